@@ -1,0 +1,186 @@
+"""Writes to the ledger. Synced records refuse change here, so every caller (REST, chat tools, admin
+actions, MCP) inherits the rule."""
+
+import datetime as dt
+
+from django.db import transaction as db_transaction
+
+from assets import categories
+from assets.models import Asset, Source, Transaction
+from zeus.errors import NotFound, SyncedReadOnly, ValidationFailed
+from zeus.money import normalize_currency, parse_money
+from zeus.selectors import user_currency
+from zeus.timeutil import parse_date, user_today
+
+_UNSET = object()
+
+
+def _text(value, field: str, *, max_length: int, required: bool) -> str:
+    if value is None:
+        value = ""
+    if not isinstance(value, str):
+        raise ValidationFailed(f"{field} must be text.", fields={field: ["Must be text."]})
+    value = " ".join(value.split())
+    if required and not value:
+        raise ValidationFailed(f"{field} is required.", fields={field: ["This field is required."]})
+    if len(value) > max_length:
+        raise ValidationFailed(
+            f"{field} is at most {max_length} characters.", fields={field: [f"At most {max_length} characters."]}
+        )
+    return value
+
+
+def _choice(value, field: str, allowed) -> str:
+    if value not in allowed:
+        raise ValidationFailed(
+            f"{field} must be one of: {', '.join(allowed)}.", fields={field: [f"Not a valid {field}."]}
+        )
+    return value
+
+
+def _currency(user, currency) -> str:
+    try:
+        return normalize_currency(currency) if currency else user_currency(user)
+    except ValidationFailed as exc:
+        raise ValidationFailed(exc.message, code=exc.code, fields={"currency": [exc.message]}) from None
+
+
+def _own_asset(user, asset_id) -> Asset | None:
+    if asset_id in (None, ""):
+        return None
+    try:
+        return Asset.objects.get(user=user, id=int(asset_id))
+    except (Asset.DoesNotExist, ValueError, TypeError):
+        raise NotFound("No such asset.", fields={"asset": ["No such asset."]}) from None
+
+
+def _manual_asset(user, asset_id) -> Asset:
+    asset = _own_asset(user, asset_id)
+    if asset is None:
+        raise NotFound("No such asset.")
+    if asset.source != Source.MANUAL:
+        raise SyncedReadOnly("asset")
+    return asset
+
+
+# Assets
+
+
+def asset_create(*, user, name: str, kind: str, balance=0, currency: str | None = None) -> Asset:
+    currency = _currency(user, currency)
+    return Asset.objects.create(
+        user=user,
+        name=_text(name, "name", max_length=100, required=True),
+        kind=_choice(kind, "kind", Asset.Kind.values),
+        balance=parse_money(balance, currency, field="balance", allow_zero=True),
+        currency=currency,
+        source=Source.MANUAL,
+    )
+
+
+def asset_update(*, user, asset_id, name=_UNSET, kind=_UNSET, balance=_UNSET) -> Asset:
+    with db_transaction.atomic():
+        asset = _manual_asset(user, asset_id)
+        asset = Asset.objects.select_for_update().get(pk=asset.pk)
+        if name is not _UNSET:
+            asset.name = _text(name, "name", max_length=100, required=True)
+        if kind is not _UNSET:
+            asset.kind = _choice(kind, "kind", Asset.Kind.values)
+        if balance is not _UNSET:
+            asset.balance = parse_money(balance, asset.currency, field="balance", allow_zero=True)
+        asset.save()
+    return asset
+
+
+def asset_delete(*, user, asset_id) -> None:
+    _manual_asset(user, asset_id).delete()
+
+
+# Transactions
+
+
+def transaction_create(
+    *,
+    user,
+    amount,
+    description: str = "",
+    direction: str = Transaction.Direction.EXPENSE,
+    category: str | None = None,
+    occurred_on: dt.date | str | None = None,
+    currency: str | None = None,
+    asset_id=None,
+) -> Transaction:
+    direction = _choice(direction or Transaction.Direction.EXPENSE, "direction", Transaction.Direction.values)
+    asset = _own_asset(user, asset_id)
+    currency = _currency(user, currency or (asset.currency if asset else None))
+    category = category or categories.default_for(direction)
+    _check_category(category, direction)
+    return Transaction.objects.create(
+        user=user,
+        amount=parse_money(amount, currency),
+        currency=currency,
+        direction=direction,
+        description=_text(description, "description", max_length=200, required=False),
+        category=category,
+        occurred_on=parse_date(occurred_on, "occurred_on") if occurred_on else user_today(user),
+        asset=asset,
+        source=Source.MANUAL,
+    )
+
+
+def _check_category(category: str, direction: str) -> None:
+    _choice(category, "category", categories.ALL)
+    if not categories.fits(category, direction):
+        raise ValidationFailed(
+            f"{category} is not an {direction} category.", fields={"category": [f"Not an {direction} category."]}
+        )
+
+
+def transaction_update(*, user, transaction_id, **changes) -> Transaction:
+    """Changes any of amount, description, direction, category, occurred_on, currency, asset_id."""
+    unknown = set(changes) - {"amount", "description", "direction", "category", "occurred_on", "currency", "asset_id"}
+    if unknown:
+        raise ValidationFailed(f"Unknown fields: {', '.join(sorted(unknown))}.")
+    with db_transaction.atomic():
+        txn = Transaction.objects.select_for_update().filter(user=user, id=_int_id(transaction_id)).first()
+        if txn is None:
+            raise NotFound("No such transaction.")
+        if txn.source != Source.MANUAL:
+            raise SyncedReadOnly("transaction")
+        if "direction" in changes:
+            txn.direction = _choice(changes["direction"], "direction", Transaction.Direction.values)
+        if "currency" in changes:
+            txn.currency = _currency(user, changes["currency"])
+        if "amount" in changes:
+            txn.amount = parse_money(changes["amount"], txn.currency)
+        else:
+            txn.amount = parse_money(txn.amount, txn.currency)
+        if "category" in changes:
+            txn.category = changes["category"] or categories.default_for(txn.direction)
+        elif "direction" in changes and not categories.fits(txn.category, txn.direction):
+            txn.category = categories.default_for(txn.direction)
+        _check_category(txn.category, txn.direction)
+        if "description" in changes:
+            txn.description = _text(changes["description"], "description", max_length=200, required=False)
+        if "occurred_on" in changes:
+            txn.occurred_on = parse_date(changes["occurred_on"], "occurred_on")
+        if "asset_id" in changes:
+            txn.asset = _own_asset(user, changes["asset_id"])
+        txn.save()
+    return txn
+
+
+def transaction_delete(*, user, transaction_id) -> None:
+    txn = Transaction.objects.filter(user=user, id=_int_id(transaction_id)).first()
+    if txn is None:
+        raise NotFound("No such transaction.")
+    if txn.source != Source.MANUAL:
+        raise SyncedReadOnly("transaction")
+    txn.delete()
+
+
+def _int_id(value) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise NotFound("No such record.") from None

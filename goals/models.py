@@ -1,0 +1,65 @@
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from assets import categories
+from zeus.money import CURRENCY_CHOICES, DECIMAL_PLACES, MAX_DIGITS
+
+
+class Goal(models.Model):
+    class Kind(models.TextChoices):
+        HOUSE = "house"
+        RETIREMENT = "retirement"
+        SAVINGS = "savings"
+        EDUCATION = "education"
+        EMERGENCY_FUND = "emergency_fund"
+        OTHER = "other"
+
+    class Status(models.TextChoices):
+        ACTIVE = "active"
+        ACHIEVED = "achieved"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="goals")
+    name = models.CharField(max_length=100)
+    kind = models.CharField(max_length=20, choices=Kind.choices, default=Kind.SAVINGS)
+    target_amount = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES)
+    current_amount = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES, default=0)
+    currency = models.CharField(max_length=3, choices=CURRENCY_CHOICES)
+    deadline = models.DateField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    # The day progress is measured from, in the user's timezone: on_track compares against a straight line.
+    started_on = models.DateField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["user", "-created_at", "-id"])]
+        constraints = [
+            models.CheckConstraint(condition=Q(target_amount__gt=0), name="goal_target_positive"),
+            models.CheckConstraint(condition=Q(current_amount__gte=0), name="goal_current_not_negative"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+
+class Budget(models.Model):
+    """A monthly spending limit for one expense category."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="budgets")
+    category = models.CharField(max_length=20, choices=categories.EXPENSE_CHOICES)
+    amount = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES)
+    currency = models.CharField(max_length=3, choices=CURRENCY_CHOICES)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "category"], name="budget_unique_category"),
+            models.CheckConstraint(condition=Q(amount__gt=0), name="budget_amount_positive"),
+        ]
+
+    def __str__(self):
+        return f"{self.category}: {self.amount} {self.currency}"

@@ -1,0 +1,71 @@
+import datetime as dt
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db.models import QuerySet
+
+from assets.selectors import expense_totals_by_category
+from goals.models import Budget, Goal
+from goals.progress import GoalProgress, goal_progress
+from zeus.errors import NotFound, ValidationFailed
+from zeus.money import quantize
+from zeus.timeutil import month_bounds, user_today
+
+
+def goal_list(*, user, status: str | None = None) -> QuerySet[Goal]:
+    qs = Goal.objects.filter(user=user)
+    if status and status != "all":
+        if status not in Goal.Status.values:
+            raise ValidationFailed("status must be active, achieved or all.", fields={"status": ["Not valid."]})
+        qs = qs.filter(status=status)
+    return qs
+
+
+def goal_get(*, user, goal_id) -> Goal:
+    try:
+        return Goal.objects.get(user=user, id=int(goal_id))
+    except (Goal.DoesNotExist, TypeError, ValueError):
+        raise NotFound("No such goal.") from None
+
+
+def goal_progress_of(goal: Goal, *, today: dt.date) -> GoalProgress:
+    return goal_progress(
+        target=goal.target_amount,
+        current=goal.current_amount,
+        currency=goal.currency,
+        started_on=goal.started_on,
+        deadline=goal.deadline,
+        today=today,
+    )
+
+
+@dataclass(frozen=True)
+class BudgetStatus:
+    budget: Budget
+    spent: Decimal
+    remaining: Decimal
+
+
+def budget_list(*, user) -> QuerySet[Budget]:
+    return Budget.objects.filter(user=user)
+
+
+def budget_statuses(*, user, budgets=None, month: tuple[int, int] | None = None) -> list[BudgetStatus]:
+    """Each budget with what was spent against it in a month (default: the user's current month).
+
+    One aggregate query per currency in use, never one per budget.
+    """
+    budgets = list(budget_list(user=user) if budgets is None else budgets)
+    if month is None:
+        today = user_today(user)
+        month = (today.year, today.month)
+    first, last = month_bounds(*month)
+    totals = {
+        currency: expense_totals_by_category(user=user, currency=currency, since=first, until=last)
+        for currency in {b.currency for b in budgets}
+    }
+    out = []
+    for budget in budgets:
+        spent = quantize(totals[budget.currency].get(budget.category, Decimal(0)), budget.currency)
+        out.append(BudgetStatus(budget=budget, spent=spent, remaining=quantize(budget.amount - spent, budget.currency)))
+    return out

@@ -1,0 +1,162 @@
+import datetime as dt
+
+from django.db import IntegrityError
+from django.db import transaction as db_transaction
+
+from assets import categories
+from goals.models import Budget, Goal
+from goals.progress import resolve_deadline
+from goals.signals import goal_created
+from zeus.errors import Conflict, NotFound, ValidationFailed
+from zeus.money import normalize_currency, parse_money
+from zeus.selectors import user_currency
+from zeus.timeutil import user_today
+
+_UNSET = object()
+
+
+def _name(value) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValidationFailed("name is required.", fields={"name": ["This field is required."]})
+    value = " ".join(value.split())
+    if len(value) > 100:
+        raise ValidationFailed("name is at most 100 characters.", fields={"name": ["At most 100 characters."]})
+    return value
+
+
+def _kind(value) -> str:
+    if value not in Goal.Kind.values:
+        raise ValidationFailed(f"kind must be one of: {', '.join(Goal.Kind.values)}.", fields={"kind": ["Not valid."]})
+    return value
+
+
+def _deadline(value, today: dt.date) -> dt.date:
+    deadline = resolve_deadline(value, today=today)
+    if deadline <= today:
+        raise ValidationFailed("The deadline must be in the future.", fields={"deadline": ["Must be in the future."]})
+    return deadline
+
+
+def _get_goal(user, goal_id, *, for_update=False) -> Goal:
+    qs = Goal.objects.select_for_update() if for_update else Goal.objects
+    goal = qs.filter(user=user, id=_int_id(goal_id)).first()
+    if goal is None:
+        raise NotFound("No such goal.")
+    return goal
+
+
+def _status_for(goal: Goal) -> str:
+    return Goal.Status.ACHIEVED if goal.current_amount >= goal.target_amount else Goal.Status.ACTIVE
+
+
+def goal_create(
+    *, user, name: str, kind: str, target_amount, deadline, current_amount=0, currency: str | None = None
+) -> Goal:
+    try:
+        currency = normalize_currency(currency) if currency else user_currency(user)
+    except ValidationFailed as exc:
+        raise ValidationFailed(exc.message, code=exc.code, fields={"currency": [exc.message]}) from None
+    today = user_today(user)
+    goal = Goal(
+        user=user,
+        name=_name(name),
+        kind=_kind(kind),
+        target_amount=parse_money(target_amount, currency, field="target_amount"),
+        current_amount=parse_money(current_amount or 0, currency, field="current_amount", allow_zero=True),
+        currency=currency,
+        deadline=_deadline(deadline, today),
+        started_on=today,
+    )
+    goal.status = _status_for(goal)
+    goal.save()
+    db_transaction.on_commit(lambda: goal_created.send(sender=Goal, goal_id=goal.id, user_id=user.id))
+    return goal
+
+
+def goal_update(
+    *, user, goal_id, name=_UNSET, kind=_UNSET, target_amount=_UNSET, current_amount=_UNSET, deadline=_UNSET
+) -> Goal:
+    with db_transaction.atomic():
+        goal = _get_goal(user, goal_id, for_update=True)
+        if name is not _UNSET:
+            goal.name = _name(name)
+        if kind is not _UNSET:
+            goal.kind = _kind(kind)
+        if target_amount is not _UNSET:
+            goal.target_amount = parse_money(target_amount, goal.currency, field="target_amount")
+        if current_amount is not _UNSET:
+            goal.current_amount = parse_money(current_amount, goal.currency, field="current_amount", allow_zero=True)
+        if deadline is not _UNSET:
+            goal.deadline = _deadline(deadline, user_today(user))
+        goal.status = _status_for(goal)
+        goal.save()
+    return goal
+
+
+def goal_contribute(*, user, goal_id, amount) -> Goal:
+    """Adds money to a goal (a plan's goal entry); the row is locked so concurrent adds both count."""
+    with db_transaction.atomic():
+        goal = _get_goal(user, goal_id, for_update=True)
+        goal.current_amount += parse_money(amount, goal.currency)
+        goal.status = _status_for(goal)
+        goal.save(update_fields=["current_amount", "status", "updated_at"])
+    return goal
+
+
+def goal_delete(*, user, goal_id) -> None:
+    _get_goal(user, goal_id).delete()
+
+
+def _category(value) -> str:
+    if value not in categories.EXPENSE:
+        raise ValidationFailed(
+            "category must be an expense category.", fields={"category": ["Not an expense category."]}
+        )
+    return value
+
+
+def budget_create(*, user, category: str, amount, currency: str | None = None) -> Budget:
+    try:
+        currency = normalize_currency(currency) if currency else user_currency(user)
+    except ValidationFailed as exc:
+        raise ValidationFailed(exc.message, code=exc.code, fields={"currency": [exc.message]}) from None
+    budget = Budget(user=user, category=_category(category), amount=parse_money(amount, currency), currency=currency)
+    try:
+        with db_transaction.atomic():
+            budget.save()
+    except IntegrityError:
+        raise Conflict(
+            f"There is already a budget for {category}.",
+            code="BUDGET_EXISTS",
+            fields={"category": ["Already budgeted."]},
+        ) from None
+    return budget
+
+
+def budget_update(*, user, budget_id, amount=_UNSET, category=_UNSET) -> Budget:
+    try:
+        with db_transaction.atomic():
+            budget = Budget.objects.select_for_update().filter(user=user, id=_int_id(budget_id)).first()
+            if budget is None:
+                raise NotFound("No such budget.")
+            if amount is not _UNSET:
+                budget.amount = parse_money(amount, budget.currency)
+            if category is not _UNSET:
+                budget.category = _category(category)
+            budget.save()
+    except IntegrityError:
+        raise Conflict("There is already a budget for that category.", code="BUDGET_EXISTS") from None
+    return budget
+
+
+def budget_delete(*, user, budget_id) -> None:
+    deleted, _ = Budget.objects.filter(user=user, id=_int_id(budget_id)).delete()
+    if not deleted:
+        raise NotFound("No such budget.")
+
+
+def _int_id(value) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise NotFound("No such record.") from None

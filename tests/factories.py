@@ -1,0 +1,100 @@
+"""Plain factory functions: each makes one valid row through the services, with overridable fields."""
+
+import datetime as dt
+
+from django.contrib.auth import get_user_model
+
+from assets.models import Asset, LinkedAccount, Source, Transaction
+from goals.models import Budget, Goal
+from zeus.services import profile_update
+
+PASSWORD = "correct horse battery staple"
+
+
+def user(username: str, *, currency: str = "VND", timezone: str = "Asia/Ho_Chi_Minh", **extra):
+    u = get_user_model().objects.create_user(username=username, password=PASSWORD, **extra)
+    profile_update(user=u, currency=currency, timezone_name=timezone)
+    return u
+
+
+def asset(owner, *, name="Wallet", kind="cash", balance="0", currency=None, source=Source.MANUAL, **extra) -> Asset:
+    return Asset.objects.create(
+        user=owner,
+        name=name,
+        kind=kind,
+        balance=balance,
+        currency=currency or owner.profile.currency,
+        source=source,
+        **extra,
+    )
+
+
+def linked_account(
+    owner, *, institution="Vietcombank", name="Checking", masked_number="•••• 1234", balance="0", currency=None, **extra
+) -> LinkedAccount:
+    return LinkedAccount.objects.create(
+        user=owner,
+        institution=institution,
+        name=name,
+        masked_number=masked_number,
+        balance=balance,
+        currency=currency or owner.profile.currency,
+        **extra,
+    )
+
+
+def txn(
+    owner,
+    *,
+    amount="100000",
+    direction="expense",
+    category="dining",
+    occurred_on=None,
+    description="",
+    currency=None,
+    source=Source.MANUAL,
+    external_id=None,
+    asset=None,
+) -> Transaction:
+    return Transaction.objects.create(
+        user=owner,
+        amount=amount,
+        currency=currency or owner.profile.currency,
+        direction=direction,
+        category=category,
+        occurred_on=occurred_on or dt.date.today(),
+        description=description,
+        source=source,
+        external_id=external_id,
+        asset=asset,
+    )
+
+
+def goal(
+    owner,
+    *,
+    name="House",
+    kind="house",
+    target_amount="1000000000",
+    current_amount="0",
+    deadline=None,
+    started_on=None,
+    currency=None,
+) -> Goal:
+    today = dt.date.today()
+    return Goal.objects.create(
+        user=owner,
+        name=name,
+        kind=kind,
+        target_amount=target_amount,
+        current_amount=current_amount,
+        currency=currency or owner.profile.currency,
+        deadline=deadline or today.replace(year=today.year + 5),
+        started_on=started_on or today,
+    )
+
+
+def budget(owner, *, category="dining", amount="2000000", currency=None) -> Budget:
+    return Budget.objects.create(
+        user=owner, category=category, amount=amount, currency=currency or owner.profile.currency
+    )

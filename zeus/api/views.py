@@ -1,0 +1,91 @@
+"""The `zeus` part of the API: token auth, the profile, the notifications inbox."""
+
+from django.contrib.auth import authenticate
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.authtoken.models import Token
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from zeus.api.pagination import paginate
+from zeus.errors import ZeusError
+from zeus.models import Notification
+from zeus.selectors import notification_list, profile_get
+from zeus.services import notification_mark_all_read, notification_mark_read, profile_update
+
+
+class TokenView(APIView):
+    authentication_classes = []
+    permission_classes = [AllowAny]
+
+    class InputSerializer(serializers.Serializer):
+        username = serializers.CharField(max_length=150)
+        password = serializers.CharField(max_length=128, trim_whitespace=False)
+
+    @extend_schema(request=InputSerializer, responses=inline_serializer("Token", {"token": serializers.CharField()}))
+    def post(self, request):
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = authenticate(request, **data.validated_data)
+        if user is None:
+            raise ZeusError("Unable to log in with those credentials.", code="INVALID_CREDENTIALS")
+        token, _ = Token.objects.get_or_create(user=user)
+        return Response({"token": token.key})
+
+
+class ProfileView(APIView):
+    class OutputSerializer(serializers.Serializer):
+        username = serializers.CharField(source="user.username")
+        display_name = serializers.CharField()
+        currency = serializers.CharField()
+        timezone = serializers.CharField()
+
+    class InputSerializer(serializers.Serializer):
+        display_name = serializers.CharField(max_length=100, required=False, allow_blank=True)
+        currency = serializers.CharField(max_length=3, required=False)
+        timezone = serializers.CharField(max_length=64, required=False)
+
+    @extend_schema(responses=OutputSerializer)
+    def get(self, request):
+        return Response(self.OutputSerializer(profile_get(user=request.user)).data)
+
+    @extend_schema(request=InputSerializer, responses=OutputSerializer)
+    def patch(self, request):
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        profile = profile_update(
+            user=request.user,
+            currency=values.get("currency"),
+            timezone_name=values.get("timezone"),
+            display_name=values.get("display_name"),
+        )
+        return Response(self.OutputSerializer(profile).data)
+
+
+class NotificationSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Notification
+        fields = ["id", "kind", "title", "body", "cta_url", "read_at", "created_at"]
+
+
+class NotificationListView(APIView):
+    @extend_schema(responses=NotificationSerializer(many=True))
+    def get(self, request):
+        unread = request.query_params.get("unread")
+        qs = notification_list(user=request.user, unread=True if unread in ("1", "true") else None)
+        return paginate(request=request, view=self, queryset=qs, serializer_class=NotificationSerializer)
+
+
+class NotificationReadView(APIView):
+    @extend_schema(request=None, responses=NotificationSerializer)
+    def post(self, request, notification_id: int):
+        notification = notification_mark_read(user=request.user, notification_id=notification_id)
+        return Response(NotificationSerializer(notification).data)
+
+
+class NotificationReadAllView(APIView):
+    @extend_schema(request=None, responses=inline_serializer("ReadAll", {"marked": serializers.IntegerField()}))
+    def post(self, request):
+        return Response({"marked": notification_mark_all_read(user=request.user)}, status=status.HTTP_200_OK)

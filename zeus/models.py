@@ -1,0 +1,63 @@
+import zoneinfo
+
+from django.conf import settings
+from django.db import models
+
+from zeus.money import CURRENCY_CHOICES, DEFAULT_CURRENCY
+
+DEFAULT_TIMEZONE = "Asia/Ho_Chi_Minh"
+
+
+class Profile(models.Model):
+    """What every app needs to know about a person: their currency and their clock."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
+    display_name = models.CharField(max_length=100, blank=True)
+    currency = models.CharField(max_length=3, choices=CURRENCY_CHOICES, default=DEFAULT_CURRENCY)
+    # Validated against the IANA names by the service; no choices here, so a tzdata update needs no migration.
+    timezone = models.CharField(max_length=64, default=DEFAULT_TIMEZONE)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self):
+        return f"{self.user} ({self.currency}, {self.timezone})"
+
+    @property
+    def tz(self) -> zoneinfo.ZoneInfo:
+        return zoneinfo.ZoneInfo(self.timezone)
+
+
+class Notification(models.Model):
+    """The in-app inbox. Pushed live to the user's open sockets when created."""
+
+    class Kind(models.TextChoices):
+        PLAN_REMINDER = "plan_reminder"
+        MONTH_END_SUMMARY = "month_end_summary"
+        INSIGHT = "insight"
+        SUGGESTION = "suggestion"
+        ADMIN_REPLY = "admin_reply"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
+    kind = models.CharField(max_length=32, choices=Kind.choices)
+    title = models.CharField(max_length=200)
+    body = models.TextField(blank=True)
+    cta_url = models.CharField(max_length=500, blank=True)
+    # Producers that must notify once (a month-end summary, an insight) pass a key; the database refuses a
+    # second row with it, so a re-run after a crash adds nothing.
+    dedupe_key = models.CharField(max_length=200, null=True, blank=True)
+    read_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["user", "-created_at", "-id"])]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "dedupe_key"],
+                condition=models.Q(dedupe_key__isnull=False),
+                name="notification_unique_dedupe_key",
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.kind}: {self.title}"

@@ -1,0 +1,209 @@
+"""Money: currencies and their exponents, quantizing, parsing shorthand, formatting.
+
+Amounts are `Decimal` end to end. Every boundary quantizes to the currency's exponent (VND 0, USD 2).
+"""
+
+import re
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+
+from zeus.errors import ValidationFailed
+
+CURRENCY_EXPONENTS = {
+    "VND": 0,
+    "USD": 2,
+    "EUR": 2,
+    "GBP": 2,
+    "JPY": 0,
+    "KRW": 0,
+    "SGD": 2,
+    "THB": 2,
+    "AUD": 2,
+    "CAD": 2,
+    "CNY": 2,
+    "HKD": 2,
+    "IDR": 2,
+    "MYR": 2,
+    "PHP": 2,
+    "TWD": 2,
+    "INR": 2,
+    "CHF": 2,
+}
+CURRENCY_CHOICES = [(code, code) for code in CURRENCY_EXPONENTS]
+DEFAULT_CURRENCY = "VND"
+
+# The widest amount the ledger stores: 15 integer digits, 2 decimal places (numeric(17, 2)).
+MAX_DIGITS = 17
+DECIMAL_PLACES = 2
+MAX_AMOUNT = Decimal("999999999999999")
+
+
+class InvalidAmount(ValidationFailed):
+    code = "INVALID_AMOUNT"
+
+
+class InvalidCurrency(ValidationFailed):
+    code = "INVALID_CURRENCY"
+
+
+def normalize_currency(currency: str) -> str:
+    code = (currency or "").strip().upper()
+    if code not in CURRENCY_EXPONENTS:
+        raise InvalidCurrency(f"Unsupported currency {currency!r}; use one of {', '.join(CURRENCY_EXPONENTS)}.")
+    return code
+
+
+def exponent(currency: str) -> int:
+    return CURRENCY_EXPONENTS[normalize_currency(currency)]
+
+
+def minor_unit(currency: str) -> Decimal:
+    """The smallest amount of the currency: 1 for VND, 0.01 for USD."""
+    return Decimal(1).scaleb(-exponent(currency))
+
+
+def quantize(amount: Decimal, currency: str) -> Decimal:
+    return Decimal(amount).quantize(minor_unit(currency), rounding=ROUND_HALF_UP)
+
+
+def to_minor(amount: Decimal, currency: str) -> int:
+    """Whole minor units (cents, đồng): the plan arithmetic works on these."""
+    return int(quantize(amount, currency).scaleb(exponent(currency)))
+
+
+def from_minor(units: int, currency: str) -> Decimal:
+    return quantize(Decimal(units).scaleb(-exponent(currency)), currency)
+
+
+def format_amount(amount: Decimal, currency: str) -> str:
+    """For people: `150,000 ₫`, `$12.50`."""
+    value = quantize(amount, currency)
+    digits = f"{abs(value):,.{exponent(currency)}f}"
+    sign = "-" if value < 0 else ""
+    symbol = CURRENCY_SYMBOLS.get(currency)
+    if currency == "VND":
+        return f"{sign}{digits} ₫"
+    if symbol:
+        return f"{sign}{symbol}{digits}"
+    return f"{sign}{digits} {currency}"
+
+
+CURRENCY_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥", "KRW": "₩"}
+
+
+@dataclass(frozen=True)
+class ParsedAmount:
+    amount: Decimal
+    currency: str | None  # named by the text itself ("$12.50", "150k đ"), else None
+
+
+# Suffix multipliers, longest first so "triệu" wins over "tr". Vietnamese with and without diacritics.
+_MULTIPLIERS = {
+    "nghìn": 3, "nghin": 3, "ngàn": 3, "ngan": 3, "k": 3, "K": 3, "thousand": 3,
+    "triệu": 6, "trieu": 6, "tr": 6, "m": 6, "M": 6, "mil": 6, "million": 6,
+    "tỷ": 9, "tỉ": 9, "ty": 9, "ti": 9, "bn": 9, "b": 9, "B": 9, "billion": 9,
+}  # fmt: skip
+_CURRENCY_MARKS = {
+    "₫": "VND", "đ": "VND", "Đ": "VND", "vnd": "VND", "vnđ": "VND", "dong": "VND", "đồng": "VND", "d": "VND",
+    "$": "USD", "us$": "USD", "usd": "USD",
+    "€": "EUR", "eur": "EUR", "£": "GBP", "gbp": "GBP",
+}  # fmt: skip
+_MULT_ALT = "|".join(sorted(map(re.escape, _MULTIPLIERS), key=len, reverse=True))
+_CUR_ALT = "|".join(sorted(map(re.escape, _CURRENCY_MARKS), key=len, reverse=True))
+_AMOUNT_RE = re.compile(
+    rf"""^
+    (?P<pre>{_CUR_ALT})?\s*
+    (?P<num>\d[\d.,\s]*\d|\d)
+    \s*(?P<mult>{_MULT_ALT})?
+    \s*(?P<post>{_CUR_ALT})?
+    $""",
+    re.VERBOSE | re.IGNORECASE,
+)
+_GROUPED = re.compile(r"^\d{1,3}([.,\s]\d{3})+$")
+
+
+def _number(text: str, has_multiplier: bool) -> Decimal:
+    """Reads `150.000`, `150,000`, `1,234.56`, `1.234,56`, `1.5`, `12,5`, `1 000 000`.
+
+    A separator followed by exactly three digits, repeated, groups thousands (the Vietnamese `150.000` and
+    the English `150,000` both mean one hundred fifty thousand). Otherwise the last separator is the
+    decimal point. With a multiplier (`1.5m`) a lone separator is always the decimal point.
+    """
+    compact = text.replace(" ", "")
+    if " " in text and not _GROUPED.match(text):
+        raise InvalidAmount(f"{text!r} is not an amount.")
+    seps = [c for c in compact if c in ".,"]
+    if not seps:
+        return Decimal(compact)
+    if not has_multiplier and _GROUPED.match(compact) and len(set(seps)) == 1:
+        return Decimal(re.sub(r"[.,]", "", compact))
+    last = max(compact.rfind("."), compact.rfind(","))
+    integer, fraction = compact[:last], compact[last + 1 :]
+    group_sep = {c for c in integer if c in ".,"}
+    if group_sep:
+        if len(group_sep) > 1 or compact[last] in group_sep or not _GROUPED.match(integer):
+            raise InvalidAmount(f"{text!r} is not an amount.")
+        integer = re.sub(r"[.,]", "", integer)
+    if not fraction.isdigit() or not integer.isdigit():
+        raise InvalidAmount(f"{text!r} is not an amount.")
+    return Decimal(f"{integer}.{fraction}")
+
+
+def parse_amount(value) -> ParsedAmount:
+    """One parser for every amount a person or the model types.
+
+    Accepts numbers and strings: `150000`, `12.5`, `150k`, `1.5m`, `2tr`, `2 triệu`, `150.000`,
+    `150,000đ`, `$12.50`, `3 tỷ`. Returns the amount (positive or zero, unquantized) and the currency the
+    text named, if any. Raises InvalidAmount for anything else, including negatives, NaN and booleans.
+    """
+    if isinstance(value, bool) or value is None:
+        raise InvalidAmount("An amount is required.")
+    if isinstance(value, int):
+        amount, currency = Decimal(value), None
+    elif isinstance(value, float | Decimal):
+        try:
+            amount = Decimal(str(value))
+        except InvalidOperation as exc:
+            raise InvalidAmount(f"{value!r} is not an amount.") from exc
+        currency = None
+    elif isinstance(value, str):
+        text = value.strip()
+        if len(text) > 64:
+            raise InvalidAmount("That amount is too long.")
+        match = _AMOUNT_RE.match(text)
+        if not match:
+            raise InvalidAmount(f"{value!r} is not an amount; try 150000, 150k, 2tr or $12.50.")
+        pre, post = match["pre"], match["post"]
+        if pre and post:
+            raise InvalidAmount(f"{value!r} names its currency twice.")
+        mark = pre or post
+        currency = _CURRENCY_MARKS.get(mark) or _CURRENCY_MARKS.get(mark.lower()) if mark else None
+        mult = match["mult"]
+        amount = _number(match["num"], has_multiplier=bool(mult))
+        if mult:
+            power = _MULTIPLIERS.get(mult, _MULTIPLIERS.get(mult.lower()))
+            amount = amount.scaleb(power)
+    else:
+        raise InvalidAmount(f"{value!r} is not an amount.")
+    if not amount.is_finite() or amount < 0:
+        raise InvalidAmount(f"{value!r} is not a positive amount.")
+    if amount > MAX_AMOUNT:
+        raise InvalidAmount("That amount is too large.")
+    if amount == amount.to_integral_value():
+        amount = amount.quantize(Decimal(1))
+    return ParsedAmount(amount=amount, currency=currency)
+
+
+def parse_money(value, currency: str, *, field: str = "amount", allow_zero: bool = False) -> Decimal:
+    """Parses and quantizes to `currency`; errors name `field`. A currency named in the text must agree."""
+    currency = normalize_currency(currency)
+    try:
+        parsed = parse_amount(value)
+        if parsed.currency and parsed.currency != currency:
+            raise InvalidAmount(f"{value!r} is in {parsed.currency}, but this amount is in {currency}.")
+        amount = quantize(parsed.amount, currency)
+        if amount == 0 and not allow_zero:
+            raise InvalidAmount("The amount must be greater than zero.")
+    except InvalidAmount as exc:
+        raise InvalidAmount(exc.message, fields={field: [exc.message]}) from None
+    return amount

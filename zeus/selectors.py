@@ -1,0 +1,40 @@
+from django.db.models import QuerySet
+
+from zeus.models import Notification, Profile
+
+
+def profile_get(*, user) -> Profile:
+    """The user's profile; cached on the user object for the request."""
+    cached = getattr(user, "_zeus_profile", None)
+    if cached is None:
+        cached, _ = Profile.objects.get_or_create(user=user)
+        user._zeus_profile = cached
+    return cached
+
+
+def user_currency(user) -> str:
+    return profile_get(user=user).currency
+
+
+def notification_list(*, user, unread: bool | None = None) -> QuerySet[Notification]:
+    qs = Notification.objects.filter(user=user)
+    if unread is not None:
+        qs = qs.filter(read_at__isnull=unread)
+    return qs
+
+
+def notification_unread_count(*, user) -> int:
+    return Notification.objects.filter(user=user, read_at__isnull=True).count()
+
+
+def notification_to_dict(notification: Notification) -> dict:
+    """The one shape a notification has, in the REST API and in the live `notification` frame."""
+    return {
+        "id": notification.id,
+        "kind": notification.kind,
+        "title": notification.title,
+        "body": notification.body,
+        "cta_url": notification.cta_url,
+        "read_at": notification.read_at.isoformat() if notification.read_at else None,
+        "created_at": notification.created_at.isoformat(),
+    }

@@ -1,0 +1,66 @@
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from zeus.errors import NotFound, ValidationFailed
+from zeus.live import push_to_user
+from zeus.models import Notification, Profile
+from zeus.money import normalize_currency
+from zeus.selectors import notification_to_dict
+from zeus.timeutil import validate_timezone
+
+
+def profile_ensure(*, user) -> Profile:
+    profile, _ = Profile.objects.get_or_create(user=user)
+    return profile
+
+
+def profile_update(
+    *, user, currency: str | None = None, timezone_name: str | None = None, display_name: str | None = None
+) -> Profile:
+    profile = profile_ensure(user=user)
+    if currency is not None:
+        profile.currency = normalize_currency(currency)
+    if timezone_name is not None:
+        profile.timezone = validate_timezone(timezone_name)
+    if display_name is not None:
+        if len(display_name) > 100:
+            raise ValidationFailed("display_name is at most 100 characters.", fields={"display_name": ["Too long."]})
+        profile.display_name = display_name.strip()
+    profile.save()
+    user._zeus_profile = profile
+    return profile
+
+
+def notification_create(
+    *, user, kind: str, title: str, body: str = "", cta_url: str = "", dedupe_key: str | None = None
+) -> Notification | None:
+    """Adds to the inbox and pushes it live once the write commits.
+
+    With a `dedupe_key` a second call adds nothing and returns None, so jobs can re-run safely.
+    """
+    try:
+        with transaction.atomic():
+            notification = Notification.objects.create(
+                user=user, kind=kind, title=title[:200], body=body, cta_url=cta_url, dedupe_key=dedupe_key
+            )
+    except IntegrityError:
+        if dedupe_key is None:
+            raise
+        return None
+    payload = {"type": "notification.push", "notification": notification_to_dict(notification)}
+    transaction.on_commit(lambda: push_to_user(user.id, payload))
+    return notification
+
+
+def notification_mark_read(*, user, notification_id: int) -> Notification:
+    notification = Notification.objects.filter(user=user, id=notification_id).first()
+    if notification is None:
+        raise NotFound("No such notification.")
+    if notification.read_at is None:
+        notification.read_at = timezone.now()
+        notification.save(update_fields=["read_at"])
+    return notification
+
+
+def notification_mark_all_read(*, user) -> int:
+    return Notification.objects.filter(user=user, read_at__isnull=True).update(read_at=timezone.now())

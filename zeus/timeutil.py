@@ -1,0 +1,53 @@
+"""The user's clock. "Today" is always the user's today, in their timezone."""
+
+import datetime as dt
+import zoneinfo
+
+from django.utils import timezone
+
+from zeus.errors import ValidationFailed
+
+
+def user_tz(user) -> zoneinfo.ZoneInfo:
+    from zeus.selectors import profile_get
+
+    return profile_get(user=user).tz
+
+
+def user_now(user, *, now: dt.datetime | None = None) -> dt.datetime:
+    return (now or timezone.now()).astimezone(user_tz(user))
+
+
+def user_today(user, *, now: dt.datetime | None = None) -> dt.date:
+    return user_now(user, now=now).date()
+
+
+def parse_date(value, field: str = "date") -> dt.date:
+    if isinstance(value, dt.datetime):
+        return value.date()
+    if isinstance(value, dt.date):
+        return value
+    try:
+        return dt.date.fromisoformat(str(value).strip())
+    except ValueError as exc:
+        raise ValidationFailed(
+            f"{field} must be a date as YYYY-MM-DD.", code="INVALID_DATE", fields={field: ["Use YYYY-MM-DD."]}
+        ) from exc
+
+
+def validate_timezone(name: str) -> str:
+    if name not in _TIMEZONES:
+        raise ValidationFailed(
+            f"{name!r} is not a timezone.", code="INVALID_TIMEZONE", fields={"timezone": ["Use an IANA name."]}
+        )
+    return name
+
+
+_TIMEZONES = zoneinfo.available_timezones()
+
+
+def month_bounds(year: int, month: int) -> tuple[dt.date, dt.date]:
+    """First and last day of a month."""
+    first = dt.date(year, month, 1)
+    nxt = dt.date(year + (month == 12), month % 12 + 1, 1)
+    return first, nxt - dt.timedelta(days=1)

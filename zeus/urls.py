@@ -1,0 +1,22 @@
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+api = [
+    path("", include("zeus.api.urls")),
+    path("", include("assets.urls")),
+    path("", include("goals.urls")),
+    path("", include("plans.urls")),
+    path("", include("suggestions.urls")),
+    path("", include("chat.urls")),
+    path("schema", SpectacularAPIView.as_view(), name="schema"),
+    path("docs", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
+]
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("api/v1/", include(api)),
+    path("", include("zeus.pages")),
+    path("", include("plans.pages")),
+    path("", include("chat.pages")),
+]
