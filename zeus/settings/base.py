@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "plans",
     "suggestions",
     "chat",
+    "demo",
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,2 @@
+from chat.models.conversation import *  # noqa: F403
+from chat.models.tools import *  # noqa: F403

@@ -1,0 +1,1 @@
+"""Threads and messages (filled by the chat loop work)."""
