@@ -20,6 +20,8 @@ def _text(value, field: str, *, max_length: int, required: bool) -> str:
         value = ""
     if not isinstance(value, str):
         raise ValidationFailed(f"{field} must be text.", fields={field: ["Must be text."]})
+    if "\x00" in value or not _encodable(value):
+        raise ValidationFailed(f"{field} has characters that are not allowed.", fields={field: ["Not valid text."]})
     value = " ".join(value.split())
     if required and not value:
         raise ValidationFailed(f"{field} is required.", fields={field: ["This field is required."]})
@@ -28,6 +30,15 @@ def _text(value, field: str, *, max_length: int, required: bool) -> str:
             f"{field} is at most {max_length} characters.", fields={field: [f"At most {max_length} characters."]}
         )
     return value
+
+
+def _encodable(value: str) -> bool:
+    """False for lone surrogates (a JSON `\\ud800`), which no database can store."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _choice(value, field: str, allowed) -> str:

@@ -1,1 +1,12 @@
-urlpatterns = []
+from django.urls import path
+
+from assets import api
+
+urlpatterns = [
+    path("assets", api.AssetListView.as_view()),
+    path("assets/<int:asset_id>", api.AssetDetailView.as_view()),
+    path("linked-accounts", api.LinkedAccountListView.as_view()),
+    path("transactions", api.TransactionListView.as_view()),
+    path("transactions/import", api.TransactionImportView.as_view()),
+    path("transactions/<int:transaction_id>", api.TransactionDetailView.as_view()),
+]

@@ -8,7 +8,7 @@ from goals.models import Budget, Goal
 from goals.progress import resolve_deadline
 from goals.signals import goal_created
 from zeus.errors import Conflict, NotFound, ValidationFailed
-from zeus.money import normalize_currency, parse_money
+from zeus.money import MAX_AMOUNT, InvalidAmount, normalize_currency, parse_money
 from zeus.selectors import user_currency
 from zeus.timeutil import user_today
 
@@ -18,10 +18,21 @@ _UNSET = object()
 def _name(value) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ValidationFailed("name is required.", fields={"name": ["This field is required."]})
+    if "\x00" in value or not _encodable(value):
+        raise ValidationFailed("name has characters that are not allowed.", fields={"name": ["Not valid text."]})
     value = " ".join(value.split())
     if len(value) > 100:
         raise ValidationFailed("name is at most 100 characters.", fields={"name": ["At most 100 characters."]})
     return value
+
+
+def _encodable(value: str) -> bool:
+    """False for lone surrogates (a JSON `\\ud800`), which no database can store."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _kind(value) -> str:
@@ -98,6 +109,8 @@ def goal_contribute(*, user, goal_id, amount) -> Goal:
     with db_transaction.atomic():
         goal = _get_goal(user, goal_id, for_update=True)
         goal.current_amount += parse_money(amount, goal.currency)
+        if goal.current_amount > MAX_AMOUNT:
+            raise InvalidAmount("That would take the goal past the largest amount Zeus stores.")
         goal.status = _status_for(goal)
         goal.save(update_fields=["current_amount", "status", "updated_at"])
     return goal

@@ -119,7 +119,8 @@ _AMOUNT_RE = re.compile(
     $""",
     re.VERBOSE | re.IGNORECASE,
 )
-_GROUPED = re.compile(r"^\d{1,3}([.,\s]\d{3})+$")
+# A leading group never starts with 0: `0.001` is a fraction, not one thousand grouped.
+_GROUPED = re.compile(r"^[1-9]\d{0,2}([.,\s]\d{3})+$")
 
 
 def _number(text: str, has_multiplier: bool) -> Decimal:
@@ -129,14 +130,16 @@ def _number(text: str, has_multiplier: bool) -> Decimal:
     the English `150,000` both mean one hundred fifty thousand). Otherwise the last separator is the
     decimal point. With a multiplier (`1.5m`) a lone separator is always the decimal point.
     """
+    # Any whitespace may group thousands (a no-break space does in many locales): read it as a space.
+    text = re.sub(r"\s", " ", text)
     compact = text.replace(" ", "")
     if " " in text and not _GROUPED.match(text):
         raise InvalidAmount(f"{text!r} is not an amount.")
     seps = [c for c in compact if c in ".,"]
     if not seps:
-        return Decimal(compact)
+        return _decimal(compact)
     if not has_multiplier and _GROUPED.match(compact) and len(set(seps)) == 1:
-        return Decimal(re.sub(r"[.,]", "", compact))
+        return _decimal(re.sub(r"[.,]", "", compact))
     last = max(compact.rfind("."), compact.rfind(","))
     integer, fraction = compact[:last], compact[last + 1 :]
     group_sep = {c for c in integer if c in ".,"}
@@ -146,7 +149,14 @@ def _number(text: str, has_multiplier: bool) -> Decimal:
         integer = re.sub(r"[.,]", "", integer)
     if not fraction.isdigit() or not integer.isdigit():
         raise InvalidAmount(f"{text!r} is not an amount.")
-    return Decimal(f"{integer}.{fraction}")
+    return _decimal(f"{integer}.{fraction}")
+
+
+def _decimal(digits: str) -> Decimal:
+    try:
+        return Decimal(digits)
+    except InvalidOperation:
+        raise InvalidAmount(f"{digits!r} is not an amount.") from None
 
 
 def parse_amount(value) -> ParsedAmount:

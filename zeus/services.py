@@ -19,7 +19,10 @@ def profile_update(
 ) -> Profile:
     profile = profile_ensure(user=user)
     if currency is not None:
-        profile.currency = normalize_currency(currency)
+        try:
+            profile.currency = normalize_currency(currency)
+        except ValidationFailed as exc:
+            raise ValidationFailed(exc.message, code=exc.code, fields={"currency": [exc.message]}) from None
     if timezone_name is not None:
         profile.timezone = validate_timezone(timezone_name)
     if display_name is not None:

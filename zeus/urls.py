@@ -20,3 +20,6 @@ urlpatterns = [
     path("", include("plans.pages")),
     path("", include("chat.pages")),
 ]
+
+handler404 = "zeus.api.errors.not_found"
+handler500 = "zeus.api.errors.server_error"

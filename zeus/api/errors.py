@@ -2,7 +2,8 @@
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.http import Http404
+from django.http import Http404, JsonResponse
+from django.views import defaults
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 
@@ -72,3 +73,18 @@ def exception_handler(exc, context):
             return error_response(code, _first_message(fields), exc.status_code, fields, headers)
         return error_response(code, str(exc.detail), exc.status_code, headers=headers)
     return None
+
+
+def not_found(request, exception=None):
+    """Django's 404 for a path no route matches; JSON under /api/ so API clients see one error shape."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"error": {"code": "NOT_FOUND", "message": "Not found."}}, status=404)
+    return defaults.page_not_found(request, exception)
+
+
+def server_error(request):
+    if request.path.startswith("/api/"):
+        return JsonResponse(
+            {"error": {"code": "SERVER_ERROR", "message": "Something went wrong on our side."}}, status=500
+        )
+    return defaults.server_error(request)

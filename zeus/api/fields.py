@@ -1,10 +1,19 @@
 from decimal import Decimal
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from zeus.money import quantize
 
 
+@extend_schema_field(
+    {
+        "type": "string",
+        "example": "150000",
+        "description": "An amount: out, a string quantized to the currency; in, a number or a string "
+        "such as 150000, 150k, 1.5m, 2tr, 2 triệu, 150.000, 150,000đ or $12.50.",
+    }
+)
 class MoneyField(serializers.Field):
     """Out: a string quantized to the row's currency (`"150000"`, `"12.50"`).
 

@@ -1,37 +1,109 @@
+import json
+from collections.abc import Callable
+
+from django.core.exceptions import FieldDoesNotExist, ValidationError
+from django.db.models import Q
 from rest_framework.exceptions import NotFound
-from rest_framework.pagination import CursorPagination
+from rest_framework.pagination import Cursor, CursorPagination
 from rest_framework.response import Response
 
 from zeus.errors import ValidationFailed
 
 
+class InvalidCursor(ValidationFailed):
+    code = "INVALID_CURSOR"
+
+
 class NewestFirstCursorPagination(CursorPagination):
-    """`?cursor=` pages, newest first, `page_size` 50 by default and 200 at most."""
+    """`?cursor=` pages, newest first, `page_size` 50 by default and 200 at most.
+
+    Keyset pagination over every ordering field, not DRF's first-field position plus an offset: orderings
+    such as (-occurred_on, -id) repeat their first field many times a day, and DRF's offset is capped at
+    1,000, after which its pages would repeat. The cursor's position is the full ordering key of the row
+    it points at, each part checked against its model field, so a forged cursor is a 400, never a 500.
+    """
 
     ordering = ("-created_at", "-id")
     page_size = 50
     page_size_query_param = "page_size"
     max_page_size = 200
 
+    def get_page_size(self, request):
+        raw = request.query_params.get(self.page_size_query_param)
+        if raw is None:
+            return self.page_size
+        try:
+            size = int(raw)
+        except ValueError:
+            size = 0
+        if not 1 <= size <= self.max_page_size:
+            raise ValidationFailed(
+                f"page_size must be a whole number from 1 to {self.max_page_size}.",
+                fields={"page_size": [f"A whole number from 1 to {self.max_page_size}."]},
+            )
+        return size
+
+    def paginate_queryset(self, queryset, request, view=None):
+        self.request = request
+        self.page_size = self.get_page_size(request)
+        self.base_url = request.build_absolute_uri()
+        self.ordering = self.get_ordering(request, queryset, view)
+        self.cursor = self.decode_cursor(request)
+        reverse = bool(self.cursor and self.cursor.reverse)
+        key = self._decode_key(queryset.model, self.cursor.position) if self.cursor else None
+
+        ordering = [_flip(field) for field in self.ordering] if reverse else list(self.ordering)
+        queryset = queryset.order_by(*ordering)
+        if key is not None:
+            queryset = queryset.filter(_after(ordering, key))
+        rows = list(queryset[: self.page_size + 1])
+        more = len(rows) > self.page_size
+        self.page = rows[: self.page_size]
+        if reverse:
+            self.page.reverse()
+            self.has_previous, self.has_next = more, key is not None
+        else:
+            self.has_next, self.has_previous = more, key is not None
+        return self.page
+
     def decode_cursor(self, request):
         try:
             return super().decode_cursor(request)
         except NotFound as exc:
-            raise ValidationFailed("That page cursor is not valid.", code="INVALID_CURSOR") from exc
+            raise InvalidCursor("That page cursor is not valid.", fields={"cursor": ["Not a valid cursor."]}) from exc
 
-    def get_page_size(self, request):
-        raw = request.query_params.get(self.page_size_query_param)
-        if raw is not None:
-            try:
-                size = int(raw)
-            except ValueError:
-                size = 0
-            if not 1 <= size <= self.max_page_size:
-                raise ValidationFailed(
-                    f"page_size must be a whole number from 1 to {self.max_page_size}.",
-                    fields={"page_size": ["Out of range."]},
-                )
-        return super().get_page_size(request)
+    def _decode_key(self, model, position) -> list | None:
+        if position is None:
+            return None
+        try:
+            parts = json.loads(position)
+            if not isinstance(parts, list) or len(parts) != len(self.ordering) or None in parts:
+                raise ValueError
+            return [
+                model._meta.get_field(field.lstrip("-")).to_python(part)
+                for field, part in zip(self.ordering, parts, strict=True)
+            ]
+        except (ValueError, TypeError, ValidationError, FieldDoesNotExist):
+            raise InvalidCursor("That page cursor is not valid.", fields={"cursor": ["Not a valid cursor."]}) from None
+
+    def _key_of(self, row) -> str:
+        parts = []
+        for field in self.ordering:
+            value = getattr(row, field.lstrip("-"))
+            parts.append(value if isinstance(value, int | str) or value is None else str(value))
+        return json.dumps(parts)
+
+    def get_next_link(self):
+        if not self.has_next:
+            return None
+        position = self._key_of(self.page[-1]) if self.page else self.cursor.position
+        return self.encode_cursor(Cursor(offset=0, reverse=False, position=position))
+
+    def get_previous_link(self):
+        if not self.has_previous:
+            return None
+        position = self._key_of(self.page[0]) if self.page else self.cursor.position
+        return self.encode_cursor(Cursor(offset=0, reverse=True, position=position))
 
     def get_paginated_response(self, data):
         return Response({"results": data, "next": self.get_next_link(), "previous": self.get_previous_link()})
@@ -39,7 +111,7 @@ class NewestFirstCursorPagination(CursorPagination):
     def get_paginated_response_schema(self, schema):
         return {
             "type": "object",
-            "required": ["results"],
+            "required": ["results", "next", "previous"],
             "properties": {
                 "results": schema,
                 "next": {"type": "string", "nullable": True, "format": "uri"},
@@ -48,10 +120,40 @@ class NewestFirstCursorPagination(CursorPagination):
         }
 
 
-def paginate(*, request, view, queryset, serializer_class, ordering=None):
-    """Cursor-paginates a selector's queryset for a plain APIView."""
+def _flip(field: str) -> str:
+    return field[1:] if field.startswith("-") else f"-{field}"
+
+
+def _after(ordering: list[str], key: list) -> Q:
+    """Rows strictly after `key` in `ordering`: (a, b) after (x, y) when a > x, or a = x and b > y."""
+    condition = Q()
+    for i in reversed(range(len(ordering))):
+        name = ordering[i].lstrip("-")
+        step = Q(**{f"{name}__{'lt' if ordering[i].startswith('-') else 'gt'}": key[i]})
+        if i < len(ordering) - 1:
+            step |= Q(**{name: key[i]}) & condition
+        condition = step
+    return condition
+
+
+def paginate(
+    *,
+    request,
+    view,
+    queryset,
+    serializer_class,
+    ordering=None,
+    transform: Callable[[list], list] | None = None,
+):
+    """Cursor-paginates a selector's queryset for a plain APIView.
+
+    `ordering` must end in a unique field (`id`). `transform` maps the page's rows before they are
+    serialized, so derived figures (a budget's spending, a goal's progress) are computed for one page at once.
+    """
     paginator = NewestFirstCursorPagination()
     if ordering:
-        paginator.ordering = ordering
+        paginator.ordering = tuple(ordering)
     page = paginator.paginate_queryset(queryset, request, view=view)
+    if transform is not None:
+        page = transform(page)
     return paginator.get_paginated_response(serializer_class(page, many=True, context={"request": request}).data)

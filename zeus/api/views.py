@@ -8,7 +8,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from zeus.api.pagination import paginate
+from zeus.api.pagination import NewestFirstCursorPagination, paginate
 from zeus.errors import ZeusError
 from zeus.models import Notification
 from zeus.selectors import notification_list, profile_get
@@ -71,6 +71,8 @@ class NotificationSerializer(serializers.ModelSerializer):
 
 
 class NotificationListView(APIView):
+    pagination_class = NewestFirstCursorPagination
+
     @extend_schema(responses=NotificationSerializer(many=True))
     def get(self, request):
         unread = request.query_params.get("unread")

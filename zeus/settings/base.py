@@ -121,13 +121,19 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 WHITENOISE_USE_FINDERS = DEBUG
 
 REST_FRAMEWORK = {
+    # Token first: DRF takes the 401 challenge from the first class; session auth has none (it would be a 403).
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "zeus.api.auth.BearerTokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_PARSER_CLASSES": [
+        "zeus.api.parsers.StrictJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_PAGINATION_CLASS": "zeus.api.pagination.NewestFirstCursorPagination",
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "zeus.api.schema.AutoSchema",
     "EXCEPTION_HANDLER": "zeus.api.errors.exception_handler",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "PAGE_SIZE": 50,
@@ -139,6 +145,14 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Personal finance: ledger, goals, budgets, monthly plans, chat.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Several models have a `kind` or a `category`; name each choice set so the schema has no collisions.
+    "ENUM_NAME_OVERRIDES": {
+        "AssetKindEnum": "assets.models.Asset.Kind",
+        "GoalKindEnum": "goals.models.Goal.Kind",
+        "NotificationKindEnum": "zeus.models.Notification.Kind",
+        "CategoryEnum": "assets.categories.CHOICES",
+        "ExpenseCategoryEnum": "assets.categories.EXPENSE_CHOICES",
+    },
 }
 
 # Celery: eager without a broker so one command runs the app anywhere; Redis when REDIS_URL is set.

@@ -1,0 +1,261 @@
+"""REST for the ledger: assets, linked accounts, transactions and the CSV import."""
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.exceptions import ParseError
+from rest_framework.parsers import BaseParser, MultiPartParser
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from assets import categories, selectors, services
+from assets.importing import MAX_BYTES, ImportRejected, transactions_import_csv
+from assets.models import Asset, Source, Transaction
+from zeus.api.fields import MoneyField
+from zeus.api.pagination import NewestFirstCursorPagination, paginate
+
+_BIGINT_MAX = 2**63 - 1
+
+
+class AssetSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    kind = serializers.ChoiceField(choices=Asset.Kind.choices)
+    balance = MoneyField()
+    currency = serializers.CharField()
+    source = serializers.ChoiceField(choices=Source.choices)
+    editable = serializers.BooleanField()
+
+
+class LinkedAccountSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    institution = serializers.CharField()
+    name = serializers.CharField()
+    masked_number = serializers.CharField()
+    balance = MoneyField()
+    currency = serializers.CharField()
+    last_synced_at = serializers.DateTimeField(allow_null=True)
+
+
+class TransactionSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    amount = MoneyField()
+    currency = serializers.CharField()
+    direction = serializers.ChoiceField(choices=Transaction.Direction.choices)
+    description = serializers.CharField()
+    category = serializers.ChoiceField(choices=categories.CHOICES)
+    occurred_on = serializers.DateField()
+    asset = serializers.IntegerField(source="asset_id", allow_null=True)
+    source = serializers.ChoiceField(choices=Source.choices)
+    external_id = serializers.CharField(allow_null=True)
+    editable = serializers.BooleanField()
+
+
+_SOURCE_FILTER = OpenApiParameter("source", str, enum=["all", "manual", "synced"], description="Default all.")
+
+
+class AssetListView(APIView):
+    pagination_class = NewestFirstCursorPagination
+
+    class InputSerializer(serializers.Serializer):
+        name = serializers.CharField(max_length=100)
+        kind = serializers.ChoiceField(choices=Asset.Kind.choices)
+        balance = MoneyField(required=False)
+        currency = serializers.CharField(max_length=3, required=False)
+
+    @extend_schema(operation_id="assets_list", parameters=[_SOURCE_FILTER], responses=AssetSerializer(many=True))
+    def get(self, request):
+        qs = selectors.asset_list(user=request.user, source=request.query_params.get("source"))
+        return paginate(request=request, view=self, queryset=qs, serializer_class=AssetSerializer)
+
+    @extend_schema(request=InputSerializer, responses={201: AssetSerializer})
+    def post(self, request):
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        asset = services.asset_create(user=request.user, **data.validated_data)
+        return Response(AssetSerializer(asset).data, status=status.HTTP_201_CREATED)
+
+
+class AssetDetailView(APIView):
+    class InputSerializer(serializers.Serializer):
+        name = serializers.CharField(max_length=100, required=False)
+        kind = serializers.ChoiceField(choices=Asset.Kind.choices, required=False)
+        balance = MoneyField(required=False)
+
+    @extend_schema(responses=AssetSerializer)
+    def get(self, request, asset_id: int):
+        return Response(AssetSerializer(selectors.asset_get(user=request.user, asset_id=asset_id)).data)
+
+    @extend_schema(request=InputSerializer, responses=AssetSerializer)
+    def patch(self, request, asset_id: int):
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        asset = services.asset_update(user=request.user, asset_id=asset_id, **data.validated_data)
+        return Response(AssetSerializer(asset).data)
+
+    @extend_schema(responses={204: None})
+    def delete(self, request, asset_id: int):
+        services.asset_delete(user=request.user, asset_id=asset_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class LinkedAccountListView(APIView):
+    pagination_class = NewestFirstCursorPagination
+
+    @extend_schema(operation_id="linked_accounts_list", responses=LinkedAccountSerializer(many=True))
+    def get(self, request):
+        qs = selectors.linked_account_list(user=request.user)
+        return paginate(request=request, view=self, queryset=qs, serializer_class=LinkedAccountSerializer)
+
+
+class _TransactionFields(serializers.Serializer):
+    amount = MoneyField()
+    description = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    direction = serializers.ChoiceField(choices=Transaction.Direction.choices, required=False)
+    category = serializers.ChoiceField(choices=categories.CHOICES, required=False, allow_null=True)
+    occurred_on = serializers.DateField(required=False, help_text="Default: today in the user's timezone.")
+    currency = serializers.CharField(max_length=3, required=False, help_text="Default: the asset's, else the user's.")
+    asset = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=_BIGINT_MAX)
+
+
+def _transaction_changes(data: dict) -> dict:
+    """Only the fields the client sent (DRF leaves out the rest), with `asset` named as the service names it."""
+    if "asset" in data:
+        data["asset_id"] = data.pop("asset")
+    return data
+
+
+class TransactionListView(APIView):
+    pagination_class = NewestFirstCursorPagination
+
+    class InputSerializer(_TransactionFields):
+        pass
+
+    @extend_schema(
+        operation_id="transactions_list",
+        parameters=[
+            OpenApiParameter("since", OpenApiTypes.DATE, description="On or after this day."),
+            OpenApiParameter("until", OpenApiTypes.DATE, description="On or before this day."),
+            OpenApiParameter("category", str, enum=list(categories.ALL)),
+            OpenApiParameter("direction", str, enum=Transaction.Direction.values),
+            _SOURCE_FILTER,
+            OpenApiParameter("asset", int, description="An asset id."),
+        ],
+        responses=TransactionSerializer(many=True),
+    )
+    def get(self, request):
+        params = request.query_params
+        qs = selectors.transaction_list(
+            user=request.user,
+            since=params.get("since"),
+            until=params.get("until"),
+            category=params.get("category"),
+            direction=params.get("direction"),
+            source=params.get("source"),
+            asset_id=params.get("asset"),
+        )
+        return paginate(
+            request=request,
+            view=self,
+            queryset=qs,
+            serializer_class=TransactionSerializer,
+            ordering=("-occurred_on", "-id"),
+        )
+
+    @extend_schema(request=InputSerializer, responses={201: TransactionSerializer})
+    def post(self, request):
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        txn = services.transaction_create(user=request.user, **_transaction_changes(dict(data.validated_data)))
+        return Response(TransactionSerializer(txn).data, status=status.HTTP_201_CREATED)
+
+
+class TransactionDetailView(APIView):
+    class InputSerializer(_TransactionFields):
+        amount = MoneyField(required=False)
+
+    @extend_schema(responses=TransactionSerializer)
+    def get(self, request, transaction_id: int):
+        txn = selectors.transaction_get(user=request.user, transaction_id=transaction_id)
+        return Response(TransactionSerializer(txn).data)
+
+    @extend_schema(request=InputSerializer, responses=TransactionSerializer)
+    def patch(self, request, transaction_id: int):
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        txn = services.transaction_update(
+            user=request.user, transaction_id=transaction_id, **_transaction_changes(dict(data.validated_data))
+        )
+        return Response(TransactionSerializer(txn).data)
+
+    @extend_schema(responses={204: None})
+    def delete(self, request, transaction_id: int):
+        services.transaction_delete(user=request.user, transaction_id=transaction_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class CSVTextParser(BaseParser):
+    """A raw `text/csv` body, read as bytes up to one past the import's size cap."""
+
+    media_type = "text/csv"
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        if stream is None:
+            return b""
+        try:
+            return stream.read(MAX_BYTES + 1)
+        except OSError as exc:
+            raise ParseError(f"Could not read the body: {exc}") from exc
+
+
+class TransactionImportView(APIView):
+    parser_classes = [MultiPartParser, CSVTextParser]
+
+    @extend_schema(
+        operation_id="transactions_import",
+        request={
+            "multipart/form-data": {
+                "type": "object",
+                "properties": {"file": {"type": "string", "format": "binary"}},
+                "required": ["file"],
+            },
+            "text/csv": {"type": "string"},
+        },
+        responses=inline_serializer(
+            "ImportResult", {"imported": serializers.IntegerField(), "skipped": serializers.IntegerField()}
+        ),
+        description="CSV with the header `date,description,amount,direction,category,external_id`; rows land as "
+        "synced transactions in the user's currency. Any bad row rejects the whole file with `fields.rows` "
+        "keyed by line number.",
+    )
+    def post(self, request):
+        result = transactions_import_csv(user=request.user, text=_decode(_upload(request)))
+        return Response({"imported": result.imported, "skipped": result.skipped})
+
+
+def _upload(request) -> bytes:
+    data = request.data
+    if isinstance(data, bytes) or request.content_type.startswith(CSVTextParser.media_type):
+        raw = data if isinstance(data, bytes) else b""
+    else:
+        upload = request.FILES.get("file")
+        if upload is None:
+            raise ImportRejected(
+                "Send the CSV as the multipart field `file` or as a text/csv body.",
+                code="CSV_MISSING",
+                fields={"file": ["No file was sent."]},
+            )
+        raw = upload.read(MAX_BYTES + 1)
+    if len(raw) > MAX_BYTES:
+        raise ImportRejected(f"The file is larger than {MAX_BYTES // (1024 * 1024)} MB.", code="CSV_TOO_LARGE")
+    return raw
+
+
+def _decode(raw: bytes) -> str:
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ImportRejected(
+            f"The file is not UTF-8 text (byte {exc.start + 1} is not valid); save it as CSV UTF-8.",
+            code="CSV_NOT_UTF8",
+        ) from None
