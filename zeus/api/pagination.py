@@ -1,4 +1,5 @@
 import json
+from base64 import b64decode
 from collections.abc import Callable
 
 from django.core.exceptions import FieldDoesNotExist, ValidationError
@@ -68,8 +69,10 @@ class NewestFirstCursorPagination(CursorPagination):
 
     def decode_cursor(self, request):
         try:
+            # DRF's decoder drops characters outside base64 silently, reading garbage as the first page.
+            b64decode(request.query_params.get(self.cursor_query_param, "").encode("ascii"), validate=True)
             return super().decode_cursor(request)
-        except NotFound as exc:
+        except (NotFound, ValueError) as exc:
             raise InvalidCursor("That page cursor is not valid.", fields={"cursor": ["Not a valid cursor."]}) from exc
 
     def _decode_key(self, model, position) -> list | None:

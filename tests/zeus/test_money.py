@@ -1,0 +1,220 @@
+from decimal import Decimal
+
+import pytest
+
+from zeus.errors import ValidationFailed
+from zeus.money import (
+    InvalidAmount,
+    InvalidCurrency,
+    format_amount,
+    from_minor,
+    minor_unit,
+    normalize_currency,
+    parse_amount,
+    parse_money,
+    quantize,
+    to_minor,
+)
+
+D = Decimal
+
+
+@pytest.mark.parametrize(
+    ("text", "amount", "currency"),
+    [
+        ("150k", D("150000"), None),
+        ("150K", D("150000"), None),
+        ("150 k", D("150000"), None),
+        ("150.5k", D("150500"), None),
+        ("1.5m", D("1500000"), None),
+        ("1.5M", D("1500000"), None),
+        ("2tr", D("2000000"), None),
+        ("2TR", D("2000000"), None),
+        ("1,5tr", D("1500000"), None),
+        ("2 triệu", D("2000000"), None),
+        ("2 trieu", D("2000000"), None),
+        ("2 TRIỆU", D("2000000"), None),
+        ("5 ngàn", D("5000"), None),
+        ("3 tỷ", D("3000000000"), None),
+        ("2 tỉ", D("2000000000"), None),
+        ("1.5 Tỷ", D("1500000000"), None),
+        ("3bn", D("3000000000"), None),
+        ("150.000", D("150000"), None),
+        ("150,000", D("150000"), None),
+        ("1.000.000", D("1000000"), None),
+        ("1,000,000", D("1000000"), None),
+        ("1 000 000", D("1000000"), None),
+        ("1\u00a0000", D("1000"), None),
+        ("1\u202f000", D("1000"), None),
+        ("150,000đ", D("150000"), "VND"),
+        ("150.000 VND", D("150000"), "VND"),
+        ("₫150000", D("150000"), "VND"),
+        ("1.5 triệu đồng", D("1500000"), "VND"),
+        ("$12.50", D("12.50"), "USD"),
+        ("USD 12.50", D("12.50"), "USD"),
+        ("12.50 usd", D("12.50"), "USD"),
+        ("€5", D("5"), "EUR"),
+        ("1,234.56", D("1234.56"), None),
+        ("1.234,56", D("1234.56"), None),
+        ("12,5", D("12.5"), None),
+        ("1.5", D("1.5"), None),
+        ("0.001", D("0.001"), None),
+        ("  150k  ", D("150000"), None),
+        ("0", D("0"), None),
+        (150000, D("150000"), None),
+        (0, D("0"), None),
+        (12.5, D("12.5"), None),
+        (0.1, D("0.1"), None),
+        (D("12.345"), D("12.345"), None),
+        (D("999999999999999"), D("999999999999999"), None),
+    ],
+)
+def test_it_reads_amounts_people_type(text, amount, currency):
+    parsed = parse_amount(text)
+    assert parsed.amount == amount
+    assert parsed.currency == currency
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "   ",
+        "abc",
+        "k",
+        "$",
+        "-5",
+        "+5",
+        -1,
+        D("-0.01"),
+        "1.2.3",
+        "1,2,3",
+        "1,,000",
+        "1, 000",
+        "1 000.5",
+        "1.",
+        ".5",
+        "1e5",
+        "1e-5",
+        "1_000",
+        "150kk",
+        True,
+        False,
+        None,
+        [],
+        {},
+        [150000],
+        "NaN",
+        "nan",
+        "inf",
+        "Infinity",
+        float("nan"),
+        float("inf"),
+        D("NaN"),
+        D("sNaN"),
+        D("Infinity"),
+        "1" * 100,
+        "$5 đ",
+        "1000000000000000",
+        10**16,
+        "9" * 30,
+        1e300,
+    ],
+)
+def test_it_refuses_what_is_not_an_amount(text):
+    with pytest.raises(InvalidAmount):
+        parse_amount(text)
+
+
+def test_malformed_amounts_are_validation_errors_naming_the_field():
+    with pytest.raises(ValidationFailed) as caught:
+        parse_money("abc", "VND", field="balance")
+    assert caught.value.code == "INVALID_AMOUNT"
+    assert "balance" in caught.value.fields
+
+
+@pytest.mark.parametrize(
+    ("value", "currency", "expected"),
+    [
+        ("150k", "VND", D("150000")),
+        ("12.5", "VND", D("13")),
+        (D("12.345"), "USD", D("12.35")),
+        ("12.345", "VND", D("12345")),
+        ("$12.50", "usd", D("12.50")),
+        ("150,000đ", "VND", D("150000")),
+        (1, "USD", D("1.00")),
+    ],
+)
+def test_parse_money_quantizes_to_the_currency(value, currency, expected):
+    amount = parse_money(value, currency)
+    assert amount == expected
+    assert amount.as_tuple().exponent == expected.as_tuple().exponent
+
+
+def test_parse_money_refuses_zero_unless_allowed():
+    with pytest.raises(InvalidAmount):
+        parse_money("0", "VND")
+    with pytest.raises(InvalidAmount):
+        parse_money("0.004", "USD")
+    assert parse_money("0", "VND", allow_zero=True) == 0
+
+
+def test_parse_money_refuses_a_currency_the_text_contradicts():
+    with pytest.raises(InvalidAmount) as caught:
+        parse_money("$12.50", "VND")
+    assert "USD" in caught.value.message
+
+
+def test_parse_money_refuses_an_unknown_currency():
+    with pytest.raises(InvalidCurrency):
+        parse_money("5", "XYZ")
+
+
+@pytest.mark.parametrize(("code", "normal"), [("vnd", "VND"), (" usd ", "USD"), ("EUR", "EUR")])
+def test_currency_codes_are_normalized(code, normal):
+    assert normalize_currency(code) == normal
+
+
+@pytest.mark.parametrize("code", ["", None, "XYZ", "US", "dollars"])
+def test_unknown_currencies_are_refused(code):
+    with pytest.raises(InvalidCurrency):
+        normalize_currency(code)
+
+
+@pytest.mark.parametrize(
+    ("amount", "currency", "expected"),
+    [
+        (D("12.345"), "USD", D("12.35")),
+        (D("12.344"), "USD", D("12.34")),
+        (D("1500.5"), "VND", D("1501")),
+        (D("1499.4"), "VND", D("1499")),
+        (D("7"), "JPY", D("7")),
+    ],
+)
+def test_quantize_rounds_half_up_to_the_currency_exponent(amount, currency, expected):
+    assert quantize(amount, currency) == expected
+    assert quantize(amount, currency).as_tuple().exponent == -{"USD": 2}.get(currency, 0)
+
+
+def test_minor_units_round_trip():
+    assert minor_unit("VND") == D("1")
+    assert minor_unit("USD") == D("0.01")
+    assert to_minor(D("12.50"), "USD") == 1250
+    assert to_minor(D("150000"), "VND") == 150000
+    assert from_minor(1250, "USD") == D("12.50")
+    assert from_minor(150000, "VND") == D("150000")
+    assert from_minor(to_minor(D("0.07"), "USD"), "USD") == D("0.07")
+
+
+@pytest.mark.parametrize(
+    ("amount", "currency", "text"),
+    [
+        (D("150000"), "VND", "150,000 ₫"),
+        (D("12.5"), "USD", "$12.50"),
+        (D("-3.456"), "EUR", "-€3.46"),
+        (D("1234567"), "JPY", "¥1,234,567"),
+        (D("10"), "SGD", "10.00 SGD"),
+    ],
+)
+def test_format_amount_for_people(amount, currency, text):
+    assert format_amount(amount, currency) == text
