@@ -1,0 +1,310 @@
+import threading
+from decimal import Decimal
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import CommandError, call_command
+from django.db import connection
+
+from assets import importing
+from assets.importing import ImportResult, transactions_import_csv
+from assets.models import Source, Transaction
+from tests import factories
+from tests.assets.helpers import assert_error
+from zeus.errors import Conflict, ValidationFailed
+
+HEADER = "date,description,amount,direction,category,external_id\n"
+GOOD = (
+    HEADER
+    + "2026-11-01,Salary,25tr,income,salary,bank-1\n"
+    + '2026-11-02,"Coffee, with friends",45.000,expense,dining,bank-2\n'
+    + "2026-11-03,Rent,8000000,expense,housing,bank-3\n"
+)
+
+
+def _rows(n: int, *, start: int = 0) -> str:
+    return HEADER + "".join(
+        f"2026-11-{1 + i % 28:02d},Row {i},{1000 + i},expense,dining,ext-{i}\n" for i in range(start, n)
+    )
+
+
+@pytest.mark.django_db
+def test_it_imports_rows_as_synced_in_the_users_currency(alice):
+    assert transactions_import_csv(user=alice, text=GOOD) == ImportResult(imported=3, skipped=0)
+    rows = {t.external_id: t for t in Transaction.objects.filter(user=alice)}
+    assert set(rows) == {"bank-1", "bank-2", "bank-3"}
+    assert all(t.source == Source.SYNCED and t.currency == "VND" and not t.editable for t in rows.values())
+    assert rows["bank-1"].amount == Decimal("25000000")
+    assert rows["bank-1"].direction == "income"
+    assert rows["bank-2"].amount == Decimal("45000")
+    assert rows["bank-2"].description == "Coffee, with friends"
+
+
+@pytest.mark.django_db
+def test_a_reimport_skips_known_external_ids(alice):
+    transactions_import_csv(user=alice, text=GOOD)
+    more = GOOD + "2026-11-04,Taxi,90k,expense,transport,bank-4\n"
+    assert transactions_import_csv(user=alice, text=more) == ImportResult(imported=1, skipped=3)
+    assert Transaction.objects.filter(user=alice).count() == 4
+
+
+@pytest.mark.django_db
+def test_a_repeated_external_id_within_the_file_is_skipped(alice):
+    text = GOOD + "2026-11-05,Again,1k,expense,dining,bank-2\n"
+    assert transactions_import_csv(user=alice, text=text) == ImportResult(imported=3, skipped=1)
+    assert Transaction.objects.get(external_id="bank-2").description == "Coffee, with friends"
+
+
+@pytest.mark.django_db
+def test_external_ids_are_per_user(alice, bob):
+    transactions_import_csv(user=bob, text=GOOD)
+    assert transactions_import_csv(user=alice, text=GOOD).imported == 3
+
+
+@pytest.mark.django_db
+def test_blank_direction_and_category_take_defaults_and_blank_lines_are_ignored(alice):
+    text = HEADER + "2026-11-01,Thing,5k,,,a\n\n2026-11-02,Pay,5k,income,,b\n"
+    assert transactions_import_csv(user=alice, text=text).imported == 2
+    assert Transaction.objects.get(external_id="a").category == "other"
+    assert Transaction.objects.get(external_id="b").category == "other_income"
+
+
+@pytest.mark.django_db
+def test_any_bad_row_rejects_the_file_naming_each_bad_line(alice):
+    text = (
+        HEADER
+        + "2026-11-01,Fine,5k,expense,dining,ok-1\n"
+        + "2026-11-31,Bad date,5k,expense,dining,bad-1\n"
+        + "2026-11-02,Bad amount,lots,expense,dining,bad-2\n"
+        + "2026-11-02,Bad category,5k,expense,casino,bad-3\n"
+        + "2026-11-02,Wrong kind,5k,income,dining,bad-4\n"
+        + "2026-11-02,No id,5k,expense,dining,\n"
+        + "2026-11-02,Short row,5k\n"
+        + "2026-11-02,Bad direction,5k,sideways,dining,bad-5\n"
+    )
+    with pytest.raises(ValidationFailed) as caught:
+        transactions_import_csv(user=alice, text=text)
+    rows = caught.value.fields["rows"]
+    assert set(rows) == {"3", "4", "5", "6", "7", "8", "9"}
+    assert "date" in rows["3"]
+    assert "amount" in rows["4"]
+    assert "category" in rows["5"] and "category" in rows["6"]
+    assert "external_id" in rows["7"]
+    assert "row" in rows["8"]
+    assert "direction" in rows["9"]
+    assert not Transaction.objects.exists()
+
+
+@pytest.mark.django_db
+def test_line_numbers_count_quoted_newlines(alice):
+    text = HEADER + '2026-11-01,"two\nlines",5k,expense,dining,a\n2026-11-01,x,zero,expense,dining,b\n'
+    with pytest.raises(ValidationFailed) as caught:
+        transactions_import_csv(user=alice, text=text)
+    assert list(caught.value.fields["rows"]) == ["4"]
+
+
+@pytest.mark.django_db
+def test_a_report_of_many_bad_rows_is_capped(alice):
+    text = HEADER + "".join(f"2026-11-01,x,bad,expense,dining,e{i}\n" for i in range(150))
+    with pytest.raises(ValidationFailed) as caught:
+        transactions_import_csv(user=alice, text=text)
+    assert len(caught.value.fields["rows"]) == importing.MAX_REPORTED_ROWS
+    assert "150 row(s)" in caught.value.message
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("", "CSV_EMPTY"),
+        ("  \n\n", "CSV_EMPTY"),
+        ("date,amount\n2026-11-01,5k\n", "CSV_BAD_HEADER"),
+        ("2026-11-01,x,5k,expense,dining,a\n", "CSV_BAD_HEADER"),
+        (HEADER + '2026-11-01,"unterminated,5k,expense,dining,a\n', "INVALID_CSV"),
+        (HEADER + "2026-11-01,x\x00y,5k,expense,dining,a\n", "INVALID_CSV"),
+        (HEADER + "2026-11-01,x,5k,expense,dining,\ud800\n", "CSV_NOT_UTF8"),
+    ],
+)
+def test_it_refuses_files_it_cannot_read(alice, text, code):
+    with pytest.raises(ValidationFailed) as caught:
+        transactions_import_csv(user=alice, text=text)
+    assert caught.value.code == code
+    assert not Transaction.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_header_only_file_imports_nothing(alice):
+    assert transactions_import_csv(user=alice, text=HEADER) == ImportResult(imported=0, skipped=0)
+
+
+@pytest.mark.django_db
+def test_it_caps_rows_and_bytes(alice, monkeypatch):
+    monkeypatch.setattr(importing, "MAX_ROWS", 5)
+    with pytest.raises(ValidationFailed) as caught:
+        transactions_import_csv(user=alice, text=_rows(6))
+    assert caught.value.code == "CSV_TOO_LARGE"
+    monkeypatch.setattr(importing, "MAX_BYTES", 100)
+    with pytest.raises(ValidationFailed) as caught:
+        transactions_import_csv(user=alice, text=_rows(3))
+    assert caught.value.code == "CSV_TOO_LARGE"
+    assert not Transaction.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_duplicate_check_does_not_query_per_row(alice, django_assert_max_num_queries):
+    transactions_import_csv(user=alice, text=_rows(100))
+    # A few lookups and insert batches (SQLite's parameter limit makes its batches ~80 rows), never one a row.
+    with django_assert_max_num_queries(30):
+        result = transactions_import_csv(user=alice, text=_rows(1500))
+    assert result == ImportResult(imported=1400, skipped=100)
+
+
+@pytest.mark.django_db
+def test_a_collision_on_the_unique_constraint_is_a_conflict_not_a_500(alice, monkeypatch):
+    transactions_import_csv(user=alice, text=GOOD)
+    monkeypatch.setattr(importing, "_known_external_ids", lambda user, ids: set())
+    with pytest.raises(Conflict) as caught:
+        transactions_import_csv(user=alice, text=GOOD + "2026-11-04,New,5k,expense,dining,bank-4\n")
+    assert caught.value.code == "IMPORT_CONFLICT"
+    assert Transaction.objects.count() == 3
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_two_concurrent_imports_of_one_file_import_it_once(alice):
+    text = _rows(300)
+    barrier = threading.Barrier(2)
+    results, failures = [], []
+
+    def run():
+        try:
+            barrier.wait()
+            results.append(transactions_import_csv(user=alice, text=text))
+        except Exception as exc:
+            failures.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    assert sorted(results, key=lambda r: r.imported) == [ImportResult(0, 300), ImportResult(300, 0)]
+    assert Transaction.objects.filter(user=alice).count() == 300
+
+
+# The REST route
+
+
+@pytest.mark.django_db
+def test_it_imports_a_multipart_upload(alice_api, alice):
+    upload = SimpleUploadedFile("bank.csv", GOOD.encode(), content_type="text/csv")
+    response = alice_api.post("/api/v1/transactions/import", {"file": upload}, format="multipart")
+    assert response.status_code == 200
+    assert response.json() == {"imported": 3, "skipped": 0}
+    listed = alice_api.get("/api/v1/transactions?source=synced").json()["results"]
+    assert {t["external_id"] for t in listed} == {"bank-1", "bank-2", "bank-3"}
+    assert all(t["editable"] is False for t in listed)
+
+
+@pytest.mark.django_db
+def test_it_imports_a_text_csv_body_with_a_bom(alice_api):
+    body = "\ufeff".encode() + GOOD.encode()
+    response = alice_api.post("/api/v1/transactions/import", body, content_type="text/csv; charset=utf-8")
+    assert response.json() == {"imported": 3, "skipped": 0}
+    again = alice_api.post("/api/v1/transactions/import", body, content_type="text/csv")
+    assert again.json() == {"imported": 0, "skipped": 3}
+
+
+@pytest.mark.django_db
+def test_a_bad_row_over_rest_is_a_400_naming_the_row(alice_api):
+    text = GOOD + "2026-11-04,Oops,abc,expense,dining,bank-4\n"
+    error = assert_error(alice_api.post("/api/v1/transactions/import", text.encode(), content_type="text/csv"), 400)
+    assert list(error["fields"]["rows"]) == ["5"]
+    assert "amount" in error["fields"]["rows"]["5"]
+    assert not Transaction.objects.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("body", "content_type", "code"),
+    [
+        (b"", "text/csv", "CSV_EMPTY"),
+        (
+            "date,description,amount,direction,category,external_id\n2026-11-01,Café,5k,expense,dining,a\n".encode(
+                "latin-1"
+            ),
+            "text/csv",
+            "CSV_NOT_UTF8",
+        ),
+        (b"\xff\xfe\x00d", "text/csv", "CSV_NOT_UTF8"),
+        (b"a,b\n", "text/csv", "CSV_BAD_HEADER"),
+    ],
+)
+def test_unreadable_bodies_are_400s(alice_api, body, content_type, code):
+    assert_error(alice_api.post("/api/v1/transactions/import", body, content_type=content_type), 400, code)
+
+
+@pytest.mark.django_db
+def test_a_multipart_post_without_a_file_is_a_400(alice_api):
+    assert_error(alice_api.post("/api/v1/transactions/import", {"other": "x"}, format="multipart"), 400, "CSV_MISSING")
+
+
+@pytest.mark.django_db
+def test_json_is_not_a_csv(alice_api):
+    assert_error(alice_api.post("/api/v1/transactions/import", {"text": GOOD}, format="json"), 415)
+
+
+@pytest.mark.django_db
+def test_an_oversized_upload_is_refused(alice_api, monkeypatch):
+    monkeypatch.setattr(importing, "MAX_BYTES", 50)
+    monkeypatch.setattr("assets.api.MAX_BYTES", 50)
+    upload = SimpleUploadedFile("bank.csv", GOOD.encode(), content_type="text/csv")
+    response = alice_api.post("/api/v1/transactions/import", {"file": upload}, format="multipart")
+    assert_error(response, 400, "CSV_TOO_LARGE")
+    assert_error(alice_api.post("/api/v1/transactions/import", GOOD.encode(), content_type="text/csv"), 400)
+
+
+@pytest.mark.django_db
+def test_anonymous_imports_are_refused(anon_api):
+    assert_error(anon_api.post("/api/v1/transactions/import", GOOD.encode(), content_type="text/csv"), 401)
+
+
+# The management command
+
+
+@pytest.mark.django_db
+def test_the_command_imports_a_file(alice, tmp_path, capsys):
+    path = tmp_path / "bank.csv"
+    path.write_text(GOOD, encoding="utf-8")
+    call_command("import_transactions", str(path), "--user", "alice")
+    assert "Imported 3, skipped 0" in capsys.readouterr().out
+    assert Transaction.objects.filter(user=alice, source=Source.SYNCED).count() == 3
+
+
+@pytest.mark.django_db
+def test_the_command_explains_what_went_wrong(alice, tmp_path):
+    with pytest.raises(CommandError, match="No user named 'nobody'"):
+        call_command("import_transactions", str(tmp_path / "x.csv"), "--user", "nobody")
+    with pytest.raises(CommandError, match="Cannot read"):
+        call_command("import_transactions", str(tmp_path / "missing.csv"), "--user", "alice")
+    bad = tmp_path / "bad.csv"
+    bad.write_text(HEADER + "2026-11-01,x,abc,expense,dining,a\n", encoding="utf-8")
+    with pytest.raises(CommandError, match=r"line 2: amount"):
+        call_command("import_transactions", str(bad), "--user", "alice")
+    latin = tmp_path / "latin.csv"
+    latin.write_bytes("café".encode("latin-1"))
+    with pytest.raises(CommandError, match="not UTF-8"):
+        call_command("import_transactions", str(latin), "--user", "alice")
+    assert not Transaction.objects.exists()
+
+
+@pytest.mark.django_db
+def test_imported_rows_are_read_only_over_rest(alice_api, alice):
+    transactions_import_csv(user=alice, text=GOOD)
+    txn = Transaction.objects.get(external_id="bank-3")
+    assert_error(alice_api.delete(f"/api/v1/transactions/{txn.id}"), 409, "SYNCED_READ_ONLY")
+    factories.txn(alice)
+    assert alice_api.get("/api/v1/transactions?source=manual").json()["results"][0]["source"] == "manual"
