@@ -62,9 +62,13 @@ def transaction_list(
         qs = qs.filter(source=source)
     if asset_id not in (None, ""):
         try:
-            qs = qs.filter(asset_id=int(asset_id))
+            asset_id = int(asset_id)
         except (TypeError, ValueError):
             raise ValidationFailed("asset must be an id.", fields={"asset": ["Not an id."]}) from None
+        # Another user's asset is a 404 here as everywhere, not an empty list that confirms nothing.
+        if not Asset.objects.filter(user=user, id=asset_id).exists():
+            raise NotFound("No such asset.", fields={"asset": ["No such asset."]})
+        qs = qs.filter(asset_id=asset_id)
     return qs.order_by("-occurred_on", "-id")
 
 

@@ -94,3 +94,28 @@ def test_a_forged_cursor_with_a_huge_id_is_harmless(alice_api, alice):
     factories.txn(alice, occurred_on=dt.date(2026, 11, 1))
     cursor = _cursor(f'p=["2026-11-01", {10**30}]')
     assert alice_api.get(f"/api/v1/transactions?cursor={cursor}").status_code == 200
+
+
+def test_an_ordering_without_the_primary_key_still_pages_every_row_once(alice, rf):
+    from rest_framework.request import Request
+    from rest_framework.views import APIView
+
+    from assets.api import TransactionSerializer
+    from assets.models import Transaction
+    from zeus.api.pagination import paginate
+
+    rows = [factories.txn(alice, occurred_on=dt.date(2026, 11, 1 + i % 2)) for i in range(5)]
+    seen, url = [], "/api/v1/transactions?page_size=2"
+    while url:
+        request = Request(rf.get(url))
+        body = paginate(
+            request=request,
+            view=APIView(),
+            queryset=Transaction.objects.filter(user=alice),
+            serializer_class=TransactionSerializer,
+            ordering=("-occurred_on",),
+        ).data
+        seen += [t["id"] for t in body["results"]]
+        url = body["next"]
+    assert sorted(seen) == sorted(t.id for t in rows)
+    assert len(seen) == len(rows)

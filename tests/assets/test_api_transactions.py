@@ -205,11 +205,11 @@ def test_it_refuses_malformed_filters(alice_api, query, field):
     assert field in error["fields"]
 
 
-def test_another_users_asset_as_a_filter_finds_nothing(alice_api, alice, bob):
+def test_another_users_asset_as_a_filter_is_a_404(alice_api, alice, bob):
     bobs = factories.asset(bob)
     factories.txn(bob, asset=bobs)
     factories.txn(alice)
-    assert alice_api.get(f"/api/v1/transactions?asset={bobs.id}").json()["results"] == []
+    assert_error(alice_api.get(f"/api/v1/transactions?asset={bobs.id}"), 404, "NOT_FOUND")
 
 
 def test_the_transaction_list_does_a_bounded_number_of_queries(alice_api, alice, django_assert_max_num_queries):

@@ -213,3 +213,13 @@ def test_malformed_json_is_a_400(alice_api, body):
 def test_an_unsupported_media_type_is_a_415(alice_api):
     response = alice_api.post("/api/v1/assets", b"<asset/>", content_type="application/xml")
     assert_error(response, 415, "UNSUPPORTED_MEDIA_TYPE")
+
+
+def test_a_server_error_under_the_api_still_has_the_json_shape(rf):
+    import json
+
+    from zeus.api.errors import server_error
+
+    response = server_error(rf.get("/api/v1/assets"))
+    assert response.status_code == 500
+    assert json.loads(response.content)["error"]["code"] == "SERVER_ERROR"

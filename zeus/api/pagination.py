@@ -48,7 +48,7 @@ class NewestFirstCursorPagination(CursorPagination):
         self.request = request
         self.page_size = self.get_page_size(request)
         self.base_url = request.build_absolute_uri()
-        self.ordering = self.get_ordering(request, queryset, view)
+        self.ordering = _unique(self.get_ordering(request, queryset, view), queryset.model)
         self.cursor = self.decode_cursor(request)
         reverse = bool(self.cursor and self.cursor.reverse)
         key = self._decode_key(queryset.model, self.cursor.position) if self.cursor else None
@@ -123,6 +123,17 @@ class NewestFirstCursorPagination(CursorPagination):
         }
 
 
+def _unique(ordering: tuple[str, ...], model) -> tuple[str, ...]:
+    """The ordering with the primary key as its last tie-breaker, so every row has a distinct key."""
+    pk = model._meta.pk.name
+    ordering = tuple(
+        f"{field[0] if field[0] == '-' else ''}{pk}" if field.lstrip("-") == "pk" else field for field in ordering
+    )
+    if ordering[-1].lstrip("-") != pk:
+        ordering = (*ordering, f"-{pk}" if ordering[-1].startswith("-") else pk)
+    return ordering
+
+
 def _flip(field: str) -> str:
     return field[1:] if field.startswith("-") else f"-{field}"
 
@@ -150,8 +161,9 @@ def paginate(
 ):
     """Cursor-paginates a selector's queryset for a plain APIView.
 
-    `ordering` must end in a unique field (`id`). `transform` maps the page's rows before they are
-    serialized, so derived figures (a budget's spending, a goal's progress) are computed for one page at once.
+    `ordering` is completed with the primary key as the last tie-breaker. `transform` maps the page's rows
+    before they are serialized, so derived figures (a budget's spending, a goal's progress) are computed for
+    one page at once.
     """
     paginator = NewestFirstCursorPagination()
     if ordering:
