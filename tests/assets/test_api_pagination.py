@@ -3,9 +3,14 @@ import datetime as dt
 from urllib.parse import quote
 
 import pytest
+from rest_framework.request import Request
+from rest_framework.views import APIView
 
+from assets.api import TransactionSerializer
+from assets.models import Transaction
 from tests import factories
 from tests.assets.helpers import assert_error
+from zeus.api.pagination import paginate
 
 pytestmark = pytest.mark.django_db
 
@@ -97,13 +102,6 @@ def test_a_forged_cursor_with_a_huge_id_is_harmless(alice_api, alice):
 
 
 def test_an_ordering_without_the_primary_key_still_pages_every_row_once(alice, rf):
-    from rest_framework.request import Request
-    from rest_framework.views import APIView
-
-    from assets.api import TransactionSerializer
-    from assets.models import Transaction
-    from zeus.api.pagination import paginate
-
     rows = [factories.txn(alice, occurred_on=dt.date(2026, 11, 1 + i % 2)) for i in range(5)]
     seen, url = [], "/api/v1/transactions?page_size=2"
     while url:

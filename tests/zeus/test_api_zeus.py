@@ -1,3 +1,5 @@
+import json
+
 import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
@@ -5,6 +7,7 @@ from rest_framework.test import APIClient
 from assets.models import Asset
 from tests import factories
 from tests.assets.helpers import assert_error
+from zeus.api.errors import server_error
 from zeus.models import Notification
 from zeus.services import notification_create
 
@@ -216,10 +219,6 @@ def test_an_unsupported_media_type_is_a_415(alice_api):
 
 
 def test_a_server_error_under_the_api_still_has_the_json_shape(rf):
-    import json
-
-    from zeus.api.errors import server_error
-
     response = server_error(rf.get("/api/v1/assets"))
     assert response.status_code == 500
     assert json.loads(response.content)["error"]["code"] == "SERVER_ERROR"
