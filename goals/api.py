@@ -97,14 +97,12 @@ class GoalSerializer(serializers.Serializer):
     on_track = serializers.BooleanField(help_text="At or above a straight line from the start to the deadline.")
 
     def to_representation(self, pair):
+        # The goal and its derived figures side by side, so MoneyField finds the currency beside each amount.
         goal, progress = pair
-        flat = {
-            **{name: getattr(goal, name) for name in ("id", "name", "kind", "target_amount", "current_amount")},
-            **{name: getattr(goal, name) for name in ("currency", "deadline", "status")},
-            "progress_pct": progress.progress_pct,
-            "monthly_needed": progress.monthly_needed,
-            "on_track": progress.on_track,
-        }
+        flat = {field: getattr(goal, field) for field in self.fields if hasattr(goal, field)}
+        flat.update(
+            progress_pct=progress.progress_pct, monthly_needed=progress.monthly_needed, on_track=progress.on_track
+        )
         return super().to_representation(flat)
 
 
