@@ -24,6 +24,7 @@ def test_the_openapi_schema_is_valid_and_warning_free(tmp_path):
         assert path in paths
     listed = paths["/api/v1/transactions"]["get"]
     assert {p["name"] for p in listed["parameters"]} >= {"cursor", "page_size", "since", "until", "asset"}
+    assert listed["responses"]["4XX"]["content"]["application/json"]["schema"]["$ref"].endswith("/Error")
 
 
 @pytest.mark.django_db
