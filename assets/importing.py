@@ -10,9 +10,9 @@ from django.db import transaction as db_transaction
 from assets import categories
 from assets.models import Source, Transaction
 from zeus.errors import Conflict, ValidationFailed
-from zeus.models import Profile
 from zeus.money import parse_money
 from zeus.selectors import user_currency
+from zeus.services import profile_lock
 from zeus.timeutil import parse_date
 
 HEADER = ("date", "description", "amount", "direction", "category", "external_id")
@@ -60,7 +60,7 @@ def transactions_import_csv(*, user, text: str) -> ImportResult:
     with db_transaction.atomic():
         # One import at a time per user: a second upload of the same file waits, then sees every
         # external_id as known, rather than colliding with the first on the unique constraint.
-        list(Profile.objects.select_for_update().filter(user=user).values_list("id", flat=True))
+        profile_lock(user=user)
         known = _known_external_ids(user, [row["external_id"] for row in rows])
         new = [Transaction(user=user, **row) for row in rows if row["external_id"] not in known]
         try:

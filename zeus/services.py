@@ -14,6 +14,13 @@ def profile_ensure(*, user) -> Profile:
     return profile
 
 
+def profile_lock(*, user) -> Profile:
+    """Locks the user's profile row until the transaction commits, serializing one user's bulk writes (a CSV
+    import) across processes. Call inside `transaction.atomic()`; a no-op on SQLite, which has one writer."""
+    profile_ensure(user=user)
+    return Profile.objects.select_for_update().get(user=user)
+
+
 def profile_update(
     *, user, currency: str | None = None, timezone_name: str | None = None, display_name: str | None = None
 ) -> Profile:
