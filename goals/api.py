@@ -1,6 +1,6 @@
 """REST for budgets (monthly limits with this month's spending) and goals (with derived progress)."""
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -129,7 +129,11 @@ class GoalListView(APIView):
         current_amount = MoneyField(required=False)
         currency = serializers.CharField(max_length=3, required=False)
 
-    @extend_schema(operation_id="goals_list", responses=GoalSerializer(many=True))
+    @extend_schema(
+        operation_id="goals_list",
+        parameters=[OpenApiParameter("status", str, enum=["active", "achieved", "all"], description="Default all.")],
+        responses=GoalSerializer(many=True),
+    )
     def get(self, request):
         return paginate(
             request=request,

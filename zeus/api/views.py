@@ -1,7 +1,7 @@
 """The `zeus` part of the API: token auth, the profile, the notifications inbox."""
 
 from django.contrib.auth import authenticate
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.authtoken.models import Token
 from rest_framework.permissions import AllowAny
@@ -73,7 +73,10 @@ class NotificationSerializer(serializers.ModelSerializer):
 class NotificationListView(APIView):
     pagination_class = NewestFirstCursorPagination
 
-    @extend_schema(responses=NotificationSerializer(many=True))
+    @extend_schema(
+        parameters=[OpenApiParameter("unread", str, enum=["1", "true"], description="Only unread ones.")],
+        responses=NotificationSerializer(many=True),
+    )
     def get(self, request):
         unread = request.query_params.get("unread")
         qs = notification_list(user=request.user, unread=True if unread in ("1", "true") else None)
