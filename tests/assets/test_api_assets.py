@@ -155,3 +155,10 @@ def test_the_asset_list_does_a_bounded_number_of_queries(alice_api, alice, djang
         factories.asset(alice, name=f"A{i}")
     with django_assert_max_num_queries(4):
         assert len(alice_api.get("/api/v1/assets").json()["results"]) == 30
+
+
+def test_the_linked_account_list_does_a_bounded_number_of_queries(alice_api, alice, django_assert_max_num_queries):
+    for i in range(30):
+        factories.linked_account(alice, name=f"Account {i}")
+    with django_assert_max_num_queries(3):
+        assert len(alice_api.get("/api/v1/linked-accounts").json()["results"]) == 30
