@@ -26,9 +26,8 @@ SEED = 4821
 DAYS = 90
 CURRENCY = "VND"
 
-# The monthly limits the demo user has; month-to-date spend stays under BUDGET_CEILING of each.
+# The demo user's monthly limits. Month-to-date spend is held at _CAP of each, below the 80 % budget alert.
 BUDGETS = {"dining": 5_000_000, "groceries": 6_000_000, "transport": 2_500_000}
-BUDGET_CEILING = Decimal("0.8")
 _CAP = Decimal("0.75")
 
 SALARY = 25_000_000
@@ -185,7 +184,7 @@ def _build(today: dt.date, seed: int) -> list[Entry]:
             skipped_fun_last_week = skip
         for description, amount, days_ago in SPIKE:
             if ago == days_ago:
-                b.add(day, amount, "shopping", description, VCB, "shop")
+                b.add(day, amount, "shopping", description, VCB, f"spike-{days_ago}")
         if ago == DUPLICATE[2]:
             name, amount, _ = DUPLICATE
             b.add(day, amount, "entertainment", name, VCB, "cgv-1")

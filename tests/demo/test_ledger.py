@@ -68,6 +68,13 @@ def test_month_to_date_spend_never_reaches_80_percent_of_a_budget(today):
             assert total < Decimal("0.8") * BUDGETS[entry.category], (entry.category, entry.occurred_on)
 
 
+@pytest.mark.parametrize("today", TODAYS, ids=str)
+def test_every_synced_row_has_its_own_external_id(today):
+    ids = [entry.external_id for entry in ledger(today) if entry.synced]
+
+    assert len(ids) == len(set(ids))
+
+
 def test_the_same_day_gives_the_same_ledger():
     assert demo_ledger.ledger(dt.date(2026, 11, 30)) == demo_ledger.ledger(dt.date(2026, 11, 30))
 

@@ -74,7 +74,7 @@ ROW_FACTORIES = {
 }
 
 REGISTERED = list(admin.site._registry)
-QUERY_BOUND = 12
+QUERY_BOUND = 10
 
 
 def _label(model) -> str:
@@ -324,3 +324,38 @@ def test_an_anonymous_visitor_is_sent_to_the_admin_login(client, db):
 
     assert response.status_code == 302
     assert response["Location"].startswith("/admin/login/")
+
+
+def test_a_notification_added_in_the_admin_is_sent_and_then_read_only(alice, staff_client):
+    response = staff_client.post(
+        "/admin/zeus/notification/add/",
+        {"user": alice.pk, "kind": "admin_reply", "title": "We fixed your import", "body": "", "cta_url": "/chat"},
+    )
+
+    assert response.status_code == 302
+    notification = Notification.objects.get(user=alice)
+    assert (notification.kind, notification.title) == ("admin_reply", "We fixed your import")
+    url = f"/admin/zeus/notification/{notification.pk}/change/"
+    assert b'name="_save"' not in staff_client.get(url).content
+    assert staff_client.post(url, {"title": "changed"}).status_code == 403
+
+
+def test_a_goal_added_in_the_admin_starts_today_and_refuses_a_past_deadline(alice, staff_client):
+    form = {
+        "user": alice.pk,
+        "name": "Mua xe",
+        "kind": "savings",
+        "target_amount": "90000000",
+        "current_amount": "0",
+        "currency": "VND",
+        "deadline": "2020-01-01",
+    }
+
+    refused = staff_client.post("/admin/goals/goal/add/", form)
+    assert refused.status_code == 200
+    assert "deadline" in refused.context["adminform"].form.errors
+
+    deadline = user_today(alice) + dt.timedelta(days=400)
+    assert staff_client.post("/admin/goals/goal/add/", {**form, "deadline": deadline.isoformat()}).status_code == 302
+    goal = Goal.objects.get(user=alice)
+    assert (goal.started_on, goal.status, goal.deadline) == (user_today(alice), "active", deadline)
