@@ -1,0 +1,165 @@
+"""The ledger in the admin. Synced rows and linked accounts come from a bank: support staff can read them,
+never change them. Manual rows are edited through the services, so the API's rules hold here too."""
+
+from django import forms
+from django.contrib import admin
+
+from assets import categories
+from assets.models import Asset, LinkedAccount, Source, Transaction
+from assets.services import asset_create, asset_update, transaction_create, transaction_update
+from zeus.admin import adopt, deleting_with_owner, money, service_errors
+from zeus.errors import ValidationFailed
+from zeus.money import parse_money
+
+
+class SyncedReadOnlyMixin:
+    """Per object: a synced row is view only (its change page renders read only and refuses a POST)."""
+
+    def has_change_permission(self, request, obj=None):
+        if obj is not None and obj.source == Source.SYNCED:
+            return False
+        return super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        if obj is not None and obj.source == Source.SYNCED and not deleting_with_owner(request, self):
+            return False
+        return super().has_delete_permission(request, obj)
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is not None and obj.source == Source.SYNCED:
+            return [field.name for field in self.opts.concrete_fields if not field.primary_key]
+        fields = list(super().get_readonly_fields(request, obj))
+        if obj is not None:
+            # The services move neither a row to another owner nor (for assets) to another currency.
+            fields += [name for name in self.fixed_on_change if name not in fields]
+        return fields
+
+
+@admin.register(LinkedAccount)
+class LinkedAccountAdmin(admin.ModelAdmin):
+    list_display = ("institution", "name", "masked_number", "user", "balance_display", "last_synced_at")
+    list_filter = ("institution", "currency", "last_synced_at")
+    list_select_related = ("user",)
+    search_fields = ("institution", "name", "masked_number", "user__username")
+    date_hierarchy = "last_synced_at"
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return obj is not None and deleting_with_owner(request, self)
+
+    @admin.display(description="balance", ordering="balance")
+    def balance_display(self, obj):
+        return money(obj.balance, obj.currency)
+
+
+class AssetForm(forms.ModelForm):
+    class Meta:
+        model = Asset
+        fields = ["user", "name", "kind", "balance", "currency"]
+
+    def clean(self):
+        data = super().clean()
+        currency = data.get("currency") or self.instance.currency
+        if data.get("balance") is not None and currency:
+            with service_errors(self):
+                data["balance"] = parse_money(data["balance"], currency, field="balance", allow_zero=True)
+        return data
+
+
+@admin.register(Asset)
+class AssetAdmin(SyncedReadOnlyMixin, admin.ModelAdmin):
+    form = AssetForm
+    list_display = ("name", "user", "kind", "balance_display", "source", "linked_account", "updated_at")
+    list_filter = ("source", "kind", "currency", "updated_at")
+    list_select_related = ("user", "linked_account")
+    search_fields = ("name", "user__username", "linked_account__masked_number")
+    autocomplete_fields = ("user",)
+    readonly_fields = ("source", "linked_account", "created_at", "updated_at")
+    fixed_on_change = ("user", "currency")
+
+    @admin.display(description="balance", ordering="balance")
+    def balance_display(self, obj):
+        return money(obj.balance, obj.currency)
+
+    def save_model(self, request, obj, form, change):
+        data = form.cleaned_data
+        if change:
+            changes = {name: data[name] for name in ("name", "kind", "balance") if name in form.changed_data}
+            adopt(obj, asset_update(user=obj.user, asset_id=obj.pk, **changes))
+        else:
+            adopt(
+                obj,
+                asset_create(
+                    user=data["user"],
+                    name=data["name"],
+                    kind=data["kind"],
+                    balance=data["balance"],
+                    currency=data["currency"],
+                ),
+            )
+
+
+class TransactionForm(forms.ModelForm):
+    class Meta:
+        model = Transaction
+        fields = ["user", "occurred_on", "direction", "category", "amount", "currency", "description", "asset"]
+
+    def clean(self):
+        data = super().clean()
+        owner = data.get("user") or getattr(self.instance, "user", None)
+        currency = data.get("currency")
+        direction, category, asset = data.get("direction"), data.get("category"), data.get("asset")
+        with service_errors(self):
+            if data.get("amount") is not None and currency:
+                data["amount"] = parse_money(data["amount"], currency)
+            if direction and category and not categories.fits(category, direction):
+                raise ValidationFailed(
+                    f"{category} is not an {direction} category.",
+                    fields={"category": [f"Not an {direction} category."]},
+                )
+            if asset is not None and owner is not None and asset.user_id != owner.pk:
+                raise ValidationFailed("That asset belongs to someone else.", fields={"asset": ["Not this user's."]})
+        return data
+
+
+@admin.register(Transaction)
+class TransactionAdmin(SyncedReadOnlyMixin, admin.ModelAdmin):
+    form = TransactionForm
+    list_display = (
+        "occurred_on",
+        "description",
+        "user",
+        "amount_display",
+        "direction",
+        "category",
+        "source",
+        "asset",
+    )
+    list_filter = ("source", "direction", "category", "currency", "occurred_on")
+    list_select_related = ("user", "asset")
+    search_fields = ("description", "external_id", "user__username")
+    date_hierarchy = "occurred_on"
+    autocomplete_fields = ("user",)
+    raw_id_fields = ("asset",)
+    readonly_fields = ("source", "external_id", "created_at", "updated_at")
+    fixed_on_change = ("user",)
+
+    @admin.display(description="amount", ordering="amount")
+    def amount_display(self, obj):
+        return money(obj.amount, obj.currency)
+
+    def save_model(self, request, obj, form, change):
+        data = form.cleaned_data
+        fields = ("amount", "description", "direction", "category", "occurred_on", "currency")
+        values = {name: data[name] for name in fields}
+        values["asset_id"] = data["asset"].pk if data.get("asset") else None
+        if change:
+            changed = {name: value for name, value in values.items() if name.removesuffix("_id") in form.changed_data}
+            adopt(obj, transaction_update(user=obj.user, transaction_id=obj.pk, **changed))
+        else:
+            adopt(obj, transaction_create(user=data["user"], **values))

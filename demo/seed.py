@@ -1,0 +1,202 @@
+"""`manage.py seed_demo`: the demo account `demo` / `demo` and the support account `support` / `support`.
+
+The seed is a list of steps, each `step(ctx: DemoContext) -> None`, idempotent on its own (it adds only what
+is missing and counts what it added in `ctx.added`). Apps above the ledger append theirs to STEPS (a demo
+plan, a demo chat conversation) without this module importing them.
+
+The demo ledger is relative to the user's today (demo/ledger.py). Run again on the same day, the seed adds
+nothing; run on a later day, the data no longer ends on today, so it is rebuilt (as with `--reset`).
+"""
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+from assets.models import Asset, LinkedAccount, Source, Transaction
+from assets.selectors import asset_list, linked_account_list
+from assets.services import asset_create, transaction_create
+from demo.ledger import BUDGETS, CASH, CURRENCY, MOMO, VCB, ledger
+from goals.selectors import budget_list, goal_list
+from goals.services import budget_create, goal_create
+from zeus.services import profile_update
+from zeus.timeutil import user_today
+
+DEMO_USERNAME = "demo"
+SUPPORT_USERNAME = "support"
+TIMEZONE = "Asia/Ho_Chi_Minh"
+
+LINKED_ACCOUNTS = {
+    VCB: {"institution": "Vietcombank", "name": "Checking", "masked_number": "•••• 4821", "balance": 48_500_000},
+    MOMO: {"institution": "MoMo", "name": "E-wallet", "masked_number": "•••• 0937", "balance": 1_200_000},
+}
+SYNCED_ASSETS = {
+    VCB: {"name": "Vietcombank checking", "kind": Asset.Kind.BANK_ACCOUNT},
+    MOMO: {"name": "MoMo wallet", "kind": Asset.Kind.E_WALLET},
+}
+MANUAL_ASSETS = [
+    {"name": "Cash wallet", "kind": Asset.Kind.CASH, "balance": 2_000_000},
+    {"name": "Honda Vision", "kind": Asset.Kind.VEHICLE, "balance": 30_000_000},
+    {"name": "Tiết kiệm Techcombank", "kind": Asset.Kind.SAVINGS, "balance": 50_000_000},
+]
+GOALS = [
+    {"name": "Quỹ khẩn cấp", "kind": "emergency_fund", "target_amount": 60_000_000, "current_amount": 18_000_000,
+     "deadline": "12 months"},
+    {"name": "Mua nhà", "kind": "house", "target_amount": 800_000_000, "current_amount": 65_000_000,
+     "deadline": "8 years"},
+]  # fmt: skip
+
+
+@dataclass
+class DemoContext:
+    user: object
+    today: date
+    added: Counter = field(default_factory=Counter)
+    accounts: dict[str, Asset] = field(default_factory=dict)  # VCB, MOMO and CASH → the asset they pay from
+
+
+def seed_linked_accounts(ctx: DemoContext) -> None:
+    """The two bank feeds and their synced assets. `last_synced_at` marks the day the demo ledger ends on."""
+    existing = {account.masked_number: account for account in linked_account_list(user=ctx.user)}
+    for key, spec in LINKED_ACCOUNTS.items():
+        account = existing.get(spec["masked_number"])
+        if account is None:
+            account = LinkedAccount.objects.create(
+                user=ctx.user, currency=CURRENCY, last_synced_at=timezone.now(), **spec
+            )
+            ctx.added["linked accounts"] += 1
+        asset = asset_list(user=ctx.user, source=Source.SYNCED).filter(linked_account=account).first()
+        if asset is None:
+            asset = Asset.objects.create(
+                user=ctx.user,
+                linked_account=account,
+                source=Source.SYNCED,
+                balance=spec["balance"],
+                currency=CURRENCY,
+                **SYNCED_ASSETS[key],
+            )
+            ctx.added["assets"] += 1
+        ctx.accounts[key] = asset
+
+
+def seed_manual_assets(ctx: DemoContext) -> None:
+    names = {asset.name: asset for asset in asset_list(user=ctx.user, source=Source.MANUAL)}
+    for spec in MANUAL_ASSETS:
+        if spec["name"] not in names:
+            names[spec["name"]] = asset_create(user=ctx.user, currency=CURRENCY, **spec)
+            ctx.added["assets"] += 1
+    ctx.accounts[CASH] = names["Cash wallet"]
+
+
+def seed_transactions(ctx: DemoContext) -> None:
+    """Synced rows are known by their external_id; manual (cash) rows by day, description and amount, which
+    the demo ledger never repeats within a day."""
+    entries = ledger(ctx.today)
+    synced_ids = set(
+        Transaction.objects.filter(user=ctx.user, external_id__startswith="demo-").values_list("external_id", flat=True)
+    )
+    manual_keys = set(
+        Transaction.objects.filter(user=ctx.user, source=Source.MANUAL).values_list(
+            "occurred_on", "description", "amount"
+        )
+    )
+    synced = []
+    for entry in entries:
+        asset = ctx.accounts[entry.account]
+        if entry.synced and entry.external_id not in synced_ids:
+            synced.append(
+                Transaction(
+                    user=ctx.user,
+                    amount=entry.amount,
+                    currency=CURRENCY,
+                    direction=entry.direction,
+                    description=entry.description,
+                    category=entry.category,
+                    occurred_on=entry.occurred_on,
+                    asset=asset,
+                    source=Source.SYNCED,
+                    external_id=entry.external_id,
+                )
+            )
+        elif not entry.synced and (entry.occurred_on, entry.description, entry.amount) not in manual_keys:
+            transaction_create(
+                user=ctx.user,
+                amount=entry.amount,
+                description=entry.description,
+                direction=entry.direction,
+                category=entry.category,
+                occurred_on=entry.occurred_on,
+                currency=CURRENCY,
+                asset_id=asset.id,
+            )
+            ctx.added["manual transactions"] += 1
+    if synced:
+        Transaction.objects.bulk_create(synced)
+        ctx.added["synced transactions"] += len(synced)
+
+
+def seed_budgets(ctx: DemoContext) -> None:
+    budgeted = set(budget_list(user=ctx.user).values_list("category", flat=True))
+    for category, amount in BUDGETS.items():
+        if category not in budgeted:
+            budget_create(user=ctx.user, category=category, amount=amount, currency=CURRENCY)
+            ctx.added["budgets"] += 1
+
+
+def seed_goals(ctx: DemoContext) -> None:
+    names = set(goal_list(user=ctx.user).values_list("name", flat=True))
+    for spec in GOALS:
+        if spec["name"] not in names:
+            goal_create(user=ctx.user, currency=CURRENCY, **spec)
+            ctx.added["goals"] += 1
+
+
+Step = Callable[[DemoContext], None]
+STEPS: list[Step] = [seed_linked_accounts, seed_manual_assets, seed_transactions, seed_budgets, seed_goals]
+
+
+def support_user_ensure():
+    """Staff with every admin permission, for the support team's first look at the admin."""
+    support, _ = get_user_model().objects.get_or_create(username=SUPPORT_USERNAME)
+    if not (support.is_staff and support.is_superuser and support.check_password(SUPPORT_USERNAME)):
+        support.is_staff = support.is_superuser = True
+        support.set_password(SUPPORT_USERNAME)
+        support.save()
+    return support
+
+
+def demo_user_ensure(*, reset: bool = False):
+    """The demo user, made afresh when asked to or when their data ends before their today."""
+    users = get_user_model().objects
+    user = users.filter(username=DEMO_USERNAME).first()
+    if user is not None and (reset or _seeded_on(user) not in (None, user_today(user))):
+        user.delete()  # every app's rows for the demo user go with it
+        user = None
+    if user is None:
+        user = users.create(username=DEMO_USERNAME, email="demo@example.com")
+    if not user.check_password(DEMO_USERNAME):
+        user.set_password(DEMO_USERNAME)  # short on purpose: the validators are for real sign-ups
+        user.save(update_fields=["password"])
+    profile_update(user=user, currency=CURRENCY, timezone_name=TIMEZONE, display_name="Minh Anh")
+    return user
+
+
+def _seeded_on(user) -> date | None:
+    account = linked_account_list(user=user).filter(masked_number=LINKED_ACCOUNTS[VCB]["masked_number"]).first()
+    if account is None or account.last_synced_at is None:
+        return None
+    return timezone.localtime(account.last_synced_at, user.profile.tz).date()
+
+
+def seed_demo(*, reset: bool = False) -> DemoContext:
+    with transaction.atomic():
+        support_user_ensure()
+        user = demo_user_ensure(reset=reset)
+        ctx = DemoContext(user=user, today=user_today(user))
+        for step in STEPS:
+            step(ctx)
+    return ctx

@@ -1,0 +1,167 @@
+"""Goals and budgets in the admin, with the figures the user sees (progress, monthly need, spent this month)
+computed by the same selectors as the API."""
+
+from django import forms
+from django.contrib import admin
+
+from goals.models import Budget, Goal
+from goals.selectors import budget_list, budget_statuses, goal_progress_of
+from goals.services import budget_create, budget_update, goal_create, goal_update
+from zeus.admin import adopt, money, owner_today, service_errors
+from zeus.errors import ValidationFailed
+from zeus.money import parse_money
+
+
+class GoalForm(forms.ModelForm):
+    class Meta:
+        model = Goal
+        fields = ["user", "name", "kind", "target_amount", "current_amount", "currency", "deadline"]
+
+    def clean(self):
+        data = super().clean()
+        owner = data.get("user") or getattr(self.instance, "user", None)
+        currency = data.get("currency") or self.instance.currency
+        with service_errors(self):
+            if currency and data.get("target_amount") is not None:
+                data["target_amount"] = parse_money(data["target_amount"], currency, field="target_amount")
+            if currency and data.get("current_amount") is not None:
+                data["current_amount"] = parse_money(
+                    data["current_amount"], currency, field="current_amount", allow_zero=True
+                )
+            deadline = data.get("deadline")
+            if owner is not None and deadline and "deadline" in self.changed_data and deadline <= owner_today(owner):
+                raise ValidationFailed("The deadline must be in the future.", fields={"deadline": ["In the past."]})
+        return data
+
+
+@admin.register(Goal)
+class GoalAdmin(admin.ModelAdmin):
+    form = GoalForm
+    list_display = (
+        "name",
+        "user",
+        "kind",
+        "target_display",
+        "current_display",
+        "progress_pct",
+        "monthly_needed",
+        "on_track",
+        "deadline",
+        "status",
+    )
+    list_filter = ("kind", "status", "currency", "deadline")
+    # The owner's profile rides along: progress needs their today, and this keeps the changelist constant.
+    list_select_related = ("user__profile",)
+    search_fields = ("name", "user__username")
+    date_hierarchy = "deadline"
+    autocomplete_fields = ("user",)
+    readonly_fields = ("status", "started_on", "progress_pct", "monthly_needed", "on_track", "created_at", "updated_at")
+
+    def get_readonly_fields(self, request, obj=None):
+        fields = list(super().get_readonly_fields(request, obj))
+        return [*fields, "user", "currency"] if obj is not None else fields
+
+    def _progress(self, obj):
+        return goal_progress_of(obj, today=owner_today(obj.user))
+
+    @admin.display(description="target", ordering="target_amount")
+    def target_display(self, obj):
+        return money(obj.target_amount, obj.currency)
+
+    @admin.display(description="saved", ordering="current_amount")
+    def current_display(self, obj):
+        return money(obj.current_amount, obj.currency)
+
+    @admin.display(description="progress %")
+    def progress_pct(self, obj):
+        return self._progress(obj).progress_pct if obj.pk else "—"
+
+    @admin.display(description="needed a month")
+    def monthly_needed(self, obj):
+        return money(self._progress(obj).monthly_needed, obj.currency) if obj.pk else "—"
+
+    @admin.display(boolean=True)
+    def on_track(self, obj):
+        return self._progress(obj).on_track if obj.pk else None
+
+    def save_model(self, request, obj, form, change):
+        data = form.cleaned_data
+        if change:
+            fields = ("name", "kind", "target_amount", "current_amount", "deadline")
+            changes = {name: data[name] for name in fields if name in form.changed_data}
+            adopt(obj, goal_update(user=obj.user, goal_id=obj.pk, **changes))
+        else:
+            adopt(
+                obj,
+                goal_create(
+                    user=data["user"],
+                    name=data["name"],
+                    kind=data["kind"],
+                    target_amount=data["target_amount"],
+                    current_amount=data["current_amount"],
+                    deadline=data["deadline"],
+                    currency=data["currency"],
+                ),
+            )
+
+
+class BudgetForm(forms.ModelForm):
+    class Meta:
+        model = Budget
+        fields = ["user", "category", "amount", "currency"]
+
+    def clean(self):
+        data = super().clean()
+        owner = data.get("user") or getattr(self.instance, "user", None)
+        currency = data.get("currency") or self.instance.currency
+        with service_errors(self):
+            if currency and data.get("amount") is not None:
+                data["amount"] = parse_money(data["amount"], currency)
+            category = data.get("category")
+            # The owner is read only on the change page, so the model's unique check cannot see it.
+            if owner is not None and category:
+                taken = budget_list(user=owner).filter(category=category).exclude(pk=self.instance.pk).exists()
+                if taken:
+                    raise ValidationFailed("Already budgeted.", fields={"category": ["Already budgeted."]})
+        return data
+
+
+@admin.register(Budget)
+class BudgetAdmin(admin.ModelAdmin):
+    form = BudgetForm
+    list_display = ("category", "user", "amount_display", "updated_at")
+    list_filter = ("category", "currency", "updated_at")
+    list_select_related = ("user",)
+    search_fields = ("category", "user__username")
+    autocomplete_fields = ("user",)
+    readonly_fields = ("spent_this_month", "remaining_this_month", "created_at", "updated_at")
+
+    def get_readonly_fields(self, request, obj=None):
+        fields = list(super().get_readonly_fields(request, obj))
+        return [*fields, "user", "currency"] if obj is not None else fields
+
+    @admin.display(description="monthly limit", ordering="amount")
+    def amount_display(self, obj):
+        return money(obj.amount, obj.currency)
+
+    # Spent and remaining need an aggregate per owner, so they show on the change page, not in the list.
+    @admin.display(description="spent this month")
+    def spent_this_month(self, obj):
+        return money(budget_statuses(user=obj.user, budgets=[obj])[0].spent, obj.currency) if obj.pk else "—"
+
+    @admin.display(description="remaining this month")
+    def remaining_this_month(self, obj):
+        return money(budget_statuses(user=obj.user, budgets=[obj])[0].remaining, obj.currency) if obj.pk else "—"
+
+    def save_model(self, request, obj, form, change):
+        data = form.cleaned_data
+        if change:
+            changes = {name: data[name] for name in ("category", "amount") if name in form.changed_data}
+            adopt(obj, budget_update(user=obj.user, budget_id=obj.pk, **changes))
+        else:
+            adopt(
+                obj,
+                budget_create(
+                    user=data["user"], category=data["category"], amount=data["amount"], currency=data["currency"]
+                ),
+            )

@@ -1,0 +1,179 @@
+"""The admin for support staff: people (with their profile inline) and their notifications.
+
+Edits go through the services, so the admin obeys the same rules as the API and the chat tools: forms check
+those rules in `clean` (pure, nothing written), `save_model` calls the service with the changed fields.
+"""
+
+import datetime as dt
+from contextlib import contextmanager
+from decimal import Decimal
+
+from django import forms
+from django.contrib import admin
+from django.contrib.auth import get_user_model
+from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
+
+from zeus.errors import ZeusError
+from zeus.models import Notification, Profile
+from zeus.money import format_amount
+from zeus.services import notification_create, profile_update
+from zeus.timeutil import user_today, validate_timezone
+
+User = get_user_model()
+
+
+@contextmanager
+def service_errors(form: forms.Form, field: str | None = None):
+    """Turns a service's ZeusError into form errors: on `field` inside a `clean_<field>` method, otherwise on
+    the fields the error names (the rest on the form)."""
+    try:
+        yield
+    except ZeusError as exc:
+        if field is not None:
+            raise forms.ValidationError(exc.fields.get(field) or exc.message) from None
+        named = {name: messages for name, messages in exc.fields.items() if name in form.fields}
+        raise forms.ValidationError(named or exc.message) from None
+
+
+def owner_today(user) -> dt.date:
+    """The owner's today without a query when the changelist selected `user__profile` with the row."""
+    if not hasattr(user, "_zeus_profile"):
+        try:
+            user._zeus_profile = user.profile
+        except Profile.DoesNotExist:
+            pass
+    return user_today(user)
+
+
+def money(amount: Decimal | None, currency: str) -> str:
+    return "" if amount is None else format_amount(amount, currency)
+
+
+def adopt(obj, saved) -> None:
+    """Makes the admin's unsaved instance the row a service created, so the admin's redirects and log work."""
+    obj.__dict__.update(saved.__dict__)
+
+
+def deleting_with_owner(request, model_admin: admin.ModelAdmin) -> bool:
+    """True when the request deletes something else (a user) and this row goes with it by cascade.
+
+    Rows that refuse deletion on their own (synced records, linked accounts) must still let support staff
+    delete the person who owns them.
+    """
+    match = getattr(request, "resolver_match", None)
+    if match is None or not match.url_name:
+        return False
+    opts = model_admin.opts
+    return not match.url_name.startswith(f"{opts.app_label}_{opts.model_name}_")
+
+
+class ProfileForm(forms.ModelForm):
+    class Meta:
+        model = Profile
+        fields = ["display_name", "currency", "timezone"]
+
+    def clean_timezone(self):
+        with service_errors(self, field="timezone"):
+            return validate_timezone(self.cleaned_data["timezone"])
+
+
+def _profile_save(user, form: ProfileForm) -> Profile:
+    data = form.cleaned_data
+    return profile_update(
+        user=user, currency=data["currency"], timezone_name=data["timezone"], display_name=data["display_name"]
+    )
+
+
+class ProfileInline(admin.StackedInline):
+    model = Profile
+    form = ProfileForm
+    can_delete = False
+    max_num = 1
+    min_num = 1
+
+
+admin.site.unregister(User)
+
+
+@admin.register(User)
+class UserAdmin(DjangoUserAdmin):
+    inlines = [ProfileInline]
+    list_display = ("username", "email", "currency", "timezone", "is_staff", "is_active", "date_joined", "last_login")
+    list_select_related = ("profile",)
+    list_filter = ("is_staff", "is_superuser", "is_active", "profile__currency", "date_joined")
+
+    def get_inline_instances(self, request, obj=None):
+        # A new user gets their profile from the post_save signal; an inline on the add page would make a second.
+        return super().get_inline_instances(request, obj) if obj is not None else []
+
+    def save_formset(self, request, form, formset, change):
+        if formset.model is not Profile:
+            return super().save_formset(request, form, formset, change)
+        # The admin's change message reads what formset.save() would have recorded.
+        formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
+        for profile_form in formset.forms:
+            if profile_form.has_changed():
+                profile = _profile_save(form.instance, profile_form)
+                formset.changed_objects.append((profile, profile_form.changed_data))
+
+    @admin.display(ordering="profile__currency")
+    def currency(self, obj):
+        return _profile_of(obj, "currency")
+
+    @admin.display(ordering="profile__timezone")
+    def timezone(self, obj):
+        return _profile_of(obj, "timezone")
+
+
+def _profile_of(user, attribute: str) -> str:
+    try:
+        return getattr(user.profile, attribute)
+    except Profile.DoesNotExist:
+        return "—"
+
+
+@admin.register(Profile)
+class ProfileAdmin(admin.ModelAdmin):
+    form = ProfileForm
+    list_display = ("user", "display_name", "currency", "timezone", "created_at")
+    list_filter = ("currency", "timezone")
+    list_select_related = ("user",)
+    search_fields = ("user__username", "user__email", "display_name")
+    readonly_fields = ("user", "created_at", "updated_at")
+    fields = ("user", "display_name", "currency", "timezone", "created_at", "updated_at")
+
+    def has_add_permission(self, request):
+        return False  # every user gets one when created
+
+    def save_model(self, request, obj, form, change):
+        adopt(obj, _profile_save(obj.user, form))
+
+
+class NotificationForm(forms.ModelForm):
+    class Meta:
+        model = Notification
+        fields = ["user", "kind", "title", "body", "cta_url"]
+
+
+@admin.register(Notification)
+class NotificationAdmin(admin.ModelAdmin):
+    """Sent notifications are a record: read only. A new one goes out through the service, live to open sockets."""
+
+    form = NotificationForm
+    list_display = ("title", "user", "kind", "read_at", "created_at")
+    list_filter = ("kind", ("read_at", admin.EmptyFieldListFilter), "created_at")
+    list_select_related = ("user",)
+    search_fields = ("title", "body", "user__username")
+    date_hierarchy = "created_at"
+    autocomplete_fields = ("user",)
+    readonly_fields = ("dedupe_key", "read_at", "created_at")
+
+    def has_change_permission(self, request, obj=None):
+        return obj is None and super().has_change_permission(request)
+
+    def save_model(self, request, obj, form, change):
+        data = form.cleaned_data
+        created = notification_create(
+            user=data["user"], kind=data["kind"], title=data["title"], body=data["body"], cta_url=data["cta_url"]
+        )
+        adopt(obj, created)
