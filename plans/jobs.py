@@ -1,7 +1,7 @@
 """The plan jobs (CONTRACT §5): daily reminders and month-end finalization.
 
-Both take an explicit `now`, work per timezone in bounded batches with a constant number of queries per
-batch, and claim their work in the database so a re-run or a second worker does nothing twice:
+Both take an explicit `now`, work in bounded batches with a constant number of queries per batch, and claim
+their work in the database so a re-run or a second worker does nothing twice:
 - reminders: a `ReminderLog` row per (plan, local date), inserted with ON CONFLICT DO NOTHING; a run
   notifies only for the rows it inserted itself (tagged with its run id);
 - month end: the batch is locked with SELECT ... FOR UPDATE SKIP LOCKED and flipped to completed in the
@@ -13,19 +13,19 @@ import datetime as dt
 import logging
 import uuid
 import zoneinfo
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.db import transaction
-from django.db.models import Exists, OuterRef
+from django.db import connection, transaction
+from django.utils import timezone
 
 from plans import math as pm
 from plans.models import MonthlyPlan, ReminderLog
 from plans.selectors import plan_ledgers, plan_state
 from zeus.live import user_group
-from zeus.models import Notification, Profile
+from zeus.models import DEFAULT_TIMEZONE, Notification, Profile
 from zeus.money import format_amount, from_minor
 from zeus.selectors import notification_to_dict
 
@@ -48,18 +48,42 @@ def _timezones(plans) -> list[str]:
     )
 
 
-def _push_all(notifications: list[Notification]) -> None:
-    """Pushes a batch live in one event loop: one round of channel-layer calls, not one loop per user."""
+# One round trip for a whole batch: the member count of every key given.
+_ZCARD_ALL = "local counts = {} for i, key in ipairs(KEYS) do counts[i] = redis.call('ZCARD', key) end return counts"
+
+
+async def _with_open_sockets(layer, user_ids: list[int]) -> list[int]:
+    """The users whose group has members. For the Redis layer: one script call per host for the whole batch
+    (a Lua loop of ZCARD), instead of two round trips per user inside group_send. Other layers: everyone."""
+    if not (hasattr(layer, "_group_key") and hasattr(layer, "consistent_hash") and hasattr(layer, "connection")):
+        return user_ids
+    by_host: dict[int, list[int]] = {}
+    for user_id in user_ids:
+        by_host.setdefault(layer.consistent_hash(user_group(user_id)), []).append(user_id)
+    online = []
+    for index, ids in by_host.items():
+        keys = [layer._group_key(user_group(user_id)) for user_id in ids]
+        counts = await layer.connection(index).eval(_ZCARD_ALL, len(keys), *keys)
+        online.extend(user_id for user_id, count in zip(ids, counts, strict=True) if count)
+    return online
+
+
+def _push_all(entries: list[tuple[int, object]], render: Callable[[object], dict]) -> None:
+    """Pushes a batch live in one event loop, only to users with an open socket; `render` turns an entry into
+    the notification's dict, and runs only for those users. Best effort: the inbox row is the truth, so a
+    channel-layer failure is logged and never fails the job."""
     layer = get_channel_layer()
-    if layer is None or not notifications:
+    if layer is None or not entries:
         return
-    messages = [
-        (n.user_id, {"type": "notification.push", "notification": notification_to_dict(n)}) for n in notifications
-    ]
 
     async def send():
+        online = set(await _with_open_sockets(layer, sorted({user_id for user_id, _ in entries})))
         results = await asyncio.gather(
-            *(layer.group_send(user_group(user_id), message) for user_id, message in messages),
+            *(
+                layer.group_send(user_group(user_id), {"type": "notification.push", "notification": render(entry)})
+                for user_id, entry in entries
+                if user_id in online
+            ),
             return_exceptions=True,
         )
         failures = [r for r in results if isinstance(r, Exception)]
@@ -75,81 +99,126 @@ def _push_all(notifications: list[Notification]) -> None:
 def _notify(rows: list[Notification]) -> list[Notification]:
     """Inserts a batch of inbox rows in one statement and pushes them once the batch commits."""
     created = Notification.objects.bulk_create(rows)
-    transaction.on_commit(lambda: _push_all(created))
+    transaction.on_commit(lambda: _push_all([(n.user_id, n) for n in created], notification_to_dict))
     return created
 
 
 # Reminders
 
 
-def _reminder_windows(local_now: dt.datetime) -> list[tuple[dt.date, dt.time, dt.time | None, bool]]:
-    """The reminder windows holding `local_now`, as (window date, lower bound, upper bound, lower inclusive):
-    a plan is due for that date when lower < reminder_time <= upper (or lower <= when inclusive). The same
-    rule as plans.math.reminder_window_date, written as ranges of reminder_time the database can filter."""
-    wall = local_now.replace(tzinfo=None)
-    today, clock = wall.date(), wall.time()
-    three_hours_ago = wall - pm.REMINDER_WINDOW
-    windows = []
-    if three_hours_ago.date() == today:
-        windows.append((today, three_hours_ago.time(), clock, False))
-    else:
-        windows.append((today, dt.time(0, 0), clock, True))
-        # Yesterday's late windows still open: reminder_time + 3 h > now, i.e. reminder_time > now + 21 h.
-        windows.append((today - dt.timedelta(days=1), three_hours_ago.time(), None, False))
-    return windows
-
-
 def reminders_send_due(*, now: dt.datetime, user_ids: Iterable[int] | None = None, batch_size: int = REMINDER_BATCH):
-    """Sends the in-app reminder of every active plan whose local reminder time has come (CONTRACT §4.2)."""
-    run = JobResult()
-    base = MonthlyPlan.objects.filter(status=MonthlyPlan.Status.ACTIVE, reminders_enabled=True)
+    """Sends the in-app reminder of every active plan whose local reminder time has come (CONTRACT §4.2).
+
+    Walks the active plans with reminders on (only months that can hold `now` somewhere on Earth) in id
+    order, `batch_size` at a time; plans.math.reminder_due decides per plan in its user's clock, and the
+    due ones of a batch are claimed and notified in two statements.
+    """
+    sent = batches = 0
+    plans = MonthlyPlan.objects.filter(
+        status=MonthlyPlan.Status.ACTIVE,
+        reminders_enabled=True,
+        month__gte=pm.month_first((now - dt.timedelta(days=2)).date()),
+        month__lte=pm.month_first((now + dt.timedelta(days=2)).date()),
+    )
     if user_ids is not None:
-        base = base.filter(user_id__in=list(user_ids))
-    for tz_name in _timezones(base):
-        local_now = now.astimezone(zoneinfo.ZoneInfo(tz_name))
-        for day, lower, upper, inclusive in _reminder_windows(local_now):
-            due = base.filter(user__profile__timezone=tz_name, month=pm.month_first(day))
-            due = due.filter(reminder_time__gte=lower) if inclusive else due.filter(reminder_time__gt=lower)
-            if upper is not None:
-                due = due.filter(reminder_time__lte=upper)
-            due = due.exclude(Exists(ReminderLog.objects.filter(plan_id=OuterRef("pk"), local_date=day)))
-            last_id = 0
-            while True:
-                batch = list(
-                    due.filter(id__gt=last_id).order_by("id").values_list("id", "user_id", "month")[:batch_size]
-                )
-                if not batch:
-                    break
-                last_id = batch[-1][0]
-                sent = _send_reminder_batch(batch, day)
-                run = JobResult(reminders=run.reminders + sent, summaries=run.summaries, batches=run.batches + 1)
-                if len(batch) < batch_size:
-                    break
-    return run
-
-
-def _send_reminder_batch(batch: list[tuple[int, int, dt.date]], day: dt.date) -> int:
-    """Claims (plan, day) for each plan of the batch; notifies for the claims this run won. Five queries."""
-    run_id = uuid.uuid4()
-    with transaction.atomic():
-        ReminderLog.objects.bulk_create(
-            [ReminderLog(plan_id=plan_id, local_date=day, run_id=run_id) for plan_id, _, _ in batch],
-            ignore_conflicts=True,
-        )
-        won = set(ReminderLog.objects.filter(run_id=run_id).values_list("plan_id", flat=True))
-        rows = [
-            Notification(
-                user_id=user_id,
-                kind=Notification.Kind.PLAN_REMINDER,
-                title=f"Your {month:%B} plan: today's check-in",
-                body="See today's safe-to-spend guide and log what you spent.",
-                cta_url=f"/plans#plan-{plan_id}",
-                dedupe_key=f"plan_reminder:{plan_id}:{day.isoformat()}",
+        plans = plans.filter(user_id__in=list(user_ids))
+    plans = plans.order_by("id").values_list("id", "month", "reminder_time", "user__profile__timezone")
+    clocks: dict[str, dt.datetime] = {}
+    last_id = 0
+    while True:
+        batch = list(plans.filter(id__gt=last_id)[:batch_size])
+        if not batch:
+            break
+        last_id = batch[-1][0]
+        claims = []
+        for plan_id, month, reminder_time, tz_name in batch:
+            tz_name = tz_name or DEFAULT_TIMEZONE
+            if tz_name not in clocks:
+                clocks[tz_name] = now.astimezone(zoneinfo.ZoneInfo(tz_name))
+            day = pm.reminder_due(
+                enabled=True, active=True, first=month, local_now=clocks[tz_name], reminder_time=reminder_time
             )
-            for plan_id, user_id, month in batch
-            if plan_id in won
-        ]
-        _notify(rows)
+            if day is not None:
+                claims.append((plan_id, day))
+        if claims:
+            sent += _send_reminder_batch(claims)
+        batches += 1
+        if len(batch) < batch_size:
+            break
+    return JobResult(reminders=sent, batches=batches)
+
+
+def _q(name: str) -> str:
+    return connection.ops.quote_name(name)
+
+
+REMINDER_TITLE = "Your plan: today's check-in"
+REMINDER_BODY = "See today's safe-to-spend guide and log what you spent."
+
+
+def _claim_sql(log_table: str, claims: list[tuple[int, dt.date]], run_param, created_param) -> tuple[str, list]:
+    """INSERT ... ON CONFLICT DO NOTHING RETURNING plan_id for the claims. PostgreSQL gets the batch as two
+    arrays (two parameters, not four per row: quoting thousands of parameters costs more than the insert)."""
+    head = f"INSERT INTO {log_table} (plan_id, local_date, run_id, created_at) "
+    tail = " ON CONFLICT (plan_id, local_date) DO NOTHING RETURNING plan_id"
+    if connection.vendor == "postgresql":
+        return (
+            head
+            + "SELECT c.plan_id, c.local_date, %s, %s FROM unnest(%s::bigint[], %s::date[]) AS c(plan_id, local_date)"
+            + tail,
+            [run_param, created_param, [plan_id for plan_id, _ in claims], [day for _, day in claims]],
+        )
+    params = []
+    for plan_id, day in claims:
+        params += [plan_id, connection.ops.adapt_datefield_value(day), run_param, created_param]
+    return head + "VALUES " + ", ".join(["(%s, %s, %s, %s)"] * len(claims)) + tail, params
+
+
+def _send_reminder_batch(claims: list[tuple[int, dt.date]]) -> int:
+    """Claims each (plan, local date) and notifies for the claims this run won: two statements.
+
+    A claim taken meanwhile by another worker or an earlier run hits the unique (plan, local_date) and is
+    skipped (ON CONFLICT DO NOTHING); the inbox rows are made from the rows carrying this run's id only.
+    """
+    run_id = uuid.uuid4()
+    created = timezone.now()
+    log_table, plan_table = _q(ReminderLog._meta.db_table), _q(MonthlyPlan._meta.db_table)
+    inbox_table = _q(Notification._meta.db_table)
+    run_param = ReminderLog._meta.get_field("run_id").get_db_prep_value(run_id, connection)
+    created_param = connection.ops.adapt_datetimefield_value(created)
+    with transaction.atomic(), connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            # Claims and inbox rows commit or vanish together, so a crash right after COMMIT loses both and
+            # the next run re-sends: no need to wait for the WAL flush.
+            cursor.execute("SET LOCAL synchronous_commit TO OFF")
+        cursor.execute(*_claim_sql(log_table, claims, run_param, created_param))
+        if not cursor.fetchall():
+            return 0
+        cursor.execute(
+            f"INSERT INTO {inbox_table} (user_id, kind, title, body, cta_url, dedupe_key, created_at) "
+            "SELECT p.user_id, %s, %s, %s, '/plans#plan-' || CAST(p.id AS TEXT), "
+            "'plan_reminder:' || CAST(p.id AS TEXT) || ':' || CAST(r.local_date AS TEXT), %s "
+            f"FROM {log_table} r JOIN {plan_table} p ON p.id = r.plan_id WHERE r.run_id = %s "
+            "RETURNING id, user_id, cta_url",
+            [Notification.Kind.PLAN_REMINDER, REMINDER_TITLE, REMINDER_BODY, created_param, run_param],
+        )
+        rows = cursor.fetchall()
+
+        def render(row) -> dict:
+            nid, user_id, cta_url = row
+            return notification_to_dict(
+                Notification(
+                    id=nid,
+                    user_id=user_id,
+                    kind=Notification.Kind.PLAN_REMINDER,
+                    title=REMINDER_TITLE,
+                    body=REMINDER_BODY,
+                    cta_url=cta_url,
+                    created_at=created,
+                )
+            )
+
+        transaction.on_commit(lambda: _push_all([(row[1], row) for row in rows], render))
     return len(rows)
 
 
