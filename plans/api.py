@@ -1,6 +1,6 @@
 """/api/v1/plans (CONTRACT §4.1): one APIView per route; the services do the work."""
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -139,6 +139,7 @@ class PlanListView(APIView):
 
 
 class PlanDetailView(APIView):
+    @extend_schema_serializer(component_name="PlanPatchInput")
     class InputSerializer(PlanInput):
         month = serializers.CharField(max_length=7, required=False)
         expected_income = MoneyField(required=False)
@@ -169,6 +170,7 @@ class PlanActivateView(APIView):
 
 
 class PlanEntriesView(APIView):
+    @extend_schema_serializer(component_name="PlanEntryInput")
     class InputSerializer(serializers.Serializer):
         kind = serializers.ChoiceField(choices=["discretionary", "goal"])
         amount = MoneyField()

@@ -361,6 +361,7 @@ def plan_rebalance(*, user, plan_id, accepted_by=None, today: dt.date | None = N
 def plan_dismiss_warning(*, user, plan_id, today: dt.date | None = None) -> MonthlyPlan:
     """Hides the current warning until the state changes."""
     plan = _locked_plan(user, plan_id)
+    _require_active(plan)
     state = plan_state(plan_get(user=user, plan_id=plan.id), today=today or user_today(user))
     if state.warning == pm.ON_TRACK:
         raise Conflict("There is no warning to dismiss.", code="NO_WARNING")
