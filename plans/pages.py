@@ -1,5 +1,7 @@
 """/plans: the current plan drawn as bars, a form to create and activate a plan, and past months."""
 
+from decimal import Decimal
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
@@ -76,6 +78,35 @@ WARNING_TEXT = {
 }
 
 
+RESULT_TEXT = {"over_budget": "Over budget", "under_budget": "Under budget", "on_budget": "On budget"}
+RECOMMENDATION_TEXT = {
+    "cover_overspend": "Cover the overspend from your goal money",
+    "tighten_spending": "Tighten spending",
+    "boost_goal": "Boost your goal",
+}
+
+
+def _past(plan: MonthlyPlan) -> dict:
+    """A completed plan's summary with its amounts formatted for people."""
+    summary, c = plan.summary or {}, plan.currency
+
+    def money(section: str, key: str) -> str:
+        value = (summary.get(section) or {}).get(key)
+        return format_amount(Decimal(value), c) if value is not None else "—"
+
+    return {
+        "plan": plan,
+        "result": RESULT_TEXT.get(summary.get("result"), "No summary"),
+        "rows": [
+            ("Fixed", money("planned", "fixed"), money("actual", "fixed")),
+            ("Essential", money("planned", "essential"), money("actual", "essential")),
+            ("Safe to spend / discretionary", money("planned", "safe_to_spend"), money("actual", "discretionary")),
+            ("Goal", money("goal", "planned"), money("goal", "contributed")),
+        ],
+        "summary": summary,
+    }
+
+
 def _context(request, *, plan_form=None, lines=None, entry_form=None) -> dict:
     user = request.user
     today = user_today(user)
@@ -92,7 +123,10 @@ def _context(request, *, plan_form=None, lines=None, entry_form=None) -> dict:
         "goal": goal,
         "goal_progress": goal_progress_of(goal, today=today) if goal else None,
         "drafts": [p for p in plans if p.status == MonthlyPlan.Status.DRAFT and p != current],
-        "past": [p for p in plans if p.status == MonthlyPlan.Status.COMPLETED],
+        "past": [_past(p) for p in plans if p.status == MonthlyPlan.Status.COMPLETED],
+        "recommendation_text": RECOMMENDATION_TEXT.get(state.recommendation.kind)
+        if state and state.recommendation
+        else "",
         "plan_form": plan_form or PlanForm(goals=goals, initial={"month": f"{today:%Y-%m}"}),
         "lines": lines or FixedExpenseFormSet(prefix="lines"),
         "entry_form": entry_form or EntryForm(),

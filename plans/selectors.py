@@ -75,10 +75,10 @@ def plan_ledger(plan: MonthlyPlan) -> Ledger:
     """One plan's ledger: three aggregate queries (per category, per discretionary day, entries)."""
     first, last = plan.month, pm.month_last(plan.month)
     ledger = Ledger()
-    totals = expense_totals_by_category(user=plan.user, currency=plan.currency, since=first, until=last)
+    totals = expense_totals_by_category(user=plan.user_id, currency=plan.currency, since=first, until=last)
     ledger.expenses_by_category = {c: to_minor(v, plan.currency) for c, v in totals.items()}
     days = expense_totals_by_day(
-        user=plan.user,
+        user=plan.user_id,
         currency=plan.currency,
         since=first,
         until=last,

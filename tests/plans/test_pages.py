@@ -122,5 +122,5 @@ def test_past_months_show_their_summaries(clock, alice, alice_web):
     alice_web.force_login(alice)  # the session from 10 November has expired by now
     body = alice_web.get("/plans").content.decode()
     assert "Past months" in body
-    assert "November 2026 — Overbudget" in body
+    assert "November 2026 — Over budget" in body
     assert "You spent 690,000 ₫ more than your safe-to-spend." in body
