@@ -89,3 +89,23 @@ def test_a_real_celery_worker_runs_the_reminder_task_from_redis(clock):
     finally:
         app.conf.task_always_eager = eager
     assert Notification.objects.filter(kind="plan_reminder").count() == 3
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_two_concurrent_posts_with_one_idempotency_key_create_one_plan(clock, alice):
+    from tests.conftest import _token_client
+
+    body = {
+        "month": "2026-11",
+        "expected_income": "25000000",
+        "fixed_expenses": [{"name": "Rent", "amount": "6500000", "category": "housing"}],
+    }
+
+    def post():
+        return _token_client(alice).post("/api/v1/plans", body, format="json", HTTP_IDEMPOTENCY_KEY="same")
+
+    responses = _race(post)
+    assert [r.status_code for r in responses] == [201, 201]
+    assert responses[0].json() == responses[1].json()
+    assert MonthlyPlan.objects.count() == 1
