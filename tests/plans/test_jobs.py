@@ -38,6 +38,10 @@ def test_a_reminder_goes_out_in_the_window_and_once_per_local_date(clock):
     assert jobs.reminders_send_due(now=at + dt.timedelta(hours=24)).reminders == 1
     notes = Notification.objects.filter(user=owner, kind="plan_reminder")
     assert notes.count() == 2
+    first = notes.order_by("id").first()
+    assert (first.title, first.cta_url) == ("Your plan: today's check-in", f"/plans#plan-{plan.id}")
+    assert first.dedupe_key == f"plan_reminder:{plan.id}:2026-11-10"
+    assert first.read_at is None
     assert list(ReminderLog.objects.filter(plan=plan).values_list("local_date", flat=True).order_by("local_date")) == [
         dt.date(2026, 11, 10),
         dt.date(2026, 11, 11),
