@@ -1,1 +1,210 @@
-urlpatterns = []
+"""/plans: the current plan drawn as bars, a form to create and activate a plan, and past months."""
+
+from decimal import Decimal
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.shortcuts import redirect, render
+from django.urls import path
+from django.views.decorators.http import require_POST
+
+from goals.selectors import goal_list, goal_progress_of
+from plans import services
+from plans.forms import EntryForm, FixedExpenseFormSet, PlanForm, add_service_error
+from plans.models import MonthlyPlan
+from plans.selectors import plan_current, plan_list, plan_state
+from zeus.errors import ZeusError
+from zeus.money import format_amount, from_minor
+from zeus.timeutil import user_today
+
+
+def _pct(part: int, whole: int) -> int:
+    if whole <= 0:
+        return 100 if part > 0 else 0
+    return max(0, min(100, round(100 * part / whole)))
+
+
+def _bars(state) -> dict:
+    c = state.plan.currency
+
+    def money(units: int) -> str:
+        return format_amount(from_minor(units, c), c)
+
+    safe, spent = state.allocations.safe, state.actuals.discretionary
+    goal_planned, goal_done = state.allocations.goal, state.actuals.goal
+    guide = state.guide
+    elapsed = max(0, (state.today - max(state.plan.month, state.plan.activated_on or state.plan.month)).days)
+    rows = [
+        {
+            "key": "safe",
+            "label": f"{money(safe - spent)} left of {money(safe)} safe-to-spend",
+            "pct": _pct(spent, safe),
+            "over": spent > safe,
+        },
+        {
+            "key": "guide",
+            "label": f"Today: {money(guide.spent_today)} spent of a {money(guide.guide)} guide "
+            f"({guide.days_left} day(s) left)",
+            "pct": _pct(guide.spent_today, guide.guide),
+            "over": guide.left_today < 0,
+        },
+        {
+            "key": "goal",
+            "label": f"{money(goal_done)} put towards the goal of {money(goal_planned)} planned",
+            "pct": _pct(goal_done, goal_planned),
+            "over": False,
+        },
+        {
+            "key": "streak",
+            "label": f"{state.streak} day(s) in a row within the guide",
+            "pct": _pct(state.streak, elapsed),
+            "over": False,
+        },
+    ]
+    rec = state.recommendation
+    return {
+        "rows": rows,
+        "recommendation_amount": money(rec.amount) if rec else "",
+        "recommendation_guide": money(rec.daily_guide) if rec else "",
+    }
+
+
+WARNING_TEXT = {
+    "on_track": "On track.",
+    "spend_pace": "You are spending faster than the month allows.",
+    "overspent": "You have spent more than this month's safe-to-spend.",
+    "goal_drift": "Your goal contributions are behind pace.",
+}
+
+
+RESULT_TEXT = {"over_budget": "Over budget", "under_budget": "Under budget", "on_budget": "On budget"}
+RECOMMENDATION_TEXT = {
+    "cover_overspend": "Cover the overspend from your goal money",
+    "tighten_spending": "Tighten spending",
+    "boost_goal": "Boost your goal",
+}
+
+
+def _past(plan: MonthlyPlan) -> dict:
+    """A completed plan's summary with its amounts formatted for people."""
+    summary, c = plan.summary or {}, plan.currency
+
+    def money(section: str, key: str) -> str:
+        value = (summary.get(section) or {}).get(key)
+        return format_amount(Decimal(value), c) if value is not None else "—"
+
+    return {
+        "plan": plan,
+        "result": RESULT_TEXT.get(summary.get("result"), "No summary"),
+        "rows": [
+            ("Fixed", money("planned", "fixed"), money("actual", "fixed")),
+            ("Essential", money("planned", "essential"), money("actual", "essential")),
+            ("Safe to spend / discretionary", money("planned", "safe_to_spend"), money("actual", "discretionary")),
+            ("Goal", money("goal", "planned"), money("goal", "contributed")),
+        ],
+        "summary": summary,
+    }
+
+
+def _context(request, *, plan_form=None, lines=None, entry_form=None) -> dict:
+    user = request.user
+    today = user_today(user)
+    goals = list(goal_list(user=user, status="active"))
+    current = plan_current(user=user, today=today)
+    state = plan_state(current, today=today) if current else None
+    plans = list(plan_list(user=user))
+    goal = current.primary_goal if current else None
+    return {
+        "today": today,
+        "state": state,
+        "bars": _bars(state) if state else None,
+        "warning_text": WARNING_TEXT.get(state.warning) if state else "",
+        "goal": goal,
+        "goal_progress": goal_progress_of(goal, today=today) if goal else None,
+        "drafts": [p for p in plans if p.status == MonthlyPlan.Status.DRAFT and p != current],
+        "past": [_past(p) for p in plans if p.status == MonthlyPlan.Status.COMPLETED],
+        "recommendation_text": RECOMMENDATION_TEXT.get(state.recommendation.kind)
+        if state and state.recommendation
+        else "",
+        "plan_form": plan_form or PlanForm(goals=goals, initial={"month": f"{today:%Y-%m}"}),
+        "lines": lines or FixedExpenseFormSet(prefix="lines"),
+        "entry_form": entry_form or EntryForm(),
+    }
+
+
+@login_required
+def plans_page(request):
+    if request.method != "POST":
+        return render(request, "plans/plans.html", _context(request))
+    goals = list(goal_list(user=request.user, status="active"))
+    form = PlanForm(request.POST, goals=goals)
+    lines = FixedExpenseFormSet(request.POST, prefix="lines")
+    if form.is_valid() and lines.is_valid():
+        fixed = [
+            {"name": line["name"], "amount": line["amount"], "category": line["category"]}
+            for line in lines.cleaned_data
+            if line and (line.get("name") or line.get("amount"))
+        ]
+        try:
+            with transaction.atomic():
+                plan = services.plan_create(
+                    user=request.user,
+                    month=form.cleaned_data["month"],
+                    expected_income=form.cleaned_data["expected_income"],
+                    fixed_expenses=fixed,
+                    lifestyle_mode=form.cleaned_data["lifestyle_mode"],
+                    primary_goal_id=form.cleaned_data["primary_goal"],
+                    reminder_time=form.cleaned_data["reminder_time"] or None,
+                )
+                if request.POST.get("activate"):
+                    services.plan_activate(user=request.user, plan_id=plan.id)
+        except ZeusError as exc:
+            add_service_error(form, exc, fields_map={"primary_goal_id": "primary_goal"})
+        else:
+            messages.success(request, f"Plan for {plan.month:%B %Y} saved.")
+            return redirect("/plans")
+    return render(request, "plans/plans.html", _context(request, plan_form=form, lines=lines), status=400)
+
+
+def _plan_action(service, success: str):
+    @login_required
+    @require_POST
+    def view(request, plan_id: int):
+        try:
+            service(user=request.user, plan_id=plan_id)
+        except ZeusError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, success)
+        return redirect("/plans")
+
+    return view
+
+
+@login_required
+@require_POST
+def log_entry(request, plan_id: int):
+    form = EntryForm(request.POST)
+    if form.is_valid():
+        try:
+            services.plan_entry_create(user=request.user, plan_id=plan_id, **form.cleaned_data)
+        except ZeusError as exc:
+            add_service_error(form, exc)
+        else:
+            messages.success(request, "Logged.")
+            return redirect("/plans")
+    return render(request, "plans/plans.html", _context(request, entry_form=form), status=400)
+
+
+urlpatterns = [
+    path("plans", plans_page, name="plans"),
+    path("plans/<int:plan_id>/activate", _plan_action(services.plan_activate, "Plan activated."), name="plan-activate"),
+    path("plans/<int:plan_id>/entries", log_entry, name="plan-entries"),
+    path("plans/<int:plan_id>/rebalance", _plan_action(services.plan_rebalance, "Rebalanced."), name="plan-rebalance"),
+    path(
+        "plans/<int:plan_id>/dismiss-warning",
+        _plan_action(services.plan_dismiss_warning, "Warning dismissed."),
+        name="plan-dismiss-warning",
+    ),
+]

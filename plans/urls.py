@@ -1,1 +1,12 @@
-urlpatterns = []
+from django.urls import path
+
+from plans import api
+
+urlpatterns = [
+    path("plans", api.PlanListView.as_view()),
+    path("plans/<int:plan_id>", api.PlanDetailView.as_view()),
+    path("plans/<int:plan_id>/activate", api.PlanActivateView.as_view()),
+    path("plans/<int:plan_id>/entries", api.PlanEntriesView.as_view()),
+    path("plans/<int:plan_id>/rebalance", api.PlanRebalanceView.as_view()),
+    path("plans/<int:plan_id>/dismiss-warning", api.PlanDismissWarningView.as_view()),
+]

@@ -1,0 +1,98 @@
+from django.contrib import admin, messages
+from django.utils import timezone
+
+from plans import jobs, services
+from plans.models import FixedExpense, IdempotencyRecord, MonthlyPlan, PlanEntry, Rebalance, ReminderLog
+from zeus.errors import ZeusError
+
+
+class FixedExpenseInline(admin.TabularInline):
+    model = FixedExpense
+    extra = 0
+
+
+class PlanEntryInline(admin.TabularInline):
+    model = PlanEntry
+    extra = 0
+    readonly_fields = ["created_at"]
+
+
+class RebalanceInline(admin.TabularInline):
+    model = Rebalance
+    extra = 0
+    can_delete = False
+    readonly_fields = ["kind", "warning_state", "amount", "before", "after", "accepted_by", "created_at"]
+    fk_name = "plan"
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(MonthlyPlan)
+class MonthlyPlanAdmin(admin.ModelAdmin):
+    list_display = ["id", "user", "month", "status", "currency", "lifestyle_mode", "expected_income", "alloc_safe"]
+    list_filter = ["status", "lifestyle_mode", "currency", "reminders_enabled", "month"]
+    search_fields = ["user__username", "user__email"]
+    list_select_related = ["user"]
+    raw_id_fields = ["user", "primary_goal"]
+    readonly_fields = ["activated_on", "completed_at", "summary", "created_at", "updated_at"]
+    date_hierarchy = "month"
+    inlines = [FixedExpenseInline, PlanEntryInline, RebalanceInline]
+    actions = ["run_plan_jobs_for_users", "accept_rebalance"]
+
+    @admin.action(description="Run plan jobs for these plans' users")
+    def run_plan_jobs_for_users(self, request, queryset):
+        user_ids = set(queryset.values_list("user_id", flat=True))
+        result = jobs.run_plan_jobs(now=timezone.now(), user_ids=user_ids)
+        self.message_user(
+            request,
+            f"Plan jobs ran for {len(user_ids)} user(s): {result.summaries} plan(s) finalized, "
+            f"{result.reminders} reminder(s) sent.",
+        )
+
+    @admin.action(description="Accept the current rebalance recommendation")
+    def accept_rebalance(self, request, queryset):
+        for plan in queryset.select_related("user"):
+            try:
+                rebalance = services.plan_rebalance(user=plan.user, plan_id=plan.id, accepted_by=request.user)
+            except ZeusError as exc:
+                self.message_user(request, f"Plan {plan.id} ({plan.user}): {exc.message}", level=messages.WARNING)
+            else:
+                self.message_user(
+                    request, f"Plan {plan.id} ({plan.user}): accepted {rebalance.kind} of {rebalance.amount}."
+                )
+
+
+@admin.register(PlanEntry)
+class PlanEntryAdmin(admin.ModelAdmin):
+    list_display = ["id", "plan", "kind", "amount", "logged_on", "created_at"]
+    list_filter = ["kind", "logged_on"]
+    search_fields = ["plan__user__username", "note"]
+    list_select_related = ["plan__user"]
+    raw_id_fields = ["plan"]
+
+
+@admin.register(Rebalance)
+class RebalanceAdmin(admin.ModelAdmin):
+    list_display = ["id", "plan", "kind", "warning_state", "amount", "accepted_by", "created_at"]
+    list_filter = ["kind", "warning_state"]
+    search_fields = ["plan__user__username"]
+    list_select_related = ["plan__user", "accepted_by"]
+    raw_id_fields = ["plan", "accepted_by"]
+
+
+@admin.register(ReminderLog)
+class ReminderLogAdmin(admin.ModelAdmin):
+    list_display = ["id", "plan", "local_date", "created_at"]
+    list_filter = ["local_date"]
+    search_fields = ["plan__user__username"]
+    list_select_related = ["plan__user"]
+    raw_id_fields = ["plan"]
+
+
+@admin.register(IdempotencyRecord)
+class IdempotencyRecordAdmin(admin.ModelAdmin):
+    list_display = ["id", "user", "key", "status_code", "created_at"]
+    search_fields = ["user__username", "key"]
+    list_select_related = ["user"]
+    raw_id_fields = ["user"]

@@ -1,0 +1,340 @@
+"""The plan jobs (CONTRACT §5): daily reminders and month-end finalization.
+
+Both take an explicit `now`, work in bounded batches with a constant number of queries per batch, and claim
+their work in the database so a re-run or a second worker does nothing twice:
+- reminders: a `ReminderLog` row per (plan, local date), inserted with ON CONFLICT DO NOTHING; a run
+  notifies only for the rows it inserted itself (tagged with its run id);
+- month end: the batch is locked with SELECT ... FOR UPDATE SKIP LOCKED and flipped to completed in the
+  same transaction; the notification also carries a dedupe key.
+"""
+
+import asyncio
+import datetime as dt
+import logging
+import uuid
+import zoneinfo
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import connection, transaction
+from django.utils import timezone
+
+from plans import math as pm
+from plans.models import MonthlyPlan, ReminderLog
+from plans.selectors import plan_ledgers, plan_state
+from zeus.live import user_group
+from zeus.models import DEFAULT_TIMEZONE, Notification, Profile
+from zeus.money import format_amount, from_minor
+from zeus.selectors import notification_to_dict
+
+log = logging.getLogger(__name__)
+
+REMINDER_BATCH = 2000
+FINALIZE_BATCH = 200
+
+
+@dataclass(frozen=True)
+class JobResult:
+    reminders: int = 0
+    summaries: int = 0
+    batches: int = 0
+
+
+def _timezones(plans) -> list[str]:
+    return sorted(
+        Profile.objects.filter(user__in=plans.values("user_id")).values_list("timezone", flat=True).distinct()
+    )
+
+
+# One round trip for a whole batch: the member count of every key given.
+_ZCARD_ALL = "local counts = {} for i, key in ipairs(KEYS) do counts[i] = redis.call('ZCARD', key) end return counts"
+
+
+async def _with_open_sockets(layer, user_ids: list[int]) -> list[int]:
+    """The users whose group has members. For the Redis layer: one script call per host for the whole batch
+    (a Lua loop of ZCARD), instead of two round trips per user inside group_send. Other layers: everyone."""
+    if not (hasattr(layer, "_group_key") and hasattr(layer, "consistent_hash") and hasattr(layer, "connection")):
+        return user_ids
+    by_host: dict[int, list[int]] = {}
+    for user_id in user_ids:
+        by_host.setdefault(layer.consistent_hash(user_group(user_id)), []).append(user_id)
+    online = []
+    for index, ids in by_host.items():
+        keys = [layer._group_key(user_group(user_id)) for user_id in ids]
+        counts = await layer.connection(index).eval(_ZCARD_ALL, len(keys), *keys)
+        online.extend(user_id for user_id, count in zip(ids, counts, strict=True) if count)
+    return online
+
+
+def _push_all(entries: list[tuple[int, object]], render: Callable[[object], dict]) -> None:
+    """Pushes a batch live in one event loop, only to users with an open socket; `render` turns an entry into
+    the notification's dict, and runs only for those users. Best effort: the inbox row is the truth, so a
+    channel-layer failure is logged and never fails the job."""
+    layer = get_channel_layer()
+    if layer is None or not entries:
+        return
+
+    async def send():
+        online = set(await _with_open_sockets(layer, sorted({user_id for user_id, _ in entries})))
+        results = await asyncio.gather(
+            *(
+                layer.group_send(user_group(user_id), {"type": "notification.push", "notification": render(entry)})
+                for user_id, entry in entries
+                if user_id in online
+            ),
+            return_exceptions=True,
+        )
+        failures = [r for r in results if isinstance(r, Exception)]
+        if failures:
+            log.warning("%d of %d live pushes failed: %r", len(failures), len(results), failures[0])
+
+    try:
+        async_to_sync(send)()
+    except Exception:
+        log.exception("live pushes failed")
+
+
+def _notify(rows: list[Notification]) -> list[Notification]:
+    """Inserts a batch of inbox rows in one statement and pushes them once the batch commits."""
+    created = Notification.objects.bulk_create(rows)
+    transaction.on_commit(lambda: _push_all([(n.user_id, n) for n in created], notification_to_dict))
+    return created
+
+
+# Reminders
+
+
+def reminders_send_due(*, now: dt.datetime, user_ids: Iterable[int] | None = None, batch_size: int = REMINDER_BATCH):
+    """Sends the in-app reminder of every active plan whose local reminder time has come (CONTRACT §4.2).
+
+    Walks the active plans with reminders on (only months that can hold `now` somewhere on Earth) in id
+    order, `batch_size` at a time; plans.math.reminder_due decides per plan in its user's clock, and the
+    due ones of a batch are claimed and notified in two statements.
+    """
+    sent = batches = 0
+    plans = MonthlyPlan.objects.filter(
+        status=MonthlyPlan.Status.ACTIVE,
+        reminders_enabled=True,
+        month__gte=pm.month_first((now - dt.timedelta(days=2)).date()),
+        month__lte=pm.month_first((now + dt.timedelta(days=2)).date()),
+    )
+    if user_ids is not None:
+        plans = plans.filter(user_id__in=list(user_ids))
+    plans = plans.order_by("id").values_list("id", "month", "reminder_time", "user__profile__timezone")
+    clocks: dict[str, dt.datetime] = {}
+    last_id = 0
+    while True:
+        batch = list(plans.filter(id__gt=last_id)[:batch_size])
+        if not batch:
+            break
+        last_id = batch[-1][0]
+        claims = []
+        for plan_id, month, reminder_time, tz_name in batch:
+            tz_name = tz_name or DEFAULT_TIMEZONE
+            if tz_name not in clocks:
+                clocks[tz_name] = now.astimezone(zoneinfo.ZoneInfo(tz_name))
+            day = pm.reminder_due(
+                enabled=True, active=True, first=month, local_now=clocks[tz_name], reminder_time=reminder_time
+            )
+            if day is not None:
+                claims.append((plan_id, day))
+        if claims:
+            sent += _send_reminder_batch(claims)
+        batches += 1
+        if len(batch) < batch_size:
+            break
+    return JobResult(reminders=sent, batches=batches)
+
+
+def _q(name: str) -> str:
+    return connection.ops.quote_name(name)
+
+
+REMINDER_TITLE = "Your plan: today's check-in"
+REMINDER_BODY = "See today's safe-to-spend guide and log what you spent."
+
+
+def _claim_sql(log_table: str, claims: list[tuple[int, dt.date]], run_param, created_param) -> tuple[str, list]:
+    """INSERT ... ON CONFLICT DO NOTHING RETURNING plan_id for the claims. PostgreSQL gets the batch as two
+    arrays (two parameters, not four per row: quoting thousands of parameters costs more than the insert)."""
+    head = f"INSERT INTO {log_table} (plan_id, local_date, run_id, created_at) "
+    tail = " ON CONFLICT (plan_id, local_date) DO NOTHING RETURNING plan_id"
+    if connection.vendor == "postgresql":
+        return (
+            head
+            + "SELECT c.plan_id, c.local_date, %s, %s FROM unnest(%s::bigint[], %s::date[]) AS c(plan_id, local_date)"
+            + tail,
+            [run_param, created_param, [plan_id for plan_id, _ in claims], [day for _, day in claims]],
+        )
+    params = []
+    for plan_id, day in claims:
+        params += [plan_id, connection.ops.adapt_datefield_value(day), run_param, created_param]
+    return head + "VALUES " + ", ".join(["(%s, %s, %s, %s)"] * len(claims)) + tail, params
+
+
+def _send_reminder_batch(claims: list[tuple[int, dt.date]]) -> int:
+    """Claims each (plan, local date) and notifies for the claims this run won: two statements.
+
+    A claim taken meanwhile by another worker or an earlier run hits the unique (plan, local_date) and is
+    skipped (ON CONFLICT DO NOTHING); the inbox rows are made from the rows carrying this run's id only.
+    """
+    run_id = uuid.uuid4()
+    created = timezone.now()
+    log_table, plan_table = _q(ReminderLog._meta.db_table), _q(MonthlyPlan._meta.db_table)
+    inbox_table = _q(Notification._meta.db_table)
+    run_param = ReminderLog._meta.get_field("run_id").get_db_prep_value(run_id, connection)
+    created_param = connection.ops.adapt_datetimefield_value(created)
+    with transaction.atomic(), connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            # Claims and inbox rows commit or vanish together, so a crash right after COMMIT loses both and
+            # the next run re-sends: no need to wait for the WAL flush.
+            cursor.execute("SET LOCAL synchronous_commit TO OFF")
+        cursor.execute(*_claim_sql(log_table, claims, run_param, created_param))
+        if not cursor.fetchall():
+            return 0
+        cursor.execute(
+            f"INSERT INTO {inbox_table} (user_id, kind, title, body, cta_url, dedupe_key, created_at) "
+            "SELECT p.user_id, %s, %s, %s, '/plans#plan-' || CAST(p.id AS TEXT), "
+            "'plan_reminder:' || CAST(p.id AS TEXT) || ':' || CAST(r.local_date AS TEXT), %s "
+            f"FROM {log_table} r JOIN {plan_table} p ON p.id = r.plan_id WHERE r.run_id = %s "
+            "RETURNING id, user_id, cta_url",
+            [Notification.Kind.PLAN_REMINDER, REMINDER_TITLE, REMINDER_BODY, created_param, run_param],
+        )
+        rows = cursor.fetchall()
+
+        def render(row) -> dict:
+            nid, user_id, cta_url = row
+            return notification_to_dict(
+                Notification(
+                    id=nid,
+                    user_id=user_id,
+                    kind=Notification.Kind.PLAN_REMINDER,
+                    title=REMINDER_TITLE,
+                    body=REMINDER_BODY,
+                    cta_url=cta_url,
+                    created_at=created,
+                )
+            )
+
+        transaction.on_commit(lambda: _push_all([(row[1], row) for row in rows], render))
+    return len(rows)
+
+
+# Month end
+
+
+def _summary_json(plan: MonthlyPlan, summary: pm.MonthEndSummary) -> dict:
+    c = plan.currency
+
+    def money(units: int) -> str:
+        return str(from_minor(units, c))
+
+    return {
+        "month": f"{plan.month:%Y-%m}",
+        "currency": c,
+        "planned": {
+            "fixed": money(summary.planned.fixed),
+            "essential": money(summary.planned.essential),
+            "goal": money(summary.planned.goal),
+            "safe_to_spend": money(summary.planned.safe),
+        },
+        "actual": {
+            "fixed": money(summary.actual.fixed),
+            "essential": money(summary.actual.essential),
+            "discretionary": money(summary.actual.discretionary),
+            "goal": money(summary.actual.goal),
+        },
+        "goal": {"planned": money(summary.planned.goal), "contributed": money(summary.actual.goal)},
+        "days_on_track": summary.days_on_track,
+        "days_tracked": summary.days_tracked,
+        "final_streak": summary.final_streak,
+        "result": summary.result,
+        "suggestion": {
+            "kind": summary.suggestion_kind,
+            "amount": money(summary.suggestion_amount),
+            "text": _suggestion_text(summary, c),
+        },
+    }
+
+
+def _suggestion_text(summary: pm.MonthEndSummary, currency: str) -> str:
+    amount = format_amount(from_minor(summary.suggestion_amount, currency), currency)
+    if summary.suggestion_kind == pm.LOWER_SPENDING:
+        return f"You spent {amount} more than your safe-to-spend. Plan a little less for next month."
+    if summary.suggestion_kind == pm.BOOST_GOAL:
+        return f"{amount} of safe-to-spend was left over. Consider putting more towards your goal next month."
+    return "You finished right on plan. Keep the same split next month."
+
+
+_RESULT_WORDS = {pm.OVER_BUDGET: "over budget", pm.UNDER_BUDGET: "under budget", pm.ON_BUDGET: "on budget"}
+
+
+def plans_finalize_ended(
+    *, now: dt.datetime, user_ids: Iterable[int] | None = None, batch_size: int = FINALIZE_BATCH
+) -> JobResult:
+    """Completes every active plan whose month has ended in its user's timezone, writing its month-end
+    summary and one notification."""
+    run = JobResult()
+    base = MonthlyPlan.objects.filter(status=MonthlyPlan.Status.ACTIVE)
+    if user_ids is not None:
+        base = base.filter(user_id__in=list(user_ids))
+    for tz_name in _timezones(base):
+        local_today = now.astimezone(zoneinfo.ZoneInfo(tz_name)).date()
+        ended = base.filter(user__profile__timezone=tz_name, month__lt=pm.month_first(local_today))
+        while True:
+            done = _finalize_batch(ended, now=now, local_today=local_today, batch_size=batch_size)
+            if not done:
+                break
+            run = JobResult(reminders=run.reminders, summaries=run.summaries + done, batches=run.batches + 1)
+    return run
+
+
+def _finalize_batch(ended, *, now: dt.datetime, local_today: dt.date, batch_size: int) -> int:
+    with transaction.atomic():
+        plans = list(
+            ended.select_for_update(skip_locked=True, of=("self",))
+            .select_related("primary_goal")
+            .prefetch_related("fixed_expenses")
+            .order_by("id")[:batch_size]
+        )
+        if not plans:
+            return 0
+        ledgers = plan_ledgers(plans)
+        rows = []
+        for plan in plans:
+            state = plan_state(plan, today=local_today, ledger=ledgers[plan.id])
+            summary = pm.month_end_summary(
+                allocations=state.allocations,
+                actuals=state.actuals,
+                first=plan.month,
+                activated_on=plan.activated_on,
+                discretionary_by_day=state.discretionary_by_day,
+            )
+            plan.summary = _summary_json(plan, summary)
+            plan.status = MonthlyPlan.Status.COMPLETED
+            plan.completed_at = plan.updated_at = now
+            rows.append(
+                Notification(
+                    user_id=plan.user_id,
+                    kind=Notification.Kind.MONTH_END_SUMMARY,
+                    title=f"Your {plan.month:%B %Y} plan: {_RESULT_WORDS[summary.result]}",
+                    body=plan.summary["suggestion"]["text"],
+                    cta_url=f"/plans#plan-{plan.id}",
+                    dedupe_key=f"month_end_summary:{plan.id}",
+                )
+            )
+        MonthlyPlan.objects.bulk_update(plans, ["summary", "status", "completed_at", "updated_at"])
+        _notify(rows)
+    return len(plans)
+
+
+def run_plan_jobs(*, now: dt.datetime, user_ids: Iterable[int] | None = None) -> JobResult:
+    """Both jobs, finalization first (a plan whose month ended gets its summary, not a reminder)."""
+    user_ids = None if user_ids is None else list(user_ids)
+    finalized = plans_finalize_ended(now=now, user_ids=user_ids)
+    reminded = reminders_send_due(now=now, user_ids=user_ids)
+    return JobResult(
+        reminders=reminded.reminders, summaries=finalized.summaries, batches=finalized.batches + reminded.batches
+    )

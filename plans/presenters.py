@@ -1,0 +1,52 @@
+"""A plan's state in the contract's JSON shape (CONTRACT §4.1): amounts as strings in the plan's currency."""
+
+from plans.selectors import PlanState
+from zeus.money import from_minor, quantize
+
+
+def plan_to_dict(state: PlanState) -> dict:
+    plan, c = state.plan, state.plan.currency
+
+    def money(units: int) -> str:
+        return str(from_minor(units, c))
+
+    rec = state.recommendation
+    return {
+        "id": plan.id,
+        "month": f"{plan.month:%Y-%m}",
+        "status": plan.status,
+        "currency": c,
+        "lifestyle_mode": plan.lifestyle_mode,
+        "expected_income": str(quantize(plan.expected_income, c)),
+        "fixed_expenses": [
+            {"id": line.id, "name": line.name, "amount": str(quantize(line.amount, c)), "category": line.category}
+            for line in plan.fixed_expenses.all()
+        ],
+        "primary_goal_id": plan.primary_goal_id,
+        "reminders_enabled": plan.reminders_enabled,
+        "reminder_time": f"{plan.reminder_time:%H:%M}",
+        "allocations": {
+            "fixed": money(state.allocations.fixed),
+            "essential": money(state.allocations.essential),
+            "goal": money(state.allocations.goal),
+            "safe_to_spend": money(state.allocations.safe),
+        },
+        "actuals": {
+            "fixed": money(state.actuals.fixed),
+            "essential": money(state.actuals.essential),
+            "discretionary": money(state.actuals.discretionary),
+            "goal": money(state.actuals.goal),
+        },
+        "daily_guide": {
+            "days_left": state.guide.days_left,
+            "guide": money(state.guide.guide),
+            "spent_today": money(state.guide.spent_today),
+            "left_today": money(state.guide.left_today),
+        },
+        "warning": {"state": state.warning, "dismissed": state.dismissed},
+        "streak": state.streak,
+        "recommendation": None
+        if rec is None
+        else {"kind": rec.kind, "amount": money(rec.amount), "daily_guide": money(rec.daily_guide)},
+        "summary": plan.summary,
+    }

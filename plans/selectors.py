@@ -1,0 +1,212 @@
+"""Reads of plans, and a plan's figures as of a day (the arithmetic of plans/math.py over its ledger)."""
+
+import datetime as dt
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.db.models import QuerySet, Sum
+
+from assets import categories
+from assets.models import Transaction
+from assets.selectors import expense_totals_by_category, expense_totals_by_day
+from plans import math as pm
+from plans.models import MonthlyPlan, PlanEntry
+from zeus.errors import NotFound
+from zeus.money import to_minor
+
+
+def plan_list(*, user) -> QuerySet[MonthlyPlan]:
+    return MonthlyPlan.objects.filter(user=user).select_related("primary_goal").prefetch_related("fixed_expenses")
+
+
+def plan_get(*, user, plan_id) -> MonthlyPlan:
+    try:
+        return plan_list(user=user).get(id=int(plan_id))
+    except (MonthlyPlan.DoesNotExist, TypeError, ValueError):
+        raise NotFound("No such plan.") from None
+
+
+def plan_current(*, user, today: dt.date) -> MonthlyPlan | None:
+    """This month's active plan, else this month's newest draft."""
+    first = pm.month_first(today)
+    plans = plan_list(user=user).filter(month=first, status__in=[MonthlyPlan.Status.ACTIVE, MonthlyPlan.Status.DRAFT])
+    return min(plans, key=lambda p: (p.status != MonthlyPlan.Status.ACTIVE, -p.id), default=None)
+
+
+@dataclass
+class Ledger:
+    """What happened in a plan's month, in minor units: expenses per category, discretionary spend per day
+    (transactions and entries), and the entries' totals."""
+
+    expenses_by_category: dict[str, int] = field(default_factory=dict)
+    discretionary_by_day: dict[dt.date, int] = field(default_factory=lambda: defaultdict(int))
+    discretionary_entries: int = 0
+    goal_entries: int = 0
+
+
+def _fixed_categories(plan: MonthlyPlan) -> set[str]:
+    return {line.category for line in plan.fixed_expenses.all()}
+
+
+def _discretionary_categories(plan: MonthlyPlan) -> list[str]:
+    return [c for c in categories.DISCRETIONARY if c not in _fixed_categories(plan)]
+
+
+def _add_entries(ledgers: dict[int, Ledger], plans: Iterable[MonthlyPlan]) -> None:
+    by_id = {p.id: p for p in plans}
+    rows = (
+        PlanEntry.objects.filter(plan_id__in=list(by_id))
+        .values("plan_id", "kind", "logged_on")
+        .annotate(total=Sum("amount"))
+    )
+    for row in rows:
+        plan, ledger = by_id[row["plan_id"]], ledgers[row["plan_id"]]
+        units = to_minor(row["total"], plan.currency)
+        if row["kind"] == PlanEntry.Kind.GOAL:
+            ledger.goal_entries += units
+        else:
+            ledger.discretionary_entries += units
+            ledger.discretionary_by_day[row["logged_on"]] += units
+
+
+def plan_ledger(plan: MonthlyPlan) -> Ledger:
+    """One plan's ledger: three aggregate queries (per category, per discretionary day, entries)."""
+    first, last = plan.month, pm.month_last(plan.month)
+    ledger = Ledger()
+    totals = expense_totals_by_category(user=plan.user_id, currency=plan.currency, since=first, until=last)
+    ledger.expenses_by_category = {c: to_minor(v, plan.currency) for c, v in totals.items()}
+    days = expense_totals_by_day(
+        user=plan.user_id,
+        currency=plan.currency,
+        since=first,
+        until=last,
+        category_in=_discretionary_categories(plan),
+    )
+    for day, total in days.items():
+        ledger.discretionary_by_day[day] += to_minor(total, plan.currency)
+    _add_entries({plan.id: ledger}, [plan])
+    return ledger
+
+
+def plan_ledgers(plans: list[MonthlyPlan]) -> dict[int, Ledger]:
+    """The ledgers of many plans (of many users) in two aggregate queries, for the batch jobs.
+
+    assets.selectors aggregates one user at a time; a job batch needs every user's totals at once, so the
+    grouping is done here, in the database, per (user, currency, category, day).
+    """
+    ledgers = {p.id: Ledger() for p in plans}
+    if not plans:
+        return ledgers
+    since = min(p.month for p in plans)
+    until = max(pm.month_last(p.month) for p in plans)
+    rows = (
+        Transaction.objects.filter(
+            user_id__in={p.user_id for p in plans},
+            direction=Transaction.Direction.EXPENSE,
+            occurred_on__gte=since,
+            occurred_on__lte=until,
+        )
+        .values("user_id", "currency", "category", "occurred_on")
+        .annotate(total=Sum("amount"))
+    )
+    by_user = defaultdict(list)
+    for plan in plans:
+        by_user[plan.user_id].append(plan)
+    for row in rows:
+        for plan in by_user[row["user_id"]]:
+            if row["currency"] != plan.currency or pm.month_first(row["occurred_on"]) != plan.month:
+                continue
+            ledger, units = ledgers[plan.id], to_minor(row["total"], plan.currency)
+            ledger.expenses_by_category[row["category"]] = ledger.expenses_by_category.get(row["category"], 0) + units
+            if row["category"] in _discretionary_categories(plan):
+                ledger.discretionary_by_day[row["occurred_on"]] += units
+    _add_entries(ledgers, plans)
+    return ledgers
+
+
+@dataclass(frozen=True)
+class PlanState:
+    """A plan's figures as of `today` (the user's local date), all in minor units."""
+
+    plan: MonthlyPlan
+    today: dt.date
+    allocations: pm.Allocations
+    actuals: pm.Actuals
+    guide: pm.DailyGuide
+    warning: str
+    dismissed: bool
+    streak: int
+    recommendation: pm.Recommendation | None
+    discretionary_by_day: dict
+
+    @property
+    def safe_left(self) -> int:
+        return self.allocations.safe - self.actuals.discretionary
+
+
+def plan_allocations(plan: MonthlyPlan) -> pm.Allocations:
+    c = plan.currency
+    return pm.Allocations(
+        fixed=to_minor(plan.alloc_fixed, c),
+        essential=to_minor(plan.alloc_essential, c),
+        goal=to_minor(plan.alloc_goal, c),
+        safe=to_minor(plan.alloc_safe, c),
+    )
+
+
+def plan_goal_need(plan: MonthlyPlan, *, goal_entries: int) -> int | None:
+    """What the primary goal still needed when this plan's contributions began: the goal's remaining amount
+    plus what this plan already added to it (goal entries raise the goal's current amount)."""
+    goal = plan.primary_goal
+    if goal is None:
+        return None
+    remaining = to_minor(max(goal.target_amount - goal.current_amount, Decimal(0)), plan.currency)
+    return remaining + goal_entries
+
+
+def plan_state(plan: MonthlyPlan, *, today: dt.date, ledger: Ledger | None = None) -> PlanState:
+    ledger = ledger if ledger is not None else plan_ledger(plan)
+    allocations = plan_allocations(plan)
+    actuals = pm.bucket_actuals(
+        expenses_by_category=ledger.expenses_by_category,
+        fixed_categories=_fixed_categories(plan),
+        essential_categories=categories.ESSENTIAL,
+        discretionary_categories=categories.DISCRETIONARY,
+        discretionary_entries=ledger.discretionary_entries,
+        goal_entries=ledger.goal_entries,
+    )
+    by_day = dict(ledger.discretionary_by_day)
+    guide = pm.daily_guide(safe=allocations.safe, first=plan.month, today=today, discretionary_by_day=by_day)
+    warning = pm.warning_state(allocations=allocations, actuals=actuals, first=plan.month, today=today)
+    recommendation = None
+    if plan.status == MonthlyPlan.Status.ACTIVE and today <= pm.month_last(plan.month):
+        need = plan_goal_need(plan, goal_entries=ledger.goal_entries)
+        recommendation = pm.recommend(
+            allocations=allocations,
+            actuals=actuals,
+            first=plan.month,
+            today=today,
+            discretionary_by_day=by_day,
+            answered_states=plan.rebalances.values_list("warning_state", flat=True),
+            goal_room=None if need is None else need - allocations.goal,
+        )
+    return PlanState(
+        plan=plan,
+        today=today,
+        allocations=allocations,
+        actuals=actuals,
+        guide=guide,
+        warning=warning,
+        dismissed=bool(plan.dismissed_warning) and plan.dismissed_warning == warning,
+        streak=pm.streak(
+            safe=allocations.safe,
+            first=plan.month,
+            activated_on=plan.activated_on,
+            today=today,
+            discretionary_by_day=by_day,
+        ),
+        recommendation=recommendation,
+        discretionary_by_day=by_day,
+    )

@@ -1,0 +1,370 @@
+"""Writes to plans. Every caller (REST, the /plans page, admin actions, jobs, the demo seed) goes through these."""
+
+import datetime as dt
+import re
+from collections.abc import Iterable
+from dataclasses import asdict
+
+from django.db import IntegrityError, transaction
+
+from assets import categories
+from goals.models import Goal
+from goals.services import goal_contribute
+from plans import math as pm
+from plans.models import FixedExpense, MonthlyPlan, PlanEntry, Rebalance
+from plans.selectors import plan_get, plan_goal_need, plan_state
+from zeus.errors import Conflict, NotFound, ValidationFailed
+from zeus.money import from_minor, parse_money, to_minor
+from zeus.selectors import user_currency
+from zeus.timeutil import user_today
+
+_UNSET = object()
+MAX_FIXED_EXPENSES = 50
+_MONTH_RE = re.compile(r"^(\d{4})-(\d{2})$")
+_TIME_RE = re.compile(r"^(\d{2}):(\d{2})$")
+
+
+# Parsing inputs
+
+
+def parse_month(value) -> dt.date:
+    """`YYYY-MM` → the month's first day."""
+    match = _MONTH_RE.match(value.strip()) if isinstance(value, str) else None
+    if match and 2000 <= int(match[1]) <= 2100 and 1 <= int(match[2]) <= 12:
+        return dt.date(int(match[1]), int(match[2]), 1)
+    raise ValidationFailed(
+        "month must be a month as YYYY-MM, such as 2026-11.", code="INVALID_MONTH", fields={"month": ["Use YYYY-MM."]}
+    )
+
+
+def _reminder_time(value) -> dt.time:
+    if isinstance(value, dt.time):
+        return value.replace(second=0, microsecond=0)
+    match = _TIME_RE.match(value.strip()) if isinstance(value, str) else None
+    if match and int(match[1]) < 24 and int(match[2]) < 60:
+        return dt.time(int(match[1]), int(match[2]))
+    raise ValidationFailed(
+        "reminder_time must be a local time as HH:MM.", fields={"reminder_time": ["Use HH:MM, such as 20:00."]}
+    )
+
+
+def _bool(value, field: str) -> bool:
+    if not isinstance(value, bool):
+        raise ValidationFailed(f"{field} must be true or false.", fields={field: ["Must be true or false."]})
+    return value
+
+
+def _mode(value) -> str:
+    if value not in MonthlyPlan.Mode.values:
+        raise ValidationFailed(
+            "lifestyle_mode must be saver, balanced or relaxed.", fields={"lifestyle_mode": ["Not a mode."]}
+        )
+    return value
+
+
+def _fixed_lines(value, currency: str) -> list[FixedExpense]:
+    if not isinstance(value, list | tuple):
+        raise ValidationFailed("fixed_expenses must be a list.", fields={"fixed_expenses": ["Must be a list."]})
+    if len(value) > MAX_FIXED_EXPENSES:
+        raise ValidationFailed(
+            f"At most {MAX_FIXED_EXPENSES} fixed expenses.", fields={"fixed_expenses": ["Too many lines."]}
+        )
+    lines = []
+    for index, item in enumerate(value):
+        prefix = f"fixed_expenses[{index}]"
+        if not isinstance(item, dict):
+            raise ValidationFailed(f"{prefix} must be an object.", fields={prefix: ["Must be an object."]})
+        name = item.get("name")
+        if not isinstance(name, str) or not name.strip() or len(name.strip()) > 100:
+            raise ValidationFailed(
+                f"{prefix}.name is required (at most 100 characters).", fields={f"{prefix}.name": ["Required."]}
+            )
+        category = item.get("category")
+        if category not in categories.EXPENSE:
+            raise ValidationFailed(
+                f"{prefix}.category must be an expense category.",
+                fields={f"{prefix}.category": ["Not an expense category."]},
+            )
+        amount = parse_money(item.get("amount"), currency, field=f"{prefix}.amount")
+        lines.append(FixedExpense(name=" ".join(name.split()), amount=amount, category=category, position=index))
+    return lines
+
+
+def _primary_goal(user, goal_id, currency: str) -> Goal | None:
+    """Another user's goal answers 400 naming the field (the plan is the resource addressed, not the goal)."""
+    if goal_id in (None, ""):
+        return None
+    try:
+        goal = Goal.objects.filter(user=user, id=int(goal_id)).first()
+    except (TypeError, ValueError):
+        goal = None
+    if goal is None:
+        raise ValidationFailed(
+            "primary_goal_id is not one of your goals.",
+            code="INVALID_GOAL",
+            fields={"primary_goal_id": ["No such goal."]},
+        )
+    if goal.currency != currency:
+        raise ValidationFailed(
+            f"The primary goal is in {goal.currency}; this plan is in {currency}.",
+            code="INVALID_GOAL",
+            fields={"primary_goal_id": ["Currency differs from the plan's."]},
+        )
+    return goal
+
+
+def _require_not_ended(month: dt.date, today: dt.date) -> None:
+    if month < pm.month_first(today):
+        raise ValidationFailed(
+            "That month has already ended.", code="MONTH_ENDED", fields={"month": ["Pick this month or a later one."]}
+        )
+
+
+# Allocations
+
+
+def _allocate(plan: MonthlyPlan, lines: Iterable[FixedExpense]) -> None:
+    """Recomputes the allocation columns from the plan's inputs; earlier rebalances are not carried over."""
+    c = plan.currency
+    goal_entries = 0
+    if plan.pk and plan.primary_goal_id:
+        goal_entries = sum(to_minor(e.amount, c) for e in plan.entries.filter(kind=PlanEntry.Kind.GOAL))
+    try:
+        result = pm.allocate(
+            income=to_minor(plan.expected_income, c),
+            fixed=sum(to_minor(line.amount, c) for line in lines),
+            mode=plan.lifestyle_mode,
+            essential_override=None if plan.essential_spending is None else to_minor(plan.essential_spending, c),
+            goal_need=plan_goal_need(plan, goal_entries=goal_entries),
+        )
+    except pm.PlanMathError as exc:
+        code = "FIXED_ABOVE_INCOME" if exc.field == "fixed_expenses" else "VALIDATION_ERROR"
+        raise ValidationFailed(str(exc), code=code, fields={exc.field: [str(exc)]}) from None
+    plan.alloc_fixed = from_minor(result.fixed, c)
+    plan.alloc_essential = from_minor(result.essential, c)
+    plan.alloc_goal = from_minor(result.goal, c)
+    plan.alloc_safe = from_minor(result.safe, c)
+
+
+def _replace_lines(plan: MonthlyPlan, lines: list[FixedExpense]) -> None:
+    plan.fixed_expenses.all().delete()
+    for line in lines:
+        line.plan = plan
+    FixedExpense.objects.bulk_create(lines)
+
+
+# Plans
+
+
+@transaction.atomic
+def plan_create(
+    *,
+    user,
+    month,
+    expected_income,
+    fixed_expenses=(),
+    lifestyle_mode: str = MonthlyPlan.Mode.BALANCED,
+    primary_goal_id=None,
+    essential_spending=None,
+    reminder_time=None,
+    reminders_enabled: bool = True,
+    today: dt.date | None = None,
+) -> MonthlyPlan:
+    """A draft plan for `month` (YYYY-MM) in the user's currency, with its allocations computed."""
+    today = today or user_today(user)
+    currency = user_currency(user)
+    first = parse_month(month)
+    _require_not_ended(first, today)
+    plan = MonthlyPlan(
+        user=user,
+        month=first,
+        currency=currency,
+        lifestyle_mode=_mode(lifestyle_mode),
+        expected_income=parse_money(expected_income, currency, field="expected_income"),
+        essential_spending=None
+        if essential_spending in (None, "")
+        else parse_money(essential_spending, currency, field="essential_spending", allow_zero=True),
+        primary_goal=_primary_goal(user, primary_goal_id, currency),
+        reminders_enabled=_bool(reminders_enabled, "reminders_enabled"),
+    )
+    if reminder_time not in (None, ""):
+        plan.reminder_time = _reminder_time(reminder_time)
+    lines = _fixed_lines(list(fixed_expenses or []), currency)
+    _allocate(plan, lines)
+    plan.save()
+    _replace_lines(plan, lines)
+    return plan
+
+
+def _locked_plan(user, plan_id) -> MonthlyPlan:
+    try:
+        plan = MonthlyPlan.objects.select_for_update().filter(user=user, id=int(plan_id)).first()
+    except (TypeError, ValueError):
+        plan = None
+    if plan is None:
+        raise NotFound("No such plan.")
+    return plan
+
+
+@transaction.atomic
+def plan_update(
+    *,
+    user,
+    plan_id,
+    month=_UNSET,
+    expected_income=_UNSET,
+    fixed_expenses=_UNSET,
+    lifestyle_mode=_UNSET,
+    primary_goal_id=_UNSET,
+    essential_spending=_UNSET,
+    reminder_time=_UNSET,
+    reminders_enabled=_UNSET,
+    today: dt.date | None = None,
+) -> MonthlyPlan:
+    """Changes inputs or reminder settings of a draft or active plan and recomputes its allocations.
+    The month moves only while the plan is a draft."""
+    plan = _locked_plan(user, plan_id)
+    if plan.status == MonthlyPlan.Status.COMPLETED:
+        raise Conflict("A completed plan cannot change.", code="PLAN_COMPLETED")
+    c = plan.currency
+    if month is not _UNSET:
+        first = parse_month(month)
+        if first != plan.month:
+            if plan.status != MonthlyPlan.Status.DRAFT:
+                raise Conflict("Only a draft plan can move to another month.", code="PLAN_NOT_DRAFT")
+            _require_not_ended(first, today or user_today(user))
+            plan.month = first
+    if expected_income is not _UNSET:
+        plan.expected_income = parse_money(expected_income, c, field="expected_income")
+    if lifestyle_mode is not _UNSET:
+        plan.lifestyle_mode = _mode(lifestyle_mode)
+    if primary_goal_id is not _UNSET:
+        plan.primary_goal = _primary_goal(user, primary_goal_id, c)
+    if essential_spending is not _UNSET:
+        plan.essential_spending = (
+            None
+            if essential_spending in (None, "")
+            else parse_money(essential_spending, c, field="essential_spending", allow_zero=True)
+        )
+    if reminder_time is not _UNSET:
+        plan.reminder_time = _reminder_time(reminder_time)
+    if reminders_enabled is not _UNSET:
+        plan.reminders_enabled = _bool(reminders_enabled, "reminders_enabled")
+    lines = _fixed_lines(fixed_expenses, c) if fixed_expenses is not _UNSET else list(plan.fixed_expenses.all())
+    _allocate(plan, lines)
+    plan.save()
+    if fixed_expenses is not _UNSET:
+        _replace_lines(plan, lines)
+    return plan
+
+
+@transaction.atomic
+def plan_delete(*, user, plan_id) -> None:
+    plan = _locked_plan(user, plan_id)
+    if plan.status != MonthlyPlan.Status.DRAFT:
+        raise Conflict("Only a draft plan can be deleted.", code="PLAN_NOT_DRAFT")
+    plan.delete()
+
+
+def plan_activate(*, user, plan_id, today: dt.date | None = None) -> MonthlyPlan:
+    """Draft → active, with allocations recomputed against the goal as it stands today. The database
+    refuses a second active plan for the same user and month."""
+    today = today or user_today(user)
+    try:
+        with transaction.atomic():
+            plan = _locked_plan(user, plan_id)
+            if plan.status != MonthlyPlan.Status.DRAFT:
+                raise Conflict("Only a draft plan can be activated.", code="PLAN_NOT_DRAFT")
+            if plan.month < pm.month_first(today):
+                raise Conflict("That month has already ended.", code="MONTH_ENDED")
+            if MonthlyPlan.objects.filter(user=user, month=plan.month, status=MonthlyPlan.Status.ACTIVE).exists():
+                raise _active_exists(plan)
+            _allocate(plan, list(plan.fixed_expenses.all()))
+            plan.status = MonthlyPlan.Status.ACTIVE
+            plan.activated_on = today
+            plan.save()
+    except IntegrityError:
+        raise _active_exists(plan) from None
+    return plan
+
+
+def _active_exists(plan: MonthlyPlan) -> Conflict:
+    return Conflict(f"There is already an active plan for {plan.month:%Y-%m}.", code="ACTIVE_PLAN_EXISTS")
+
+
+def _require_active(plan: MonthlyPlan) -> None:
+    if plan.status != MonthlyPlan.Status.ACTIVE:
+        raise Conflict("The plan is not active.", code="PLAN_NOT_ACTIVE")
+
+
+@transaction.atomic
+def plan_entry_create(*, user, plan_id, kind: str, amount, note: str = "", today: dt.date | None = None) -> PlanEntry:
+    """Logs discretionary spending or a goal contribution on an active plan, on the user's local today.
+    A goal contribution also adds to the primary goal's current amount."""
+    plan = _locked_plan(user, plan_id)
+    _require_active(plan)
+    today = today or user_today(user)
+    if pm.month_first(today) != plan.month:
+        raise Conflict("Progress is logged during the plan's own month.", code="OUTSIDE_PLAN_MONTH")
+    if kind not in PlanEntry.Kind.values:
+        raise ValidationFailed("kind must be discretionary or goal.", fields={"kind": ["Not a kind."]})
+    if note is None:
+        note = ""
+    if not isinstance(note, str) or len(note) > 200:
+        raise ValidationFailed("note is text of at most 200 characters.", fields={"note": ["Too long."]})
+    entry = PlanEntry.objects.create(
+        plan=plan,
+        kind=kind,
+        amount=parse_money(amount, plan.currency),
+        note=" ".join(note.split()),
+        logged_on=today,
+    )
+    if kind == PlanEntry.Kind.GOAL and plan.primary_goal_id:
+        goal_contribute(user=user, goal_id=plan.primary_goal_id, amount=entry.amount)
+    return entry
+
+
+def _alloc_dict(allocations: pm.Allocations, currency: str) -> dict:
+    return {name: str(from_minor(units, currency)) for name, units in asdict(allocations).items()}
+
+
+def plan_rebalance(*, user, plan_id, accepted_by=None, today: dt.date | None = None) -> Rebalance:
+    """Applies the current recommendation: moves its amount between goal and safe-to-spend and records the
+    allocations before and after. One accepted rebalance per warning state (the database refuses a second)."""
+    today = today or user_today(user)
+    try:
+        with transaction.atomic():
+            plan = _locked_plan(user, plan_id)
+            _require_active(plan)
+            state = plan_state(plan_get(user=user, plan_id=plan.id), today=today)
+            recommendation = state.recommendation
+            if recommendation is None:
+                raise Conflict("There is nothing to rebalance right now.", code="NOTHING_TO_REBALANCE")
+            after = pm.apply_move(state.allocations, recommendation.kind, recommendation.amount)
+            plan.alloc_goal = from_minor(after.goal, plan.currency)
+            plan.alloc_safe = from_minor(after.safe, plan.currency)
+            plan.save(update_fields=["alloc_goal", "alloc_safe", "updated_at"])
+            return Rebalance.objects.create(
+                plan=plan,
+                kind=recommendation.kind,
+                warning_state=recommendation.warning_state,
+                amount=from_minor(recommendation.amount, plan.currency),
+                before=_alloc_dict(state.allocations, plan.currency),
+                after=_alloc_dict(after, plan.currency),
+                accepted_by=accepted_by or user,
+            )
+    except IntegrityError:
+        raise Conflict("That warning was already rebalanced.", code="NOTHING_TO_REBALANCE") from None
+
+
+@transaction.atomic
+def plan_dismiss_warning(*, user, plan_id, today: dt.date | None = None) -> MonthlyPlan:
+    """Hides the current warning until the state changes."""
+    plan = _locked_plan(user, plan_id)
+    _require_active(plan)
+    state = plan_state(plan_get(user=user, plan_id=plan.id), today=today or user_today(user))
+    if state.warning == pm.ON_TRACK:
+        raise Conflict("There is no warning to dismiss.", code="NO_WARNING")
+    plan.dismissed_warning = state.warning
+    plan.save(update_fields=["dismissed_warning", "updated_at"])
+    return plan
