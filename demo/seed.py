@@ -23,6 +23,8 @@ from assets.services import asset_create, transaction_create
 from demo.ledger import BUDGETS, CASH, CURRENCY, MOMO, VCB, ledger
 from goals.selectors import budget_list, goal_list
 from goals.services import budget_create, goal_create
+from plans.demo import seed_demo_plan
+from plans.selectors import plan_current
 from zeus.services import profile_update
 from zeus.timeutil import user_today
 
@@ -155,8 +157,21 @@ def seed_goals(ctx: DemoContext) -> None:
             ctx.added["goals"] += 1
 
 
+def seed_plan(ctx: DemoContext) -> None:
+    if plan_current(user=ctx.user, today=ctx.today) is None:
+        seed_demo_plan(user=ctx.user, today=ctx.today)
+        ctx.added["plans"] += 1
+
+
 Step = Callable[[DemoContext], None]
-STEPS: list[Step] = [seed_linked_accounts, seed_manual_assets, seed_transactions, seed_budgets, seed_goals]
+STEPS: list[Step] = [
+    seed_linked_accounts,
+    seed_manual_assets,
+    seed_transactions,
+    seed_budgets,
+    seed_goals,
+    seed_plan,
+]
 
 
 def support_user_ensure():

@@ -1,0 +1,13 @@
+from demo.seed import seed_demo
+from plans.selectors import plan_current
+from zeus.timeutil import user_today
+
+
+def test_the_demo_user_has_an_active_plan_for_this_month_once(db):
+    first = seed_demo()
+    plan = plan_current(user=first.user, today=user_today(first.user))
+    assert plan is not None and plan.status == "active"
+    assert first.added["plans"] == 1
+    again = seed_demo()
+    assert again.added["plans"] == 0
+    assert plan_current(user=again.user, today=user_today(again.user)).id == plan.id
