@@ -33,7 +33,7 @@ LIMIT = {"type": "integer", "minimum": 1, "maximum": 100}
 
 
 def list_transactions(ctx: ToolContext, args: dict) -> dict:
-    limit = args.get("limit", 20)
+    limit = int(args.get("limit", 20))  # the schema lets 20.0 through as an integer
     rows = list(
         transaction_list(
             user=ctx.user,
@@ -106,7 +106,7 @@ def list_smart_suggestions(ctx: ToolContext, args: dict) -> dict:
     # The suggestions app sits above nothing we import at module load; it arrives in a parallel branch.
     from suggestions.selectors import suggestion_list_active
 
-    rows = suggestion_list_active(user=ctx.user, limit=args.get("limit", 10))
+    rows = suggestion_list_active(user=ctx.user, limit=int(args.get("limit", 10)))
     return {
         "suggestions": [
             {

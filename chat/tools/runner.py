@@ -2,6 +2,7 @@
 
 Each call does its database work in a worker thread (thread_sensitive=False) so several calls of one model
 response really run side by side; the connection is tidied before and after like database_sync_to_async does.
+SQLite (the embedded default) refuses concurrent writers outright, so there the calls take turns on one thread.
 """
 
 import datetime as dt
@@ -9,7 +10,7 @@ import logging
 import uuid
 
 from asgiref.sync import sync_to_async
-from django.db import IntegrityError, close_old_connections, transaction
+from django.db import IntegrityError, close_old_connections, connection, transaction
 from django.utils import timezone
 
 from chat.cards import card_for
@@ -43,7 +44,7 @@ async def execute_tool(ctx: ToolContext, *, name: str, call_id: str, tool_input:
     if not isinstance(call_id, str) or not call_id or len(call_id) > MAX_CALL_ID:
         return error("INVALID_INPUT", "A tool call needs an id of at most 128 characters.")
     try:
-        return await sync_to_async(_in_worker, thread_sensitive=False)(_run, ctx, tool, call_id, tool_input)
+        return await _worker()(_run, ctx, tool, call_id, tool_input)
     except Exception:
         log.exception("tool %s failed (call %s)", name, call_id)
         return error("TOOL_FAILED", f"{name} failed unexpectedly; nothing was changed.")
@@ -57,10 +58,14 @@ async def decide_approval(ctx: ToolContext, *, approval_id: str, decision: str) 
     except ValueError:
         return error("NOT_FOUND", "No such confirmation.")
     try:
-        return await sync_to_async(_in_worker, thread_sensitive=False)(_decide, ctx, key, decision)
+        return await _worker()(_decide, ctx, key, decision)
     except Exception:
         log.exception("approval %s failed", approval_id)
         return error("TOOL_FAILED", "The confirmed action failed unexpectedly; nothing was changed.")
+
+
+def _worker():
+    return sync_to_async(_in_worker, thread_sensitive=connection.vendor == "sqlite")
 
 
 def _in_worker(fn, *args):

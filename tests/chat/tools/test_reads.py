@@ -43,6 +43,7 @@ def test_list_transactions_filters_and_limits(alice, alice_ctx):
     assert [t["description"] for t in synced["transactions"]] == ["bank"]
     assert synced["transactions"][0]["editable"] is False
     assert limited["count"] == 2 and limited["has_more"] is True
+    assert call(alice_ctx, "list_transactions", {"limit": 3.0}).output["count"] == 3
 
 
 def test_usd_amounts_are_quantized_strings(alice_ctx, alice):
