@@ -270,6 +270,8 @@ def route_by_patterns(user_texts: list[str], prior_assistant_text: str | None = 
         for pattern, workflow in _ASSISTANT_HINTS:
             if pattern.search(asked):
                 return _route(workflow, "pattern")
+    if direct is None and _USE_ASSET.match(fold(newest).strip(" .!?")):
+        direct = "create"  # only the asset selector of create_manual_transaction sends it
     return _route(direct, "pattern") if direct else None
 
 

@@ -77,7 +77,13 @@ def _in_worker(fn, *args):
 
 
 def _outcome(tool_name: str, tool_input: dict, output: dict, is_error: bool) -> ToolOutcome:
-    return ToolOutcome(output=output, is_error=is_error, card=card_for(tool_name, tool_input, output, is_error))
+    # The effect may already be committed: a card that cannot be drawn must not turn it into a failure.
+    try:
+        card = card_for(tool_name, tool_input, output, is_error)
+    except Exception:
+        log.exception("no card for %s", tool_name)
+        card = None
+    return ToolOutcome(output=output, is_error=is_error, card=card)
 
 
 def _run(ctx: ToolContext, tool: Tool, call_id: str, tool_input) -> ToolOutcome:

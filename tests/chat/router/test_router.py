@@ -55,6 +55,7 @@ def test_a_terse_reply_without_context_uses_the_assistants_question_or_defers():
     assert workflow("cash") is None
     assert workflow("yes") is None
     assert workflow("150k") == "create"
+    assert workflow("Use my asset #12 for that") == "create"
 
 
 def test_nothing_or_conflicting_intents_defer_to_the_model():

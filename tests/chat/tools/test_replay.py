@@ -123,3 +123,13 @@ def test_a_bad_call_id_is_an_error(alice_ctx):
     for call_id in ("", "x" * 129, None):
         outcome = async_to_sync(execute_tool)(alice_ctx, name="list_goals", call_id=call_id, tool_input={})
         assert outcome.output["error"]["code"] == "INVALID_INPUT"
+
+
+def test_a_card_that_cannot_be_drawn_does_not_fail_a_committed_mutation(alice, alice_ctx, monkeypatch):
+    def broken(*args):
+        raise KeyError("card")
+
+    monkeypatch.setattr("chat.tools.runner.card_for", broken)
+    outcome = call(alice_ctx, "create_manual_transaction", KFC)
+    assert not outcome.is_error and outcome.card is None
+    assert Transaction.objects.count() == 1
