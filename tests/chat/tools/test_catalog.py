@@ -94,3 +94,21 @@ def test_a_large_transaction_list_is_capped_at_16_kib(alice, alice_ctx):
     assert len(json.dumps(outcome.output).encode()) <= MAX_RESULT_BYTES
     assert outcome.output["truncated"] is True
     assert 0 < outcome.output["count"] == len(outcome.output["transactions"]) < 100
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("name", TOOL_NAMES)
+def test_no_tool_takes_a_user_id(alice_ctx, name):
+    outcome = call(alice_ctx, name, {"user_id": 1})
+    assert outcome.is_error and outcome.output["error"]["code"] == "INVALID_INPUT"
+    assert "user_id" in outcome.output["error"]["message"]
+
+
+def test_the_kind_lists_match_the_domain_models():
+    from assets.models import Asset
+    from chat import cards, ui_events
+    from chat.tools import base
+    from goals.models import Goal
+
+    assert list(base.ASSET_KINDS) == list(ui_events.ASSET_KINDS) == Asset.Kind.values
+    assert list(base.GOAL_KINDS) == list(ui_events.GOAL_KINDS) == list(cards.GOAL_KINDS) == Goal.Kind.values
