@@ -36,7 +36,7 @@ MAX_CALL_ID = 128
 
 
 async def execute_tool(ctx: ToolContext, *, name: str, call_id: str, tool_input: dict) -> ToolOutcome:
-    tool = CATALOG.get(name)
+    tool = CATALOG.get(name) if isinstance(name, str) else None
     if tool is None:
         return error("UNKNOWN_TOOL", f"There is no tool named {name!r}.")
     if ctx.allowed_tools is not None and name not in ctx.allowed_tools:

@@ -102,6 +102,7 @@ def test_unknown_tools_and_tools_outside_the_workflow_are_errors(alice):
 
     ctx = ctx_for(alice, allowed_tools=("list_transactions",))
     assert call(ctx, "transfer_money", {}).output["error"]["code"] == "UNKNOWN_TOOL"
+    assert call(ctx, ["list_transactions"], {}).output["error"]["code"] == "UNKNOWN_TOOL"
     assert call(ctx, "create_manual_transaction", KFC).output["error"]["code"] == "TOOL_NOT_AVAILABLE"
     assert not Transaction.objects.exists()
     assert not call(ctx, "list_transactions").is_error
