@@ -181,6 +181,8 @@ _GENERATED = (
     (re.compile(r"^i (approved|rejected|answered) the delete_manual_asset confirmation"), "asset_delete"),
 )
 
+_FORM_SUBMIT = re.compile(r"^submit the ([a-z][a-z0-9_]*) form with this form data json:")
+
 _ASSISTANT_HINTS = (
     (
         re.compile(r"\bwhich (asset|account|wallet|card)\b|\bpaid (with|from)\b|\b(tai san|tai khoan|vi) nao\b"),
@@ -207,6 +209,10 @@ def _classify(text: str) -> str | None:
     for pattern, workflow in _GENERATED:
         if pattern.search(t):
             return workflow
+    form = _FORM_SUBMIT.match(t)
+    if form:
+        # A quick form's data carries no intent words of its own; its intent name ("create_expense") does.
+        return _classify(form[1].replace("_", " "))
     amounts = _amounts(t)
     delete = bool(_DELETE.search(t))
     update = bool(_UPDATE.search(t)) or _vietnamese_update(text, t)

@@ -70,6 +70,11 @@ def test_ui_event_texts_route_deterministically():
     assert workflow('Create a manual asset named "Cash" (kind: cash).') == "asset_create"
     assert workflow('I approved the delete_manual_transaction confirmation. Result JSON: {"deleted": true}') == "delete"
     assert workflow("I rejected the delete_manual_asset confirmation, so nothing was deleted.") == "asset_delete"
+    form = 'Submit the {} form with this form data JSON: {{"amount": "150k", "note": "lunch 50k"}}'
+    assert workflow(form.format("create_expense")) == "create"
+    assert workflow(form.format("update_asset_balance")) == "asset_update"
+    assert workflow(form.format("new_asset")) == "asset_create"
+    assert workflow(form.format("misc")) is None
 
 
 def test_model_replies_are_parsed_or_fall_back_to_coach():
