@@ -171,6 +171,7 @@ _SELECTION = re.compile(
     r"|^the one\b|^(number|option|#) ?\d+$|^\d$|^(cai|so) (dau|thu|cuoi)"
 )
 _USE_ASSET = re.compile(r"^use my asset #\d+ for that$")
+_BARE_CONFIRMATION = re.compile(r"^i (approved|rejected|answered) the confirmation\b")
 _FILLER = re.compile(r"\b(about|around|roughly|like|khoang|tam|chung)\b")
 
 # Texts written by chat.ui_events: they name their workflow outright.
@@ -249,7 +250,7 @@ def _classify(text: str) -> str | None:
 
 def _is_terse(text: str, direct: str | None) -> bool:
     t = fold(text).strip(" .!?")
-    if _YES_NO.match(t) or _SELECTION.search(t) or _USE_ASSET.match(t):
+    if _YES_NO.match(t) or _SELECTION.search(t) or _USE_ASSET.match(t) or _BARE_CONFIRMATION.match(t):
         return True
     if _amounts(t) and not _FILLER.sub("", _AMOUNT.sub("", t)).strip(" ,.!?"):
         return True

@@ -92,7 +92,10 @@ def _form_submit(payload: dict) -> str:
         raise BadFrame("values must be a JSON object.")
     if intent == "create_goal":
         return GOAL_FORM_PREFIX + json.dumps(_goal_values(values), ensure_ascii=False)
-    return f"Submit the {intent} form with this form data JSON: " + json.dumps(_form_values(values), ensure_ascii=False)
+    text = f"Submit the {intent} form with this form data JSON: " + json.dumps(_form_values(values), ensure_ascii=False)
+    if len(text) > MAX_TURN_TEXT:
+        raise BadFrame(f"The form data is longer than a message ({MAX_TURN_TEXT} characters).")
+    return text
 
 
 def _goal_values(values: dict) -> dict:
@@ -159,8 +162,9 @@ CONFIRMABLE = ("delete_manual_transaction", "delete_manual_asset")
 def _confirm_result(payload: dict) -> str:
     _keys(payload, ("tool", "decision", "output"))
     tool, decision, output = payload["tool"], payload["decision"], payload["output"]
-    if tool not in CONFIRMABLE:
-        raise BadFrame(f"tool must be one of: {', '.join(CONFIRMABLE)}.")
+    # None when the loop could not tell which delete the approval was for (an unknown or foreign id).
+    if tool is not None and tool not in CONFIRMABLE:
+        raise BadFrame(f"tool must be one of: {', '.join(CONFIRMABLE)}, or null.")
     if decision not in ("approve", "reject"):
         raise BadFrame("decision must be approve or reject.")
     if not isinstance(output, dict):
@@ -168,11 +172,12 @@ def _confirm_result(payload: dict) -> str:
     result = json.dumps(output, ensure_ascii=False)
     if len(result) > 2000:
         result = json.dumps({"error": output["error"]} if "error" in output else {"status": "done"})
+    what = f"the {tool} confirmation" if tool else "the confirmation"
     if "error" in output:
-        return f"I answered the {tool} confirmation ({decision}), but it did not go through. Result JSON: {result}"
+        return f"I answered {what} ({decision}), but it did not go through. Result JSON: {result}"
     if decision == "reject":
-        return f"I rejected the {tool} confirmation, so nothing was deleted."
-    return f"I approved the {tool} confirmation. Result JSON: {result}"
+        return f"I rejected {what}, so nothing was deleted."
+    return f"I approved {what}. Result JSON: {result}"
 
 
 _EVENTS = {

@@ -75,6 +75,8 @@ def test_ui_event_texts_route_deterministically():
     assert workflow(form.format("update_asset_balance")) == "asset_update"
     assert workflow(form.format("new_asset")) == "asset_create"
     assert workflow(form.format("misc")) is None
+    bare = 'I answered the confirmation (approve), but it did not go through. Result JSON: {"error": {}}'
+    assert workflow("Remove the motorbike asset", bare) == "asset_delete"
 
 
 def test_model_replies_are_parsed_or_fall_back_to_coach():

@@ -64,6 +64,11 @@ def test_confirm_results():
     assert ok == 'I approved the delete_manual_transaction confirmation. Result JSON: {"deleted": true}'
     assert no == "I rejected the delete_manual_asset confirmation, so nothing was deleted."
     assert "did not go through" in failed and "APPROVAL_EXPIRED" in failed
+    unknown = ui_event_to_turn(
+        "confirm_result",
+        {"tool": None, "decision": "approve", "output": {"error": {"code": "NOT_FOUND", "message": "No such."}}},
+    )
+    assert unknown.startswith("I answered the confirmation (approve), but it did not go through.")
 
 
 @pytest.mark.parametrize(
@@ -114,6 +119,7 @@ def test_confirm_results():
         ),
         ("form_submit", {"intent": "x", "values": {"Bad Key": 1}}),
         ("form_submit", {"intent": "x", "values": {"a": {"nested": 1}}}),
+        ("form_submit", {"intent": "x", "values": {f"f{i}": "y" * 400 for i in range(12)}}),
         ("confirm_result", {"tool": "create_goal", "decision": "approve", "output": {}}),
         ("confirm_result", {"tool": "delete_manual_asset", "decision": "maybe", "output": {}}),
     ],
