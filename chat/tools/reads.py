@@ -103,7 +103,8 @@ def list_goals(ctx: ToolContext, args: dict) -> dict:
 
 
 def list_smart_suggestions(ctx: ToolContext, args: dict) -> dict:
-    # The suggestions app sits above nothing we import at module load; it arrives in a parallel branch.
+    # Imported here, not at module load: the suggestions app lands from a parallel branch, and until it does
+    # only this tool is unavailable.
     from suggestions.selectors import suggestion_list_active
 
     rows = suggestion_list_active(user=ctx.user, limit=int(args.get("limit", 10)))
