@@ -1,0 +1,143 @@
+"""What every tool family shares: the context, the outcome, the tool record and the JSON shapes."""
+
+import datetime as dt
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from jsonschema import Draft202012Validator
+
+from assets import categories
+from zeus.errors import ZeusError
+from zeus.money import quantize
+
+
+@dataclass(frozen=True)
+class ToolContext:
+    user: object  # the authenticated user; tools never take a user id
+    thread_id: uuid.UUID
+    today: dt.date  # the user's today (zeus.timeutil.user_today)
+    currency: str  # the user's currency
+    timezone: str  # the user's IANA timezone
+    # The current workflow's tool names; a call outside them is refused. None allows the whole catalog.
+    allowed_tools: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class ToolOutcome:
+    output: dict
+    is_error: bool
+    card: dict | None
+
+
+READ, MUTATION, CONFIRM, UI = "read", "mutation", "confirm", "ui"
+
+
+@dataclass(frozen=True)
+class Tool:
+    name: str
+    family: str  # READ, MUTATION (recorded for replay), CONFIRM (a delete behind an approval), UI
+    description: str
+    input_schema: dict
+    handler: Callable[[ToolContext, dict], dict]
+    # For CONFIRM tools: the effect that runs once the user approves, and the check done before asking.
+    execute: Callable[[ToolContext, dict], dict] | None = None
+    validator: Draft202012Validator = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        Draft202012Validator.check_schema(self.input_schema)
+        object.__setattr__(self, "validator", Draft202012Validator(self.input_schema))
+
+    def definition(self) -> dict:
+        return {"name": self.name, "description": self.description, "input_schema": self.input_schema}
+
+
+class BadToolInput(ZeusError):
+    code = "INVALID_INPUT"
+
+
+def error_output(exc: ZeusError) -> dict:
+    return {"error": exc.as_dict()}
+
+
+def error(code: str, message: str) -> ToolOutcome:
+    return ToolOutcome(output={"error": {"code": code, "message": message}}, is_error=True, card=None)
+
+
+def validate_input(tool: Tool, tool_input) -> dict:
+    if not isinstance(tool_input, dict):
+        raise BadToolInput(f"{tool.name} takes a JSON object.")
+    problems = sorted(tool.validator.iter_errors(tool_input), key=lambda e: list(e.absolute_path))
+    if problems:
+        first = problems[0]
+        where = ".".join(str(p) for p in first.absolute_path) or "input"
+        raise BadToolInput(f"{where}: {first.message}", fields={where: [first.message]})
+    return tool_input
+
+
+def schema(properties: dict, required: tuple[str, ...] = ()) -> dict:
+    out = {"type": "object", "properties": properties, "additionalProperties": False}
+    if required:
+        out["required"] = list(required)
+    return out
+
+
+AMOUNT = {
+    "type": ["number", "string"],
+    "description": "A positive amount: a number or text with shorthand (150k, 1.5m, 2tr, 2 triệu, 150.000, $12.50).",
+}
+DATE = {"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$", "description": "A date as YYYY-MM-DD."}
+ID = {"type": "integer", "minimum": 1}
+CURRENCY = {"type": "string", "pattern": "^[A-Za-z]{3}$", "description": "ISO code; defaults to the user's."}
+CATEGORY = {"type": "string", "enum": list(categories.ALL)}
+DIRECTION = {"type": "string", "enum": ["expense", "income"]}
+ASSET_KINDS = ["cash", "bank_account", "e_wallet", "savings", "investment", "property", "vehicle", "other"]
+GOAL_KINDS = ["house", "retirement", "savings", "education", "emergency_fund", "other"]
+
+
+def money(amount: Decimal, currency: str) -> str:
+    return str(quantize(amount, currency))
+
+
+def transaction_out(txn) -> dict:
+    return {
+        "id": txn.id,
+        "occurred_on": txn.occurred_on.isoformat(),
+        "amount": money(txn.amount, txn.currency),
+        "currency": txn.currency,
+        "direction": txn.direction,
+        "description": txn.description,
+        "category": txn.category,
+        "source": txn.source,
+        "asset_id": txn.asset_id,
+        "editable": txn.editable,
+    }
+
+
+def asset_out(asset) -> dict:
+    return {
+        "id": asset.id,
+        "name": asset.name,
+        "kind": asset.kind,
+        "balance": money(asset.balance, asset.currency),
+        "currency": asset.currency,
+        "source": asset.source,
+        "editable": asset.editable,
+    }
+
+
+def goal_out(goal, progress) -> dict:
+    return {
+        "id": goal.id,
+        "name": goal.name,
+        "kind": goal.kind,
+        "target_amount": money(goal.target_amount, goal.currency),
+        "current_amount": money(goal.current_amount, goal.currency),
+        "currency": goal.currency,
+        "deadline": goal.deadline.isoformat(),
+        "status": goal.status,
+        "progress_pct": str(progress.progress_pct),
+        "monthly_needed": money(progress.monthly_needed, goal.currency),
+        "on_track": progress.on_track,
+    }

@@ -1,0 +1,189 @@
+"""UI events (CONTRACT §3.5) → the deterministic user-turn text the chat loop runs.
+
+Payloads are validated strictly: an unknown event, a missing or extra key, or a value of the wrong shape is
+a BAD_FRAME. `confirm` is not here: the loop calls chat.tools.decide_approval and then runs the turn
+`ui_event_to_turn("confirm_result", {"tool", "decision", "output"})`.
+"""
+
+import json
+import re
+
+from zeus.errors import ValidationFailed
+from zeus.money import normalize_currency, parse_amount
+
+MAX_TURN_TEXT = 4000
+ASSET_KINDS = ("cash", "bank_account", "e_wallet", "savings", "investment", "property", "vehicle", "other")
+GOAL_KINDS = ("house", "retirement", "savings", "education", "emergency_fund", "other")
+GOAL_FORM_KEYS = ("name", "kind", "target_amount", "deadline", "current_amount", "currency")
+GOAL_FORM_PREFIX = "Create a financial goal using this form data JSON exactly: "
+_SLUG = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
+_SPAN = re.compile(
+    r"^(?:in\s+)?\d{1,3}\s*(years?|yrs?|y|năm|nam|months?|mos?|m|tháng|thang|weeks?|w|tuần|tuan|days?|d|ngày|ngay)$",
+    re.IGNORECASE,
+)
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+class BadFrame(ValidationFailed):
+    code = "BAD_FRAME"
+
+
+def ui_event_to_turn(event: str, payload: dict) -> str:
+    handler = _EVENTS.get(event) if isinstance(event, str) else None
+    if handler is None:
+        raise BadFrame(f"Unknown ui_event {event!r}.")
+    if not isinstance(payload, dict):
+        raise BadFrame("A ui_event payload is a JSON object.")
+    return handler(payload)
+
+
+def _keys(payload: dict, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> None:
+    missing = [k for k in required if k not in payload]
+    extra = sorted(set(payload) - set(required) - set(optional))
+    if missing or extra:
+        raise BadFrame(
+            f"Expected the keys {', '.join(required)}; missing {missing or 'none'}, extra {extra or 'none'}."
+        )
+
+
+def _text(value, what: str, max_length: int) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise BadFrame(f"{what} must be non-empty text.")
+    value = " ".join(value.split())
+    if len(value) > max_length:
+        raise BadFrame(f"{what} is at most {max_length} characters.")
+    return value
+
+
+def _action_selected(payload: dict) -> str:
+    _keys(payload, ("prompt",))
+    if not isinstance(payload["prompt"], str) or not payload["prompt"].strip():
+        raise BadFrame("prompt must be non-empty text.")
+    prompt = payload["prompt"].strip()
+    if len(prompt) > MAX_TURN_TEXT:
+        raise BadFrame(f"prompt is at most {MAX_TURN_TEXT} characters.")
+    return prompt
+
+
+def _existing_asset_selected(payload: dict) -> str:
+    _keys(payload, ("asset_id",))
+    value = payload["asset_id"]
+    if isinstance(value, str) and value.isascii() and value.isdigit():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 < value < 2**63:
+        raise BadFrame("asset_id must be a positive integer.")
+    return f"Use my asset #{value} for that"
+
+
+def _quick_create_selected(payload: dict) -> str:
+    _keys(payload, ("kind", "name"))
+    if payload["kind"] not in ASSET_KINDS:
+        raise BadFrame(f"kind must be one of: {', '.join(ASSET_KINDS)}.")
+    name = _text(payload["name"], "name", 100)
+    return f"Create a manual asset named {json.dumps(name, ensure_ascii=False)} (kind: {payload['kind']})."
+
+
+def _form_submit(payload: dict) -> str:
+    _keys(payload, ("intent", "values"))
+    intent, values = payload["intent"], payload["values"]
+    if not isinstance(intent, str) or not _SLUG.match(intent):
+        raise BadFrame("intent must be a short lower_case name.")
+    if not isinstance(values, dict):
+        raise BadFrame("values must be a JSON object.")
+    if intent == "create_goal":
+        return GOAL_FORM_PREFIX + json.dumps(_goal_values(values), ensure_ascii=False)
+    text = f"Submit the {intent} form with this form data JSON: " + json.dumps(_form_values(values), ensure_ascii=False)
+    if len(text) > MAX_TURN_TEXT:
+        raise BadFrame(f"The form data is longer than a message ({MAX_TURN_TEXT} characters).")
+    return text
+
+
+def _goal_values(values: dict) -> dict:
+    extra = sorted(set(values) - set(GOAL_FORM_KEYS))
+    if extra:
+        raise BadFrame(f"Unknown goal form fields: {', '.join(extra)}.")
+    # Blank optional fields are the same as absent ones.
+    values = {k: v for k, v in values.items() if not (isinstance(v, str) and not v.strip()) and v is not None}
+    for key in ("name", "kind", "target_amount", "deadline"):
+        if key not in values:
+            raise BadFrame(f"The goal form needs {key}.")
+    out = {"name": _text(values["name"], "name", 100)}
+    if values["kind"] not in GOAL_KINDS:
+        raise BadFrame(f"kind must be one of: {', '.join(GOAL_KINDS)}.")
+    out["kind"] = values["kind"]
+    out["target_amount"] = _amount(values["target_amount"], "target_amount", positive=True)
+    deadline = _text(values["deadline"], "deadline", 40)
+    if not (_DATE.match(deadline) or _SPAN.match(deadline)):
+        raise BadFrame("deadline must be YYYY-MM-DD or a span such as '10 years'.")
+    out["deadline"] = deadline
+    if "current_amount" in values:
+        out["current_amount"] = _amount(values["current_amount"], "current_amount", positive=False)
+    if "currency" in values:
+        try:
+            out["currency"] = normalize_currency(_text(values["currency"], "currency", 3))
+        except ValidationFailed as exc:
+            raise BadFrame(exc.message) from None
+    return out
+
+
+def _amount(value, what: str, *, positive: bool) -> str:
+    if isinstance(value, bool) or not isinstance(value, str | int | float):
+        raise BadFrame(f"{what} must be an amount.")
+    text = value.strip() if isinstance(value, str) else str(value)
+    try:
+        parsed = parse_amount(text)
+    except ValidationFailed:
+        raise BadFrame(f"{what} is not an amount; try 150000, 150k, 2tr or $12.50.") from None
+    if positive and parsed.amount <= 0:
+        raise BadFrame(f"{what} must be greater than zero.")
+    return text
+
+
+def _form_values(values: dict) -> dict:
+    if len(values) > 20:
+        raise BadFrame("A form has at most 20 fields.")
+    out = {}
+    for key, value in values.items():
+        if not isinstance(key, str) or not _SLUG.match(key):
+            raise BadFrame(f"Bad form field name {key!r}.")
+        if isinstance(value, str):
+            if len(value) > 500:
+                raise BadFrame(f"{key} is at most 500 characters.")
+            value = value.strip()
+        elif value is not None and not isinstance(value, bool | int | float):
+            raise BadFrame(f"{key} must be text, a number, true/false or null.")
+        out[key] = value
+    return out
+
+
+CONFIRMABLE = ("delete_manual_transaction", "delete_manual_asset")
+
+
+def _confirm_result(payload: dict) -> str:
+    _keys(payload, ("tool", "decision", "output"))
+    tool, decision, output = payload["tool"], payload["decision"], payload["output"]
+    # None when the loop could not tell which delete the approval was for (an unknown or foreign id).
+    if tool is not None and tool not in CONFIRMABLE:
+        raise BadFrame(f"tool must be one of: {', '.join(CONFIRMABLE)}, or null.")
+    if decision not in ("approve", "reject"):
+        raise BadFrame("decision must be approve or reject.")
+    if not isinstance(output, dict):
+        raise BadFrame("output must be a JSON object.")
+    result = json.dumps(output, ensure_ascii=False)
+    if len(result) > 2000:
+        result = json.dumps({"error": output["error"]} if "error" in output else {"status": "done"})
+    what = f"the {tool} confirmation" if tool else "the confirmation"
+    if "error" in output:
+        return f"I answered {what} ({decision}), but it did not go through. Result JSON: {result}"
+    if decision == "reject":
+        return f"I rejected {what}, so nothing was deleted."
+    return f"I approved {what}. Result JSON: {result}"
+
+
+_EVENTS = {
+    "action_selected": _action_selected,
+    "existing_asset_selected": _existing_asset_selected,
+    "quick_create_selected": _quick_create_selected,
+    "form_submit": _form_submit,
+    "confirm_result": _confirm_result,
+}

@@ -1,0 +1,99 @@
+from chat.router import (
+    ROUTER_SYSTEM_PROMPT,
+    WORKFLOW_TOOLS,
+    WORKFLOWS,
+    Route,
+    route_by_patterns,
+    route_from_model_reply,
+    router_user_prompt,
+)
+from chat.tools import TOOL_NAMES
+
+
+def workflow(*texts, assistant=None):
+    route = route_by_patterns(list(texts), assistant)
+    return route.workflow if route else None
+
+
+def test_every_workflow_exposes_real_catalog_tools():
+    assert set(WORKFLOW_TOOLS) == set(WORKFLOWS)
+    for tools in WORKFLOW_TOOLS.values():
+        assert set(tools) <= set(TOOL_NAMES)
+    assert "create_goal" in WORKFLOW_TOOLS["coach"]
+    assert not {"create_manual_transaction", "delete_manual_transaction"} & set(WORKFLOW_TOOLS["inspect"])
+    assert {"create_manual_transaction", "list_assets"} <= set(WORKFLOW_TOOLS["create"])
+    assert WORKFLOW_TOOLS["delete"] == ("list_transactions", "delete_manual_transaction", "show_smart_actions")
+
+
+def test_a_route_carries_its_tools_and_who_decided():
+    route = route_by_patterns(["KFC 150k"])
+    assert route == Route("create", WORKFLOW_TOOLS["create"], "pattern")
+
+
+def test_diacritics_are_optional_but_respected_where_they_disambiguate():
+    assert workflow("xóa giao dịch cà phê") == workflow("xoa giao dich ca phe") == "delete"
+    assert workflow("trà sữa 40k") == "create"  # sữa is milk, not sửa (fix)
+    assert workflow("sửa giao dịch trà sữa thành 45k") == "update"
+
+
+def test_terse_replies_follow_the_earlier_request():
+    assert workflow("KFC 150k", "cash") == "create"
+    assert workflow("delete the KFC transaction", "yes") == "delete"
+    assert workflow("Remove the motorbike asset", "có") == "asset_delete"
+    assert workflow("update my cash wallet balance", "2tr") == "asset_update"
+    assert workflow("KFC 150k", "cash", "yes") == "create"
+    assert workflow("lunch 50k and coffee 30k", "Use my asset #3 for that") == "bundle_create"
+
+
+def test_a_full_request_after_another_is_read_on_its_own():
+    assert workflow("show my goals", "KFC 150k") == "create"
+    assert workflow("KFC 150k", "delete the KFC transaction") == "delete"
+
+
+def test_a_terse_reply_without_context_uses_the_assistants_question_or_defers():
+    assert workflow("momo", assistant="Which wallet did you pay from?") == "create"
+    assert workflow("cash") is None
+    assert workflow("yes") is None
+    assert workflow("150k") == "create"
+    assert workflow("Use my asset #12 for that") == "create"
+
+
+def test_nothing_or_conflicting_intents_defer_to_the_model():
+    assert route_by_patterns([]) is None
+    assert route_by_patterns(["   "]) is None
+    assert workflow("delete the KFC transaction and change the grab one to 50k") is None
+    assert workflow("hmm interesting") is None
+
+
+def test_ui_event_texts_route_deterministically():
+    assert workflow('Create a financial goal using this form data JSON exactly: {"name": "Nhà"}') == "coach"
+    assert workflow('Create a manual asset named "Cash" (kind: cash).') == "asset_create"
+    assert workflow('I approved the delete_manual_transaction confirmation. Result JSON: {"deleted": true}') == "delete"
+    assert workflow("I rejected the delete_manual_asset confirmation, so nothing was deleted.") == "asset_delete"
+    form = 'Submit the {} form with this form data JSON: {{"amount": "150k", "note": "lunch 50k"}}'
+    assert workflow(form.format("create_expense")) == "create"
+    assert workflow(form.format("update_asset_balance")) == "asset_update"
+    assert workflow(form.format("new_asset")) == "asset_create"
+    assert workflow(form.format("misc")) is None
+    bare = 'I answered the confirmation (approve), but it did not go through. Result JSON: {"error": {}}'
+    assert workflow("Remove the motorbike asset", bare) == "asset_delete"
+
+
+def test_model_replies_are_parsed_or_fall_back_to_coach():
+    assert route_from_model_reply('{"workflow": "bundle_create"}') == Route(
+        "bundle_create", WORKFLOW_TOOLS["bundle_create"], "model"
+    )
+    assert route_from_model_reply('Sure! ```json\n{"workflow": "asset-delete"}\n```').workflow == "asset_delete"
+    assert route_from_model_reply("inspect").workflow == "inspect"
+    assert route_from_model_reply("asset_create").workflow == "asset_create"
+    assert route_from_model_reply("") == Route("coach", WORKFLOW_TOOLS["coach"], "default")
+    assert route_from_model_reply('{"workflow": "hack"}').decided_by == "default"
+    assert route_from_model_reply("create or delete").decided_by == "default"
+
+
+def test_router_prompts_are_stable_and_carry_the_context():
+    assert all(w in ROUTER_SYSTEM_PROMPT for w in WORKFLOWS)
+    prompt = router_user_prompt(["xóa ví", "cái thứ hai"], "Bạn có hai ví. Ví nào?")
+    assert prompt == router_user_prompt(["xóa ví", "cái thứ hai"], "Bạn có hai ví. Ví nào?")
+    assert '"cái thứ hai"' in prompt and '"xóa ví"' in prompt and "Ví nào?" in prompt
+    assert len(router_user_prompt(["x" * 5000], None)) < 700
