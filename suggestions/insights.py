@@ -1,0 +1,170 @@
+"""The nightly insights for one batch of users, as drafts: category spikes, duplicate charges, budget
+thresholds. A handful of queries per batch (CONTRACT §5; docs/suggestions.md); the rest is arithmetic."""
+
+import datetime as dt
+import zoneinfo
+from collections import defaultdict
+from decimal import Decimal
+
+from suggestions import selectors
+from suggestions.drafts import Draft, chat_url
+from suggestions.duplicates import Cluster, clusters_within_a_day, real_duplicates
+from suggestions.models import Suggestion
+from suggestions.selectors import BatchUser, WeekTotal
+from suggestions.spikes import detect_spike
+from suggestions.thresholds import BUDGET_LEVELS, MIN_HISTORY_WEEKS, WEEKS_OF_HISTORY, minimum_amount
+from zeus.money import format_amount, quantize
+
+Kind = Suggestion.Kind
+
+
+def local_today(timezone_name: str, now: dt.datetime) -> dt.date:
+    return now.astimezone(zoneinfo.ZoneInfo(timezone_name)).date()
+
+
+def batch_drafts(users: list[BatchUser], *, now: dt.datetime) -> dict[int, list[Draft]]:
+    """Insight drafts per user id. Users are grouped by their local today (a batch spans a few at most)."""
+    by_today: dict[dt.date, list[int]] = defaultdict(list)
+    for user in users:
+        by_today[local_today(user.timezone, now)].append(user.id)
+    out: dict[int, list[Draft]] = defaultdict(list)
+    for today, ids in by_today.items():
+        totals = selectors.weekly_category_totals(user_ids=ids, today=today)
+        for user_id, draft in _spikes(totals, today):
+            out[user_id].append(draft)
+        for user_id, draft in _budget_thresholds(totals, selectors.budgets_of(user_ids=ids), today):
+            out[user_id].append(draft)
+        for user_id, draft in _duplicates(ids, today):
+            out[user_id].append(draft)
+    return out
+
+
+def _label(category: str) -> str:
+    return category.replace("_", " ")
+
+
+def _spikes(totals: list[WeekTotal], today: dt.date):
+    weeks: dict[tuple[int, str, str], list[Decimal]] = defaultdict(lambda: [Decimal(0)] * (WEEKS_OF_HISTORY + 1))
+    first_on: dict[int, dt.date] = {}
+    for row in totals:
+        weeks[(row.user_id, row.currency, row.category)][row.window] += row.total
+        first_on[row.user_id] = min(first_on.get(row.user_id, row.first_on), row.first_on)
+    year, week, _ = today.isocalendar()
+    for (user_id, currency, category), values in weeks.items():
+        minimum = minimum_amount(currency)
+        x = values[0]
+        if x < minimum:
+            continue
+        # Windows that ended before the user's first expense are not quiet weeks, they are no data.
+        first = first_on[user_id]
+        history = [values[k] for k in range(1, WEEKS_OF_HISTORY + 1) if today - dt.timedelta(days=7 * k) >= first]
+        if len(history) < MIN_HISTORY_WEEKS:
+            continue
+        spike = detect_spike(x, history, minimum=minimum)
+        if spike is None:
+            continue
+        label = _label(category)
+        prompt = f"Why is my {label} spending so high this week?"
+        yield (
+            user_id,
+            Draft(
+                kind=Kind.CATEGORY_SPIKE,
+                dedupe_key=f"category_spike:{category}:{year}-W{week:02d}",
+                title=f"Unusual {label} spending this week",
+                body=(
+                    f"You spent {format_amount(x, currency)} on {label} in the last 7 days, against a typical "
+                    f"{format_amount(spike.median, currency)} a week."
+                ),
+                prompt=prompt,
+                cta_url=chat_url(prompt),
+                payload={
+                    "category": category,
+                    "currency": currency,
+                    "last_7_days": str(quantize(x, currency)),
+                    "median": str(quantize(spike.median, currency)),
+                    "score": None if spike.score is None else str(spike.score),
+                    "window_end": today.isoformat(),
+                },
+                overlaps_key=f"category_spike:{category}:{_previous_iso_week(today)}",
+            ),
+        )
+
+
+def _previous_iso_week(today: dt.date) -> str:
+    year, week, _ = (today - dt.timedelta(days=7)).isocalendar()
+    return f"{year}-W{week:02d}"
+
+
+def _budget_thresholds(totals: list[WeekTotal], budgets, today: dt.date):
+    spent: dict[tuple[int, str, str], Decimal] = defaultdict(Decimal)
+    for row in totals:
+        spent[(row.user_id, row.currency, row.category)] += row.month_to_date
+    period = f"{today:%Y-%m}"
+    for budget in budgets:
+        used = spent.get((budget.user_id, budget.currency, budget.category), Decimal(0))
+        pct = used * 100 / budget.amount
+        label = _label(budget.category)
+        limit = format_amount(budget.amount, budget.currency)
+        for level in BUDGET_LEVELS:
+            if pct < level:
+                continue
+            if level >= 100:
+                title = f"You have gone over your {label} budget"
+                prompt = f"I went over my {label} budget this month; how do I get back on track?"
+            else:
+                title = f"You have used {int(pct)}% of your {label} budget"
+                prompt = f"How can I stay within my {label} budget for the rest of the month?"
+            yield (
+                budget.user_id,
+                Draft(
+                    kind=Kind.BUDGET_THRESHOLD,
+                    dedupe_key=f"budget_threshold:{budget.category}:{level}:{period}",
+                    title=title,
+                    body=f"You have spent {format_amount(used, budget.currency)} of your {limit} {label} budget "
+                    f"this month.",
+                    prompt=prompt,
+                    cta_url=chat_url(prompt),
+                    payload={
+                        "category": budget.category,
+                        "level": level,
+                        "spent": str(quantize(used, budget.currency)),
+                        "limit": str(quantize(budget.amount, budget.currency)),
+                        "currency": budget.currency,
+                    },
+                ),
+            )
+
+
+def _duplicates(user_ids: list[int], today: dt.date):
+    clusters = clusters_within_a_day(selectors.duplicate_candidates(user_ids=user_ids, today=today))
+    if not clusters:
+        return
+    series = selectors.series_rows(user_amounts={(c.first.user_id, c.first.amount) for c in clusters}, today=today)
+    for cluster in real_duplicates(clusters, series):
+        yield cluster.first.user_id, _duplicate_draft(cluster)
+
+
+def _duplicate_draft(cluster: Cluster) -> Draft:
+    first = cluster.first
+    merchant = first.description.strip()
+    amount = format_amount(first.amount, first.currency)
+    days = sorted(cluster.days)
+    when = f"on {days[0]:%d %b %Y}" if len(days) == 1 else f"between {days[0]:%d %b} and {days[-1]:%d %b %Y}"
+    noun = "charge" if first.direction == "expense" else "deposit"
+    prompt = f"Was I charged twice at {merchant} for {amount}?"
+    return Draft(
+        kind=Kind.DUPLICATE_CHARGE,
+        dedupe_key=f"duplicate_charge:{first.id}",
+        title=f"Possible duplicate {noun} at {merchant}",
+        body=f"{len(cluster.rows)} {noun}s of {amount} at {merchant} {when}. If you paid only once, ask {merchant} "
+        f"for a refund.",
+        prompt=prompt,
+        cta_url=chat_url(prompt),
+        payload={
+            "transaction_ids": [r.id for r in cluster.rows],
+            "amount": str(quantize(first.amount, first.currency)),
+            "currency": first.currency,
+            "direction": first.direction,
+            "dates": [d.isoformat() for d in days],
+        },
+    )

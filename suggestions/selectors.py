@@ -1,0 +1,181 @@
+"""Reads: a user's suggestions, and the batch aggregates the insights job runs over many users at once."""
+
+import datetime as dt
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.contrib.auth import get_user_model
+from django.db.models import Case, DateField, F, IntegerField, Min, Q, QuerySet, Sum, Value, When, Window
+from django.db.models.functions import Cast, Lag, Lead
+
+from assets.models import Transaction
+from goals.models import Budget
+from suggestions.duplicates import Row
+from suggestions.models import Suggestion
+from suggestions.thresholds import BATCH_SIZE, LOOKBACK_DAYS, WEEKS_OF_HISTORY
+from zeus.errors import NotFound, ValidationFailed
+from zeus.models import DEFAULT_TIMEZONE
+from zeus.money import DEFAULT_CURRENCY
+
+
+def suggestion_list(*, user, status: str | None = Suggestion.Status.ACTIVE) -> QuerySet[Suggestion]:
+    """Active ones by default; `status` may be active, dismissed, completed or all."""
+    qs = Suggestion.objects.filter(user=user)
+    if status and status != "all":
+        if status not in Suggestion.Status.values:
+            raise ValidationFailed(
+                "status must be active, dismissed, completed or all.", fields={"status": ["Not valid."]}
+            )
+        qs = qs.filter(status=status)
+    return qs.order_by("-created_at", "-id")
+
+
+def suggestion_list_active(*, user, limit: int = 5) -> list[Suggestion]:
+    """The newest active suggestions, as a list (safe to hand across sync_to_async). The chat reads these."""
+    limit = max(1, min(int(limit), 50))
+    return list(suggestion_list(user=user)[:limit])
+
+
+def suggestion_to_dict(suggestion: Suggestion) -> dict:
+    """The one public shape of a suggestion (CONTRACT §2), for the chat's tools and cards."""
+    return {
+        "id": suggestion.id,
+        "kind": suggestion.kind,
+        "title": suggestion.title,
+        "body": suggestion.body,
+        "cta_url": suggestion.cta_url,
+        "prompt": suggestion.prompt,
+        "status": suggestion.status,
+        "created_at": suggestion.created_at.isoformat(),
+    }
+
+
+def suggestion_get(*, user, suggestion_id) -> Suggestion:
+    try:
+        return Suggestion.objects.get(user=user, id=int(suggestion_id))
+    except (Suggestion.DoesNotExist, TypeError, ValueError):
+        raise NotFound("No such suggestion.") from None
+
+
+# The insights job's reads. Each is one query over a batch of users, never one per user.
+
+
+@dataclass(frozen=True)
+class BatchUser:
+    id: int
+    timezone: str
+    currency: str
+
+
+def user_batches(*, user_ids: Iterable[int] | None = None, size: int = BATCH_SIZE) -> Iterator[list[BatchUser]]:
+    """Active users in id order, `size` at a time, with their clock and currency (keyset pages)."""
+    qs = get_user_model().objects.filter(is_active=True).order_by("id")
+    if user_ids is not None:
+        qs = qs.filter(id__in=list(user_ids))
+    last = 0
+    while True:
+        page = list(qs.filter(id__gt=last).values_list("id", "profile__timezone", "profile__currency")[:size])
+        if not page:
+            return
+        yield [BatchUser(uid, tz or DEFAULT_TIMEZONE, cur or DEFAULT_CURRENCY) for uid, tz, cur in page]
+        last = page[-1][0]
+
+
+@dataclass(frozen=True)
+class WeekTotal:
+    user_id: int
+    currency: str
+    category: str
+    window: int  # 0: the 7 days ending today; k: the 7 days ending 7k days before today
+    total: Decimal
+    month_to_date: Decimal
+    first_on: dt.date
+
+
+def weekly_category_totals(*, user_ids: list[int], today: dt.date) -> list[WeekTotal]:
+    """Expense totals per user, currency, category and 7-day window over the 91 days ending `today`, each with
+    the part spent since the first of today's month. One GROUP BY; the window is a CASE on dates computed
+    here, so the same SQL runs on PostgreSQL and SQLite."""
+    since = today - dt.timedelta(days=7 * (WEEKS_OF_HISTORY + 1) - 1)
+    window = Case(
+        *[
+            When(occurred_on__gte=today - dt.timedelta(days=7 * k + 6), then=Value(k))
+            for k in range(WEEKS_OF_HISTORY + 1)
+        ],
+        output_field=IntegerField(),
+    )
+    rows = (
+        Transaction.objects.filter(
+            user_id__in=user_ids,
+            direction=Transaction.Direction.EXPENSE,
+            occurred_on__gte=since,
+            occurred_on__lte=today,
+        )
+        .annotate(window=window)
+        .values("user_id", "currency", "category", "window")
+        .annotate(
+            total=Sum("amount"),
+            month_to_date=Sum("amount", filter=Q(occurred_on__gte=today.replace(day=1))),
+            first_on=Min("occurred_on"),
+        )
+        .order_by()
+        .values_list("user_id", "currency", "category", "window", "total", "month_to_date", "first_on")
+    )
+    return [WeekTotal(u, c, cat, w, t, m or Decimal(0), f) for u, c, cat, w, t, m, f in rows]
+
+
+def duplicate_candidates(*, user_ids: list[int], today: dt.date) -> list[Row]:
+    """Rows in the lookback with another row of the same user, direction, currency and amount at most a day
+    apart: LAG/LEAD over that partition, filtered in the database, so only the few candidates come back."""
+    partition = [F("user_id"), F("direction"), F("currency"), F("amount")]
+    order = [F("occurred_on").asc(), F("id").asc()]
+    day = dt.timedelta(days=1)
+    rows = (
+        Transaction.objects.filter(
+            user_id__in=user_ids, occurred_on__gte=today - dt.timedelta(days=LOOKBACK_DAYS), occurred_on__lte=today
+        )
+        .annotate(
+            prev_on=Window(Lag("occurred_on"), partition_by=partition, order_by=order),
+            next_on=Window(Lead("occurred_on"), partition_by=partition, order_by=order),
+        )
+        .annotate(
+            close_after=Cast(F("prev_on") + day, DateField()),
+            close_before=Cast(F("next_on") - day, DateField()),
+        )
+        .filter(Q(close_after__gte=F("occurred_on")) | Q(close_before__lte=F("occurred_on")))
+        .order_by()
+        .values_list("id", "user_id", "direction", "currency", "amount", "description", "occurred_on")
+    )
+    return [Row(*row) for row in rows]
+
+
+def series_rows(*, user_amounts: set[tuple[int, Decimal]], today: dt.date) -> list[Row]:
+    """Every row in the lookback with one of these (user, amount) pairs, both directions: the recurring
+    series and refunds a duplicate is checked against. Only called for the few duplicate clusters."""
+    if not user_amounts:
+        return []
+    match = Q()
+    for user_id, amount in user_amounts:
+        match |= Q(user_id=user_id, amount=amount)
+    rows = (
+        Transaction.objects.filter(match, occurred_on__gte=today - dt.timedelta(days=LOOKBACK_DAYS))
+        .order_by()
+        .values_list("id", "user_id", "direction", "currency", "amount", "description", "occurred_on")
+    )
+    return [Row(*row) for row in rows]
+
+
+def budgets_of(*, user_ids: list[int]) -> list[Budget]:
+    return list(Budget.objects.filter(user_id__in=user_ids).order_by("id"))
+
+
+def existing_dedupe_keys(*, user_ids: list[int], keys: Iterable[str]) -> dict[tuple[int, str], dict]:
+    """(user id, key) → payload of the suggestions that already hold these keys, in any status."""
+    keys = list(set(keys))
+    if not keys:
+        return {}
+    rows = Suggestion.objects.filter(user_id__in=user_ids, dedupe_key__in=keys).values_list(
+        "user_id", "dedupe_key", "payload"
+    )
+    return {(u, k): p for u, k, p in rows}
