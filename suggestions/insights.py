@@ -10,7 +10,7 @@ from suggestions import selectors
 from suggestions.drafts import Draft, chat_url
 from suggestions.duplicates import Cluster, clusters_within_a_day, real_duplicates
 from suggestions.models import Suggestion
-from suggestions.selectors import BatchUser, WeekTotal
+from suggestions.selectors import BatchUser, CategoryWeeks
 from suggestions.spikes import detect_spike
 from suggestions.thresholds import BUDGET_LEVELS, MIN_HISTORY_WEEKS, WEEKS_OF_HISTORY, minimum_amount
 from zeus.money import format_amount, quantize
@@ -43,14 +43,13 @@ def _label(category: str) -> str:
     return category.replace("_", " ")
 
 
-def _spikes(totals: list[WeekTotal], today: dt.date):
-    weeks: dict[tuple[int, str, str], list[Decimal]] = defaultdict(lambda: [Decimal(0)] * (WEEKS_OF_HISTORY + 1))
+def _spikes(totals: list[CategoryWeeks], today: dt.date):
     first_on: dict[int, dt.date] = {}
     for row in totals:
-        weeks[(row.user_id, row.currency, row.category)][row.window] += row.total
         first_on[row.user_id] = min(first_on.get(row.user_id, row.first_on), row.first_on)
     year, week, _ = today.isocalendar()
-    for (user_id, currency, category), values in weeks.items():
+    for row in totals:
+        user_id, currency, category, values = row.user_id, row.currency, row.category, row.weeks
         minimum = minimum_amount(currency)
         x = values[0]
         if x < minimum:
@@ -95,10 +94,8 @@ def _previous_iso_week(today: dt.date) -> str:
     return f"{year}-W{week:02d}"
 
 
-def _budget_thresholds(totals: list[WeekTotal], budgets, today: dt.date):
-    spent: dict[tuple[int, str, str], Decimal] = defaultdict(Decimal)
-    for row in totals:
-        spent[(row.user_id, row.currency, row.category)] += row.month_to_date
+def _budget_thresholds(totals: list[CategoryWeeks], budgets, today: dt.date):
+    spent = {(row.user_id, row.currency, row.category): row.month_to_date for row in totals}
     period = f"{today:%Y-%m}"
     for budget in budgets:
         used = spent.get((budget.user_id, budget.currency, budget.category), Decimal(0))

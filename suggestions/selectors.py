@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.contrib.auth import get_user_model
-from django.db.models import Case, DateField, F, IntegerField, Min, Q, QuerySet, Sum, Value, When, Window
+from django.db.models import DateField, F, Min, Q, QuerySet, Sum, Window
 from django.db.models.functions import Cast, Lag, Lead
 
 from assets.models import Transaction
@@ -83,28 +83,26 @@ def user_batches(*, user_ids: Iterable[int] | None = None, size: int = BATCH_SIZ
 
 
 @dataclass(frozen=True)
-class WeekTotal:
+class CategoryWeeks:
     user_id: int
     currency: str
     category: str
-    window: int  # 0: the 7 days ending today; k: the 7 days ending 7k days before today
-    total: Decimal
+    weeks: list[Decimal]  # [0]: the 7 days ending today; [k]: the 7 days ending 7k days before today
     month_to_date: Decimal
     first_on: dt.date
 
 
-def weekly_category_totals(*, user_ids: list[int], today: dt.date) -> list[WeekTotal]:
-    """Expense totals per user, currency, category and 7-day window over the 91 days ending `today`, each with
-    the part spent since the first of today's month. One GROUP BY; the window is a CASE on dates computed
-    here, so the same SQL runs on PostgreSQL and SQLite."""
-    since = today - dt.timedelta(days=7 * (WEEKS_OF_HISTORY + 1) - 1)
-    window = Case(
-        *[
-            When(occurred_on__gte=today - dt.timedelta(days=7 * k + 6), then=Value(k))
-            for k in range(WEEKS_OF_HISTORY + 1)
-        ],
-        output_field=IntegerField(),
-    )
+def weekly_category_totals(*, user_ids: list[int], today: dt.date) -> list[CategoryWeeks]:
+    """Expense totals per user, currency and category for each 7-day window of the 91 days ending `today`,
+    and since the first of today's month: one GROUP BY with a filtered SUM per window, so one row per
+    category comes back (not one per week) and the same SQL runs on PostgreSQL and SQLite."""
+    windows = WEEKS_OF_HISTORY + 1
+    since = today - dt.timedelta(days=7 * windows - 1)
+
+    def window(k: int) -> Sum:
+        end = today - dt.timedelta(days=7 * k)
+        return Sum("amount", filter=Q(occurred_on__gte=end - dt.timedelta(days=6), occurred_on__lte=end))
+
     rows = (
         Transaction.objects.filter(
             user_id__in=user_ids,
@@ -112,17 +110,17 @@ def weekly_category_totals(*, user_ids: list[int], today: dt.date) -> list[WeekT
             occurred_on__gte=since,
             occurred_on__lte=today,
         )
-        .annotate(window=window)
-        .values("user_id", "currency", "category", "window")
+        .values("user_id", "currency", "category")
         .annotate(
-            total=Sum("amount"),
             month_to_date=Sum("amount", filter=Q(occurred_on__gte=today.replace(day=1))),
             first_on=Min("occurred_on"),
+            **{f"w{k}": window(k) for k in range(windows)},
         )
         .order_by()
-        .values_list("user_id", "currency", "category", "window", "total", "month_to_date", "first_on")
+        .values_list("user_id", "currency", "category", "month_to_date", "first_on", *[f"w{k}" for k in range(windows)])
     )
-    return [WeekTotal(u, c, cat, w, t, m or Decimal(0), f) for u, c, cat, w, t, m, f in rows]
+    zero = Decimal(0)
+    return [CategoryWeeks(u, c, cat, [w or zero for w in weeks], m or zero, f) for u, c, cat, m, f, *weeks in rows]
 
 
 def duplicate_candidates(*, user_ids: list[int], today: dt.date) -> list[Row]:
