@@ -7,7 +7,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 
-from suggestions.thresholds import RECURRING_OTHER_DAYS
+from suggestions.thresholds import HABIT_OTHER_DAYS, RECURRING_OTHER_DAYS
 
 # Words a bank adds to a refund's description ("Refund: CGV Cinemas", "Hoàn tiền Shopee"); without them
 # the refund names the same merchant as the purchase.
@@ -82,23 +82,29 @@ def clusters_within_a_day(rows: list[Row]) -> list[Cluster]:
     return out
 
 
-def real_duplicates(clusters: list[Cluster], series: list[Row]) -> list[Cluster]:
-    """Drops clusters that are a known recurring series, or that a refund already settled.
+def real_duplicates(clusters: list[Cluster], lookback: list[Row]) -> list[Cluster]:
+    """Drops the clusters that are not a mistake. `lookback` holds the cluster users' rows of the 90 days.
 
-    `series` holds every row in the lookback with the user and amount of some cluster. A cluster is
-    recurring when the same merchant charged the same amount on at least two other days (a subscription,
-    a fare, the usual coffee); it is settled when the merchant paid that amount back on or after the
-    cluster's first day.
+    - A known recurring series: the same merchant charged the same amount on at least two other days
+      (a subscription, a fare, the usual coffee).
+    - Settled: the merchant paid that amount back (the other direction) on or after the cluster's first day.
+    - Two visits: at a merchant seen on at least four other days, equal charges on consecutive days are
+      two rides or two lunches; on the same day they still count (a double swipe).
     """
-    by_key: dict[tuple, list[Row]] = defaultdict(list)
-    for row in series:
-        by_key[(row.user_id, row.currency, normalize_merchant(row.description), row.amount)].append(row)
+    days_by_merchant: dict[tuple, set[dt.date]] = defaultdict(set)
+    same_amount: dict[tuple, list[Row]] = defaultdict(list)
+    for row in lookback:
+        merchant = normalize_merchant(row.description)
+        days_by_merchant[(row.user_id, row.direction, row.currency, merchant)].add(row.occurred_on)
+        same_amount[(row.user_id, row.currency, merchant, row.amount)].append(row)
     out = []
     for cluster in clusters:
         first = cluster.first
-        related = by_key.get((first.user_id, first.currency, cluster.merchant, first.amount), [])
-        other_days = {r.occurred_on for r in related if r.direction == first.direction} - cluster.days
+        related = same_amount.get((first.user_id, first.currency, cluster.merchant, first.amount), [])
+        recurring = {r.occurred_on for r in related if r.direction == first.direction} - cluster.days
         refunded = any(r.direction != first.direction and r.occurred_on >= first.occurred_on for r in related)
-        if len(other_days) < RECURRING_OTHER_DAYS and not refunded:
+        visits = days_by_merchant.get((first.user_id, first.direction, first.currency, cluster.merchant), set())
+        two_visits = len(cluster.days) > 1 and len(visits - cluster.days) >= HABIT_OTHER_DAYS
+        if len(recurring) < RECURRING_OTHER_DAYS and not refunded and not two_visits:
             out.append(cluster)
     return out

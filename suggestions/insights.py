@@ -136,8 +136,8 @@ def _duplicates(user_ids: list[int], today: dt.date):
     clusters = clusters_within_a_day(selectors.duplicate_candidates(user_ids=user_ids, today=today))
     if not clusters:
         return
-    series = selectors.series_rows(user_amounts={(c.first.user_id, c.first.amount) for c in clusters}, today=today)
-    for cluster in real_duplicates(clusters, series):
+    lookback = selectors.lookback_rows(user_ids={c.first.user_id for c in clusters}, today=today)
+    for cluster in real_duplicates(clusters, lookback):
         yield cluster.first.user_id, _duplicate_draft(cluster)
 
 

@@ -148,16 +148,17 @@ def duplicate_candidates(*, user_ids: list[int], today: dt.date) -> list[Row]:
     return [Row(*row) for row in rows]
 
 
-def series_rows(*, user_amounts: set[tuple[int, Decimal]], today: dt.date) -> list[Row]:
-    """Every row in the lookback with one of these (user, amount) pairs, both directions: the recurring
-    series and refunds a duplicate is checked against. Only called for the few duplicate clusters."""
-    if not user_amounts:
+def lookback_rows(*, user_ids: set[int], today: dt.date) -> list[Row]:
+    """Every row of these users in the lookback, both directions: the series, habits and refunds a duplicate
+    is checked against. Only called for the few users a duplicate cluster was found for."""
+    if not user_ids:
         return []
-    match = Q()
-    for user_id, amount in user_amounts:
-        match |= Q(user_id=user_id, amount=amount)
     rows = (
-        Transaction.objects.filter(match, occurred_on__gte=today - dt.timedelta(days=LOOKBACK_DAYS))
+        Transaction.objects.filter(
+            user_id__in=list(user_ids),
+            occurred_on__gte=today - dt.timedelta(days=LOOKBACK_DAYS),
+            occurred_on__lte=today,
+        )
         .order_by()
         .values_list("id", "user_id", "direction", "currency", "amount", "description", "occurred_on")
     )

@@ -35,7 +35,8 @@ WEEKS_OF_HISTORY = 12  # the 7-day windows before the last one: 13 windows, 91 d
 MIN_HISTORY_WEEKS = 6  # fewer windows since the user's first expense and a spike says nothing
 SPIKE_Z = Decimal("3.5")
 BUDGET_LEVELS = (80, 100)
-RECURRING_OTHER_DAYS = 2  # same merchant and amount on this many other days: a habit, not a duplicate
+RECURRING_OTHER_DAYS = 2  # same merchant and amount on this many other days: a recurring series
+HABIT_OTHER_DAYS = 4  # a merchant seen on this many other days: equal charges a day apart are two visits
 
 # Rule-based suggestions
 SPENDING_WATCH_MIN_DAY = 7

@@ -209,6 +209,23 @@ def test_a_recurring_daily_fare_is_not_a_duplicate(alice):
     assert run(alice) == 0
 
 
+def test_two_rides_a_day_apart_with_a_regular_driver_app_are_two_visits(alice):
+    steady_life(alice)  # Grab every week
+    factories.txn(alice, category="transport", description="Grab", amount=45_000, occurred_on=day(5))
+    factories.txn(alice, category="transport", description="Grab", amount=45_000, occurred_on=day(6))
+    assert run(alice) == 0
+
+
+def test_a_double_swipe_at_a_regular_shop_is_still_a_duplicate(alice):
+    steady_life(alice)  # Co.op Mart every week
+    swipes = [
+        factories.txn(alice, category="groceries", description="CO.OP MART", amount=412_000, occurred_on=day(12))
+        for _ in range(2)
+    ]
+    assert run(alice) == 1
+    assert insights(alice)[0].payload["transaction_ids"] == [t.id for t in swipes]
+
+
 def test_a_duplicated_income_is_reported_as_a_duplicate_deposit(alice):
     steady_life(alice)
     for _ in range(2):
