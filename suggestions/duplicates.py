@@ -1,6 +1,7 @@
 """Duplicate charges among candidate rows the database picked. Pure: rows in, clusters out."""
 
 import datetime as dt
+import functools
 import re
 import unicodedata
 from collections import defaultdict
@@ -43,6 +44,7 @@ class Cluster:
         return {r.occurred_on for r in self.rows}
 
 
+@functools.lru_cache(maxsize=4096)
 def normalize_merchant(description: str) -> str:
     """`CGV Cinemas`, `CGV CINEMAS #0231` and `Refund: cgv cinemas` are one merchant: `cgv cinemas`.
 
@@ -82,29 +84,28 @@ def clusters_within_a_day(rows: list[Row]) -> list[Cluster]:
     return out
 
 
-def real_duplicates(clusters: list[Cluster], lookback: list[Row]) -> list[Cluster]:
-    """Drops the clusters that are not a mistake. `lookback` holds the cluster users' rows of the 90 days.
+def settled_or_recurring(cluster: Cluster, series: list[Row]) -> bool:
+    """`series`: the user's lookback rows with the cluster's amount. A known recurring series is the same
+    merchant charging the same amount on at least two other days (a subscription, a fare, the usual coffee);
+    settled is the merchant paying that amount back (the other direction) on or after the first day."""
+    first = cluster.first
+    merchant = cluster.merchant
+    related = [r for r in series if r.currency == first.currency and normalize_merchant(r.description) == merchant]
+    recurring = {r.occurred_on for r in related if r.direction == first.direction} - cluster.days
+    refunded = any(r.direction != first.direction and r.occurred_on >= first.occurred_on for r in related)
+    return len(recurring) >= RECURRING_OTHER_DAYS or refunded
 
-    - A known recurring series: the same merchant charged the same amount on at least two other days
-      (a subscription, a fare, the usual coffee).
-    - Settled: the merchant paid that amount back (the other direction) on or after the cluster's first day.
-    - Two visits: at a merchant seen on at least four other days, equal charges on consecutive days are
-      two rides or two lunches; on the same day they still count (a double swipe).
-    """
-    days_by_merchant: dict[tuple, set[dt.date]] = defaultdict(set)
-    same_amount: dict[tuple, list[Row]] = defaultdict(list)
-    for row in lookback:
-        merchant = normalize_merchant(row.description)
-        days_by_merchant[(row.user_id, row.direction, row.currency, merchant)].add(row.occurred_on)
-        same_amount[(row.user_id, row.currency, merchant, row.amount)].append(row)
-    out = []
-    for cluster in clusters:
-        first = cluster.first
-        related = same_amount.get((first.user_id, first.currency, cluster.merchant, first.amount), [])
-        recurring = {r.occurred_on for r in related if r.direction == first.direction} - cluster.days
-        refunded = any(r.direction != first.direction and r.occurred_on >= first.occurred_on for r in related)
-        visits = days_by_merchant.get((first.user_id, first.direction, first.currency, cluster.merchant), set())
-        two_visits = len(cluster.days) > 1 and len(visits - cluster.days) >= HABIT_OTHER_DAYS
-        if len(recurring) < RECURRING_OTHER_DAYS and not refunded and not two_visits:
-            out.append(cluster)
-    return out
+
+def two_visits(cluster: Cluster, lookback: list[Row]) -> bool:
+    """Occurrence dates carry no time: at a merchant seen on at least four other days, equal charges on
+    consecutive days are two rides or two lunches. On the same day they still count (a double swipe)."""
+    if len(cluster.days) == 1:
+        return False
+    first = cluster.first
+    visits = {
+        r.occurred_on
+        for r in lookback
+        if (r.user_id, r.direction, r.currency) == (first.user_id, first.direction, first.currency)
+        and normalize_merchant(r.description) == cluster.merchant
+    }
+    return len(visits - cluster.days) >= HABIT_OTHER_DAYS

@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from suggestions import selectors
 from suggestions.drafts import Draft, chat_url
-from suggestions.duplicates import Cluster, clusters_within_a_day, real_duplicates
+from suggestions.duplicates import Cluster, clusters_within_a_day, settled_or_recurring, two_visits
 from suggestions.models import Suggestion
 from suggestions.selectors import BatchUser, CategoryWeeks
 from suggestions.spikes import detect_spike
@@ -133,12 +133,25 @@ def _budget_thresholds(totals: list[CategoryWeeks], budgets, today: dt.date):
 
 
 def _duplicates(user_ids: list[int], today: dt.date):
-    clusters = clusters_within_a_day(selectors.duplicate_candidates(user_ids=user_ids, today=today))
-    if not clusters:
+    """Three reads at most: the candidate (user, amount) pairs, their rows, and for consecutive-day clusters
+    that survive, their users' lookback (to tell a double charge from two visits)."""
+    candidates = selectors.close_repeats(user_ids=user_ids, today=today)
+    if not candidates:
         return
-    lookback = selectors.lookback_rows(user_ids={c.first.user_id for c in clusters}, today=today)
-    for cluster in real_duplicates(clusters, lookback):
-        yield cluster.first.user_id, _duplicate_draft(cluster)
+    rows = selectors.rows_with_amounts(candidates=candidates, today=today)
+    series: dict[tuple[int, Decimal], list] = defaultdict(list)
+    for row in rows:
+        series[(row.user_id, row.amount)].append(row)
+    clusters = [
+        c for c in clusters_within_a_day(rows) if not settled_or_recurring(c, series[(c.first.user_id, c.first.amount)])
+    ]
+    spread = {c.first.user_id for c in clusters if len(c.days) > 1}
+    lookback = defaultdict(list)
+    for row in selectors.lookback_rows(user_ids=spread, today=today):
+        lookback[row.user_id].append(row)
+    for cluster in clusters:
+        if not two_visits(cluster, lookback[cluster.first.user_id]):
+            yield cluster.first.user_id, _duplicate_draft(cluster)
 
 
 def _duplicate_draft(cluster: Cluster) -> Draft:

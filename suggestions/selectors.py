@@ -7,7 +7,7 @@ from decimal import Decimal
 
 from django.contrib.auth import get_user_model
 from django.db.models import DateField, F, Min, Q, QuerySet, Sum, Window
-from django.db.models.functions import Cast, Lag, Lead
+from django.db.models.functions import Cast, Lag
 
 from assets.models import Transaction
 from goals.models import Budget
@@ -123,50 +123,68 @@ def weekly_category_totals(*, user_ids: list[int], today: dt.date) -> list[Categ
     return [CategoryWeeks(u, c, cat, [w or zero for w in weeks], m or zero, f) for u, c, cat, m, f, *weeks in rows]
 
 
-def duplicate_candidates(*, user_ids: list[int], today: dt.date) -> list[Row]:
-    """Rows in the lookback with another row of the same user, direction, currency and amount at most a day
-    apart: LAG/LEAD over that partition, filtered in the database, so only the few candidates come back."""
-    partition = [F("user_id"), F("direction"), F("currency"), F("amount")]
-    order = [F("occurred_on").asc(), F("id").asc()]
+def close_repeats(*, user_ids: list[int], today: dt.date) -> set[tuple[int, Decimal]]:
+    """(user, amount) pairs with two rows at most a day apart in the lookback: LAG over the (user, amount)
+    partition, filtered in the database, so only the candidates come back. The partition leaves direction
+    and currency out (numbers sort much faster than collated text); Python checks them on the few rows."""
     day = dt.timedelta(days=1)
     rows = (
-        Transaction.objects.filter(
-            user_id__in=user_ids, occurred_on__gte=today - dt.timedelta(days=LOOKBACK_DAYS), occurred_on__lte=today
-        )
+        _lookback(user_ids, today)
         .annotate(
-            prev_on=Window(Lag("occurred_on"), partition_by=partition, order_by=order),
-            next_on=Window(Lead("occurred_on"), partition_by=partition, order_by=order),
+            prev_on=Window(
+                Lag("occurred_on"),
+                partition_by=[F("user_id"), F("amount")],
+                order_by=F("occurred_on").asc(),
+            )
         )
-        .annotate(
-            close_after=Cast(F("prev_on") + day, DateField()),
-            close_before=Cast(F("next_on") - day, DateField()),
-        )
-        .filter(Q(close_after__gte=F("occurred_on")) | Q(close_before__lte=F("occurred_on")))
-        .order_by()
-        .values_list("id", "user_id", "direction", "currency", "amount", "description", "occurred_on")
+        .annotate(close_until=Cast(F("prev_on") + day, DateField()))
+        .filter(close_until__gte=F("occurred_on"))
+        .values_list("user_id", "amount")
     )
-    return [Row(*row) for row in rows]
+    return set(rows)
+
+
+def rows_with_amounts(*, candidates: set[tuple[int, Decimal]], today: dt.date) -> list[Row]:
+    """The lookback rows of these (user, amount) candidates, both directions: the clusters themselves, their
+    recurring series and their refunds."""
+    if not candidates:
+        return []
+    users = {u for u, _ in candidates}
+    amounts = {a for _, a in candidates}
+    rows = _lookback(users, today).filter(amount__in=amounts).values_list(*_ROW)
+    return [Row(*row) for row in rows if (row[1], row[4]) in candidates]
 
 
 def lookback_rows(*, user_ids: set[int], today: dt.date) -> list[Row]:
-    """Every row of these users in the lookback, both directions: the series, habits and refunds a duplicate
-    is checked against. Only called for the few users a duplicate cluster was found for."""
+    """Every lookback row of these users: how often each merchant sees them. Read only for the few users a
+    duplicate is still suspected for."""
     if not user_ids:
         return []
-    rows = (
-        Transaction.objects.filter(
-            user_id__in=list(user_ids),
-            occurred_on__gte=today - dt.timedelta(days=LOOKBACK_DAYS),
-            occurred_on__lte=today,
-        )
-        .order_by()
-        .values_list("id", "user_id", "direction", "currency", "amount", "description", "occurred_on")
-    )
-    return [Row(*row) for row in rows]
+    return [Row(*row) for row in _lookback(user_ids, today).values_list(*_ROW)]
 
 
-def budgets_of(*, user_ids: list[int]) -> list[Budget]:
-    return list(Budget.objects.filter(user_id__in=user_ids).order_by("id"))
+_ROW = ("id", "user_id", "direction", "currency", "amount", "description", "occurred_on")
+
+
+def _lookback(user_ids, today: dt.date) -> QuerySet[Transaction]:
+    return Transaction.objects.filter(
+        user_id__in=list(user_ids),
+        occurred_on__gte=today - dt.timedelta(days=LOOKBACK_DAYS),
+        occurred_on__lte=today,
+    ).order_by()
+
+
+@dataclass(frozen=True)
+class BudgetLimit:
+    user_id: int
+    category: str
+    amount: Decimal
+    currency: str
+
+
+def budgets_of(*, user_ids: list[int]) -> list[BudgetLimit]:
+    rows = Budget.objects.filter(user_id__in=user_ids).order_by("id")
+    return [BudgetLimit(*row) for row in rows.values_list("user_id", "category", "amount", "currency")]
 
 
 def existing_dedupe_keys(*, user_ids: list[int], keys: Iterable[str]) -> dict[tuple[int, str], dict]:
