@@ -317,3 +317,27 @@ def test_the_command_refuses_an_unknown_user(db):
 
     with pytest.raises(CommandError):
         call_command("generate_insights", "--user", "nobody")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_new_insight_is_pushed_live_to_the_users_sockets():
+    from asgiref.sync import async_to_sync
+    from channels.layers import get_channel_layer
+
+    from zeus.live import user_group
+
+    alice = factories.user("alice")
+    steady_life(alice, weeks=2)
+    for _ in range(2):
+        factories.txn(alice, category="entertainment", description="CGV Cinemas", amount=240_000, occurred_on=day(2))
+    layer = get_channel_layer()
+    channel = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(user_group(alice.id), channel)
+
+    assert run(alice) == 1
+
+    message = async_to_sync(layer.receive)(channel)
+    assert message["type"] == "notification.push"
+    assert message["notification"]["kind"] == "insight"
+    assert message["notification"]["title"] == "Possible duplicate charge at CGV Cinemas"
+    async_to_sync(layer.group_discard)(user_group(alice.id), channel)
