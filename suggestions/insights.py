@@ -160,8 +160,10 @@ def _duplicate_draft(cluster: Cluster) -> Draft:
     amount = format_amount(first.amount, first.currency)
     days = sorted(cluster.days)
     when = f"on {days[0]:%d %b %Y}" if len(days) == 1 else f"between {days[0]:%d %b} and {days[-1]:%d %b %Y}"
-    noun = "charge" if first.direction == "expense" else "deposit"
-    prompt = f"Was I charged twice at {merchant} for {amount}?"
+    if first.direction == "expense":
+        noun, prompt = "charge", f"Was I charged twice at {merchant} for {amount}?"
+    else:
+        noun, prompt = "deposit", f"Was {amount} from {merchant} recorded twice?"
     return Draft(
         kind=Kind.DUPLICATE_CHARGE,
         dedupe_key=f"duplicate_charge:{first.id}",
