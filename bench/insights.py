@@ -3,6 +3,10 @@
 The data is loaded with COPY before any clock starts. The baseline is the single query a DBA would write
 for the heaviest part of the job (weekly expense totals per user and category over the 91 days), fetched
 to Python; the job itself also finds duplicates, checks budgets, and writes suggestions and notifications.
+
+Each user looks like the demo user (salary, rent, a subscription, groceries, meals, rides, small shopping at a
+steady pace, random amounts); planted: a shopping spree for 2 % of users, a double charge for 1 %, a transport
+budget that spending passes for 1 %. A few more insights come from the randomness, as in life.
 """
 
 import datetime as dt
@@ -28,7 +32,7 @@ RANGES = {  # thousands of đồng
 EVERYDAY = {"groceries": 26, "dining": 40, "transport": 13, "shopping": 10, "entertainment": 2}
 
 
-def _load(now: dt.datetime) -> dt.date:
+def _load(now: dt.datetime) -> tuple[dt.date, int]:
     from django.contrib.auth import get_user_model
     from django.db import connection
 
