@@ -217,3 +217,14 @@ def test_the_command_refreshes_one_user(alice, bob):
 @pytest.mark.parametrize("command", ["refresh_suggestions", "generate_insights"])
 def test_the_commands_run_for_everyone(alice, bob, command):
     call_command(command)
+
+
+def test_a_refresh_costs_the_same_few_queries_however_many_budgets_and_goals(alice, django_assert_max_num_queries):
+    for category in ("dining", "groceries", "transport", "shopping", "travel", "gifts"):
+        factories.budget(alice, category=category, amount=2_000_000)
+        factories.txn(alice, category=category, amount=1_500_000, occurred_on=dt.date(2026, 11, 10))
+    for n in range(5):
+        factories.goal(alice, name=f"Goal {n}", current_amount=0, started_on=dt.date(2026, 5, 20))
+    with django_assert_max_num_queries(16):
+        refresh(alice)
+    assert Suggestion.objects.filter(user=alice).count() == 6 + 5 + 1  # guardrails, nudges, emergency fund
