@@ -33,6 +33,7 @@ def test_the_demo_user_sees_exactly_the_planted_insights(demo):
     assert spikes[0].payload["category"] == "shopping"
     assert Decimal(6_750_000) <= Decimal(spikes[0].payload["last_7_days"]) <= Decimal(8_250_000)
     assert not [s for s in found if s.kind == "budget_threshold"]
-    assert Notification.objects.filter(user=demo, kind="insight").count() == 2
+    keys = [duplicates[0].dedupe_key, spikes[0].dedupe_key]
+    assert Notification.objects.filter(user=demo, kind="insight", dedupe_key__in=keys).count() == 2
 
     assert insights_generate(user_ids=[demo.id]) == 0
