@@ -1,0 +1,58 @@
+from django.conf import settings
+from django.db import models
+
+
+class Suggestion(models.Model):
+    """Something Zeus noticed for one user, with a call to action.
+
+    Rule-based kinds are kept in step with the user's data by the nightly refresh; insight kinds are events
+    found by the nightly insights job and land once per period. `dedupe_key` names the rule and its period,
+    so a re-run can never stack a second copy.
+    """
+
+    class Kind(models.TextChoices):
+        SPENDING_WATCH = "spending_watch"
+        BUDGET_GUARDRAIL = "budget_guardrail"
+        GOAL_NUDGE = "goal_nudge"
+        NEXT_BEST_ACTION = "next_best_action"
+        CATEGORY_SPIKE = "category_spike"
+        DUPLICATE_CHARGE = "duplicate_charge"
+        BUDGET_THRESHOLD = "budget_threshold"
+
+    class Status(models.TextChoices):
+        ACTIVE = "active"
+        DISMISSED = "dismissed"
+        COMPLETED = "completed"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="suggestions")
+    kind = models.CharField(max_length=32, choices=Kind.choices)
+    title = models.CharField(max_length=200)
+    body = models.TextField(blank=True)
+    cta_url = models.CharField(max_length=500, blank=True)
+    prompt = models.TextField(blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    dedupe_key = models.CharField(max_length=200)
+    payload = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["user", "status", "-created_at", "-id"])]
+        constraints = [models.UniqueConstraint(fields=["user", "dedupe_key"], name="suggestion_unique_dedupe_key")]
+
+    def __str__(self):
+        return f"{self.kind}: {self.title}"
+
+
+RULE_KINDS = (
+    Suggestion.Kind.SPENDING_WATCH,
+    Suggestion.Kind.BUDGET_GUARDRAIL,
+    Suggestion.Kind.GOAL_NUDGE,
+    Suggestion.Kind.NEXT_BEST_ACTION,
+)
+INSIGHT_KINDS = (
+    Suggestion.Kind.CATEGORY_SPIKE,
+    Suggestion.Kind.DUPLICATE_CHARGE,
+    Suggestion.Kind.BUDGET_THRESHOLD,
+)

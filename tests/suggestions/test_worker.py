@@ -1,0 +1,39 @@
+import time
+
+import pytest
+
+from suggestions.models import Suggestion
+from suggestions.tasks import generate_insights, refresh_suggestions
+from tests import factories
+from zeus.timeutil import user_today
+
+
+def wait_for(condition, timeout=30.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.2)
+    return False
+
+
+@pytest.mark.redis
+@pytest.mark.django_db(transaction=True)
+def test_the_nightly_tasks_fan_out_and_run_on_a_real_worker():
+    from celery.contrib.testing.worker import start_worker
+
+    from zeus.celery import app
+
+    alice = factories.user("alice")
+    for _ in range(2):
+        factories.txn(alice, category="entertainment", description="CGV Cinemas", amount=240_000,
+                      occurred_on=user_today(alice))  # fmt: skip
+    app.conf.task_always_eager = False
+    try:
+        with start_worker(app, perform_ping_check=False, shutdown_timeout=15):
+            generate_insights.delay()
+            refresh_suggestions.delay()
+            assert wait_for(lambda: Suggestion.objects.filter(user=alice, kind="duplicate_charge").exists())
+            assert wait_for(lambda: Suggestion.objects.filter(user=alice, kind="next_best_action").exists())
+    finally:
+        app.conf.task_always_eager = True
