@@ -19,4 +19,5 @@ urlpatterns = [
     path("", include("zeus.pages")),
     path("", include("plans.pages")),
     path("", include("chat.pages")),
+    path("", include("chat.web_urls")),
 ]
