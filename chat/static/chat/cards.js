@@ -222,7 +222,9 @@ function quickForm(card, ctx) {
 }
 
 function goalForm(card, ctx) {
-  const v = { ...(card.values || card.defaults || {}), ...card };
+  // the card's own "kind" is "goal_form", so the goal's kind comes as goal_kind or inside values/defaults
+  const given = card.values || card.defaults || card.prefill || {};
+  const v = { ...card, ...given, kind: card.goal_kind ?? given.goal_kind ?? given.kind };
   const currency = v.currency || ctx.currency;
   const fields = [
     { name: "name", label: "Goal name", type: "text", required: true, value: v.name, placeholder: "Buy a house" },
