@@ -37,9 +37,7 @@ def turn(*, text="", tools=(), cards=(), workflow="coach", delay=0, hold=False):
         parts.append({"type": "text", "text": text})
     if hold:
         return frames
-    frames.append(
-        {"type": "done", "message": assistant(parts=parts), "tools_used": list(tools), "workflow": workflow}
-    )
+    frames.append({"type": "done", "message": assistant(parts=parts), "tools_used": list(tools), "workflow": workflow})
     return frames
 
 
@@ -108,7 +106,10 @@ WELCOME = {
 SMART_ACTIONS = {
     "kind": "smart_actions",
     "version": 1,
-    "actions": [{"label": "Add another", "prompt": "Add another expense"}, {"label": "See budget", "prompt": "Budgets"}],
+    "actions": [
+        {"label": "Add another", "prompt": "Add another expense"},
+        {"label": "See budget", "prompt": "Budgets"},
+    ],
 }
 
 QUICK_CREATE = {
