@@ -15,7 +15,7 @@ export function el(tag, attrs = {}, ...children) {
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else node.setAttribute(key, value === true ? "" : value);
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     node.append(typeof child === "string" ? document.createTextNode(child) : child);
   }
@@ -274,7 +274,7 @@ function detailList(details, currency) {
     }
   } else if (details && typeof details === "object") {
     for (const [key, value] of Object.entries(details)) {
-      if (value === null || typeof value === "object") continue;
+      if (value === null || typeof value === "object" || key === "currency") continue;
       const shown = /amount|balance|total/.test(key) ? formatMoney(value, details.currency || currency) : str(value);
       rows.push([humanize(key), shown]);
     }
@@ -330,22 +330,27 @@ function chartPoints(card) {
 
 const truncate = (s, n) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
-function barChart(points, currency) {
+// Charts are drawn at the pixel width they get (1 unit = 1 px), so their text stays the same size on a
+// phone and on a desktop; a ResizeObserver redraws them when that width changes.
+function barChart(points, currency, width) {
   const rowH = 30;
-  const width = 360;
-  const labelW = 110;
-  const amountW = 92;
+  const labelW = Math.min(130, Math.round(width * 0.3));
+  const amountW = 84;
   const barMax = width - labelW - amountW - 8;
   const max = Math.max(...points.map((p) => p.amount), 0) || 1;
   const height = points.length * rowH + 4;
-  const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart chart-bar", role: "img" });
+  const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, width, height, class: "chart chart-bar", role: "img" });
   points.forEach((p, i) => {
     const y = i * rowH + 4;
     const w = Math.max(2, (Math.max(p.amount, 0) / max) * barMax);
     const g = svg("g", { class: "bar-row" });
     g.append(
       svg("title", {}, `${p.label}: ${formatMoney(p.raw, currency)}`),
-      svg("text", { x: labelW - 8, y: y + 15, "text-anchor": "end", class: "chart-label" }, truncate(humanize(p.label), 16)),
+      svg(
+        "text",
+        { x: labelW - 8, y: y + 15, "text-anchor": "end", class: "chart-label" },
+        truncate(humanize(p.label), Math.floor(labelW / 7.5)),
+      ),
       svg("rect", { x: labelW, y: y + 3, width: w.toFixed(1), height: rowH - 12, rx: 4, class: "bar" }),
       svg(
         "text",
@@ -358,16 +363,15 @@ function barChart(points, currency) {
   return root;
 }
 
-function lineChart(points, currency) {
-  const width = 360;
-  const height = 200;
+function lineChart(points, currency, width) {
+  const height = 190;
   const pad = { left: 12, right: 12, top: 26, bottom: 30 };
   const max = Math.max(...points.map((p) => p.amount), 0) || 1;
   const innerW = width - pad.left - pad.right;
   const innerH = height - pad.top - pad.bottom;
   const x = (i) => pad.left + (points.length === 1 ? innerW / 2 : (i / (points.length - 1)) * innerW);
   const y = (v) => pad.top + innerH - (Math.max(v, 0) / max) * innerH;
-  const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart chart-line", role: "img" });
+  const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, width, height, class: "chart chart-line", role: "img" });
   root.append(
     svg("line", { x1: pad.left, x2: width - pad.right, y1: pad.top + innerH, y2: pad.top + innerH, class: "axis" }),
   );
@@ -413,12 +417,23 @@ function chart(card, ctx) {
     root.append(el("p", { class: "muted", text: "Nothing to chart for this period." }));
     return root;
   }
-  const figure = line ? lineChart(points, currency) : barChart(points, currency);
-  figure.setAttribute(
-    "aria-label",
-    `${firstText(card, "title") || "Spending"}: ${points.map((p) => `${p.label} ${formatMoney(p.raw, currency)}`).join(", ")}`,
-  );
-  root.append(figure);
+  const label = `${firstText(card, "title") || "Spending"}. ${points
+    .map((p) => `${humanize(p.label)}: ${formatMoney(p.raw, currency)}`)
+    .join("; ")}`;
+  const frame = el("div", { class: "chart-frame" });
+  let drawnWidth = 0;
+  const draw = (width) => {
+    drawnWidth = width;
+    const figure = line ? lineChart(points, currency, width) : barChart(points, currency, width);
+    figure.setAttribute("aria-label", label);
+    frame.replaceChildren(figure);
+  };
+  draw(360);
+  new ResizeObserver(([entry]) => {
+    const width = Math.round(Math.min(entry.contentRect.width, line ? 520 : 480));
+    if (width >= 200 && Math.abs(width - drawnWidth) >= 4) draw(width);
+  }).observe(frame);
+  root.append(frame);
   return root;
 }
 

@@ -25,7 +25,8 @@ export function formatMoney(amount, currency, { compact = false } = {}) {
   if (amount === null || amount === undefined || amount === "") return "";
   const n = Number(amount);
   if (!Number.isFinite(n)) return String(amount);
-  return formatter(currency || "VND", compact).format(n);
+  // compact only pays off for big numbers: 450K reads well, $150.3 does not
+  return formatter(currency || "VND", compact && Math.abs(n) >= 10000).format(n);
 }
 
 export function formatDate(value) {
