@@ -148,15 +148,30 @@ function setBusy(busy) {
   ui.app.classList.toggle("busy", busy);
 }
 
+// The server ends every turn within its 60 s deadline; if nothing at all arrives for longer than this, the
+// page stops waiting rather than leaving the composer locked.
+const SILENCE_LIMIT_MS = 90000;
+
 function startTurn(frame) {
   const view = new TurnView(cardCtx);
-  state.turn = { view, frame, dispatched: socket.isOpen, stopping: false };
+  state.turn = { view, frame, dispatched: socket.isOpen, stopping: false, watchdog: null };
   appendToLog(view.article, { force: true });
   setBusy(true);
+  heartbeat();
   return state.turn;
 }
 
+function heartbeat() {
+  const turn = state.turn;
+  if (!turn) return;
+  clearTimeout(turn.watchdog);
+  turn.watchdog = setTimeout(() => {
+    if (state.turn === turn) failTurn("TIMEOUT");
+  }, SILENCE_LIMIT_MS);
+}
+
 function endTurn() {
+  if (state.turn) clearTimeout(state.turn.watchdog);
   state.turn = null;
   setBusy(false);
 }
@@ -240,6 +255,7 @@ function markSent(id) {
 }
 
 function onFrame(frame) {
+  heartbeat();
   switch (frame.type) {
     case "ack":
       markSent(frame.id);
@@ -307,7 +323,7 @@ function onStaffMessage(message) {
 function stopTurn() {
   const turn = state.turn;
   if (!turn) return;
-  if (socket.isOpen) {
+  if (socket.isOpen && !turn.stopping) {
     socket.send({ type: "stop" });
     turn.stopping = true;
     turn.view.setStatus("Stopping…");

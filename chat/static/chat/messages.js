@@ -126,6 +126,7 @@ export class TurnView {
     this.segment = null;
     this.pending = false;
     this.hasContent = false;
+    this.streamedText = false;
   }
 
   setStatus(text) {
@@ -160,6 +161,7 @@ export class TurnView {
     }
     this.segment.text += text;
     this.hasContent = true;
+    this.streamedText = true;
     this.setStatus("Writing…");
     this.schedule();
   }
@@ -204,6 +206,15 @@ export class TurnView {
       this.article.replaceWith(stored);
       this.article = stored;
       return stored;
+    }
+    if (message && !this.streamedText) {
+      // cards came as frames but the text did not stream: take it from the stored message
+      const text = textOf(message);
+      if (text) {
+        const md = el("div", { class: "md" });
+        md.append(renderMarkdown(text));
+        this.bubble.append(md);
+      }
     }
     if (message) this.article.append(metaLine(message));
     return this.article;

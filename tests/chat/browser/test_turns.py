@@ -157,10 +157,10 @@ def test_a_message_typed_while_offline_goes_out_after_reconnecting(open_chat):
 
 def test_a_dropped_socket_mid_turn_offers_a_retry(open_chat):
     chat = open_chat()
-    chat.queue(turn(text="slow words here and more", delay=300))
+    chat.queue(turn(text="slow words here and more and more and more", delay=1000))
     chat.say("Analyse my spending")
     chat.page.locator(".msg-assistant.live .md").wait_for()
-    chat.page.evaluate("() => window.__fake.drop()")
+    chat.page.evaluate("() => { window.__fake.refuseConnections = true; window.__fake.drop(); }")
     note = chat.page.locator(".msg-assistant.failed .error-note")
     note.wait_for()
     assert "connection dropped" in note.inner_text()
