@@ -132,14 +132,10 @@ function assetSelector(card, ctx) {
       "button",
       { type: "button", class: "option", "data-asset-id": str(asset.id) },
       el("span", { class: "option-name", text: str(asset.name) || `#${asset.id}` }),
-      el(
-        "span",
-        { class: "option-meta" },
-        humanize(asset.kind),
-        asset.balance !== undefined && asset.balance !== null
-          ? el("span", { class: "amount", text: ` · ${formatMoney(asset.balance, currency)}` })
-          : null,
-      ),
+      el("span", { class: "option-meta", text: humanize(asset.kind) }),
+      asset.balance !== undefined && asset.balance !== null
+        ? el("span", { class: "option-amount amount", text: formatMoney(asset.balance, currency) })
+        : null,
     );
     button.addEventListener("click", () => {
       if (ctx.send("existing_asset_selected", { asset_id: asset.id }, `Use ${asset.name || `asset #${asset.id}`}`)) {

@@ -1,5 +1,6 @@
 """Server-side turns for the fake websocket, as lists of CONTRACT §3.2 frames ("$ID" is the answered frame's id)."""
 
+import datetime as dt
 import uuid
 
 MUTATIONS = {"create_goal", "create_manual_transaction", "delete_manual_transaction"}
@@ -11,7 +12,7 @@ def assistant(text="", *, parts=None, metadata=None):
         "role": "assistant",
         "parts": parts if parts is not None else [{"type": "text", "text": text}],
         "metadata": metadata or {"workflow": "coach", "model": "claude-sonnet-4-5"},
-        "created_at": "2026-11-29T08:01:00Z",
+        "created_at": dt.datetime.now(dt.UTC).isoformat(),
     }
 
 
