@@ -439,6 +439,12 @@ function messagesUrl(before) {
   return `/api/v1/chat/threads/${state.threadId}/messages?${params}`;
 }
 
+function historyNode(message) {
+  const node = renderMessage(message, cardCtx);
+  node.classList.add("from-history");
+  return node;
+}
+
 /** Renders messages in chunks so a long page never blocks input for long. */
 function renderChunked(messages, into, token) {
   return new Promise((resolve) => {
@@ -447,7 +453,7 @@ function renderChunked(messages, into, token) {
       if (token !== state.historyToken) return resolve(false);
       const frag = document.createDocumentFragment();
       const end = Math.min(messages.length, index + RENDER_CHUNK);
-      for (; index < end; index += 1) frag.append(renderMessage(messages[index], cardCtx));
+      for (; index < end; index += 1) frag.append(historyNode(messages[index]));
       into(frag);
       if (index < messages.length) setTimeout(step, 0);
       else resolve(true);
@@ -460,10 +466,29 @@ function clearEmptyState() {
   ui.messages.querySelector(".empty-state")?.remove();
 }
 
+let suggestionStarters = null;
+
+/** Starter prompts from the user's active suggestions (CONTRACT §2), when that API answers. */
+function fetchSuggestionStarters() {
+  suggestionStarters ??= api("GET", "/api/v1/suggestions?page_size=3")
+    .then((data) =>
+      listOf(data, "results")
+        .filter((s) => s && typeof s.prompt === "string" && s.prompt.trim() && (!s.status || s.status === "active"))
+        .slice(0, 3)
+        .map((s) => ({ label: s.title || s.prompt, prompt: s.prompt })),
+    )
+    .catch(() => []);
+  return suggestionStarters;
+}
+
+const starterChip = ({ label, prompt }) =>
+  el("button", { type: "button", class: "chip", text: label, onclick: () => sendText(prompt) });
+
 function renderEmptyState() {
-  const prompts = (config.starters || STARTERS).map((prompt) =>
-    el("button", { type: "button", class: "chip", text: prompt, onclick: () => sendText(prompt) }),
-  );
+  const list = el("div", { class: "prompt-list" }, STARTERS.map((prompt) => starterChip({ label: prompt, prompt })));
+  fetchSuggestionStarters().then((starters) => {
+    if (list.isConnected && starters.length) list.prepend(...starters.map((s) => starterChip(s)));
+  });
   ui.messages.append(
     el(
       "section",
@@ -472,7 +497,7 @@ function renderEmptyState() {
       el("p", {
         text: "Tell me what you spent, ask where your money went, or plan a goal. I can add and fix your manual records too.",
       }),
-      el("div", { class: "prompt-list" }, prompts),
+      list,
     ),
   );
 }
@@ -522,7 +547,7 @@ async function prependChunked(messages, token) {
     if (token !== state.historyToken) return;
     const chunk = messages.slice(Math.max(0, end - RENDER_CHUNK), end);
     const frag = document.createDocumentFragment();
-    for (const message of chunk) frag.append(renderMessage(message, cardCtx));
+    for (const message of chunk) frag.append(historyNode(message));
     const before = ui.log.scrollHeight;
     ui.messages.prepend(frag);
     ui.log.scrollTop += ui.log.scrollHeight - before;

@@ -85,6 +85,7 @@ class FakeChatBackend:
     messages: dict = field(default_factory=dict)
     provider_keys: list = field(default_factory=list)
     transactions: list | None = None
+    suggestions: list | None = None
     transaction_reads: int = 0
     one_page: bool = False
     csrf_missing: int = 0
@@ -101,6 +102,7 @@ class FakeChatBackend:
     def install(self, page):
         page.route(re.compile(r".*/api/v1/chat/.*"), self._chat)
         page.route(re.compile(r".*/api/v1/transactions(\?.*)?$"), self._transactions)
+        page.route(re.compile(r".*/api/v1/suggestions(\?.*)?$"), self._suggestions)
 
     @staticmethod
     def _json(route, status, body=None):
@@ -135,6 +137,11 @@ class FakeChatBackend:
             self.provider_keys.append(json.loads(request.post_data or "{}"))
             return self._json(route, 204)
         return self._json(route, 404, {"error": {"code": "NOT_FOUND", "message": "Not found."}})
+
+    def _suggestions(self, route, request):
+        if self.suggestions is None:
+            return self._json(route, 404, {"error": {"code": "NOT_FOUND", "message": "Not found."}})
+        return self._json(route, 200, {"results": self.suggestions, "next": None, "previous": None})
 
     def _transactions(self, route, request):
         self.transaction_reads += 1

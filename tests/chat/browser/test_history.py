@@ -22,10 +22,10 @@ def test_after_a_reload_the_history_comes_back_with_tools_and_cards(open_chat):
     chat.wait_ready()
     messages = chat.page.locator("#messages .msg")
     assert messages.count() == 2
-    assert messages.nth(0).inner_text().startswith("KFC 150k")
-    assert messages.nth(1).locator(".tool-badge.done").inner_text().startswith("Assets")
+    assert messages.nth(0).text_content().startswith("KFC 150k")
+    assert messages.nth(1).locator(".tool-badge.done").text_content().startswith("Assets")
     assert messages.nth(1).locator(".zcard-asset-selector .option").count() == 2
-    assert "Which asset did you pay with?" in messages.nth(1).inner_text()
+    assert "Which asset did you pay with?" in messages.nth(1).text_content()
     chat.shot("19_history_after_reload")
 
 
@@ -90,3 +90,24 @@ def test_a_user_without_threads_gets_one_and_starter_prompts_send(open_chat):
     assert frame["text"] == "Show my assets"
     chat.idle()
     assert chat.page.locator(".empty-state").count() == 0
+
+
+def test_active_suggestions_lead_the_starter_prompts(open_chat):
+    backend = FakeChatBackend()
+    backend.suggestions = [
+        {
+            "id": 1,
+            "kind": "goal_nudge",
+            "title": "Top up your emergency fund",
+            "body": "",
+            "prompt": "How much should I add to my emergency fund?",
+            "status": "active",
+        },
+    ]
+    chat = open_chat(backend=backend)
+    chips = chat.page.locator(".empty-state .chip")
+    chips.first.filter(has_text="Top up your emergency fund").wait_for()
+    assert chips.count() == 5
+    chips.first.click()
+    [frame] = chat.wait_sent("user_message")
+    assert frame["text"] == "How much should I add to my emergency fund?"
