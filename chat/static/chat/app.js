@@ -381,7 +381,7 @@ function renderThreads() {
       el("span", { class: "thread-name", text: threadLabel(thread) }),
       el("span", {
         class: "thread-time",
-        text: formatTime(thread.last_message_at || thread.updated_at || thread.created_at),
+        text: formatTime(thread.last_activity_at || thread.updated_at || thread.created_at),
       }),
     );
     link.addEventListener("click", (event) => {

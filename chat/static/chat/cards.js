@@ -124,6 +124,11 @@ function assetSelector(card, ctx) {
   const root = shell(card, "asset-selector", firstText(card, "title") || "Which asset?");
   const prompt = firstText(card, "message", "prompt", "body");
   if (prompt) root.append(el("p", { text: prompt }));
+  const pending = card.pending;
+  if (pending && typeof pending === "object") {
+    const what = [str(pending.description), formatMoney(pending.amount, pending.currency || ctx.currency)];
+    root.append(el("p", { class: "pending-line", text: what.filter(Boolean).join(" · ") }));
+  }
   const list = el("div", { class: "option-grid", role: "group", "aria-label": "Assets" });
   for (const asset of firstList(card, "assets", "options", "items")) {
     if (asset?.id === undefined || asset?.id === null) continue;
@@ -218,6 +223,20 @@ function quickForm(card, ctx) {
 }
 
 function goalForm(card, ctx) {
+  const given = firstList(card, "fields").filter((f) => f && f.name);
+  if (given.length) {
+    return formCard(card, ctx, {
+      kindClass: "goal-form",
+      title: firstText(card, "title") || "Plan a goal",
+      fields: given,
+      intent: str(card.intent) || "create_goal",
+      submitLabel: firstText(card, "submit_label") || "Create goal",
+    });
+  }
+  return goalFormFromValues(card, ctx);
+}
+
+function goalFormFromValues(card, ctx) {
   // the card's own "kind" is "goal_form", so the goal's kind comes as goal_kind or inside values/defaults
   const given = card.values || card.defaults || card.prefill || {};
   const v = { ...card, ...given, kind: card.goal_kind ?? given.goal_kind ?? given.kind };
@@ -300,7 +319,7 @@ function confirmCard(card, ctx) {
   const approve = el("button", {
     type: "button",
     class: isDelete ? "danger" : "primary",
-    text: firstText(card, "approve_label") || (isDelete ? "Delete" : "Approve"),
+    text: firstText(card, "confirm_label", "approve_label") || (isDelete ? "Delete" : "Approve"),
   });
   const reject = el("button", {
     type: "button",
@@ -310,6 +329,11 @@ function confirmCard(card, ctx) {
   approve.addEventListener("click", () => decide("approve", approve));
   reject.addEventListener("click", () => decide("reject", reject));
   root.append(el("div", { class: "form-actions" }, reject, approve));
+  const expires = card.expires_at ? new Date(card.expires_at) : null;
+  if (expires && !Number.isNaN(expires.getTime())) {
+    const time = expires.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
+    root.append(el("p", { class: "card-note", text: `This confirmation expires at ${time}.` }));
+  }
   if (!approvalId) settle(root);
   return root;
 }
@@ -436,7 +460,7 @@ function chart(card, ctx) {
 function resultSummary(card, ctx) {
   const failed = card.is_error === true || card.ok === false || ["error", "failed"].includes(str(card.status));
   const root = shell(card, "result", firstText(card, "title") || (failed ? "Not done" : "Done"));
-  root.classList.add(failed ? "bad" : "good");
+  root.classList.add(failed ? "bad" : ["cancelled", "rejected"].includes(str(card.status)) ? "neutral" : "good");
   const text = firstText(card, "summary", "message", "body", "text");
   if (text) root.append(el("p", { text }));
   const details = detailList(card.items ?? card.details ?? card.fields ?? card.record, ctx.currency);

@@ -79,7 +79,10 @@ def stored_message(role: str, text: str, *, parts: list | None = None, **extra) 
 
 @dataclass
 class FakeChatBackend:
-    """The chat REST API of CONTRACT §3.1, answering from memory; `transactions` None answers 404."""
+    """The chat REST API of CONTRACT §3.1 (shapes as the chat-loop branch serves them), answering from memory.
+
+    `transactions` / `suggestions` None answer 404, as those APIs are absent on this branch.
+    """
 
     threads: list = field(default_factory=list)
     messages: dict = field(default_factory=dict)
@@ -92,7 +95,15 @@ class FakeChatBackend:
 
     def add_thread(self, title=None, messages=()) -> str:
         thread_id = str(uuid.uuid4())
-        self.threads.insert(0, {"id": thread_id, "title": title, "created_at": "2026-11-29T08:00:00Z"})
+        self.threads.insert(
+            0,
+            {
+                "id": thread_id,
+                "title": title,
+                "created_at": "2026-11-29T08:00:00Z",
+                "last_activity_at": "2026-11-29T08:00:00Z",
+            },
+        )
         self.messages[thread_id] = list(messages)
         return thread_id
 
@@ -120,7 +131,7 @@ class FakeChatBackend:
             if request.method == "POST":
                 thread_id = self.add_thread()
                 return self._json(route, 201, self.threads[0] | {"id": thread_id})
-            return self._json(route, 200, {"results": self.threads, "next": None, "previous": None})
+            return self._json(route, 200, {"threads": self.threads})
         match = re.fullmatch(r"/api/v1/chat/threads/([^/]+)/messages", url.path)
         if match and match.group(1) in self.messages:
             query = parse_qs(url.query)
@@ -135,7 +146,7 @@ class FakeChatBackend:
             )
         if url.path == "/api/v1/chat/provider-key" and request.method == "PUT":
             self.provider_keys.append(json.loads(request.post_data or "{}"))
-            return self._json(route, 204)
+            return self._json(route, 200, {"has_key": True})
         return self._json(route, 404, {"error": {"code": "NOT_FOUND", "message": "Not found."}})
 
     def _suggestions(self, route, request):

@@ -42,52 +42,103 @@ def turn(*, text="", tools=(), cards=(), workflow="coach", delay=0, hold=False):
     return frames
 
 
+# Shapes as the catalog (chat/cards.py on the chat-tools branch) builds them.
 ASSET_SELECTOR = {
     "kind": "asset_selector",
     "version": 1,
-    "title": "Which asset paid for KFC?",
+    "title": "Which asset was this paid from?",
+    "event": "existing_asset_selected",
+    "pending": {"description": "KFC", "amount": "150000", "currency": "VND"},
     "assets": [
-        {"id": 12, "name": "Cash wallet", "kind": "cash", "balance": "850000", "currency": "VND", "editable": True},
-        {"id": 31, "name": "Techcombank", "kind": "bank_account", "balance": "12500000", "currency": "VND"},
+        {
+            "id": 12,
+            "name": "Cash wallet",
+            "kind": "cash",
+            "balance": "850000",
+            "currency": "VND",
+            "balance_display": "850,000 ₫",
+        },
+        {
+            "id": 31,
+            "name": "Techcombank",
+            "kind": "bank_account",
+            "balance": "12500000",
+            "currency": "VND",
+            "balance_display": "12,500,000 ₫",
+        },
     ],
 }
 
 GOAL_FORM = {
     "kind": "goal_form",
     "version": 1,
-    "title": "Plan your house goal",
-    "goal_kind": "house",
-    "name": "Buy a house",
+    "title": "Plan your goal",
+    "intent": "create_goal",
+    "event": "form_submit",
+    "currency": "VND",
+    "fields": [
+        {"name": "name", "label": "Goal name", "type": "text", "required": True, "value": "Buy a house"},
+        {
+            "name": "kind",
+            "label": "Kind",
+            "type": "select",
+            "required": True,
+            "value": "house",
+            "options": ["house", "retirement", "savings", "education", "emergency_fund", "other"],
+        },
+        {"name": "target_amount", "label": "Target amount (VND)", "type": "text", "required": True, "value": ""},
+        {"name": "deadline", "label": "Deadline", "type": "date", "required": True, "value": ""},
+        {"name": "current_amount", "label": "Already saved (VND)", "type": "text", "required": False, "value": ""},
+    ],
+}
+
+# The same form described by values only, as the contract's show_goal_planning_form input reads.
+GOAL_FORM_FROM_VALUES = {
+    "kind": "goal_form",
+    "version": 1,
+    "goal_kind": "retirement",
+    "name": "Retire early",
+    "target_amount": "5000000000",
+    "deadline": "20 years",
 }
 
 CONFIRM_DELETE = {
     "kind": "confirm",
     "version": 1,
-    "approval_id": "apr_7f3c",
     "tool": "delete_manual_transaction",
-    "summary": "Delete the transaction “KFC” of 150,000 ₫ on 29 Nov?",
-    "details": {"description": "KFC", "amount": "150000", "currency": "VND", "occurred_on": "2026-11-29"},
+    "approval_id": "apr_7f3c",
+    "expires_at": "2026-11-29T08:11:00Z",
+    "title": "Delete this transaction?",
+    "message": "KFC: 150,000 ₫ on 2026-11-29. This cannot be undone.",
+    "confirm_label": "Delete",
+    "reject_label": "Cancel",
+    "event": "confirm",
 }
 
 CHART = {
     "kind": "chart",
     "version": 1,
-    "title": "Spending this month by category",
+    "chart": "bar",
+    "title": "Spending by category, this month",
     "period": "this_month",
     "group_by": "category",
+    "since": "2026-11-01",
+    "until": "2026-11-29",
     "currency": "VND",
+    "total": "4000000",
     "series": [
-        {"label": "dining", "amount": "1250000"},
-        {"label": "groceries", "amount": "2300000"},
-        {"label": "transport", "amount": "450000"},
+        {"label": "Dining", "key": "dining", "amount": "1250000"},
+        {"label": "Groceries", "key": "groceries", "amount": "2300000"},
+        {"label": "Transport", "key": "transport", "amount": "450000"},
     ],
 }
 
 WEEKLY_CHART = {
     "kind": "chart",
     "version": 1,
-    "title": "Spending by week",
-    "group_by": "week",
+    "chart": "line",
+    "title": "Spending by day",
+    "group_by": "day",
     "currency": "USD",
     "series": [
         {"label": "Nov 3", "amount": "120.50"},
@@ -100,23 +151,40 @@ WEEKLY_CHART = {
 WELCOME = {
     "kind": "welcome",
     "version": 1,
-    "title": "Welcome back",
-    "prompts": [{"label": "Review dining", "prompt": "Why is my dining spend high?"}, "Show my goals"],
+    "title": "What would you like to do?",
+    "event": "action_selected",
+    "prompts": [
+        {"label": "Review dining", "prompt": "Why is my dining spend high?"},
+        {"label": "Record an expense", "prompt": "KFC 150k"},
+    ],
 }
 
 SMART_ACTIONS = {
     "kind": "smart_actions",
     "version": 1,
+    "event": "action_selected",
     "actions": [
         {"label": "Add another", "prompt": "Add another expense"},
         {"label": "See budget", "prompt": "Budgets"},
     ],
 }
 
+ASSET_SUGGESTIONS = {
+    "kind": "asset_suggestions",
+    "version": 1,
+    "title": "Add your first asset",
+    "event": "quick_create_selected",
+    "options": [
+        {"kind": "cash", "name": "Cash", "label": "Cash"},
+        {"kind": "bank_account", "name": "Bank", "label": "Bank"},
+    ],
+}
+
 QUICK_CREATE = {
     "kind": "quick_create",
     "version": 1,
-    "title": "Create an asset to pay from",
+    "title": "Create an asset",
+    "event": "quick_create_selected",
     "items": [{"kind": "cash", "name": "Cash"}, {"kind": "e_wallet", "name": "MoMo"}],
 }
 
@@ -125,6 +193,7 @@ QUICK_FORM = {
     "version": 1,
     "title": "New expense",
     "intent": "create_transaction",
+    "event": "form_submit",
     "fields": [
         {"name": "amount", "label": "Amount", "type": "number", "required": True},
         {"name": "category", "label": "Category", "type": "select", "options": ["dining", "groceries"]},
@@ -135,6 +204,13 @@ QUICK_FORM = {
 RESULT_SUMMARY = {
     "kind": "result_summary",
     "version": 1,
+    "tool": "delete_manual_transaction",
+    "status": "deleted",
     "title": "Transaction deleted",
-    "summary": "KFC, 150,000 ₫ on 29 Nov, is gone.",
+    "record": {"type": "transaction", "id": 1},
+    "items": [
+        {"label": "Description", "value": "KFC"},
+        {"label": "Amount", "value": "150,000 ₫"},
+        {"label": "Date", "value": "2026-11-29"},
+    ],
 }

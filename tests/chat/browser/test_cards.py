@@ -24,8 +24,9 @@ def test_picking_an_asset_sends_existing_asset_selected(open_chat):
     chat.say("KFC 150k")
     chat.idle()
     card = chat.page.locator(".zcard-asset-selector")
-    assert "Which asset paid for KFC?" in card.inner_text()
-    assert "₫850,000" in card.inner_text()
+    assert "Which asset was this paid from?" in card.inner_text()
+    assert card.locator(".pending-line").inner_text() == "KFC · ₫150,000"
+    assert card.locator(".option-amount").all_inner_texts() == ["₫850,000", "₫12,500,000"]
     chat.shot("11_asset_selector")
 
     chat.queue(turn(text="Added **KFC** for 150,000 ₫.", tools=["create_manual_transaction"]))
@@ -66,6 +67,21 @@ def test_submitting_a_goal_form_sends_form_submit(open_chat):
     chat.shot("14_goal_created")
 
 
+def test_a_goal_form_described_by_values_keeps_a_relative_deadline(open_chat):
+    chat = open_chat()
+    chat.queue(turn(cards=[scripts.GOAL_FORM_FROM_VALUES]))
+    chat.say("I want to retire early")
+    chat.idle()
+    form = chat.page.locator(".zcard-goal-form form")
+    assert form.locator("[name=kind]").input_value() == "retirement"
+    assert form.locator("[name=deadline]").get_attribute("type") == "text"
+    form.get_by_role("button", name="Create goal").click()
+    assert only_ui_event(chat)["payload"] == {
+        "intent": "create_goal",
+        "values": {"name": "Retire early", "kind": "retirement", "target_amount": "5000000000", "deadline": "20 years"},
+    }
+
+
 def test_confirming_a_delete_sends_the_approval_and_refreshes_transactions(open_chat):
     chat = open_chat()
     chat.backend.transactions = [
@@ -89,8 +105,9 @@ def test_confirming_a_delete_sends_the_approval_and_refreshes_transactions(open_
     chat.say("Delete the KFC expense")
     chat.idle()
     card = chat.page.locator(".zcard-confirm")
-    assert "Delete the transaction" in card.inner_text()
-    assert "₫150,000" in card.locator(".details").inner_text()
+    assert card.locator(".card-title").inner_text() == "Delete this transaction?"
+    assert "KFC: 150,000 ₫ on 2026-11-29. This cannot be undone." in card.inner_text()
+    assert "expires at" in card.locator(".card-note").inner_text()
     chat.shot("15_confirm")
 
     chat.backend.transactions = []
@@ -146,7 +163,17 @@ def test_a_chart_card_draws_bars_with_labels_and_amounts(open_chat):
 
 def test_prompt_cards_send_their_events(open_chat):
     chat = open_chat()
-    chat.queue(turn(cards=[scripts.WELCOME, scripts.SMART_ACTIONS, scripts.QUICK_CREATE, scripts.QUICK_FORM]))
+    chat.queue(
+        turn(
+            cards=[
+                scripts.WELCOME,
+                scripts.SMART_ACTIONS,
+                scripts.ASSET_SUGGESTIONS,
+                scripts.QUICK_CREATE,
+                scripts.QUICK_FORM,
+            ]
+        )
+    )
     chat.say("hi")
     chat.idle()
     chat.shot("18_prompt_cards")
@@ -155,22 +182,25 @@ def test_prompt_cards_send_their_events(open_chat):
     chat.idle()
     chat.page.locator(".zcard-smart-actions").get_by_role("button", name="See budget").click()
     chat.idle()
+    chat.page.locator(".zcard-asset-suggestions").get_by_role("button", name=re.compile("Bank")).click()
+    chat.idle()
     chat.page.locator(".zcard-quick-create").get_by_role("button", name=re.compile("MoMo")).click()
     chat.idle()
     form = chat.page.locator(".zcard-quick-form form")
     form.locator("[name=amount]").fill("150k")
     form.locator("[name=category]").select_option("dining")
     form.get_by_role("button", name="Send").click()
-    chat.wait_sent("ui_event", 4)
+    chat.wait_sent("ui_event", 5)
     chat.idle()
     events = [(f["event"], f["payload"]) for f in chat.sent("ui_event")]
     assert events == [
         ("action_selected", {"prompt": "Why is my dining spend high?"}),
         ("action_selected", {"prompt": "Budgets"}),
+        ("quick_create_selected", {"kind": "bank_account", "name": "Bank"}),
         ("quick_create_selected", {"kind": "e_wallet", "name": "MoMo"}),
         ("form_submit", {"intent": "create_transaction", "values": {"amount": "150k", "category": "dining"}}),
     ]
-    assert len({f["id"] for f in chat.sent("ui_event")}) == 4
+    assert len({f["id"] for f in chat.sent("ui_event")}) == 5
 
 
 def test_a_card_click_during_a_turn_sends_nothing(open_chat):
