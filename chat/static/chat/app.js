@@ -512,7 +512,7 @@ async function loadHistory({ quiet = false } = {}) {
   try {
     data = await api("GET", messagesUrl(null));
   } catch (err) {
-    if (token !== state.historyToken) return;
+    if (token !== state.historyToken || quiet) return;
     ui.messages.replaceChildren(
       el(
         "div",
@@ -524,6 +524,8 @@ async function loadHistory({ quiet = false } = {}) {
     return;
   }
   if (token !== state.historyToken) return;
+  // a quiet refresh (after a reconnect) must not wipe a turn the user started meanwhile
+  if (quiet && state.turn) return;
   const messages = data?.messages || [];
   state.prevCursor = data?.prev_cursor || null;
   state.hasMore = Boolean(data?.has_more && state.prevCursor);

@@ -72,13 +72,13 @@ def test_the_stop_button_sends_stop_and_keeps_what_streamed(open_chat):
     chat = open_chat()
     chat.queue(turn(text="This is a very long answer that keeps going and going " * 4, delay=150))
     chat.say("Explain budgets")
-    chat.page.locator(".msg-assistant.live .md").wait_for()
+    chat.page.locator(".msg-assistant.live .md", has_text="This is a very").wait_for()
     chat.shot("05_before_stop")
     chat.page.click("#stop")
     chat.idle()
     assert chat.sent("stop") == [{"type": "stop"}]
     stopped = chat.page.locator(".msg-assistant").last
-    assert stopped.locator(".md").inner_text().startswith("This is")
+    assert stopped.locator(".md").inner_text().startswith("This is a very")
     assert "Stopped." in stopped.locator(".error-note").inner_text()
     assert chat.page.locator("#send").is_enabled()
     chat.shot("06_stopped")
