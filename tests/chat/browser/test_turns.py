@@ -206,3 +206,25 @@ def test_enter_sends_and_shift_enter_adds_a_line(open_chat):
     assert frame["text"] == "line one\nline two"
     chat.idle()
     assert chat.page.input_value("#input") == ""
+
+
+def test_after_a_reconnect_the_page_shows_what_arrived_while_it_was_offline(open_chat):
+    chat = open_chat()
+    chat.page.evaluate("() => { window.__fake.refuseConnections = true; window.__fake.drop(); }")
+    chat.page.locator("#banner").wait_for()
+    thread_id = chat.backend.threads[0]["id"]
+    chat.backend.persist(
+        thread_id,
+        {
+            "id": "missed-1",
+            "role": "assistant",
+            "parts": [{"type": "text", "text": "A reply from the Zeus team while you were away."}],
+            "metadata": {"admin_initiated": True},
+            "created_at": "2026-11-29T09:00:00Z",
+        },
+    )
+    chat.page.evaluate("() => { window.__fake.refuseConnections = false; }")
+    chat.page.click("#banner button")
+    missed = chat.page.locator('[data-id="missed-1"]')
+    missed.wait_for()
+    assert "while you were away" in missed.text_content()
