@@ -344,6 +344,7 @@ function onSocketStatus(status, info = {}) {
   } else if (status === "down") {
     ui.conn.textContent = "Offline";
     showBanner(`Connection lost. Reconnecting in ${Math.ceil(info.wait / 1000)} s…`);
+    if (info.attempt === 3) probeThread();
     // a turn whose frame reached the server was aborted by the disconnect; one still queued goes out later
     if (state.turn?.dispatched) failTurn("DISCONNECTED", "The connection dropped while Zeus was answering.");
   } else if (status === "reconnecting") {
@@ -362,6 +363,37 @@ function showBanner(text) {
 }
 
 const socket = new ChatSocket({ onFrame, onStatus: onSocketStatus });
+
+// ---------- a thread that is gone, a session that ended ----------
+
+function isLoggedOut(err) {
+  return err instanceof ApiError && (err.status === 401 || err.code === "NOT_AUTHENTICATED");
+}
+
+function toLogin() {
+  window.location.assign(`/accounts/login/?next=${encodeURIComponent(window.location.pathname)}`);
+}
+
+async function leaveMissingThread() {
+  toast("Chat not found", "That conversation is not available; opening another one.", { tone: "bad" });
+  await refreshThreads();
+  const other = state.threads.find((t) => t.id !== state.threadId);
+  if (other) await switchThread(other.id, { replace: true });
+  else await newThread({ replace: true });
+}
+
+// A websocket refusal (403: logged out, or not this user's thread) looks like any dropped connection in a
+// browser, so after a few failed attempts the REST history tells which it is.
+async function probeThread() {
+  const threadId = state.threadId;
+  try {
+    await api("GET", `/api/v1/chat/threads/${threadId}/messages?limit=1`);
+  } catch (err) {
+    if (threadId !== state.threadId) return;
+    if (isLoggedOut(err)) toLogin();
+    else if (err.status === 404) leaveMissingThread();
+  }
+}
 
 // ---------- threads ----------
 
@@ -407,7 +439,10 @@ async function refreshThreads() {
 }
 
 async function newThread({ replace = false } = {}) {
-  if (state.turn) return;
+  if (state.turn) {
+    toast("One moment", "Zeus is still answering. Stop the reply or wait for it to finish.", { timeout: 4000 });
+    return;
+  }
   try {
     const thread = await api("POST", "/api/v1/chat/threads", {});
     state.threads = [thread, ...state.threads.filter((t) => t.id !== thread.id)];
@@ -513,6 +548,8 @@ async function loadHistory({ quiet = false } = {}) {
     data = await api("GET", messagesUrl(null));
   } catch (err) {
     if (token !== state.historyToken || quiet) return;
+    if (isLoggedOut(err)) return toLogin();
+    if (err.status === 404) return leaveMissingThread();
     ui.messages.replaceChildren(
       el(
         "div",

@@ -66,7 +66,7 @@ export class ChatSocket {
     const delay = Math.min(MAX_DELAY, BASE_DELAY * 2 ** this.attempt);
     this.attempt += 1;
     const wait = Math.round(delay / 2 + Math.random() * (delay / 2));
-    this.onStatus("down", { wait, code: event?.code });
+    this.onStatus("down", { wait, code: event?.code, attempt: this.attempt });
     this.timer = setTimeout(() => this.connect(), wait);
   }
 

@@ -1,5 +1,7 @@
 """History over REST (CONTRACT §3.1): reload, load older, threads, and a long thread."""
 
+import uuid
+
 import pytest
 
 from tests.chat.browser import scripts
@@ -111,3 +113,26 @@ def test_active_suggestions_lead_the_starter_prompts(open_chat):
     chips.first.click()
     [frame] = chat.wait_sent("user_message")
     assert frame["text"] == "How much should I add to my emergency fund?"
+
+
+def test_an_unknown_thread_in_the_url_falls_back_to_the_users_newest(open_chat):
+    backend = FakeChatBackend()
+    mine = backend.add_thread(title="Mine", messages=numbered(2))
+    chat = open_chat(backend=backend)
+    chat.open(f"/chat/{uuid.uuid4()}")
+    chat.page.wait_for_function("(id) => location.pathname === `/chat/${id}`", arg=mine)
+    chat.page.locator("#messages .msg").nth(1).wait_for()
+    assert "not available" in chat.page.locator("#toasts").inner_text()
+
+
+def test_a_socket_refused_for_a_deleted_thread_moves_to_another(open_chat):
+    backend = FakeChatBackend()
+    backend.add_thread(title="Other")
+    doomed = backend.add_thread(title="Doomed")
+    chat = open_chat(backend=backend)
+    assert chat.page.evaluate("() => location.pathname").endswith(doomed)
+    backend.threads = [t for t in backend.threads if t["id"] != doomed]
+    del backend.messages[doomed]
+    chat.page.evaluate("() => { window.__fake.refuseConnections = true; window.__fake.drop(); }")
+    chat.page.wait_for_function("(id) => !location.pathname.endsWith(id)", arg=doomed, timeout=15000)
+    assert chat.page.locator("#thread-title").inner_text() == "Other"
