@@ -43,6 +43,18 @@ def test_at_phone_width_nothing_overflows_and_the_threads_open_as_a_drawer(open_
     chat.page.locator("#sidebar").wait_for(state="hidden")
     assert chat.page.evaluate("() => document.activeElement.id") == "open-sidebar"
 
+    chat.page.click("#bell")
+    inbox = chat.page.locator("#inbox").bounding_box()
+    assert inbox["x"] >= 0 and inbox["x"] + inbox["width"] <= PHONE["width"]
+    chat.shot("26_phone_inbox")
+    chat.page.keyboard.press("Escape")
+
+    chat.emit({"type": "error", "code": "AI_PROVIDER_REQUIRED", "message": "Add a key."})
+    chat.page.locator("#key-dialog").wait_for()
+    dialog = chat.page.locator("#key-dialog").bounding_box()
+    assert dialog["x"] >= 0 and dialog["x"] + dialog["width"] <= PHONE["width"]
+    chat.shot("27_phone_key_dialog")
+
 
 def test_the_page_works_from_the_keyboard(open_chat):
     chat = open_chat()
