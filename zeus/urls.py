@@ -19,6 +19,7 @@ urlpatterns = [
     path("", include("zeus.pages")),
     path("", include("plans.pages")),
     path("", include("chat.pages")),
+    path("", include("chat.web_urls")),
 ]
 
 handler404 = "zeus.api.errors.not_found"
