@@ -10,3 +10,5 @@ WHITENOISE_USE_FINDERS = True
 # The suite never needs a beat or a broker of its own unless a test asks for the real worker.
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=True)
 LOGGING["root"]["level"] = "WARNING"  # noqa: F405
+# Static files come from the finders in tests; with no collected folder WhiteNoise would warn on every request.
+STATIC_ROOT = None
