@@ -25,6 +25,7 @@ class ChatConsumer(AsyncWebsocketConsumer):
     async def connect(self):
         self.user = self.scope.get("user")
         self.turn: asyncio.Task | None = None
+        self.turn_active = False
         self.closed = False
         self.thread = None
         if self.user is None or not self.user.is_authenticated:
@@ -128,7 +129,7 @@ class ChatConsumer(AsyncWebsocketConsumer):
         if await database_sync_to_async(message_known)(thread_id=self.thread.id, client_id=turn_input.client_id):
             await self.emit({"type": "ack", "id": turn_input.client_id})
             return
-        if self.turn is not None and not self.turn.done():
+        if self.turn_active:
             await self.error("TURN_IN_PROGRESS", "Wait for the current reply, or stop it.")
             return
         lock = limits.TurnLock(self.thread.id)
@@ -139,18 +140,31 @@ class ChatConsumer(AsyncWebsocketConsumer):
             await lock.release()
             await self.error("RATE_LIMITED", f"At most {limits.TURNS_PER_MINUTE} messages a minute; wait a moment.")
             return
+        self.turn_active = True
         self.turn = asyncio.create_task(self._run(turn_input, lock))
 
     async def _run(self, turn_input: TurnInput, lock: limits.TurnLock) -> None:
+        async def finish() -> None:
+            if self.turn_active:
+                self.turn_active = False
+                await asyncio.shield(lock.release())
+
+        async def emit(frame: dict) -> None:
+            # done/error end the turn: free the thread before the client hears it, so its next message
+            # is never refused as TURN_IN_PROGRESS.
+            if frame["type"] in ("done", "error"):
+                await finish()
+            await self.emit(frame)
+
         try:
-            await run_turn(user=self.user, thread=self.thread, turn_input=turn_input, emit=self.emit)
+            await run_turn(user=self.user, thread=self.thread, turn_input=turn_input, emit=emit)
         except asyncio.CancelledError:
             pass
         except Exception:
             log.exception("chat turn crashed in thread %s", self.thread.id)
-            await self.error("PROVIDER_UNAVAILABLE", "Something went wrong; try again.")
+            await emit({"type": "error", "code": "PROVIDER_UNAVAILABLE", "message": "Something went wrong; try again."})
         finally:
-            await asyncio.shield(lock.release())
+            await finish()
 
     async def notification_push(self, event):
         await self.emit({"type": "notification", "notification": event["notification"]})
