@@ -120,3 +120,13 @@ def provider_for(*, user) -> Provider | None:
             api_key=settings.ANTHROPIC_API_KEY, base_url=settings.ANTHROPIC_BASE_URL or None, personal=False
         )
     return None
+
+
+def confirmed_tool(*, thread_id, approval_id) -> str | None:
+    """The tool a confirm card in this thread was asking about, from the stored card."""
+    for message in Message.objects.filter(thread_id=thread_id, role=Message.Role.ASSISTANT).order_by("-id")[:50]:
+        for part in message.parts:
+            spec = part.get("spec") if part.get("type") == "spec" else None
+            if spec and spec.get("kind") == "confirm" and spec.get("approval_id") == approval_id:
+                return spec.get("tool")
+    return None

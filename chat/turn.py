@@ -8,6 +8,8 @@ with `metadata.aborted`, and tool calls that started always finish and are recor
 """
 
 import asyncio
+import dataclasses
+import json
 import logging
 import random
 import time
@@ -22,7 +24,7 @@ from chat.loop import prompt
 from chat.loop.context import build_conversation, prior_assistant_text, tool_result_block, user_texts
 from chat.loop.provider import ProviderFailure, classify, client_for
 from chat.models import Message, Thread
-from chat.selectors import Provider, context_messages, message_to_dict, provider_for
+from chat.selectors import Provider, confirmed_tool, context_messages, message_to_dict, provider_for
 from chat.services import admin_reply_payload, assistant_message_create, user_message_record
 from chat.tools import ToolContext, ToolOutcome, decide_approval, execute_tool
 from chat.ui_events import ui_event_to_turn
@@ -105,6 +107,7 @@ _db_record_user = database_sync_to_async(user_message_record)
 _db_provider = database_sync_to_async(provider_for)
 _db_context = database_sync_to_async(context_messages)
 _db_store = database_sync_to_async(assistant_message_create)
+_db_confirmed_tool = database_sync_to_async(confirmed_tool)
 
 
 async def run_turn(*, user, thread: Thread, turn_input: TurnInput, emit: Emit) -> TurnResult:
@@ -149,12 +152,20 @@ async def _turn_text(ctx: ToolContext, turn_input: TurnInput, preface: list[dict
         return turn_input.text or ""
     payload = turn_input.payload or {}
     if turn_input.event == "confirm":
-        decision = payload.get("decision")
-        outcome = await decide_approval(ctx, approval_id=payload.get("approval_id"), decision=decision)
+        approval_id, decision = payload.get("approval_id"), payload.get("decision")
+        outcome = await decide_approval(ctx, approval_id=approval_id, decision=decision)
         if outcome.card:
             preface.append({"type": "spec", "spec": outcome.card})
-        tool = (outcome.card or {}).get("tool") or outcome.output.get("tool")
-        return ui_event_to_turn("confirm_result", {"tool": tool, "decision": decision, "output": outcome.output})
+        tool = (
+            await _db_confirmed_tool(thread_id=ctx.thread_id, approval_id=approval_id)
+            or (outcome.card or {}).get("tool")
+            or outcome.output.get("tool")
+        )
+        try:
+            return ui_event_to_turn("confirm_result", {"tool": tool, "decision": decision, "output": outcome.output})
+        except ValidationFailed:
+            # An unknown or stale approval names no tool; the model still hears what happened.
+            return f"I chose to {decision} a confirmation. Result: {json.dumps(outcome.output, sort_keys=True)}"
     return ui_event_to_turn(turn_input.event, payload)
 
 
@@ -235,6 +246,9 @@ async def _run_agent(
             if admin:
                 tools = tuple(t for t in tools if not t.startswith(MUTATING_PREFIXES))
             state.workflow, state.decided_by = route.workflow, route.decided_by
+            if "allowed_tools" in getattr(ToolContext, "__dataclass_fields__", {}):
+                # The catalog can enforce the workflow's subset itself, beyond what the model is offered.
+                ctx = dataclasses.replace(ctx, allowed_tools=frozenset(tools))
             await _phase(state, emit, "thinking")
             await _loop(client, state, ctx, tools, conversation, emit)
     except TimeoutError:

@@ -24,6 +24,7 @@ def fake(settings):
     with FakeAnthropic() as server:
         settings.ANTHROPIC_BASE_URL = server.url
         settings.ANTHROPIC_API_KEY = SERVER_KEY
+        server.router_model = settings.ZEUS_ROUTER_MODEL
         yield server
 
 

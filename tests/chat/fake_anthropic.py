@@ -209,6 +209,10 @@ class FakeAnthropic:
         self._cache: set[tuple[str, str]] = set()
         self.responder: Callable[[dict], Reply | Status] = lambda body: text("Done.")
         self.record_token_times = False
+        # Requests for this model (the router) are answered with the workflow name `route` (or route(body)),
+        # so scripts hold only the main model's replies whatever the router decides by pattern.
+        self.router_model: str | None = None
+        self.route: str | Callable[[dict], str] = "inspect"
         server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
         server.daemon_threads = True
         self._server = server
@@ -242,7 +246,14 @@ class FakeAnthropic:
     def rejected(self) -> list[dict]:
         return [r for r in self.requests if r["status"] == 400]
 
+    @property
+    def main_requests(self) -> list[dict]:
+        """The accepted requests to the main model (not the router)."""
+        return [r for r in self.model_requests if r["body"]["model"] != self.router_model]
+
     def _next(self, body: dict) -> Reply | Status:
+        if self.router_model and body["model"] == self.router_model:
+            return text(self.route(body) if callable(self.route) else self.route)
         with self._lock:
             if self._queue:
                 return self._queue.popleft()
