@@ -8,8 +8,10 @@ from django.utils import timezone
 
 from chat import crypto
 from chat.models import Message, ProviderKey, Thread
-from chat.selectors import message_to_dict, thread_get
+from chat.selectors import message_to_dict
 from zeus.errors import NotFound, ValidationFailed
+from zeus.models import Notification
+from zeus.services import notification_create
 
 TITLE_LENGTH = 80
 
@@ -78,8 +80,17 @@ def admin_reply_generate(*, staff_user, thread_id, prompt: str) -> Message:
         thread = Thread.objects.select_related("user").get(id=thread_id)
     except (Thread.DoesNotExist, ValueError, TypeError):
         raise NotFound("No such thread.") from None
-    thread = thread_get(user=thread.user, thread_id=thread.id)
-    return async_to_sync(run_admin_turn)(thread=thread, staff_user=staff_user, prompt=prompt)
+    message = async_to_sync(run_admin_turn)(thread=thread, staff_user=staff_user, prompt=prompt)
+    # Sockets open on this thread got the message itself; the inbox tells the user's other screens.
+    text = " ".join(p["text"] for p in message.parts if p.get("type") == "text")
+    notification_create(
+        user=thread.user,
+        kind=Notification.Kind.ADMIN_REPLY,
+        title="Zeus has a new reply for you",
+        body=text[:500],
+        cta_url=f"/chat?thread={thread.id}",
+    )
+    return message
 
 
 def admin_reply_payload(message: Message) -> dict:

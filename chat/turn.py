@@ -188,7 +188,10 @@ async def run_admin_turn(*, thread: Thread, staff_user, prompt: str) -> Message:
             "[Internal instruction from Zeus staff; the user did not write this and will not see it. "
             "Write your next message to the user accordingly.]\n" + prompt
         )
-        conversation.append({"role": "user", "content": [{"type": "text", "text": instruction}]})
+        if conversation and conversation[-1]["role"] == "user":
+            conversation[-1]["content"].append({"type": "text", "text": instruction})
+        else:
+            conversation.append({"role": "user", "content": [{"type": "text", "text": instruction}]})
         state = _State(model=_settings().ZEUS_MODEL)
         result = await _run_agent(
             state=state,
@@ -205,7 +208,9 @@ async def run_admin_turn(*, thread: Thread, staff_user, prompt: str) -> Message:
     finally:
         await lock.release()
     if result.message is None:
-        raise ValidationFailed("The model did not produce a reply.", code=result.error or "PROVIDER_UNAVAILABLE")
+        raise ValidationFailed(
+            f"The model did not produce a reply ({result.error}).", code=result.error or "PROVIDER_UNAVAILABLE"
+        )
     await apush_to_user(user.id, admin_reply_payload(result.message))
     return result.message
 
@@ -258,6 +263,14 @@ async def _run_agent(
     except asyncio.CancelledError:
         return await _finish_error(state, thread, started, emit, "STOPPED", "Stopped.", admin=admin)
     except ProviderFailure as failure:
+        cause = failure.__cause__
+        log.warning(
+            "provider failure in thread %s: %s (%s %s)",
+            thread.id,
+            failure.code,
+            type(cause).__name__,
+            getattr(cause, "status_code", ""),
+        )
         return await _finish_error(state, thread, started, emit, failure.code, failure.message, admin=admin)
     except Exception:
         log.exception("chat turn failed in thread %s", thread.id)

@@ -19,6 +19,17 @@ def _fresh_cache():
     cache.clear()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _close_connections_of_the_async_thread():
+    """sync_to_async runs ORM calls on asgiref's shared thread; its connection must close before the
+    test database is dropped."""
+    yield
+    from asgiref.sync import SyncToAsync
+    from django.db import connections
+
+    SyncToAsync.single_thread_executor.submit(connections.close_all).result()
+
+
 @pytest.fixture
 def fake(settings):
     with FakeAnthropic() as server:
