@@ -5,10 +5,10 @@ import asyncio
 import json
 import logging
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from chat import limits
+from chat.loop.db import off_loop
 from chat.selectors import message_known, thread_get
 from chat.turn import TurnInput, run_turn
 from chat.ui_events import ui_event_to_turn
@@ -32,7 +32,7 @@ class ChatConsumer(AsyncWebsocketConsumer):
             await self.close()
             return
         try:
-            self.thread = await database_sync_to_async(thread_get)(
+            self.thread = await off_loop(thread_get)(
                 user=self.user, thread_id=self.scope["url_route"]["kwargs"]["thread_id"]
             )
         except NotFound:
@@ -126,19 +126,18 @@ class ChatConsumer(AsyncWebsocketConsumer):
         return TurnInput(client_id=client_id, event=event, payload=payload)
 
     async def _start(self, turn_input: TurnInput) -> None:
-        if await database_sync_to_async(message_known)(thread_id=self.thread.id, client_id=turn_input.client_id):
+        if await off_loop(message_known)(thread_id=self.thread.id, client_id=turn_input.client_id):
             await self.emit({"type": "ack", "id": turn_input.client_id})
             return
         if self.turn_active:
             await self.error("TURN_IN_PROGRESS", "Wait for the current reply, or stop it.")
             return
-        lock = limits.TurnLock(self.thread.id)
-        if not await lock.acquire():
-            await self.error("TURN_IN_PROGRESS", "Another reply is in progress in this thread.")
+        lock, refused = await limits.admit(user_id=self.user.id, thread_id=self.thread.id)
+        if refused == "TURN_IN_PROGRESS":
+            await self.error(refused, "Another reply is in progress in this thread.")
             return
-        if not await limits.rate_allow(user_id=self.user.id):
-            await lock.release()
-            await self.error("RATE_LIMITED", f"At most {limits.TURNS_PER_MINUTE} messages a minute; wait a moment.")
+        if refused:
+            await self.error(refused, f"At most {limits.TURNS_PER_MINUTE} messages a minute; wait a moment.")
             return
         self.turn_active = True
         self.turn = asyncio.create_task(self._run(turn_input, lock))

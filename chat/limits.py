@@ -5,6 +5,8 @@ import uuid
 
 from django.core.cache import cache
 
+from chat.loop.db import off_loop
+
 MAX_TEXT = 4000
 MAX_FRAME_BYTES = 64 * 1024
 TURNS_PER_MINUTE = 10
@@ -15,20 +17,22 @@ TURN_DEADLINE_SECONDS = 60.0
 TURN_LOCK_SECONDS = 90
 
 
-async def rate_allow(*, user_id: int, now: float | None = None) -> bool:
+def _rate_allow(user_id: int, now: float | None = None) -> bool:
     """Counts one turn against a sliding minute: this window's count plus the previous window's, weighted
     by how much of it still overlaps. A refused turn is not counted."""
     now = time.time() if now is None else now
     window = int(now // 60)
     key = f"chat:rate:{user_id}:{window}"
-    await cache.aadd(key, 0, timeout=130)
-    current = await cache.aincr(key)
-    previous = await cache.aget(f"chat:rate:{user_id}:{window - 1}", 0)
-    overlap = 1 - (now % 60) / 60
-    if current + previous * overlap > TURNS_PER_MINUTE:
-        await cache.adecr(key)
+    cache.add(key, 0, timeout=130)
+    current = cache.incr(key)
+    previous = cache.get(f"chat:rate:{user_id}:{window - 1}", 0)
+    if current + previous * (1 - (now % 60) / 60) > TURNS_PER_MINUTE:
+        cache.decr(key)
         return False
     return True
+
+
+rate_allow = off_loop(lambda *, user_id, now=None: _rate_allow(user_id, now))
 
 
 class TurnLock:
@@ -38,10 +42,30 @@ class TurnLock:
         self.key = f"chat:turn:{thread_id}"
         self.token = uuid.uuid4().hex
 
+    def _acquire(self) -> bool:
+        return cache.add(self.key, self.token, timeout=TURN_LOCK_SECONDS)
+
+    def _release(self) -> None:
+        # get-then-delete is not atomic, but only a lock that already expired could be lost in between.
+        if cache.get(self.key) == self.token:
+            cache.delete(self.key)
+
     async def acquire(self) -> bool:
-        return await cache.aadd(self.key, self.token, timeout=TURN_LOCK_SECONDS)
+        return await off_loop(self._acquire)()
 
     async def release(self) -> None:
-        # get-then-delete is not atomic, but only a lock that already expired could be lost in between.
-        if await cache.aget(self.key) == self.token:
-            await cache.adelete(self.key)
+        await off_loop(self._release)()
+
+
+def _admit(*, user_id: int, thread_id) -> tuple[TurnLock | None, str | None]:
+    lock = TurnLock(thread_id)
+    if not lock._acquire():
+        return None, "TURN_IN_PROGRESS"
+    if not _rate_allow(user_id):
+        lock._release()
+        return None, "RATE_LIMITED"
+    return lock, None
+
+
+# The lock and the rate check in one trip off the event loop.
+admit = off_loop(_admit)

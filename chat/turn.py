@@ -17,11 +17,11 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 import anthropic
-from channels.db import database_sync_to_async
 
 from chat import limits, router
 from chat.loop import prompt
 from chat.loop.context import build_conversation, prior_assistant_text, tool_result_block, user_texts
+from chat.loop.db import off_loop
 from chat.loop.provider import ProviderFailure, classify, client_for
 from chat.models import Message, Thread
 from chat.selectors import Provider, confirmed_tool, context_messages, message_to_dict, provider_for
@@ -102,71 +102,88 @@ def _tool_context(user, thread_id) -> ToolContext:
     )
 
 
-_db_tool_context = database_sync_to_async(_tool_context)
-_db_record_user = database_sync_to_async(user_message_record)
-_db_provider = database_sync_to_async(provider_for)
-_db_context = database_sync_to_async(context_messages)
-_db_store = database_sync_to_async(assistant_message_create)
-_db_confirmed_tool = database_sync_to_async(confirmed_tool)
+@dataclass
+class _Begun:
+    ctx: ToolContext
+    message: Message
+    created: bool
+    provider: Provider | None = None
+    history: list[Message] = field(default_factory=list)
+
+
+def _begin(*, user, thread: Thread, client_id: str, text: str, ctx: ToolContext | None) -> _Begun:
+    """Everything a turn reads and writes before the model, in one trip off the event loop."""
+    message, created = user_message_record(thread=thread, client_id=client_id, text=text)
+    begun = _Begun(ctx=ctx or _tool_context(user, thread.id), message=message, created=created)
+    if created:
+        begun.provider = provider_for(user=user)
+        begun.history = context_messages(thread_id=thread.id)
+    return begun
+
+
+_db_begin = off_loop(_begin)
+_db_tool_context = off_loop(_tool_context)
+_db_context = off_loop(context_messages)
+_db_store = off_loop(assistant_message_create)
+_db_confirmed_tool = off_loop(confirmed_tool)
 
 
 async def run_turn(*, user, thread: Thread, turn_input: TurnInput, emit: Emit) -> TurnResult:
     """Runs one user turn end to end. The caller holds the thread's turn lock."""
     started = time.monotonic()
-    ctx = await _db_tool_context(user, thread.id)
+    ctx = None
     preface: list[dict] = []
     try:
-        text = await _turn_text(ctx, turn_input, preface)
+        if turn_input.event == "confirm":
+            ctx = await _db_tool_context(user, thread.id)
+            text = await _confirm_text(ctx, turn_input.payload or {}, preface)
+        elif turn_input.event is not None:
+            text = ui_event_to_turn(turn_input.event, turn_input.payload or {})
+        else:
+            text = turn_input.text or ""
     except ValidationFailed as exc:
         await emit({"type": "error", "code": "BAD_FRAME", "message": exc.message})
         return TurnResult("error", error="BAD_FRAME")
 
-    message, created = await _db_record_user(thread=thread, client_id=turn_input.client_id, text=text)
+    begun = await _db_begin(user=user, thread=thread, client_id=turn_input.client_id, text=text, ctx=ctx)
     await emit({"type": "ack", "id": turn_input.client_id})
-    if not created:
-        return TurnResult("duplicate", message=message)
+    if not begun.created:
+        return TurnResult("duplicate", message=begun.message)
     for part in preface:
         await emit({"type": "spec", "spec": part["spec"]})
 
-    provider = await _db_provider(user=user)
     state = _State(model=_settings().ZEUS_MODEL, parts=list(preface))
-    if provider is None:
+    if begun.provider is None:
         return await _finish_error(
             state, thread, started, emit, "AI_PROVIDER_REQUIRED", "Add an Anthropic API key in chat settings."
         )
-    history = await _db_context(thread_id=thread.id)
     return await _run_agent(
         state=state,
         thread=thread,
-        ctx=ctx,
-        provider=provider,
-        history=history,
-        conversation=build_conversation(history),
+        ctx=begun.ctx,
+        provider=begun.provider,
+        history=begun.history,
+        conversation=build_conversation(begun.history),
         emit=emit,
         started=started,
     )
 
 
-async def _turn_text(ctx: ToolContext, turn_input: TurnInput, preface: list[dict]) -> str:
-    if turn_input.event is None:
-        return turn_input.text or ""
-    payload = turn_input.payload or {}
-    if turn_input.event == "confirm":
-        approval_id, decision = payload.get("approval_id"), payload.get("decision")
-        outcome = await decide_approval(ctx, approval_id=approval_id, decision=decision)
-        if outcome.card:
-            preface.append({"type": "spec", "spec": outcome.card})
-        tool = (
-            await _db_confirmed_tool(thread_id=ctx.thread_id, approval_id=approval_id)
-            or (outcome.card or {}).get("tool")
-            or outcome.output.get("tool")
-        )
-        try:
-            return ui_event_to_turn("confirm_result", {"tool": tool, "decision": decision, "output": outcome.output})
-        except ValidationFailed:
-            # An unknown or stale approval names no tool; the model still hears what happened.
-            return f"I chose to {decision} a confirmation. Result: {json.dumps(outcome.output, sort_keys=True)}"
-    return ui_event_to_turn(turn_input.event, payload)
+async def _confirm_text(ctx: ToolContext, payload: dict, preface: list[dict]) -> str:
+    approval_id, decision = payload.get("approval_id"), payload.get("decision")
+    outcome = await decide_approval(ctx, approval_id=approval_id, decision=decision)
+    if outcome.card:
+        preface.append({"type": "spec", "spec": outcome.card})
+    tool = (
+        await _db_confirmed_tool(thread_id=ctx.thread_id, approval_id=approval_id)
+        or (outcome.card or {}).get("tool")
+        or outcome.output.get("tool")
+    )
+    try:
+        return ui_event_to_turn("confirm_result", {"tool": tool, "decision": decision, "output": outcome.output})
+    except ValidationFailed:
+        # An unknown or stale approval names no tool; the model still hears what happened.
+        return f"I chose to {decision} a confirmation. Result: {json.dumps(outcome.output, sort_keys=True)}"
 
 
 async def run_admin_turn(*, thread: Thread, staff_user, prompt: str) -> Message:
@@ -179,7 +196,7 @@ async def run_admin_turn(*, thread: Thread, staff_user, prompt: str) -> Message:
         started = time.monotonic()
         user = thread.user
         ctx = await _db_tool_context(user, thread.id)
-        provider = await database_sync_to_async(_admin_provider)(user)
+        provider = await off_loop(_admin_provider)(user)
         if provider is None:
             raise ValidationFailed("No AI provider key is configured.", code="AI_PROVIDER_REQUIRED")
         history = await _db_context(thread_id=thread.id)

@@ -17,6 +17,7 @@ import hashlib
 import itertools
 import json
 import re
+import socket
 import threading
 import time
 from collections import deque
@@ -288,6 +289,12 @@ def _handler(fake: FakeAnthropic):
 
         def log_message(self, *args):
             pass
+
+        def setup(self):
+            super().setup()
+            # Each SSE event is its own small write: without NODELAY, Nagle's algorithm and the client's
+            # delayed ACK hold events back by up to 40 ms, which no real API does.
+            self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
         def _json(self, status: int, payload: dict, headers: dict | None = None) -> None:
             data = json.dumps(payload).encode()
