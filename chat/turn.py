@@ -23,6 +23,7 @@ from chat.loop import prompt
 from chat.loop.context import build_conversation, prior_assistant_text, tool_result_block, user_texts
 from chat.loop.db import off_loop
 from chat.loop.provider import ProviderFailure, classify, client_for
+from chat.loop.stream import Response, usage_dict
 from chat.models import Message, Thread
 from chat.selectors import Provider, confirmed_tool, context_messages, message_to_dict, provider_for
 from chat.services import admin_reply_payload, assistant_message_create, user_message_record
@@ -42,6 +43,7 @@ STREAM_RETRIES = 2
 STREAM_BACKOFF = 0.25
 ROUTER_MAX_TOKENS = 16
 MUTATING_PREFIXES = ("create_", "update_", "delete_")
+_BAD_INPUT = {"error": {"code": "INVALID_INPUT", "message": "The tool input was not a JSON object; nothing was run."}}
 
 
 @dataclass(frozen=True)
@@ -73,13 +75,9 @@ class _State:
     workflow: str = "coach"
     decided_by: str = "default"
 
-    def add_usage(self, usage) -> None:
-        if usage is None:
-            return
-        self.usage["input"] += usage.input_tokens or 0
-        self.usage["output"] += usage.output_tokens or 0
-        self.usage["cache_read"] += getattr(usage, "cache_read_input_tokens", None) or 0
-        self.usage["cache_write"] += getattr(usage, "cache_creation_input_tokens", None) or 0
+    def add_usage(self, usage: dict) -> None:
+        for key in self.usage:
+            self.usage[key] += usage.get(key) or 0
 
     def flush_text(self) -> None:
         if self.live_text.strip():
@@ -322,7 +320,7 @@ async def _route(client, state: _State, history: list[Message], extra_texts: lis
     except anthropic.APIError as exc:
         log.warning("router model failed (%s); using the default workflow", type(exc).__name__)
         return router.route_from_model_reply("")
-    state.add_usage(reply.usage)
+    state.add_usage(usage_dict(reply.usage))
     text = "".join(block.text for block in reply.content if block.type == "text")
     return router.route_from_model_reply(text)
 
@@ -348,9 +346,8 @@ async def _loop(client, state: _State, ctx: ToolContext, tool_names, conversatio
                 # Its part was stored when the block finished streaming.
                 content.append({"type": "text", "text": block.text})
             elif block.type == "tool_use" and final.stop_reason == "tool_use":
-                tool_input = block.input if isinstance(block.input, dict) else {}
-                content.append({"type": "tool_use", "id": block.id, "name": block.name, "input": tool_input})
-                uses.append((block.id, block.name, tool_input))
+                content.append({"type": "tool_use", "id": block.id, "name": block.name, "input": block.input or {}})
+                uses.append((block.id, block.name, block.input or {}, block.input_error))
         if not uses:
             return
         conversation.append({"role": "assistant", "content": content})
@@ -359,28 +356,35 @@ async def _loop(client, state: _State, ctx: ToolContext, tool_names, conversatio
         await _phase(state, emit, "thinking")
 
 
-async def _stream_call(client, state: _State, *, system, tools, conversation, emit: Emit):
+async def _stream_call(client, state: _State, *, system, tools, conversation, emit: Emit) -> Response:
     attempt = 0
     while True:
         forwarded = False
+        response = Response()
         try:
-            async with client.messages.stream(
+            stream = await client.messages.create(
                 model=state.model,
                 max_tokens=limits.MAX_OUTPUT_TOKENS,
                 system=system,
                 tools=tools or anthropic.omit,
                 messages=_with_tail_breakpoint(conversation),
-            ) as stream:
+                stream=True,
+            )
+            # Leaving this block closes the HTTP response: a stop or the deadline aborts the model stream.
+            async with stream:
                 async for event in stream:
-                    if event.type == "text" and event.text:
-                        await _phase(state, emit, "generating")
-                        state.live_text += event.text
-                        forwarded = True
-                        await emit({"type": "token", "text": event.text})
-                    elif event.type == "content_block_stop" and event.content_block.type == "text":
+                    block = response.add(event)
+                    if event.type == "content_block_delta" and block is not None and block.type == "text":
+                        text = event.delta.text
+                        if text:
+                            await _phase(state, emit, "generating")
+                            state.live_text += text
+                            forwarded = True
+                            await emit({"type": "token", "text": text})
+                    elif event.type == "content_block_stop" and block is not None and block.type == "text":
                         # A finished text block is kept even if a later block fails mid-stream.
                         state.flush_text()
-                return await stream.get_final_message()
+            return response
         except anthropic.APIError as exc:
             failure = classify(exc)
             if forwarded or not failure.retryable or attempt >= STREAM_RETRIES:
@@ -404,13 +408,16 @@ def _with_tail_breakpoint(conversation: list[dict]) -> list[dict]:
 async def _run_tools(state: _State, ctx: ToolContext, uses, emit: Emit) -> list[dict]:
     """Runs the calls of one response concurrently. A stop or the deadline does not interrupt them: a
     mutation that started is finished and recorded, then the interruption goes on."""
-    for call_id, name, _ in uses:
+    for call_id, name, _, _ in uses:
         state.tools_used.append(name)
         await emit({"type": "tool", "name": name, "call_id": call_id, "status": "calling"})
 
-    async def one(call_id: str, name: str, tool_input: dict) -> ToolOutcome:
+    async def one(call_id: str, name: str, tool_input: dict, input_error: bool) -> ToolOutcome:
         try:
-            outcome = await execute_tool(ctx, name=name, call_id=call_id, tool_input=tool_input)
+            if input_error:
+                outcome = ToolOutcome(_BAD_INPUT, True, None)
+            else:
+                outcome = await execute_tool(ctx, name=name, call_id=call_id, tool_input=tool_input)
         except Exception:
             log.exception("tool %s raised", name)
             outcome = ToolOutcome({"error": {"code": "TOOL_FAILED", "message": "The tool failed."}}, True, None)
@@ -432,7 +439,7 @@ async def _run_tools(state: _State, ctx: ToolContext, uses, emit: Emit) -> list[
             interrupted = exc
     outcomes = running.result()
     results = []
-    for (call_id, name, tool_input), outcome in zip(uses, outcomes, strict=True):
+    for (call_id, name, tool_input, _), outcome in zip(uses, outcomes, strict=True):
         state.parts.append(
             {
                 "type": "tool",

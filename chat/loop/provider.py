@@ -10,14 +10,8 @@ from collections import OrderedDict
 
 import anthropic
 import httpx2
-from anthropic.lib.streaming._messages import ParsedMessage, ParsedMessageStopEvent, ResponseFormatT
 
 from chat.selectors import Provider
-
-# pydantic caches parametrized generic models weakly, and the SDK parametrizes this one on every
-# message_start and message_stop: without a strong reference each streamed call rebuilds the classes
-# (5-15 ms of CPU a call).
-_PARAMETRIZED = (ParsedMessage[ResponseFormatT], ParsedMessageStopEvent[ResponseFormatT])
 
 # The SDK retries 408/409/429/5xx/529 and connection errors before a stream starts, honouring retry-after.
 SDK_MAX_RETRIES = 2
