@@ -202,6 +202,7 @@ def run() -> str:
     port = _free_port()
     with FakeAnthropic() as fake:
         fake.responder = responder
+        fake.emulate_cache = False
         env = {
             **os.environ,
             "DJANGO_SETTINGS_MODULE": "zeus.settings.test",

@@ -23,8 +23,11 @@ def _rate_allow(user_id: int, now: float | None = None) -> bool:
     now = time.time() if now is None else now
     window = int(now // 60)
     key = f"chat:rate:{user_id}:{window}"
-    cache.add(key, 0, timeout=130)
-    current = cache.incr(key)
+    try:
+        current = cache.incr(key)
+    except ValueError:
+        # The window's first turn; a racing first turn makes add() fail, and then incr() counts it.
+        current = 1 if cache.add(key, 1, timeout=130) else cache.incr(key)
     previous = cache.get(f"chat:rate:{user_id}:{window - 1}", 0)
     if current + previous * (1 - (now % 60) / 60) > TURNS_PER_MINUTE:
         cache.decr(key)

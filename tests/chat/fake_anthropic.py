@@ -210,6 +210,8 @@ class FakeAnthropic:
         self._cache: set[tuple[str, str]] = set()
         self.responder: Callable[[dict], Reply | Status] = lambda body: text("Done.")
         self.record_token_times = False
+        # The bench turns this off: hashing every prefix costs CPU on the machine under measurement.
+        self.emulate_cache = True
         # Requests for this model (the router) are answered with the workflow name `route` (or route(body)),
         # so scripts hold only the main model's replies whatever the router decides by pattern.
         self.router_model: str | None = None
@@ -261,6 +263,8 @@ class FakeAnthropic:
         return self.responder(body)
 
     def _usage(self, body: dict) -> dict:
+        if not self.emulate_cache:
+            return {"input_tokens": 1000, "cache_read_input_tokens": 0, "cache_creation_input_tokens": 0}
         with self._lock:
             model = body["model"]
             total = read = write = 0
