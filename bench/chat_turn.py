@@ -134,11 +134,17 @@ async def _turns(port: int, cookie: str, thread_id: str, turns: int, outcome: Ou
     await ws.close()
 
 
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process, from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _ms(seconds: float) -> str:
     return f"{seconds * 1000:.1f} ms"
 
 
-async def _measure(port: int, users: list[tuple[str, str]], responder: Responder, fake) -> dict:
+async def _measure(port: int, users: list[tuple[str, str]], responder: Responder, fake, pid: int) -> dict:
     results = {}
     cookie, thread_id = users[0]
     # Warm up every socket's path once: session lookups, the SDK's HTTP client, connection pools.
@@ -154,7 +160,9 @@ async def _measure(port: int, users: list[tuple[str, str]], responder: Responder
     one = Outcome()
     await _turns(port, cookie, thread_id, TURNS_ONE, one)
     many = Outcome()
+    cpu_before, wall_before = _cpu_seconds(pid), time.perf_counter()
     await asyncio.gather(*(_turns(port, c, t, TURNS_EACH, many) for c, t in users))
+    cpu_many, wall_many = _cpu_seconds(pid) - cpu_before, time.perf_counter() - wall_before
 
     responder.token_mode = True
     fake.record_token_times = True
@@ -172,6 +180,8 @@ async def _measure(port: int, users: list[tuple[str, str]], responder: Responder
         tokens=tokens,
         delays=delays,
         expected_many=SOCKETS * TURNS_EACH,
+        cpu_per_turn=cpu_many / max(1, len(many.samples)),
+        throughput=len(many.samples) / wall_many,
         expected_tokens=TOKEN_TURNS * TOKENS_PER_REPLY,
     )
     return results
@@ -219,7 +229,7 @@ def run() -> str:
         proc = subprocess.Popen([*command, "bench._chat_asgi:application"], env=env, cwd=ROOT)
         try:
             _wait_port(port, proc)
-            r = asyncio.run(_measure(port, users, responder, fake))
+            r = asyncio.run(_measure(port, users, responder, fake, proc.pid))
         finally:
             proc.terminate()
             proc.wait(timeout=10)
@@ -269,7 +279,10 @@ per-user rate limit is lifted in the bench's ASGI module (the limiter still runs
 {rows}
 
 Turns: {len(one.samples)} on one socket, {len(many.samples)} of {r["expected_many"]} with {SOCKETS} sockets at
-once; errors: {len(errors)} {sorted(set(errors)) or ""}; lost turns: {lost}.
+once; errors: {len(errors)} {sorted(set(errors)) or ""}; lost turns: {lost}. With {SOCKETS} sockets the server
+completed {r["throughput"]:.0f} turns a second and daphne spent {_ms(r["cpu_per_turn"])} of CPU per turn: a
+single daphne process is CPU-bound there, so the p95 at {SOCKETS} sockets is about {SOCKETS} times that CPU time
+on a free core (more processes behind the Redis channel layer scale it out; see docs/chat.md).
 
 Streaming, one token every {TOKEN_INTERVAL * 1000:.0f} ms: {len(r["delays"])} of {r["expected_tokens"]} tokens
 matched; delay from leaving the model server to reaching the client p50 {_ms(delay50)}, p95 {_ms(delay95)}
