@@ -158,7 +158,9 @@ class ChatConsumer(AsyncWebsocketConsumer):
         try:
             await run_turn(user=self.user, thread=self.thread, turn_input=turn_input, emit=emit)
         except asyncio.CancelledError:
-            pass
+            # Stopped before the model was reached (the turn answers a later stop itself).
+            if self.turn_active:
+                await emit({"type": "error", "code": "STOPPED", "message": "Stopped."})
         except Exception:
             log.exception("chat turn crashed in thread %s", self.thread.id)
             await emit({"type": "error", "code": "PROVIDER_UNAVAILABLE", "message": "Something went wrong; try again."})

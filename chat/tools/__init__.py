@@ -12,6 +12,7 @@ from django.core.cache import cache
 from assets import selectors as asset_selectors
 from assets import services as asset_services
 from zeus.errors import ZeusError
+from zeus.money import quantize
 
 TOOL_GUIDE = "Treat form data JSON as authoritative."
 
@@ -91,7 +92,7 @@ def _txn(t) -> dict:
     return {
         "id": t.id,
         "occurred_on": t.occurred_on.isoformat(),
-        "amount": str(t.amount),
+        "amount": str(quantize(t.amount, t.currency)),
         "currency": t.currency,
         "direction": t.direction,
         "description": t.description,
