@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 import anthropic
+from django.conf import settings
 
 from chat import limits, router
 from chat.loop import prompt
@@ -150,7 +151,7 @@ async def run_turn(*, user, thread: Thread, turn_input: TurnInput, emit: Emit) -
     for part in preface:
         await emit({"type": "spec", "spec": part["spec"]})
 
-    state = _State(model=_settings().ZEUS_MODEL, parts=list(preface))
+    state = _State(model=settings.ZEUS_MODEL, parts=list(preface))
     if begun.provider is None:
         return await _finish_error(
             state, thread, started, emit, "AI_PROVIDER_REQUIRED", "Add an Anthropic API key in chat settings."
@@ -207,7 +208,7 @@ async def run_admin_turn(*, thread: Thread, staff_user, prompt: str) -> Message:
             conversation[-1]["content"].append({"type": "text", "text": instruction})
         else:
             conversation.append({"role": "user", "content": [{"type": "text", "text": instruction}]})
-        state = _State(model=_settings().ZEUS_MODEL)
+        state = _State(model=settings.ZEUS_MODEL)
         result = await _run_agent(
             state=state,
             thread=thread,
@@ -222,7 +223,8 @@ async def run_admin_turn(*, thread: Thread, staff_user, prompt: str) -> Message:
         )
     finally:
         await lock.release()
-    if result.message is None:
+    if result.status != "done":
+        # A partial reply stays in the history marked aborted; only a finished one is pushed.
         raise ValidationFailed(
             f"The model did not produce a reply ({result.error}).", code=result.error or "PROVIDER_UNAVAILABLE"
         )
@@ -231,18 +233,11 @@ async def run_admin_turn(*, thread: Thread, staff_user, prompt: str) -> Message:
 
 
 def _admin_provider(user) -> Provider | None:
-    settings = _settings()
     if settings.ANTHROPIC_API_KEY:
         return Provider(
             api_key=settings.ANTHROPIC_API_KEY, base_url=settings.ANTHROPIC_BASE_URL or None, personal=False
         )
     return provider_for(user=user)
-
-
-def _settings():
-    from django.conf import settings
-
-    return settings
 
 
 async def _run_agent(
@@ -312,7 +307,7 @@ async def _route(client, state: _State, history: list[Message], extra_texts: lis
         return decided
     try:
         reply = await client.messages.create(
-            model=_settings().ZEUS_ROUTER_MODEL,
+            model=settings.ZEUS_ROUTER_MODEL,
             max_tokens=ROUTER_MAX_TOKENS,
             system=router.ROUTER_SYSTEM_PROMPT,
             messages=[{"role": "user", "content": router.router_user_prompt(texts, prior)}],
