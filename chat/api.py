@@ -7,6 +7,7 @@ from rest_framework.views import APIView
 
 from chat.selectors import CONTEXT_LIMIT, message_page, parse_page_limit, provider_key_exists, thread_get, thread_list
 from chat.services import provider_key_clear, provider_key_set, thread_create
+from zeus.api.pagination import paginate
 
 
 class ThreadOutputSerializer(serializers.Serializer):
@@ -19,8 +20,13 @@ class ThreadOutputSerializer(serializers.Serializer):
 class ThreadListView(APIView):
     @extend_schema(responses=ThreadOutputSerializer(many=True))
     def get(self, request):
-        threads = thread_list(user=request.user)[:200]
-        return Response({"threads": ThreadOutputSerializer(threads, many=True).data})
+        return paginate(
+            request=request,
+            view=self,
+            queryset=thread_list(user=request.user),
+            serializer_class=ThreadOutputSerializer,
+            ordering=("-last_activity_at", "-created_at"),
+        )
 
     @extend_schema(request=None, responses={201: ThreadOutputSerializer})
     def post(self, request):

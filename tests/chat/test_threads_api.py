@@ -19,7 +19,7 @@ def test_it_lists_only_the_users_threads_newest_activity_first(alice, bob, alice
     newer = chat.thread(alice)
     chat.thread(bob)
     chat.user_message(older, "now the oldest is the newest")
-    ids = [t["id"] for t in alice_api.get("/api/v1/chat/threads").json()["threads"]]
+    ids = [t["id"] for t in alice_api.get("/api/v1/chat/threads").json()["results"]]
     assert ids == [str(older.id), str(newer.id)]
 
 
@@ -98,3 +98,14 @@ def test_the_settings_page_saves_and_clears_the_key_with_csrf(alice):
 @pytest.mark.django_db
 def test_the_settings_page_needs_a_login(client):
     assert client.get("/chat/settings").status_code == 302
+
+
+@pytest.mark.django_db
+def test_a_history_page_costs_a_fixed_number_of_queries(alice, alice_api, django_assert_max_num_queries):
+    thread = chat.thread(alice)
+    for n in range(30):
+        chat.user_message(thread, f"m{n}")
+        chat.assistant_message(thread, f"a{n}")
+    with django_assert_max_num_queries(4):
+        response = alice_api.get(f"/api/v1/chat/threads/{thread.id}/messages?limit=50")
+    assert len(response.json()["messages"]) == 50
