@@ -148,10 +148,12 @@ async def run_turn(*, user, thread: Thread, turn_input: TurnInput, emit: Emit) -
     await emit({"type": "ack", "id": turn_input.client_id})
     if not begun.created:
         return TurnResult("duplicate", message=begun.message)
-    for part in preface:
-        await emit({"type": "spec", "spec": part["spec"]})
-
     state = _State(model=settings.ZEUS_MODEL, parts=list(preface))
+    if preface:
+        # The confirmed action's result card, in contract order (after a phase, before tokens).
+        await _phase(state, emit, "thinking")
+        for part in preface:
+            await emit({"type": "spec", "spec": part["spec"]})
     if begun.provider is None:
         return await _finish_error(
             state, thread, started, emit, "AI_PROVIDER_REQUIRED", "Add an Anthropic API key in chat settings."
