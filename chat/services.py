@@ -4,6 +4,8 @@ import uuid
 
 from asgiref.sync import async_to_sync
 from django.db import IntegrityError, transaction
+from django.db.models import F, Value
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from chat import crypto
@@ -28,10 +30,9 @@ def user_message_record(*, thread: Thread, client_id: str, text: str) -> tuple[M
             message = Message.objects.create(
                 thread=thread, role=Message.Role.USER, parts=[{"type": "text", "text": text}], client_id=client_id
             )
-            changes = {"last_activity_at": now}
-            if not thread.title:
-                changes["title"] = " ".join(text.split())[:TITLE_LENGTH] or None
-            Thread.objects.filter(pk=thread.pk).update(**changes)
+            # The first message names the thread; Coalesce keeps a title another socket already set.
+            title = " ".join(text.split())[:TITLE_LENGTH] or None
+            Thread.objects.filter(pk=thread.pk).update(last_activity_at=now, title=Coalesce(F("title"), Value(title)))
     except IntegrityError:
         return Message.objects.get(thread=thread, client_id=client_id), False
     return message, True

@@ -109,3 +109,12 @@ def test_a_history_page_costs_a_fixed_number_of_queries(alice, alice_api, django
     with django_assert_max_num_queries(4):
         response = alice_api.get(f"/api/v1/chat/threads/{thread.id}/messages?limit=50")
     assert len(response.json()["messages"]) == 50
+
+
+@pytest.mark.django_db
+def test_the_first_message_names_the_thread_and_later_ones_do_not(alice, alice_api):
+    thread = chat.thread(alice)
+    chat.user_message(thread, "  How much   did I spend on food?  ")
+    chat.user_message(thread, "and on transport?")
+    listed = alice_api.get("/api/v1/chat/threads").json()["results"][0]
+    assert listed["title"] == "How much did I spend on food?"
