@@ -144,9 +144,25 @@ def _ms(seconds: float) -> str:
     return f"{seconds * 1000:.1f} ms"
 
 
+async def _refused_status(port: int, path: str, cookie: str) -> int | None:
+    """The HTTP status daphne answers a handshake the consumer refuses (CONTRACT §3.2: 403)."""
+    from websockets.exceptions import InvalidStatus
+
+    try:
+        ws = await _connect(port, path, cookie)
+    except InvalidStatus as exc:
+        return exc.response.status_code
+    await ws.close()
+    return None
+
+
 async def _measure(port: int, users: list[tuple[str, str]], responder: Responder, fake, pid: int) -> dict:
     results = {}
     cookie, thread_id = users[0]
+    results["refused"] = (
+        await _refused_status(port, f"/ws/chat/{thread_id}/", "sessionid=none"),
+        await _refused_status(port, f"/ws/chat/{users[1][1]}/", cookie),
+    )
     # Warm up every socket's path once: session lookups, the SDK's HTTP client, connection pools.
     warm = Outcome()
     await asyncio.gather(*(_turns(port, c, t, 1, warm) for c, t in users))
@@ -283,6 +299,9 @@ once; errors: {len(errors)} {sorted(set(errors)) or ""}; lost turns: {lost}. Wit
 completed {r["throughput"]:.0f} turns a second and daphne spent {_ms(r["cpu_per_turn"])} of CPU per turn: a
 single daphne process is CPU-bound there, so the p95 at {SOCKETS} sockets is about {SOCKETS} times that CPU time
 on a free core (more processes behind the Redis channel layer scale it out; see docs/chat.md).
+
+Handshakes refused by real daphne: without a session {r["refused"][0]}, on another user's thread
+{r["refused"][1]} (expected 403 both).
 
 Streaming, one token every {TOKEN_INTERVAL * 1000:.0f} ms: {len(r["delays"])} of {r["expected_tokens"]} tokens
 matched; delay from leaving the model server to reaching the client p50 {_ms(delay50)}, p95 {_ms(delay95)}
