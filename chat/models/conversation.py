@@ -1,1 +1,65 @@
-"""Threads and messages (filled by the chat loop work)."""
+"""Threads, their messages, and a user's personal provider key."""
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+
+__all__ = ["Message", "ProviderKey", "Thread"]
+
+
+class Thread(models.Model):
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_threads")
+    title = models.CharField(max_length=120, null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_activity_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-last_activity_at", "-created_at"]
+        indexes = [models.Index(fields=["user", "-last_activity_at"])]
+
+    def __str__(self):
+        return self.title or f"Thread {self.id}"
+
+
+class Message(models.Model):
+    """One user or assistant message. The auto-increment id is the order within a thread: turns in a
+    thread are serialized by the turn lock, so ids never interleave inside one thread."""
+
+    class Role(models.TextChoices):
+        USER = "user"
+        ASSISTANT = "assistant"
+
+    thread = models.ForeignKey(Thread, on_delete=models.CASCADE, related_name="messages")
+    role = models.CharField(max_length=10, choices=Role.choices)
+    parts = models.JSONField(default=list)
+    metadata = models.JSONField(default=dict, blank=True)
+    # The client's `user_message` / `ui_event` id: the idempotency key of a turn.
+    client_id = models.CharField(max_length=64, null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["thread", "-id"])]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["thread", "client_id"],
+                condition=models.Q(client_id__isnull=False),
+                name="chat_message_unique_client_id",
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.role} #{self.pk}"
+
+
+class ProviderKey(models.Model):
+    """A user's own Anthropic API key, Fernet-encrypted (chat.crypto). Never leaves the server."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_provider_key")
+    ciphertext = models.TextField()
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self):
+        return f"provider key of {self.user_id}"

@@ -1,0 +1,176 @@
+"""The chat websocket: thin. It checks who is there, validates frames, applies the limits, and runs each
+turn (chat.turn) as a task so `stop` and a disconnect are heard while the model streams."""
+
+import asyncio
+import json
+import logging
+
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from chat import limits
+from chat.loop.db import off_loop
+from chat.selectors import message_known, thread_get
+from chat.turn import TurnInput, run_turn
+from chat.ui_events import ui_event_to_turn
+from zeus.errors import NotFound, ValidationFailed
+from zeus.live import user_group
+
+log = logging.getLogger(__name__)
+
+# How long a disconnect waits for the cancelled turn to store what it has.
+ABORT_GRACE_SECONDS = 10
+
+
+class ChatConsumer(AsyncWebsocketConsumer):
+    async def connect(self):
+        self.user = self.scope.get("user")
+        self.turn: asyncio.Task | None = None
+        self.turn_active = False
+        self.closed = False
+        self.thread = None
+        if self.user is None or not self.user.is_authenticated:
+            await self.close()
+            return
+        try:
+            self.thread = await off_loop(thread_get)(
+                user=self.user, thread_id=self.scope["url_route"]["kwargs"]["thread_id"]
+            )
+        except NotFound:
+            await self.close()
+            return
+        self.group = user_group(self.user.id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code):
+        self.closed = True
+        if self.thread is None:
+            return
+        await self.channel_layer.group_discard(self.group, self.channel_name)
+        if self.turn is not None and not self.turn.done():
+            self.turn.cancel()
+            await asyncio.wait({self.turn}, timeout=ABORT_GRACE_SECONDS)
+
+    async def emit(self, frame: dict) -> None:
+        if self.closed:
+            return
+        try:
+            await self.send(text_data=json.dumps(frame, separators=(",", ":"), default=str))
+        except Exception:
+            # The socket went away under us; the turn still stores its result.
+            self.closed = True
+
+    async def error(self, code: str, message: str) -> None:
+        await self.emit({"type": "error", "code": code, "message": message})
+
+    async def receive(self, text_data=None, bytes_data=None):
+        if text_data is None:
+            await self.error("BAD_FRAME", "Frames are JSON text.")
+            return
+        if len(text_data) > limits.MAX_FRAME_BYTES or len(text_data.encode()) > limits.MAX_FRAME_BYTES:
+            await self.error("BAD_FRAME", "A frame is at most 64 KiB.")
+            return
+        try:
+            frame = json.loads(text_data)
+        except ValueError:
+            await self.error("BAD_FRAME", "A frame is a JSON object.")
+            return
+        if not isinstance(frame, dict):
+            await self.error("BAD_FRAME", "A frame is a JSON object.")
+            return
+        kind = frame.get("type")
+        if kind == "stop":
+            if self.turn is not None and not self.turn.done():
+                self.turn.cancel()
+            return
+        if kind == "user_message":
+            turn_input = self._user_message(frame)
+        elif kind == "ui_event":
+            turn_input = self._ui_event(frame)
+        else:
+            await self.error("BAD_FRAME", "Unknown frame type.")
+            return
+        if isinstance(turn_input, tuple):
+            await self.error(*turn_input)
+            return
+        await self._start(turn_input)
+
+    def _client_id(self, frame: dict) -> str | None:
+        value = frame.get("id")
+        if isinstance(value, str) and 0 < len(value) <= 64 and value.isprintable():
+            return value
+        return None
+
+    def _user_message(self, frame: dict):
+        client_id, text = self._client_id(frame), frame.get("text")
+        if client_id is None or not isinstance(text, str) or not text.strip():
+            return ("BAD_FRAME", "user_message needs an id and a non-empty text.")
+        if len(text) > limits.MAX_TEXT:
+            return ("MESSAGE_TOO_LONG", f"A message is at most {limits.MAX_TEXT} characters.")
+        return TurnInput(client_id=client_id, text=text)
+
+    def _ui_event(self, frame: dict):
+        client_id, event, payload = self._client_id(frame), frame.get("event"), frame.get("payload")
+        if client_id is None or not isinstance(event, str) or not isinstance(payload, dict):
+            return ("BAD_FRAME", "ui_event needs an id, an event and a payload object.")
+        if event == "confirm":
+            if not isinstance(payload.get("approval_id"), str) or payload.get("decision") not in ("approve", "reject"):
+                return ("BAD_FRAME", "confirm needs an approval_id and a decision (approve or reject).")
+        else:
+            try:
+                text = ui_event_to_turn(event, payload)
+            except ValidationFailed as exc:
+                return ("BAD_FRAME", exc.message)
+            if len(text) > limits.MAX_TEXT:
+                return ("MESSAGE_TOO_LONG", f"A message is at most {limits.MAX_TEXT} characters.")
+        return TurnInput(client_id=client_id, event=event, payload=payload)
+
+    async def _start(self, turn_input: TurnInput) -> None:
+        if await off_loop(message_known)(thread_id=self.thread.id, client_id=turn_input.client_id):
+            await self.emit({"type": "ack", "id": turn_input.client_id})
+            return
+        if self.turn_active:
+            await self.error("TURN_IN_PROGRESS", "Wait for the current reply, or stop it.")
+            return
+        lock, refused = await limits.admit(user_id=self.user.id, thread_id=self.thread.id)
+        if refused == "TURN_IN_PROGRESS":
+            await self.error(refused, "Another reply is in progress in this thread.")
+            return
+        if refused:
+            await self.error(refused, f"At most {limits.TURNS_PER_MINUTE} messages a minute; wait a moment.")
+            return
+        self.turn_active = True
+        self.turn = asyncio.create_task(self._run(turn_input, lock))
+
+    async def _run(self, turn_input: TurnInput, lock: limits.TurnLock) -> None:
+        async def finish() -> None:
+            if self.turn_active:
+                self.turn_active = False
+                await asyncio.shield(lock.release())
+
+        async def emit(frame: dict) -> None:
+            # done/error end the turn: free the thread before the client hears it, so its next message
+            # is never refused as TURN_IN_PROGRESS.
+            if frame["type"] in ("done", "error"):
+                await finish()
+            await self.emit(frame)
+
+        try:
+            await run_turn(user=self.user, thread=self.thread, turn_input=turn_input, emit=emit)
+        except asyncio.CancelledError:
+            # Stopped before the model was reached (the turn answers a later stop itself).
+            if self.turn_active:
+                await emit({"type": "error", "code": "STOPPED", "message": "Stopped."})
+        except Exception:
+            log.exception("chat turn crashed in thread %s", self.thread.id)
+            await emit({"type": "error", "code": "PROVIDER_UNAVAILABLE", "message": "Something went wrong; try again."})
+        finally:
+            await finish()
+
+    async def notification_push(self, event):
+        await self.emit({"type": "notification", "notification": event["notification"]})
+
+    async def chat_message(self, event):
+        # A staff reply belongs to one thread: sockets open on another thread learn of it from the inbox.
+        if event.get("thread_id") in (None, str(self.thread.id)):
+            await self.emit({"type": "message", "message": event["message"]})

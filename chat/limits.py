@@ -1,0 +1,74 @@
+"""Per-user and per-thread limits, held in the shared cache so they hold across daphne processes."""
+
+import time
+import uuid
+
+from django.core.cache import cache
+
+from chat.loop.db import off_loop
+
+MAX_TEXT = 4000
+MAX_FRAME_BYTES = 64 * 1024
+TURNS_PER_MINUTE = 10
+MAX_MODEL_CALLS = 6
+MAX_OUTPUT_TOKENS = 2048
+TURN_DEADLINE_SECONDS = 60.0
+# The lock outlives the deadline, so a process that dies mid-turn frees its thread a little later.
+TURN_LOCK_SECONDS = 90
+
+
+def _rate_allow(user_id: int, now: float | None = None) -> bool:
+    """Counts one turn against a sliding minute: this window's count plus the previous window's, weighted
+    by how much of it still overlaps. A refused turn is not counted."""
+    now = time.time() if now is None else now
+    window = int(now // 60)
+    key = f"chat:rate:{user_id}:{window}"
+    try:
+        current = cache.incr(key)
+    except ValueError:
+        # The window's first turn; a racing first turn makes add() fail, and then incr() counts it.
+        current = 1 if cache.add(key, 1, timeout=130) else cache.incr(key)
+    previous = cache.get(f"chat:rate:{user_id}:{window - 1}", 0)
+    if current + previous * (1 - (now % 60) / 60) > TURNS_PER_MINUTE:
+        cache.decr(key)
+        return False
+    return True
+
+
+rate_allow = off_loop(lambda *, user_id, now=None: _rate_allow(user_id, now))
+
+
+class TurnLock:
+    """One turn at a time per thread, across sockets and processes."""
+
+    def __init__(self, thread_id):
+        self.key = f"chat:turn:{thread_id}"
+        self.token = uuid.uuid4().hex
+
+    def _acquire(self) -> bool:
+        return cache.add(self.key, self.token, timeout=TURN_LOCK_SECONDS)
+
+    def _release(self) -> None:
+        # get-then-delete is not atomic, but only a lock that already expired could be lost in between.
+        if cache.get(self.key) == self.token:
+            cache.delete(self.key)
+
+    async def acquire(self) -> bool:
+        return await off_loop(self._acquire)()
+
+    async def release(self) -> None:
+        await off_loop(self._release)()
+
+
+def _admit(*, user_id: int, thread_id) -> tuple[TurnLock | None, str | None]:
+    lock = TurnLock(thread_id)
+    if not lock._acquire():
+        return None, "TURN_IN_PROGRESS"
+    if not _rate_allow(user_id):
+        lock._release()
+        return None, "RATE_LIMITED"
+    return lock, None
+
+
+# The lock and the rate check in one trip off the event loop.
+admit = off_loop(_admit)

@@ -1,0 +1,28 @@
+"""Blocking work (ORM, cache) off the event loop.
+
+channels' database_sync_to_async funnels every call of the process through one thread, so one socket's
+queries wait behind every other socket's. A turn's queries are independent of other turns', so on a
+real database they run in the default thread pool, each worker keeping its own connection between calls
+(CONN_MAX_AGE). SQLite allows one writer at a time, so the embedded default stays on the one thread.
+"""
+
+import functools
+
+from asgiref.sync import sync_to_async
+from django.db import close_old_connections, connection
+
+
+def _call(fn, *args, **kwargs):
+    close_old_connections()
+    try:
+        return fn(*args, **kwargs)
+    finally:
+        close_old_connections()
+
+
+def off_loop(fn):
+    @functools.wraps(fn)
+    async def run(*args, **kwargs):
+        return await sync_to_async(_call, thread_sensitive=connection.vendor == "sqlite")(fn, *args, **kwargs)
+
+    return run

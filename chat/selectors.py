@@ -1,0 +1,132 @@
+"""Reads of threads, messages and provider settings, always scoped to one user."""
+
+import base64
+import binascii
+import uuid
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db.models import QuerySet
+
+from chat import crypto
+from chat.models import Message, ProviderKey, Thread
+from zeus.errors import NotFound, ValidationFailed
+
+CONTEXT_LIMIT = 10
+DEFAULT_PAGE = 50
+MAX_PAGE = 100
+
+
+def thread_list(*, user) -> QuerySet[Thread]:
+    return Thread.objects.filter(user=user).order_by("-last_activity_at", "-created_at")
+
+
+def thread_get(*, user, thread_id) -> Thread:
+    """The user's thread; another user's or an unknown id is NotFound, never a hint that it exists."""
+    try:
+        key = thread_id if isinstance(thread_id, uuid.UUID) else uuid.UUID(str(thread_id))
+        return Thread.objects.get(user=user, id=key)
+    except (Thread.DoesNotExist, ValueError, TypeError, AttributeError):
+        raise NotFound("No such thread.") from None
+
+
+def message_to_dict(message: Message) -> dict:
+    """The one shape of a message: REST history, the `done` frame and the `message` frame."""
+    return {
+        "id": message.id,
+        "role": message.role,
+        "parts": message.parts,
+        "metadata": message.metadata,
+        "created_at": message.created_at.isoformat(),
+    }
+
+
+@dataclass(frozen=True)
+class MessagePage:
+    messages: list[Message]  # oldest first
+    has_more: bool
+    prev_cursor: str | None
+
+
+def encode_cursor(message_id: int) -> str:
+    return base64.urlsafe_b64encode(f"m{message_id}".encode()).decode().rstrip("=")
+
+
+def decode_cursor(cursor: str) -> int:
+    try:
+        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
+        if not raw.startswith("m") or not raw[1:].isdigit():
+            raise ValueError(raw)
+        return int(raw[1:])
+    except (ValueError, binascii.Error, UnicodeDecodeError):
+        raise ValidationFailed("That page cursor is not valid.", code="INVALID_CURSOR") from None
+
+
+def parse_page_limit(raw: str | None) -> int:
+    if raw is None:
+        return DEFAULT_PAGE
+    try:
+        limit = int(raw)
+    except ValueError:
+        limit = 0
+    if not 1 <= limit <= MAX_PAGE:
+        raise ValidationFailed(
+            f"limit must be a whole number from 1 to {MAX_PAGE}.", fields={"limit": ["Out of range."]}
+        )
+    return limit
+
+
+def message_page(*, thread: Thread, before: str | None = None, limit: int = DEFAULT_PAGE) -> MessagePage:
+    """A page of history ending just before `before` (newest page when absent), oldest first."""
+    qs = Message.objects.filter(thread=thread)
+    if before:
+        qs = qs.filter(id__lt=decode_cursor(before))
+    newest_first = list(qs.order_by("-id")[: limit + 1])
+    has_more = len(newest_first) > limit
+    page = newest_first[:limit][::-1]
+    return MessagePage(
+        messages=page, has_more=has_more, prev_cursor=encode_cursor(page[0].id) if has_more and page else None
+    )
+
+
+def message_known(*, thread_id, client_id: str) -> bool:
+    return Message.objects.filter(thread_id=thread_id, client_id=client_id).exists()
+
+
+def context_messages(*, thread_id, limit: int = CONTEXT_LIMIT) -> list[Message]:
+    """The newest `limit` persisted messages, oldest first: what the model sees."""
+    return list(Message.objects.filter(thread_id=thread_id).order_by("-id")[:limit])[::-1]
+
+
+def provider_key_exists(*, user) -> bool:
+    return ProviderKey.objects.filter(user=user).exists()
+
+
+@dataclass(frozen=True)
+class Provider:
+    api_key: str
+    base_url: str | None
+    personal: bool
+
+
+def provider_for(*, user) -> Provider | None:
+    """The personal key wins over the server key; None when there is neither."""
+    row = ProviderKey.objects.filter(user=user).first()
+    personal = crypto.decrypt(row.ciphertext) if row else None
+    if personal:
+        return Provider(api_key=personal, base_url=settings.ANTHROPIC_BASE_URL or None, personal=True)
+    if settings.ANTHROPIC_API_KEY:
+        return Provider(
+            api_key=settings.ANTHROPIC_API_KEY, base_url=settings.ANTHROPIC_BASE_URL or None, personal=False
+        )
+    return None
+
+
+def confirmed_tool(*, thread_id, approval_id) -> str | None:
+    """The tool a confirm card in this thread was asking about, from the stored card."""
+    for message in Message.objects.filter(thread_id=thread_id, role=Message.Role.ASSISTANT).order_by("-id")[:50]:
+        for part in message.parts:
+            spec = part.get("spec") if part.get("type") == "spec" else None
+            if spec and spec.get("kind") == "confirm" and spec.get("approval_id") == approval_id:
+                return spec.get("tool")
+    return None

@@ -1,0 +1,454 @@
+"""An offline Anthropic Messages API on loopback, for tests and the bench.
+
+A real HTTP server in a thread (random port) that the real SDK reaches through ANTHROPIC_BASE_URL. It
+answers POST /v1/messages as JSON or as SSE (`event:` + `data:` lines, text and tool_use blocks with
+input_json_delta in several chunks, usage with cache fields, ping), plays scripted replies in order (or a
+function of the request), answers 429/529 with retry-after, sends an `event: error` mid-stream on a 200,
+streams with a delay per token, and REJECTS with a 400 invalid_request_error what the real API rejects:
+a tool_result without its tool_use in the previous assistant turn, a tool_use left unanswered, empty text,
+a first message not from the user, roles that do not alternate, bad tool names, and (our own limit)
+max_tokens above 2048. Every request is recorded for assertions.
+
+Prompt caching is emulated: a prefix (tools → system → messages) up to a cache_control breakpoint that
+was seen before is reported as cache_read_input_tokens, a new one as cache_creation_input_tokens.
+"""
+
+import hashlib
+import itertools
+import json
+import re
+import socket
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+TOOL_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
+MAX_TOKENS_LIMIT = 2048
+_ids = itertools.count(1)
+
+
+@dataclass
+class Reply:
+    """A model response. `blocks` holds ("text", str) and ("tool_use", name, input, id) tuples."""
+
+    blocks: list[tuple] = field(default_factory=list)
+    stop_reason: str | None = None
+    token_delay: float = 0.0
+    error_after_tokens: int | None = None  # an `event: error` after this many text tokens (HTTP 200)
+    error_type: str = "overloaded_error"
+    output_tokens: int | None = None
+
+
+@dataclass
+class Status:
+    """An HTTP error answer, e.g. 429 rate_limit_error or 529 overloaded_error."""
+
+    status: int
+    error_type: str = "rate_limit_error"
+    retry_after: float = 0.01
+
+
+def text(value: str, **options) -> Reply:
+    return Reply(blocks=[("text", value)], **options)
+
+
+def tool_use(name: str, tool_input: dict, call_id: str | None = None) -> tuple:
+    return ("tool_use", name, tool_input, call_id or f"toolu_{next(_ids):06d}")
+
+
+def tools(*calls: tuple, say: str | None = None, **options) -> Reply:
+    """A response calling tools; each call is tool_use(...) or (name, input)."""
+    blocks = [("text", say)] if say else []
+    for call in calls:
+        blocks.append(call if call[0] == "tool_use" else tool_use(*call))
+    return Reply(blocks=blocks, **options)
+
+
+def rate_limited(retry_after: float = 0.01) -> Status:
+    return Status(429, "rate_limit_error", retry_after)
+
+
+def overloaded(retry_after: float = 0.01) -> Status:
+    return Status(529, "overloaded_error", retry_after)
+
+
+class InvalidRequest(Exception):
+    pass
+
+
+def _check_text(block: dict, where: str) -> None:
+    if not isinstance(block.get("text"), str) or not block["text"].strip():
+        raise InvalidRequest(f"{where}: text content blocks must contain non-whitespace text")
+
+
+def validate(body: dict) -> None:
+    """Raises InvalidRequest for what the real Messages API (and our own limits) refuses."""
+    if not isinstance(body.get("model"), str) or not body["model"]:
+        raise InvalidRequest("model: Field required")
+    max_tokens = body.get("max_tokens")
+    if not isinstance(max_tokens, int) or not 1 <= max_tokens <= MAX_TOKENS_LIMIT:
+        raise InvalidRequest(f"max_tokens: must be an integer from 1 to {MAX_TOKENS_LIMIT}")
+    breakpoints = 0
+    system = body.get("system")
+    if isinstance(system, list):
+        for i, block in enumerate(system):
+            _check_text(block, f"system.{i}")
+            breakpoints += "cache_control" in block
+    elif system is not None and not isinstance(system, str):
+        raise InvalidRequest("system: must be a string or a list of text blocks")
+    names = set()
+    for i, tool in enumerate(body.get("tools") or []):
+        name = tool.get("name")
+        if not isinstance(name, str) or not TOOL_NAME.match(name):
+            raise InvalidRequest(f"tools.{i}.name: String should match pattern '^[a-zA-Z0-9_-]{{1,64}}$'")
+        if name in names:
+            raise InvalidRequest("tools: Tool names must be unique.")
+        names.add(name)
+        schema = tool.get("input_schema")
+        if not isinstance(schema, dict) or schema.get("type") != "object":
+            raise InvalidRequest(f"tools.{i}.input_schema.type: Input should be 'object'")
+        breakpoints += "cache_control" in tool
+    messages = body.get("messages")
+    if not isinstance(messages, list) or not messages:
+        raise InvalidRequest("messages: at least one message is required")
+    if messages[0].get("role") != "user":
+        raise InvalidRequest('messages: first message must use the "user" role')
+    pending: set[str] = set()
+    for i, message in enumerate(messages):
+        role = message.get("role")
+        if role not in ("user", "assistant"):
+            raise InvalidRequest(f"messages.{i}.role: Input should be 'user' or 'assistant'")
+        if i and messages[i - 1].get("role") == role:
+            raise InvalidRequest('messages: roles must alternate between "user" and "assistant"')
+        content = message.get("content")
+        if isinstance(content, str):
+            content = [{"type": "text", "text": content}]
+        if not isinstance(content, list) or not content:
+            raise InvalidRequest(f"messages.{i}: all messages must have non-empty content")
+        answered: set[str] = set()
+        seen_other = False
+        uses: set[str] = set()
+        for j, block in enumerate(content):
+            kind = block.get("type")
+            where = f"messages.{i}.content.{j}"
+            breakpoints += "cache_control" in block
+            if kind == "text":
+                _check_text(block, where)
+                seen_other = True
+            elif kind == "tool_use":
+                if role != "assistant":
+                    raise InvalidRequest(f"{where}: tool_use blocks are only allowed in assistant messages")
+                if not isinstance(block.get("input"), dict) or not TOOL_NAME.match(str(block.get("name"))):
+                    raise InvalidRequest(f"{where}: tool_use needs a valid name and an input object")
+                uses.add(block.get("id"))
+            elif kind == "tool_result":
+                if role != "user":
+                    raise InvalidRequest(f"{where}: tool_result blocks are only allowed in user messages")
+                if seen_other:
+                    raise InvalidRequest(f"{where}: tool_result blocks must come first in the user message")
+                if block.get("tool_use_id") not in pending:
+                    raise InvalidRequest(
+                        f"{where}: unexpected `tool_use_id` found in `tool_result` blocks: {block.get('tool_use_id')}. "
+                        "Each `tool_result` block must have a corresponding `tool_use` block in the previous message."
+                    )
+                answered.add(block["tool_use_id"])
+            else:
+                raise InvalidRequest(f"{where}.type: unsupported block type {kind!r}")
+        if pending - answered:
+            raise InvalidRequest(
+                f"messages.{i}: `tool_use` ids were found without `tool_result` blocks immediately after: "
+                + ", ".join(sorted(pending - answered))
+            )
+        pending = uses
+    if pending:
+        raise InvalidRequest(
+            "messages: `tool_use` ids were found without `tool_result` blocks immediately after: "
+            + ", ".join(sorted(pending))
+        )
+    if breakpoints > 4:
+        raise InvalidRequest("A maximum of 4 blocks with cache_control may be provided.")
+
+
+def _strip_cache(value):
+    if isinstance(value, dict):
+        return {k: _strip_cache(v) for k, v in value.items() if k != "cache_control"}
+    if isinstance(value, list):
+        return [_strip_cache(v) for v in value]
+    return value
+
+
+def _prefix_elements(body: dict):
+    """(serialized element, has breakpoint) in cache order: tools, system, then message blocks."""
+    for tool in body.get("tools") or []:
+        yield json.dumps(_strip_cache(tool), sort_keys=True), "cache_control" in tool
+    system = body.get("system")
+    for block in [{"type": "text", "text": system}] if isinstance(system, str) else system or []:
+        yield json.dumps(_strip_cache(block), sort_keys=True), "cache_control" in block
+    for message in body["messages"]:
+        content = message["content"]
+        for block in [{"type": "text", "text": content}] if isinstance(content, str) else content:
+            yield message["role"] + json.dumps(_strip_cache(block), sort_keys=True), "cache_control" in block
+
+
+def _tokens(n_chars: int) -> int:
+    return max(1, n_chars // 4)
+
+
+def _chunks(value: str, size: int) -> list[str]:
+    return [value[i : i + size] for i in range(0, len(value), size)] or [""]
+
+
+class FakeAnthropic:
+    def __init__(self):
+        self.requests: list[dict] = []
+        self.token_times: list[tuple[str, float]] = []  # (token text, perf_counter when written)
+        self._queue: deque = deque()
+        self._lock = threading.Lock()
+        self._cache: set[tuple[str, str]] = set()
+        self.responder: Callable[[dict], Reply | Status] = lambda body: text("Done.")
+        self.record_token_times = False
+        # The bench turns this off: hashing every prefix costs CPU on the machine under measurement.
+        self.emulate_cache = True
+        # Requests for this model (the router) are answered with the workflow name `route` (or route(body)),
+        # so scripts hold only the main model's replies whatever the router decides by pattern.
+        self.router_model: str | None = None
+        self.route: str | Callable[[dict], str] = "inspect"
+        server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
+        server.daemon_threads = True
+        self._server = server
+        self._thread = threading.Thread(target=server.serve_forever, name="fake-anthropic", daemon=True)
+        self._thread.start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self._server.server_address[1]}"
+
+    def script(self, *items: Reply | Status) -> None:
+        with self._lock:
+            self._queue.extend(items)
+
+    def close(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    @property
+    def model_requests(self) -> list[dict]:
+        """The requests that passed validation."""
+        return [r for r in self.requests if r["status"] == 200]
+
+    @property
+    def rejected(self) -> list[dict]:
+        return [r for r in self.requests if r["status"] == 400]
+
+    @property
+    def main_requests(self) -> list[dict]:
+        """The accepted requests to the main model (not the router)."""
+        return [r for r in self.model_requests if r["body"]["model"] != self.router_model]
+
+    def _next(self, body: dict) -> Reply | Status:
+        if self.router_model and body["model"] == self.router_model:
+            return text(self.route(body) if callable(self.route) else self.route)
+        with self._lock:
+            if self._queue:
+                return self._queue.popleft()
+        return self.responder(body)
+
+    def _usage(self, body: dict) -> dict:
+        if not self.emulate_cache:
+            return {"input_tokens": 1000, "cache_read_input_tokens": 0, "cache_creation_input_tokens": 0}
+        with self._lock:
+            model = body["model"]
+            total = read = write = 0
+            prefix = hashlib.sha256()
+            for element, breakpoint in _prefix_elements(body):
+                prefix.update(element.encode())
+                total += len(element)
+                if breakpoint:
+                    key = (model, prefix.hexdigest())
+                    if key in self._cache:
+                        read = total
+                    else:
+                        self._cache.add(key)
+                        write = total
+            write = max(0, write - read)
+            return {
+                "input_tokens": _tokens(max(1, total - read - write)),
+                "cache_read_input_tokens": _tokens(read) if read else 0,
+                "cache_creation_input_tokens": _tokens(write) if write else 0,
+            }
+
+
+def _handler(fake: FakeAnthropic):
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, *args):
+            pass
+
+        def setup(self):
+            super().setup()
+            # Each SSE event is its own small write: without NODELAY, Nagle's algorithm and the client's
+            # delayed ACK hold events back by up to 40 ms, which no real API does.
+            self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+        def _json(self, status: int, payload: dict, headers: dict | None = None) -> None:
+            data = json.dumps(payload).encode()
+            self.send_response(status)
+            self.send_header("content-type", "application/json")
+            self.send_header("content-length", str(len(data)))
+            self.send_header("request-id", f"req_{next(_ids)}")
+            for key, value in (headers or {}).items():
+                self.send_header(key, value)
+            self.end_headers()
+            self.wfile.write(data)
+
+        def do_POST(self):
+            length = int(self.headers.get("content-length") or 0)
+            raw = self.rfile.read(length)
+            record = {"path": self.path, "headers": dict(self.headers), "at": time.perf_counter(), "aborted": False}
+            with fake._lock:
+                fake.requests.append(record)
+            try:
+                body = json.loads(raw)
+            except ValueError:
+                body = None
+            record["body"] = body
+            if self.path.split("?")[0] != "/v1/messages" or not isinstance(body, dict):
+                record["status"] = 404
+                self._json(404, {"type": "error", "error": {"type": "not_found_error", "message": "Not found"}})
+                return
+            bearer = self.headers.get("authorization") or ""
+            record["api_key"] = self.headers.get("x-api-key") or (bearer[7:] if bearer.startswith("Bearer ") else None)
+            if not record["api_key"]:
+                record["status"] = 401
+                self._json(401, {"type": "error", "error": {"type": "authentication_error", "message": "no key"}})
+                return
+            try:
+                validate(body)
+            except InvalidRequest as exc:
+                record["status"] = 400
+                record["error"] = str(exc)
+                self._json(400, {"type": "error", "error": {"type": "invalid_request_error", "message": str(exc)}})
+                return
+            answer = fake._next(body)
+            if isinstance(answer, Status):
+                record["status"] = answer.status
+                self._json(
+                    answer.status,
+                    {"type": "error", "error": {"type": answer.error_type, "message": answer.error_type}},
+                    {
+                        "retry-after": str(max(0, round(answer.retry_after))),
+                        "retry-after-ms": str(answer.retry_after * 1000),
+                    },
+                )
+                return
+            record["status"] = 200
+            usage = fake._usage(body)
+            if body.get("stream"):
+                try:
+                    self._stream(body, answer, usage)
+                except (BrokenPipeError, ConnectionResetError):
+                    record["aborted"] = True
+                    self.close_connection = True
+            else:
+                self._json(200, self._message(body, answer, usage, complete=True))
+
+        def _message(self, body: dict, answer: Reply, usage: dict, *, complete: bool) -> dict:
+            content = []
+            for block in answer.blocks if complete else []:
+                if block[0] == "text":
+                    content.append({"type": "text", "text": block[1]})
+                else:
+                    content.append({"type": "tool_use", "id": block[3], "name": block[1], "input": block[2]})
+            stop = answer.stop_reason or ("tool_use" if any(b[0] == "tool_use" for b in answer.blocks) else "end_turn")
+            output = answer.output_tokens or sum(_tokens(len(json.dumps(b))) for b in answer.blocks)
+            return {
+                "id": f"msg_{next(_ids):06d}",
+                "type": "message",
+                "role": "assistant",
+                "model": body["model"],
+                "content": content,
+                "stop_reason": stop if complete else None,
+                "stop_sequence": None,
+                "usage": {**usage, "output_tokens": output if complete else 1},
+            }
+
+        def _send_event(self, name: str, payload: dict) -> None:
+            data = f"event: {name}\ndata: {json.dumps(payload)}\n\n".encode()
+            self.wfile.write(f"{len(data):x}\r\n".encode() + data + b"\r\n")
+            self.wfile.flush()
+
+        def _stream(self, body: dict, answer: Reply, usage: dict) -> None:
+            self.send_response(200)
+            self.send_header("content-type", "text/event-stream")
+            self.send_header("cache-control", "no-cache")
+            self.send_header("transfer-encoding", "chunked")
+            self.send_header("request-id", f"req_{next(_ids)}")
+            self.end_headers()
+            message = self._message(body, answer, usage, complete=False)
+            self._send_event("message_start", {"type": "message_start", "message": message})
+            self._send_event("ping", {"type": "ping"})
+            sent_tokens = 0
+            for index, block in enumerate(answer.blocks):
+                if block[0] == "text":
+                    start = {"type": "text", "text": ""}
+                    pieces = re.findall(r"\S+\s*|\s+", block[1]) or [block[1]]
+                    delta_of = lambda piece: {"type": "text_delta", "text": piece}  # noqa: E731
+                else:
+                    start = {"type": "tool_use", "id": block[3], "name": block[1], "input": {}}
+                    encoded = json.dumps(block[2])
+                    pieces = _chunks(encoded, max(1, len(encoded) // 3 + 1))
+                    delta_of = lambda piece: {"type": "input_json_delta", "partial_json": piece}  # noqa: E731
+                self._send_event(
+                    "content_block_start", {"type": "content_block_start", "index": index, "content_block": start}
+                )
+                for piece in pieces:
+                    if (
+                        block[0] == "text"
+                        and answer.error_after_tokens is not None
+                        and sent_tokens >= answer.error_after_tokens
+                    ):
+                        self._send_event(
+                            "error", {"type": "error", "error": {"type": answer.error_type, "message": "Overloaded"}}
+                        )
+                        self.wfile.write(b"0\r\n\r\n")
+                        return
+                    if answer.token_delay:
+                        time.sleep(answer.token_delay)
+                    self._send_event(
+                        "content_block_delta", {"type": "content_block_delta", "index": index, "delta": delta_of(piece)}
+                    )
+                    if block[0] == "text":
+                        sent_tokens += 1
+                        if fake.record_token_times:
+                            fake.token_times.append((piece, time.perf_counter()))
+                self._send_event("content_block_stop", {"type": "content_block_stop", "index": index})
+            if answer.error_after_tokens is not None and sent_tokens <= answer.error_after_tokens:
+                self._send_event(
+                    "error", {"type": "error", "error": {"type": answer.error_type, "message": "Overloaded"}}
+                )
+                self.wfile.write(b"0\r\n\r\n")
+                return
+            final = self._message(body, answer, usage, complete=True)
+            self._send_event(
+                "message_delta",
+                {
+                    "type": "message_delta",
+                    "delta": {"stop_reason": final["stop_reason"], "stop_sequence": None},
+                    "usage": {"output_tokens": final["usage"]["output_tokens"]},
+                },
+            )
+            self._send_event("message_stop", {"type": "message_stop"})
+            self.wfile.write(b"0\r\n\r\n")
+            self.wfile.flush()
+
+    return Handler
