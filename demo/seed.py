@@ -26,6 +26,7 @@ from goals.selectors import budget_list, goal_list
 from goals.services import budget_create, goal_create
 from plans.demo import seed_demo_plan
 from plans.selectors import plan_current
+from suggestions.services import insights_generate, suggestions_refresh
 from zeus.services import profile_update
 from zeus.timeutil import user_today
 
@@ -164,6 +165,12 @@ def seed_plan(ctx: DemoContext) -> None:
         ctx.added["plans"] += 1
 
 
+def seed_suggestions(ctx: DemoContext) -> None:
+    """What the nightly jobs would have found, so the demo shows its suggestions and insights at once."""
+    suggestions_refresh(user=ctx.user)
+    ctx.added["insights"] += insights_generate(user_ids=[ctx.user.id])
+
+
 Step = Callable[[DemoContext], None]
 STEPS: list[Step] = [
     seed_linked_accounts,
@@ -172,6 +179,7 @@ STEPS: list[Step] = [
     seed_budgets,
     seed_goals,
     seed_plan,
+    seed_suggestions,
     seed_conversation,
 ]
 

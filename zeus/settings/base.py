@@ -156,7 +156,7 @@ SPECTACULAR_SETTINGS = {
 }
 
 # Celery: eager without a broker so one command runs the app anywhere; Redis when REDIS_URL is set.
-CELERY_BROKER_URL = REDIS_URL or "memory://"
+CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True

@@ -11,3 +11,13 @@ def test_the_demo_user_has_an_active_plan_for_this_month_once(db):
     again = seed_demo()
     assert again.added["plans"] == 0
     assert plan_current(user=again.user, today=user_today(again.user)).id == plan.id
+
+
+def test_the_demo_shows_the_planted_duplicate_and_spike_at_once_and_only_once(db):
+    from suggestions.selectors import suggestion_list_active
+
+    first = seed_demo()
+    assert first.added["insights"] == 2
+    kinds = {s.kind for s in suggestion_list_active(user=first.user, limit=50)}
+    assert {"duplicate_charge", "category_spike"} <= kinds
+    assert seed_demo().added["insights"] == 0
