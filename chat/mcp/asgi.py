@@ -48,7 +48,9 @@ class McpEndpoint:
     def _ensure_running(self) -> _Running:
         loop = asyncio.get_running_loop()
         # No await between the check and the assignment: concurrent first requests on one loop share one start.
-        if self._running is None or self._running.loop is not loop:
+        # A manager that stopped (or failed) is replaced: an instance runs only once.
+        running = self._running
+        if running is None or running.loop is not loop or running.task.done():
             manager = StreamableHTTPSessionManager(
                 app=self._server, stateless=True, json_response=True, max_request_body_size=MAX_REQUEST_BODY
             )

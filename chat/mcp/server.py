@@ -110,7 +110,7 @@ async def call_tool(ctx: ServerRequestContext, params: types.CallToolRequestPara
 
 
 async def _call(ctx: ServerRequestContext, params: types.CallToolRequestParams) -> ToolOutcome:
-    user = getattr(ctx.request, "user", None) if ctx.request is not None else None
+    user = ctx.request.scope.get("user") if ctx.request is not None else None
     if not isinstance(user, AuthenticatedUser):
         # The HTTP layer answers 401 before this; a transport without it must not run anything either.
         return _error("UNAUTHENTICATED", "An MCP token is required.")

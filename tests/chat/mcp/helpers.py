@@ -24,14 +24,15 @@ class McpHarness:
         self.url = f"{base_url}/mcp"
 
     @asynccontextmanager
-    async def session(self, token: str | None):
+    async def session(self, token: str | None, *, handshake: bool = True):
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         async with (
             httpx2.AsyncClient(headers=headers, timeout=20) as http,
             streamable_http_client(self.url, http_client=http) as (read, write),
             ClientSession(read, write) as session,
         ):
-            await session.initialize()
+            if handshake:
+                await session.initialize()
             yield session
 
     def run(self, token: str | None, scenario):

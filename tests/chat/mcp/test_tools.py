@@ -1,5 +1,7 @@
 """The catalog over MCP, driven by the SDK's own client against the real ASGI app."""
 
+import asyncio
+
 import pytest
 
 from assets.models import Asset, Source, Transaction
@@ -200,3 +202,40 @@ def test_bad_input_is_an_error_result_with_a_clear_message(mcp, alice):
     assert output(ui_tool)["error"]["code"] == "TOOL_NOT_AVAILABLE"
     assert "idempotency_key" in output(bad_key)["error"]["message"]
     assert not Transaction.objects.exists() and not ToolExecution.objects.filter(is_error=False).exists()
+
+
+def test_racing_confirmations_delete_once(mcp, alice):
+    txn = factories.txn(alice)
+    token = token_for(alice)
+    (asked,) = mcp.calls(token, ("delete_manual_transaction", {"transaction_id": txn.id}))
+    confirm = {"approval_id": output(asked)["approval_id"], "decision": "approve"}
+
+    async def scenario(session):
+        return await asyncio.gather(*(session.call_tool("confirm_action", confirm) for _ in range(3)))
+
+    results = mcp.run(token, scenario)
+
+    assert sorted(output(r).get("error", {}).get("code", "ok") for r in results) == [
+        "APPROVAL_USED",
+        "APPROVAL_USED",
+        "ok",
+    ]
+    assert not Transaction.objects.filter(id=txn.id).exists()
+
+
+def test_it_serves_the_2026_protocol_too(mcp, alice):
+    """A client that negotiates with server/discover instead of the initialize handshake gets the same tools."""
+    token = token_for(alice)
+
+    async def go():
+        async with mcp.session(token, handshake=False) as session:
+            await session.discover()
+            tools = (await session.list_tools()).tools
+            created = await session.call_tool("create_manual_transaction", {"amount": "2tr", "description": "Rent"})
+            return session.protocol_version, tools, created
+
+    version, tools, created = asyncio.run(go())
+
+    assert version == "2026-07-28"
+    assert len(tools) == len(READS + MUTATIONS) + 1
+    assert output(created)["transaction"]["amount"] == "2000000"
