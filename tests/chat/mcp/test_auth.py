@@ -21,7 +21,7 @@ CREATE_CALL = {
 }
 
 
-def post_raw(mcp, token=None, *, host=None):
+def post_raw(mcp, token=None, *, host=None, body=None):
     headers = {
         "Accept": "application/json, text/event-stream",
         "Content-Type": "application/json",
@@ -31,7 +31,7 @@ def post_raw(mcp, token=None, *, host=None):
         headers["Authorization"] = f"Bearer {token}"
     if host is not None:
         headers["Host"] = host
-    return httpx2.post(mcp.url, content=json.dumps(CREATE_CALL), headers=headers, timeout=10)
+    return httpx2.post(mcp.url, content=body or json.dumps(CREATE_CALL), headers=headers, timeout=10)
 
 
 def test_a_call_without_a_valid_token_is_401_and_runs_nothing(mcp, alice):
@@ -42,6 +42,23 @@ def test_a_call_without_a_valid_token_is_401_and_runs_nothing(mcp, alice):
 
     assert [a.status_code for a in answers] == [401] * 4
     assert all(a.headers["www-authenticate"].startswith("Bearer") for a in answers)
+    assert not Transaction.objects.exists()
+
+
+def test_a_deactivated_users_token_is_401(mcp, alice):
+    token = mcp_token_create(user=alice).raw
+    alice.is_active = False
+    alice.save()
+
+    assert post_raw(mcp, token).status_code == 401
+
+
+def test_an_oversized_request_is_refused(mcp, alice):
+    call = {**CREATE_CALL, "params": {**CREATE_CALL["params"], "arguments": {"description": "x" * 70_000}}}
+
+    answer = post_raw(mcp, mcp_token_create(user=alice).raw, body=json.dumps(call))
+
+    assert answer.status_code == 413
     assert not Transaction.objects.exists()
 
 
