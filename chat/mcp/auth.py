@@ -29,5 +29,5 @@ def _authenticate(raw: str) -> tuple[int, int] | None:
     token = mcp_token_authenticate(raw=raw)
     if token is None:
         return None
-    mcp_token_touch(token_id=token.id)
+    mcp_token_touch(token=token)
     return token.id, token.user_id

@@ -123,6 +123,8 @@ async def _call(ctx: ServerRequestContext, params: types.CallToolRequestParams) 
     call_id = f"mcp:{key if key is not None else uuid.uuid4().hex}"
     claims = user.access_token.claims or {}
     tool_ctx = await in_worker(_tool_context, claims["user_id"], claims["token_id"])
+    if tool_ctx is None:
+        return _error("UNAUTHENTICATED", "This MCP token's user no longer exists.")
     arguments = params.arguments or {}
     if params.name == CONFIRM_TOOL:
         return await _confirm(tool_ctx, call_id if key is not None else None, arguments)
@@ -212,8 +214,10 @@ def _error(code: str, message: str) -> ToolOutcome:
     return ToolOutcome(output={"error": {"code": code, "message": message}}, is_error=True, card=None)
 
 
-def _tool_context(user_id: int, token_id: int) -> ToolContext:
-    user = get_user_model().objects.get(id=user_id)
+def _tool_context(user_id: int, token_id: int) -> ToolContext | None:
+    user = get_user_model().objects.filter(id=user_id, is_active=True).first()
+    if user is None:
+        return None
     profile = profile_get(user=user)
     return ToolContext(
         user=user,

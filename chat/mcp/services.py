@@ -11,6 +11,8 @@ from django.utils import timezone
 from chat.models import McpToken
 from zeus.services import profile_lock
 
+TOUCH_EVERY = dt.timedelta(minutes=1)
+
 
 @dataclass(frozen=True)
 class IssuedToken:
@@ -35,8 +37,12 @@ def mcp_token_revoke(*, user) -> int:
     return McpToken.objects.filter(user=user, revoked_at__isnull=True).update(revoked_at=timezone.now())
 
 
-def mcp_token_touch(*, token_id: int) -> None:
+def mcp_token_touch(*, token: McpToken) -> None:
     """Records use, at most once a minute per token, so a busy client does not write on every call."""
     now = timezone.now()
-    stale = Q(last_used_at__isnull=True) | Q(last_used_at__lt=now - dt.timedelta(minutes=1))
-    McpToken.objects.filter(stale, id=token_id).update(last_used_at=now)
+    stale_before = now - TOUCH_EVERY
+    if token.last_used_at is not None and token.last_used_at >= stale_before:
+        return
+    # Conditional, so concurrent requests of one token write once.
+    stale = Q(last_used_at__isnull=True) | Q(last_used_at__lt=stale_before)
+    McpToken.objects.filter(stale, id=token.id).update(last_used_at=now)

@@ -122,3 +122,14 @@ def test_the_rest_route_revokes(alice_api, alice):
 
 def test_the_rest_route_needs_a_login(anon_api):
     assert anon_api.post("/api/v1/chat/mcp-token").status_code == 401
+
+
+def test_use_is_recorded_at_most_once_a_minute(mcp, alice):
+    token = mcp_token_create(user=alice).raw
+    mcp.calls(token, ("list_assets", {}))
+    first_use = McpToken.objects.get(user=alice).last_used_at
+
+    mcp.calls(token, ("list_assets", {}))
+
+    assert first_use is not None
+    assert McpToken.objects.get(user=alice).last_used_at == first_use
