@@ -10,7 +10,6 @@ import json
 import logging
 import uuid
 
-from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from jsonschema import Draft202012Validator
 from mcp import types
@@ -111,7 +110,8 @@ async def call_tool(ctx: ServerRequestContext, params: types.CallToolRequestPara
 
 async def _call(ctx: ServerRequestContext, params: types.CallToolRequestParams) -> ToolOutcome:
     user = ctx.request.scope.get("user") if ctx.request is not None else None
-    if not isinstance(user, AuthenticatedUser):
+    tool_ctx = getattr(user.access_token, "context", None) if isinstance(user, AuthenticatedUser) else None
+    if not isinstance(tool_ctx, ToolContext):
         # The HTTP layer answers 401 before this; a transport without it must not run anything either.
         return _error("UNAUTHENTICATED", "An MCP token is required.")
     key = (params.meta or {}).get(IDEMPOTENCY_KEY)
@@ -121,10 +121,6 @@ async def _call(ctx: ServerRequestContext, params: types.CallToolRequestParams) 
         )
     # Without a key every call is new: a retried call acts again (see docs/mcp.md).
     call_id = f"mcp:{key if key is not None else uuid.uuid4().hex}"
-    claims = user.access_token.claims or {}
-    tool_ctx = await in_worker(_tool_context, claims["user_id"], claims["token_id"])
-    if tool_ctx is None:
-        return _error("UNAUTHENTICATED", "This MCP token's user no longer exists.")
     arguments = params.arguments or {}
     if params.name == CONFIRM_TOOL:
         return await _confirm(tool_ctx, call_id if key is not None else None, arguments)
@@ -214,10 +210,7 @@ def _error(code: str, message: str) -> ToolOutcome:
     return ToolOutcome(output={"error": {"code": code, "message": message}}, is_error=True, card=None)
 
 
-def _tool_context(user_id: int, token_id: int) -> ToolContext | None:
-    user = get_user_model().objects.filter(id=user_id, is_active=True).first()
-    if user is None:
-        return None
+def tool_context_for(user, *, token_id: int) -> ToolContext:
     profile = profile_get(user=user)
     return ToolContext(
         user=user,
