@@ -9,6 +9,7 @@ api = [
     path("", include("plans.urls")),
     path("", include("suggestions.urls")),
     path("", include("chat.urls")),
+    path("", include("chat.mcp_urls")),
     path("schema", SpectacularAPIView.as_view(), name="schema"),
     path("docs", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
 ]
