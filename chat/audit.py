@@ -68,7 +68,8 @@ class RunRecord:
     started: float = field(default_factory=time.monotonic)
     model_calls: list[ModelCallNote] = field(default_factory=list)
     tool_calls: list[ToolCallNote] = field(default_factory=list)
-    charged: int = 0
+    used_before: int = 0  # the user's tokens today when the turn began
+    budget: int = 0  # their daily budget then; 0 = unlimited
     written: bool = False
 
     def model_call(self, purpose: str, model: str, response=None) -> ModelCallNote:
@@ -85,11 +86,6 @@ class RunRecord:
 
     def budget_tokens(self) -> int:
         return sum(t["input"] + t["output"] for t in (c.tokens() for c in self.model_calls))
-
-    def take_uncharged(self) -> int:
-        pending = self.budget_tokens() - self.charged
-        self.charged += pending
-        return pending
 
 
 def turn_run_record(
@@ -166,7 +162,7 @@ def turn_run_record(
         if tool_rows:
             ToolCall.objects.bulk_create(tool_rows)
         if not record.admin:
-            daily_usage_charge(user_id=record.user_id, day=record.day, tokens=record.take_uncharged())
+            daily_usage_charge(user_id=record.user_id, day=record.day, tokens=record.budget_tokens())
     return run
 
 

@@ -109,6 +109,7 @@ class _Begun:
     created: bool
     provider: Provider | None = None
     history: list[Message] = field(default_factory=list)
+    usage: tuple[int, int] = (0, 0)  # (tokens used today, daily budget)
 
 
 def _begin(*, user, thread: Thread, client_id: str, text: str, ctx: ToolContext | None) -> _Begun:
@@ -118,6 +119,7 @@ def _begin(*, user, thread: Thread, client_id: str, text: str, ctx: ToolContext 
     if created:
         begun.provider = provider_for(user=user)
         begun.history = context_messages(thread_id=thread.id)
+        begun.usage = usage.usage_status(user_id=user.id, day=begun.ctx.today)
     return begun
 
 
@@ -126,7 +128,6 @@ _db_tool_context = off_loop(_tool_context)
 _db_context = off_loop(context_messages)
 _db_finish = off_loop(audit.turn_finish_record)
 _db_confirmed_tool = off_loop(confirmed_tool)
-_db_charge_and_check = off_loop(usage.charge_and_check)
 
 
 async def run_turn(*, user, thread: Thread, turn_input: TurnInput, emit: Emit) -> TurnResult:
@@ -156,6 +157,8 @@ async def run_turn(*, user, thread: Thread, turn_input: TurnInput, emit: Emit) -
         day=begun.ctx.today,
         timezone=begun.ctx.timezone,
         user_message_id=begun.message.id,
+        used_before=begun.usage[0],
+        budget=begun.usage[1],
     )
     state = _State(model=settings.ZEUS_MODEL, parts=list(preface), run=run)
     try:
@@ -323,7 +326,7 @@ async def _route(client, state: _State, history: list[Message], extra_texts: lis
     decided = router.route_by_patterns(texts, prior)
     if decided is not None:
         return decided
-    await _check_budget(state)
+    _check_budget(state)
     note = state.run.model_call("router", settings.ZEUS_ROUTER_MODEL)
     try:
         reply = await client.messages.create(
@@ -373,14 +376,12 @@ async def _loop(client, state: _State, ctx: ToolContext, tool_names, conversatio
         await _phase(state, emit, "thinking")
 
 
-async def _check_budget(state: _State) -> None:
-    """Before every model call: charges what the turn spent so far, refuses when today's budget is gone.
+def _check_budget(state: _State) -> None:
+    """Before every model call: today's usage as read when the turn began plus what this turn spent so far.
     Staff replies are neither checked nor charged; their cost shows in the run audit."""
     run = state.run
-    if not run.admin:
-        await _db_charge_and_check(
-            user_id=run.user_id, day=run.day, pending=run.take_uncharged(), timezone_name=run.timezone
-        )
+    if not run.admin and run.budget and run.used_before + run.budget_tokens() >= run.budget:
+        raise usage.UsageLimitReached(usage.limit_message(run.budget, run.timezone))
 
 
 def _run_fields(state: _State, error: str | None) -> dict:
@@ -406,7 +407,7 @@ async def _record_cut_run(state: _State) -> None:
 
 
 async def _stream_call(client, state: _State, *, system, tools, conversation, emit: Emit) -> Response:
-    await _check_budget(state)
+    _check_budget(state)
     attempt = 0
     while True:
         forwarded = False

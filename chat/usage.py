@@ -1,8 +1,10 @@
 """The per-user daily token budget (ZEUS_DAILY_TOKEN_BUDGET, or a staff override per user).
 
-Usage is a counter row per user and local day, bumped with F() so concurrent turns in other processes add
-up instead of overwriting. A turn charges what its model calls spent and reads the counter back in the same
-trip, just before its next model call; the rest is charged when the turn's run is written. Tokens counted:
+Usage is a counter row per user and local day, bumped with F() when a turn's run is written, so turns in
+every process add up instead of overwriting. A turn reads the counter and the budget once, in the trip that
+stores its user message; before each model call it compares that figure plus its own spend so far with the
+budget, without another query. Turns running at the same moment in other threads of the same user are seen
+by the next turn, so a day can end over budget by at most what those concurrent turns spent. Tokens counted:
 input + output (cache reads and writes are priced apart and are not part of the budget).
 """
 
@@ -68,14 +70,6 @@ def usage_status(*, user_id: int, day: dt.date) -> tuple[int, int]:
         .first()
     ) or {"used": 0, "override": None}
     return row["used"] or 0, effective_budget(row["override"])
-
-
-def charge_and_check(*, user_id: int, day: dt.date, pending: int, timezone_name: str) -> None:
-    """Charges `pending` tokens, then raises UsageLimitReached when the day's budget is spent."""
-    daily_usage_charge(user_id=user_id, day=day, tokens=pending)
-    used, budget = usage_status(user_id=user_id, day=day)
-    if budget and used >= budget:
-        raise UsageLimitReached(limit_message(budget, timezone_name))
 
 
 def limit_message(budget: int, timezone_name: str, *, now: dt.datetime | None = None) -> str:
