@@ -1,15 +1,16 @@
 """The run audit: what one turn did, collected in memory while it runs and written in one go at its end.
 
 The turn module owns a RunRecord per turn; the agent loop notes each model call (main or router) and each
-tool call on it. `turn_run_record` then writes the TurnRun, bulk-creates its children and charges the
-tokens the daily budget has not seen yet, in one transaction. The same module holds the staff-reply audit.
+tool call on it. `turn_run_record` then writes the TurnRun, bulk-creates its children and adds the turn's
+tokens to the user's daily counter, in one transaction. The same module holds the staff-reply audit.
 """
 
 import datetime as dt
+import logging
 import time
 from dataclasses import dataclass, field
 
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.db.models import Count, Q, Sum
 from django.utils import timezone
 
@@ -17,6 +18,8 @@ from chat.models import AdminReply, Message, ModelCall, Thread, ToolCall, TurnRu
 from chat.services import admin_reply_generate, assistant_message_create
 from chat.usage import daily_usage_charge
 from zeus.errors import ZeusError
+
+log = logging.getLogger(__name__)
 
 TOKEN_KINDS = ("input", "output", "cache_read", "cache_write")
 # Aborts the user or the clock caused; every other cause code is an error.
@@ -167,12 +170,15 @@ def turn_run_record(
 
 
 def turn_finish_record(*, thread_id, parts: list[dict] | None, metadata: dict | None, run: dict) -> Message | None:
-    """A turn's end in one transaction: its assistant message (None: nothing to keep) and its run."""
-    with transaction.atomic():
-        message = None
-        if parts is not None:
-            message = assistant_message_create(thread_id=thread_id, parts=parts, metadata=metadata)
+    """A turn's end in one trip: its assistant message (None: nothing to keep), then its run. Two
+    transactions on purpose: a failing audit write must never take the user's reply with it."""
+    message = None
+    if parts is not None:
+        message = assistant_message_create(thread_id=thread_id, parts=parts, metadata=metadata)
+    try:
         turn_run_record(**run, assistant_message_id=message.id if message else None)
+    except DatabaseError:
+        log.exception("could not record the run of a turn in thread %s", thread_id)
     return message
 
 
