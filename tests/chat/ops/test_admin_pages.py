@@ -234,3 +234,18 @@ def test_a_long_thread_page_takes_a_bounded_number_of_queries(alice, staff, djan
     client.get(f"/admin/chat/thread/{thread.id}/change/")
     with django_assert_max_num_queries(12):
         assert client.get(f"/admin/chat/thread/{thread.id}/change/").status_code == 200
+
+
+@pytest.mark.django_db
+def test_staff_set_and_remove_a_budget_override_in_the_admin(alice, staff, settings):
+    settings.ZEUS_DAILY_TOKEN_BUDGET = 1000
+    client = _client(staff)
+    response = client.post("/admin/chat/tokenbudget/add/", {"user": alice.pk, "daily_tokens": 0, "note": "VIP"})
+    assert response.status_code == 302
+    from chat.models import TokenBudget
+    from chat.usage import usage_status
+
+    assert usage_status(user_id=alice.id, day=DAY) == (0, 0)
+    budget = TokenBudget.objects.get(user=alice)
+    assert client.post(f"/admin/chat/tokenbudget/{budget.pk}/delete/", {"post": "yes"}).status_code == 302
+    assert usage_status(user_id=alice.id, day=DAY) == (0, 1000)

@@ -140,3 +140,21 @@ async def test_a_turn_without_a_provider_key_is_recorded_as_an_error(alice, alic
     assert (run.outcome, run.error_code, run.assistant_message_id) == ("error", "AI_PROVIDER_REQUIRED", None)
     assert calls == []
     await socket.close()
+
+
+async def test_a_failing_audit_write_does_not_lose_the_reply(alice, alice_cookie, fake, monkeypatch):
+    from django.db import DatabaseError
+
+    from chat import audit
+
+    def broken(**kwargs):
+        raise DatabaseError("audit table unavailable")
+
+    monkeypatch.setattr(audit, "turn_run_record", broken)
+    thread, socket = await _socket(alice, alice_cookie)
+    fake.script(model.text("Still here."))
+    assert (await socket.say("show my transactions"))[-1]["type"] == "done"
+    assistant = await sync_to_async(Message.objects.get)(thread=thread, role="assistant")
+    assert assistant.parts == [{"type": "text", "text": "Still here."}]
+    assert await _runs(thread) == []
+    await socket.close()
