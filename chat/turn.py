@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import anthropic
 from django.conf import settings
 
-from chat import limits, router
+from chat import audit, limits, router, usage
 from chat.loop import prompt
 from chat.loop.context import build_conversation, prior_assistant_text, tool_result_block, user_texts
 from chat.loop.db import off_loop
@@ -27,7 +27,7 @@ from chat.loop.provider import ProviderFailure, classify, client_for
 from chat.loop.stream import Response, usage_dict
 from chat.models import Message, Thread
 from chat.selectors import Provider, confirmed_tool, context_messages, message_to_dict, provider_for
-from chat.services import admin_reply_payload, assistant_message_create, user_message_record
+from chat.services import admin_reply_payload, user_message_record
 from chat.tools import ToolContext, ToolOutcome, decide_approval, execute_tool
 from chat.ui_events import ui_event_to_turn
 from zeus.errors import Conflict, ValidationFailed
@@ -75,6 +75,7 @@ class _State:
     phase: str | None = None
     workflow: str = "coach"
     decided_by: str = "default"
+    run: audit.RunRecord | None = None
 
     def add_usage(self, usage: dict) -> None:
         for key in self.usage:
@@ -108,6 +109,7 @@ class _Begun:
     created: bool
     provider: Provider | None = None
     history: list[Message] = field(default_factory=list)
+    usage: tuple[int, int] = (0, 0)  # (tokens used today, daily budget)
 
 
 def _begin(*, user, thread: Thread, client_id: str, text: str, ctx: ToolContext | None) -> _Begun:
@@ -117,13 +119,14 @@ def _begin(*, user, thread: Thread, client_id: str, text: str, ctx: ToolContext 
     if created:
         begun.provider = provider_for(user=user)
         begun.history = context_messages(thread_id=thread.id)
+        begun.usage = usage.usage_status(user_id=user.id, day=begun.ctx.today)
     return begun
 
 
 _db_begin = off_loop(_begin)
 _db_tool_context = off_loop(_tool_context)
 _db_context = off_loop(context_messages)
-_db_store = off_loop(assistant_message_create)
+_db_finish = off_loop(audit.turn_finish_record)
 _db_confirmed_tool = off_loop(confirmed_tool)
 
 
@@ -148,26 +151,38 @@ async def run_turn(*, user, thread: Thread, turn_input: TurnInput, emit: Emit) -
     await emit({"type": "ack", "id": turn_input.client_id})
     if not begun.created:
         return TurnResult("duplicate", message=begun.message)
-    state = _State(model=settings.ZEUS_MODEL, parts=list(preface))
-    if preface:
-        # The confirmed action's result card, in contract order (after a phase, before tokens).
-        await _phase(state, emit, "thinking")
-        for part in preface:
-            await emit({"type": "spec", "spec": part["spec"]})
-    if begun.provider is None:
-        return await _finish_error(
-            state, thread, started, emit, "AI_PROVIDER_REQUIRED", "Add an Anthropic API key in chat settings."
-        )
-    return await _run_agent(
-        state=state,
-        thread=thread,
-        ctx=begun.ctx,
-        provider=begun.provider,
-        history=begun.history,
-        conversation=build_conversation(begun.history),
-        emit=emit,
-        started=started,
+    run = audit.RunRecord(
+        user_id=user.id,
+        thread_id=thread.id,
+        day=begun.ctx.today,
+        timezone=begun.ctx.timezone,
+        user_message_id=begun.message.id,
+        used_before=begun.usage[0],
+        budget=begun.usage[1],
     )
+    state = _State(model=settings.ZEUS_MODEL, parts=list(preface), run=run)
+    try:
+        if preface:
+            # The confirmed action's result card, in contract order (after a phase, before tokens).
+            await _phase(state, emit, "thinking")
+            for part in preface:
+                await emit({"type": "spec", "spec": part["spec"]})
+        if begun.provider is None:
+            return await _finish_error(
+                state, thread, started, emit, "AI_PROVIDER_REQUIRED", "Add an Anthropic API key in chat settings."
+            )
+        return await _run_agent(
+            state=state,
+            thread=thread,
+            ctx=begun.ctx,
+            provider=begun.provider,
+            history=begun.history,
+            conversation=build_conversation(begun.history),
+            emit=emit,
+            started=started,
+        )
+    finally:
+        await _record_cut_run(state)
 
 
 async def _confirm_text(ctx: ToolContext, payload: dict, preface: list[dict]) -> str:
@@ -210,19 +225,23 @@ async def run_admin_turn(*, thread: Thread, staff_user, prompt: str) -> Message:
             conversation[-1]["content"].append({"type": "text", "text": instruction})
         else:
             conversation.append({"role": "user", "content": [{"type": "text", "text": instruction}]})
-        state = _State(model=settings.ZEUS_MODEL)
-        result = await _run_agent(
-            state=state,
-            thread=thread,
-            ctx=ctx,
-            provider=provider,
-            history=history,
-            conversation=conversation,
-            emit=_noop,
-            started=started,
-            extra_texts=[prompt],
-            admin=True,
-        )
+        run = audit.RunRecord(user_id=user.id, thread_id=thread.id, day=ctx.today, timezone=ctx.timezone, admin=True)
+        state = _State(model=settings.ZEUS_MODEL, run=run)
+        try:
+            result = await _run_agent(
+                state=state,
+                thread=thread,
+                ctx=ctx,
+                provider=provider,
+                history=history,
+                conversation=conversation,
+                emit=_noop,
+                started=started,
+                extra_texts=[prompt],
+                admin=True,
+            )
+        finally:
+            await _record_cut_run(state)
     finally:
         await lock.release()
     if result.status != "done":
@@ -307,6 +326,8 @@ async def _route(client, state: _State, history: list[Message], extra_texts: lis
     decided = router.route_by_patterns(texts, prior)
     if decided is not None:
         return decided
+    _check_budget(state)
+    note = state.run.model_call("router", settings.ZEUS_ROUTER_MODEL)
     try:
         reply = await client.messages.create(
             model=settings.ZEUS_ROUTER_MODEL,
@@ -315,8 +336,10 @@ async def _route(client, state: _State, history: list[Message], extra_texts: lis
             messages=[{"role": "user", "content": router.router_user_prompt(texts, prior)}],
         )
     except anthropic.APIError as exc:
+        note.end(error=classify(exc).code)
         log.warning("router model failed (%s); using the default workflow", type(exc).__name__)
         return router.route_from_model_reply("")
+    note.end(usage=usage_dict(reply.usage), stop_reason=reply.stop_reason)
     state.add_usage(usage_dict(reply.usage))
     text = "".join(block.text for block in reply.content if block.type == "text")
     return router.route_from_model_reply(text)
@@ -353,11 +376,43 @@ async def _loop(client, state: _State, ctx: ToolContext, tool_names, conversatio
         await _phase(state, emit, "thinking")
 
 
+def _check_budget(state: _State) -> None:
+    """Before every model call: today's usage as read when the turn began plus what this turn spent so far.
+    Staff replies are neither checked nor charged; their cost shows in the run audit."""
+    run = state.run
+    if not run.admin and run.budget and run.used_before + run.budget_tokens() >= run.budget:
+        raise usage.UsageLimitReached(usage.limit_message(run.budget, run.timezone))
+
+
+def _run_fields(state: _State, error: str | None) -> dict:
+    outcome, code = audit.outcome_of(error)
+    return {
+        "record": state.run,
+        "workflow": state.workflow,
+        "decided_by": state.decided_by,
+        "outcome": outcome,
+        "error_code": code,
+    }
+
+
+async def _record_cut_run(state: _State) -> None:
+    """The run of a turn cut before it could store its end (a second stop, a disconnect while finishing)."""
+    if state.run.written:
+        return
+    state.run.written = True
+    try:
+        await asyncio.shield(_db_finish(thread_id=None, parts=None, metadata=None, run=_run_fields(state, "STOPPED")))
+    except Exception:
+        log.exception("could not record the run of a turn in thread %s", state.run.thread_id)
+
+
 async def _stream_call(client, state: _State, *, system, tools, conversation, emit: Emit) -> Response:
+    _check_budget(state)
     attempt = 0
     while True:
         forwarded = False
         response = Response()
+        note = state.run.model_call("main", state.model, response)
         try:
             stream = await client.messages.create(
                 model=state.model,
@@ -381,9 +436,11 @@ async def _stream_call(client, state: _State, *, system, tools, conversation, em
                     elif event.type == "content_block_stop" and block is not None and block.type == "text":
                         # A finished text block is kept even if a later block fails mid-stream.
                         state.flush_text()
+            note.end()
             return response
         except anthropic.APIError as exc:
             failure = classify(exc)
+            note.end(error=failure.code)
             if forwarded or not failure.retryable or attempt >= STREAM_RETRIES:
                 state.flush_text()
                 raise failure from exc
@@ -410,6 +467,7 @@ async def _run_tools(state: _State, ctx: ToolContext, uses, emit: Emit) -> list[
         await emit({"type": "tool", "name": name, "call_id": call_id, "status": "calling"})
 
     async def one(call_id: str, name: str, tool_input: dict, input_error: bool) -> ToolOutcome:
+        began = time.monotonic()
         try:
             if input_error:
                 outcome = ToolOutcome(_BAD_INPUT, True, None)
@@ -418,6 +476,7 @@ async def _run_tools(state: _State, ctx: ToolContext, uses, emit: Emit) -> list[
         except Exception:
             log.exception("tool %s raised", name)
             outcome = ToolOutcome({"error": {"code": "TOOL_FAILED", "message": "The tool failed."}}, True, None)
+        state.run.tool_call(name=name, call_id=call_id, started=began, output=outcome.output, is_error=outcome.is_error)
         await emit(
             {"type": "tool", "name": name, "call_id": call_id, "status": "error" if outcome.is_error else "done"}
         )
@@ -473,11 +532,18 @@ def _metadata(state: _State, started: float, *, aborted: bool = False, error: st
     return metadata
 
 
-async def _store(state: _State, thread: Thread, started: float, **flags) -> Message:
+async def _store(state: _State, thread: Thread, started: float, *, keep_message=True, **flags) -> Message | None:
+    """The reply (unless there is nothing to keep) and the turn's run record, in one trip."""
     state.flush_text()
+    state.run.written = True
     # Shielded: a second stop or a disconnect while saving must not lose what the user already saw.
     return await asyncio.shield(
-        _db_store(thread_id=thread.id, parts=state.parts, metadata=_metadata(state, started, **flags))
+        _db_finish(
+            thread_id=thread.id,
+            parts=state.parts if keep_message else None,
+            metadata=_metadata(state, started, **flags),
+            run=_run_fields(state, flags.get("error")),
+        )
     )
 
 
@@ -485,8 +551,8 @@ async def _finish_error(
     state: _State, thread: Thread, started: float, emit: Emit, code: str, text: str, admin: bool = False
 ) -> TurnResult:
     state.flush_text()
-    message = None
-    if state.parts:
-        message = await _store(state, thread, started, aborted=True, error=code, admin=admin)
+    message = await _store(
+        state, thread, started, keep_message=bool(state.parts), aborted=True, error=code, admin=admin
+    )
     await emit({"type": "error", "code": code, "message": text})
     return TurnResult("error", message=message, error=code)

@@ -194,6 +194,9 @@ ANTHROPIC_API_KEY = env("ANTHROPIC_API_KEY", default="")
 ANTHROPIC_BASE_URL = env("ANTHROPIC_BASE_URL", default="")
 ZEUS_MODEL = env("ZEUS_MODEL", default="claude-sonnet-4-5")
 ZEUS_ROUTER_MODEL = env("ZEUS_ROUTER_MODEL", default="claude-haiku-4-5")
+# Tokens (input + output) each user's chat turns may spend per day in their timezone; 0 = unlimited.
+# Staff can override it per user in the admin (Chat, Token budgets).
+ZEUS_DAILY_TOKEN_BUDGET = env.int("ZEUS_DAILY_TOKEN_BUDGET", default=200_000)
 # Encrypts users' personal provider keys at rest; derived from SECRET_KEY when unset.
 ZEUS_FIELD_ENCRYPTION_KEY = env("ZEUS_FIELD_ENCRYPTION_KEY", default="")
 

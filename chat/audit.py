@@ -1,0 +1,234 @@
+"""The run audit: what one turn did, collected in memory while it runs and written in one go at its end.
+
+The turn module owns a RunRecord per turn; the agent loop notes each model call (main or router) and each
+tool call on it. `turn_run_record` then writes the TurnRun, bulk-creates its children and adds the turn's
+tokens to the user's daily counter, in one transaction. The same module holds the staff-reply audit.
+"""
+
+import datetime as dt
+import logging
+import time
+from dataclasses import dataclass, field
+
+from django.db import DatabaseError, transaction
+from django.db.models import Count, Q, Sum
+from django.utils import timezone
+
+from chat.models import AdminReply, Message, ModelCall, Thread, ToolCall, TurnRun
+from chat.services import admin_reply_generate, assistant_message_create
+from chat.usage import daily_usage_charge
+from zeus.errors import ZeusError
+
+log = logging.getLogger(__name__)
+
+TOKEN_KINDS = ("input", "output", "cache_read", "cache_write")
+# Aborts the user or the clock caused; every other cause code is an error.
+ABORT_CODES = frozenset({"STOPPED", "TIMEOUT"})
+
+
+@dataclass
+class ModelCallNote:
+    purpose: str
+    model: str
+    started: float
+    response: object = None  # a chat.loop.stream.Response still filling up, read at the end
+    usage: dict = field(default_factory=dict)
+    stop_reason: str = ""
+    duration_ms: int | None = None
+    error: str = ""
+
+    def end(self, *, usage: dict | None = None, stop_reason: str | None = None, error: str = "") -> None:
+        self.duration_ms = round((time.monotonic() - self.started) * 1000)
+        if usage is not None:
+            self.usage = usage
+        if stop_reason:
+            self.stop_reason = stop_reason
+        self.error = error
+
+    def tokens(self) -> dict:
+        usage = self.usage or getattr(self.response, "usage", None) or {}
+        return {kind: usage.get(kind) or 0 for kind in TOKEN_KINDS}
+
+
+@dataclass
+class ToolCallNote:
+    name: str
+    call_id: str
+    duration_ms: int
+    is_error: bool
+    error_code: str
+
+
+@dataclass
+class RunRecord:
+    user_id: int
+    thread_id: object
+    day: dt.date
+    timezone: str
+    user_message_id: int | None = None
+    admin: bool = False
+    started_at: dt.datetime = field(default_factory=timezone.now)
+    started: float = field(default_factory=time.monotonic)
+    model_calls: list[ModelCallNote] = field(default_factory=list)
+    tool_calls: list[ToolCallNote] = field(default_factory=list)
+    used_before: int = 0  # the user's tokens today when the turn began
+    budget: int = 0  # their daily budget then; 0 = unlimited
+    written: bool = False
+
+    def model_call(self, purpose: str, model: str, response=None) -> ModelCallNote:
+        note = ModelCallNote(purpose=purpose, model=model, started=time.monotonic(), response=response)
+        self.model_calls.append(note)
+        return note
+
+    def tool_call(self, *, name: str, call_id: str, started: float, output, is_error: bool) -> None:
+        code = ""
+        if is_error and isinstance(output, dict) and isinstance(output.get("error"), dict):
+            code = str(output["error"].get("code") or "")[:64]
+        duration = round((time.monotonic() - started) * 1000)
+        self.tool_calls.append(ToolCallNote(name, call_id, duration, is_error, code))
+
+    def budget_tokens(self) -> int:
+        return sum(t["input"] + t["output"] for t in (c.tokens() for c in self.model_calls))
+
+
+def turn_run_record(
+    *,
+    record: RunRecord,
+    workflow: str,
+    decided_by: str,
+    outcome: str,
+    error_code: str = "",
+    assistant_message_id: int | None = None,
+) -> TurnRun:
+    finished = time.monotonic()
+    model_rows = []
+    totals = dict.fromkeys(TOKEN_KINDS, 0)
+    for seq, note in enumerate(record.model_calls, start=1):
+        tokens = note.tokens()
+        for kind in TOKEN_KINDS:
+            totals[kind] += tokens[kind]
+        stop_reason = note.stop_reason or getattr(note.response, "stop_reason", None) or ""
+        unfinished = note.duration_ms is None
+        model_rows.append(
+            ModelCall(
+                seq=seq,
+                purpose=note.purpose,
+                model=note.model,
+                duration_ms=round((finished - note.started) * 1000) if unfinished else note.duration_ms,
+                input_tokens=tokens["input"],
+                output_tokens=tokens["output"],
+                cache_read_tokens=tokens["cache_read"],
+                cache_write_tokens=tokens["cache_write"],
+                stop_reason=stop_reason[:32],
+                # A call still open at the end was cut by the turn's own abort.
+                error=(error_code or "ABORTED") if unfinished else note.error,
+            )
+        )
+    tool_rows = [
+        ToolCall(
+            seq=seq,
+            name=n.name,
+            call_id=n.call_id,
+            duration_ms=n.duration_ms,
+            is_error=n.is_error,
+            error_code=n.error_code,
+        )
+        for seq, n in enumerate(record.tool_calls, start=1)
+    ]
+    with transaction.atomic():
+        run = TurnRun.objects.create(
+            user_id=record.user_id,
+            thread_id=record.thread_id,
+            user_message_id=record.user_message_id,
+            assistant_message_id=assistant_message_id,
+            admin_initiated=record.admin,
+            day=record.day,
+            workflow=workflow or "",
+            decided_by=decided_by or "",
+            started_at=record.started_at,
+            finished_at=timezone.now(),
+            duration_ms=round((finished - record.started) * 1000),
+            outcome=outcome,
+            error_code=error_code or "",
+            model_calls=len(model_rows),
+            tool_calls=len(tool_rows),
+            tool_errors=sum(1 for n in record.tool_calls if n.is_error),
+            input_tokens=totals["input"],
+            output_tokens=totals["output"],
+            cache_read_tokens=totals["cache_read"],
+            cache_write_tokens=totals["cache_write"],
+        )
+        for row in [*model_rows, *tool_rows]:
+            row.run = run
+        if model_rows:
+            ModelCall.objects.bulk_create(model_rows)
+        if tool_rows:
+            ToolCall.objects.bulk_create(tool_rows)
+        if not record.admin:
+            daily_usage_charge(user_id=record.user_id, day=record.day, tokens=record.budget_tokens())
+    return run
+
+
+def turn_finish_record(*, thread_id, parts: list[dict] | None, metadata: dict | None, run: dict) -> Message | None:
+    """A turn's end in one trip: its assistant message (None: nothing to keep), then its run. Two
+    transactions on purpose: a failing audit write must never take the user's reply with it."""
+    message = None
+    if parts is not None:
+        message = assistant_message_create(thread_id=thread_id, parts=parts, metadata=metadata)
+    try:
+        turn_run_record(**run, assistant_message_id=message.id if message else None)
+    except DatabaseError:
+        log.exception("could not record the run of a turn in thread %s", thread_id)
+    return message
+
+
+def outcome_of(error: str | None) -> tuple[str, str]:
+    """A turn's cause code → (outcome, code): stops and the deadline abort, anything else is an error."""
+    if not error:
+        return TurnRun.Outcome.OK, ""
+    return (TurnRun.Outcome.ABORTED if error in ABORT_CODES else TurnRun.Outcome.ERROR), error
+
+
+REPLY_PERMISSION = "chat.reply_as_assistant"
+
+
+class ReplyForbidden(ZeusError):
+    status = 403
+
+
+def admin_reply_send(*, staff_user, thread: Thread, prompt: str) -> Message:
+    """The staff reply with its permission check and its audit row, written whether the reply worked or not."""
+    if not (getattr(staff_user, "is_staff", False) and staff_user.has_perm(REPLY_PERMISSION)):
+        raise ReplyForbidden("You may not reply as the assistant.", code="FORBIDDEN")
+    try:
+        message = admin_reply_generate(staff_user=staff_user, thread_id=thread.pk, prompt=prompt)
+    except ZeusError as exc:
+        AdminReply.objects.create(
+            staff=staff_user, thread=thread, user_id=thread.user_id, prompt=prompt, error_code=exc.code or "ERROR"
+        )
+        raise
+    AdminReply.objects.create(staff=staff_user, thread=thread, user_id=thread.user_id, message=message, prompt=prompt)
+    return message
+
+
+def daily_usage_summary(*, since: dt.date, until: dt.date, username: str = "") -> list[dict]:
+    """Per user and local day: turns, model and tool calls, tokens by kind, errors — one aggregate query."""
+    runs = TurnRun.objects.filter(day__gte=since, day__lte=until)
+    if username:
+        runs = runs.filter(user__username__icontains=username)
+    return list(
+        runs.values("user_id", "user__username", "day")
+        .annotate(
+            turns=Count("id"),
+            admin_turns=Count("id", filter=Q(admin_initiated=True)),
+            model_calls=Sum("model_calls"),
+            tool_calls=Sum("tool_calls"),
+            input_tokens=Sum("input_tokens"),
+            output_tokens=Sum("output_tokens"),
+            cache_read_tokens=Sum("cache_read_tokens"),
+            cache_write_tokens=Sum("cache_write_tokens"),
+            errors=Count("id", filter=Q(outcome=TurnRun.Outcome.ERROR)),
+            aborted=Count("id", filter=Q(outcome=TurnRun.Outcome.ABORTED)),
+        )
+        .order_by("-day", "user__username")
+    )
