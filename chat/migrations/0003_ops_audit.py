@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('chat', '0001_initial'),
+        ('chat', '0002_mcp_token'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
