@@ -326,6 +326,34 @@ def test_a_notification_arrives_live_as_a_toast_and_on_the_bell(open_app, model,
     assert app.page.locator("#bell-count").inner_text() == "1"
     app.shot("13_notification")
 
+    # The inbox the page reads over REST agrees after a reload.
+    app.page.reload()
+    app.wait_ready()
+    app.page.wait_for_function("() => document.getElementById('bell-count').textContent === '1'")
+    app.page.click("#bell")
+    assert "Rent is due" in app.page.locator("#inbox-list").inner_text()
+    app.shot("14_inbox_after_reload")
+
+
+def test_without_any_key_the_dialog_saves_the_users_key_and_the_retry_uses_it(open_app, model, settings):
+    settings.ANTHROPIC_API_KEY = ""
+    user = factories.user("e2e_key")
+    model.responder = lambda body: text("Hello! Your own key works.")
+    app = open_app(user)
+    app.say("Hello Zeus")
+    dialog = app.page.locator("#key-dialog")
+    dialog.wait_for()
+    assert model.requests == []
+    app.page.fill("#key-input", "sk-ant-user-key-0123456789")
+    app.shot("15_key_dialog")
+    app.page.click("#key-save")
+    dialog.wait_for(state="hidden")
+    app.page.locator(".msg-assistant", has_text="Your own key works.").wait_for()
+    app.idle()
+    app.shot("16_answered_with_the_users_key")
+    assert [r["api_key"] for r in model.main_requests] == ["sk-ant-user-key-0123456789"]
+    assert app.page.locator(".msg-assistant.failed").count() == 0
+
 
 def _in_a_worker_thread(fn, **kwargs):
     # Playwright keeps an event loop on the test's thread, where async_to_sync (the push) cannot run.
