@@ -18,6 +18,8 @@ from tests.chat.browser.conftest import ARTIFACTS, DESKTOP
 from tests.chat.browser.e2e_server import DaphneThread, free_port
 from tests.chat.conftest import SERVER_KEY
 from tests.chat.fake_anthropic import FakeAnthropic, text, tools
+from chat.services import admin_reply_generate
+from tests.chat import factories as chat_factories
 from zeus.services import notification_create
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -315,12 +317,7 @@ def test_a_notification_arrives_live_as_a_toast_and_on_the_bell(open_app, model,
     user = factories.user("e2e_notify")
     app = open_app(user)
     assert app.page.locator("#bell-count").is_hidden()
-    # The push travels the channel layer into the server's socket: through Redis when configured (from this
-    # process, like a Celery worker), else through the in-memory layer on the server's loop.
-    if settings.CHANNEL_LAYERS["default"]["BACKEND"].endswith("RedisChannelLayer"):
-        _in_a_worker_thread(notification_create, user=user, kind="reminder", title="Rent is due", body="Tomorrow.")
-    else:
-        daphne_server.call(notification_create, user=user, kind="reminder", title="Rent is due", body="Tomorrow.")
+    _everywhere(daphne_server, settings, notification_create, user=user, kind="reminder", title="Rent is due")
     toast = app.page.locator(".toast", has_text="Rent is due")
     toast.wait_for()
     assert app.page.locator("#bell-count").inner_text() == "1"
@@ -333,6 +330,38 @@ def test_a_notification_arrives_live_as_a_toast_and_on_the_bell(open_app, model,
     app.page.click("#bell")
     assert "Rent is due" in app.page.locator("#inbox-list").inner_text()
     app.shot("14_inbox_after_reload")
+
+
+def test_a_staff_reply_reaches_the_open_page_and_its_notification_opens_that_thread(
+    open_app, model, daphne_server, settings
+):
+    user = factories.user("e2e_staff_reply")
+    staff = factories.user("e2e_staff", is_staff=True)
+    older = chat_factories.thread(user)
+    chat_factories.user_message(older, "Why was my card declined?")
+    model.responder = lambda body: text("Our team checked: the bank declined it; nothing was charged.")
+    app = open_app(user)
+    app.page.click("#new-thread")
+    app.page.wait_for_url(re.compile(r"/chat/(?!%s)" % older.id))
+    app.wait_ready()
+
+    _everywhere(daphne_server, settings, admin_reply_generate, staff_user=staff, thread_id=older.id, prompt="Explain")
+    app.page.locator(".toast", has_text="Zeus has a new reply for you").wait_for()
+    app.page.click("#bell")
+    app.page.locator("#inbox-list a", has_text="Open").click()
+    app.page.wait_for_url(f"**/chat/{older.id}")
+    app.wait_ready()
+    reply = app.page.locator("#messages .msg-assistant.from-staff")
+    reply.wait_for()
+    assert "nothing was charged" in reply.inner_text()
+    assert "from the Zeus team" in reply.locator(".msg-meta").inner_text()
+    app.shot("17_staff_reply")
+
+    # Open on that thread, the next staff reply arrives live as a message.
+    model.responder = lambda body: text("One more thing: the refund is on its way.")
+    _everywhere(daphne_server, settings, admin_reply_generate, staff_user=staff, thread_id=older.id, prompt="More")
+    app.page.locator(".msg-assistant.from-staff", has_text="refund is on its way").wait_for()
+    assert app.page.locator(".msg-assistant.from-staff").count() == 2
 
 
 def test_without_any_key_the_dialog_saves_the_users_key_and_the_retry_uses_it(open_app, model, settings):
@@ -353,6 +382,15 @@ def test_without_any_key_the_dialog_saves_the_users_key_and_the_retry_uses_it(op
     app.shot("16_answered_with_the_users_key")
     assert [r["api_key"] for r in model.main_requests] == ["sk-ant-user-key-0123456789"]
     assert app.page.locator(".msg-assistant.failed").count() == 0
+
+
+def _everywhere(daphne_server, settings, fn, **kwargs):
+    """Runs a service whose push travels the channel layer to the server's sockets: through Redis when it is
+    configured (from a thread of its own, like a Celery worker), else on the server's loop, where the
+    in-memory layer lives."""
+    if settings.CHANNEL_LAYERS["default"]["BACKEND"].endswith("RedisChannelLayer"):
+        return _in_a_worker_thread(fn, **kwargs)
+    return daphne_server.call(fn, **kwargs)
 
 
 def _in_a_worker_thread(fn, **kwargs):
