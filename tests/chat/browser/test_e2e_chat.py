@@ -11,15 +11,15 @@ import pytest
 
 from assets.models import Transaction
 from chat.models import Message
+from chat.services import admin_reply_generate
 from chat.ui_events import GOAL_FORM_PREFIX
 from goals.models import Goal
 from tests import factories
+from tests.chat import factories as chat_factories
 from tests.chat.browser.conftest import ARTIFACTS, DESKTOP
 from tests.chat.browser.e2e_server import DaphneThread, free_port
 from tests.chat.conftest import SERVER_KEY
 from tests.chat.fake_anthropic import FakeAnthropic, text, tools
-from chat.services import admin_reply_generate
-from tests.chat import factories as chat_factories
 from zeus.services import notification_create
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -342,7 +342,7 @@ def test_a_staff_reply_reaches_the_open_page_and_its_notification_opens_that_thr
     model.responder = lambda body: text("Our team checked: the bank declined it; nothing was charged.")
     app = open_app(user)
     app.page.click("#new-thread")
-    app.page.wait_for_url(re.compile(r"/chat/(?!%s)" % older.id))
+    app.page.wait_for_url(re.compile(rf"/chat/(?!{older.id})"))
     app.wait_ready()
 
     _everywhere(daphne_server, settings, admin_reply_generate, staff_user=staff, thread_id=older.id, prompt="Explain")
