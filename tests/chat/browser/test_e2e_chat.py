@@ -5,11 +5,12 @@ Nothing is faked in the page: the model's replies are scripted as a function of 
 
 import json
 import re
+from datetime import date
 from decimal import Decimal
 
 import pytest
 
-from assets.models import Transaction
+from assets.models import Asset, Transaction
 from chat.models import Message
 from chat.services import admin_reply_generate
 from chat.ui_events import GOAL_FORM_PREFIX
@@ -108,8 +109,8 @@ class Browser:
 def open_app(browser, daphne_server, model):
     contexts = []
 
-    def make(user) -> Browser:
-        context = browser.new_context(viewport=DESKTOP, locale="en-US", timezone_id="Asia/Ho_Chi_Minh")
+    def make(user, timezone_id="Asia/Ho_Chi_Minh") -> Browser:
+        context = browser.new_context(viewport=DESKTOP, locale="en-US", timezone_id=timezone_id)
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(10000)
@@ -313,6 +314,69 @@ def test_stop_keeps_the_partial_reply_as_aborted(open_app, model):
     app.shot("12_stopped_after_reload")
 
 
+def test_the_ui_cards_of_one_response_render_and_answer_with_turns(open_app, model):
+    user = factories.user("e2e_cards")
+    factories.txn(user, amount="300000", category="dining", description="Dinner")
+    factories.txn(user, amount="120000", category="transport", description="Grab")
+    quick_form = {
+        "title": "Add an expense",
+        "intent": "create_expense",
+        "fields": [
+            {"name": "amount", "label": "Amount", "type": "text", "required": True},
+            {"name": "description", "label": "What for", "type": "text", "required": True},
+        ],
+    }
+
+    def reply(body):
+        said = last_user_text(body)
+        if answering_tools(body):
+            return text("Here is where you stand.")
+        asset = re.match(r'Create a manual asset named "(.+)" \(kind: (\w+)\)\.', said)
+        if asset:
+            return tools(("create_manual_asset", {"name": asset[1], "kind": asset[2], "balance": "2tr"}))
+        if said.startswith("Submit the create_expense form with this form data JSON: "):
+            values = json.loads(said.split("JSON: ", 1)[1])
+            return tools(("create_manual_transaction", {**values, "asset_id": None}))
+        return tools(
+            ("show_welcome_suggestions", {}),
+            ("summarize_spending", {"period": "this_month", "group_by": "category"}),
+            ("suggest_asset_creation", {}),
+            ("show_quick_form", quick_form),
+            ("show_smart_actions", {"actions": [{"label": "Budgets", "prompt": "Show my budgets"}]}),
+        )
+
+    model.responder = reply
+    app = open_app(user)
+    app.say("Hi Zeus, what can you do?")
+    app.page.locator(".msg-assistant", has_text="Here is where you stand.").wait_for()
+    app.idle()
+    turn = app.page.locator(".msg-assistant").first
+    kinds = turn.locator(".zcard").evaluate_all("cards => cards.map(c => c.dataset.kind)")
+    assert kinds == ["welcome", "chart", "asset_suggestions", "quick_form", "smart_actions"]
+    chart = turn.locator(".zcard[data-kind=chart] [role=img]")
+    assert "Dining" in chart.get_attribute("aria-label") and "Transport" in chart.get_attribute("aria-label")
+    app.shot("18_cards")
+
+    turn.locator(".zcard[data-kind=asset_suggestions] button", has_text="E-wallet").click()
+    app.page.locator(".zcard-result", has_text="Asset created").wait_for()
+    app.idle()
+    [wallet] = Asset.objects.filter(user=user)
+    assert (wallet.name, wallet.kind, wallet.balance) == ("E-wallet", "e_wallet", Decimal("2000000"))
+
+    form = turn.locator(".zcard[data-kind=quick_form] form")
+    form.locator("[name=amount]").fill("45k")
+    form.locator("[name=description]").fill("Coffee")
+    form.locator("button[type=submit]").click()
+    app.page.locator(".zcard-result", has_text="Transaction created").wait_for()
+    app.idle()
+    app.shot("19_cards_answered")
+    assert user_texts(model)[-1] == (
+        'Submit the create_expense form with this form data JSON: {"amount": "45k", "description": "Coffee"}'
+    )
+    coffee = Transaction.objects.get(user=user, description="Coffee")
+    assert coffee.amount == Decimal("45000")
+
+
 def test_a_notification_arrives_live_as_a_toast_and_on_the_bell(open_app, model, daphne_server, settings):
     user = factories.user("e2e_notify")
     app = open_app(user)
@@ -362,6 +426,15 @@ def test_a_staff_reply_reaches_the_open_page_and_its_notification_opens_that_thr
     _everywhere(daphne_server, settings, admin_reply_generate, staff_user=staff, thread_id=older.id, prompt="More")
     app.page.locator(".msg-assistant.from-staff", has_text="refund is on its way").wait_for()
     assert app.page.locator(".msg-assistant.from-staff").count() == 2
+
+
+def test_a_transactions_date_is_its_own_day_west_of_greenwich(open_app, model):
+    user = factories.user("e2e_west", currency="USD", timezone="America/Los_Angeles")
+    factories.txn(user, amount="12.5", description="Tacos", occurred_on=date(2026, 11, 29))
+    app = open_app(user, timezone_id="America/Los_Angeles")
+    app.page.locator("#recent-list .recent-item").wait_for()
+    recent = app.page.locator("#recent-list").inner_text()
+    assert "Nov 29, 2026" in recent and "$12.50" in recent
 
 
 def test_without_any_key_the_dialog_saves_the_users_key_and_the_retry_uses_it(open_app, model, settings):
