@@ -430,7 +430,7 @@ def test_a_staff_reply_reaches_the_open_page_and_its_notification_opens_that_thr
 
 def test_a_transactions_date_is_its_own_day_west_of_greenwich(open_app, model):
     user = factories.user("e2e_west", currency="USD", timezone="America/Los_Angeles")
-    factories.txn(user, amount="12.5", description="Tacos", occurred_on=date(2026, 11, 29))
+    factories.txn(user, amount="12.5", currency="USD", description="Tacos", occurred_on=date(2026, 11, 29))
     app = open_app(user, timezone_id="America/Los_Angeles")
     app.page.locator("#recent-list .recent-item").wait_for()
     recent = app.page.locator("#recent-list").inner_text()
