@@ -183,6 +183,7 @@ def test_picking_an_asset_on_the_selector_records_the_transaction_once(open_app,
     assert txn.asset_id == card.id
     assert txn.description == "KFC"
     assert "Transaction created" in summary.inner_text()
+    app.page.locator("#recent-list .recent-item", has_text="KFC").wait_for()
 
     # A reload renders the same conversation, cards included, from the REST history.
     app.page.reload()
@@ -277,10 +278,36 @@ def test_a_delete_runs_once_after_the_user_approves_it(open_app, model):
     app.shot("10_deleted")
     assert not Transaction.objects.filter(id=doomed.id).exists()
     assert list(Transaction.objects.filter(user=user)) == [kept]
+    app.page.locator("#recent-list .recent-item", has_text="Duplicate lunch").wait_for(state="detached")
     assert confirm.get_by_role("button", name="Delete").is_disabled()
     approvals = [t for t in user_texts(model) if t.startswith("I approved")]
     assert len(approvals) == 1
     assert '"deleted": true' in approvals[0]
+
+
+def test_a_rejected_delete_keeps_the_transaction(open_app, model):
+    user = factories.user("e2e_reject")
+    spared = factories.txn(user, amount="50000", description="Bánh mì")
+
+    def reply(body):
+        if answering_tools(body):
+            return text("Please confirm on the card.")
+        if last_user_text(body).startswith("I rejected"):
+            return text("Fine, I kept it.")
+        return tools(("delete_manual_transaction", {"transaction_id": spared.id}))
+
+    model.responder = reply
+    app = open_app(user)
+    app.say(f"delete transaction #{spared.id}")
+    confirm = app.page.locator(".zcard-confirm")
+    confirm.wait_for()
+    app.idle()
+    confirm.get_by_role("button", name="Cancel").click()
+    app.page.locator(".msg-assistant", has_text="Fine, I kept it.").wait_for()
+    app.idle()
+    assert "nothing was deleted" in app.last_reply().inner_text()
+    assert Transaction.objects.filter(id=spared.id).exists()
+    assert user_texts(model)[-1] == "I rejected the delete_manual_transaction confirmation, so nothing was deleted."
 
 
 def test_stop_keeps_the_partial_reply_as_aborted(open_app, model):
