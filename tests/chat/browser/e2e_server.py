@@ -8,6 +8,7 @@ layer and cache. Twisted's reactor cannot be restarted, so one server serves the
 import asyncio
 import socket
 import threading
+import time
 
 from asgiref.sync import sync_to_async
 
@@ -55,7 +56,7 @@ class DaphneThread:
             with socket.socket() as probe:
                 if probe.connect_ex(("127.0.0.1", self.port)) == 0:
                     return self
-            self.thread.join(0.05)
+            time.sleep(0.05)
         raise RuntimeError(f"daphne is not listening on {self.port}")
 
     @property
