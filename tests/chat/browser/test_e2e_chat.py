@@ -275,10 +275,10 @@ def test_a_delete_runs_once_after_the_user_approves_it(open_app, model):
     confirm.get_by_role("button", name="Delete").click()
     app.page.locator(".msg-assistant", has_text="Deleted the duplicate lunch.").wait_for()
     app.idle()
-    app.shot("10_deleted")
     assert not Transaction.objects.filter(id=doomed.id).exists()
     assert list(Transaction.objects.filter(user=user)) == [kept]
     app.page.locator("#recent-list .recent-item", has_text="Duplicate lunch").wait_for(state="detached")
+    app.shot("10_deleted")
     assert confirm.get_by_role("button", name="Delete").is_disabled()
     approvals = [t for t in user_texts(model) if t.startswith("I approved")]
     assert len(approvals) == 1
