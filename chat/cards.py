@@ -7,7 +7,8 @@ Each card names the `event` its clicks send back as a `ui_event` frame.
 
 from decimal import Decimal, InvalidOperation
 
-from zeus.money import format_amount
+from zeus.errors import ValidationFailed
+from zeus.money import format_amount, parse_amount, quantize
 
 VERSION = 1
 GOAL_KINDS = ["house", "retirement", "savings", "education", "emergency_fund", "other"]
@@ -36,6 +37,23 @@ def _amount(value: str, currency: str) -> str:
         return format_amount(Decimal(value), currency)
     except (InvalidOperation, KeyError, ValueError, TypeError):
         return f"{value} {currency}"
+
+
+def _pending_amount(value) -> tuple[Decimal | None, str | None]:
+    """The pending call's amount as typed ("150k") → (150000, currency the text named); the page shows
+    card amounts as decimal strings, so the shorthand is read here, as the tool will read it."""
+    try:
+        parsed = parse_amount(value)
+    except ValidationFailed:
+        return None, None
+    return parsed.amount, parsed.currency
+
+
+def _decimal_text(amount: Decimal, currency: str) -> str:
+    try:
+        return str(quantize(amount, currency))
+    except (KeyError, ValueError, ValidationFailed):
+        return str(amount)
 
 
 def _label(key: str) -> str:
@@ -152,7 +170,8 @@ def _summary(name: str, status: str, title: str, record: dict | None, items: lis
 def _transaction(name, tool_input, output):
     if output.get("status") == "asset_required":
         pending = output["pending"]
-        currency = pending.get("currency") or (output["assets"][0]["currency"] if output["assets"] else "")
+        amount, named = _pending_amount(pending["amount"])
+        currency = pending.get("currency") or named or (output["assets"][0]["currency"] if output["assets"] else "")
         paid = "into" if pending.get("direction") == "income" else "from"
         return _card(
             "asset_selector",
@@ -160,7 +179,7 @@ def _transaction(name, tool_input, output):
             event="existing_asset_selected",
             pending={
                 "description": pending.get("description", ""),
-                "amount": str(pending["amount"]),
+                "amount": _decimal_text(amount, currency) if amount is not None else str(pending["amount"]),
                 "currency": currency,
             },
             assets=[

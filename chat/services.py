@@ -89,7 +89,7 @@ def admin_reply_generate(*, staff_user, thread_id, prompt: str) -> Message:
         kind=Notification.Kind.ADMIN_REPLY,
         title="Zeus has a new reply for you",
         body=text[:500],
-        cta_url=f"/chat?thread={thread.id}",
+        cta_url=f"/chat/{thread.id}",
     )
     return message
 

@@ -135,10 +135,11 @@ async def run_turn(*, user, thread: Thread, turn_input: TurnInput, emit: Emit) -
     started = time.monotonic()
     ctx = None
     preface: list[dict] = []
+    confirmed = None
     try:
         if turn_input.event == "confirm":
             ctx = await _db_tool_context(user, thread.id)
-            text = await _confirm_text(ctx, turn_input.payload or {}, preface)
+            text, confirmed = await _confirm_text(ctx, turn_input.payload or {}, preface)
         elif turn_input.event is not None:
             text = ui_event_to_turn(turn_input.event, turn_input.payload or {})
         else:
@@ -160,7 +161,10 @@ async def run_turn(*, user, thread: Thread, turn_input: TurnInput, emit: Emit) -
         used_before=begun.usage[0],
         budget=begun.usage[1],
     )
-    state = _State(model=settings.ZEUS_MODEL, parts=list(preface), run=run)
+    # An approved delete ran in this turn: clients refresh what they show when tools_used names a mutation.
+    state = _State(
+        model=settings.ZEUS_MODEL, parts=list(preface), run=run, tools_used=[confirmed] if confirmed else []
+    )
     try:
         if preface:
             # The confirmed action's result card, in contract order (after a phase, before tokens).
@@ -185,7 +189,8 @@ async def run_turn(*, user, thread: Thread, turn_input: TurnInput, emit: Emit) -
         await _record_cut_run(state)
 
 
-async def _confirm_text(ctx: ToolContext, payload: dict, preface: list[dict]) -> str:
+async def _confirm_text(ctx: ToolContext, payload: dict, preface: list[dict]) -> tuple[str, str | None]:
+    """The turn text for a confirm click, and the tool the approval ran (None when nothing ran)."""
     approval_id, decision = payload.get("approval_id"), payload.get("decision")
     outcome = await decide_approval(ctx, approval_id=approval_id, decision=decision)
     if outcome.card:
@@ -195,11 +200,12 @@ async def _confirm_text(ctx: ToolContext, payload: dict, preface: list[dict]) ->
         or (outcome.card or {}).get("tool")
         or outcome.output.get("tool")
     )
+    ran = tool if decision == "approve" and "error" not in outcome.output else None
     try:
-        return ui_event_to_turn("confirm_result", {"tool": tool, "decision": decision, "output": outcome.output})
+        return ui_event_to_turn("confirm_result", {"tool": tool, "decision": decision, "output": outcome.output}), ran
     except ValidationFailed:
         # An unknown or stale approval names no tool; the model still hears what happened.
-        return f"I chose to {decision} a confirmation. Result: {json.dumps(outcome.output, sort_keys=True)}"
+        return f"I chose to {decision} a confirmation. Result: {json.dumps(outcome.output, sort_keys=True)}", None
 
 
 async def run_admin_turn(*, thread: Thread, staff_user, prompt: str) -> Message:

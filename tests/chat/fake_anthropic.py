@@ -202,7 +202,7 @@ def _chunks(value: str, size: int) -> list[str]:
 
 
 class FakeAnthropic:
-    def __init__(self):
+    def __init__(self, port: int = 0):
         self.requests: list[dict] = []
         self.token_times: list[tuple[str, float]] = []  # (token text, perf_counter when written)
         self._queue: deque = deque()
@@ -216,7 +216,7 @@ class FakeAnthropic:
         # so scripts hold only the main model's replies whatever the router decides by pattern.
         self.router_model: str | None = None
         self.route: str | Callable[[dict], str] = "inspect"
-        server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
+        server = ThreadingHTTPServer(("127.0.0.1", port), _handler(self))
         server.daemon_threads = True
         self._server = server
         self._thread = threading.Thread(target=server.serve_forever, name="fake-anthropic", daemon=True)

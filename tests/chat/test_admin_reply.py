@@ -34,7 +34,9 @@ async def test_the_staff_reply_reaches_the_users_open_socket_and_the_prompt_is_n
     assert pushed["message"]["parts"] == [
         {"type": "text", "text": "A quick heads-up: your dining budget is almost used up this month."}
     ]
-    assert any(f["type"] == "notification" for f in frames)
+    notification = next(f["notification"] for f in frames if f["type"] == "notification")
+    # The page's own URL for a thread: /chat?thread= opened the newest thread instead.
+    assert notification["cta_url"] == f"/chat/{thread.id}"
 
     stored = await sync_to_async(list)(Message.objects.filter(thread=thread).order_by("id"))
     assert [m.role for m in stored] == ["user", "assistant"]

@@ -189,6 +189,8 @@ async def test_a_delete_is_confirmed_once_and_a_replay_deletes_nothing_more(alic
     frames = await socket.until() if await socket.send(confirm) is None else []
     assert frames[0] == {"type": "ack", "id": confirm["id"]}
     assert frames[-1]["type"] == "done"
+    # The approval ran the delete in this turn, so a client refreshes what it shows.
+    assert frames[-1]["tools_used"] == ["delete_manual_transaction"]
     assert not await sync_to_async(Transaction.objects.filter(id=doomed.id).exists)()
 
     # The same frame again: acknowledged, nothing runs.

@@ -1,7 +1,7 @@
 // The /chat page: threads, history, the live turn over the websocket (CONTRACT §3), notifications.
 
 import { ApiError, api, setCsrfToken } from "./api.js";
-import { el } from "./cards.js";
+import { el, settleAnswered } from "./cards.js";
 import { formatDate, formatMoney, formatTime, humanize } from "./format.js";
 import { TurnView, renderMessage, renderUserText } from "./messages.js";
 import { ChatSocket } from "./socket.js";
@@ -474,21 +474,26 @@ function messagesUrl(before) {
   return `/api/v1/chat/threads/${state.threadId}/messages?${params}`;
 }
 
-function historyNode(message) {
+function historyNode(message, { answered = true } = {}) {
   const node = renderMessage(message, cardCtx);
   node.classList.add("from-history");
+  // Only the newest message's cards still wait for an answer: picking an asset or submitting a form of an
+  // earlier one again would record it twice.
+  if (answered) for (const card of node.querySelectorAll(".zcard")) settleAnswered(card);
   return node;
 }
 
 /** Renders messages in chunks so a long page never blocks input for long. */
-function renderChunked(messages, into, token) {
+function renderChunked(messages, into, token, newest) {
   return new Promise((resolve) => {
     let index = 0;
     const step = () => {
       if (token !== state.historyToken) return resolve(false);
       const frag = document.createDocumentFragment();
       const end = Math.min(messages.length, index + RENDER_CHUNK);
-      for (; index < end; index += 1) frag.append(historyNode(messages[index]));
+      for (; index < end; index += 1) {
+        frag.append(historyNode(messages[index], { answered: messages[index] !== newest }));
+      }
       into(frag);
       if (index < messages.length) setTimeout(step, 0);
       else resolve(true);
@@ -575,7 +580,7 @@ async function loadHistory({ quiet = false } = {}) {
   // newest first on screen: the last chunk is drawn first so the bottom of the thread shows at once
   const tail = messages.slice(-RENDER_CHUNK);
   const head = messages.slice(0, -RENDER_CHUNK);
-  await renderChunked(tail, (frag) => ui.messages.append(frag), token);
+  await renderChunked(tail, (frag) => ui.messages.append(frag), token, messages[messages.length - 1]);
   scrollToBottom();
   if (head.length) await prependChunked(head, token);
 }

@@ -55,6 +55,11 @@ function settle(root, chosen) {
   if (chosen) chosen.classList.add("chosen");
 }
 
+/** Settles a rendered card that a later turn already answered (history), so a click cannot repeat it. */
+export function settleAnswered(root) {
+  if (root.querySelector("button, input, select, textarea")) settle(root, null);
+}
+
 function promptButtons(card, ctx, items, cls) {
   return el(
     "div",

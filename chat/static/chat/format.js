@@ -31,7 +31,10 @@ export function formatMoney(amount, currency, { compact = false } = {}) {
 
 export function formatDate(value) {
   if (!value) return "";
-  const d = new Date(value);
+  // A calendar date ("2026-11-29", a transaction's occurred_on) is that day wherever the reader is; Date()
+  // would read it as UTC midnight, which is the day before west of Greenwich.
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const d = day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(value);
   if (Number.isNaN(d.getTime())) return String(value);
   return d.toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" });
 }

@@ -94,8 +94,17 @@ def test_the_asset_selector_lists_ids_and_what_is_pending():
     card = card_for(*CASES["asset_selector"], False)
     assert [a["id"] for a in card["assets"]] == [3, 4]
     assert card["assets"][0]["balance_display"] == "200,000 ₫"
-    assert card["pending"] == {"description": "KFC", "amount": "150k", "currency": "VND"}
+    assert card["pending"] == {"description": "KFC", "amount": "150000", "currency": "VND"}
     assert card["event"] == "existing_asset_selected"
+
+
+def test_the_asset_selector_reads_the_pending_shorthand_as_the_tool_will():
+    # The page formats card amounts as decimal strings: the model's "150k" must not reach it raw.
+    name, tool_input, output = CASES["asset_selector"]
+    usd = card_for(name, tool_input, {**output, "pending": {"amount": "$12.5", "description": "Lunch"}}, False)
+    assert usd["pending"] == {"description": "Lunch", "amount": "12.50", "currency": "USD"}
+    odd = card_for(name, tool_input, {**output, "pending": {"amount": "a lot", "description": "Taxi"}}, False)
+    assert odd["pending"]["amount"] == "a lot"
 
 
 def test_the_confirm_card_carries_the_approval_and_describes_the_record():

@@ -97,7 +97,7 @@ def test_it_asks_which_asset_when_the_user_has_several(alice, alice_ctx):
     card = outcome.card
     assert card["kind"] == "asset_selector" and card["event"] == "existing_asset_selected"
     assert {a["name"] for a in card["assets"]} == {"Cash", "MoMo"}
-    assert card["pending"] == {"description": "KFC", "amount": "150k", "currency": "VND"}
+    assert card["pending"] == {"description": "KFC", "amount": "150000", "currency": "VND"}
 
     picked = call(alice_ctx, "create_manual_transaction", {"amount": "150k", "description": "KFC", "asset_id": cash.id})
     assert Transaction.objects.get(user=alice).asset == cash
