@@ -162,9 +162,7 @@ async def run_turn(*, user, thread: Thread, turn_input: TurnInput, emit: Emit) -
         budget=begun.usage[1],
     )
     # An approved delete ran in this turn: clients refresh what they show when tools_used names a mutation.
-    state = _State(
-        model=settings.ZEUS_MODEL, parts=list(preface), run=run, tools_used=[confirmed] if confirmed else []
-    )
+    state = _State(model=settings.ZEUS_MODEL, parts=list(preface), run=run, tools_used=[confirmed] if confirmed else [])
     try:
         if preface:
             # The confirmed action's result card, in contract order (after a phase, before tokens).
