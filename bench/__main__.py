@@ -2,7 +2,7 @@
 
 Each module `bench/<name>.py` (not starting with `_`) has `run() -> str`, returning a Markdown section that
 gives its figures as ratios to a baseline measured in the same run. The suite runs on a fresh PostgreSQL
-database (BENCH_DATABASE_URL, default the machine's local server) created and dropped here.
+database (BENCH_DATABASE_URL, default the machine's local server) created and dropped for each benchmark.
 """
 
 import importlib
@@ -47,18 +47,18 @@ def main(argv: list[str]) -> None:
     django.setup()
     from django.db import connection
 
-    names = _names(argv)
-    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
-    try:
-        for name in names:
+    for name in _names(argv):
+        # A fresh database per benchmark: each loads its own rows and must not meet another's.
+        old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
+        try:
             started = time.perf_counter()
             print(f"== {name}", flush=True)
             body = importlib.import_module(f"bench.{name}").run()
             print(body, flush=True)
             print(f"   ({time.perf_counter() - started:.1f} s)", flush=True)
             _record(name, body)
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
+        finally:
+            connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 if __name__ == "__main__":
