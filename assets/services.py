@@ -8,37 +8,11 @@ from django.db import transaction as db_transaction
 from assets import categories
 from assets.models import Asset, Source, Transaction
 from zeus.errors import NotFound, SyncedReadOnly, ValidationFailed
-from zeus.money import normalize_currency, parse_money
-from zeus.selectors import user_currency
+from zeus.money import parse_money
 from zeus.timeutil import parse_date, user_today
+from zeus.validation import clean_text, record_id, write_currency
 
 _UNSET = object()
-
-
-def _text(value, field: str, *, max_length: int, required: bool) -> str:
-    if value is None:
-        value = ""
-    if not isinstance(value, str):
-        raise ValidationFailed(f"{field} must be text.", fields={field: ["Must be text."]})
-    if "\x00" in value or not _encodable(value):
-        raise ValidationFailed(f"{field} has characters that are not allowed.", fields={field: ["Not valid text."]})
-    value = " ".join(value.split())
-    if required and not value:
-        raise ValidationFailed(f"{field} is required.", fields={field: ["This field is required."]})
-    if len(value) > max_length:
-        raise ValidationFailed(
-            f"{field} is at most {max_length} characters.", fields={field: [f"At most {max_length} characters."]}
-        )
-    return value
-
-
-def _encodable(value: str) -> bool:
-    """False for lone surrogates (a JSON `\\ud800`), which no database can store."""
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def _choice(value, field: str, allowed) -> str:
@@ -47,13 +21,6 @@ def _choice(value, field: str, allowed) -> str:
             f"{field} must be one of: {', '.join(allowed)}.", fields={field: [f"Not a valid {field}."]}
         )
     return value
-
-
-def _currency(user, currency) -> str:
-    try:
-        return normalize_currency(currency) if currency else user_currency(user)
-    except ValidationFailed as exc:
-        raise ValidationFailed(exc.message, code=exc.code, fields={"currency": [exc.message]}) from None
 
 
 def _own_asset(user, asset_id) -> Asset | None:
@@ -78,10 +45,10 @@ def _manual_asset(user, asset_id) -> Asset:
 
 
 def asset_create(*, user, name: str, kind: str, balance=0, currency: str | None = None) -> Asset:
-    currency = _currency(user, currency)
+    currency = write_currency(user, currency)
     return Asset.objects.create(
         user=user,
-        name=_text(name, "name", max_length=100, required=True),
+        name=clean_text(name, "name", max_length=100, required=True),
         kind=_choice(kind, "kind", Asset.Kind.values),
         balance=parse_money(balance, currency, field="balance", allow_zero=True),
         currency=currency,
@@ -94,7 +61,7 @@ def asset_update(*, user, asset_id, name=_UNSET, kind=_UNSET, balance=_UNSET) ->
         asset = _manual_asset(user, asset_id)
         asset = Asset.objects.select_for_update().get(pk=asset.pk)
         if name is not _UNSET:
-            asset.name = _text(name, "name", max_length=100, required=True)
+            asset.name = clean_text(name, "name", max_length=100, required=True)
         if kind is not _UNSET:
             asset.kind = _choice(kind, "kind", Asset.Kind.values)
         if balance is not _UNSET:
@@ -123,7 +90,7 @@ def transaction_create(
 ) -> Transaction:
     direction = _choice(direction or Transaction.Direction.EXPENSE, "direction", Transaction.Direction.values)
     asset = _own_asset(user, asset_id)
-    currency = _currency(user, currency or (asset.currency if asset else None))
+    currency = write_currency(user, currency or (asset.currency if asset else None))
     category = category or categories.default_for(direction)
     _check_category(category, direction)
     return Transaction.objects.create(
@@ -131,7 +98,7 @@ def transaction_create(
         amount=parse_money(amount, currency),
         currency=currency,
         direction=direction,
-        description=_text(description, "description", max_length=200, required=False),
+        description=clean_text(description, "description", max_length=200, required=False),
         category=category,
         occurred_on=parse_date(occurred_on, "occurred_on") if occurred_on else user_today(user),
         asset=asset,
@@ -153,7 +120,7 @@ def transaction_update(*, user, transaction_id, **changes) -> Transaction:
     if unknown:
         raise ValidationFailed(f"Unknown fields: {', '.join(sorted(unknown))}.")
     with db_transaction.atomic():
-        txn = Transaction.objects.select_for_update().filter(user=user, id=_int_id(transaction_id)).first()
+        txn = Transaction.objects.select_for_update().filter(user=user, id=record_id(transaction_id)).first()
         if txn is None:
             raise NotFound("No such transaction.")
         if txn.source != Source.MANUAL:
@@ -161,7 +128,7 @@ def transaction_update(*, user, transaction_id, **changes) -> Transaction:
         if "direction" in changes:
             txn.direction = _choice(changes["direction"], "direction", Transaction.Direction.values)
         if "currency" in changes:
-            txn.currency = _currency(user, changes["currency"])
+            txn.currency = write_currency(user, changes["currency"])
         if "amount" in changes:
             txn.amount = parse_money(changes["amount"], txn.currency)
         else:
@@ -172,7 +139,7 @@ def transaction_update(*, user, transaction_id, **changes) -> Transaction:
             txn.category = categories.default_for(txn.direction)
         _check_category(txn.category, txn.direction)
         if "description" in changes:
-            txn.description = _text(changes["description"], "description", max_length=200, required=False)
+            txn.description = clean_text(changes["description"], "description", max_length=200, required=False)
         if "occurred_on" in changes:
             txn.occurred_on = parse_date(changes["occurred_on"], "occurred_on")
         if "asset_id" in changes:
@@ -182,16 +149,9 @@ def transaction_update(*, user, transaction_id, **changes) -> Transaction:
 
 
 def transaction_delete(*, user, transaction_id) -> None:
-    txn = Transaction.objects.filter(user=user, id=_int_id(transaction_id)).first()
+    txn = Transaction.objects.filter(user=user, id=record_id(transaction_id)).first()
     if txn is None:
         raise NotFound("No such transaction.")
     if txn.source != Source.MANUAL:
         raise SyncedReadOnly("transaction")
     txn.delete()
-
-
-def _int_id(value) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise NotFound("No such record.") from None

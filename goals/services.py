@@ -8,9 +8,9 @@ from goals.models import Budget, Goal
 from goals.progress import resolve_deadline
 from goals.signals import goal_created
 from zeus.errors import Conflict, NotFound, ValidationFailed
-from zeus.money import MAX_AMOUNT, InvalidAmount, normalize_currency, parse_money
-from zeus.selectors import user_currency
+from zeus.money import MAX_AMOUNT, InvalidAmount, parse_money
 from zeus.timeutil import user_today
+from zeus.validation import clean_text, record_id, write_currency
 
 _UNSET = object()
 
@@ -18,21 +18,7 @@ _UNSET = object()
 def _name(value) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ValidationFailed("name is required.", fields={"name": ["This field is required."]})
-    if "\x00" in value or not _encodable(value):
-        raise ValidationFailed("name has characters that are not allowed.", fields={"name": ["Not valid text."]})
-    value = " ".join(value.split())
-    if len(value) > 100:
-        raise ValidationFailed("name is at most 100 characters.", fields={"name": ["At most 100 characters."]})
-    return value
-
-
-def _encodable(value: str) -> bool:
-    """False for lone surrogates (a JSON `\\ud800`), which no database can store."""
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
+    return clean_text(value, "name", max_length=100, required=True)
 
 
 def _kind(value) -> str:
@@ -50,7 +36,7 @@ def _deadline(value, today: dt.date) -> dt.date:
 
 def _get_goal(user, goal_id, *, for_update=False) -> Goal:
     qs = Goal.objects.select_for_update() if for_update else Goal.objects
-    goal = qs.filter(user=user, id=_int_id(goal_id)).first()
+    goal = qs.filter(user=user, id=record_id(goal_id)).first()
     if goal is None:
         raise NotFound("No such goal.")
     return goal
@@ -63,10 +49,7 @@ def _status_for(goal: Goal) -> str:
 def goal_create(
     *, user, name: str, kind: str, target_amount, deadline, current_amount=0, currency: str | None = None
 ) -> Goal:
-    try:
-        currency = normalize_currency(currency) if currency else user_currency(user)
-    except ValidationFailed as exc:
-        raise ValidationFailed(exc.message, code=exc.code, fields={"currency": [exc.message]}) from None
+    currency = write_currency(user, currency)
     today = user_today(user)
     goal = Goal(
         user=user,
@@ -129,10 +112,7 @@ def _category(value) -> str:
 
 
 def budget_create(*, user, category: str, amount, currency: str | None = None) -> Budget:
-    try:
-        currency = normalize_currency(currency) if currency else user_currency(user)
-    except ValidationFailed as exc:
-        raise ValidationFailed(exc.message, code=exc.code, fields={"currency": [exc.message]}) from None
+    currency = write_currency(user, currency)
     budget = Budget(user=user, category=_category(category), amount=parse_money(amount, currency), currency=currency)
     try:
         with db_transaction.atomic():
@@ -149,7 +129,7 @@ def budget_create(*, user, category: str, amount, currency: str | None = None) -
 def budget_update(*, user, budget_id, amount=_UNSET, category=_UNSET) -> Budget:
     try:
         with db_transaction.atomic():
-            budget = Budget.objects.select_for_update().filter(user=user, id=_int_id(budget_id)).first()
+            budget = Budget.objects.select_for_update().filter(user=user, id=record_id(budget_id)).first()
             if budget is None:
                 raise NotFound("No such budget.")
             if amount is not _UNSET:
@@ -163,13 +143,6 @@ def budget_update(*, user, budget_id, amount=_UNSET, category=_UNSET) -> Budget:
 
 
 def budget_delete(*, user, budget_id) -> None:
-    deleted, _ = Budget.objects.filter(user=user, id=_int_id(budget_id)).delete()
+    deleted, _ = Budget.objects.filter(user=user, id=record_id(budget_id)).delete()
     if not deleted:
         raise NotFound("No such budget.")
-
-
-def _int_id(value) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise NotFound("No such record.") from None
