@@ -1,8 +1,10 @@
 """The run audit: what one turn did, collected in memory while it runs and written in one go at its end.
 
 The turn module owns a RunRecord per turn; the agent loop notes each model call (main or router) and each
-tool call on it. `turn_run_record` then writes the TurnRun, bulk-creates its children and adds the turn's
-tokens to the user's daily counter, in one transaction. The same module holds the staff-reply audit.
+tool call on it. A turn's end is written in two trips: `reply_record` stores the reply and adds the turn's
+tokens to the user's daily counter before `done` goes out (the user's next turn may start the moment they
+hear it, and its budget check must see this spend); `run_record` then writes the TurnRun and bulk-creates its
+children, after the client has its answer. The same module holds the staff-reply audit.
 """
 
 import datetime as dt
@@ -73,7 +75,6 @@ class RunRecord:
     tool_calls: list[ToolCallNote] = field(default_factory=list)
     used_before: int = 0  # the user's tokens today when the turn began
     budget: int = 0  # their daily budget then; 0 = unlimited
-    written: bool = False
 
     def model_call(self, purpose: str, model: str, response=None) -> ModelCallNote:
         note = ModelCallNote(purpose=purpose, model=model, started=time.monotonic(), response=response)
@@ -164,22 +165,29 @@ def turn_run_record(
             ModelCall.objects.bulk_create(model_rows)
         if tool_rows:
             ToolCall.objects.bulk_create(tool_rows)
-        if not record.admin:
-            daily_usage_charge(user_id=record.user_id, day=record.day, tokens=record.budget_tokens())
     return run
 
 
-def turn_finish_record(*, thread_id, parts: list[dict] | None, metadata: dict | None, run: dict) -> Message | None:
-    """A turn's end in one trip: its assistant message (None: nothing to keep), then its run. Two
-    transactions on purpose: a failing audit write must never take the user's reply with it."""
+def reply_record(*, thread_id, parts: list[dict] | None, metadata: dict | None, record: RunRecord) -> Message | None:
+    """A turn's assistant message (None: nothing to keep) and the tokens it spent. Apart on purpose: a
+    failing usage write must never take the user's reply with it. Staff replies are not charged."""
     message = None
     if parts is not None:
         message = assistant_message_create(thread_id=thread_id, parts=parts, metadata=metadata)
-    try:
-        turn_run_record(**run, assistant_message_id=message.id if message else None)
-    except DatabaseError:
-        log.exception("could not record the run of a turn in thread %s", thread_id)
+    if not record.admin:
+        try:
+            daily_usage_charge(user_id=record.user_id, day=record.day, tokens=record.budget_tokens())
+        except DatabaseError:
+            log.exception("could not count the tokens of a turn in thread %s", record.thread_id)
     return message
+
+
+def run_record(*, run: dict, assistant_message_id: int | None = None) -> None:
+    """The run audit of a finished turn; a failing audit write is logged, never passed on."""
+    try:
+        turn_run_record(**run, assistant_message_id=assistant_message_id)
+    except DatabaseError:
+        log.exception("could not record the run of a turn in thread %s", run["record"].thread_id)
 
 
 def outcome_of(error: str | None) -> tuple[str, str]:

@@ -5,6 +5,7 @@ import asyncio
 import json
 import logging
 
+from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from chat import limits
@@ -41,6 +42,15 @@ class ChatConsumer(AsyncWebsocketConsumer):
         self.group = user_group(self.user.id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
+
+    async def dispatch(self, message):
+        # channels first sends close_old_connections() to its one shared sync thread before every handler: a
+        # thread hop per frame, queued behind every other socket's. This consumer never uses the ORM on the
+        # event loop; off_loop tidies the connections of the worker thread each call runs on.
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def disconnect(self, code):
         self.closed = True
@@ -80,7 +90,8 @@ class ChatConsumer(AsyncWebsocketConsumer):
             return
         kind = frame.get("type")
         if kind == "stop":
-            if self.turn is not None and not self.turn.done():
+            # After done/error the task may still be writing the run audit: nothing left to stop.
+            if self.turn_active and self.turn is not None and not self.turn.done():
                 self.turn.cancel()
             return
         if kind == "user_message":
@@ -126,40 +137,52 @@ class ChatConsumer(AsyncWebsocketConsumer):
         return TurnInput(client_id=client_id, event=event, payload=payload)
 
     async def _start(self, turn_input: TurnInput) -> None:
-        if await off_loop(message_known)(thread_id=self.thread.id, client_id=turn_input.client_id):
-            await self.emit({"type": "ack", "id": turn_input.client_id})
-            return
+        # A repeated id is acknowledged and starts nothing. An admitted turn finds out itself when it stores
+        # the message (and gives its rate count back), so the common path spends no query on the check.
         if self.turn_active:
-            await self.error("TURN_IN_PROGRESS", "Wait for the current reply, or stop it.")
-            return
-        lock, refused = await limits.admit(user_id=self.user.id, thread_id=self.thread.id)
-        if refused == "TURN_IN_PROGRESS":
-            await self.error(refused, "Another reply is in progress in this thread.")
-            return
+            refused = "TURN_IN_PROGRESS"
+            lock = None
+        else:
+            lock, refused = await limits.admit(user_id=self.user.id, thread_id=self.thread.id)
         if refused:
-            await self.error(refused, f"At most {limits.TURNS_PER_MINUTE} messages a minute; wait a moment.")
+            if await off_loop(message_known)(thread_id=self.thread.id, client_id=turn_input.client_id):
+                await self.emit({"type": "ack", "id": turn_input.client_id})
+            elif refused == "TURN_IN_PROGRESS":
+                await self.error(refused, "Another reply is in progress in this thread; wait for it, or stop it.")
+            else:
+                await self.error(refused, f"At most {limits.TURNS_PER_MINUTE} messages a minute; wait a moment.")
             return
         self.turn_active = True
         self.turn = asyncio.create_task(self._run(turn_input, lock))
 
     async def _run(self, turn_input: TurnInput, lock: limits.TurnLock) -> None:
+        ended = False
+
         async def finish() -> None:
-            if self.turn_active:
+            # Once per turn: after done/error this task may still write the run audit while the next
+            # turn, a new task, is already active.
+            nonlocal ended
+            if not ended:
+                ended = True
                 self.turn_active = False
                 await asyncio.shield(lock.release())
 
         async def emit(frame: dict) -> None:
             # done/error end the turn: free the thread before the client hears it, so its next message
-            # is never refused as TURN_IN_PROGRESS.
+            # is never refused as TURN_IN_PROGRESS (the turn has usually freed it already, with the reply).
             if frame["type"] in ("done", "error"):
                 await finish()
             await self.emit(frame)
 
         try:
-            await run_turn(user=self.user, thread=self.thread, turn_input=turn_input, emit=emit)
+            result = await run_turn(
+                user=self.user, thread=self.thread, turn_input=turn_input, emit=emit, release=lock._release
+            )
+            if result.status == "duplicate":
+                await lock.refund()
         except asyncio.CancelledError:
             # Stopped before the model was reached (the turn answers a later stop itself).
-            if self.turn_active:
+            if not ended:
                 await emit({"type": "error", "code": "STOPPED", "message": "Stopped."})
         except Exception:
             log.exception("chat turn crashed in thread %s", self.thread.id)

@@ -17,25 +17,30 @@ TURN_DEADLINE_SECONDS = 60.0
 TURN_LOCK_SECONDS = 90
 
 
-def _rate_allow(user_id: int, now: float | None = None) -> bool:
+def _rate_key(user_id: int, window: int) -> str:
+    return f"chat:rate:{user_id}:{window}"
+
+
+def _rate_take(user_id: int, now: float | None = None) -> str | None:
     """Counts one turn against a sliding minute: this window's count plus the previous window's, weighted
-    by how much of it still overlaps. A refused turn is not counted."""
+    by how much of it still overlaps. Returns the counter it was counted on, None when refused (a refused
+    turn is not counted)."""
     now = time.time() if now is None else now
     window = int(now // 60)
-    key = f"chat:rate:{user_id}:{window}"
+    key = _rate_key(user_id, window)
     try:
         current = cache.incr(key)
     except ValueError:
         # The window's first turn; a racing first turn makes add() fail, and then incr() counts it.
         current = 1 if cache.add(key, 1, timeout=130) else cache.incr(key)
-    previous = cache.get(f"chat:rate:{user_id}:{window - 1}", 0)
+    previous = cache.get(_rate_key(user_id, window - 1), 0)
     if current + previous * (1 - (now % 60) / 60) > TURNS_PER_MINUTE:
         cache.decr(key)
-        return False
-    return True
+        return None
+    return key
 
 
-rate_allow = off_loop(lambda *, user_id, now=None: _rate_allow(user_id, now))
+rate_allow = off_loop(lambda *, user_id, now=None: _rate_take(user_id, now) is not None)
 
 
 class TurnLock:
@@ -44,12 +49,18 @@ class TurnLock:
     def __init__(self, thread_id):
         self.key = f"chat:turn:{thread_id}"
         self.token = uuid.uuid4().hex
+        self.rate_key: str | None = None  # the rate counter this turn was counted on
+        self.released = False
 
     def _acquire(self) -> bool:
         return cache.add(self.key, self.token, timeout=TURN_LOCK_SECONDS)
 
     def _release(self) -> None:
-        # get-then-delete is not atomic, but only a lock that already expired could be lost in between.
+        """Blocking; safe to call twice. get-then-delete is not atomic, but only a lock that already expired
+        could be lost in between."""
+        if self.released:
+            return
+        self.released = True
         if cache.get(self.key) == self.token:
             cache.delete(self.key)
 
@@ -57,14 +68,28 @@ class TurnLock:
         return await off_loop(self._acquire)()
 
     async def release(self) -> None:
-        await off_loop(self._release)()
+        if not self.released:
+            await off_loop(self._release)()
+
+    def _refund(self) -> None:
+        try:
+            cache.decr(self.rate_key)
+        except ValueError:
+            pass  # the window's counter has expired: nothing left to give back
+
+    async def refund(self) -> None:
+        """Gives the rate count back: the message was a repeat, and a repeat is not a turn."""
+        if self.rate_key:
+            await off_loop(self._refund)()
+            self.rate_key = None
 
 
 def _admit(*, user_id: int, thread_id) -> tuple[TurnLock | None, str | None]:
     lock = TurnLock(thread_id)
     if not lock._acquire():
         return None, "TURN_IN_PROGRESS"
-    if not _rate_allow(user_id):
+    lock.rate_key = _rate_take(user_id)
+    if lock.rate_key is None:
         lock._release()
         return None, "RATE_LIMITED"
     return lock, None

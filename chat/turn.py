@@ -76,6 +76,9 @@ class _State:
     workflow: str = "coach"
     decided_by: str = "default"
     run: audit.RunRecord | None = None
+    release: Callable[[], None] | None = None  # frees the caller's turn lock; called where the reply is stored
+    reply: asyncio.Future | None = None  # the trip storing the reply, once started
+    run_error: str | None = None  # the cause code the run is recorded with
 
     def add_usage(self, usage: dict) -> None:
         for key in self.usage:
@@ -126,12 +129,29 @@ def _begin(*, user, thread: Thread, client_id: str, text: str, ctx: ToolContext 
 _db_begin = off_loop(_begin)
 _db_tool_context = off_loop(_tool_context)
 _db_context = off_loop(context_messages)
-_db_finish = off_loop(audit.turn_finish_record)
+_db_run = off_loop(audit.run_record)
+_runs_writing: set[asyncio.Task] = set()
+
+
+def _reply_then_release(release: Callable[[], None] | None, **fields) -> Message | None:
+    """Stores the reply, then frees the thread in the same trip: the client may send its next message the
+    moment it hears `done`, and that message must never be refused as TURN_IN_PROGRESS."""
+    try:
+        return audit.reply_record(**fields)
+    finally:
+        if release is not None:
+            release()
+
+
+_db_reply = off_loop(_reply_then_release)
 _db_confirmed_tool = off_loop(confirmed_tool)
 
 
-async def run_turn(*, user, thread: Thread, turn_input: TurnInput, emit: Emit) -> TurnResult:
-    """Runs one user turn end to end. The caller holds the thread's turn lock."""
+async def run_turn(
+    *, user, thread: Thread, turn_input: TurnInput, emit: Emit, release: Callable[[], None] | None = None
+) -> TurnResult:
+    """Runs one user turn end to end. The caller holds the thread's turn lock; `release` (blocking) frees
+    it, and is called off the event loop right after the reply is stored, before `done` goes out."""
     started = time.monotonic()
     ctx = None
     preface: list[dict] = []
@@ -162,7 +182,13 @@ async def run_turn(*, user, thread: Thread, turn_input: TurnInput, emit: Emit) -
         budget=begun.usage[1],
     )
     # An approved delete ran in this turn: clients refresh what they show when tools_used names a mutation.
-    state = _State(model=settings.ZEUS_MODEL, parts=list(preface), run=run, tools_used=[confirmed] if confirmed else [])
+    state = _State(
+        model=settings.ZEUS_MODEL,
+        parts=list(preface),
+        run=run,
+        tools_used=[confirmed] if confirmed else [],
+        release=release,
+    )
     try:
         if preface:
             # The confirmed action's result card, in contract order (after a phase, before tokens).
@@ -184,7 +210,7 @@ async def run_turn(*, user, thread: Thread, turn_input: TurnInput, emit: Emit) -
             started=started,
         )
     finally:
-        await _record_cut_run(state)
+        await _record_run(state)
 
 
 async def _confirm_text(ctx: ToolContext, payload: dict, preface: list[dict]) -> tuple[str, str | None]:
@@ -245,7 +271,7 @@ async def run_admin_turn(*, thread: Thread, staff_user, prompt: str) -> Message:
                 admin=True,
             )
         finally:
-            await _record_cut_run(state)
+            await _record_run(state)
     finally:
         await lock.release()
     if result.status != "done":
@@ -399,13 +425,25 @@ def _run_fields(state: _State, error: str | None) -> dict:
     }
 
 
-async def _record_cut_run(state: _State) -> None:
-    """The run of a turn cut before it could store its end (a second stop, a disconnect while finishing)."""
-    if state.run.written:
-        return
-    state.run.written = True
+async def _record_run(state: _State) -> None:
+    """The turn's run audit, written once the client has its `done` or `error`. A turn cut before it could
+    store its end (a second stop, a disconnect while finishing) is recorded as STOPPED, its tokens still
+    counted. The write runs to its end even if the turn is cancelled again meanwhile."""
+    task = asyncio.ensure_future(_write_run(state))
+    _runs_writing.add(task)
+    task.add_done_callback(_runs_writing.discard)
+    await asyncio.shield(task)
+
+
+async def _write_run(state: _State) -> None:
     try:
-        await asyncio.shield(_db_finish(thread_id=None, parts=None, metadata=None, run=_run_fields(state, "STOPPED")))
+        if state.reply is None:
+            state.run_error = "STOPPED"
+            await _db_reply(None, thread_id=state.run.thread_id, parts=None, metadata=None, record=state.run)
+            message = None
+        else:
+            message = await state.reply
+        await _db_run(run=_run_fields(state, state.run_error), assistant_message_id=message.id if message else None)
     except Exception:
         log.exception("could not record the run of a turn in thread %s", state.run.thread_id)
 
@@ -537,18 +575,21 @@ def _metadata(state: _State, started: float, *, aborted: bool = False, error: st
 
 
 async def _store(state: _State, thread: Thread, started: float, *, keep_message=True, **flags) -> Message | None:
-    """The reply (unless there is nothing to keep) and the turn's run record, in one trip."""
+    """The reply (unless there is nothing to keep) and the tokens it spent, in one trip that also frees the
+    thread. The run audit follows after the client has its answer (_record_run)."""
     state.flush_text()
-    state.run.written = True
-    # Shielded: a second stop or a disconnect while saving must not lose what the user already saw.
-    return await asyncio.shield(
-        _db_finish(
+    state.run_error = flags.get("error")
+    state.reply = asyncio.ensure_future(
+        _db_reply(
+            state.release,
             thread_id=thread.id,
             parts=state.parts if keep_message else None,
             metadata=_metadata(state, started, **flags),
-            run=_run_fields(state, flags.get("error")),
+            record=state.run,
         )
     )
+    # Shielded: a second stop or a disconnect while saving must not lose what the user already saw.
+    return await asyncio.shield(state.reply)
 
 
 async def _finish_error(

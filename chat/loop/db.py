@@ -21,8 +21,10 @@ def _call(fn, *args, **kwargs):
 
 
 def off_loop(fn):
+    pooled, single = sync_to_async(_call, thread_sensitive=False), sync_to_async(_call, thread_sensitive=True)
+
     @functools.wraps(fn)
     async def run(*args, **kwargs):
-        return await sync_to_async(_call, thread_sensitive=connection.vendor == "sqlite")(fn, *args, **kwargs)
+        return await (single if connection.vendor == "sqlite" else pooled)(fn, *args, **kwargs)
 
     return run

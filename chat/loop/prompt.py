@@ -5,8 +5,8 @@ data), so their bytes repeat exactly across turns; breakpoints sit on the last t
 system block. Per-turn facts follow in a block of their own, outside the cached prefix.
 """
 
-import copy
 import datetime as dt
+import functools
 
 from chat import tools
 
@@ -51,7 +51,14 @@ def system_blocks(*, today: dt.date, currency: str, timezone: str, extra: str | 
 
 
 def tool_list(names) -> list[dict]:
-    definitions = copy.deepcopy(tools.tool_definitions(list(names)))
+    """The tools as sent, built once per workflow's set: the SDK copies what it sends, so the shared list is
+    never changed, and a turn does not pay for copying eight schemas on every model call."""
+    return _tool_list(frozenset(names))
+
+
+@functools.lru_cache(maxsize=64)
+def _tool_list(names: frozenset) -> list[dict]:
+    definitions = tools.tool_definitions(names)
     if definitions:
         definitions[-1]["cache_control"] = CACHE
     return definitions

@@ -384,10 +384,26 @@ def _handler(fake: FakeAnthropic):
 
         def _send_event(self, name: str, payload: dict) -> None:
             data = f"event: {name}\ndata: {json.dumps(payload)}\n\n".encode()
-            self.wfile.write(f"{len(data):x}\r\n".encode() + data + b"\r\n")
-            self.wfile.flush()
+            self._out.append(f"{len(data):x}\r\n".encode() + data + b"\r\n")
+            if self._eager:
+                self._flush()
+
+        def _flush(self) -> None:
+            if self._out:
+                self.wfile.write(b"".join(self._out))
+                self._out = []
 
         def _stream(self, body: dict, answer: Reply, usage: dict) -> None:
+            # A reply paced by token_delay goes out event by event; one answered at once goes out in one
+            # write, as a fast model's burst would, instead of a packet per event.
+            self._out: list[bytes] = []
+            self._eager = bool(answer.token_delay)
+            try:
+                self._stream_events(body, answer, usage)
+            finally:
+                self._flush()
+
+        def _stream_events(self, body: dict, answer: Reply, usage: dict) -> None:
             self.send_response(200)
             self.send_header("content-type", "text/event-stream")
             self.send_header("cache-control", "no-cache")
@@ -420,7 +436,7 @@ def _handler(fake: FakeAnthropic):
                         self._send_event(
                             "error", {"type": "error", "error": {"type": answer.error_type, "message": "Overloaded"}}
                         )
-                        self.wfile.write(b"0\r\n\r\n")
+                        self._out.append(b"0\r\n\r\n")
                         return
                     if answer.token_delay:
                         time.sleep(answer.token_delay)
@@ -436,7 +452,7 @@ def _handler(fake: FakeAnthropic):
                 self._send_event(
                     "error", {"type": "error", "error": {"type": answer.error_type, "message": "Overloaded"}}
                 )
-                self.wfile.write(b"0\r\n\r\n")
+                self._out.append(b"0\r\n\r\n")
                 return
             final = self._message(body, answer, usage, complete=True)
             self._send_event(
@@ -448,7 +464,6 @@ def _handler(fake: FakeAnthropic):
                 },
             )
             self._send_event("message_stop", {"type": "message_stop"})
-            self.wfile.write(b"0\r\n\r\n")
-            self.wfile.flush()
+            self._out.append(b"0\r\n\r\n")
 
     return Handler

@@ -14,7 +14,7 @@ from chat.models import Message
 from tests import factories
 from tests.chat import factories as chat
 from tests.chat import fake_anthropic as model
-from tests.chat.conftest import open_socket, types
+from tests.chat.conftest import open_socket, turns_settled, types
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -218,6 +218,9 @@ async def test_stop_aborts_the_stream_and_keeps_what_was_streamed(alice, alice_c
     await socket.send({"type": "stop"})
     frames = await socket.until()
     assert frames[-1]["code"] == "STOPPED"
+    # The task ends at once: after the error frame it only writes its run audit (the rest of the stream
+    # would take another 1.5 s).
+    await turns_settled(timeout=0.5)
     assert _turn_tasks() == []
     streamed = "".join(f["text"] for f in socket.frames if f["type"] == "token")
     assistant = (await _messages(thread, "assistant"))[0]

@@ -73,6 +73,16 @@ TEMPLATES = [
 
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=0)
+# Under ASGI every sync call may run on another thread, so Django's persistent connections do not fit
+# (Django's docs: disable them and pool instead). On PostgreSQL each process keeps a psycopg pool: closing a
+# connection at the end of a request or a chat trip hands it back instead of hanging up, and the next call
+# takes one without a new handshake. DATABASE_POOL_MAX_SIZE bounds one process's connections.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and not DATABASES["default"]["CONN_MAX_AGE"]:
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": env.int("DATABASE_POOL_MIN_SIZE", default=2),
+        "max_size": env.int("DATABASE_POOL_MAX_SIZE", default=16),
+        "timeout": 10,
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL", default="")
@@ -80,7 +90,7 @@ REDIS_URL = env("REDIS_URL", default="")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "zeus.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env("CACHE_KEY_PREFIX", default="zeus"),
         }

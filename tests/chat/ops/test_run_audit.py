@@ -8,7 +8,7 @@ from asgiref.sync import sync_to_async
 from chat.models import Message, TurnRun
 from tests.chat import factories as chat
 from tests.chat import fake_anthropic as model
-from tests.chat.conftest import open_socket
+from tests.chat.conftest import open_socket, turns_settled
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -20,8 +20,12 @@ async def _socket(user, cookie):
     return thread, socket
 
 
-@sync_to_async
-def _runs(thread):
+async def _runs(thread):
+    await turns_settled()
+    return await sync_to_async(_stored_runs)(thread)
+
+
+def _stored_runs(thread):
     runs = list(TurnRun.objects.filter(thread=thread).order_by("id"))
     return [(run, list(run.model_call_rows.all()), list(run.tool_call_rows.all())) for run in runs]
 

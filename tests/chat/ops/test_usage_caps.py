@@ -10,7 +10,7 @@ from chat.models import DailyUsage, Message, TokenBudget, TurnRun
 from chat.usage import limit_message, usage_status
 from tests.chat import factories as chat
 from tests.chat import fake_anthropic as model
-from tests.chat.conftest import open_socket
+from tests.chat.conftest import open_socket, turns_settled
 from zeus.timeutil import user_today
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -77,6 +77,7 @@ async def test_a_turn_that_spends_the_budget_stops_before_its_next_call_and_keep
     assert [p["type"] for p in assistant.parts] == ["text", "tool"]
     assert assistant.metadata["aborted"] is True
     assert assistant.metadata["error"] == "USAGE_LIMIT"
+    await turns_settled()
     run = await sync_to_async(lambda: thread.runs.get())()
     assert (run.outcome, run.error_code) == ("error", "USAGE_LIMIT")
     await socket.close()
@@ -103,6 +104,7 @@ async def test_usage_is_counted_on_the_users_local_day(alice, alice_cookie, fake
     assert (await socket.say("show my transactions"))[-1]["type"] == "done"
     row = await sync_to_async(DailyUsage.objects.get)(user=alice)
     assert row.day == await sync_to_async(user_today)(alice)
+    await turns_settled()
     run = await sync_to_async(TurnRun.objects.get)(user=alice)
     assert row.tokens == run.input_tokens + run.output_tokens > 0
     await socket.close()
