@@ -292,8 +292,6 @@ def run() -> str:
             **os.environ,
             "DJANGO_SETTINGS_MODULE": "zeus.settings.test",
             "DATABASE_URL": database_url,
-            # Persistent connections, as a deployment should run: daphne serves every ORM call from one thread.
-            "DATABASE_CONN_MAX_AGE": "60",
             "REDIS_URL": settings.REDIS_URL,
             "ANTHROPIC_BASE_URL": fake.url,
             "ANTHROPIC_API_KEY": "sk-ant-bench-0123456789abcdef",

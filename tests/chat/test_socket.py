@@ -102,6 +102,54 @@ async def test_one_turn_at_a_time_per_thread_even_across_two_sockets(alice, alic
     await second.close()
 
 
+async def test_a_repeated_id_is_not_counted_against_the_rate(alice, alice_cookie, fake, monkeypatch):
+    from chat import limits
+
+    monkeypatch.setattr(limits, "TURNS_PER_MINUTE", 2)
+    thread = await sync_to_async(chat.thread)(alice)
+    socket, _, _ = await open_socket(alice_cookie, thread.id)
+    assert types(await socket.say("list my transactions", "r1"))[-1] == "done"
+    for _ in range(3):
+        # Admitted, found to be a repeat when stored, acknowledged; its count is given back.
+        await socket.send({"type": "user_message", "id": "r1", "text": "list my transactions"})
+        assert await socket.receive() == {"type": "ack", "id": "r1"}
+    assert types(await socket.say("list my transactions again", "r2"))[-1] == "done"
+    # The limit still holds: a third new message in the minute is refused, and a repeat is still acknowledged.
+    assert (await socket.say("and again", "r3"))[-1]["code"] == "RATE_LIMITED"
+    await socket.send({"type": "user_message", "id": "r2", "text": "list my transactions again"})
+    assert await socket.receive() == {"type": "ack", "id": "r2"}
+    assert len(fake.main_requests) == 2
+    await socket.close()
+
+
+async def test_a_turn_writing_its_audit_after_done_leaves_the_next_in_charge(alice, alice_cookie, fake, monkeypatch):
+    """After `done` the finished turn still writes its run audit; the next turn, started meanwhile, must
+    stay the one a stop or a third message meets."""
+    import asyncio
+
+    from chat import turn
+
+    write_run = turn._db_run
+
+    async def slow_audit(**kwargs):
+        await asyncio.sleep(0.3)
+        await write_run(**kwargs)
+
+    monkeypatch.setattr(turn, "_db_run", slow_audit)
+    thread = await sync_to_async(chat.thread)(alice)
+    socket, _, _ = await open_socket(alice_cookie, thread.id)
+    fake.script(model.text("First."), model.text(" ".join(f"w{n}" for n in range(60)), token_delay=0.03))
+    assert types(await socket.say("list my transactions", "a1"))[-1] == "done"
+    await socket.send({"type": "user_message", "id": "a2", "text": "list my transactions"})
+    await socket.until("token")
+    await asyncio.sleep(0.4)  # the first turn's audit is written by now
+    await socket.send({"type": "user_message", "id": "a3", "text": "list my transactions"})
+    assert (await socket.until("error"))[-1]["code"] == "TURN_IN_PROGRESS"
+    await socket.send({"type": "stop"})
+    assert (await socket.until())[-1]["code"] == "STOPPED"
+    await socket.close()
+
+
 async def test_the_eleventh_turn_in_a_minute_is_rate_limited(alice, alice_cookie, fake):
     thread = await sync_to_async(chat.thread)(alice)
     socket, _, _ = await open_socket(alice_cookie, thread.id)

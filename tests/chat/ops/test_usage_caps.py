@@ -115,3 +115,16 @@ def test_the_limit_message_says_when_it_resets():
     text = limit_message(200_000, "Asia/Ho_Chi_Minh", now=now)
     assert "200,000 tokens" in text
     assert "in about 1 h 30 min" in text
+
+
+def test_the_usage_status_reads_only_this_users_day_and_their_override(alice, bob, settings):
+    settings.ZEUS_DAILY_TOKEN_BUDGET = 500
+    day = dt.date(2026, 11, 29)
+    DailyUsage.objects.create(user=alice, day=day, tokens=120)
+    DailyUsage.objects.create(user=alice, day=day - dt.timedelta(days=1), tokens=900)
+    DailyUsage.objects.create(user=bob, day=day, tokens=77)
+    assert usage_status(user_id=alice.id, day=day) == (120, 500)
+    assert usage_status(user_id=alice.id, day=day + dt.timedelta(days=1)) == (0, 500)
+    TokenBudget.objects.create(user=alice, daily_tokens=0)
+    assert usage_status(user_id=alice.id, day=day) == (120, 0)
+    assert usage_status(user_id=bob.id, day=day) == (77, 500)

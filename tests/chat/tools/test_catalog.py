@@ -112,3 +112,16 @@ def test_the_kind_lists_match_the_domain_models():
 
     assert list(base.ASSET_KINDS) == list(ui_events.ASSET_KINDS) == Asset.Kind.values
     assert list(base.GOAL_KINDS) == list(ui_events.GOAL_KINDS) == list(cards.GOAL_KINDS) == Goal.Kind.values
+
+
+def test_the_tool_list_sent_to_the_model_is_built_once_and_never_changed():
+    from chat.loop import prompt
+
+    names = ["list_transactions", "summarize_spending", "list_assets"]
+    sent = prompt.tool_list(names)
+    assert prompt.tool_list(reversed(names)) is sent
+    fresh = tool_definitions(names)
+    fresh[-1]["cache_control"] = {"type": "ephemeral"}
+    assert sent == fresh
+    # The catalog's own definitions carry no breakpoint.
+    assert "cache_control" not in tool_definitions(names)[-1]
