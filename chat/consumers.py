@@ -9,7 +9,7 @@ from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from chat import limits
-from chat.loop.db import off_loop
+from chat.loop.db import run_off_loop
 from chat.selectors import message_known, thread_get
 from chat.turn import TurnInput, run_turn
 from chat.ui_events import ui_event_to_turn
@@ -33,8 +33,8 @@ class ChatConsumer(AsyncWebsocketConsumer):
             await self.close()
             return
         try:
-            self.thread = await off_loop(thread_get)(
-                user=self.user, thread_id=self.scope["url_route"]["kwargs"]["thread_id"]
+            self.thread = await run_off_loop(
+                thread_get, user=self.user, thread_id=self.scope["url_route"]["kwargs"]["thread_id"]
             )
         except NotFound:
             await self.close()
@@ -138,14 +138,20 @@ class ChatConsumer(AsyncWebsocketConsumer):
 
     async def _start(self, turn_input: TurnInput) -> None:
         # A repeated id is acknowledged and starts nothing. An admitted turn finds out itself when it stores
-        # the message (and gives its rate count back), so the common path spends no query on the check.
+        # the message (and gives its rate count back), so the common path spends no query on the check; a
+        # confirm decides its approval before that, so a repeated one is caught here first.
+        if turn_input.event == "confirm" and await run_off_loop(
+            message_known, thread_id=self.thread.id, client_id=turn_input.client_id
+        ):
+            await self.emit({"type": "ack", "id": turn_input.client_id})
+            return
         if self.turn_active:
             refused = "TURN_IN_PROGRESS"
             lock = None
         else:
             lock, refused = await limits.admit(user_id=self.user.id, thread_id=self.thread.id)
         if refused:
-            if await off_loop(message_known)(thread_id=self.thread.id, client_id=turn_input.client_id):
+            if await run_off_loop(message_known, thread_id=self.thread.id, client_id=turn_input.client_id):
                 await self.emit({"type": "ack", "id": turn_input.client_id})
             elif refused == "TURN_IN_PROGRESS":
                 await self.error(refused, "Another reply is in progress in this thread; wait for it, or stop it.")
@@ -175,11 +181,11 @@ class ChatConsumer(AsyncWebsocketConsumer):
             await self.emit(frame)
 
         try:
-            result = await run_turn(
-                user=self.user, thread=self.thread, turn_input=turn_input, emit=emit, release=lock._release
-            )
+            result = await run_turn(user=self.user, thread=self.thread, turn_input=turn_input, emit=emit, lock=lock)
             if result.status == "duplicate":
-                await lock.refund()
+                # Free the socket before the client hears the ack, so its next message is not refused.
+                await finish()
+                await self.emit({"type": "ack", "id": turn_input.client_id})
         except asyncio.CancelledError:
             # Stopped before the model was reached (the turn answers a later stop itself).
             if not ended:

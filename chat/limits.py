@@ -5,7 +5,7 @@ import uuid
 
 from django.core.cache import cache
 
-from chat.loop.db import off_loop
+from chat.loop.db import off_loop, run_off_loop
 
 MAX_TEXT = 4000
 MAX_FRAME_BYTES = 64 * 1024
@@ -65,23 +65,21 @@ class TurnLock:
             cache.delete(self.key)
 
     async def acquire(self) -> bool:
-        return await off_loop(self._acquire)()
+        return await run_off_loop(self._acquire)
 
     async def release(self) -> None:
         if not self.released:
-            await off_loop(self._release)()
+            await run_off_loop(self._release)
 
-    def _refund(self) -> None:
-        try:
-            cache.decr(self.rate_key)
-        except ValueError:
-            pass  # the window's counter has expired: nothing left to give back
-
-    async def refund(self) -> None:
-        """Gives the rate count back: the message was a repeat, and a repeat is not a turn."""
+    def _release_repeat(self) -> None:
+        """Blocking. The message was a repeat, and a repeat is not a turn: gives its rate count back too."""
         if self.rate_key:
-            await off_loop(self._refund)()
+            try:
+                cache.decr(self.rate_key)
+            except ValueError:
+                pass  # the window's counter has expired: nothing left to give back
             self.rate_key = None
+        self._release()
 
 
 def _admit(*, user_id: int, thread_id) -> tuple[TurnLock | None, str | None]:

@@ -22,7 +22,7 @@ from django.conf import settings
 from chat import audit, limits, router, usage
 from chat.loop import prompt
 from chat.loop.context import build_conversation, prior_assistant_text, tool_result_block, user_texts
-from chat.loop.db import off_loop
+from chat.loop.db import off_loop, run_off_loop
 from chat.loop.provider import ProviderFailure, classify, client_for
 from chat.loop.stream import Response, usage_dict
 from chat.models import Message, Thread
@@ -76,7 +76,7 @@ class _State:
     workflow: str = "coach"
     decided_by: str = "default"
     run: audit.RunRecord | None = None
-    release: Callable[[], None] | None = None  # frees the caller's turn lock; called where the reply is stored
+    lock: limits.TurnLock | None = None  # the caller's, freed in the trip that stores the reply
     reply: asyncio.Future | None = None  # the trip storing the reply, once started
     run_error: str | None = None  # the cause code the run is recorded with
 
@@ -115,9 +115,16 @@ class _Begun:
     usage: tuple[int, int] = (0, 0)  # (tokens used today, daily budget)
 
 
-def _begin(*, user, thread: Thread, client_id: str, text: str, ctx: ToolContext | None) -> _Begun:
-    """Everything a turn reads and writes before the model, in one trip off the event loop."""
+def _begin(
+    *, user, thread: Thread, client_id: str, text: str, ctx: ToolContext | None, lock: limits.TurnLock | None
+) -> _Begun:
+    """Everything a turn reads and writes before the model, in one trip off the event loop. A repeated id
+    frees the caller's lock (and its rate count) in the same trip."""
     message, created = user_message_record(thread=thread, client_id=client_id, text=text)
+    if not created:
+        if lock is not None:
+            lock._release_repeat()
+        return _Begun(ctx=ctx, message=message, created=False)
     begun = _Begun(ctx=ctx or _tool_context(user, thread.id), message=message, created=created)
     if created:
         begun.provider = provider_for(user=user)
@@ -133,14 +140,14 @@ _db_run = off_loop(audit.run_record)
 _runs_writing: set[asyncio.Task] = set()
 
 
-def _reply_then_release(release: Callable[[], None] | None, **fields) -> Message | None:
+def _reply_then_release(lock: limits.TurnLock | None, **fields) -> Message | None:
     """Stores the reply, then frees the thread in the same trip: the client may send its next message the
     moment it hears `done`, and that message must never be refused as TURN_IN_PROGRESS."""
     try:
         return audit.reply_record(**fields)
     finally:
-        if release is not None:
-            release()
+        if lock is not None:
+            lock._release()
 
 
 _db_reply = off_loop(_reply_then_release)
@@ -148,10 +155,11 @@ _db_confirmed_tool = off_loop(confirmed_tool)
 
 
 async def run_turn(
-    *, user, thread: Thread, turn_input: TurnInput, emit: Emit, release: Callable[[], None] | None = None
+    *, user, thread: Thread, turn_input: TurnInput, emit: Emit, lock: limits.TurnLock | None = None
 ) -> TurnResult:
-    """Runs one user turn end to end. The caller holds the thread's turn lock; `release` (blocking) frees
-    it, and is called off the event loop right after the reply is stored, before `done` goes out."""
+    """Runs one user turn end to end. The caller holds the thread's turn `lock`; the turn frees it off the
+    event loop right after the reply is stored, before `done` goes out. A message whose id is already
+    stored is no turn: it frees the lock, emits nothing and returns "duplicate" (the caller acknowledges)."""
     started = time.monotonic()
     ctx = None
     preface: list[dict] = []
@@ -168,10 +176,10 @@ async def run_turn(
         await emit({"type": "error", "code": "BAD_FRAME", "message": exc.message})
         return TurnResult("error", error="BAD_FRAME")
 
-    begun = await _db_begin(user=user, thread=thread, client_id=turn_input.client_id, text=text, ctx=ctx)
-    await emit({"type": "ack", "id": turn_input.client_id})
+    begun = await _db_begin(user=user, thread=thread, client_id=turn_input.client_id, text=text, ctx=ctx, lock=lock)
     if not begun.created:
         return TurnResult("duplicate", message=begun.message)
+    await emit({"type": "ack", "id": turn_input.client_id})
     run = audit.RunRecord(
         user_id=user.id,
         thread_id=thread.id,
@@ -187,7 +195,7 @@ async def run_turn(
         parts=list(preface),
         run=run,
         tools_used=[confirmed] if confirmed else [],
-        release=release,
+        lock=lock,
     )
     try:
         if preface:
@@ -242,7 +250,7 @@ async def run_admin_turn(*, thread: Thread, staff_user, prompt: str) -> Message:
         started = time.monotonic()
         user = thread.user
         ctx = await _db_tool_context(user, thread.id)
-        provider = await off_loop(_admin_provider)(user)
+        provider = await run_off_loop(_admin_provider, user)
         if provider is None:
             raise ValidationFailed("No AI provider key is configured.", code="AI_PROVIDER_REQUIRED")
         history = await _db_context(thread_id=thread.id)
@@ -581,7 +589,7 @@ async def _store(state: _State, thread: Thread, started: float, *, keep_message=
     state.run_error = flags.get("error")
     state.reply = asyncio.ensure_future(
         _db_reply(
-            state.release,
+            state.lock,
             thread_id=thread.id,
             parts=state.parts if keep_message else None,
             metadata=_metadata(state, started, **flags),

@@ -5,7 +5,7 @@ from typing import Any
 from mcp.server.auth.provider import AccessToken
 from pydantic import Field
 
-from chat.mcp.db import in_worker
+from chat.loop.db import run_off_loop
 from chat.mcp.selectors import mcp_token_authenticate
 from chat.mcp.server import tool_context_for
 from chat.mcp.services import mcp_token_touch
@@ -22,7 +22,7 @@ class McpTokenVerifier:
     """The SDK's TokenVerifier for Zeus MCP tokens (BearerAuthBackend answers 401 when it returns None)."""
 
     async def verify_token(self, token: str) -> AccessToken | None:
-        return await in_worker(_verify, token)
+        return await run_off_loop(_verify, token)
 
 
 def _verify(raw: str) -> McpAccessToken | None:

@@ -17,7 +17,7 @@ from mcp.server.auth.middleware.bearer_auth import AuthenticatedUser
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel import Server
 
-from chat.mcp.db import in_worker
+from chat.loop.db import run_off_loop
 from chat.models import ToolExecution
 from chat.tools import CATALOG, ToolContext, ToolOutcome, decide_approval, execute_tool, tool_definitions
 from chat.tools.base import CONFIRM, READ, UI
@@ -133,12 +133,12 @@ async def _confirm(tool_ctx: ToolContext, call_id: str | None, arguments: dict) 
         where = ".".join(str(p) for p in problems[0].absolute_path) or "input"
         return _error("INVALID_INPUT", f"{where}: {problems[0].message}")
     if call_id is not None:
-        stored = await in_worker(_stored_confirm, tool_ctx, call_id, arguments)
+        stored = await run_off_loop(_stored_confirm, tool_ctx, call_id, arguments)
         if stored is not None:
             return stored
     outcome = await decide_approval(tool_ctx, **arguments)
     if call_id is not None and _claimed(outcome):
-        outcome = await in_worker(_record_confirm, tool_ctx, call_id, arguments, outcome)
+        outcome = await run_off_loop(_record_confirm, tool_ctx, call_id, arguments, outcome)
     return outcome
 
 

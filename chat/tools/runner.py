@@ -9,11 +9,11 @@ import datetime as dt
 import logging
 import uuid
 
-from asgiref.sync import sync_to_async
-from django.db import IntegrityError, close_old_connections, connection, transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from chat.cards import card_for
+from chat.loop.db import run_off_loop
 from chat.models import Approval, ToolExecution
 from chat.tools.base import (
     CONFIRM,
@@ -44,7 +44,7 @@ async def execute_tool(ctx: ToolContext, *, name: str, call_id: str, tool_input:
     if not isinstance(call_id, str) or not call_id or len(call_id) > MAX_CALL_ID:
         return error("INVALID_INPUT", "A tool call needs an id of at most 128 characters.")
     try:
-        return await _worker()(_run, ctx, tool, call_id, tool_input)
+        return await run_off_loop(_run, ctx, tool, call_id, tool_input)
     except Exception:
         log.exception("tool %s failed (call %s)", name, call_id)
         return error("TOOL_FAILED", f"{name} failed unexpectedly; nothing was changed.")
@@ -58,22 +58,10 @@ async def decide_approval(ctx: ToolContext, *, approval_id: str, decision: str) 
     except ValueError:
         return error("NOT_FOUND", "No such confirmation.")
     try:
-        return await _worker()(_decide, ctx, key, decision)
+        return await run_off_loop(_decide, ctx, key, decision)
     except Exception:
         log.exception("approval %s failed", approval_id)
         return error("TOOL_FAILED", "The confirmed action failed unexpectedly; nothing was changed.")
-
-
-def _worker():
-    return sync_to_async(_in_worker, thread_sensitive=connection.vendor == "sqlite")
-
-
-def _in_worker(fn, *args):
-    close_old_connections()
-    try:
-        return fn(*args)
-    finally:
-        close_old_connections()
 
 
 def _outcome(tool_name: str, tool_input: dict, output: dict, is_error: bool) -> ToolOutcome:
