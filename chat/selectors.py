@@ -111,8 +111,12 @@ class Provider:
 
 def provider_for(*, user) -> Provider | None:
     """The personal key wins over the server key; None when there is neither."""
-    row = ProviderKey.objects.filter(user=user).first()
-    personal = crypto.decrypt(row.ciphertext) if row else None
+    return provider_from(ProviderKey.objects.filter(user=user).values_list("ciphertext", flat=True).first())
+
+
+def provider_from(ciphertext: str | None) -> Provider | None:
+    """provider_for, given the user's stored key (None: they have none)."""
+    personal = crypto.decrypt(ciphertext) if ciphertext else None
     if personal:
         return Provider(api_key=personal, base_url=settings.ANTHROPIC_BASE_URL or None, personal=True)
     if settings.ANTHROPIC_API_KEY:

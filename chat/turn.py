@@ -26,7 +26,14 @@ from chat.loop.db import off_loop, run_off_loop
 from chat.loop.provider import ProviderFailure, classify, client_for
 from chat.loop.stream import Response, usage_dict
 from chat.models import Message, Thread
-from chat.selectors import Provider, confirmed_tool, context_messages, message_to_dict, provider_for
+from chat.selectors import (
+    Provider,
+    confirmed_tool,
+    context_messages,
+    message_to_dict,
+    provider_for,
+    provider_from,
+)
 from chat.services import admin_reply_payload, user_message_record
 from chat.tools import ToolContext, ToolOutcome, decide_approval, execute_tool
 from chat.ui_events import ui_event_to_turn
@@ -127,9 +134,9 @@ def _begin(
         return _Begun(ctx=ctx, message=message, created=False)
     begun = _Begun(ctx=ctx or _tool_context(user, thread.id), message=message, created=created)
     if created:
-        begun.provider = provider_for(user=user)
+        used, budget, ciphertext = usage.turn_account(user_id=user.id, day=begun.ctx.today)
+        begun.provider, begun.usage = provider_from(ciphertext), (used, budget)
         begun.history = context_messages(thread_id=thread.id)
-        begun.usage = usage.usage_status(user_id=user.id, day=begun.ctx.today)
     return begun
 
 
