@@ -132,12 +132,16 @@ def _begin(
         if lock is not None:
             lock._release_repeat()
         return _Begun(ctx=ctx, message=message, created=False)
-    begun = _Begun(ctx=ctx or _tool_context(user, thread.id), message=message, created=created)
-    if created:
-        used, budget, ciphertext = usage.turn_account(user_id=user.id, day=begun.ctx.today)
-        begun.provider, begun.usage = provider_from(ciphertext), (used, budget)
-        begun.history = context_messages(thread_id=thread.id)
-    return begun
+    ctx = ctx or _tool_context(user, thread.id)
+    used, budget, ciphertext = usage.turn_account(user_id=user.id, day=ctx.today)
+    return _Begun(
+        ctx=ctx,
+        message=message,
+        created=True,
+        provider=provider_from(ciphertext),
+        history=context_messages(thread_id=thread.id),
+        usage=(used, budget),
+    )
 
 
 _db_begin = off_loop(_begin)
