@@ -56,12 +56,15 @@ class TurnLock:
         return cache.add(self.key, self.token, timeout=TURN_LOCK_SECONDS)
 
     def _release(self) -> None:
-        """Blocking; safe to call twice. get-then-delete is not atomic, but only a lock that already expired
-        could be lost in between."""
+        """Blocking; safe to call twice. Frees the lock only while this turn still owns it."""
         if self.released:
             return
         self.released = True
-        if cache.get(self.key) == self.token:
+        delete_if_equal = getattr(cache, "delete_if_equal", None)  # zeus.cache.RedisCache: atomic
+        if delete_if_equal is not None:
+            delete_if_equal(self.key, self.token)
+        elif cache.get(self.key) == self.token:
+            # The embedded in-process cache: one process, and its lock outlives any turn.
             cache.delete(self.key)
 
     async def acquire(self) -> bool:

@@ -45,3 +45,19 @@ async def test_turns_counted_by_other_processes_count_against_the_rate_limit(ali
     socket, _, _ = await open_socket(alice_cookie, thread.id)
     assert (await socket.say("show my transactions"))[-1]["code"] == "RATE_LIMITED"
     await socket.close()
+
+
+async def test_a_lock_that_expired_and_was_taken_again_is_not_freed_by_its_first_owner(alice):
+    from django.core.cache import cache
+
+    thread = await sync_to_async(chat.thread)(alice)
+    first = limits.TurnLock(thread.id)
+    assert await first.acquire()
+    # The first owner stalled past the TTL; another process took the thread.
+    await sync_to_async(cache.delete)(first.key)
+    second = limits.TurnLock(thread.id)
+    assert await second.acquire()
+    await first.release()
+    assert await sync_to_async(cache.get)(second.key) == second.token
+    await second.release()
+    assert await sync_to_async(cache.get)(second.key) is None
