@@ -46,7 +46,7 @@ class ChatConsumer(AsyncWebsocketConsumer):
     async def dispatch(self, message):
         # channels first sends close_old_connections() to its one shared sync thread before every handler: a
         # thread hop per frame, queued behind every other socket's. This consumer never uses the ORM on the
-        # event loop; off_loop tidies the connections of the worker thread each call runs on.
+        # event loop; run_off_loop tidies the connections of the worker thread each call runs on.
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")

@@ -64,7 +64,7 @@ class TurnLock:
         if delete_if_equal is not None:
             delete_if_equal(self.key, self.token)
         elif cache.get(self.key) == self.token:
-            # The embedded in-process cache: one process, and its lock outlives any turn.
+            # The embedded in-process cache serves one process: get-then-delete is enough there.
             cache.delete(self.key)
 
     async def acquire(self) -> bool:
