@@ -400,9 +400,8 @@ latency there is the queue: about {SOCKETS} times the CPU a turn costs, divided 
 | turns a second, back to back | {capacity["throughput"]:.0f} | {scaled["throughput"]:.0f} |
 | daphne CPU per turn | {_ms(capacity["cpu_per_turn"])} | {_ms(scaled["cpu_per_turn"])} |
 
-Errors: {len(errors)} {sorted(set(errors)) or ""};
-lost turns: {lost}. The bench's own process (the {SOCKETS} clients and the model server) shares the same
-{os.cpu_count()} cores with daphne, PostgreSQL and Redis.
+Errors: {len(errors)}{f" {sorted(set(errors))}" if errors else ""}; lost turns: {lost}. The bench's own process
+(the {SOCKETS} clients and the model server) shares the same {os.cpu_count()} cores with daphne, PostgreSQL and Redis.
 
 Handshakes refused by real daphne: without a session {r["refused"][0]}, on another user's thread
 {r["refused"][1]} (expected 403 both).
