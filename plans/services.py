@@ -9,6 +9,7 @@ from django.db import IntegrityError, transaction
 
 from assets import categories
 from goals.models import Goal
+from goals.selectors import goal_get
 from goals.services import goal_contribute
 from plans import math as pm
 from plans.models import FixedExpense, MonthlyPlan, PlanEntry, Rebalance
@@ -95,15 +96,13 @@ def _primary_goal(user, goal_id, currency: str) -> Goal | None:
     if goal_id in (None, ""):
         return None
     try:
-        goal = Goal.objects.filter(user=user, id=int(goal_id)).first()
-    except (TypeError, ValueError):
-        goal = None
-    if goal is None:
+        goal = goal_get(user=user, goal_id=goal_id)
+    except NotFound:
         raise ValidationFailed(
             "primary_goal_id is not one of your goals.",
             code="INVALID_GOAL",
             fields={"primary_goal_id": ["No such goal."]},
-        )
+        ) from None
     if goal.currency != currency:
         raise ValidationFailed(
             f"The primary goal is in {goal.currency}; this plan is in {currency}.",
