@@ -8,26 +8,24 @@ their work in the database so a re-run or a second worker does nothing twice:
   same transaction; the notification also carries a dedupe key.
 """
 
-import asyncio
 import datetime as dt
 import logging
 import uuid
 import zoneinfo
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import connection, transaction
 from django.utils import timezone
 
 from plans import math as pm
 from plans.models import MonthlyPlan, ReminderLog
 from plans.selectors import plan_ledgers, plan_state
-from zeus.live import user_group
+from zeus.live import push_many
 from zeus.models import DEFAULT_TIMEZONE, Notification, Profile
 from zeus.money import format_amount, from_minor
 from zeus.selectors import notification_to_dict
+from zeus.services import notification_create_many
 
 log = logging.getLogger(__name__)
 
@@ -46,61 +44,6 @@ def _timezones(plans) -> list[str]:
     return sorted(
         Profile.objects.filter(user__in=plans.values("user_id")).values_list("timezone", flat=True).distinct()
     )
-
-
-# One round trip for a whole batch: the member count of every key given.
-_ZCARD_ALL = "local counts = {} for i, key in ipairs(KEYS) do counts[i] = redis.call('ZCARD', key) end return counts"
-
-
-async def _with_open_sockets(layer, user_ids: list[int]) -> list[int]:
-    """The users whose group has members. For the Redis layer: one script call per host for the whole batch
-    (a Lua loop of ZCARD), instead of two round trips per user inside group_send. Other layers: everyone."""
-    if not (hasattr(layer, "_group_key") and hasattr(layer, "consistent_hash") and hasattr(layer, "connection")):
-        return user_ids
-    by_host: dict[int, list[int]] = {}
-    for user_id in user_ids:
-        by_host.setdefault(layer.consistent_hash(user_group(user_id)), []).append(user_id)
-    online = []
-    for index, ids in by_host.items():
-        keys = [layer._group_key(user_group(user_id)) for user_id in ids]
-        counts = await layer.connection(index).eval(_ZCARD_ALL, len(keys), *keys)
-        online.extend(user_id for user_id, count in zip(ids, counts, strict=True) if count)
-    return online
-
-
-def _push_all(entries: list[tuple[int, object]], render: Callable[[object], dict]) -> None:
-    """Pushes a batch live in one event loop, only to users with an open socket; `render` turns an entry into
-    the notification's dict, and runs only for those users. Best effort: the inbox row is the truth, so a
-    channel-layer failure is logged and never fails the job."""
-    layer = get_channel_layer()
-    if layer is None or not entries:
-        return
-
-    async def send():
-        online = set(await _with_open_sockets(layer, sorted({user_id for user_id, _ in entries})))
-        results = await asyncio.gather(
-            *(
-                layer.group_send(user_group(user_id), {"type": "notification.push", "notification": render(entry)})
-                for user_id, entry in entries
-                if user_id in online
-            ),
-            return_exceptions=True,
-        )
-        failures = [r for r in results if isinstance(r, Exception)]
-        if failures:
-            log.warning("%d of %d live pushes failed: %r", len(failures), len(results), failures[0])
-
-    try:
-        async_to_sync(send)()
-    except Exception:
-        log.exception("live pushes failed")
-
-
-def _notify(rows: list[Notification]) -> list[Notification]:
-    """Inserts a batch of inbox rows in one statement and pushes them once the batch commits."""
-    created = Notification.objects.bulk_create(rows)
-    transaction.on_commit(lambda: _push_all([(n.user_id, n) for n in created], notification_to_dict))
-    return created
 
 
 # Reminders
@@ -218,7 +161,7 @@ def _send_reminder_batch(claims: list[tuple[int, dt.date]]) -> int:
                 )
             )
 
-        transaction.on_commit(lambda: _push_all([(row[1], row) for row in rows], render))
+        transaction.on_commit(lambda: push_many([(row[1], row) for row in rows], render))
     return len(rows)
 
 
@@ -326,7 +269,7 @@ def _finalize_batch(ended, *, now: dt.datetime, local_today: dt.date, batch_size
                 )
             )
         MonthlyPlan.objects.bulk_update(plans, ["summary", "status", "completed_at", "updated_at"])
-        _notify(rows)
+        notification_create_many(rows)
     return len(plans)
 
 

@@ -2,7 +2,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from zeus.errors import NotFound, ValidationFailed
-from zeus.live import push_to_user
+from zeus.live import push_many, push_to_user
 from zeus.models import Notification, Profile
 from zeus.money import normalize_currency
 from zeus.selectors import notification_to_dict
@@ -60,6 +60,14 @@ def notification_create(
     payload = {"type": "notification.push", "notification": notification_to_dict(notification)}
     transaction.on_commit(lambda: push_to_user(user.id, payload))
     return notification
+
+
+def notification_create_many(notifications: list[Notification]) -> list[Notification]:
+    """Adds a batch to the inbox in one statement and pushes it live once the write commits (jobs: a query
+    per batch, never per user). Dedupe is the caller's: the batch is inserted as given."""
+    created = Notification.objects.bulk_create(notifications)
+    transaction.on_commit(lambda: push_many([(n.user_id, n) for n in created], notification_to_dict))
+    return created
 
 
 def notification_mark_read(*, user, notification_id: int) -> Notification:

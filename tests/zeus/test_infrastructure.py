@@ -1,4 +1,5 @@
-"""Connections to the real services: the Redis cache keeps its clients, PostgreSQL gets a pool."""
+"""Connections to the real services: the Redis cache keeps its clients, PostgreSQL gets a pool, a batch of
+notifications is one insert and one push after commit."""
 
 import json
 import os
@@ -53,3 +54,31 @@ def test_postgresql_gets_a_connection_pool_unless_persistent_connections_are_ask
     assert persistent["CONN_MAX_AGE"] == 60
     assert "pool" not in persistent.get("OPTIONS", {})
     assert "pool" not in _database_settings().get("OPTIONS", {})  # the embedded SQLite
+
+
+@pytest.mark.django_db
+def test_a_batch_of_notifications_is_one_insert_and_is_pushed_to_open_sockets_after_commit(alice, bob):
+    from asgiref.sync import async_to_sync
+    from channels.layers import get_channel_layer
+    from django.db import connection
+    from django.test import TestCase
+    from django.test.utils import CaptureQueriesContext
+
+    from zeus.live import user_group
+    from zeus.models import Notification
+    from zeus.services import notification_create_many
+
+    layer = get_channel_layer()
+    channel = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(user_group(alice.id), channel)
+    rows = [Notification(user=user, kind=Notification.Kind.INSIGHT, title=f"For {user}") for user in (alice, bob)]
+    with TestCase.captureOnCommitCallbacks(execute=True) as callbacks, CaptureQueriesContext(connection) as queries:
+        created = notification_create_many(rows)
+    assert len(callbacks) == 1  # the push waits for the commit
+    assert len([q for q in queries.captured_queries if q["sql"].startswith("INSERT")]) == 1
+    assert [n.pk is not None for n in created] == [True, True]
+    message = async_to_sync(layer.receive)(channel)
+    assert message["type"] == "notification.push"
+    assert message["notification"]["title"] == "For alice"
+    assert Notification.objects.filter(user=bob, title="For bob").exists()
+    async_to_sync(layer.group_discard)(user_group(alice.id), channel)
