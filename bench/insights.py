@@ -110,15 +110,15 @@ GROUP BY 1, 2, 3, 4
 def run() -> str:
     from django.db import connection
     from django.db.models import Count
-    from django.utils import timezone
 
     from bench._common import machine, timed
     from suggestions.models import Suggestion
     from suggestions.services import insights_generate
     from zeus.models import Notification
 
-    # Noon in Saigon: every user's today is the same date as the data's.
-    now = timezone.now().replace(hour=5, minute=0, second=0, microsecond=0)
+    # A fixed instant, so every run does the same work (month-to-date budgets cross more thresholds late in a
+    # month); noon in Saigon, so every user's today is the same date as the data's.
+    now = dt.datetime(2026, 11, 20, 5, tzinfo=dt.UTC)
     started = time.perf_counter()
     today, loaded = _load(now)
     load_s = time.perf_counter() - started
