@@ -2,8 +2,9 @@
 
 channels' database_sync_to_async funnels every call of the process through one thread, so one socket's
 queries wait behind every other socket's. A turn's queries are independent of other turns', so on a
-real database they run in the default thread pool, each worker keeping its own connection between calls
-(CONN_MAX_AGE). SQLite allows one writer at a time, so the embedded default stays on the one thread.
+real database they run in the default thread pool; each call takes a connection from the process's pool and
+hands it back when it ends (settings: DATABASE_POOL_*). SQLite allows one writer at a time, so the embedded
+default stays on the one thread.
 """
 
 import functools

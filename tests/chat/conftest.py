@@ -106,11 +106,18 @@ async def open_socket(cookie: str | None, thread_id, *, origin: str = "http://te
     return Socket(communicator), connected, code
 
 
+def turn_tasks() -> list:
+    """The consumers' turn tasks still running on this event loop."""
+    import asyncio
+
+    return [t for t in asyncio.all_tasks() if "ChatConsumer._run" in repr(t.get_coro()) and not t.done()]
+
+
 async def turns_settled(timeout: float = 10) -> None:
     """Waits for the turns still running here: after `done` a turn goes on to write its run audit."""
     import asyncio
 
-    running = [t for t in asyncio.all_tasks() if "ChatConsumer._run" in repr(t.get_coro()) and not t.done()]
+    running = turn_tasks()
     if running:
         await asyncio.wait(running, timeout=timeout)
 

@@ -14,7 +14,7 @@ from chat.models import Message
 from tests import factories
 from tests.chat import factories as chat
 from tests.chat import fake_anthropic as model
-from tests.chat.conftest import open_socket, turns_settled, types
+from tests.chat.conftest import open_socket, turn_tasks, turns_settled, types
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -36,10 +36,6 @@ async def _messages(thread, role=None) -> list[Message]:
     if role:
         qs = qs.filter(role=role)
     return await sync_to_async(list)(qs)
-
-
-def _turn_tasks() -> list[asyncio.Task]:
-    return [t for t in asyncio.all_tasks() if "ChatConsumer._run" in repr(t.get_coro()) and not t.done()]
 
 
 async def test_a_read_turn_lists_transactions_and_answers_in_contract_order(alice, alice_cookie, fake):
@@ -221,7 +217,7 @@ async def test_stop_aborts_the_stream_and_keeps_what_was_streamed(alice, alice_c
     # The task ends at once: after the error frame it only writes its run audit (the rest of the stream
     # would take another 1.5 s).
     await turns_settled(timeout=0.5)
-    assert _turn_tasks() == []
+    assert turn_tasks() == []
     streamed = "".join(f["text"] for f in socket.frames if f["type"] == "token")
     assistant = (await _messages(thread, "assistant"))[0]
     assert assistant.metadata["aborted"] is True
@@ -244,7 +240,7 @@ async def test_a_disconnect_mid_stream_stores_the_partial_reply_and_leaves_no_ta
     await socket.send({"type": "user_message", "id": "d1", "text": "show my transactions"})
     await socket.until("token")
     await socket.close()
-    assert _turn_tasks() == []
+    assert turn_tasks() == []
     assistant = (await _messages(thread, "assistant"))[0]
     assert assistant.metadata["aborted"] is True
     assert assistant.parts[0]["text"].startswith("w0")
