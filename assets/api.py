@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 from assets import categories, selectors, services
 from assets.importing import MAX_BYTES, ImportRejected, transactions_import_csv
 from assets.models import Asset, Source, Transaction
+from assets.rules.offers import rule_offer
 from zeus.api.fields import MoneyField
 from zeus.api.pagination import NewestFirstCursorPagination, paginate
 
@@ -183,10 +184,17 @@ class TransactionDetailView(APIView):
     def patch(self, request, transaction_id: int):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
+        before = selectors.transaction_get(user=request.user, transaction_id=transaction_id).category
         txn = services.transaction_update(
             user=request.user, transaction_id=transaction_id, **_transaction_changes(dict(data.validated_data))
         )
-        return Response(TransactionSerializer(txn).data)
+        body = TransactionSerializer(txn).data
+        if txn.category != before:
+            # Recategorizing teaches: the answer offers the rule that would have done it (docs/feeds.md).
+            offer = rule_offer(user=request.user, txn=txn)
+            if offer:
+                body["rule_offer"] = offer
+        return Response(body)
 
     @extend_schema(responses={204: None})
     def delete(self, request, transaction_id: int):

@@ -104,3 +104,26 @@ class Transaction(models.Model):
     @property
     def editable(self) -> bool:
         return self.source == Source.MANUAL
+
+
+class CategoryRule(models.Model):
+    """A user's categorization rule: text found in a description or merchant (case and diacritics folded),
+    optionally a direction and an amount range, names the category. Applied in `position` order."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="category_rules")
+    match = models.CharField(max_length=100)
+    # The folded form of `match`, kept so applying rules to a feed row folds only the row's text.
+    match_folded = models.CharField(max_length=100, editable=False)
+    direction = models.CharField(max_length=10, choices=Transaction.Direction.choices, null=True, blank=True)
+    min_amount = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES, null=True, blank=True)
+    max_amount = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES, null=True, blank=True)
+    category = models.CharField(max_length=20, choices=categories.CHOICES)
+    position = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["position", "id"]
+        indexes = [models.Index(fields=["user", "position", "id"])]
+
+    def __str__(self):
+        return f"{self.match} → {self.category}"

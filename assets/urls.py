@@ -1,6 +1,7 @@
 from django.urls import path
 
 from assets import api
+from assets.rules import api as rules_api
 
 urlpatterns = [
     path("assets", api.AssetListView.as_view()),
@@ -9,4 +10,6 @@ urlpatterns = [
     path("transactions", api.TransactionListView.as_view()),
     path("transactions/import", api.TransactionImportView.as_view()),
     path("transactions/<int:transaction_id>", api.TransactionDetailView.as_view()),
+    path("rules", rules_api.RuleListView.as_view()),
+    path("rules/<int:rule_id>", rules_api.RuleDetailView.as_view()),
 ]
