@@ -1,6 +1,8 @@
 from django.urls import path
 
 from assets import api
+from assets.feeds import api as feeds_api
+from assets.feeds.webhook import sepay_webhook
 from assets.rules import api as rules_api
 
 urlpatterns = [
@@ -12,4 +14,7 @@ urlpatterns = [
     path("transactions/<int:transaction_id>", api.TransactionDetailView.as_view()),
     path("rules", rules_api.RuleListView.as_view()),
     path("rules/<int:rule_id>", rules_api.RuleDetailView.as_view()),
+    path("integrations/sepay", feeds_api.ConnectionListView.as_view()),
+    path("integrations/sepay/<int:connection_id>", feeds_api.ConnectionDetailView.as_view()),
+    path("integrations/sepay/webhook/<str:token>", sepay_webhook),
 ]

@@ -1,0 +1,166 @@
+"""Where synced money lands: one path for every feed (SePay) and for confirmed bank texts, so each rule
+holds everywhere — the linked account found or created once, its balance moved only forward in time, one
+transaction per bank id, the category from the user's rules, and the user told (inbox and open sockets)."""
+
+import datetime as dt
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db import IntegrityError
+from django.db import transaction as db_transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from assets.models import Asset, BankTextDraft, LinkedAccount, Source, Transaction
+from assets.rules.services import categorize, rules_for
+from zeus.models import Notification
+from zeus.money import format_amount
+from zeus.services import notification_create
+from zeus.timeutil import user_tz
+
+# A confirmed bank text and the feed's delivery of the same payment: same account, direction and amount,
+# at most this far apart (an SMS can arrive before or after the bank posts the transaction).
+MATCH_WINDOW = dt.timedelta(hours=36)
+
+
+@dataclass(frozen=True)
+class LandResult:
+    created: bool
+    transaction_id: int
+    # A confirmed draft's transaction that this delivery turned out to be (counted once, now synced).
+    matched_draft: bool = False
+
+
+def synced_account_ensure(
+    *, user, feed_key: str, institution: str, name: str, masked_number: str, currency: str
+) -> LinkedAccount:
+    """The user's linked account for this feed key, created on first sight with a synced asset of kind
+    bank_account mirroring it (so net worth and the asset filters include it). Concurrent first deliveries
+    meet on the unique (user, feed_key) and share one row."""
+    account, created = LinkedAccount.objects.get_or_create(
+        user=user,
+        feed_key=feed_key,
+        defaults={
+            "institution": institution[:100],
+            "name": name[:100],
+            "masked_number": masked_number,
+            "currency": currency,
+        },
+    )
+    if created:
+        Asset.objects.create(
+            user=user,
+            name=f"{institution} {masked_number}"[:100],
+            kind=Asset.Kind.BANK_ACCOUNT,
+            currency=currency,
+            source=Source.SYNCED,
+            linked_account=account,
+        )
+    return account
+
+
+def synced_transaction_land(
+    *,
+    user,
+    account: LinkedAccount,
+    external_id: str,
+    amount: Decimal,
+    currency: str,
+    direction: str,
+    description: str,
+    match_text: str,
+    occurred_at: dt.datetime,
+    balance: Decimal | None,
+    notify: bool = True,
+) -> LandResult:
+    """Must run inside a transaction. Locks the linked account, so deliveries to one account are applied one
+    at a time: a second delivery of the same id waits for the first to commit and then finds its row."""
+    if not db_transaction.get_connection().in_atomic_block:
+        raise RuntimeError("synced_transaction_land must run inside transaction.atomic()")
+    account = LinkedAccount.objects.select_for_update().get(pk=account.pk)
+    existing = Transaction.objects.filter(user=user, external_id=external_id).values_list("id", flat=True).first()
+    if existing is not None:
+        return LandResult(created=False, transaction_id=existing)
+    asset = Asset.objects.filter(user=user, linked_account=account).order_by("id").first()
+    occurred_on = occurred_at.astimezone(user_tz(user)).date()
+    matched = _confirmed_draft_match(user, account, asset, amount, direction, occurred_at)
+    if matched is not None:
+        # The user already confirmed this payment from a bank text: the feed makes that row the bank's
+        # (read only, with the bank's id) instead of adding it a second time.
+        Transaction.objects.filter(pk=matched).update(
+            source=Source.SYNCED, external_id=external_id, asset=asset, updated_at=timezone.now()
+        )
+        _move_balance(account, asset, balance, occurred_at)
+        return LandResult(created=False, transaction_id=matched, matched_draft=True)
+    category = categorize(rules=rules_for(user=user), text=match_text, amount=amount, direction=direction).category
+    try:
+        with db_transaction.atomic():
+            txn = Transaction.objects.create(
+                user=user,
+                amount=amount,
+                currency=currency,
+                direction=direction,
+                description=description[:200],
+                category=category,
+                occurred_on=occurred_on,
+                asset=asset,
+                source=Source.SYNCED,
+                external_id=external_id,
+            )
+    except IntegrityError:
+        # Another writer landed the same id between our check and our insert (not through this lock:
+        # a statement import of the same bank id).
+        existing = Transaction.objects.filter(user=user, external_id=external_id).values_list("id", flat=True).first()
+        if existing is None:
+            raise
+        return LandResult(created=False, transaction_id=existing)
+    _move_balance(account, asset, balance, occurred_at)
+    if notify:
+        sign = "+" if direction == Transaction.Direction.INCOME else "-"
+        notification_create(
+            user=user,
+            kind=Notification.Kind.TRANSACTION_SYNCED,
+            title=f"{sign}{format_amount(amount, currency)} · {account.institution} {account.masked_number}",
+            body=description[:500],
+            cta_url="/transactions",
+            dedupe_key=f"synced:{external_id}"[:200],
+        )
+    return LandResult(created=True, transaction_id=txn.id)
+
+
+def _move_balance(account: LinkedAccount, asset: Asset | None, balance: Decimal | None, at: dt.datetime) -> None:
+    fields = {"last_synced_at": timezone.now()}
+    if balance is not None and (account.balance_at is None or at >= account.balance_at):
+        fields.update(balance=balance, balance_at=at)
+        if asset is not None:
+            Asset.objects.filter(pk=asset.pk).update(balance=balance, updated_at=timezone.now())
+    LinkedAccount.objects.filter(pk=account.pk).update(**fields)
+
+
+def _confirmed_draft_match(user, account, asset, amount, direction, occurred_at) -> int | None:
+    """A transaction confirmed from a bank text, not yet matched to the bank, same amount and direction,
+    on this account (or no account named), within the window."""
+    return (
+        BankTextDraft.objects.filter(
+            user=user,
+            status=BankTextDraft.Status.CONFIRMED,
+            transaction__external_id__isnull=True,
+            transaction__amount=amount,
+            transaction__direction=direction,
+            occurred_at__gte=occurred_at - MATCH_WINDOW,
+            occurred_at__lte=occurred_at + MATCH_WINDOW,
+        )
+        .filter(_on_account(account, asset))
+        .order_by("id")
+        .values_list("transaction_id", flat=True)
+        .first()
+    )
+
+
+def _on_account(account, asset) -> Q:
+    mask_tail = account.masked_number[-3:]
+    q = Q(linked_account=account) | Q(linked_account__isnull=True, account_mask__endswith=mask_tail)
+    q |= Q(linked_account__isnull=True, account_mask="")
+    if asset is not None:
+        q |= Q(transaction__asset=asset)
+    return q
