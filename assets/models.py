@@ -204,3 +204,19 @@ class BankTextDraft(models.Model):
 
     def __str__(self):
         return f"{self.bank or 'bank text'} {self.direction} {self.amount} {self.currency}"
+
+
+class ImportMapping(models.Model):
+    """How a bank's CSV columns map to a transaction's fields, remembered per user and header, so the next
+    export from the same bank imports without the mapping step."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="import_mappings")
+    header_key = models.CharField(max_length=500)
+    mapping = models.JSONField()
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "header_key"], name="import_mapping_unique_header")]
+
+    def __str__(self):
+        return self.header_key[:60]
