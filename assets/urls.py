@@ -1,6 +1,7 @@
 from django.urls import path
 
 from assets import api
+from assets.banktexts import api as banktexts_api
 from assets.feeds import api as feeds_api
 from assets.feeds.webhook import sepay_webhook
 from assets.rules import api as rules_api
@@ -17,4 +18,8 @@ urlpatterns = [
     path("integrations/sepay", feeds_api.ConnectionListView.as_view()),
     path("integrations/sepay/<int:connection_id>", feeds_api.ConnectionDetailView.as_view()),
     path("integrations/sepay/webhook/<str:token>", sepay_webhook),
+    path("bank-texts", banktexts_api.BankTextListView.as_view()),
+    path("bank-texts/<int:draft_id>", banktexts_api.BankTextDetailView.as_view()),
+    path("bank-texts/<int:draft_id>/confirm", banktexts_api.BankTextConfirmView.as_view()),
+    path("bank-texts/<int:draft_id>/discard", banktexts_api.BankTextDiscardView.as_view()),
 ]
