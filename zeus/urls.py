@@ -19,6 +19,7 @@ urlpatterns = [
     path("api/v1/", include(api)),
     path("", include("zeus.pages")),
     path("", include("plans.pages")),
+    path("", include("assets.pages")),
     path("", include("chat.pages")),
     path("", include("chat.web_urls")),
 ]
