@@ -31,13 +31,25 @@ class LandResult:
     matched_draft: bool = False
 
 
-def synced_account_ensure(
+def synced_account_lock(
     *, user, feed_key: str, institution: str, name: str, masked_number: str, currency: str
-) -> LinkedAccount:
-    """The user's linked account for this feed key, created on first sight with a synced asset of kind
-    bank_account mirroring it (so net worth and the asset filters include it). Concurrent first deliveries
-    meet on the unique (user, feed_key) and share one row."""
-    account, created = LinkedAccount.objects.get_or_create(
+) -> tuple[LinkedAccount, Asset | None]:
+    """The user's linked account for this feed key, locked until the transaction ends, with the synced asset
+    that mirrors it (one query when it exists). Created on first sight, with a synced bank_account asset, so
+    net worth and the asset filters include it; concurrent first deliveries meet on the unique
+    (user, feed_key) and share one row. Must run inside a transaction."""
+    if not db_transaction.get_connection().in_atomic_block:
+        raise RuntimeError("synced_account_lock must run inside transaction.atomic()")
+    asset = (
+        Asset.objects.select_for_update(of=("linked_account",))
+        .select_related("linked_account")
+        .filter(user=user, linked_account__feed_key=feed_key)
+        .order_by("id")
+        .first()
+    )
+    if asset is not None:
+        return asset.linked_account, asset
+    account = LinkedAccount.objects.get_or_create(
         user=user,
         feed_key=feed_key,
         defaults={
@@ -46,9 +58,11 @@ def synced_account_ensure(
             "masked_number": masked_number,
             "currency": currency,
         },
-    )
-    if created:
-        Asset.objects.create(
+    )[0]
+    account = LinkedAccount.objects.select_for_update().get(pk=account.pk)
+    asset = Asset.objects.filter(user=user, linked_account=account).order_by("id").first()
+    if asset is None:
+        asset = Asset.objects.create(
             user=user,
             name=f"{institution} {masked_number}"[:100],
             kind=Asset.Kind.BANK_ACCOUNT,
@@ -56,13 +70,14 @@ def synced_account_ensure(
             source=Source.SYNCED,
             linked_account=account,
         )
-    return account
+    return account, asset
 
 
 def synced_transaction_land(
     *,
     user,
     account: LinkedAccount,
+    asset: Asset | None,
     external_id: str,
     amount: Decimal,
     currency: str,
@@ -71,18 +86,15 @@ def synced_transaction_land(
     match_text: str,
     occurred_at: dt.datetime,
     balance: Decimal | None,
+    tz=None,
     notify: bool = True,
 ) -> LandResult:
-    """Must run inside a transaction. Locks the linked account, so deliveries to one account are applied one
-    at a time: a second delivery of the same id waits for the first to commit and then finds its row."""
+    """Must run inside the transaction that locked `account` (synced_account_lock): deliveries to one
+    account are applied one at a time, so a second delivery of the same id waits for the first to commit
+    and then meets its row on the unique (user, external_id), and the balance only moves forward."""
     if not db_transaction.get_connection().in_atomic_block:
         raise RuntimeError("synced_transaction_land must run inside transaction.atomic()")
-    account = LinkedAccount.objects.select_for_update().get(pk=account.pk)
-    existing = Transaction.objects.filter(user=user, external_id=external_id).values_list("id", flat=True).first()
-    if existing is not None:
-        return LandResult(created=False, transaction_id=existing)
-    asset = Asset.objects.filter(user=user, linked_account=account).order_by("id").first()
-    occurred_on = occurred_at.astimezone(user_tz(user)).date()
+    occurred_on = occurred_at.astimezone(tz or user_tz(user)).date()
     matched = _confirmed_draft_match(user, account, asset, amount, direction, occurred_at)
     if matched is not None:
         # The user already confirmed this payment from a bank text: the feed makes that row the bank's
@@ -108,8 +120,7 @@ def synced_transaction_land(
                 external_id=external_id,
             )
     except IntegrityError:
-        # Another writer landed the same id between our check and our insert (not through this lock:
-        # a statement import of the same bank id).
+        # The same id landed first: a delivery that waited for our lock, or a statement of the same bank id.
         existing = Transaction.objects.filter(user=user, external_id=external_id).values_list("id", flat=True).first()
         if existing is None:
             raise

@@ -1,5 +1,6 @@
 """SePay connections and the landing of each delivery. The webhook view and the REST views only call these."""
 
+import datetime as dt
 import hashlib
 import secrets
 from dataclasses import dataclass
@@ -8,7 +9,7 @@ from django.db import transaction as db_transaction
 from django.utils import timezone
 
 from assets.feeds.payload import SEPAY_CURRENCY, SepayTransaction
-from assets.landing import synced_account_ensure, synced_transaction_land
+from assets.landing import synced_account_lock, synced_transaction_land
 from assets.models import SepayConnection, Transaction
 from zeus import crypto
 from zeus.errors import NotFound, ValidationFailed
@@ -69,6 +70,10 @@ class Landed:
     transaction_id: int
 
 
+# last_delivery_at is for people (the settings page): written at most this often, not on every delivery.
+_DELIVERY_STAMP_EVERY = dt.timedelta(minutes=1)
+
+
 def sepay_delivery_land(*, connection: SepayConnection, delivery: SepayTransaction) -> Landed:
     """One delivery into the ledger, once: a retried or concurrent delivery of the same SePay id finds the
     row the first one wrote and changes nothing."""
@@ -77,7 +82,7 @@ def sepay_delivery_land(*, connection: SepayConnection, delivery: SepayTransacti
     if known is not None:
         return Landed(created=False, transaction_id=known)
     with db_transaction.atomic():
-        account = synced_account_ensure(
+        account, asset = synced_account_lock(
             user=user,
             feed_key=sepay_feed_key(delivery.gateway, delivery.account_number),
             institution=delivery.gateway,
@@ -89,6 +94,7 @@ def sepay_delivery_land(*, connection: SepayConnection, delivery: SepayTransacti
         result = synced_transaction_land(
             user=user,
             account=account,
+            asset=asset,
             external_id=delivery.external_id,
             amount=delivery.amount,
             currency=SEPAY_CURRENCY,
@@ -97,9 +103,13 @@ def sepay_delivery_land(*, connection: SepayConnection, delivery: SepayTransacti
             match_text=text,
             occurred_at=delivery.occurred_at,
             balance=delivery.accumulated,
+            tz=connection.user.profile.tz,
         )
-        if result.created:
-            SepayConnection.objects.filter(pk=connection.pk).update(last_delivery_at=timezone.now())
+        now = timezone.now()
+        if result.created and (
+            connection.last_delivery_at is None or now - connection.last_delivery_at > _DELIVERY_STAMP_EVERY
+        ):
+            SepayConnection.objects.filter(pk=connection.pk).update(last_delivery_at=now)
     return Landed(created=result.created, transaction_id=result.transaction_id)
 
 

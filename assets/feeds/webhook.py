@@ -29,7 +29,7 @@ def _error(status: int, code: str, message: str, fields: dict | None = None) -> 
 @csrf_exempt
 @require_POST
 def sepay_webhook(request, token: str):
-    connection = SepayConnection.objects.select_related("user").filter(token=token).first()
+    connection = SepayConnection.objects.select_related("user__profile").filter(token=token).first()
     if connection is None:
         return _error(401, "UNKNOWN_CONNECTION", "This webhook URL is not (or no longer) connected.")
     secret = sepay_connection_secret(connection)

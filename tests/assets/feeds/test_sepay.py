@@ -260,3 +260,12 @@ def test_the_users_open_sockets_hear_of_it_after_commit():
         async_to_sync(layer.group_discard)(user_group(alice.id), channel)
     assert message["type"] == "notification.push"
     assert message["notification"]["kind"] == "transaction_synced"
+
+
+def test_a_delivery_costs_a_bounded_number_of_queries(alice_api, webhook, django_assert_max_num_queries):
+    connection = connect(alice_api)
+    deliver(webhook, connection, payload(id=1))
+    with django_assert_max_num_queries(15):
+        assert deliver(webhook, connection, payload(id=2)).status_code == 200
+    with django_assert_max_num_queries(3):
+        assert deliver(webhook, connection, payload(id=2)).status_code == 200
