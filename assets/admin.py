@@ -5,7 +5,7 @@ from django import forms
 from django.contrib import admin
 
 from assets import categories
-from assets.models import Asset, CategoryRule, LinkedAccount, Source, Transaction
+from assets.models import Asset, BankTextDraft, CategoryRule, LinkedAccount, SepayConnection, Source, Transaction
 from assets.rules.services import rule_create, rule_fields_check, rule_update
 from assets.services import asset_create, asset_update, transaction_create, transaction_update
 from zeus.admin import adopt, deleting_with_owner, money, service_errors
@@ -207,3 +207,35 @@ class CategoryRuleAdmin(admin.ModelAdmin):
             adopt(obj, rule_update(user=obj.user, rule_id=obj.pk, **values))
         else:
             adopt(obj, rule_create(user=data["user"], **values))
+
+
+class _ReadOnlyAdmin(admin.ModelAdmin):
+    """Rows that only their owner's actions write (through the services): staff read them."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return obj is not None and deleting_with_owner(request, self)
+
+
+@admin.register(SepayConnection)
+class SepayConnectionAdmin(_ReadOnlyAdmin):
+    list_display = ("name", "user", "auth", "last_delivery_at", "created_at")
+    list_filter = ("auth",)
+    list_select_related = ("user",)
+    search_fields = ("name", "user__username")
+    # The URL token and the secret stay out of the admin: either one is half of a delivery's credentials.
+    exclude = ("token", "secret_encrypted")
+
+
+@admin.register(BankTextDraft)
+class BankTextDraftAdmin(_ReadOnlyAdmin):
+    list_display = ("created_at", "user", "bank", "direction", "amount", "currency", "status", "parsed_by")
+    list_filter = ("status", "parsed_by", "bank")
+    list_select_related = ("user",)
+    search_fields = ("bank", "description", "user__username")
+    raw_id_fields = ("asset", "linked_account", "duplicate_of", "transaction")

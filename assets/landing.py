@@ -8,7 +8,6 @@ from decimal import Decimal
 
 from django.db import IntegrityError
 from django.db import transaction as db_transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from assets.models import Asset, BankTextDraft, LinkedAccount, Source, Transaction
@@ -95,7 +94,7 @@ def synced_transaction_land(
     if not db_transaction.get_connection().in_atomic_block:
         raise RuntimeError("synced_transaction_land must run inside transaction.atomic()")
     occurred_on = occurred_at.astimezone(tz or user_tz(user)).date()
-    matched = _confirmed_draft_match(user, account, asset, amount, direction, occurred_at)
+    matched = _confirmed_draft_match(user, account, amount, direction, occurred_at)
     if matched is not None:
         # The user already confirmed this payment from a bank text: the feed makes that row the bank's
         # (read only, with the bank's id) instead of adding it a second time.
@@ -148,30 +147,28 @@ def _move_balance(account: LinkedAccount, asset: Asset | None, balance: Decimal 
     LinkedAccount.objects.filter(pk=account.pk).update(**fields)
 
 
-def _confirmed_draft_match(user, account, asset, amount, direction, occurred_at) -> int | None:
+def _confirmed_draft_match(user, account, amount, direction, occurred_at) -> int | None:
     """A transaction confirmed from a bank text, not yet matched to the bank, same amount and direction,
-    on this account (or no account named), within the window."""
-    return (
-        BankTextDraft.objects.filter(
-            user=user,
-            status=BankTextDraft.Status.CONFIRMED,
-            transaction__external_id__isnull=True,
-            transaction__amount=amount,
-            transaction__direction=direction,
-            occurred_at__gte=occurred_at - MATCH_WINDOW,
-            occurred_at__lte=occurred_at + MATCH_WINDOW,
-        )
-        .filter(_on_account(account, asset))
-        .order_by("id")
-        .values_list("transaction_id", flat=True)
-        .first()
-    )
-
-
-def _on_account(account, asset) -> Q:
-    mask_tail = account.masked_number[-3:]
-    q = Q(linked_account=account) | Q(linked_account__isnull=True, account_mask__endswith=mask_tail)
-    q |= Q(linked_account__isnull=True, account_mask="")
-    if asset is not None:
-        q |= Q(transaction__asset=asset)
-    return q
+    on this account, within the window. The draft's own columns and their index
+    narrow it first (almost always to nothing); the few candidates are then checked one by one."""
+    candidates = BankTextDraft.objects.filter(
+        user=user,
+        status=BankTextDraft.Status.CONFIRMED,
+        occurred_at__gte=occurred_at - MATCH_WINDOW,
+        occurred_at__lte=occurred_at + MATCH_WINDOW,
+        transaction__isnull=False,
+    ).values_list("transaction_id", "linked_account_id", "account_mask")
+    tail = account.masked_number[-3:]
+    for transaction_id, linked_account_id, mask in candidates.order_by("id")[:20]:
+        if linked_account_id not in (None, account.id):
+            continue
+        # A text that named no account (a wallet's) is not taken for this bank's payment.
+        if linked_account_id is None and not (mask and mask.endswith(tail)):
+            continue
+        txn = Transaction.objects.filter(
+            pk=transaction_id, external_id__isnull=True, amount=amount, direction=direction
+        ).first()
+        if txn is None:
+            continue
+        return txn.id
+    return None

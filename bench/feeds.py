@@ -179,8 +179,8 @@ def _webhook(env: dict) -> dict:
 
 def _child(code: str) -> tuple[float, int]:
     """Runs Python code in a child process; (wall seconds, the child's own peak RSS in KB, which it prints
-    last: RUSAGE_CHILDREN would give the largest of every child so far, daphne included)."""
-    code += "; import resource; print('RSS', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
+    last). VmHWM is the peak of the child's own memory; ru_maxrss would carry the forking parent's peak."""
+    code += "; print('RSS', [l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')][0])"
     started = time.perf_counter()
     done = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, env=os.environ.copy(), check=True, capture_output=True, text=True
