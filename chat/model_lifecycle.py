@@ -36,7 +36,9 @@ class ModelNotice:
     def message(self) -> str:
         when = self.end_of_life.isoformat() if self.end_of_life else self.end_of_life_text
         state = f"retired on {when}" if self.retired else f"deprecated; it retires on {when}"
-        move = f"Set {self.setting}={self.successor}" if self.successor else f"Choose a current model for {self.setting}"
+        move = f"Set {self.setting}={self.successor}"
+        if not self.successor:
+            move = f"Choose a current model for {self.setting}"
         return f"{self.setting} is {self.model}, which is {state}: requests to a retired model fail. {move}."
 
 
