@@ -5,9 +5,10 @@ figure and percentage in a reply, in the formats replies use (1,250,000 ₫, 1.2
 150k, 12.50 USD, $12.50, 30 %, 30%). `unverified_figures` lists those that no number of the turn supports:
 the numbers in its tool results (numbers, and strings that read as amounts), the sum of each numeric field
 over a list of records, the sums and differences of two such numbers, and for percentages also the ratio
-of two numbers that sit side by side (two fields of one record, two column totals of one list). The user's own words in the turn count as support too: repeating the user's figure is not
-making one up. A figure matches a number when the number, rounded to the figure's stated precision, is the
-figure (1.25tr stands for anything from 1,245,000 to 1,255,000), never looser than 5 % of the figure.
+of two numbers that sit side by side (two fields of one record, two column totals of one list). The
+user's own words in the turn count as support too: repeating the user's figure is not making one up. A
+figure matches a number when the number, rounded to the figure's stated precision, is the figure (1.25tr
+stands for anything from 1,245,000 to 1,255,000), never looser than 5 % of the figure.
 
 Not money, never checked: dates (2026-11-30, 30/11/2026, 30.11.2026), bare numbers without a currency,
 a multiplier or thousands grouping ("12 days", "3 transactions", "#42", "2026"), and grouped numbers
