@@ -5,6 +5,7 @@ from django.conf import settings
 from django.core import checks
 from django.utils import timezone
 
+from chat.loop.provider import EffortInvalid, parse_effort
 from chat.model_lifecycle import ModelNotice, model_notice
 from chat.pricing import PriceTableInvalid, parse_overrides
 
@@ -35,4 +36,13 @@ def check_prices(app_configs=None, **kwargs) -> list[checks.CheckMessage]:
         parse_overrides(getattr(settings, "ZEUS_MODEL_PRICES", "") or "")
     except PriceTableInvalid as exc:
         return [checks.Error(str(exc), hint="See .env.example for the format.", id="chat.E001")]
+    return []
+
+
+@checks.register()
+def check_effort(app_configs=None, **kwargs) -> list[checks.CheckMessage]:
+    try:
+        parse_effort(getattr(settings, "ZEUS_EFFORT", "") or "")
+    except EffortInvalid as exc:
+        return [checks.Error(str(exc), hint="For example: ZEUS_EFFORT=default=low,coach=medium", id="chat.E002")]
     return []

@@ -23,7 +23,14 @@ from chat import audit, limits, router, usage
 from chat.loop import prompt
 from chat.loop.context import build_conversation, prior_assistant_text, tool_result_block, user_texts
 from chat.loop.db import off_loop, run_off_loop
-from chat.loop.provider import ProviderFailure, classify, client_for
+from chat.loop.provider import (
+    ROUTER_MAX_TOKENS,
+    ProviderFailure,
+    classify,
+    client_for,
+    main_request_options,
+    router_request_options,
+)
 from chat.loop.stream import Response, usage_dict
 from chat.models import Message, Thread
 from chat.selectors import (
@@ -49,7 +56,6 @@ Emit = Callable[[dict], Awaitable[None]]
 # Our own retries of an `error` event that arrives before the first token (the SDK does not retry those).
 STREAM_RETRIES = 2
 STREAM_BACKOFF = 0.25
-ROUTER_MAX_TOKENS = 16
 MUTATING_PREFIXES = ("create_", "update_", "delete_")
 _BAD_INPUT = {"error": {"code": "INVALID_INPUT", "message": "The tool input was not a JSON object; nothing was run."}}
 
@@ -383,6 +389,7 @@ async def _route(client, state: _State, history: list[Message], extra_texts: lis
             max_tokens=ROUTER_MAX_TOKENS,
             system=router.ROUTER_SYSTEM_PROMPT,
             messages=[{"role": "user", "content": router.router_user_prompt(texts, prior)}],
+            **router_request_options(settings.ZEUS_ROUTER_MODEL),
         )
     except anthropic.APIError as exc:
         note.end(error=classify(exc).code)
@@ -408,18 +415,12 @@ async def _loop(client, state: _State, ctx: ToolContext, tool_names, conversatio
         final = await _stream_call(client, state, system=system, tools=tools, conversation=conversation, emit=emit)
         state.add_usage(final.usage)
         state.flush_text()
-        content: list[dict] = []
-        uses = []
-        for block in final.content:
-            if block.type == "text" and block.text.strip():
-                # Its part was stored when the block finished streaming.
-                content.append({"type": "text", "text": block.text})
-            elif block.type == "tool_use" and final.stop_reason == "tool_use":
-                content.append({"type": "tool_use", "id": block.id, "name": block.name, "input": block.input or {}})
-                uses.append((block.id, block.name, block.input or {}, block.input_error))
+        # Text parts were stored as their blocks finished streaming; thinking blocks are never parts, but go
+        # back unchanged, first, with the tool results (chat/loop/stream.py).
+        uses = [(b.id, b.name, b.input or {}, b.input_error) for b in final.tool_uses()]
         if not uses:
             return
-        conversation.append({"role": "assistant", "content": content})
+        conversation.append({"role": "assistant", "content": final.replay_content()})
         results = await _run_tools(state, ctx, uses, emit)
         conversation.append({"role": "user", "content": results})
         await _phase(state, emit, "thinking")
@@ -482,12 +483,16 @@ async def _stream_call(client, state: _State, *, system, tools, conversation, em
                 tools=tools or anthropic.omit,
                 messages=_with_tail_breakpoint(conversation),
                 stream=True,
+                **main_request_options(state.model, state.workflow, settings.ZEUS_EFFORT),
             )
             # Leaving this block closes the HTTP response: a stop or the deadline aborts the model stream.
             async with stream:
                 async for event in stream:
                     block = response.add(event)
-                    if event.type == "content_block_delta" and block is not None and block.type == "text":
+                    if event.type == "content_block_start" and block is not None and block.is_thinking:
+                        # The model thinks again (a progress note between tool calls): say so.
+                        await _phase(state, emit, "thinking")
+                    elif event.type == "content_block_delta" and block is not None and block.type == "text":
                         text = event.delta.text
                         if text:
                             await _phase(state, emit, "generating")
