@@ -11,14 +11,16 @@ import datetime as dt
 import logging
 import time
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from django.db import DatabaseError, transaction
 from django.db.models import Count, Q, Sum
 from django.utils import timezone
 
 from chat.models import AdminReply, Message, ModelCall, Thread, ToolCall, TurnRun
+from chat.pricing import call_cost, configured_prices, price_for, quantize_cost, weighted_tokens
 from chat.services import admin_reply_generate, assistant_message_create
-from chat.usage import daily_usage_charge
+from chat.usage import budget_reached, daily_usage_charge
 from zeus.errors import ZeusError
 
 log = logging.getLogger(__name__)
@@ -51,6 +53,13 @@ class ModelCallNote:
         usage = self.usage or getattr(self.response, "usage", None) or {}
         return {kind: usage.get(kind) or 0 for kind in TOKEN_KINDS}
 
+    def cost(self) -> Decimal:
+        """USD, unrounded, at this call's model's price (chat/pricing.py)."""
+        return call_cost(self.tokens(), price_for(self.model, configured_prices()))
+
+    def budget_tokens(self) -> int:
+        return weighted_tokens(self.tokens(), price_for(self.model, configured_prices()))
+
 
 @dataclass
 class ToolCallNote:
@@ -73,8 +82,11 @@ class RunRecord:
     started: float = field(default_factory=time.monotonic)
     model_calls: list[ModelCallNote] = field(default_factory=list)
     tool_calls: list[ToolCallNote] = field(default_factory=list)
-    used_before: int = 0  # the user's tokens today when the turn began
-    budget: int = 0  # their daily budget then; 0 = unlimited
+    used_before: int = 0  # the user's budget tokens today when the turn began
+    budget: int = 0  # their daily token budget then; 0 = unlimited
+    cost_before: Decimal = Decimal(0)  # the user's USD today when the turn began
+    cost_budget: Decimal = Decimal(0)  # their daily money budget then; 0 = unlimited
+    unverified_figures: list[str] = field(default_factory=list)  # set by the turn once the reply is known
 
     def model_call(self, purpose: str, model: str, response=None) -> ModelCallNote:
         note = ModelCallNote(purpose=purpose, model=model, started=time.monotonic(), response=response)
@@ -89,7 +101,20 @@ class RunRecord:
         self.tool_calls.append(ToolCallNote(name, call_id, duration, is_error, code))
 
     def budget_tokens(self) -> int:
-        return sum(t["input"] + t["output"] for t in (c.tokens() for c in self.model_calls))
+        """This turn's spend against the token budget: cache reads and writes at their price's weight."""
+        return sum(c.budget_tokens() for c in self.model_calls)
+
+    def cost(self) -> Decimal:
+        return sum((c.cost() for c in self.model_calls), Decimal(0))
+
+    def budget_reached(self) -> str | None:
+        """Which daily budget the user's day plus this turn has reached ("tokens" | "cost"), or None."""
+        return budget_reached(
+            tokens=self.used_before + self.budget_tokens(),
+            cost=self.cost_before + self.cost(),
+            token_budget=self.budget,
+            cost_budget=self.cost_budget,
+        )
 
 
 def turn_run_record(
@@ -123,6 +148,7 @@ def turn_run_record(
                 stop_reason=stop_reason[:32],
                 # A call still open at the end was cut by the turn's own abort.
                 error=(error_code or "ABORTED") if unfinished else note.error,
+                cost_usd=quantize_cost(note.cost()),
             )
         )
     tool_rows = [
@@ -158,6 +184,9 @@ def turn_run_record(
             output_tokens=totals["output"],
             cache_read_tokens=totals["cache_read"],
             cache_write_tokens=totals["cache_write"],
+            cost_usd=quantize_cost(record.cost()),
+            unverified_figures=list(record.unverified_figures),
+            unverified_count=len(record.unverified_figures),
         )
         for row in [*model_rows, *tool_rows]:
             row.run = run
@@ -176,7 +205,9 @@ def reply_record(*, thread_id, parts: list[dict] | None, metadata: dict | None, 
         message = assistant_message_create(thread_id=thread_id, parts=parts, metadata=metadata)
     if not record.admin:
         try:
-            daily_usage_charge(user_id=record.user_id, day=record.day, tokens=record.budget_tokens())
+            daily_usage_charge(
+                user_id=record.user_id, day=record.day, tokens=record.budget_tokens(), cost_usd=record.cost()
+            )
         except DatabaseError:
             log.exception("could not count the tokens of a turn in thread %s", record.thread_id)
     return message
@@ -220,7 +251,8 @@ def admin_reply_send(*, staff_user, thread: Thread, prompt: str) -> Message:
 
 
 def daily_usage_summary(*, since: dt.date, until: dt.date, username: str = "") -> list[dict]:
-    """Per user and local day: turns, model and tool calls, tokens by kind, errors — one aggregate query."""
+    """Per user and local day: turns, model and tool calls, tokens by kind, cost in USD, replies with
+    unverified figures, errors — one aggregate query."""
     runs = TurnRun.objects.filter(day__gte=since, day__lte=until)
     if username:
         runs = runs.filter(user__username__icontains=username)
@@ -235,8 +267,40 @@ def daily_usage_summary(*, since: dt.date, until: dt.date, username: str = "") -
             output_tokens=Sum("output_tokens"),
             cache_read_tokens=Sum("cache_read_tokens"),
             cache_write_tokens=Sum("cache_write_tokens"),
+            cost_usd=Sum("cost_usd"),
+            flagged=Count("id", filter=Q(unverified_count__gt=0)),
             errors=Count("id", filter=Q(outcome=TurnRun.Outcome.ERROR)),
             aborted=Count("id", filter=Q(outcome=TurnRun.Outcome.ABORTED)),
         )
         .order_by("-day", "user__username")
     )
+
+
+SUMMED = (
+    "turns",
+    "admin_turns",
+    "model_calls",
+    "tool_calls",
+    "input_tokens",
+    "output_tokens",
+    "cache_read_tokens",
+    "cache_write_tokens",
+    "cost_usd",
+    "flagged",
+    "errors",
+    "aborted",
+)
+
+
+def usage_totals(rows: list[dict]) -> tuple[list[dict], dict]:
+    """The summary's rows → (one total per day, newest first; the grand total). Pure."""
+    days: dict = {}
+    grand = dict.fromkeys(SUMMED, 0)
+    for row in rows:
+        day = days.setdefault(row["day"], {"day": row["day"], "users": 0, **dict.fromkeys(SUMMED, 0)})
+        day["users"] += 1
+        for key in SUMMED:
+            day[key] += row.get(key) or 0
+            grand[key] += row.get(key) or 0
+    grand["users"] = len({row["user_id"] for row in rows})
+    return sorted(days.values(), key=lambda d: d["day"], reverse=True), grand

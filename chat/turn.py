@@ -20,6 +20,7 @@ import anthropic
 from django.conf import settings
 
 from chat import audit, limits, router, usage
+from chat.figures import unverified_figures
 from chat.loop import prompt
 from chat.loop.context import build_conversation, prior_assistant_text, tool_result_block, user_texts
 from chat.loop.db import off_loop, run_off_loop
@@ -33,6 +34,7 @@ from chat.loop.provider import (
 )
 from chat.loop.stream import Response, usage_dict
 from chat.models import Message, Thread
+from chat.pricing import quantize_cost
 from chat.selectors import (
     Provider,
     confirmed_tool,
@@ -92,6 +94,7 @@ class _State:
     lock: limits.TurnLock | None = None  # the caller's, freed in the trip that stores the reply
     reply: asyncio.Future | None = None  # the trip storing the reply, once started
     run_error: str | None = None  # the cause code the run is recorded with
+    user_text: str = ""  # what the user said this turn (their own figures are not made up)
 
     def add_usage(self, usage: dict) -> None:
         for key in self.usage:
@@ -125,7 +128,7 @@ class _Begun:
     created: bool
     provider: Provider | None = None
     history: list[Message] = field(default_factory=list)
-    usage: tuple[int, int] = (0, 0)  # (tokens used today, daily budget)
+    account: usage.Account | None = None  # the user's day: spend so far and budgets
 
 
 def _begin(
@@ -139,14 +142,14 @@ def _begin(
             lock._release_repeat()
         return _Begun(ctx=ctx, message=message, created=False)
     ctx = ctx or _tool_context(user, thread.id)
-    used, budget, ciphertext = usage.turn_account(user_id=user.id, day=ctx.today)
+    account = usage.turn_account(user_id=user.id, day=ctx.today)
     return _Begun(
         ctx=ctx,
         message=message,
         created=True,
-        provider=provider_from(ciphertext),
+        provider=provider_from(account.ciphertext),
         history=context_messages(thread_id=thread.id),
-        usage=(used, budget),
+        account=account,
     )
 
 
@@ -203,8 +206,10 @@ async def run_turn(
         day=begun.ctx.today,
         timezone=begun.ctx.timezone,
         user_message_id=begun.message.id,
-        used_before=begun.usage[0],
-        budget=begun.usage[1],
+        used_before=begun.account.tokens_used,
+        budget=begun.account.token_budget,
+        cost_before=begun.account.cost_used,
+        cost_budget=begun.account.cost_budget,
     )
     # An approved delete ran in this turn: clients refresh what they show when tools_used names a mutation.
     state = _State(
@@ -213,6 +218,7 @@ async def run_turn(
         run=run,
         tools_used=[confirmed] if confirmed else [],
         lock=lock,
+        user_text=text,
     )
     try:
         if preface:
@@ -363,6 +369,7 @@ async def _run_agent(
         return await _finish_error(
             state, thread, started, emit, "PROVIDER_UNAVAILABLE", "Something went wrong; try again.", admin=admin
         )
+    state.run.unverified_figures = _unverified(state, extra_texts)
     message = await _store(state, thread, started, admin=admin)
     await emit(
         {
@@ -373,6 +380,15 @@ async def _run_agent(
         }
     )
     return TurnResult("done", message=message)
+
+
+def _unverified(state: _State, extra_texts: list[str] | None) -> list[str]:
+    """The reply's money figures and percentages that no tool result of this turn (nor the user's words)
+    supports (chat/figures.py)."""
+    reply = "\n".join(p["text"] for p in state.parts if p.get("type") == "text")
+    sources = [p.get("output") for p in state.parts if p.get("type") == "tool" and not p.get("is_error")]
+    sources += [state.user_text or "", *(extra_texts or [])]
+    return unverified_figures(reply, sources)
 
 
 async def _route(client, state: _State, history: list[Message], extra_texts: list[str]) -> router.Route:
@@ -427,11 +443,15 @@ async def _loop(client, state: _State, ctx: ToolContext, tool_names, conversatio
 
 
 def _check_budget(state: _State) -> None:
-    """Before every model call: today's usage as read when the turn began plus what this turn spent so far.
-    Staff replies are neither checked nor charged; their cost shows in the run audit."""
+    """Before every model call: today's usage as read when the turn began plus what this turn spent so far,
+    against the token and the money budget. Staff replies are neither checked nor charged; their cost shows
+    in the run audit."""
     run = state.run
-    if not run.admin and run.budget and run.used_before + run.budget_tokens() >= run.budget:
+    reached = None if run.admin else run.budget_reached()
+    if reached == "tokens":
         raise usage.UsageLimitReached(usage.limit_message(run.budget, run.timezone))
+    if reached == "cost":
+        raise usage.UsageLimitReached(usage.cost_limit_message(run.cost_budget, run.timezone))
 
 
 def _run_fields(state: _State, error: str | None) -> dict:
@@ -584,7 +604,8 @@ def _metadata(state: _State, started: float, *, aborted: bool = False, error: st
     metadata = {
         "workflow": state.workflow,
         "model": state.model,
-        "usage": dict(state.usage),
+        "usage": {**state.usage, "cost_usd": str(quantize_cost(state.run.cost()))},
+        "unverified_figures": list(state.run.unverified_figures),
         "duration_ms": round((time.monotonic() - started) * 1000),
         "decided_by": state.decided_by,
         "model_calls": state.calls,
@@ -620,6 +641,7 @@ async def _finish_error(
     state: _State, thread: Thread, started: float, emit: Emit, code: str, text: str, admin: bool = False
 ) -> TurnResult:
     state.flush_text()
+    state.run.unverified_figures = _unverified(state, None)
     message = await _store(
         state, thread, started, keep_message=bool(state.parts), aborted=True, error=code, admin=admin
     )
