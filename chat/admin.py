@@ -14,8 +14,9 @@ from django.utils import timezone
 from django.utils.html import format_html
 
 from chat.admin_display import message_view
-from chat.audit import REPLY_PERMISSION, admin_reply_send, daily_usage_summary
+from chat.admin_reply import admin_reply_send, may_reply
 from chat.models import AdminReply, DailyUsage, ModelCall, Thread, TokenBudget, ToolCall, TurnRun
+from chat.selectors import daily_usage_summary
 from chat.usage import daily_usage_reset, effective_budget, token_budget_set, usage_status
 from zeus.errors import ZeusError
 from zeus.timeutil import user_today
@@ -23,10 +24,6 @@ from zeus.timeutil import user_today
 # A thread page renders at most this many of the newest messages.
 THREAD_PAGE_MESSAGES = 300
 SUMMARY_DEFAULT_DAYS = 7
-
-
-def can_reply(user) -> bool:
-    return user.is_active and user.is_staff and user.has_perm(REPLY_PERMISSION)
 
 
 def _thread_link(thread_id):
@@ -92,7 +89,7 @@ class ThreadAdmin(ReadOnlyAdmin):
             extra.update(
                 conversation=[message_view(m) for m in reversed(newest)],
                 truncated=len(newest) == THREAD_PAGE_MESSAGES,
-                can_reply=can_reply(request.user),
+                can_reply=may_reply(request.user),
                 reply_form=ReplyForm(),
                 reply_url=reverse("admin:chat_thread_reply", args=[thread.pk]),
                 usage_today=used,
@@ -107,12 +104,12 @@ class ThreadAdmin(ReadOnlyAdmin):
 
     def reply_view(self, request, thread_id):
         thread = get_object_or_404(Thread.objects.select_related("user"), pk=thread_id)
-        if not (self.has_view_permission(request, thread) and can_reply(request.user)):
+        if not (self.has_view_permission(request, thread) and may_reply(request.user)):
             raise PermissionDenied
         form = ReplyForm(request.POST or None)
         if request.method == "POST" and form.is_valid():
             try:
-                admin_reply_send(staff_user=request.user, thread=thread, prompt=form.cleaned_data["prompt"])
+                admin_reply_send(staff_user=request.user, thread_id=thread.pk, prompt=form.cleaned_data["prompt"])
             except ZeusError as exc:
                 form.add_error("prompt", f"{exc.message} ({exc.code})")
             else:

@@ -83,6 +83,10 @@ def _route(workflow: str, decided_by: str) -> Route:
     return Route(workflow=workflow, tools=WORKFLOW_TOOLS[workflow], decided_by=decided_by)
 
 
+# What a turn reports before (or without) routing: the coach, decided by nothing.
+DEFAULT_ROUTE = _route("coach", "default")
+
+
 def fold(text: str) -> str:
     """Lower case, diacritics removed, đ → d, whitespace collapsed."""
     text = unicodedata.normalize("NFD", text.lower().replace("đ", "d"))

@@ -37,3 +37,15 @@ class RedisCache(DjangoRedisCache):
         key = self.make_and_validate_key(key, version=version)
         client = self._cache.get_client(key, write=True)
         return bool(client.eval(_DELETE_IF_EQUAL, 1, key, self._cache._serializer.dumps(value)))
+
+
+def delete_if_equal(key: str, value) -> None:
+    """Deletes `key` from the default cache only while it holds `value`: atomic on Redis; the embedded
+    in-process cache serves one process, so get-then-delete is enough there."""
+    from django.core.cache import caches
+
+    cache = caches["default"]
+    if isinstance(cache, RedisCache):
+        cache.delete_if_equal(key, value)
+    elif cache.get(key) == value:
+        cache.delete(key)

@@ -19,10 +19,16 @@ from mcp.server.lowlevel import Server
 
 from chat.loop.db import run_off_loop
 from chat.models import ToolExecution
-from chat.tools import CATALOG, ToolContext, ToolOutcome, decide_approval, execute_tool, tool_definitions
+from chat.tools import (
+    CATALOG,
+    ToolContext,
+    ToolOutcome,
+    decide_approval,
+    execute_tool,
+    tool_context,
+    tool_definitions,
+)
 from chat.tools.base import CONFIRM, READ, UI
-from zeus.selectors import profile_get
-from zeus.timeutil import user_today
 
 log = logging.getLogger(__name__)
 
@@ -211,15 +217,7 @@ def _error(code: str, message: str) -> ToolOutcome:
 
 
 def tool_context_for(user, *, token_id: int) -> ToolContext:
-    profile = profile_get(user=user)
-    return ToolContext(
-        user=user,
-        thread_id=thread_for(token_id),
-        today=user_today(user),
-        currency=profile.currency,
-        timezone=profile.timezone,
-        allowed_tools=CATALOG_TOOLS,
-    )
+    return tool_context(user, thread_id=thread_for(token_id), allowed_tools=CATALOG_TOOLS)
 
 
 def build_server() -> Server:

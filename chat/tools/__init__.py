@@ -1,7 +1,7 @@
 """The tool catalog (CONTRACT §3.4) and what the chat loop calls: tool_definitions, execute_tool,
 decide_approval, TOOL_GUIDE. See docs/chat-tools.md."""
 
-from chat.tools.base import ToolContext, ToolOutcome
+from chat.tools.base import ToolContext, ToolOutcome, tool_context
 from chat.tools.registry import CATALOG, TOOL_NAMES, tool_definitions
 from chat.tools.runner import decide_approval, execute_tool
 
@@ -13,6 +13,7 @@ __all__ = [
     "ToolOutcome",
     "decide_approval",
     "execute_tool",
+    "tool_context",
     "tool_definitions",
 ]
 

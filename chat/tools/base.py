@@ -11,6 +11,8 @@ from jsonschema import Draft202012Validator
 from assets import categories
 from zeus.errors import ZeusError
 from zeus.money import quantize
+from zeus.selectors import profile_get
+from zeus.timeutil import user_today
 
 
 @dataclass(frozen=True)
@@ -24,11 +26,26 @@ class ToolContext:
     allowed_tools: tuple[str, ...] | None = None
 
 
+def tool_context(user, *, thread_id, allowed_tools: tuple[str, ...] | None = None) -> ToolContext:
+    """The one way to build a ToolContext (chat turns and MCP alike): the user's today, currency and
+    timezone read once, from their profile. Blocking."""
+    profile = profile_get(user=user)
+    return ToolContext(
+        user=user,
+        thread_id=thread_id,
+        today=user_today(user),
+        currency=profile.currency,
+        timezone=profile.timezone,
+        allowed_tools=allowed_tools,
+    )
+
+
 @dataclass(frozen=True)
 class ToolOutcome:
     output: dict
     is_error: bool
     card: dict | None
+    tool: str | None = None  # the tool that produced it; for a decided approval, the one the approval was for
 
 
 READ, MUTATION, CONFIRM, UI = "read", "mutation", "confirm", "ui"

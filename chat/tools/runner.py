@@ -5,6 +5,7 @@ response really run side by side; the connection is tidied before and after like
 SQLite (the embedded default) refuses concurrent writers outright, so there the calls take turns on one thread.
 """
 
+import dataclasses
 import datetime as dt
 import logging
 import uuid
@@ -71,7 +72,7 @@ def _outcome(tool_name: str, tool_input: dict, output: dict, is_error: bool) -> 
     except Exception:
         log.exception("no card for %s", tool_name)
         card = None
-    return ToolOutcome(output=output, is_error=is_error, card=card)
+    return ToolOutcome(output=output, is_error=is_error, card=card, tool=tool_name)
 
 
 def _run(ctx: ToolContext, tool: Tool, call_id: str, tool_input) -> ToolOutcome:
@@ -163,8 +164,10 @@ def _decide(ctx: ToolContext, key: uuid.UUID, decision: str) -> ToolOutcome:
             if approval is None:
                 return error("NOT_FOUND", "No such confirmation.")
             if approval.status != Approval.Status.PENDING:
-                return error("APPROVAL_USED", "This confirmation was already answered.")
-            return error("APPROVAL_EXPIRED", "This confirmation expired; ask again if it is still wanted.")
+                refused = error("APPROVAL_USED", "This confirmation was already answered.")
+            else:
+                refused = error("APPROVAL_EXPIRED", "This confirmation expired; ask again if it is still wanted.")
+            return dataclasses.replace(refused, tool=approval.tool)
         approval = mine.get()
         tool = CATALOG[approval.tool]
         if decision == "reject":
