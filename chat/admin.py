@@ -13,6 +13,7 @@ from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
 
+from chat import limits
 from chat.admin_display import message_view
 from chat.admin_reply import admin_reply_send, may_reply
 from chat.models import AdminReply, DailyUsage, ModelCall, Thread, TokenBudget, ToolCall, TurnRun
@@ -51,7 +52,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 class ReplyForm(forms.Form):
     prompt = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 4, "cols": 80}),
-        max_length=4000,
+        max_length=limits.MAX_TEXT,
         help_text="Steers one model call. It is never stored as a message or shown to the user; "
         "the audit log keeps it for staff.",
     )

@@ -9,12 +9,11 @@ from chat import router
 from chat.loop.context import prior_assistant_text, user_texts
 from chat.loop.provider import classify
 from chat.loop.stream import usage_dict
+from chat.tools import CATALOG
 from chat.turn.data import Turn
 from chat.turn.request import router_request
 
 log = logging.getLogger(__name__)
-
-MUTATING_PREFIXES = ("create_", "update_", "delete_")
 
 
 async def route(client, turn: Turn) -> router.Route:
@@ -22,7 +21,7 @@ async def route(client, turn: Turn) -> router.Route:
     if turn.admin:
         decided = router.Route(
             workflow=decided.workflow,
-            tools=tuple(t for t in decided.tools if not t.startswith(MUTATING_PREFIXES)),
+            tools=tuple(name for name in decided.tools if not CATALOG[name].writes),
             decided_by=decided.decided_by,
         )
     return decided

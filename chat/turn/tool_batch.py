@@ -6,7 +6,7 @@ import logging
 import time
 
 from chat.loop.context import tool_result_block
-from chat.tools import ToolOutcome, execute_tool
+from chat.tools import ToolOutcome, card_of, execute_tool
 from chat.turn.data import Turn
 
 log = logging.getLogger(__name__)
@@ -32,7 +32,7 @@ async def run_tool_batch(turn: Turn, uses: list[tuple[str, str, dict, bool]]) ->
                 raise
             interrupted = exc
     results = []
-    for (call_id, name, tool_input, _), outcome in zip(uses, running.result(), strict=True):
+    for (call_id, name, tool_input, _), (outcome, card) in zip(uses, running.result(), strict=True):
         turn.reply.parts.append(
             {
                 "type": "tool",
@@ -43,26 +43,30 @@ async def run_tool_batch(turn: Turn, uses: list[tuple[str, str, dict, bool]]) ->
                 "is_error": outcome.is_error,
             }
         )
-        if outcome.card:
-            turn.reply.add_card(outcome.card)
+        if card:
+            turn.reply.add_card(card)
         results.append(tool_result_block(call_id, outcome.output, outcome.is_error))
     if interrupted is not None:
         raise interrupted
     return results
 
 
-async def _one(turn: Turn, call_id: str, name: str, tool_input: dict, input_error: bool) -> ToolOutcome:
+async def _one(
+    turn: Turn, call_id: str, name: str, tool_input: dict, input_error: bool
+) -> tuple[ToolOutcome, dict | None]:
+    """One call, its frames and its card (the turn draws cards; the catalog says how)."""
     began = time.monotonic()
     try:
         if input_error:
-            outcome = ToolOutcome(BAD_INPUT, True, None)
+            outcome = ToolOutcome(BAD_INPUT, True, tool=name)
         else:
             outcome = await execute_tool(turn.ctx, name=name, call_id=call_id, tool_input=tool_input)
     except Exception:
         log.exception("tool %s raised", name)
-        outcome = ToolOutcome(FAILED, True, None)
+        outcome = ToolOutcome(FAILED, True, tool=name)
     turn.run.tool_call(name=name, call_id=call_id, started=began, output=outcome.output, is_error=outcome.is_error)
     await turn.out.tool(name, call_id, "error" if outcome.is_error else "done")
-    if outcome.card:
-        await turn.out.spec(outcome.card)
-    return outcome
+    card = card_of(outcome)
+    if card:
+        await turn.out.spec(card)
+    return outcome, card

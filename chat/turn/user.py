@@ -20,7 +20,7 @@ from chat.loop.db import off_loop
 from chat.models import Message, Thread
 from chat.selectors import Provider, context_messages, provider_from
 from chat.services import user_message_record
-from chat.tools import ToolContext, decide_approval, tool_context
+from chat.tools import ToolContext, card_of, decide_approval, tool_context
 from chat.turn import finish
 from chat.turn.agent import run_agent
 from chat.turn.data import Emit, Turn, TurnResult
@@ -96,8 +96,9 @@ async def _decide(ctx: ToolContext, payload: dict, cards: list[dict]) -> tuple[s
     did). The tool comes from the approval row itself."""
     approval_id, decision = payload["approval_id"], payload["decision"]
     outcome = await decide_approval(ctx, approval_id=approval_id, decision=decision)
-    if outcome.card:
-        cards.append(outcome.card)
+    card = card_of(outcome)
+    if card:
+        cards.append(card)
     tool = outcome.tool
     ran = tool if decision == "approve" and "error" not in outcome.output else None
     try:

@@ -428,7 +428,8 @@ def test_a_staff_reply_reaches_the_open_page_and_its_notification_opens_that_thr
     open_app, model, daphne_server, settings
 ):
     user = factories.user("e2e_staff_reply")
-    staff = factories.user("e2e_staff", is_staff=True)
+    # Staff who hold the reply permission (chat.admin_reply.may_reply).
+    staff = factories.user("e2e_staff", is_staff=True, is_superuser=True)
     older = chat_factories.thread(user)
     chat_factories.user_message(older, "Why was my card declined?")
     model.responder = lambda body: text("Our team checked: the bank declined it; nothing was charged.")
