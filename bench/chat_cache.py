@@ -7,6 +7,7 @@ sets. No clock is measured: the figures are token counts, so every run gives the
 """
 
 import asyncio
+import contextlib
 import json
 import uuid
 from decimal import Decimal
@@ -111,13 +112,18 @@ def run() -> str:
     from chat.pricing import PRICES, call_cost
     from tests.chat.fake_anthropic import FakeAnthropic
 
-    user, thread = _seed()
-    with FakeAnthropic() as fake:
-        fake.responder = _responder
-        fake.router_model = settings.ZEUS_ROUTER_MODEL
-        with override_settings(ANTHROPIC_BASE_URL=fake.url, ANTHROPIC_API_KEY="sk-ant-bench-0123456789abcdef",
-                               ZEUS_DAILY_TOKEN_BUDGET=0):  # fmt: skip
-            rows = asyncio.run(_turns(user, thread))
+    def conversation(layout=None) -> list[dict]:
+        user, thread = _seed()
+        with FakeAnthropic() as fake:
+            fake.responder = _responder
+            fake.router_model = settings.ZEUS_ROUTER_MODEL
+            with override_settings(ANTHROPIC_BASE_URL=fake.url, ANTHROPIC_API_KEY="sk-ant-bench-0123456789abcdef",
+                                   ZEUS_DAILY_TOKEN_BUDGET=0), _tool_layout(layout):  # fmt: skip
+                return asyncio.run(_turns(user, thread))
+
+    rows = conversation()
+    # The layout not taken (docs/chat.md, "Prompt caching"): every tool defined on every call.
+    everything = conversation("all")
     price = PRICES[settings.ZEUS_MODEL]
     lines = [
         "| turn | text | workflow | model calls | input | cache write | cache read | output | cost (USD) |",
@@ -138,6 +144,9 @@ def run() -> str:
             f"| {u['cache_read']:,} | {u['output']:,} | {cost:.6f} |"
         )
     share = read_from_2 / prompt_from_2 if prompt_from_2 else 0
+    all_read = sum(r["usage"]["cache_read"] for r in everything[1:])
+    all_prompt = sum(r["usage"]["input"] + r["usage"]["cache_read"] + r["usage"]["cache_write"] for r in everything[1:])
+    all_cost = sum((Decimal(r["usage"]["cost_usd"]) for r in everything), Decimal(0))
     sizes = _prompt_sizes()
     router = _router_calls()
     router_rows = "\n".join(
@@ -158,6 +167,8 @@ tokens estimated as characters / 4. Each turn: one tool call, then a short answe
 | cost of the 10 turns | {total:.6f} USD |
 | baseline: the same tokens with nothing cached | {uncached:.6f} USD |
 | cost / baseline | {total / uncached:.2f} |
+| not taken: every tool on every call (breaks "each workflow exposes only its own tools"): share read, turns 2 to 10 | {100 * all_read / all_prompt:.1f} % |
+| not taken: its cost of the 10 turns | {all_cost:.6f} USD ({all_cost / uncached:.2f} of the baseline) |
 | system prompt (stable block) | {sizes["system"]:,} tokens |
 | tool definitions per workflow | {tool_sizes} tokens |
 | all tools together | {sizes["all_tools"]:,} tokens |
@@ -168,6 +179,24 @@ Router-model calls (texts no pattern decides) per 100 texts of the evaluation se
 | --- | --- | --- | --- |
 {router_rows}
 """
+
+
+@contextlib.contextmanager
+def _tool_layout(layout):
+    """`all`: the turn is offered every tool of the catalog whatever its workflow, for the comparison row."""
+    if layout != "all":
+        yield
+        return
+    from chat.loop import prompt
+    from chat.router import WORKFLOW_TOOLS
+
+    everything = frozenset(set().union(*WORKFLOW_TOOLS.values()))
+    original = prompt.tool_list
+    prompt.tool_list = lambda names: original(everything)
+    try:
+        yield
+    finally:
+        prompt.tool_list = original
 
 
 def fake_minimum(model: str) -> int:

@@ -1,5 +1,8 @@
 """System checks: a configured model the SDK lists as deprecated or retired (chat.W001 / chat.W002), a
-ZEUS_MODEL_PRICES that does not parse (chat.E001), a ZEUS_EFFORT level the models refuse (chat.E002)."""
+ZEUS_MODEL_PRICES that does not parse (chat.E001), a ZEUS_EFFORT level the models refuse (chat.E002), a
+ZEUS_DAILY_COST_BUDGET_USD that is no amount (chat.E003)."""
+
+from decimal import Decimal, InvalidOperation
 
 from django.conf import settings
 from django.core import checks
@@ -45,4 +48,16 @@ def check_effort(app_configs=None, **kwargs) -> list[checks.CheckMessage]:
         parse_effort(getattr(settings, "ZEUS_EFFORT", "") or "")
     except EffortInvalid as exc:
         return [checks.Error(str(exc), hint="For example: ZEUS_EFFORT=default=low,coach=medium", id="chat.E002")]
+    return []
+
+
+@checks.register()
+def check_cost_budget(app_configs=None, **kwargs) -> list[checks.CheckMessage]:
+    raw = str(getattr(settings, "ZEUS_DAILY_COST_BUDGET_USD", "") or "").strip()
+    try:
+        value = Decimal(raw) if raw else Decimal(0)
+    except InvalidOperation:
+        value = None
+    if value is None or not value.is_finite() or value < 0:
+        return [checks.Error(f"ZEUS_DAILY_COST_BUDGET_USD={raw!r} is not an amount of USD.", id="chat.E003")]
     return []

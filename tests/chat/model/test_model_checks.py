@@ -87,3 +87,9 @@ def test_an_unparseable_price_table_is_a_check_error(settings):
     assert [m.id for m in checks.check_prices()] == ["chat.E001"]
     settings.ZEUS_MODEL_PRICES = ""
     assert checks.check_prices() == []
+
+
+@pytest.mark.parametrize(("raw", "ok"), [("", True), ("0.50", True), ("0", True), ("-1", False), ("lots", False)])
+def test_a_money_budget_that_is_no_amount_is_a_check_error(settings, raw, ok):
+    settings.ZEUS_DAILY_COST_BUDGET_USD = raw
+    assert (checks.check_cost_budget() == []) is ok
