@@ -147,6 +147,13 @@ def run() -> str:
     all_read = sum(r["usage"]["cache_read"] for r in everything[1:])
     all_prompt = sum(r["usage"]["input"] + r["usage"]["cache_read"] + r["usage"]["cache_write"] for r in everything[1:])
     all_cost = sum((Decimal(r["usage"]["cost_usd"]) for r in everything), Decimal(0))
+    all_uncached = sum(
+        (
+            call_cost({"input": u["input"] + u["cache_read"] + u["cache_write"], "output": u["output"]}, price)
+            for u in (r["usage"] for r in everything)
+        ),
+        Decimal(0),
+    )
     sizes = _prompt_sizes()
     router = _router_calls()
     router_rows = "\n".join(
@@ -167,11 +174,19 @@ tokens estimated as characters / 4. Each turn: one tool call, then a short answe
 | cost of the 10 turns | {total:.6f} USD |
 | baseline: the same tokens with nothing cached | {uncached:.6f} USD |
 | cost / baseline | {total / uncached:.2f} |
-| not taken: every tool on every call (breaks "each workflow exposes only its own tools"): share read, turns 2 to 10 | {100 * all_read / all_prompt:.1f} % |
-| not taken: its cost of the 10 turns | {all_cost:.6f} USD ({all_cost / uncached:.2f} of the baseline) |
+| not taken, every tool on every call: share read, turns 2 to 10 | {100 * all_read / all_prompt:.1f} % |
+| not taken: cost of the 10 turns; / its uncached baseline | {all_cost:.6f} USD; {all_cost / all_uncached:.2f} |
 | system prompt (stable block) | {sizes["system"]:,} tokens |
 | tool definitions per workflow | {tool_sizes} tokens |
 | all tools together | {sizes["all_tools"]:,} tokens |
+
+Target: at least 80 % read from the cache from turn 2 on. With each workflow offered only its own tools (the
+contract), a turn in a workflow not seen before in the thread misses the whole cache: the tool list leads the
+cached prefix (tools → system → messages) and no API setting reorders it. The lookback recovers most of a
+return to an earlier workflow (turns 5 to 10), so the share is bounded by the first switch into each new
+workflow (turns 3 and 4 here). Every tool on every call would meet the target (row "not taken") but offers
+the model tools outside its workflow; that is a contract decision, left to the contract's owner
+(docs/chat.md, "Prompt caching").
 
 Router-model calls (texts no pattern decides) per 100 texts of the evaluation sets:
 

@@ -1,7 +1,7 @@
 """Which configured models the anthropic SDK lists as deprecated or retired, and what replaces them.
 
-The SDK ships its own table (`anthropic._data.DEPRECATED_MODELS`: model → end-of-life date, written like
-"November 30th, 2026") and warns on every call to such a model. Zeus turns it into a system check instead,
+The SDK ships its own table (read through zeus.adapters.sdk_deprecated_models: model → end-of-life date,
+written like "November 30th, 2026") and warns on every call to such a model. Zeus turns it into a system check instead,
 so a deployment hears about it when it starts, in `manage.py check` and on the admin index, naming the date
 and the model to move to. The SDK names no successor; SUCCESSORS holds the replacements Anthropic's model
 deprecations page recommends (see docs/chat.md, "Models").
@@ -11,7 +11,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
-from anthropic._data import DEPRECATED_MODELS
+from zeus.adapters import sdk_deprecated_models
 
 SUCCESSORS = {
     "claude-sonnet-4-5": "claude-sonnet-5-5",
@@ -54,7 +54,7 @@ def end_of_life_date(text: str) -> dt.date | None:
 
 def model_notice(setting: str, model: str, *, today: dt.date, table: dict | None = None) -> ModelNotice | None:
     """None when the SDK does not list `model`. A model whose end-of-life date is today or earlier is retired."""
-    table = DEPRECATED_MODELS if table is None else table
+    table = sdk_deprecated_models() if table is None else table
     if model not in table:
         return None
     text = table[model]

@@ -50,9 +50,9 @@ def test_a_model_before_its_date_is_deprecated_and_after_it_retired():
 
 
 def test_every_successor_is_a_model_the_sdk_does_not_list():
-    from anthropic._data import DEPRECATED_MODELS
+    from zeus.adapters import sdk_deprecated_models
 
-    assert not set(SUCCESSORS.values()) & set(DEPRECATED_MODELS)
+    assert not set(SUCCESSORS.values()) & set(sdk_deprecated_models())
 
 
 def test_manage_py_check_warns_about_a_retired_model_with_its_date_and_successor(settings):
