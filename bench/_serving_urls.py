@@ -6,7 +6,8 @@ from django.urls import path
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from zeus.urls import handler404, handler500, urlpatterns as zeus_urlpatterns  # noqa: F401
+from zeus.urls import handler404, handler500  # noqa: F401
+from zeus.urls import urlpatterns as zeus_urlpatterns
 
 
 def plain(request):

@@ -9,7 +9,6 @@ ratio is the shipped server's requests a second over gunicorn's in the same roun
 
 import os
 import socket
-import statistics
 import subprocess
 import sys
 import time

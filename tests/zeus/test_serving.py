@@ -24,8 +24,6 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection
 from rest_framework.authtoken.models import Token
 
-from tests import factories
-
 ROOT = Path(__file__).resolve().parent.parent.parent
 BIN = Path(sys.executable).parent
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
