@@ -1,6 +1,7 @@
 """Reads of the ledger, always scoped to one user."""
 
 import datetime as dt
+from collections.abc import Iterable
 from decimal import Decimal
 
 from django.db.models import QuerySet, Sum
@@ -43,7 +44,7 @@ def transaction_list(
     """Newest first. Every filter is validated: a malformed one is a ValidationFailed, never a 500."""
     from assets import categories
 
-    qs = Transaction.objects.filter(user=user).select_related("asset")
+    qs = Transaction.objects.filter(user=user)
     if since:
         qs = qs.filter(occurred_on__gte=parse_date(since, "since"))
     if until:
@@ -93,6 +94,26 @@ def expense_totals_by_category(*, user, currency: str, since: dt.date, until: dt
         .annotate(total=Sum("amount"))
     )
     return {row["category"]: row["total"] for row in rows}
+
+
+def expense_totals_by_category_and_day(
+    *, user_ids: Iterable[int], since: dt.date, until: dt.date, currency: str | None = None
+) -> list[dict]:
+    """Expense totals per (user, currency, category, day) over [since, until], summed in the database: one
+    query for any number of users. Rows are dicts with user_id, currency, category, occurred_on and total.
+
+    The plan ledgers read a month this way, one plan or a job batch of thousands at once: one aggregate gives
+    both the per-category and the per-day figures, which the plan's categories split.
+    """
+    qs = Transaction.objects.filter(
+        user_id__in=list(user_ids),
+        direction=Transaction.Direction.EXPENSE,
+        occurred_on__gte=since,
+        occurred_on__lte=until,
+    )
+    if currency is not None:
+        qs = qs.filter(currency=currency)
+    return list(qs.values("user_id", "currency", "category", "occurred_on").annotate(total=Sum("amount")).order_by())
 
 
 def expense_totals_by_day(
