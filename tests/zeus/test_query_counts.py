@@ -27,10 +27,9 @@ def test_token_auth_reads_the_user_and_profile_in_one_query(alice_api, django_as
         assert alice_api.get("/api/v1/profile").json()["username"] == "alice"
 
 
+@pytest.mark.usefixtures("clock")
 @pytest.mark.parametrize("rows", [3, 120])
-def test_a_plan_costs_the_same_queries_however_long_the_history(
-    alice, alice_api, clock, rows, django_assert_num_queries
-):
+def test_a_plan_costs_the_same_queries_however_long_the_history(alice, alice_api, rows, django_assert_num_queries):
     _history(alice, rows)
     made = plan(alice, active=True)
     plan_entry_create(user=alice, plan_id=made.id, kind="discretionary", amount="50000")
@@ -40,10 +39,9 @@ def test_a_plan_costs_the_same_queries_however_long_the_history(
         assert alice_api.get(f"/api/v1/plans/{made.id}").status_code == 200
 
 
+@pytest.mark.usefixtures("clock")
 @pytest.mark.parametrize("plans", [1, 4])
-def test_the_plan_list_costs_the_same_queries_however_many_plans(
-    alice, alice_api, clock, plans, django_assert_num_queries
-):
+def test_the_plan_list_costs_the_same_queries_however_many_plans(alice, alice_api, plans, django_assert_num_queries):
     _history(alice, 20)
     for month in range(plans):
         plan(alice, month=f"2027-{month + 1:02d}", active=month == 0)

@@ -26,8 +26,9 @@ class BearerTokenAuthentication(TokenAuthentication):
         return self.authenticate_credentials(key)
 
     def authenticate_credentials(self, key):
-        """DRF's check (and its messages, which DRF's catalogs translate), with the user's profile read in the same query: nearly every view needs the user's
-        currency or clock, which would otherwise cost each request a second query."""
+        """DRF's check (and its messages, which DRF's catalogs translate), with the user's profile read in the
+        same query: nearly every view needs the user's currency or clock, which would otherwise cost each
+        request a second query."""
         try:
             token = Token.objects.select_related("user__profile").only(*_TOKEN_FIELDS).get(key=key)
         except Token.DoesNotExist:
