@@ -29,6 +29,8 @@ log = logging.getLogger(__name__)
 
 REMINDER_BATCH = 2000
 FINALIZE_BATCH = 200
+# The users one month-end task takes: a few of its batches, so a worker's share is minutes, not hours.
+FINALIZE_RANGE = 1000
 
 
 @dataclass(frozen=True)
@@ -44,10 +46,25 @@ def _timezones(plans) -> list[str]:
     )
 
 
+def _for_users(plans, user_ids, user_id_range):
+    """The plans of these users, or of the users whose id is in [first, last] (a fan-out batch)."""
+    if user_ids is not None:
+        plans = plans.filter(user_id__in=list(user_ids))
+    if user_id_range is not None:
+        plans = plans.filter(user_id__gte=user_id_range[0], user_id__lte=user_id_range[1])
+    return plans
+
+
 # Reminders
 
 
-def reminders_send_due(*, now: dt.datetime, user_ids: Iterable[int] | None = None, batch_size: int = REMINDER_BATCH):
+def reminders_send_due(
+    *,
+    now: dt.datetime,
+    user_ids: Iterable[int] | None = None,
+    user_id_range: tuple[int, int] | None = None,
+    batch_size: int = REMINDER_BATCH,
+):
     """Sends the in-app reminder of every active plan whose local reminder time has come (CONTRACT §4.2).
 
     Walks the active plans with reminders on (only months that can hold `now` somewhere on Earth) in id
@@ -61,8 +78,7 @@ def reminders_send_due(*, now: dt.datetime, user_ids: Iterable[int] | None = Non
         month__gte=pm.month_first((now - dt.timedelta(days=2)).date()),
         month__lte=pm.month_first((now + dt.timedelta(days=2)).date()),
     )
-    if user_ids is not None:
-        plans = plans.filter(user_id__in=list(user_ids))
+    plans = _for_users(plans, user_ids, user_id_range)
     plans = plans.order_by("id").values_list("id", "user_id", "month", "reminder_time", "user__profile__timezone")
     clocks: dict[str, dt.datetime] = {}
     last_id = 0
@@ -201,14 +217,16 @@ _RESULT_WORDS = {pm.OVER_BUDGET: "over budget", pm.UNDER_BUDGET: "under budget",
 
 
 def plans_finalize_ended(
-    *, now: dt.datetime, user_ids: Iterable[int] | None = None, batch_size: int = FINALIZE_BATCH
+    *,
+    now: dt.datetime,
+    user_ids: Iterable[int] | None = None,
+    user_id_range: tuple[int, int] | None = None,
+    batch_size: int = FINALIZE_BATCH,
 ) -> JobResult:
     """Completes every active plan whose month has ended in its user's timezone, writing its month-end
     summary and one notification."""
     run = JobResult()
-    base = MonthlyPlan.objects.filter(status=MonthlyPlan.Status.ACTIVE)
-    if user_ids is not None:
-        base = base.filter(user_id__in=list(user_ids))
+    base = _for_users(MonthlyPlan.objects.filter(status=MonthlyPlan.Status.ACTIVE), user_ids, user_id_range)
     for tz_name in _timezones(base):
         local_today = now.astimezone(zoneinfo.ZoneInfo(tz_name)).date()
         ended = base.filter(user__profile__timezone=tz_name, month__lt=pm.month_first(local_today))

@@ -67,11 +67,16 @@ class BatchUser:
     currency: str
 
 
-def user_batches(*, user_ids: Iterable[int] | None = None, size: int = BATCH_SIZE) -> Iterator[list[BatchUser]]:
-    """Active users in id order, `size` at a time, with their clock and currency (keyset pages)."""
+def user_batches(
+    *, user_ids: Iterable[int] | None = None, user_id_range: tuple[int, int] | None = None, size: int = BATCH_SIZE
+) -> Iterator[list[BatchUser]]:
+    """Active users in id order, `size` at a time, with their clock and currency (keyset pages); only these
+    ids, or only the ids in [first, last] (a fan-out batch), if given."""
     qs = get_user_model().objects.filter(is_active=True).order_by("id")
     if user_ids is not None:
         qs = qs.filter(id__in=list(user_ids))
+    if user_id_range is not None:
+        qs = qs.filter(id__range=user_id_range)
     last = 0
     while True:
         page = list(qs.filter(id__gt=last).values_list("id", "profile__timezone", "profile__currency")[:size])
