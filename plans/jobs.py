@@ -98,7 +98,7 @@ def reminders_send_due(
             if day is not None:
                 claims.append((plan_id, user_id, day))
         if claims:
-            sent += _send_reminder_batch(claims)
+            sent += reminders_send_batch(claims)
         batches += 1
         if len(batch) < batch_size:
             break
@@ -131,7 +131,7 @@ def _claim_sql(log_table: str, claims: list[tuple[int, dt.date]], run_param, cre
     return head + "VALUES " + ", ".join(["(%s, %s, %s, %s)"] * len(claims)) + tail, params
 
 
-def _send_reminder_batch(claims: list[tuple[int, int, dt.date]]) -> int:
+def reminders_send_batch(claims: list[tuple[int, int, dt.date]]) -> int:
     """Claims each (plan, local date) and notifies for the claims this run won: two statements.
 
     A claim taken meanwhile by another worker or an earlier run hits the unique (plan, local_date) and is
