@@ -54,7 +54,7 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "zeus.urls"
 ASGI_APPLICATION = "zeus.asgi.application"
-WSGI_APPLICATION = None
+WSGI_APPLICATION = "zeus.wsgi.application"
 
 TEMPLATES = [
     {
