@@ -1,6 +1,8 @@
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from zeus.api.errors import not_found
 
 api = [
     path("", include("zeus.api.urls")),
@@ -21,6 +23,8 @@ urlpatterns = [
     path("", include("plans.pages")),
     path("", include("chat.pages")),
     path("", include("chat.web_urls")),
+    # Last: any other /api/ path is a JSON 404 even under DEBUG, where Django ignores handler404.
+    re_path(r"^api/", not_found),
 ]
 
 handler404 = "zeus.api.errors.not_found"

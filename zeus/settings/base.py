@@ -42,6 +42,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "zeus.middleware.EdgeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -53,6 +54,7 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "zeus.urls"
+DEFAULT_EXCEPTION_REPORTER = "zeus.debug.DependencyAwareExceptionReporter"
 ASGI_APPLICATION = "zeus.asgi.application"
 WSGI_APPLICATION = None
 
