@@ -3,6 +3,7 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from zeus.api.errors import not_found
+from zeus.health import healthz, readyz
 
 api = [
     path("", include("zeus.api.urls")),
@@ -17,6 +18,8 @@ api = [
 ]
 
 urlpatterns = [
+    path("healthz", healthz, name="healthz"),
+    path("readyz", readyz, name="readyz"),
     path("admin/", admin.site.urls),
     path("api/v1/", include(api)),
     path("", include("zeus.pages")),

@@ -75,16 +75,26 @@ TEMPLATES = [
 
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=0)
+# A connection handed out is checked first (one round trip): after a restart of PostgreSQL, or a backend
+# terminated under us, the next request gets a fresh connection instead of a dead one.
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = env.bool("DATABASE_CONN_HEALTH_CHECKS", default=True)
 # Under ASGI every sync call may run on another thread, so Django's persistent connections do not fit
 # (Django's docs: disable them and pool instead). On PostgreSQL each process keeps a psycopg pool: closing a
 # connection at the end of a request or a chat trip hands it back instead of hanging up, and the next call
 # takes one without a new handshake. DATABASE_POOL_MAX_SIZE bounds one process's connections.
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and not DATABASES["default"]["CONN_MAX_AGE"]:
+    # A dead database must cost a request a second or two and an honest 503, not a ten-second wait
+    # (docs/security.md, "Degraded mode"): the pool's wait for a connection is short.
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": env.int("DATABASE_POOL_MIN_SIZE", default=2),
         "max_size": env.int("DATABASE_POOL_MAX_SIZE", default=16),
-        "timeout": 10,
+        "timeout": env.float("DATABASE_POOL_TIMEOUT", default=1.5),
     }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # libpq's bound on one connection attempt (its minimum is 2 s) for a host that does not answer at all.
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
+        "connect_timeout", env.int("DATABASE_CONNECT_TIMEOUT", default=2)
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL", default="")
@@ -95,6 +105,8 @@ if REDIS_URL:
             "BACKEND": "zeus.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env("CACHE_KEY_PREFIX", default="zeus"),
+            # Short: a Redis that is down must be a quick 503, not a request hanging on a socket.
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
         }
     }
     # Hosts as a dict with an explicit socket_timeout: redis-py >= 8 defaults to 5 s, which drops the
@@ -103,7 +115,7 @@ if REDIS_URL:
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {
-                "hosts": [{"address": REDIS_URL, "socket_timeout": 30, "socket_connect_timeout": 5}],
+                "hosts": [{"address": REDIS_URL, "socket_timeout": 30, "socket_connect_timeout": 1}],
                 "prefix": env("CHANNEL_LAYER_PREFIX", default="zeus"),
             },
         }
@@ -178,6 +190,10 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
 CELERY_ENABLE_UTC = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Enqueueing from a request while Redis is down fails within a second or two (a 503), instead of
+# kombu's default of retrying for a long time before it gives up.
+CELERY_BROKER_CONNECTION_TIMEOUT = 1
+CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 1}
 CELERY_BEAT_SCHEDULE = {
     "plans.send_due_reminders": {
         "task": "plans.send_due_reminders",
