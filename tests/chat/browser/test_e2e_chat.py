@@ -17,7 +17,7 @@ from chat.ui_events import GOAL_FORM_PREFIX
 from goals.models import Goal
 from tests import factories
 from tests.chat import factories as chat_factories
-from tests.chat.browser.conftest import ARTIFACTS, DESKTOP
+from tests.chat.browser.conftest import ARTIFACTS, DESKTOP, watch_csp
 from tests.chat.browser.e2e_server import DaphneThread, free_port
 from tests.chat.conftest import SERVER_KEY
 from tests.chat.fake_anthropic import FakeAnthropic, text, tools
@@ -111,14 +111,16 @@ def open_app(browser, daphne_server, model):
 
     def make(user, timezone_id="Asia/Ho_Chi_Minh") -> Browser:
         context = browser.new_context(viewport=DESKTOP, locale="en-US", timezone_id=timezone_id)
-        contexts.append(context)
+        contexts.append((context, watch_csp(context)))
         page = context.new_page()
         page.set_default_timeout(10000)
         return Browser(page, daphne_server, user).login()
 
     yield make
-    for context in contexts:
+    seen = [v for _, found in contexts for v in found]
+    for context, _ in contexts:
         context.close()
+    assert not seen, f"Content-Security-Policy violations: {seen}"
 
 
 def test_a_reply_streams_into_the_page_and_is_stored(open_app, model):
