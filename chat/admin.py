@@ -13,20 +13,24 @@ from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
 
+from chat import limits
 from chat.admin_display import message_view
-from chat.audit import REPLY_PERMISSION, admin_reply_send, daily_usage_summary
+from chat.admin_reply import admin_reply_send, may_reply
 from chat.models import AdminReply, DailyUsage, ModelCall, Thread, TokenBudget, ToolCall, TurnRun
-from chat.usage import daily_usage_reset, effective_budget, token_budget_set, usage_status
+from chat.selectors import daily_usage_summary, usage_totals
+from chat.usage import (
+    daily_usage_reset,
+    effective_budget,
+    effective_cost_budget,
+    token_budget_set,
+    usage_status,
+)
 from zeus.errors import ZeusError
 from zeus.timeutil import user_today
 
 # A thread page renders at most this many of the newest messages.
 THREAD_PAGE_MESSAGES = 300
 SUMMARY_DEFAULT_DAYS = 7
-
-
-def can_reply(user) -> bool:
-    return user.is_active and user.is_staff and user.has_perm(REPLY_PERMISSION)
 
 
 def _thread_link(thread_id):
@@ -54,7 +58,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 class ReplyForm(forms.Form):
     prompt = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 4, "cols": 80}),
-        max_length=4000,
+        max_length=limits.MAX_TEXT,
         help_text="Steers one model call. It is never stored as a message or shown to the user; "
         "the audit log keeps it for staff.",
     )
@@ -92,7 +96,7 @@ class ThreadAdmin(ReadOnlyAdmin):
             extra.update(
                 conversation=[message_view(m) for m in reversed(newest)],
                 truncated=len(newest) == THREAD_PAGE_MESSAGES,
-                can_reply=can_reply(request.user),
+                can_reply=may_reply(request.user),
                 reply_form=ReplyForm(),
                 reply_url=reverse("admin:chat_thread_reply", args=[thread.pk]),
                 usage_today=used,
@@ -107,12 +111,12 @@ class ThreadAdmin(ReadOnlyAdmin):
 
     def reply_view(self, request, thread_id):
         thread = get_object_or_404(Thread.objects.select_related("user"), pk=thread_id)
-        if not (self.has_view_permission(request, thread) and can_reply(request.user)):
+        if not (self.has_view_permission(request, thread) and may_reply(request.user)):
             raise PermissionDenied
         form = ReplyForm(request.POST or None)
         if request.method == "POST" and form.is_valid():
             try:
-                admin_reply_send(staff_user=request.user, thread=thread, prompt=form.cleaned_data["prompt"])
+                admin_reply_send(staff_user=request.user, thread_id=thread.pk, prompt=form.cleaned_data["prompt"])
             except ZeusError as exc:
                 form.add_error("prompt", f"{exc.message} ({exc.code})")
             else:
@@ -139,6 +143,7 @@ class ModelCallInline(admin.TabularInline):
         "output_tokens",
         "cache_read_tokens",
         "cache_write_tokens",
+        "cost_usd",
         "stop_reason",
         "error",
     )
@@ -185,6 +190,8 @@ class TurnRunAdmin(ReadOnlyAdmin):
         "output_tokens",
         "cache_read_tokens",
         "cache_write_tokens",
+        "cost_usd",
+        "unverified_count",
         "admin_initiated",
     )
     list_select_related = ("user",)
@@ -221,6 +228,8 @@ class TurnRunAdmin(ReadOnlyAdmin):
         "output_tokens",
         "cache_read_tokens",
         "cache_write_tokens",
+        "cost_usd",
+        "unverified_figures",
     )
     fields = readonly_fields
     change_list_template = "admin/chat/turnrun/change_list.html"
@@ -247,12 +256,15 @@ class TurnRunAdmin(ReadOnlyAdmin):
         changelist = reverse("admin:chat_turnrun_changelist")
         for row in rows:
             row["runs_url"] = f"{changelist}?user__exact={row['user_id']}&day={row['day'].isoformat()}"
+        days, total = usage_totals(rows)
         context = {
             **self.admin_site.each_context(request),
             "opts": self.model._meta,
             "title": "Daily usage per user",
             "form": form,
             "rows": rows,
+            "days": days,
+            "total": total,
             "since": since,
             "until": until,
         }
@@ -261,7 +273,7 @@ class TurnRunAdmin(ReadOnlyAdmin):
 
 @admin.register(DailyUsage)
 class DailyUsageAdmin(ReadOnlyAdmin):
-    list_display = ("user", "day", "tokens", "budget", "reset_at")
+    list_display = ("user", "day", "tokens", "budget", "cost_usd", "cost_budget", "reset_at")
     list_select_related = ("user", "user__chat_token_budget")
     list_filter = (("day", admin.DateFieldListFilter),)
     search_fields = ("user__username",)
@@ -276,6 +288,16 @@ class DailyUsageAdmin(ReadOnlyAdmin):
             override = None
         return _budget_text(effective_budget(override), override is not None)
 
+    @admin.display(description="money budget (USD)")
+    def cost_budget(self, obj):
+        try:
+            override = obj.user.chat_token_budget.daily_cost_usd
+        except ObjectDoesNotExist:
+            override = None
+        budget = effective_cost_budget(override)
+        amount = "unlimited" if not budget else f"{budget:.2f}"
+        return f"{amount} ({'override' if override is not None else 'default'})"
+
     @admin.action(description="Reset the selected days' usage to zero", permissions=["reset"])
     def reset_usage(self, request, queryset):
         count = daily_usage_reset(usage_ids=queryset.values_list("id", flat=True))
@@ -288,13 +310,13 @@ class DailyUsageAdmin(ReadOnlyAdmin):
 class TokenBudgetForm(forms.ModelForm):
     class Meta:
         model = TokenBudget
-        fields = ("user", "daily_tokens", "note")
+        fields = ("user", "daily_tokens", "daily_cost_usd", "note")
 
 
 @admin.register(TokenBudget)
 class TokenBudgetAdmin(admin.ModelAdmin):
     form = TokenBudgetForm
-    list_display = ("user", "daily_tokens", "note", "updated_at")
+    list_display = ("user", "daily_tokens", "daily_cost_usd", "note", "updated_at")
     list_select_related = ("user",)
     search_fields = ("user__username",)
     raw_id_fields = ("user",)
@@ -303,8 +325,10 @@ class TokenBudgetAdmin(admin.ModelAdmin):
         return ("user",) if obj else ()
 
     def save_model(self, request, obj, form, change):
-        saved = token_budget_set(user=obj.user, daily_tokens=obj.daily_tokens, note=obj.note)
-        obj.pk = saved.pk
+        saved = token_budget_set(
+            user=obj.user, daily_tokens=obj.daily_tokens, daily_cost_usd=obj.daily_cost_usd, note=obj.note
+        )
+        obj.pk = saved.pk if saved else None
 
     def delete_model(self, request, obj):
         token_budget_set(user=obj.user, daily_tokens=None)

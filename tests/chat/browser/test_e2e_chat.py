@@ -11,13 +11,13 @@ from decimal import Decimal
 import pytest
 
 from assets.models import Asset, Transaction
+from chat.admin_reply import admin_reply_send
 from chat.models import Message
-from chat.services import admin_reply_generate
 from chat.ui_events import GOAL_FORM_PREFIX
 from goals.models import Goal
 from tests import factories
 from tests.chat import factories as chat_factories
-from tests.chat.browser.conftest import ARTIFACTS, DESKTOP
+from tests.chat.browser.conftest import ARTIFACTS, DESKTOP, watch_csp
 from tests.chat.browser.e2e_server import DaphneThread, free_port
 from tests.chat.conftest import SERVER_KEY
 from tests.chat.fake_anthropic import FakeAnthropic, text, tools
@@ -111,14 +111,16 @@ def open_app(browser, daphne_server, model):
 
     def make(user, timezone_id="Asia/Ho_Chi_Minh") -> Browser:
         context = browser.new_context(viewport=DESKTOP, locale="en-US", timezone_id=timezone_id)
-        contexts.append(context)
+        contexts.append((context, watch_csp(context)))
         page = context.new_page()
         page.set_default_timeout(10000)
         return Browser(page, daphne_server, user).login()
 
     yield make
-    for context in contexts:
+    seen = [v for _, found in contexts for v in found]
+    for context, _ in contexts:
         context.close()
+    assert not seen, f"Content-Security-Policy violations: {seen}"
 
 
 def test_a_reply_streams_into_the_page_and_is_stored(open_app, model):
@@ -428,7 +430,8 @@ def test_a_staff_reply_reaches_the_open_page_and_its_notification_opens_that_thr
     open_app, model, daphne_server, settings
 ):
     user = factories.user("e2e_staff_reply")
-    staff = factories.user("e2e_staff", is_staff=True)
+    # Staff who hold the reply permission (chat.admin_reply.may_reply).
+    staff = factories.user("e2e_staff", is_staff=True, is_superuser=True)
     older = chat_factories.thread(user)
     chat_factories.user_message(older, "Why was my card declined?")
     model.responder = lambda body: text("Our team checked: the bank declined it; nothing was charged.")
@@ -437,7 +440,7 @@ def test_a_staff_reply_reaches_the_open_page_and_its_notification_opens_that_thr
     app.page.wait_for_url(re.compile(rf"/chat/(?!{older.id})"))
     app.wait_ready()
 
-    _everywhere(daphne_server, settings, admin_reply_generate, staff_user=staff, thread_id=older.id, prompt="Explain")
+    _everywhere(daphne_server, settings, admin_reply_send, staff_user=staff, thread_id=older.id, prompt="Explain")
     app.page.locator(".toast", has_text="Zeus has a new reply for you").wait_for()
     app.page.click("#bell")
     app.page.locator("#inbox-list a", has_text="Open").click()
@@ -451,7 +454,7 @@ def test_a_staff_reply_reaches_the_open_page_and_its_notification_opens_that_thr
 
     # Open on that thread, the next staff reply arrives live as a message.
     model.responder = lambda body: text("One more thing: the refund is on its way.")
-    _everywhere(daphne_server, settings, admin_reply_generate, staff_user=staff, thread_id=older.id, prompt="More")
+    _everywhere(daphne_server, settings, admin_reply_send, staff_user=staff, thread_id=older.id, prompt="More")
     app.page.locator(".msg-assistant.from-staff", has_text="refund is on its way").wait_for()
     assert app.page.locator(".msg-assistant.from-staff").count() == 2
 
@@ -526,3 +529,33 @@ def _in_a_worker_thread(fn, **kwargs):
 
     with ThreadPoolExecutor(1) as pool:
         return pool.submit(run).result(10)
+
+
+def test_a_figure_no_tool_gave_gets_a_quiet_marker_with_its_tooltip(open_app, model):
+    user = factories.user("e2e_figures")
+    factories.txn(user, amount="85000", description="Phở Hòa", category="dining")
+
+    def reply(body):
+        if answering_tools(body):
+            return text("You spent 85,000 ₫ on phở, and about 2,400,000 ₫ in total this month.")
+        return tools(("list_transactions", {"limit": 5}))
+
+    model.responder = reply
+    app = open_app(user)
+    app.say("show my transactions")
+    app.idle()
+    marker = app.last_reply().locator(".msg-meta .unverified")
+    marker.wait_for()
+    tip = marker.get_attribute("title")
+    assert "2,400,000 ₫" in tip and "85,000" not in tip
+    assert marker.get_attribute("data-unverified") == "1"
+    app.shot("figures_marker")
+    # the stored message carries it too: a reload renders the same marker from history
+    app.page.reload()
+    app.wait_ready()
+    assert "2,400,000 ₫" in app.last_reply().locator(".msg-meta .unverified").get_attribute("title")
+    # a reply whose figures all come from the tools has none
+    model.responder = lambda body: text("You spent 85,000 ₫ on phở.") if answering_tools(body) else reply(body)
+    app.say("show my transactions again")
+    app.idle()
+    assert app.last_reply().locator(".msg-meta .unverified").count() == 0

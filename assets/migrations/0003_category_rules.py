@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('assets', '0001_initial'),
+        ('assets', '0002_transaction_direction_and_source_indexes'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('assets', '0003_sepay_connections_and_bank_text_drafts'),
+        ('assets', '0004_sepay_connections_and_bank_text_drafts'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

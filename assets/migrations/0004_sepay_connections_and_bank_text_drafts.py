@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('assets', '0002_category_rules'),
+        ('assets', '0003_category_rules'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
