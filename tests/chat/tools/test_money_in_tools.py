@@ -127,3 +127,17 @@ def test_a_draft_decision_becomes_a_turn_routed_to_bank_text():
 def test_a_bad_draft_decision_is_a_bad_frame(payload):
     with pytest.raises(BadFrame):
         ui_event_to_turn("draft_decision", payload)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_recategorizing_in_the_chat_offers_a_rule(alice, alice_ctx):
+    txn = factories.txn(alice, description="Circle K Le Loi", category="other")
+    updated = call(alice_ctx, "update_manual_transaction", {"transaction_id": txn.id, "category": "groceries"})
+    assert updated.output["rule_offer"] == {
+        "match": "circle k",
+        "direction": "expense",
+        "category": "groceries",
+        "apply_to_existing": True,
+    }
+    renamed = call(alice_ctx, "update_manual_transaction", {"transaction_id": txn.id, "description": "Circle K Q1"})
+    assert "rule_offer" not in renamed.output
