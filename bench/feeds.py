@@ -255,6 +255,9 @@ def run() -> str:
         "DATABASE_URL": database_url,
         "REDIS_URL": settings.REDIS_URL,
         "LOG_LEVEL": "WARNING",
+        # A delivery that meets its twin waits on the account's row lock holding a pooled connection; with
+        # 50 clients the default 16 would make the others queue for a connection (docs/feeds.md).
+        "DATABASE_POOL_MAX_SIZE": os.environ.get("BENCH_FEEDS_POOL", "48"),
     }
     os.environ["DATABASE_URL"] = database_url
     hook = _webhook(env)
@@ -270,7 +273,8 @@ def _report(hook: dict, imp: dict) -> str:
         "## Money coming in (`python -m bench feeds`)",
         "",
         f"{machine()}, load average {os.getloadavg()[0]:.1f} when measured (the machine is shared). One daphne "
-        f"process; {CLIENTS} concurrent clients on keep-alive connections, {USERS} users' HMAC connections; every "
+        f"process (DATABASE_POOL_MAX_SIZE {os.environ.get('BENCH_FEEDS_POOL', '48')}); {CLIENTS} concurrent "
+        f"clients on keep-alive connections, {USERS} users' HMAC connections; every "
         "SePay id delivered twice at the same moment.",
         "",
         "| round | bare DRF view (req/s) | SePay webhook (deliveries/s) | ratio | deliveries | ids | landed "
