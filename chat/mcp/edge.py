@@ -89,7 +89,7 @@ class ProtocolEdge:
                 await _respond(send, 400, code, text, id=request_id)
                 return
             receive = _replay(body, receive)
-        await self._guarded(scope, receive, send)
+        await self.app(scope, receive, send)
 
     async def _read(self, receive) -> bytes | None:
         chunks, size = [], 0
@@ -124,7 +124,17 @@ class ProtocolEdge:
         request_id = message.get("id") if problem[0] == INVALID_PARAMS else None
         return *problem, request_id
 
-    async def _guarded(self, scope, receive, send):
+
+class Guarded:
+    """Outermost on /mcp: whatever fails underneath (the token check included) answers a JSON-RPC error."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
         started = False
 
         async def tracking_send(message):
