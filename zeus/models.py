@@ -36,6 +36,7 @@ class Notification(models.Model):
         INSIGHT = "insight"
         SUGGESTION = "suggestion"
         ADMIN_REPLY = "admin_reply"
+        TRANSACTION_SYNCED = "transaction_synced"
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
     kind = models.CharField(max_length=32, choices=Kind.choices)

@@ -65,6 +65,7 @@ WORKFLOWS = (
     "update",
     "delete",
     "inspect",
+    "bank_text",
 )
 
 

@@ -271,6 +271,9 @@ ZEUS_DAILY_TOKEN_BUDGET = env.int("ZEUS_DAILY_TOKEN_BUDGET", default=200_000)
 ZEUS_DAILY_COST_BUDGET_USD = env("ZEUS_DAILY_COST_BUDGET_USD", default="")
 # Encrypts users' personal provider keys at rest; derived from SECRET_KEY when unset.
 ZEUS_FIELD_ENCRYPTION_KEY = env("ZEUS_FIELD_ENCRYPTION_KEY", default="")
+# The origin the outside world reaches Zeus at (https://zeus.example.com): webhook URLs shown to users are
+# built on it. Empty: the origin of the request that asked for the URL.
+ZEUS_PUBLIC_URL = env("ZEUS_PUBLIC_URL", default="")
 
 LOGGING = {
     "version": 1,

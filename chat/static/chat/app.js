@@ -709,6 +709,8 @@ function onNotification(note) {
   if (!state.unread.some((n) => n.id === note.id)) state.unread.unshift(note);
   renderBell();
   toast(note.title || "Notification", note.body || "");
+  // a bank feed delivery: the recent-transactions panel shows it at once
+  if (note.kind === "transaction_synced") refreshRecent();
 }
 
 function toggleInbox(open = ui.inbox.hidden) {
