@@ -14,7 +14,7 @@ from assets.selectors import expense_totals_by_category, expense_totals_by_day
 from plans import math as pm
 from plans.models import MonthlyPlan, PlanEntry
 from zeus.errors import NotFound
-from zeus.money import to_minor
+from zeus.money import from_minor, to_minor
 
 
 def plan_list(*, user) -> QuerySet[MonthlyPlan]:
@@ -210,3 +210,33 @@ def plan_state(plan: MonthlyPlan, *, today: dt.date, ledger: Ledger | None = Non
         recommendation=recommendation,
         discretionary_by_day=by_day,
     )
+
+
+def safe_left_by_user(*, today_by_user: dict[int, dt.date]) -> dict[int, tuple[Decimal, str]]:
+    """For each user with an active plan for their month: the safe-to-spend left for the rest of the month
+    (the allocation less the discretionary spent so far, never below zero) and the plan's currency. Three
+    queries for any number of users (the plans, then plan_ledgers)."""
+    if not today_by_user:
+        return {}
+    months = {pm.month_first(today) for today in today_by_user.values()}
+    plans = [
+        p
+        for p in MonthlyPlan.objects.filter(
+            user_id__in=list(today_by_user), status=MonthlyPlan.Status.ACTIVE, month__in=months
+        ).prefetch_related("fixed_expenses")
+        if p.month == pm.month_first(today_by_user[p.user_id])
+    ]
+    ledgers = plan_ledgers(plans)
+    out = {}
+    for plan in plans:
+        ledger = ledgers[plan.id]
+        actuals = pm.bucket_actuals(
+            expenses_by_category=ledger.expenses_by_category,
+            fixed_categories=_fixed_categories(plan),
+            essential_categories=categories.ESSENTIAL,
+            discretionary_categories=categories.DISCRETIONARY,
+            discretionary_entries=ledger.discretionary_entries,
+        )
+        left = max(0, plan_allocations(plan).safe - actuals.discretionary)
+        out[plan.user_id] = (from_minor(left, plan.currency), plan.currency)
+    return out

@@ -11,12 +11,14 @@ from django.db.models.functions import Cast, Lag
 
 from assets.models import Transaction
 from goals.models import Budget
+from suggestions import recurring
 from suggestions.duplicates import Row
-from suggestions.models import Suggestion
-from suggestions.thresholds import BATCH_SIZE, LOOKBACK_DAYS, WEEKS_OF_HISTORY
+from suggestions.models import RecurringSeries, Suggestion
+from suggestions.thresholds import BATCH_SIZE, LOOKBACK_DAYS, RECURRING_LOOKBACK_DAYS, WEEKS_OF_HISTORY
 from zeus.errors import NotFound, ValidationFailed
 from zeus.models import DEFAULT_TIMEZONE
-from zeus.money import DEFAULT_CURRENCY
+from zeus.money import DEFAULT_CURRENCY, quantize
+from zeus.timeutil import user_today
 
 
 def suggestion_list(*, user, status: str | None = Suggestion.Status.ACTIVE) -> QuerySet[Suggestion]:
@@ -196,3 +198,79 @@ def existing_dedupe_keys(*, user_ids: list[int], keys: Iterable[str]) -> dict[tu
         "user_id", "dedupe_key", "payload"
     )
     return {(u, k): p for u, k, p in rows}
+
+
+# Recurring series: the user's list, and the detection job's two reads per batch.
+
+
+def recurring_list(
+    *, user, status: str | None = "active", due_within_days=None, kind: str | None = None, today: dt.date | None = None
+) -> QuerySet[RecurringSeries]:
+    """The user's series, soonest next charge first. `status`: active (default), ended, dismissed or all;
+    `due_within_days`: only series whose next charge is due from today through that many days ahead."""
+    qs = RecurringSeries.objects.filter(user=user)
+    if status and status != "all":
+        if status not in RecurringSeries.Status.values:
+            raise ValidationFailed("status must be active, ended, dismissed or all.", fields={"status": ["Not valid."]})
+        qs = qs.filter(status=status)
+    if kind and kind != "all":
+        if kind not in RecurringSeries.Kind.values:
+            raise ValidationFailed("kind must be subscription, bill, income or all.", fields={"kind": ["Not valid."]})
+        qs = qs.filter(kind=kind)
+    if due_within_days not in (None, ""):
+        try:
+            days = int(due_within_days)
+        except (TypeError, ValueError):
+            days = -1
+        if not 0 <= days <= 366:
+            raise ValidationFailed(
+                "due_within_days must be a whole number from 0 to 366.",
+                fields={"due_within_days": ["Use 0 to 366."]},
+            )
+        today = today or user_today(user)
+        qs = qs.filter(next_on__gte=today, next_on__lte=today + dt.timedelta(days=days))
+    return qs.order_by("next_on", "id")
+
+
+def recurring_get(*, user, series_id) -> RecurringSeries:
+    try:
+        return RecurringSeries.objects.get(user=user, id=int(series_id))
+    except (RecurringSeries.DoesNotExist, TypeError, ValueError):
+        raise NotFound("No such recurring series.") from None
+
+
+def recurring_to_dict(series: RecurringSeries) -> dict:
+    """The public shape of a series (docs/recurring.md), for the chat's tool and the pages."""
+    c = series.currency
+    return {
+        "id": series.id,
+        "merchant": series.merchant,
+        "kind": series.kind,
+        "amount": str(quantize(series.amount, c)),
+        "currency": c,
+        "interval": series.interval,
+        "last_on": series.last_on.isoformat(),
+        "next_on": series.next_on.isoformat(),
+        "category": series.category,
+        "status": series.status,
+        "monthly_cost": str(quantize(recurring.monthly_cost(series.amount, series.interval), c)),
+        "yearly_cost": str(quantize(recurring.yearly_cost(series.amount, series.interval), c)),
+    }
+
+
+def recurring_charges(*, user_ids: list[int], today: dt.date) -> list[recurring.Charge]:
+    """Every row of these users over the recurring lookback ending `today`: one query."""
+    rows = Transaction.objects.filter(
+        user_id__in=list(user_ids),
+        occurred_on__gte=today - dt.timedelta(days=RECURRING_LOOKBACK_DAYS),
+        occurred_on__lte=today,
+    ).order_by()
+    fields = ("id", "user_id", "direction", "currency", "amount", "description", "category", "occurred_on")
+    return [recurring.Charge(*row) for row in rows.values_list(*fields)]
+
+
+def series_of(*, user_ids: list[int]) -> dict[tuple[int, str, str, str], RecurringSeries]:
+    """The stored series of these users by (user, direction, currency, key): one query."""
+    return {
+        (s.user_id, s.direction, s.currency, s.key): s for s in RecurringSeries.objects.filter(user_id__in=user_ids)
+    }

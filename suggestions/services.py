@@ -2,19 +2,23 @@
 
 import datetime as dt
 import logging
+from collections import defaultdict
+from dataclasses import dataclass
 
 from asgiref.sync import async_to_sync, sync_to_async
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from suggestions import insights, rules, selectors
+from plans.selectors import safe_left_by_user
+from suggestions import insights, recurring, recurring_insights, rules, selectors
 from suggestions.drafts import Draft
-from suggestions.models import RULE_KINDS, Suggestion
+from suggestions.models import RULE_KINDS, RecurringSeries, Suggestion
+from suggestions.thresholds import BILL_DUE_DAYS
 from zeus.errors import Conflict, NotFound
 from zeus.models import Notification
 from zeus.services import notification_create
-from zeus.timeutil import user_today
+from zeus.timeutil import month_bounds, user_today
 
 log = logging.getLogger(__name__)
 
@@ -164,3 +168,141 @@ def _is_new(user_id: int, draft: Draft, existing: dict[tuple[int, str], dict]) -
         gap = dt.date.fromisoformat(draft.payload["window_end"]) - dt.date.fromisoformat(earlier["window_end"])
         return gap.days >= 7
     return True
+
+
+# Recurring series
+
+
+def recurring_dismiss(*, user, series_id) -> RecurringSeries:
+    """The user says this is not a series (or not one to watch): it leaves the lists and raises nothing
+    more; the nightly detection keeps it dismissed. Repeating it is a no-op."""
+    series = selectors.recurring_get(user=user, series_id=series_id)
+    if series.status != RecurringSeries.Status.DISMISSED:
+        series.status = RecurringSeries.Status.DISMISSED
+        series.save(update_fields=["status", "updated_at"])
+    return series
+
+
+@dataclass
+class RecurringResult:
+    series: int = 0
+    created: int = 0
+    ended: int = 0
+    insights: int = 0
+
+    def add(self, other: "RecurringResult") -> None:
+        for f in ("series", "created", "ended", "insights"):
+            setattr(self, f, getattr(self, f) + getattr(other, f))
+
+
+def recurring_detect(*, user_ids: list[int] | None = None, now: dt.datetime | None = None) -> RecurringResult:
+    """Detects every user's series (default: every active user) in bounded batches. A re-run changes nothing
+    and raises no insight twice."""
+    now = now or timezone.now()
+    result = RecurringResult()
+    for batch in selectors.user_batches(user_ids=user_ids):
+        result.add(recurring_detect_batch(users=batch, now=now))
+    return result
+
+
+_SERIES_FIELDS = ("merchant", "kind", "amount", "previous_amount", "interval", "last_on", "next_on", "category")
+
+
+def recurring_detect_batch(*, users: list[selectors.BatchUser], now: dt.datetime) -> RecurringResult:
+    """One batch: its charges and its stored series in two queries, the detection in Python, one insert and
+    one update for the series, then the insights (plans are read only when a bill is near)."""
+    today_of = {u.id: insights.local_today(u.timezone, now) for u in users}
+    if not today_of:
+        return RecurringResult()
+    charges = [
+        c
+        for c in selectors.recurring_charges(user_ids=list(today_of), today=max(today_of.values()))
+        if c.occurred_on <= today_of[c.user_id]
+    ]
+    detected = recurring.detect(charges)
+    stored = selectors.series_of(user_ids=list(today_of))
+    result = RecurringResult(series=len(detected))
+    new, changed, rises = [], [], []
+    seen = set()
+    for found in detected:
+        key = (found.user_id, found.direction, found.currency, found.key)
+        seen.add(key)
+        today = today_of[found.user_id]
+        row = stored.get(key)
+        is_new = row is None
+        if is_new:
+            row = RecurringSeries(
+                user_id=found.user_id, direction=found.direction, currency=found.currency, key=found.key
+            )
+        before = {f: getattr(row, f, None) for f in (*_SERIES_FIELDS, "occurrences", "status")}
+        for f in _SERIES_FIELDS:
+            setattr(row, f, getattr(found, f))
+        row.occurrences = found.occurrences
+        if row.status != RecurringSeries.Status.DISMISSED:
+            overdue = recurring.is_overdue(found.next_on, found.interval, today)
+            row.status = RecurringSeries.Status.ENDED if overdue else RecurringSeries.Status.ACTIVE
+            if found.rose and row.status == RecurringSeries.Status.ACTIVE:
+                rises.append((row, found.previous_amount))
+        if is_new:
+            new.append(row)
+        elif any(before[f] != getattr(row, f) for f in before):
+            changed.append(row)
+        if row.status == RecurringSeries.Status.ENDED and before["status"] != RecurringSeries.Status.ENDED:
+            result.ended += 1
+    for key, row in stored.items():
+        if key in seen or row.status != RecurringSeries.Status.ACTIVE:
+            continue
+        if recurring.is_overdue(row.next_on, row.interval, today_of[row.user_id]):
+            row.status = RecurringSeries.Status.ENDED
+            changed.append(row)
+            result.ended += 1
+    stamp = timezone.now()
+    for row in changed:
+        row.updated_at = stamp
+    with transaction.atomic():
+        RecurringSeries.objects.bulk_create(new)
+        if changed:
+            RecurringSeries.objects.bulk_update(changed, [*_SERIES_FIELDS, "occurrences", "status", "updated_at"])
+    result.created = len(new)
+    drafts: dict[int, list[Draft]] = defaultdict(list)
+    for row, previous in rises:
+        drafts[row.user_id].append(recurring_insights.price_change_draft(row, previous=previous))
+    for user_id, draft in _bills_due([*stored.values(), *new], today_of):
+        drafts[user_id].append(draft)
+    result.insights = _save_new_insights(drafts)
+    return result
+
+
+def _bills_due(rows: list[RecurringSeries], today_of: dict[int, dt.date]):
+    """Active expense series due from today to a week ahead, within the user's month, whose amount is more
+    than the safe-to-spend the user's plan has left for the month."""
+    near = []
+    for row in rows:
+        today = today_of[row.user_id]
+        horizon = min(today + dt.timedelta(days=BILL_DUE_DAYS), month_bounds(today.year, today.month)[1])
+        if (
+            row.status == RecurringSeries.Status.ACTIVE
+            and row.direction == "expense"
+            and today <= row.next_on <= horizon
+        ):
+            near.append(row)
+    if not near:
+        return
+    safe = safe_left_by_user(today_by_user={r.user_id: today_of[r.user_id] for r in near})
+    for row in near:
+        left = safe.get(row.user_id)
+        if left is not None and left[1] == row.currency and row.amount > left[0]:
+            yield row.user_id, recurring_insights.bill_due_draft(row, safe_left=left[0], today=today_of[row.user_id])
+
+
+def _save_new_insights(drafts: dict[int, list[Draft]]) -> int:
+    if not drafts:
+        return 0
+    keys = [d.dedupe_key for ds in drafts.values() for d in ds]
+    existing = selectors.existing_dedupe_keys(user_ids=list(drafts), keys=keys)
+    new = [(uid, d) for uid, ds in drafts.items() for d in ds if (uid, d.dedupe_key) not in existing]
+    if not new:
+        return 0
+    users_by_id = get_user_model().objects.in_bulk({uid for uid, _ in new})
+    _on_one_event_loop(_save_insights, new, users_by_id)
+    return len(new)

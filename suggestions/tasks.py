@@ -21,3 +21,12 @@ def generate_insights(user_ids: list[int] | None = None) -> int:
             generate_insights.delay(user_ids=[u.id for u in batch])
         return 0
     return services.insights_generate(user_ids=user_ids)
+
+
+@shared_task(name="suggestions.detect_recurring")
+def detect_recurring(user_ids: list[int] | None = None) -> int:
+    if user_ids is None:
+        for batch in selectors.user_batches():
+            detect_recurring.delay(user_ids=[u.id for u in batch])
+        return 0
+    return services.recurring_detect(user_ids=user_ids).series

@@ -197,6 +197,11 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": crontab(hour=2, minute=0),
         "options": {"expires": 60 * 60},
     },
+    "suggestions.detect_recurring": {
+        "task": "suggestions.detect_recurring",
+        "schedule": crontab(hour=1, minute=30),
+        "options": {"expires": 60 * 60},
+    },
 }
 
 # The model provider. Tests point ANTHROPIC_BASE_URL at a loopback server that speaks the Messages API.
