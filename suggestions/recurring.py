@@ -27,12 +27,12 @@ class Cadence:
     slack: int  # days a charge may land before or after its expected date
     spread: int  # the most the run's offsets from their expected dates may differ from each other
     late: int  # days past the expected date before a series counts as ended
-    between: int  # other charges from the counterparty allowed between two of the series (an extra purchase)
+    between: int  # other charges from the counterparty allowed between two of the series
 
 
 CADENCES = (
-    Cadence(WEEKLY, slack=1, spread=2, late=3, between=1),
-    Cadence(MONTHLY, slack=4, spread=4, late=7, between=1),
+    Cadence(WEEKLY, slack=1, spread=2, late=3, between=0),
+    Cadence(MONTHLY, slack=4, spread=4, late=7, between=0),
     Cadence(YEARLY, slack=10, spread=14, late=21, between=3),
 )
 BY_NAME = {c.name: c for c in CADENCES}
@@ -122,9 +122,9 @@ def _run(ordered: list[Charge], end: int, cadence: Cadence) -> list[Charge]:
     """The longest regular run ending at `ordered[end]`, newest last. Going back one period at a time, the
     charge that lands within the slack of its expected date with the amount nearest the newer one's joins
     when its amount is within the tolerance (or is an older price, within the price-change limit), the
-    offsets from the expected dates agree within the spread, and between the two there is no other charge
-    of either amount and hardly any other charge at all (a daily lunch is not a weekly series, weekly
-    groceries are not a monthly one)."""
+    offsets from the expected dates agree within the spread, and between the two the counterparty charged
+    nothing else (a yearly series allows a few): a daily lunch is not a weekly series, a shop visited every
+    week is not a monthly one."""
     last = ordered[end]
     run, offsets = [last], [0]
     position = end
@@ -172,13 +172,13 @@ def _segments(run: list[Charge]) -> list[list[Charge]]:
 
 
 def _steady(run: list[Charge]) -> list[Charge]:
-    """A price may change, but every price before the newest must have held for two charges at least:
-    amounts that move every time (rides, groceries) are spending, not a series. Keeps the newest part of
-    the run that obeys this."""
+    """A price may change, but every price before the newest must have held for three charges at least:
+    amounts that move now and then (rides, groceries, a cinema) are spending, not a series. Keeps the newest
+    part of the run that obeys this."""
     segments = _segments(run)
     kept: list[Charge] = segments[-1]
     for segment in reversed(segments[:-1]):
-        if len(segment) < 2:
+        if len(segment) < MIN_OCCURRENCES:
             break
         kept = segment + kept
     return kept

@@ -86,13 +86,17 @@ def test_a_price_rise_on_time_is_the_same_series_at_the_new_price():
     )
 
 
-def test_an_extra_purchase_at_the_same_merchant_does_not_hide_the_series():
-    charges = [
-        *monthly(5, 4, 99000, description="Apple.com/bill"),
-        charge(dt.date(2026, 3, 20), 25000, "Apple.com/bill"),
-    ]
-    (s,) = detect(charges)
-    assert s.amount == Decimal(99_000) and s.next_on == dt.date(2026, 5, 5)
+def test_a_shop_visited_between_the_charges_is_spending_not_a_series():
+    charges = monthly(5, 4, 577_000, description="WinMart", category="groceries")
+    charges += [charge(dt.date(2026, 1, 19), 412_000, "WinMart", "groceries")]
+    charges += [charge(dt.date(2026, 2, 19), 388_000, "WinMart", "groceries")]
+    assert detect(charges) == []
+
+
+def test_a_price_that_held_only_twice_is_not_a_price_step():
+    charges = [*monthly(20, 2, 190_000, description="Lotte Cinema", category="entertainment")]
+    charges.append(charge(dt.date(2026, 3, 20), 210_000, "Lotte Cinema", "entertainment"))
+    assert detect(charges) == []
 
 
 def test_salary_is_income_and_references_do_not_split_the_merchant():
