@@ -17,7 +17,7 @@ from suggestions.models import RULE_KINDS, RecurringSeries, Suggestion
 from suggestions.thresholds import BILL_DUE_DAYS
 from zeus.errors import Conflict, NotFound
 from zeus.models import Notification
-from zeus.services import notification_create
+from zeus.services import notification_create, notifications_mail
 from zeus.timeutil import month_bounds, user_today
 
 log = logging.getLogger(__name__)
@@ -140,7 +140,7 @@ def _save_insights(new: list[tuple[int, Draft]], users_by_id: dict) -> None:
     # delivers both; a concurrent run is stopped by the unique keys of both tables.
     with transaction.atomic():
         Suggestion.objects.bulk_create([_row(uid, d) for uid, d in new], ignore_conflicts=True)
-        for uid, draft in new:
+        created = [
             notification_create(
                 user=users_by_id[uid],
                 kind=Notification.Kind.INSIGHT,
@@ -148,7 +148,11 @@ def _save_insights(new: list[tuple[int, Draft]], users_by_id: dict) -> None:
                 body=draft.body,
                 cta_url=draft.cta_url,
                 dedupe_key=draft.dedupe_key,
+                queue_mail=False,
             )
+            for uid, draft in new
+        ]
+        notifications_mail(created)
 
 
 def _on_one_event_loop(fn, *args):

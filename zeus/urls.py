@@ -18,6 +18,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/", include(api)),
     path("", include("zeus.pages")),
+    path("", include("zeus.notification_pages")),
     path("", include("plans.pages")),
     path("", include("chat.pages")),
     path("", include("chat.web_urls")),

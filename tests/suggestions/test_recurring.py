@@ -192,3 +192,22 @@ def test_the_command_runs_one_user(alice, bob):
     call_command("detect_recurring", "--user", "alice")
     assert RecurringSeries.objects.filter(user=alice).count() == 4
     assert not RecurringSeries.objects.filter(user=bob).exists()
+
+
+def test_an_opted_in_user_gets_the_price_change_by_mail(alice, settings, django_capture_on_commit_callbacks):
+    from tests.mail import SMTPServer, use_smtp
+    from zeus.services import profile_update
+
+    server = SMTPServer().start()
+    use_smtp(settings, server.port)
+    try:
+        alice.email = "alice@example.com"
+        alice.save(update_fields=["email"])
+        profile_update(user=alice, email_notifications={"insight": True})
+        life(alice)
+        with django_capture_on_commit_callbacks(execute=True):
+            run(alice)
+        (message,) = server.messages
+        assert message["Subject"].strip().startswith("Netflix went up")
+    finally:
+        server.stop()
