@@ -212,10 +212,21 @@ def plan_state(plan: MonthlyPlan, *, today: dt.date, ledger: Ledger | None = Non
     )
 
 
-def safe_left_by_user(*, today_by_user: dict[int, dt.date]) -> dict[int, tuple[Decimal, str]]:
-    """For each user with an active plan for their month: the safe-to-spend left for the rest of the month
-    (the allocation less the discretionary spent so far, never below zero) and the plan's currency. Three
-    queries for any number of users (the plans, then plan_ledgers)."""
+@dataclass(frozen=True)
+class PlanSummary:
+    """A user's active plan for their month as of their today, in the plan's currency (Decimal)."""
+
+    plan_id: int
+    currency: str
+    safe_left: Decimal  # the safe-to-spend allocation less the discretionary spent so far, never below zero
+    guide: Decimal  # today's daily guide
+    warning: str
+    streak: int
+
+
+def plan_summaries(*, today_by_user: dict[int, dt.date]) -> dict[int, PlanSummary]:
+    """For each user with an active plan for their month: its state as of their today. Three queries for
+    any number of users (the plans, then plan_ledgers); no per-plan reads."""
     if not today_by_user:
         return {}
     months = {pm.month_first(today) for today in today_by_user.values()}
@@ -229,14 +240,30 @@ def safe_left_by_user(*, today_by_user: dict[int, dt.date]) -> dict[int, tuple[D
     ledgers = plan_ledgers(plans)
     out = {}
     for plan in plans:
-        ledger = ledgers[plan.id]
+        ledger, today, c = ledgers[plan.id], today_by_user[plan.user_id], plan.currency
+        allocations = plan_allocations(plan)
         actuals = pm.bucket_actuals(
             expenses_by_category=ledger.expenses_by_category,
             fixed_categories=_fixed_categories(plan),
             essential_categories=categories.ESSENTIAL,
             discretionary_categories=categories.DISCRETIONARY,
             discretionary_entries=ledger.discretionary_entries,
+            goal_entries=ledger.goal_entries,
         )
-        left = max(0, plan_allocations(plan).safe - actuals.discretionary)
-        out[plan.user_id] = (from_minor(left, plan.currency), plan.currency)
+        by_day = dict(ledger.discretionary_by_day)
+        guide = pm.daily_guide(safe=allocations.safe, first=plan.month, today=today, discretionary_by_day=by_day)
+        out[plan.user_id] = PlanSummary(
+            plan_id=plan.id,
+            currency=c,
+            safe_left=from_minor(max(0, allocations.safe - actuals.discretionary), c),
+            guide=from_minor(guide.guide, c),
+            warning=pm.warning_state(allocations=allocations, actuals=actuals, first=plan.month, today=today),
+            streak=pm.streak(
+                safe=allocations.safe,
+                first=plan.month,
+                activated_on=plan.activated_on,
+                today=today,
+                discretionary_by_day=by_day,
+            ),
+        )
     return out

@@ -111,3 +111,23 @@ class RecurringSeries(models.Model):
 
     def __str__(self):
         return f"{self.merchant} ({self.interval}, {self.status})"
+
+
+class WeeklyDigest(models.Model):
+    """The weekly review of one user and ISO week, as sent (docs/digest.md). The row is the claim: unique
+    per user and week, inserted with ON CONFLICT DO NOTHING and tagged with the run that inserted it, so a
+    re-run or a second worker sends nothing twice."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="weekly_digests")
+    iso_week = models.CharField(max_length=8)  # "2026-W48"
+    week_start = models.DateField()  # its Monday
+    payload = models.JSONField(default=dict)
+    run_id = models.UUIDField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-week_start", "-id"]
+        constraints = [models.UniqueConstraint(fields=["user", "iso_week"], name="weekly_digest_once_per_week")]
+
+    def __str__(self):
+        return f"{self.user} {self.iso_week}"

@@ -7,13 +7,13 @@ from decimal import Decimal
 
 from django.contrib.auth import get_user_model
 from django.db.models import DateField, F, Min, Q, QuerySet, Sum, Window
-from django.db.models.functions import Cast, Lag
+from django.db.models.functions import Cast, Lag, RowNumber
 
 from assets.models import Transaction
 from goals.models import Budget
 from suggestions import recurring
 from suggestions.duplicates import Row
-from suggestions.models import RecurringSeries, Suggestion
+from suggestions.models import INSIGHT_KINDS, RecurringSeries, Suggestion, WeeklyDigest
 from suggestions.thresholds import BATCH_SIZE, LOOKBACK_DAYS, RECURRING_LOOKBACK_DAYS, WEEKS_OF_HISTORY
 from zeus.errors import NotFound, ValidationFailed
 from zeus.models import DEFAULT_TIMEZONE
@@ -274,3 +274,90 @@ def series_of(*, user_ids: list[int]) -> dict[tuple[int, str, str, str], Recurri
     return {
         (s.user_id, s.direction, s.currency, s.key): s for s in RecurringSeries.objects.filter(user_id__in=user_ids)
     }
+
+
+# The weekly review's reads: each one query for a batch of users whose review covers the same week.
+
+
+def weekly_spending(*, user_ids: list[int], week_start: dt.date) -> dict[tuple[int, str, str], list[Decimal]]:
+    """(user, currency, category) → expense totals of the week starting `week_start` ([0]) and of each of the
+    four weeks before ([1]..[4]): one GROUP BY with a filtered SUM per week."""
+
+    def week(k: int) -> Sum:
+        start = week_start - dt.timedelta(days=7 * k)
+        return Sum("amount", filter=Q(occurred_on__gte=start, occurred_on__lte=start + dt.timedelta(days=6)))
+
+    rows = (
+        Transaction.objects.filter(
+            user_id__in=user_ids,
+            direction=Transaction.Direction.EXPENSE,
+            occurred_on__gte=week_start - dt.timedelta(days=28),
+            occurred_on__lte=week_start + dt.timedelta(days=6),
+        )
+        .values("user_id", "currency", "category")
+        .annotate(**{f"w{k}": week(k) for k in range(5)})
+        .order_by()
+        .values_list("user_id", "currency", "category", *[f"w{k}" for k in range(5)])
+    )
+    zero = Decimal(0)
+    return {(u, c, cat): [w or zero for w in weeks] for u, c, cat, *weeks in rows}
+
+
+@dataclass(frozen=True)
+class BigExpense:
+    user_id: int
+    description: str
+    amount: Decimal
+    currency: str
+    category: str
+    occurred_on: dt.date
+
+
+def biggest_expenses(*, user_ids: list[int], week_start: dt.date, per_user: int = 3) -> list[BigExpense]:
+    """Each user's largest expenses of the week: ROW_NUMBER over the user's rows, filtered in the database."""
+    rows = (
+        Transaction.objects.filter(
+            user_id__in=user_ids,
+            direction=Transaction.Direction.EXPENSE,
+            occurred_on__gte=week_start,
+            occurred_on__lte=week_start + dt.timedelta(days=6),
+        )
+        .annotate(
+            rank=Window(RowNumber(), partition_by=[F("user_id"), F("currency")], order_by=[F("amount").desc(), F("id")])
+        )
+        .filter(rank__lte=per_user)
+        .order_by("user_id", "rank")
+        .values_list("user_id", "description", "amount", "currency", "category", "occurred_on")
+    )
+    return [BigExpense(*row) for row in rows]
+
+
+def series_due_between(*, user_ids: list[int], since: dt.date, until: dt.date) -> list[RecurringSeries]:
+    """Active expense series of these users expected from `since` through `until`, soonest first."""
+    return list(
+        RecurringSeries.objects.filter(
+            user_id__in=user_ids,
+            status=RecurringSeries.Status.ACTIVE,
+            direction="expense",
+            next_on__gte=since,
+            next_on__lte=until,
+        ).order_by("user_id", "next_on", "id")
+    )
+
+
+def insights_since(*, user_ids: list[int], since: dt.datetime) -> list[Suggestion]:
+    """The insights these users got from `since` on, newest first."""
+    return list(
+        Suggestion.objects.filter(user_id__in=user_ids, kind__in=INSIGHT_KINDS, created_at__gte=since)
+        .order_by("user_id", "-created_at", "-id")
+        .only("id", "user_id", "kind", "title", "cta_url", "created_at")
+    )
+
+
+def digests_of(*, user_ids: list[int], iso_week: str) -> set[int]:
+    """The users of these who already have this week's review."""
+    return set(WeeklyDigest.objects.filter(user_id__in=user_ids, iso_week=iso_week).values_list("user_id", flat=True))
+
+
+def digest_get(*, user, iso_week: str) -> WeeklyDigest | None:
+    return WeeklyDigest.objects.filter(user=user, iso_week=iso_week).first()

@@ -2,22 +2,24 @@
 
 import datetime as dt
 import logging
+import uuid
 from collections import defaultdict
 from dataclasses import dataclass
 
 from asgiref.sync import async_to_sync, sync_to_async
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 
-from plans.selectors import safe_left_by_user
-from suggestions import insights, recurring, recurring_insights, rules, selectors
+from plans.selectors import plan_summaries
+from suggestions import digest, insights, recurring, recurring_insights, rules, selectors
 from suggestions.drafts import Draft
-from suggestions.models import RULE_KINDS, RecurringSeries, Suggestion
+from suggestions.models import RULE_KINDS, RecurringSeries, Suggestion, WeeklyDigest
 from suggestions.thresholds import BILL_DUE_DAYS
 from zeus.errors import Conflict, NotFound
 from zeus.models import Notification
-from zeus.services import notification_create, notifications_mail
+from zeus.selectors import user_languages
+from zeus.services import notification_create, notification_create_many, notifications_mail
 from zeus.timeutil import month_bounds, user_today
 
 log = logging.getLogger(__name__)
@@ -292,11 +294,14 @@ def _bills_due(rows: list[RecurringSeries], today_of: dict[int, dt.date]):
             near.append(row)
     if not near:
         return
-    safe = safe_left_by_user(today_by_user={r.user_id: today_of[r.user_id] for r in near})
+    plans = plan_summaries(today_by_user={r.user_id: today_of[r.user_id] for r in near})
     for row in near:
-        left = safe.get(row.user_id)
-        if left is not None and left[1] == row.currency and row.amount > left[0]:
-            yield row.user_id, recurring_insights.bill_due_draft(row, safe_left=left[0], today=today_of[row.user_id])
+        plan = plans.get(row.user_id)
+        if plan is not None and plan.currency == row.currency and row.amount > plan.safe_left:
+            yield (
+                row.user_id,
+                recurring_insights.bill_due_draft(row, safe_left=plan.safe_left, today=today_of[row.user_id]),
+            )
 
 
 def _save_new_insights(drafts: dict[int, list[Draft]]) -> int:
@@ -310,3 +315,81 @@ def _save_new_insights(drafts: dict[int, list[Draft]]) -> int:
     users_by_id = get_user_model().objects.in_bulk({uid for uid, _ in new})
     _on_one_event_loop(_save_insights, new, users_by_id)
     return len(new)
+
+
+# The weekly review
+
+
+def weekly_digest_send(*, user_ids: list[int] | None = None, now: dt.datetime | None = None) -> int:
+    """Sends the weekly review to every user (default: every active one) for whom it is Sunday from 09:00
+    and who has not had this ISO week's yet, in bounded batches. Returns how many went out."""
+    now = now or timezone.now()
+    return sum(weekly_digest_send_batch(users=batch, now=now) for batch in selectors.user_batches(user_ids=user_ids))
+
+
+def weekly_digest_send_batch(*, users: list[selectors.BatchUser], now: dt.datetime) -> int:
+    """One batch: the due users grouped by their week, those already served left out (one query), the
+    review composed (digest.compose), then claimed and delivered in one transaction: the rows are inserted
+    with ON CONFLICT DO NOTHING under this run's id, and only the rows this run inserted get their inbox
+    notification (pushed live on commit) and, where the user opted in, their mail."""
+    by_week: dict[dt.date, list[selectors.BatchUser]] = defaultdict(list)
+    for user in users:
+        local = digest.local_now(user, now)
+        if digest.is_due(local):
+            by_week[digest.week_start(local.date())].append(user)
+    sent = 0
+    for start, due in by_week.items():
+        week = digest.iso_week(start)
+        done = selectors.digests_of(user_ids=[u.id for u in due], iso_week=week)
+        due = [u for u in due if u.id not in done]
+        if due:
+            sent += _digest_deliver(digest.compose(due, start=start, now=now), start=start)
+    return sent
+
+
+def _digest_deliver(reviews: dict[int, dict], *, start: dt.date) -> int:
+    run_id = uuid.uuid4()
+    week = digest.iso_week(start)
+    with transaction.atomic():
+        WeeklyDigest.objects.bulk_create(
+            [
+                WeeklyDigest(user_id=uid, iso_week=week, week_start=start, payload=r, run_id=run_id)
+                for uid, r in reviews.items()
+            ],
+            ignore_conflicts=True,
+        )
+        ours = list(WeeklyDigest.objects.filter(run_id=run_id).values_list("user_id", flat=True))
+        if not ours:
+            return 0
+        languages = user_languages(user_ids=ours)
+        notifications = []
+        for uid in ours:
+            review = reviews[uid]
+            with translation.override(languages.get(uid, "vi")):
+                notifications.append(
+                    Notification(
+                        user_id=uid,
+                        kind=Notification.Kind.WEEKLY_DIGEST,
+                        title=digest.title(review)[:200],
+                        body=digest.body(review),
+                        cta_url=f"/digest/{week}",
+                    )
+                )
+        notification_create_many(notifications)
+    return len(ours)
+
+
+def weekly_digest_for(*, user, iso_week: str, now: dt.datetime | None = None) -> dict | None:
+    """The review of one user and week for the page: as sent, or composed now for a week that has begun
+    and was not sent (None for a week that has not begun)."""
+    start = digest.parse_iso_week(iso_week)
+    if start is None:
+        return None
+    stored = selectors.digest_get(user=user, iso_week=digest.iso_week(start))
+    if stored is not None:
+        return stored.payload
+    now = now or timezone.now()
+    batch_user = next(iter(selectors.user_batches(user_ids=[user.id])), [None])[0]
+    if batch_user is None or digest.local_now(batch_user, now).date() < start:
+        return None
+    return digest.compose([batch_user], start=start, now=now)[user.id]

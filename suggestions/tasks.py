@@ -30,3 +30,12 @@ def detect_recurring(user_ids: list[int] | None = None) -> int:
             detect_recurring.delay(user_ids=[u.id for u in batch])
         return 0
     return services.recurring_detect(user_ids=user_ids).series
+
+
+@shared_task(name="suggestions.send_weekly_digest")
+def send_weekly_digest(user_ids: list[int] | None = None) -> int:
+    if user_ids is None:
+        for batch in selectors.user_batches():
+            send_weekly_digest.delay(user_ids=[u.id for u in batch])
+        return 0
+    return services.weekly_digest_send(user_ids=user_ids)

@@ -20,6 +20,7 @@ urlpatterns = [
     path("", include("zeus.pages")),
     path("", include("zeus.notification_pages")),
     path("", include("plans.pages")),
+    path("", include("suggestions.pages")),
     path("", include("chat.pages")),
     path("", include("chat.web_urls")),
 ]

@@ -202,6 +202,11 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": crontab(hour=2, minute=0),
         "options": {"expires": 60 * 60},
     },
+    "suggestions.send_weekly_digest": {
+        "task": "suggestions.send_weekly_digest",
+        "schedule": crontab(minute=0),
+        "options": {"expires": 55 * 60},
+    },
     "suggestions.detect_recurring": {
         "task": "suggestions.detect_recurring",
         "schedule": crontab(hour=1, minute=30),
