@@ -8,7 +8,6 @@ in-app notification.
 """
 
 import datetime as dt
-import logging
 from smtplib import SMTPException
 from urllib.parse import urljoin
 
@@ -22,8 +21,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from zeus.models import EMAIL_KINDS, MailDelivery, Notification, Profile, default_email_notifications
-
-log = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 10
 FIRST_SWEEP_AFTER = dt.timedelta(minutes=2)
@@ -84,9 +81,10 @@ def unsubscribe_path(*, user_id: int, kind: str) -> str:
 # Queueing (called by zeus.services inside the notification's transaction).
 
 
-def deliveries_queue(notifications: list[Notification]) -> list[MailDelivery]:
+def deliveries_record(notifications: list[Notification]) -> list[int]:
     """Records the mail of every notification whose user opted in to its kind and has an address (one
-    query for the profiles, one insert), and enqueues each on commit."""
+    query for the profiles, one insert); returns their notification ids, for the caller to enqueue on
+    commit (zeus.services)."""
     wanted = [n for n in notifications if n.kind in EMAIL_KINDS]
     if not wanted:
         return []
@@ -104,21 +102,8 @@ def deliveries_queue(notifications: list[Notification]) -> list[MailDelivery]:
             rows.append(MailDelivery(notification_id=n.id, to=email, next_attempt_at=due))
     if not rows:
         return []
-    created = MailDelivery.objects.bulk_create(rows, ignore_conflicts=True)
-    ids = [r.notification_id for r in created]
-    transaction.on_commit(lambda: _enqueue(ids), robust=True)
-    return created
-
-
-def _enqueue(notification_ids: list[int]) -> None:
-    from zeus.tasks import send_notification_mail
-
-    for notification_id in notification_ids:
-        try:
-            send_notification_mail.delay(notification_id)
-        except Exception:
-            # The broker is down: the sweeper sends it later, the notification is already in the inbox.
-            log.exception("enqueueing the mail of notification %s failed", notification_id)
+    MailDelivery.objects.bulk_create(rows, ignore_conflicts=True)
+    return [r.notification_id for r in rows]
 
 
 # Sending.

@@ -1,13 +1,18 @@
+import logging
+
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from zeus.errors import NotFound, ValidationFailed
 from zeus.live import push_many, push_to_user
-from zeus.mail import deliveries_queue
+from zeus.mail import deliveries_record
 from zeus.models import EMAIL_KINDS, Notification, Profile
 from zeus.money import normalize_currency
 from zeus.selectors import notification_to_dict
+from zeus.tasks import send_notification_mail
 from zeus.timeutil import validate_timezone
+
+log = logging.getLogger(__name__)
 
 
 def profile_ensure(*, user) -> Profile:
@@ -103,13 +108,25 @@ def notification_create(
     payload = {"type": "notification.push", "notification": notification_to_dict(notification)}
     transaction.on_commit(lambda: push_to_user(user.id, payload))
     if queue_mail:
-        deliveries_queue([notification])
+        notifications_mail([notification])
     return notification
 
 
 def notifications_mail(notifications: list[Notification]) -> None:
-    """Queues the e-mail of notifications created with `queue_mail=False`, for the users who opted in."""
-    deliveries_queue([n for n in notifications if n is not None])
+    """Records the e-mail of these notifications for the users who opted in to their kind, and enqueues it
+    once the transaction commits (robust: a broker that is down is logged; the sweeper sends it later)."""
+    ids = deliveries_record([n for n in notifications if n is not None])
+    if ids:
+        transaction.on_commit(lambda: _enqueue_mail(ids), robust=True)
+
+
+def _enqueue_mail(notification_ids: list[int]) -> None:
+    for notification_id in notification_ids:
+        try:
+            send_notification_mail.delay(notification_id)
+        except Exception:
+            # The notification is already in the inbox; zeus.send_pending_mail sends the mail later.
+            log.exception("enqueueing the mail of notification %s failed", notification_id)
 
 
 def notification_create_many(notifications: list[Notification]) -> list[Notification]:
@@ -117,7 +134,7 @@ def notification_create_many(notifications: list[Notification]) -> list[Notifica
     per batch, never per user). Dedupe is the caller's: the batch is inserted as given."""
     created = Notification.objects.bulk_create(notifications)
     transaction.on_commit(lambda: push_many([(n.user_id, n) for n in created], notification_to_dict))
-    deliveries_queue(created)
+    notifications_mail(created)
     return created
 
 
