@@ -9,8 +9,8 @@ from plans import math as pm
 from plans import services
 from plans.idempotency import idempotent
 from plans.presenters import plan_to_dict
-from plans.recurring import bills_still_due, suggested_fixed_expenses
-from plans.selectors import plan_get, plan_list, plan_state
+from plans.recurring import bills_by_plan, bills_still_due, suggested_fixed_expenses
+from plans.selectors import plan_get, plan_ledgers, plan_list, plan_state
 from zeus.api.fields import MoneyField
 from zeus.api.pagination import paginate
 from zeus.selectors import user_currency
@@ -128,11 +128,6 @@ def _plan_dict(user, plan) -> dict:
     return plan_to_dict(plan_state(plan, today=today), bills=bills)
 
 
-class _PlanListItem(serializers.BaseSerializer):
-    def to_representation(self, plan):
-        return _plan_dict(self.context["request"].user, plan)
-
-
 def _plan_response(request, plan_id, status_code=status.HTTP_200_OK) -> Response:
     plan = plan_get(user=request.user, plan_id=plan_id)
     return Response(_plan_dict(request.user, plan), status=status_code)
@@ -150,11 +145,21 @@ class FixedExpenseSuggestionsView(APIView):
 class PlanListView(APIView):
     @extend_schema(responses=PlanOutput(many=True))
     def get(self, request):
+        today = user_today(request.user)
+
+        def shown(page: list) -> list[dict]:
+            ledgers = plan_ledgers(page)  # the page's ledgers in two queries, however many plans it holds
+            bills = bills_by_plan(user=request.user, plans=page, today=today)  # one query for the page
+            return [
+                plan_to_dict(plan_state(plan, today=today, ledger=ledgers[plan.id]), bills=bills[plan.id])
+                for plan in page
+            ]
+
         return paginate(
             request=request,
             view=self,
             queryset=plan_list(user=request.user),
-            serializer_class=_PlanListItem,
+            transform=shown,
             ordering=("-month", "-id"),
         )
 

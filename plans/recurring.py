@@ -9,6 +9,7 @@ from decimal import Decimal
 from django.dispatch import Signal
 
 from assets import categories
+from plans import math as pm
 from zeus.money import quantize
 
 # kwargs: user, due_since, due_until (dates, or None for every active series); each receiver returns a list
@@ -64,3 +65,11 @@ def bills_still_due(*, user, currency: str, today: dt.date, month_last: dt.date)
     if today > month_last:
         return []
     return [c for c in charges_for(user=user, due_since=today, due_until=month_last) if c.currency == currency]
+
+
+def bills_by_plan(*, user, plans, today: dt.date) -> dict[int, list[RecurringCharge]]:
+    """bills_still_due for each of a user's plans with one read of the series (a page of the plan list)."""
+    lasts = {p.id: pm.month_last(p.month) for p in plans}
+    open_until = max((last for last in lasts.values() if last >= today), default=None)
+    charges = charges_for(user=user, due_since=today, due_until=open_until) if open_until else []
+    return {p.id: [c for c in charges if c.currency == p.currency and today <= c.due_on <= lasts[p.id]] for p in plans}

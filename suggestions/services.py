@@ -19,7 +19,7 @@ from suggestions.thresholds import BILL_DUE_DAYS
 from zeus.errors import Conflict, NotFound
 from zeus.models import Notification
 from zeus.selectors import user_languages
-from zeus.services import notification_create, notification_create_many, notifications_mail
+from zeus.services import NotificationDraft, notification_create_many
 from zeus.timeutil import month_bounds, user_today
 
 log = logging.getLogger(__name__)
@@ -112,12 +112,17 @@ def suggestions_refresh_users(*, user_ids: list[int], now: dt.datetime | None = 
     return done
 
 
-def insights_generate(*, user_ids: list[int] | None = None, now: dt.datetime | None = None) -> int:
-    """Runs the insights over the users (default: every active one) in bounded batches; returns how many
-    new insights landed. A re-run adds nothing."""
+def insights_generate(
+    *,
+    user_ids: list[int] | None = None,
+    user_id_range: tuple[int, int] | None = None,
+    now: dt.datetime | None = None,
+) -> int:
+    """Runs the insights over the users (default: every active one; or those ids; or the ids in a fan-out
+    batch's range) in bounded batches; returns how many new insights landed. A re-run adds nothing."""
     now = now or timezone.now()
     created = 0
-    for batch in selectors.user_batches(user_ids=user_ids):
+    for batch in selectors.user_batches(user_ids=user_ids, user_id_range=user_id_range):
         created += insights_generate_batch(users=batch, now=now)
     return created
 
@@ -132,29 +137,28 @@ def insights_generate_batch(*, users: list[selectors.BatchUser], now: dt.datetim
     new = [(uid, d) for uid, ds in drafts.items() for d in ds if _is_new(uid, d, existing)]
     if not new:
         return 0
-    users_by_id = get_user_model().objects.in_bulk({uid for uid, _ in new})
-    _on_one_event_loop(_save_insights, new, users_by_id)
+    _on_one_event_loop(_save_insights, new)
     return len(new)
 
 
-def _save_insights(new: list[tuple[int, Draft]], users_by_id: dict) -> None:
+def _save_insights(new: list[tuple[int, Draft]]) -> None:
     # One transaction for the suggestions and their notifications: a crash leaves neither, so the re-run
     # delivers both; a concurrent run is stopped by the unique keys of both tables.
     with transaction.atomic():
         Suggestion.objects.bulk_create([_row(uid, d) for uid, d in new], ignore_conflicts=True)
-        created = [
-            notification_create(
-                user=users_by_id[uid],
-                kind=Notification.Kind.INSIGHT,
-                title=draft.title,
-                body=draft.body,
-                cta_url=draft.cta_url,
-                dedupe_key=draft.dedupe_key,
-                queue_mail=False,
-            )
-            for uid, draft in new
-        ]
-        notifications_mail(created)
+        notification_create_many(
+            [
+                NotificationDraft(
+                    user_id=uid,
+                    kind=Notification.Kind.INSIGHT,
+                    title=draft.title,
+                    body=draft.body,
+                    cta_url=draft.cta_url,
+                    dedupe_key=draft.dedupe_key,
+                )
+                for uid, draft in new
+            ]
+        )
 
 
 def _on_one_event_loop(fn, *args):
@@ -201,12 +205,17 @@ class RecurringResult:
             setattr(self, f, getattr(self, f) + getattr(other, f))
 
 
-def recurring_detect(*, user_ids: list[int] | None = None, now: dt.datetime | None = None) -> RecurringResult:
-    """Detects every user's series (default: every active user) in bounded batches. A re-run changes nothing
-    and raises no insight twice."""
+def recurring_detect(
+    *,
+    user_ids: list[int] | None = None,
+    user_id_range: tuple[int, int] | None = None,
+    now: dt.datetime | None = None,
+) -> RecurringResult:
+    """Detects the series of these users (default: every active one; or the ids in a fan-out range) in
+    bounded batches. A re-run changes nothing and raises no insight twice."""
     now = now or timezone.now()
     result = RecurringResult()
-    for batch in selectors.user_batches(user_ids=user_ids):
+    for batch in selectors.user_batches(user_ids=user_ids, user_id_range=user_id_range):
         result.add(recurring_detect_batch(users=batch, now=now))
     return result
 
@@ -312,19 +321,25 @@ def _save_new_insights(drafts: dict[int, list[Draft]]) -> int:
     new = [(uid, d) for uid, ds in drafts.items() for d in ds if (uid, d.dedupe_key) not in existing]
     if not new:
         return 0
-    users_by_id = get_user_model().objects.in_bulk({uid for uid, _ in new})
-    _on_one_event_loop(_save_insights, new, users_by_id)
+    _on_one_event_loop(_save_insights, new)
     return len(new)
 
 
 # The weekly review
 
 
-def weekly_digest_send(*, user_ids: list[int] | None = None, now: dt.datetime | None = None) -> int:
-    """Sends the weekly review to every user (default: every active one) for whom it is Sunday from 09:00
-    and who has not had this ISO week's yet, in bounded batches. Returns how many went out."""
+def weekly_digest_send(
+    *,
+    user_ids: list[int] | None = None,
+    user_id_range: tuple[int, int] | None = None,
+    now: dt.datetime | None = None,
+) -> int:
+    """Sends the weekly review to these users (default: every active one; or the ids in a fan-out range)
+    for whom it is Sunday from 09:00 and who have not had this ISO week's yet, in bounded batches. Returns
+    how many went out."""
     now = now or timezone.now()
-    return sum(weekly_digest_send_batch(users=batch, now=now) for batch in selectors.user_batches(user_ids=user_ids))
+    batches = selectors.user_batches(user_ids=user_ids, user_id_range=user_id_range)
+    return sum(weekly_digest_send_batch(users=batch, now=now) for batch in batches)
 
 
 def weekly_digest_send_batch(*, users: list[selectors.BatchUser], now: dt.datetime) -> int:
@@ -367,12 +382,13 @@ def _digest_deliver(reviews: dict[int, dict], *, start: dt.date) -> int:
             review = reviews[uid]
             with translation.override(languages.get(uid, "vi")):
                 notifications.append(
-                    Notification(
+                    NotificationDraft(
                         user_id=uid,
                         kind=Notification.Kind.WEEKLY_DIGEST,
                         title=digest.title(review)[:200],
                         body=digest.body(review),
                         cta_url=f"/digest/{week}",
+                        dedupe_key=f"weekly_digest:{week}",
                     )
                 )
         notification_create_many(notifications)

@@ -96,3 +96,7 @@ class MailDelivery(models.Model):
 
     def __str__(self):
         return f"mail of notification {self.notification_id} to {self.to} ({self.status})"
+
+
+# The kinds, for the apps whose jobs hand drafts to zeus.services.notification_create_many.
+NotificationKind = Notification.Kind

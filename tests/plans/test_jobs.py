@@ -107,8 +107,9 @@ def test_reminders_take_a_constant_number_of_queries_per_batch(clock):
     with CaptureQueriesContext(connection) as queries:
         result = jobs.reminders_send_due(now=at, batch_size=5)
     assert (result.reminders, result.batches) == (24, 5)
-    # One query for the timezones; per batch: select, savepoint, claim, read claims, insert inbox, release.
-    assert len(queries) <= 1 + 6 * result.batches + 1
+    # One query for the timezones; per batch: select, savepoint, claim, read claims, insert inbox, the batch's
+    # mail preferences, release.
+    assert len(queries) <= 1 + 7 * result.batches + 1
     assert Notification.objects.filter(kind="plan_reminder").count() == 24
 
 
@@ -219,8 +220,10 @@ def test_the_tasks_run_the_jobs(clock, alice):
 
     plan_factories.plan(alice, active=True, reminder_time="00:00")
     clock.set("2026-11-10T17:30:00+00:00")  # 00:30 on 11 November in Saigon
-    assert send_due_reminders.delay().get() == 1
+    assert send_due_reminders.delay().get() == 1  # one batch: one user
+    assert Notification.objects.filter(kind="plan_reminder").count() == 1
     clock.set("2026-12-01T00:00:00+00:00")
     assert finalize_ended_plans.delay().get() == 1
+    assert MonthlyPlan.objects.get().status == "completed"
     assert MonthlyPlan.objects.get().summary["result"] == "under_budget"
     assert Decimal(MonthlyPlan.objects.get().summary["planned"]["safe_to_spend"]) == Decimal("5310000")

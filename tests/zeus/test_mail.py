@@ -13,7 +13,7 @@ from tests import factories
 from tests.mail import SMTPServer, use_smtp
 from zeus.mail import mail_deliver, mail_sweep, unsubscribe_path
 from zeus.models import MailDelivery, Notification
-from zeus.services import notification_create, notification_create_many, profile_update
+from zeus.services import NotificationDraft, notification_create, notification_create_many, profile_update
 
 
 @pytest.fixture
@@ -113,7 +113,10 @@ def test_a_batch_of_reminders_mails_only_those_who_opted_in(db, smtp, django_cap
     frank = opted_in("frank", insight=True)
     with django_capture_on_commit_callbacks(execute=True):
         notification_create_many(
-            [Notification(user=u, kind="plan_reminder", title="Today's guide: 180,000 ₫") for u in (carol, frank)]
+            [
+                NotificationDraft(user_id=u.id, kind="plan_reminder", title="Today's guide: 180,000 ₫")
+                for u in (carol, frank)
+            ]
         )
     assert [m["To"] for m in smtp.messages] == ["carol@example.com"]
 
