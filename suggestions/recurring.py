@@ -5,13 +5,16 @@ on a regular schedule — weekly, monthly or yearly, with a few days' slack — 
 with no other charge of that size from it in between (a daily lunch is a habit, not a weekly series).
 """
 
+import bisect
 import calendar
 import datetime as dt
+import functools
 import statistics
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import NamedTuple
 
 from assets import categories
 from suggestions.duplicates import counterparty
@@ -45,8 +48,9 @@ TOLERANCE_BY_CATEGORY = {"utilities": Decimal("0.35"), "salary": Decimal("0.10")
 PRICE_CHANGE_LIMIT = Decimal("0.50")
 
 
-@dataclass(frozen=True)
-class Charge:
+class Charge(NamedTuple):
+    """A row as the detection reads it (a tuple: a million of them are built per night)."""
+
     id: int
     user_id: int
     direction: str
@@ -86,6 +90,7 @@ def add_months(day: dt.date, months: int, *, anchor_day: int | None = None) -> d
     return dt.date(year, month, min(anchor_day or day.day, calendar.monthrange(year, month)[1]))
 
 
+@functools.lru_cache(maxsize=65536)
 def step(day: dt.date, interval: str, k: int = 1) -> dt.date:
     """The expected date `k` periods after `day` (negative: before)."""
     if interval == WEEKLY:
@@ -118,7 +123,7 @@ def _close(a: Decimal, b: Decimal, share: Decimal) -> bool:
     return abs(a - b) <= share * max(abs(a), abs(b))
 
 
-def _run(ordered: list[Charge], end: int, cadence: Cadence) -> list[Charge]:
+def _run(ordered: list[Charge], dates: list[dt.date], end: int, cadence: Cadence) -> list[Charge]:
     """The longest regular run ending at `ordered[end]`, newest last. Going back one period at a time, the
     charge that lands within the slack of its expected date with the amount nearest the newer one's joins
     when its amount is within the tolerance (or is an older price, within the price-change limit), the
@@ -131,9 +136,11 @@ def _run(ordered: list[Charge], end: int, cadence: Cadence) -> list[Charge]:
     while True:
         newer = run[-1]
         expected = step(last.occurred_on, cadence.name, -len(run))
-        near = [
-            i for i in range(position - 1, -1, -1) if abs((ordered[i].occurred_on - expected).days) <= cadence.slack
-        ]
+        slack = dt.timedelta(days=cadence.slack)
+        near = range(
+            bisect.bisect_left(dates, expected - slack, 0, position),
+            bisect.bisect_right(dates, expected + slack, 0, position),
+        )
         if not near:
             break
         i = min(near, key=lambda j: abs(ordered[j].amount - newer.amount))
@@ -154,6 +161,15 @@ def _run(ordered: list[Charge], end: int, cadence: Cadence) -> list[Charge]:
         position = i
     run.reverse()
     return _steady(run)
+
+
+def _three_alike(charges: list[Charge]) -> bool:
+    """Whether some three charges are near enough in amount to be one price: a run needs a price held three
+    times (_steady), whose amounts chain within the tolerance, so they span at most twice it. Most everyday
+    merchants fail this at once, before any date is looked at."""
+    amounts = sorted(c.amount for c in charges)
+    share = 2 * max(tolerance(c.category) for c in charges)
+    return any(amounts[i + 2] - amounts[i] <= share * amounts[i + 2] for i in range(len(amounts) - 2))
 
 
 def _median(values: Iterable[Decimal]) -> Decimal:
@@ -190,13 +206,14 @@ def detect_group(charges: list[Charge]) -> Series | None:
     for charge in sorted(charges, key=lambda c: (c.occurred_on, c.id)):
         by_date.setdefault(charge.occurred_on, charge)
     ordered = list(by_date.values())
-    if len(ordered) < MIN_OCCURRENCES:
+    if len(ordered) < MIN_OCCURRENCES or not _three_alike(ordered):
         return None
+    dates = [c.occurred_on for c in ordered]
     best: tuple[int, dt.date, list[Charge], Cadence] | None = None
     # Anchor on the newest charges: the newest itself may be an extra purchase at the same merchant.
     for end in range(len(ordered) - 1, max(-1, len(ordered) - 4), -1):
         for cadence in CADENCES:
-            run = _run(ordered, end, cadence)
+            run = _run(ordered, dates, end, cadence)
             if len(run) < MIN_OCCURRENCES:
                 continue
             score = (len(run), run[-1].occurred_on)
