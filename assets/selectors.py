@@ -4,6 +4,8 @@ import datetime as dt
 from collections.abc import Iterable
 from decimal import Decimal
 
+from django.contrib.postgres.aggregates import ArrayAgg
+from django.db import connection
 from django.db.models import DateField, F, Min, Q, QuerySet, Sum, Window
 from django.db.models.functions import Cast, Lag, RowNumber
 
@@ -207,8 +209,24 @@ CHARGE_ROW = ("id", "user_id", "direction", "currency", "amount", "description",
 
 
 def transaction_charge_rows(*, user_ids, since: dt.date, until: dt.date) -> list[tuple]:
-    """The rows of these users in [since, until] as CHARGE_ROW tuples (the recurring detection's read)."""
-    return list(_window_rows(user_ids, since, until).values_list(*CHARGE_ROW))
+    """The rows of these users in [since, until] as CHARGE_ROW tuples (the recurring detection's read).
+
+    On PostgreSQL the rows come grouped, one row per (user, direction, currency, description, category)
+    with the ids, amounts and dates as arrays: a tenth of the rows to decode and build, and the same work
+    in the database as a plain scan (measured in bench/recurring.py). Elsewhere, plainly."""
+    qs = _window_rows(user_ids, since, until)
+    if connection.vendor != "postgresql":
+        return list(qs.values_list(*CHARGE_ROW))
+    groups = (
+        qs.values("user_id", "direction", "currency", "description", "category")
+        .annotate(ids=ArrayAgg("id"), amounts=ArrayAgg("amount"), dates=ArrayAgg("occurred_on"))
+        .values_list("user_id", "direction", "currency", "description", "category", "ids", "amounts", "dates")
+    )
+    return [
+        (i, user_id, direction, currency, amount, description, category, on)
+        for user_id, direction, currency, description, category, ids, amounts, dates in groups
+        for i, amount, on in zip(ids, amounts, dates, strict=True)
+    ]
 
 
 def expense_totals_by_week(*, user_ids, week_start: dt.date, weeks: int) -> list[tuple]:

@@ -101,7 +101,9 @@ def run() -> str:
     from django.db.models import Count
 
     from bench._common import machine, timed
+    from suggestions import digest
     from suggestions.models import RecurringSeries, Suggestion, WeeklyDigest
+    from suggestions.selectors import user_batches
     from suggestions.services import recurring_detect, weekly_digest_send
     from suggestions.thresholds import RECURRING_LOOKBACK_DAYS
     from zeus.models import Notification
@@ -138,6 +140,12 @@ def run() -> str:
     digest_rows = len(digest_base())
     digest_base_s = timed(digest_base, repeat=3)
 
+    def compose_all():
+        return sum(len(digest.compose(batch, start=monday, now=NOW)) for batch in user_batches())
+
+    composed = compose_all()
+    compose_s = timed(compose_all, repeat=1)
+
     started = time.perf_counter()
     sent = weekly_digest_send(now=NOW)
     digest_s = time.perf_counter() - started
@@ -165,8 +173,10 @@ and dates in order ({recurring_rows:,} groups fetched) | {recurring_base_s:.2f} 
 {redetect_s / recurring_base_s:.2f} |
 | baseline: one SQL aggregate, expense totals per user, category and week over the five weeks \
 ({digest_rows:,} rows fetched) | {digest_base_s:.2f} s | 1.0 |
-| `send_weekly_digest` over every user, all due (first run: {sent:,} reviews) | {digest_s:.2f} s | \
-{digest_ratio:.2f} |
+| the reviews composed, every user, without writing ({composed:,}: the reads and the arithmetic) | \
+{compose_s:.2f} s | {compose_s / digest_base_s:.2f} |
+| `send_weekly_digest` over every user, all due (first run: {sent:,} reviews stored, in the inbox, pushed) \
+| {digest_s:.2f} s | {digest_ratio:.2f} |
 | `send_weekly_digest` an hour later (idempotent: {resent} sent) | {redigest_s:.2f} s | \
 {redigest_s / digest_base_s:.2f} |
 
