@@ -137,6 +137,42 @@ def chart(name, tool_input, output):
     )
 
 
+def recurring(name, tool_input, output):
+    """What is due and what it costs: each series with its next date and its monthly and yearly cost, and
+    the totals of what goes out."""
+    due = output.get("due_within_days")
+    kind = output.get("kind", "all")
+    if due is not None:
+        title = "Due today" if due == 0 else f"Due in the next {due} days"
+    else:
+        title = {"subscription": "Your subscriptions", "bill": "Your bills", "income": "Your regular income"}.get(
+            kind, "Your recurring payments"
+        )
+    return _card(
+        "recurring",
+        title=title,
+        status=output.get("status", "active"),
+        series_kind=kind,
+        due_within_days=due,
+        items=[
+            {
+                "id": s["id"],
+                "merchant": s["merchant"],
+                "kind": s["kind"],
+                "interval": s["interval"],
+                "amount": s["amount"],
+                "currency": s["currency"],
+                "next_on": s["next_on"],
+                "status": s["status"],
+                "monthly_cost": s["monthly_cost"],
+                "yearly_cost": s["yearly_cost"],
+            }
+            for s in output["series"]
+        ],
+        totals=output.get("totals", []),
+    )
+
+
 def _transaction_items(txn: dict) -> list[dict]:
     return [
         {"label": "Description", "value": txn["description"] or "—"},

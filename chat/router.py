@@ -109,6 +109,16 @@ _INSPECT = _rx(
     r"\b(xem|danh sach|liet ke|bao nhieu|tong|o dau|gan day)\b",
     r"\bchi tieu\b",
 )
+# Recurring money: subscriptions, bills, what is due. A question about them is read-only (inspect) unless it
+# carries an amount or another intent ("add my Netflix subscription 260k" is a create).
+_RECURRING = _rx(
+    r"\b(subscriptions?|recurring|standing orders?|direct debits?|bills?)\b",
+    r"\b(what'?s|what is|what are|anything|is anything|whats) (coming )?due\b",
+    r"\bdue (this|next) (week|month)\b|\bdue (soon|today|tomorrow)\b|\bcoming up\b",
+    r"\b(pay|paying|charged|charges?) (for )?(every|each) (week|month|year)\b",
+    r"\b(monthly|yearly|annual) (payments?|charges?|fees?|costs?)\b",
+    r"\b(goi )?dang ky\b|\b(hoa don|dinh ky|den han|sap den han|phai tra|tra hang thang)\b",
+)
 _SPENT = _rx(r"\b(spent|paid|bought|purchased|received|earned|got paid)\b")
 
 _YES_NO = re.compile(
@@ -190,6 +200,8 @@ def _classify(text: str) -> str | None:
         return "asset_create"
     if coach or _GREETING.search(t):
         return "coach"
+    if _RECURRING.search(t) and not amounts and not create:
+        return "inspect"
     if _INSPECT.search(t):
         return None if amounts and create else "inspect"
     if amounts >= 2:
@@ -243,7 +255,8 @@ The user may write in English or Vietnamese, with or without diacritics, and may
 
 Workflows:
 - coach: goals, budgets, saving, planning, affordability, advice, suggestions, greetings and small talk.
-- inspect: questions about their transactions, spending totals, accounts, assets or balances.
+- inspect: questions about their transactions, spending totals, accounts, assets or balances, and their
+  subscriptions, bills and what is due.
 - create: record one expense or income.
 - bundle_create: record several expenses or incomes given in one message.
 - update: change an existing transaction (amount, date, category, description, asset).

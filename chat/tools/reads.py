@@ -26,6 +26,7 @@ from chat.tools.base import (
     transaction_out,
 )
 from goals.selectors import budget_statuses, goal_list, goal_progress_of
+from suggestions.selectors import recurring_list, recurring_to_dict
 from zeus.errors import ValidationFailed
 from zeus.timeutil import month_bounds
 
@@ -181,6 +182,37 @@ def _by_week(by_day: dict, since: dt.date, until: dt.date) -> list[tuple[str, De
     return [(start.isoformat(), total) for start, total in weeks.items()]
 
 
+def list_recurring(ctx: ToolContext, args: dict) -> dict:
+    """The user's recurring series (docs/recurring.md): what each costs a month and a year, and in all."""
+    rows = list(
+        recurring_list(
+            user=ctx.user,
+            status=args.get("status", "active"),
+            kind=args.get("kind", "all"),
+            due_within_days=args.get("due_within_days"),
+        )[:100]
+    )
+    series = [recurring_to_dict(s) for s in rows]
+    totals: dict[str, dict[str, Decimal]] = {}
+    for s in series:
+        if s["kind"] == "income" or s["status"] != "active":
+            continue
+        total = totals.setdefault(s["currency"], {"monthly": Decimal(0), "yearly": Decimal(0)})
+        total["monthly"] += Decimal(s["monthly_cost"])
+        total["yearly"] += Decimal(s["yearly_cost"])
+    return {
+        "series": series,
+        "count": len(series),
+        "status": args.get("status", "active"),
+        "kind": args.get("kind", "all"),
+        "due_within_days": args.get("due_within_days"),
+        "totals": [
+            {"currency": c, "monthly_cost": money(t["monthly"], c), "yearly_cost": money(t["yearly"], c)}
+            for c, t in sorted(totals.items())
+        ],
+    }
+
+
 TOOLS = (
     Tool(
         name="list_transactions",
@@ -272,5 +304,34 @@ TOOLS = (
             }
         ),
         handler=summarize_spending,
+    ),
+    Tool(
+        name="list_recurring",
+        family=READ,
+        workflows=("coach", "inspect"),
+        card=cards.recurring,
+        description=(
+            "List the user's recurring money detected from their history: subscriptions (discretionary, "
+            "cancellable), bills (essential) and income, each with amount, interval, next_on and what it costs "
+            "a month and a year, plus the totals of what goes out. Use it for questions about subscriptions, "
+            "bills, what is due soon or what the user pays every month. Shown to the user as a card."
+        ),
+        input_schema=schema(
+            {
+                "status": {"type": "string", "enum": ["active", "ended", "all"], "description": "Default active."},
+                "kind": {
+                    "type": "string",
+                    "enum": ["subscription", "bill", "income", "all"],
+                    "description": "Default all.",
+                },
+                "due_within_days": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "maximum": 366,
+                    "description": "Only series whose next charge is due from today through this many days.",
+                },
+            }
+        ),
+        handler=list_recurring,
     ),
 )

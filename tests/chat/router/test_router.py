@@ -1,3 +1,5 @@
+import pytest
+
 from chat.router import (
     ROUTER_SYSTEM_PROMPT,
     WORKFLOW_TOOLS,
@@ -97,3 +99,37 @@ def test_router_prompts_are_stable_and_carry_the_context():
     assert prompt == router_user_prompt(["xóa ví", "cái thứ hai"], "Bạn có hai ví. Ví nào?")
     assert '"cái thứ hai"' in prompt and '"xóa ví"' in prompt and "Ví nào?" in prompt
     assert len(router_user_prompt(["x" * 5000], None)) < 700
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what subscriptions am I paying for",
+        "What subscriptions am I paying for?",
+        "what's due this week",
+        "What is due next week?",
+        "show my bills",
+        "any recurring payments?",
+        "what do I pay every month",
+        "tôi đang trả những gói đăng ký nào",
+        "tuần này có hóa đơn nào đến hạn không",
+        "khoản nào sắp đến hạn",
+        "cac khoan dinh ky cua toi",
+    ],
+)
+def test_recurring_questions_route_to_inspect_without_the_model(text):
+    route = route_by_patterns([text])
+    assert route is not None and (route.workflow, route.decided_by) == ("inspect", "pattern")
+    assert "list_recurring" in route.tools
+
+
+@pytest.mark.parametrize(
+    ("text", "workflow"),
+    [
+        ("Netflix subscription 260k", "create"),
+        ("I paid the internet bill, 300k", "create"),
+        ("budget for bills", "coach"),
+    ],
+)
+def test_recurring_words_with_another_intent_keep_it(text, workflow):
+    assert route_by_patterns([text]).workflow == workflow
