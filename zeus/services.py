@@ -7,7 +7,7 @@ from zeus.errors import NotFound, ValidationFailed
 from zeus.live import push_many, push_to_user
 from zeus.models import Notification, Profile
 from zeus.money import normalize_currency
-from zeus.selectors import notification_to_dict
+from zeus.selectors import notification_to_dict, profile_remember
 from zeus.timeutil import validate_timezone
 
 
@@ -39,7 +39,7 @@ def profile_update(
             raise ValidationFailed("display_name is at most 100 characters.", fields={"display_name": ["Too long."]})
         profile.display_name = display_name.strip()
     profile.save()
-    user._zeus_profile = profile
+    profile_remember(user=user, profile=profile)
     return profile
 
 
