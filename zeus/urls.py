@@ -1,6 +1,10 @@
+from csp.decorators import csp_update
 from django.contrib import admin
-from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from django.urls import include, path, re_path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+
+from zeus.api.errors import not_found
+from zeus.health import healthz, readyz
 
 api = [
     path("", include("zeus.api.urls")),
@@ -11,16 +15,32 @@ api = [
     path("", include("chat.urls")),
     path("", include("chat.mcp_urls")),
     path("schema", SpectacularAPIView.as_view(), name="schema"),
-    path("docs", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
+    # Swagger UI: its script from a second request (no inline script); its assets come from the CDN and its
+    # page carries one small inline style, so this page alone has a wider policy.
+    path(
+        "docs",
+        csp_update(
+            {
+                "script-src": ["https://cdn.jsdelivr.net"],
+                "style-src": ["https://cdn.jsdelivr.net", "'unsafe-inline'"],
+                "img-src": ["https://cdn.jsdelivr.net"],
+            }
+        )(SpectacularSwaggerSplitView.as_view(url_name="schema")),
+        name="swagger-ui",
+    ),
 ]
 
 urlpatterns = [
+    path("healthz", healthz, name="healthz"),
+    path("readyz", readyz, name="readyz"),
     path("admin/", admin.site.urls),
     path("api/v1/", include(api)),
     path("", include("zeus.pages")),
     path("", include("plans.pages")),
     path("", include("chat.pages")),
     path("", include("chat.web_urls")),
+    # Last: any other /api/ path is a JSON 404 even under DEBUG, where Django ignores handler404.
+    re_path(r"^api/", not_found),
 ]
 
 handler404 = "zeus.api.errors.not_found"

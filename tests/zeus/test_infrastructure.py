@@ -50,7 +50,9 @@ def test_postgresql_gets_a_connection_pool_unless_persistent_connections_are_ask
     url = "postgres://zeus@127.0.0.1:5432/zeus"
     pooled = _database_settings(DATABASE_URL=url, DATABASE_POOL_MAX_SIZE="8")
     assert pooled["CONN_MAX_AGE"] == 0
-    assert pooled["OPTIONS"]["pool"] == {"min_size": 2, "max_size": 8, "timeout": 10}
+    assert pooled["OPTIONS"]["pool"] == {"min_size": 2, "max_size": 8, "timeout": 1.5}
+    assert pooled["OPTIONS"]["connect_timeout"] == 2
+    assert pooled["CONN_HEALTH_CHECKS"] is True
     persistent = _database_settings(DATABASE_URL=url, DATABASE_CONN_MAX_AGE="60")
     assert persistent["CONN_MAX_AGE"] == 60
     assert "pool" not in persistent.get("OPTIONS", {})

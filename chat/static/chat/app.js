@@ -341,6 +341,10 @@ function onSocketStatus(status, info = {}) {
     ui.conn.textContent = "";
     ui.banner.hidden = true;
     if (info.reconnected && !state.turn) loadHistory({ quiet: true });
+  } else if (status === "down" && info.unavailable) {
+    ui.conn.textContent = "Reconnecting…";
+    showBanner(`Zeus is briefly unavailable. Reconnecting in ${Math.ceil(info.wait / 1000)} s…`);
+    if (state.turn?.dispatched) failTurn("DISCONNECTED", "The connection dropped while Zeus was answering.");
   } else if (status === "down") {
     ui.conn.textContent = "Offline";
     showBanner(`Connection lost. Reconnecting in ${Math.ceil(info.wait / 1000)} s…`);
