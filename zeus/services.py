@@ -9,7 +9,7 @@ from zeus.live import push_many, push_to_user
 from zeus.mail import deliveries_record
 from zeus.models import EMAIL_KINDS, Notification, Profile
 from zeus.money import normalize_currency
-from zeus.selectors import notification_to_dict
+from zeus.selectors import notification_to_dict, profile_remember
 from zeus.tasks import send_notification_mail
 from zeus.timeutil import validate_timezone
 
@@ -76,7 +76,7 @@ def profile_update(
     if email_notifications is not None:
         profile.email_notifications = _email_notifications(profile.email_notifications, email_notifications)
     profile.save()
-    user._zeus_profile = profile
+    profile_remember(user=user, profile=profile)
     return profile
 
 
