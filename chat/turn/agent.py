@@ -9,11 +9,12 @@ from chat import limits
 from chat.loop import prompt
 from chat.loop.provider import ProviderFailure, client_for
 from chat.turn import finish
-from chat.turn.data import Turn, TurnResult
+from chat.turn.data import INTERNAL_ERROR_MESSAGE, Turn, TurnResult
 from chat.turn.request import model_request
 from chat.turn.routing import route
 from chat.turn.streaming import stream_call
 from chat.turn.tool_batch import run_tool_batch
+from zeus.text import scrub, scrub_data
 
 log = logging.getLogger(__name__)
 
@@ -42,8 +43,9 @@ async def run_agent(turn: Turn) -> TurnResult:
         )
         return await finish.failed(turn, failure.code, failure.message)
     except Exception:
+        # Our own fault (a bug, the database): said as such, never as the provider's.
         log.exception("chat turn failed in thread %s", turn.thread_id)
-        return await finish.failed(turn, "PROVIDER_UNAVAILABLE", "Something went wrong; try again.")
+        return await finish.failed(turn, "INTERNAL_ERROR", INTERNAL_ERROR_MESSAGE)
     return await finish.done(turn)
 
 
@@ -62,9 +64,11 @@ async def _loop(client, turn: Turn) -> None:
         for block in final.content:
             if block.type == "text" and block.text.strip():
                 # Its part was stored when the block finished streaming.
-                content.append({"type": "text", "text": block.text})
+                content.append({"type": "text", "text": scrub(block.text)})
             elif block.type == "tool_use" and final.stop_reason == "tool_use":
-                content.append({"type": "tool_use", "id": block.id, "name": block.name, "input": block.input or {}})
+                # Echoed as it will be stored: a lone surrogate cannot even be encoded to send back.
+                echoed = scrub_data(block.input or {})
+                content.append({"type": "tool_use", "id": block.id, "name": block.name, "input": echoed})
                 uses.append((block.id, block.name, block.input or {}, block.input_error))
         if not uses:
             return
