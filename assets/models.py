@@ -88,6 +88,10 @@ class Transaction(models.Model):
         indexes = [
             models.Index(fields=["user", "-occurred_on", "-id"]),
             models.Index(fields=["user", "category", "occurred_on"]),
+            # The list's `direction` and `source` filters, in the list's order: a page of a few matching rows
+            # reads those rows, not the user's whole history.
+            models.Index(fields=["user", "direction", "-occurred_on", "-id"], name="transaction_user_direction"),
+            models.Index(fields=["user", "source", "-occurred_on", "-id"], name="transaction_user_source"),
         ]
         constraints = [
             models.CheckConstraint(condition=Q(amount__gt=0), name="transaction_amount_positive"),

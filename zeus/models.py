@@ -61,3 +61,7 @@ class Notification(models.Model):
 
     def __str__(self):
         return f"{self.kind}: {self.title}"
+
+
+# The kinds, for the apps whose jobs hand drafts to zeus.services.notification_create_many.
+NotificationKind = Notification.Kind

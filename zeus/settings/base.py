@@ -61,7 +61,7 @@ MIDDLEWARE = [
 ROOT_URLCONF = "zeus.urls"
 DEFAULT_EXCEPTION_REPORTER = "zeus.debug.DependencyAwareExceptionReporter"
 ASGI_APPLICATION = "zeus.asgi.application"
-WSGI_APPLICATION = None
+WSGI_APPLICATION = "zeus.wsgi.application"
 
 TEMPLATES = [
     {
@@ -261,11 +261,19 @@ CELERY_BEAT_SCHEDULE = {
 # The model provider. Tests point ANTHROPIC_BASE_URL at a loopback server that speaks the Messages API.
 ANTHROPIC_API_KEY = env("ANTHROPIC_API_KEY", default="")
 ANTHROPIC_BASE_URL = env("ANTHROPIC_BASE_URL", default="")
-ZEUS_MODEL = env("ZEUS_MODEL", default="claude-sonnet-4-5")
-ZEUS_ROUTER_MODEL = env("ZEUS_ROUTER_MODEL", default="claude-haiku-4-5")
-# Tokens (input + output) each user's chat turns may spend per day in their timezone; 0 = unlimited.
-# Staff can override it per user in the admin (Chat, Token budgets).
+ZEUS_MODEL = env("ZEUS_MODEL", default="claude-sonnet-5-5")
+ZEUS_ROUTER_MODEL = env("ZEUS_ROUTER_MODEL", default="claude-haiku-5-5")
+# How hard the model thinks, per workflow (docs/chat.md, "What Zeus sends"): one level for all
+# ("low"), or workflow=level pairs with an optional default ("default=low,coach=medium").
+ZEUS_EFFORT = env("ZEUS_EFFORT", default="default=low,coach=medium")
+# USD per million tokens, per model, over the built-in table (chat/pricing.py), as JSON:
+# {"claude-sonnet-5-5": {"input": "2", "output": "10", "cache_write": "2.50", "cache_read": "0.10"}}
+ZEUS_MODEL_PRICES = env("ZEUS_MODEL_PRICES", default="")
+# Tokens each user's chat turns may spend per day in their timezone, cache reads and writes weighted by
+# their price relative to input (chat/usage.py); 0 = unlimited. Staff can override it per user in the admin.
 ZEUS_DAILY_TOKEN_BUDGET = env.int("ZEUS_DAILY_TOKEN_BUDGET", default=200_000)
+# The same allowance in money (USD a day); empty = no money budget. Both apply when both are set.
+ZEUS_DAILY_COST_BUDGET_USD = env("ZEUS_DAILY_COST_BUDGET_USD", default="")
 # Encrypts users' personal provider keys at rest; derived from SECRET_KEY when unset.
 ZEUS_FIELD_ENCRYPTION_KEY = env("ZEUS_FIELD_ENCRYPTION_KEY", default="")
 

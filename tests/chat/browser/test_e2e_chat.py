@@ -529,3 +529,33 @@ def _in_a_worker_thread(fn, **kwargs):
 
     with ThreadPoolExecutor(1) as pool:
         return pool.submit(run).result(10)
+
+
+def test_a_figure_no_tool_gave_gets_a_quiet_marker_with_its_tooltip(open_app, model):
+    user = factories.user("e2e_figures")
+    factories.txn(user, amount="85000", description="Phở Hòa", category="dining")
+
+    def reply(body):
+        if answering_tools(body):
+            return text("You spent 85,000 ₫ on phở, and about 2,400,000 ₫ in total this month.")
+        return tools(("list_transactions", {"limit": 5}))
+
+    model.responder = reply
+    app = open_app(user)
+    app.say("show my transactions")
+    app.idle()
+    marker = app.last_reply().locator(".msg-meta .unverified")
+    marker.wait_for()
+    tip = marker.get_attribute("title")
+    assert "2,400,000 ₫" in tip and "85,000" not in tip
+    assert marker.get_attribute("data-unverified") == "1"
+    app.shot("figures_marker")
+    # the stored message carries it too: a reload renders the same marker from history
+    app.page.reload()
+    app.wait_ready()
+    assert "2,400,000 ₫" in app.last_reply().locator(".msg-meta .unverified").get_attribute("title")
+    # a reply whose figures all come from the tools has none
+    model.responder = lambda body: text("You spent 85,000 ₫ on phở.") if answering_tools(body) else reply(body)
+    app.say("show my transactions again")
+    app.idle()
+    assert app.last_reply().locator(".msg-meta .unverified").count() == 0
