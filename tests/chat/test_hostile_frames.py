@@ -2,6 +2,7 @@
 stays open), or, from the model, made storable; a turn that ran a tool always stores it (docs/security.md)."""
 
 import json
+from decimal import Decimal
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -99,10 +100,9 @@ async def test_a_tool_input_with_unstorable_text_is_invalid_input_and_its_part_i
     result = fake.main_requests[-1]["body"]["messages"][-1]["content"][0]
     assert result["type"] == "tool_result" and result["is_error"] is True
     run = await sync_to_async(TurnRun.objects.get)(assistant_message=reply)
-    usage = reply.metadata["usage"]
     assert run.tool_calls == 1
     charged = await sync_to_async(DailyUsage.objects.get)(user=alice)
-    assert charged.tokens == usage["input"] + usage["output"]
+    assert charged.cost_usd == run.cost_usd == Decimal(reply.metadata["usage"]["cost_usd"])
 
 
 @pytest.mark.postgres

@@ -6,13 +6,14 @@ open, every tool that ran is in the stored history exactly once, and the charge 
 import asyncio
 import itertools
 import uuid
+from decimal import Decimal
 
 import pytest
 from asgiref.sync import sync_to_async
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from chat.models import DailyUsage, Message, ToolCall
+from chat.models import DailyUsage, Message, ToolCall, TurnRun
 from tests import factories
 from tests.chat import factories as chat
 from tests.chat import fake_anthropic as model
@@ -71,9 +72,11 @@ async def _one_turn(tool_calls, say, answer, fake) -> None:
     assert sorted(stored_calls) == sorted(ran)
     assert len(set(stored_calls)) == len(stored_calls)
     assert len(ran) == len(tool_calls)
-    spent = sum(m.metadata["usage"]["input"] + m.metadata["usage"]["output"] for m in replies_stored)
-    charged = await sync_to_async(DailyUsage.objects.filter(user=user).values_list("tokens", flat=True).first)()
-    assert (charged or 0) == spent
+    # The charge is what the turn's model calls (the router's included) cost, as its reply and its run say.
+    spent = sum(Decimal(m.metadata["usage"]["cost_usd"]) for m in replies_stored)
+    audited = await sync_to_async(lambda: sum(r.cost_usd for r in TurnRun.objects.filter(thread=thread)))()
+    charged = await sync_to_async(DailyUsage.objects.filter(user=user).values_list("cost_usd", flat=True).first)()
+    assert (charged or 0) == spent == audited
     await socket.close()
 
 
