@@ -116,6 +116,41 @@ def test_a_worker_killed_mid_reminders_loses_none_and_sends_none_twice(holder, a
     assert per_user == sorted(plan.user_id for plan, _ in plans)
 
 
+def test_a_worker_killed_mid_insights_loses_none_and_sends_none_twice(holder, admin_cursor, tag, tmp_path):
+    from suggestions.tasks import generate_insights
+    from zeus.celery import app
+    from zeus.timeutil import user_today
+
+    users = [factories.user(f"insight{n}") for n in range(3)]
+    for user in users:
+        for _ in range(2):  # the same charge twice in a day: a duplicate_charge insight
+            factories.txn(user, category="entertainment", description="CGV Cinemas", amount=240_000,
+                          occurred_on=user_today(user))  # fmt: skip
+    # The job has read its users and drafted their insights; its first write waits on this lock.
+    with holder.cursor() as cursor:
+        cursor.execute("LOCK TABLE suggestions_suggestion IN SHARE MODE")
+    env = {"DATABASE_URL": _database_url(tag), "REDIS_URL": settings.REDIS_URL, "CELERY_VISIBILITY_TIMEOUT": "3"}
+    ids = [user.id for user in users]
+    insights = Notification.objects.filter(kind=Notification.Kind.INSIGHT)
+    app.conf.task_always_eager = False
+    worker = WorkerProcess(env, log_path=tmp_path / "worker.log")
+    try:
+        generate_insights.delay(user_ids=ids)
+        eventually(lambda: backends_waiting_on_a_lock(admin_cursor, tag), timeout=60)
+        worker.kill()
+        holder.rollback()
+        assert not insights.exists()
+
+        worker = WorkerProcess(env, log_path=tmp_path / "worker.log")
+        generate_insights.delay(user_ids=ids)  # the next night's run; the unacknowledged one comes back too
+        eventually(lambda: insights.count() == 3, 60)
+        time.sleep(5)
+    finally:
+        worker.stop()
+        app.conf.task_always_eager = True
+    assert sorted(insights.values_list("user_id", flat=True)) == sorted(ids)
+
+
 @pytest.fixture
 def app_process(tag, tmp_path):
     env = {"DATABASE_URL": _database_url(tag), "REDIS_URL": settings.REDIS_URL}
