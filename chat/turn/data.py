@@ -20,6 +20,8 @@ from chat.tools import ToolContext
 from chat.turn.frames import Frames
 
 Emit = Callable[[dict], Awaitable[None]]
+# The error frame for a fault on Zeus's side (INTERNAL_ERROR): a bug, or a part of Zeus that is down.
+INTERNAL_ERROR_MESSAGE = "Something went wrong on our side; try again."
 
 
 @dataclass

@@ -229,7 +229,12 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Enqueueing from a request while Redis is down fails within a second or two (a 503), instead of
 # kombu's default of retrying for a long time before it gives up.
 CELERY_BROKER_CONNECTION_TIMEOUT = 1
-CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 1}
+# A task whose worker died unacknowledged (acks_late) is handed out again after this long; the jobs claim
+# their work in the database, so a redelivery does nothing twice (docs/security.md, "Faults").
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_connect_timeout": 1,
+    "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=3600),
+}
 CELERY_BEAT_SCHEDULE = {
     "plans.send_due_reminders": {
         "task": "plans.send_due_reminders",
