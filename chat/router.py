@@ -11,10 +11,11 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from chat.tools import WORKFLOW_TOOLS, WORKFLOWS
+from chat.tools import CATALOG, WORKFLOW_TOOLS, WORKFLOWS
+from chat.ui_events import event_of
 
 # The workflows and each one's tools come from the catalog: a tool declares the workflows that offer it.
-__all__ = ["WORKFLOWS", "WORKFLOW_TOOLS", "Route", "route_by_patterns", "route_from_model_reply"]
+__all__ = ["WORKFLOWS", "WORKFLOW_TOOLS", "Route", "route_by_patterns", "route_event", "route_from_model_reply"]
 
 
 @dataclass(frozen=True)
@@ -123,16 +124,6 @@ _USE_ASSET = re.compile(r"^use my asset #\d+ for that$")
 _BARE_CONFIRMATION = re.compile(r"^i (approved|rejected|answered) the confirmation\b")
 _FILLER = re.compile(r"\b(about|around|roughly|like|khoang|tam|chung)\b")
 
-# Texts written by chat.ui_events: they name their workflow outright.
-_GENERATED = (
-    (re.compile(r"^create a financial goal using this form data json exactly:"), "coach"),
-    (re.compile(r"^create a manual asset named "), "asset_create"),
-    (re.compile(r"^i (approved|rejected|answered) the delete_manual_transaction confirmation"), "delete"),
-    (re.compile(r"^i (approved|rejected|answered) the delete_manual_asset confirmation"), "asset_delete"),
-)
-
-_FORM_SUBMIT = re.compile(r"^submit the ([a-z][a-z0-9_]*) form with this form data json:")
-
 _ASSISTANT_HINTS = (
     (
         re.compile(r"\bwhich (asset|account|wallet|card)\b|\bpaid (with|from)\b|\b(tai san|tai khoan|vi) nao\b"),
@@ -153,16 +144,36 @@ def _vietnamese_update(text: str, folded: str) -> bool:
     return bool(_UPDATE_VI.search(lowered))
 
 
+def route_event(event: str, facts: dict) -> Route | None:
+    """The route of a UI event that names its workflow outright, read from the event itself; None when it
+    does not (a picked prompt, a picked asset: their text is routed like the user's own)."""
+    workflow = _event_workflow(event, facts)
+    return _route(workflow, "pattern") if workflow else None
+
+
+def _event_workflow(event: str, facts: dict) -> str | None:
+    if event == "quick_create_selected":
+        return "asset_create"
+    if event == "form_submit":
+        intent = facts.get("intent") or ""
+        if intent == "create_goal":
+            return "coach"
+        # A quick form's data carries no intent words of its own; its intent name ("create_expense") does.
+        return _classify(intent.replace("_", " "))
+    if event == "confirm":
+        tool = CATALOG.get(facts.get("tool") or "")
+        return tool.workflows[0] if tool is not None and tool.workflows else None
+    return None
+
+
 def _classify(text: str) -> str | None:
     """One text on its own: a workflow, or None when nothing or conflicting intents match."""
     t = fold(text)
-    for pattern, workflow in _GENERATED:
-        if pattern.search(t):
+    written = event_of(t)
+    if written is not None:
+        workflow = _event_workflow(*written)
+        if workflow or written[0] == "form_submit":
             return workflow
-    form = _FORM_SUBMIT.match(t)
-    if form:
-        # A quick form's data carries no intent words of its own; its intent name ("create_expense") does.
-        return _classify(form[1].replace("_", " "))
     amounts = _amounts(t)
     delete = bool(_DELETE.search(t))
     update = bool(_UPDATE.search(t)) or _vietnamese_update(text, t)
