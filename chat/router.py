@@ -1,4 +1,4 @@
-"""The workflow router (CONTRACT §3.3): regular expressions first, the router model only for the rest.
+"""The workflow router (docs/contract/websocket.md): regular expressions first, the router model only for the rest.
 
 Texts are matched lower-cased and with Vietnamese diacritics folded away (đ → d), so one pattern serves
 "xóa giao dịch" and "xoa giao dich". A terse reply ("cash", "yes", "có", "the second one", "150k", "Use my

@@ -1,4 +1,4 @@
-"""UI events (CONTRACT §3.5) → the deterministic user-turn text the chat loop runs.
+"""UI events (docs/contract/cards.md) → the deterministic user-turn text the chat loop runs.
 
 Payloads are validated strictly: an unknown event, a missing or extra key, or a value of the wrong shape is
 a BAD_FRAME. `confirm` is not here: the loop calls chat.tools.decide_approval and then runs the turn

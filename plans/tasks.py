@@ -1,4 +1,4 @@
-"""Beat tasks (CONTRACT §5). Thin: the work, its batching and its idempotency live in plans/jobs.py."""
+"""Beat tasks (docs/contract/tasks.md). Thin: the work, its batching and its idempotency live in plans/jobs.py."""
 
 from celery import shared_task
 from django.utils import timezone

@@ -1,4 +1,4 @@
-"""`/api/v1/suggestions`: list, dismiss, complete (CONTRACT §2)."""
+"""`/api/v1/suggestions`: list, dismiss, complete (docs/contract/rest.md)."""
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
