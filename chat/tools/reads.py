@@ -17,6 +17,7 @@ from chat.tools.base import (
     DATE,
     DIRECTION,
     READ,
+    WORKFLOWS,
     Tool,
     ToolContext,
     asset_out,
@@ -196,16 +197,7 @@ TOOLS = (
     Tool(
         name="list_assets",
         family=READ,
-        workflows=(
-            "coach",
-            "bundle_create",
-            "asset_create",
-            "asset_update",
-            "asset_delete",
-            "create",
-            "update",
-            "inspect",
-        ),
+        workflows=tuple(w for w in WORKFLOWS if w != "delete"),  # a transaction's delete needs no asset
         description=(
             "List the user's assets (cash, bank accounts, e-wallets, savings, property...) with balances. "
             "editable=false marks synced assets, which cannot be changed here."
