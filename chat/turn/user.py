@@ -38,7 +38,8 @@ async def run_turn(
     try:
         return await _run(user, thread, turn_input, out, lock, started)
     finally:
-        if lock is not None:
+        # Usually freed already, with the reply or the repeat; this is the way out of whatever came first.
+        if lock is not None and not lock.released:
             await asyncio.shield(lock.release())
 
 
