@@ -1,4 +1,4 @@
-"""Cards (CONTRACT §3.5): `{"kind", "version": 1, ...}` built by this code from a tool's name, its validated
+"""Cards (docs/contract/cards.md): `{"kind", "version": 1, ...}` built by this code from a tool's name, its validated
 input and its output. The model authors no card; the only model text that reaches one is what a UI tool's
 strict schema let through (labels, prompts, form fields).
 

@@ -1,4 +1,4 @@
-"""/api/v1/plans (CONTRACT §4.1): one APIView per route; the services do the work."""
+"""/api/v1/plans (docs/contract/rest.md): one APIView per route; the services do the work."""
 
 from drf_spectacular.utils import extend_schema, extend_schema_serializer, inline_serializer
 from rest_framework import serializers, status
@@ -98,7 +98,7 @@ class _Recommendation(serializers.Serializer):
 
 
 class PlanOutput(serializers.Serializer):
-    """The plan as CONTRACT §4.1 shows it; built by plans.presenters.plan_to_dict."""
+    """The plan as docs/contract/rest.md shows it; built by plans.presenters.plan_to_dict."""
 
     id = serializers.IntegerField()
     month = serializers.CharField()

@@ -1,4 +1,4 @@
-"""A plan's state in the contract's JSON shape (CONTRACT §4.1): amounts as strings in the plan's currency."""
+"""A plan's state in the contract's JSON shape (docs/contract/rest.md): amounts as strings in the plan's currency."""
 
 from assets import categories
 from plans.recurring import RecurringCharge

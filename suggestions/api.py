@@ -1,4 +1,4 @@
-"""`/api/v1/suggestions` (list, dismiss, complete) and `/api/v1/recurring` (list, dismiss)."""
+"""`/api/v1/suggestions` (list, dismiss, complete) and `/api/v1/recurring` (list, dismiss); docs/contract/rest.md."""
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers

@@ -1,5 +1,5 @@
 """The nightly insights for one batch of users, as drafts: category spikes, duplicate charges, budget
-thresholds. A handful of queries per batch (CONTRACT §5; docs/suggestions.md); the rest is arithmetic."""
+thresholds. A handful of queries per batch (docs/contract/tasks.md; docs/suggestions.md); the rest is arithmetic."""
 
 import datetime as dt
 import zoneinfo

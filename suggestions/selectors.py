@@ -46,7 +46,7 @@ def suggestion_list_active(*, user, limit: int = 5) -> list[Suggestion]:
 
 
 def suggestion_to_dict(suggestion: Suggestion) -> dict:
-    """The one public shape of a suggestion (CONTRACT §2), for the chat's tools and cards."""
+    """The one public shape of a suggestion (docs/contract/rest.md), for the chat's tools and cards."""
     return {
         "id": suggestion.id,
         "kind": suggestion.kind,

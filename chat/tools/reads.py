@@ -17,6 +17,7 @@ from chat.tools.base import (
     DATE,
     DIRECTION,
     READ,
+    WORKFLOWS,
     Tool,
     ToolContext,
     asset_out,
@@ -26,7 +27,7 @@ from chat.tools.base import (
     transaction_out,
 )
 from goals.selectors import budget_statuses, goal_list, goal_progress_of
-from suggestions.selectors import recurring_list, recurring_to_dict
+from suggestions.selectors import recurring_list, recurring_to_dict, suggestion_list_active, suggestion_to_dict
 from zeus.errors import ValidationFailed
 from zeus.timeutil import month_bounds
 
@@ -105,26 +106,8 @@ def list_goals(ctx: ToolContext, args: dict) -> dict:
 
 
 def list_smart_suggestions(ctx: ToolContext, args: dict) -> dict:
-    # Imported here, not at module load: the suggestions app lands from a parallel branch, and until it does
-    # only this tool is unavailable.
-    from suggestions.selectors import suggestion_list_active
-
     rows = suggestion_list_active(user=ctx.user, limit=int(args.get("limit", 10)))
-    return {
-        "suggestions": [
-            {
-                "id": s.id,
-                "kind": s.kind,
-                "title": s.title,
-                "body": s.body,
-                "cta_url": s.cta_url,
-                "prompt": s.prompt,
-                "status": s.status,
-                "created_at": s.created_at.isoformat(),
-            }
-            for s in rows
-        ]
-    }
+    return {"suggestions": [suggestion_to_dict(s) for s in rows]}
 
 
 PERIODS = ("this_month", "last_month", "last_30_days", "last_90_days")
@@ -245,16 +228,7 @@ TOOLS = (
     Tool(
         name="list_assets",
         family=READ,
-        workflows=(
-            "coach",
-            "bundle_create",
-            "asset_create",
-            "asset_update",
-            "asset_delete",
-            "create",
-            "update",
-            "inspect",
-        ),
+        workflows=tuple(w for w in WORKFLOWS if w != "delete"),  # a transaction's delete needs no asset
         description=(
             "List the user's assets (cash, bank accounts, e-wallets, savings, property...) with balances. "
             "editable=false marks synced assets, which cannot be changed here."

@@ -266,7 +266,7 @@ def test_actuals_sort_transactions_into_buckets(clock, alice, alice_api):
 
 
 def test_the_whole_life_of_a_plan(clock, alice, alice_api):
-    """Create, activate, log, warn, rebalance, dismiss, finalize: every figure as CONTRACT §4.2 computes it."""
+    """Create, activate, log, warn, rebalance, dismiss, finalize: every figure as docs/contract/plans.md computes it."""
     goal = factories.goal(alice, target_amount="100000000")
     plan = _create(alice_api, primary_goal_id=goal.id)
     pid = plan["id"]

@@ -1,4 +1,4 @@
-// Renderers for the structured cards of CONTRACT §3.5. Cards are built by server code, but their shapes
+// Renderers for the structured cards of docs/contract/cards.md. Cards are built by server code, but their shapes
 // beyond {"kind", "version"} are read defensively: every field is optional, lists may come under a few
 // names, and every string goes into the page as text. A click or submit calls ctx.send(event, payload,
 // label), which sends a `ui_event` frame; it returns false when the page cannot send right now.
