@@ -17,7 +17,7 @@ from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from starlette.middleware.authentication import AuthenticationMiddleware
 
 from chat.mcp.auth import McpTokenVerifier
-from chat.mcp.edge import ProtocolEdge
+from chat.mcp.edge import EnvelopeCheck, FailureGuard
 from chat.mcp.server import build_server
 
 MCP_PATH = "/mcp"
@@ -99,11 +99,11 @@ class AllowedHosts:
 
 endpoint = McpEndpoint()
 mcp_app = AllowedHosts(
-    ProtocolEdge(
+    FailureGuard(
         AuthenticationMiddleware(
-            RequireAuthMiddleware(endpoint, required_scopes=[]), backend=BearerAuthBackend(McpTokenVerifier())
-        ),
-        max_body=MAX_REQUEST_BODY,
+            RequireAuthMiddleware(EnvelopeCheck(endpoint, max_body=MAX_REQUEST_BODY), required_scopes=[]),
+            backend=BearerAuthBackend(McpTokenVerifier()),
+        )
     )
 )
 
