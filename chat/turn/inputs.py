@@ -18,7 +18,7 @@ DECISIONS = ("approve", "reject")
 # The ui_event names a client may send. Others (`confirm_result`) are made by the server only, from a
 # decision it took itself: a client sending one would be telling the model what a delete did.
 CLIENT_EVENTS = frozenset(
-    {"action_selected", "existing_asset_selected", "quick_create_selected", "form_submit", "confirm"}
+    {"action_selected", "existing_asset_selected", "quick_create_selected", "form_submit", "confirm", "draft_decision"}
 )
 
 
