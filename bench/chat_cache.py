@@ -112,10 +112,11 @@ def run() -> str:
     from chat.pricing import PRICES, call_cost
     from tests.chat.fake_anthropic import FakeAnthropic
 
-    def conversation(layout=None) -> list[dict]:
+    def conversation(layout=None, lookback=None) -> list[dict]:
         user, thread = _seed()
         with FakeAnthropic() as fake:
             fake.responder = _responder
+            fake.lookback_blocks = lookback or fake.lookback_blocks
             fake.router_model = settings.ZEUS_ROUTER_MODEL
             with override_settings(ANTHROPIC_BASE_URL=fake.url, ANTHROPIC_API_KEY="sk-ant-bench-0123456789abcdef",
                                    ZEUS_DAILY_TOKEN_BUDGET=0), _tool_layout(layout):  # fmt: skip
@@ -124,6 +125,8 @@ def run() -> str:
     rows = conversation()
     # The layout not taken (docs/chat.md, "Prompt caching"): every tool defined on every call.
     everything = conversation("all")
+    # The emulation as it was: a hit only at a breakpoint's own position, no lookback (the 49 %).
+    exact = conversation(lookback=1)
     price = PRICES[settings.ZEUS_MODEL]
     lines = [
         "| turn | text | workflow | model calls | input | cache write | cache read | output | cost (USD) |",
@@ -146,6 +149,9 @@ def run() -> str:
     share = read_from_2 / prompt_from_2 if prompt_from_2 else 0
     all_read = sum(r["usage"]["cache_read"] for r in everything[1:])
     all_prompt = sum(r["usage"]["input"] + r["usage"]["cache_read"] + r["usage"]["cache_write"] for r in everything[1:])
+    exact_share = sum(r["usage"]["cache_read"] for r in exact[1:]) / sum(
+        r["usage"]["input"] + r["usage"]["cache_read"] + r["usage"]["cache_write"] for r in exact[1:]
+    )
     all_cost = sum((Decimal(r["usage"]["cost_usd"]) for r in everything), Decimal(0))
     all_uncached = sum(
         (
@@ -171,6 +177,7 @@ tokens estimated as characters / 4. Each turn: one tool call, then a short answe
 | measure | value |
 | --- | --- |
 | share of prompt tokens read from the cache, turns 2 to 10 | {100 * share:.1f} % |
+| the same, emulated without the lookback (hits only at a breakpoint, as before) | {100 * exact_share:.1f} % |
 | cost of the 10 turns | {total:.6f} USD |
 | baseline: the same tokens with nothing cached | {uncached:.6f} USD |
 | cost / baseline | {total / uncached:.2f} |

@@ -45,9 +45,6 @@ def _rate_take(user_id: int, now: float | None = None) -> str | None:
     return key
 
 
-rate_allow = off_loop(lambda *, user_id, now=None: _rate_take(user_id, now) is not None)
-
-
 class TurnLock:
     """One turn at a time per thread, across sockets and processes. `admit` takes it; from then on the turn
     that was handed it (chat.turn) owns it and frees it exactly once. The `_sync` methods block (cache calls):

@@ -36,7 +36,10 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/", include(api)),
     path("", include("zeus.pages")),
+    path("", include("zeus.notification_pages")),
     path("", include("plans.pages")),
+    path("", include("assets.pages")),
+    path("", include("suggestions.pages")),
     path("", include("chat.pages")),
     path("", include("chat.web_urls")),
     # Last: any other /api/ path is a JSON 404 even under DEBUG, where Django ignores handler404.

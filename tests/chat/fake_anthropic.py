@@ -361,6 +361,9 @@ class FakeAnthropic:
         self._lock = threading.Lock()
         self._cache: set[tuple[str, str]] = set()
         self._issued: dict[str, tuple] = {}  # tool_use id → the thinking block of the response that made it
+        # How many block boundaries before a breakpoint a cache hit is looked for (the API's 20; 1 = only at
+        # the breakpoint itself, how this server emulated caching before, kept for the bench's comparison).
+        self.lookback_blocks = LOOKBACK_BLOCKS
         self.responder: Callable[[dict], Reply | Status] = lambda body: text("Done.")
         self.record_token_times = False
         # The bench turns this off: hashing every prefix costs CPU on the machine under measurement.
@@ -436,7 +439,7 @@ class FakeAnthropic:
                 if _tokens(totals[at]) < minimum:
                     continue
                 # The lookback: the longest prefix cached at this block boundary or up to 20 before it.
-                for back in range(at, max(-1, at - LOOKBACK_BLOCKS), -1):
+                for back in range(at, max(-1, at - self.lookback_blocks), -1):
                     if (model, hashes[back]) in self._cache:
                         read = max(read, totals[back])
                         break

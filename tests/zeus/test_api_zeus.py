@@ -100,6 +100,7 @@ def test_profile_get_and_patch(alice_api):
         "display_name": "",
         "currency": "VND",
         "timezone": "Asia/Ho_Chi_Minh",
+        "email_notifications": {"plan_reminder": False, "insight": False, "weekly_digest": False},
     }
     response = alice_api.patch(
         "/api/v1/profile", {"currency": "usd", "timezone": "Europe/Paris", "display_name": "Alice"}, format="json"
@@ -110,6 +111,7 @@ def test_profile_get_and_patch(alice_api):
         "display_name": "Alice",
         "currency": "USD",
         "timezone": "Europe/Paris",
+        "email_notifications": {"plan_reminder": False, "insight": False, "weekly_digest": False},
     }
 
 

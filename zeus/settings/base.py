@@ -246,6 +246,11 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": crontab(minute=5),
         "options": {"expires": 55 * 60},
     },
+    "zeus.send_pending_mail": {
+        "task": "zeus.send_pending_mail",
+        "schedule": crontab(minute="*/5"),
+        "options": {"expires": 4 * 60},
+    },
     "suggestions.refresh_suggestions": {
         "task": "suggestions.refresh_suggestions",
         "schedule": crontab(hour=1, minute=0),
@@ -256,7 +261,27 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": crontab(hour=2, minute=0),
         "options": {"expires": 60 * 60},
     },
+    "suggestions.send_weekly_digest": {
+        "task": "suggestions.send_weekly_digest",
+        "schedule": crontab(minute=0),
+        "options": {"expires": 55 * 60},
+    },
+    "suggestions.detect_recurring": {
+        "task": "suggestions.detect_recurring",
+        "schedule": crontab(hour=1, minute=30),
+        "options": {"expires": 60 * 60},
+    },
 }
+
+# Mail (docs/mail.md): EMAIL_URL as django-environ reads it, e.g. smtp+tls://user:password@smtp.example.com:587;
+# the default writes every message to the console.
+# (django-environ's documented vars().update; unset parts keep Django's defaults.)
+_EMAIL_URL = env("EMAIL_URL", default="") or "consolemail://"
+vars().update({k: v for k, v in env.email_url_config(_EMAIL_URL).items() if v is not None})
+DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Zeus <zeus@localhost>")
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)
+# Where links in mail point (the unsubscribe link, the call to action): the site as users reach it.
+ZEUS_SITE_URL = env("ZEUS_SITE_URL", default="http://127.0.0.1:8000")
 
 # The model provider. Tests point ANTHROPIC_BASE_URL at a loopback server that speaks the Messages API.
 ANTHROPIC_API_KEY = env("ANTHROPIC_API_KEY", default="")
@@ -276,6 +301,9 @@ ZEUS_DAILY_TOKEN_BUDGET = env.int("ZEUS_DAILY_TOKEN_BUDGET", default=200_000)
 ZEUS_DAILY_COST_BUDGET_USD = env("ZEUS_DAILY_COST_BUDGET_USD", default="")
 # Encrypts users' personal provider keys at rest; derived from SECRET_KEY when unset.
 ZEUS_FIELD_ENCRYPTION_KEY = env("ZEUS_FIELD_ENCRYPTION_KEY", default="")
+# The origin the outside world reaches Zeus at (https://zeus.example.com): webhook URLs shown to users are
+# built on it. Empty: the origin of the request that asked for the URL.
+ZEUS_PUBLIC_URL = env("ZEUS_PUBLIC_URL", default="")
 
 LOGGING = {
     "version": 1,

@@ -1,4 +1,4 @@
-// The /chat page: threads, history, the live turn over the websocket (CONTRACT §3), notifications.
+// The /chat page: threads, history, the live turn over the websocket (docs/contract/websocket.md), notifications.
 
 import { ApiError, api, setCsrfToken } from "./api.js";
 import { el, settleAnswered } from "./cards.js";
@@ -517,7 +517,7 @@ function clearEmptyState() {
 
 let suggestionStarters = null;
 
-/** Starter prompts from the user's active suggestions (CONTRACT §2), when that API answers. */
+/** Starter prompts from the user's active suggestions (docs/contract/rest.md), when that API answers. */
 function fetchSuggestionStarters() {
   suggestionStarters ??= api("GET", "/api/v1/suggestions?page_size=3")
     .then((data) =>
@@ -714,6 +714,8 @@ function onNotification(note) {
   if (!state.unread.some((n) => n.id === note.id)) state.unread.unshift(note);
   renderBell();
   toast(note.title || "Notification", note.body || "");
+  // a bank feed delivery: the recent-transactions panel shows it at once
+  if (note.kind === "transaction_synced") refreshRecent();
 }
 
 function toggleInbox(open = ui.inbox.hidden) {

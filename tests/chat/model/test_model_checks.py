@@ -93,3 +93,12 @@ def test_an_unparseable_price_table_is_a_check_error(settings):
 def test_a_money_budget_that_is_no_amount_is_a_check_error(settings, raw, ok):
     settings.ZEUS_DAILY_COST_BUDGET_USD = raw
     assert (checks.check_cost_budget() == []) is ok
+
+
+def test_the_app_logs_a_retired_model_when_it_starts(settings, caplog):
+    from django.apps import apps
+
+    settings.ZEUS_MODEL = "claude-sonnet-4-5"
+    with caplog.at_level("WARNING", logger="chat"):
+        apps.get_app_config("chat").ready()
+    assert "ZEUS_MODEL is claude-sonnet-4-5, which is retired on 2026-11-30" in caplog.text

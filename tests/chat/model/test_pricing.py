@@ -1,6 +1,7 @@
 """What a call costs: the price table, the env override, the Haiku long-prompt tier, the budget weights."""
 
 from decimal import Decimal
+from unittest import mock
 
 import pytest
 
@@ -66,9 +67,10 @@ def test_a_bad_env_table_is_refused_with_a_reason(raw):
         parse_overrides(raw)
 
 
-def test_an_unknown_model_is_priced_as_the_default_never_free(caplog):
-    assert price_for("claude-future-9", PRICES) == SONNET
-    assert "no price for model claude-future-9" in caplog.text
+def test_an_unknown_model_is_priced_as_the_default_never_free():
+    with mock.patch.object(pricing.log, "warning") as warning:
+        assert price_for("claude-future-9", PRICES) == SONNET
+    assert warning.call_args.args[1:] == ("claude-future-9", "claude-sonnet-5-5")
 
 
 def test_an_invalid_setting_falls_back_to_the_built_in_table(settings):

@@ -1,0 +1,169 @@
+"""The pages money comes in through: /import (statement files), /settings/bank-feeds (SePay connections)
+and /settings/rules (categorization rules). Thin: each calls the services the REST API calls."""
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.urls import re_path
+from django.views.decorators.http import require_http_methods, require_POST
+
+from assets import categories
+from assets.feeds import selectors as feed_selectors
+from assets.feeds import services as feed_services
+from assets.feeds.api import webhook_url
+from assets.importing import MAX_BYTES, MAX_ROWS, transactions_import
+from assets.models import ImportMapping, SepayConnection, Transaction
+from assets.rules import selectors as rule_selectors
+from assets.rules import services as rule_services
+from assets.selectors import asset_list
+from assets.statements.csvfile import HEADER
+from zeus.errors import ZeusError
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def import_page(request):
+    """Works without JavaScript (a plain form post); static/assets/import.js adds drag and drop, the preview,
+    the mapping step and an upload progress bar, posting to the REST import."""
+    result = error = None
+    if request.method == "POST":
+        upload = request.FILES.get("file")
+        mapping = _mapping_from_form(request.POST)
+        if upload is None:
+            error = {"code": "CSV_MISSING", "message": "Choose a file to import.", "fields": {}}
+        else:
+            try:
+                result = transactions_import(
+                    user=request.user, source=upload.file, mapping=mapping, asset_id=request.POST.get("asset") or None
+                )
+            except ZeusError as exc:
+                error = exc.as_dict()
+    remembered = {
+        m.header_key: m.mapping for m in ImportMapping.objects.filter(user=request.user).order_by("-updated_at")[:50]
+    }
+    return render(
+        request,
+        "assets/import.html",
+        {
+            "result": result,
+            "error": error,
+            "row_errors": sorted((error or {}).get("fields", {}).get("rows", {}).items(), key=_line_key),
+            "assets": asset_list(user=request.user),
+            "zeus_header": ",".join(HEADER),
+            "limits": {"megabytes": MAX_BYTES // (1024 * 1024), "rows": MAX_ROWS},
+            "remembered": remembered,
+        },
+    )
+
+
+def _line_key(item):
+    key = item[0]
+    return (0, int(key)) if key.isdigit() else (1, key)
+
+
+def _mapping_from_form(post) -> dict | None:
+    """The mapping step's fields (map_date, map_amount, …), or a `mapping` JSON field; None when empty."""
+    if post.get("mapping"):
+        try:
+            return json.loads(post["mapping"])
+        except ValueError:
+            return {"invalid": True}
+    mapping = {
+        key: post.get(f"map_{key}", "").strip()
+        for key in ("date", "description", "amount", "debit", "credit", "direction", "external_id", "date_format")
+    }
+    mapping = {key: value for key, value in mapping.items() if value}
+    return mapping or None
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def bank_feeds_page(request):
+    created = None
+    if request.method == "POST":
+        try:
+            new = feed_services.sepay_connection_create(
+                user=request.user, auth=request.POST.get("auth", ""), name=request.POST.get("name")
+            )
+            created = {"connection": new.connection, "secret": new.secret}
+        except ZeusError as exc:
+            messages.error(request, exc.message)
+    connections = [
+        {"connection": c, "url": webhook_url(request, c)}
+        for c in feed_selectors.sepay_connection_list(user=request.user)
+    ]
+    if created:
+        created["url"] = webhook_url(request, created["connection"])
+    return render(
+        request,
+        "assets/bank_feeds.html",
+        {"connections": connections, "created": created, "auth_choices": SepayConnection.Auth.choices},
+    )
+
+
+@login_required
+@require_POST
+def bank_feed_delete(request, connection_id):
+    try:
+        feed_services.sepay_connection_delete(user=request.user, connection_id=connection_id)
+        messages.success(request, "Disconnected. SePay's next deliveries to that URL will be refused.")
+    except ZeusError as exc:
+        messages.error(request, exc.message)
+    return redirect("/settings/bank-feeds")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def rules_page(request):
+    if request.method == "POST":
+        post = request.POST
+        try:
+            rule = rule_services.rule_create(
+                user=request.user,
+                match=post.get("match", ""),
+                category=post.get("category", ""),
+                direction=post.get("direction") or None,
+                min_amount=post.get("min_amount") or None,
+                max_amount=post.get("max_amount") or None,
+                position=int(post["position"]) if post.get("position", "").isdigit() else None,
+            )
+            note = "Rule added."
+            if post.get("apply_to_existing"):
+                changed = rule_services.rule_apply_to_existing(user=request.user, rule=rule)
+                note = f"Rule added and applied to {changed} existing transaction(s)."
+            messages.success(request, note)
+            return redirect("/settings/rules")
+        except ZeusError as exc:
+            messages.error(request, exc.message)
+    return render(
+        request,
+        "assets/rules.html",
+        {
+            "rules": rule_selectors.rule_list(user=request.user),
+            "categories": categories.CHOICES,
+            "directions": Transaction.Direction.choices,
+            "form": request.POST if request.method == "POST" else {},
+        },
+    )
+
+
+@login_required
+@require_POST
+def rule_delete(request, rule_id):
+    try:
+        rule_services.rule_delete(user=request.user, rule_id=rule_id)
+        messages.success(request, "Rule deleted.")
+    except ZeusError as exc:
+        messages.error(request, exc.message)
+    return redirect("/settings/rules")
+
+
+urlpatterns = [
+    re_path(r"^import/?$", import_page, name="import"),
+    re_path(r"^settings/bank-feeds/?$", bank_feeds_page, name="bank-feeds"),
+    re_path(r"^settings/bank-feeds/(?P<connection_id>\d+)/delete/?$", bank_feed_delete, name="bank-feed-delete"),
+    re_path(r"^settings/rules/?$", rules_page, name="rules"),
+    re_path(r"^settings/rules/(?P<rule_id>\d+)/delete/?$", rule_delete, name="rule-delete"),
+]
