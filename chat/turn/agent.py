@@ -46,7 +46,13 @@ async def run_agent(turn: Turn) -> TurnResult:
         # Our own fault (a bug, the database): said as such, never as the provider's.
         log.exception("chat turn failed in thread %s", turn.thread_id)
         return await finish.failed(turn, "INTERNAL_ERROR", INTERNAL_ERROR_MESSAGE)
-    return await finish.done(turn)
+    try:
+        return await finish.done(turn)
+    except Exception:
+        # The store itself failed (a connection cut under it): the turn is told so truthfully, and what it
+        # did (a tool that ran, its usage) is stored again on a fresh connection, marked aborted.
+        log.exception("storing the reply failed in thread %s", turn.thread_id)
+        return await finish.failed(turn, "INTERNAL_ERROR", INTERNAL_ERROR_MESSAGE)
 
 
 async def _loop(client, turn: Turn) -> None:
