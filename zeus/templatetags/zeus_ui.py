@@ -1,0 +1,33 @@
+"""Template helpers every page uses: money for the active language, and charts with their text equivalent."""
+
+from decimal import Decimal
+
+from django import template
+from django.utils.translation import get_language
+
+from zeus.charts import Chart
+from zeus.money import format_amount, format_number
+
+register = template.Library()
+
+
+@register.filter
+def money(amount, currency: str) -> str:
+    """`{{ amount|money:currency }}`: `1.250.000 ₫` in Vietnamese, `₫1,250,000` in English."""
+    if amount is None or amount == "":
+        return ""
+    return format_amount(Decimal(amount), currency, locale=get_language() or "vi")
+
+
+@register.filter
+def number(value) -> str:
+    if value is None or value == "":
+        return ""
+    return format_number(value, locale=get_language() or "vi")
+
+
+@register.inclusion_tag("zeus/chart.html")
+def chart(spec: Chart):
+    """`{% chart the_chart %}`: the canvas, its JSON and a table a screen reader (or a browser without
+    JavaScript) reads instead."""
+    return {"chart": spec, "spec": spec.spec(), "rows": spec.rows()}
