@@ -109,6 +109,7 @@ def _tool_context(user, thread_id) -> ToolContext:
         today=user_today(user),
         currency=profile.currency,
         timezone=profile.timezone,
+        language=profile.language,
     )
 
 
@@ -401,7 +402,7 @@ async def _phase(state: _State, emit: Emit, phase: str) -> None:
 
 
 async def _loop(client, state: _State, ctx: ToolContext, tool_names, conversation: list[dict], emit: Emit) -> None:
-    system = prompt.system_blocks(today=ctx.today, currency=ctx.currency, timezone=ctx.timezone)
+    system = prompt.system_blocks(today=ctx.today, currency=ctx.currency, timezone=ctx.timezone, language=ctx.language)
     tools = prompt.tool_list(tool_names)
     while state.calls < limits.MAX_MODEL_CALLS:
         state.calls += 1

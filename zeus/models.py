@@ -6,6 +6,10 @@ from django.db import models
 from zeus.money import CURRENCY_CHOICES, DEFAULT_CURRENCY
 
 DEFAULT_TIMEZONE = "Asia/Ho_Chi_Minh"
+# The languages Zeus speaks (settings.LANGUAGES); a profile made without a request (admin, demo, jobs) speaks
+# Vietnamese, and sign-up takes the browser's choice instead (docs/i18n.md).
+LANGUAGE_CHOICES = settings.LANGUAGES
+DEFAULT_LANGUAGE = "vi"
 
 
 class Profile(models.Model):
@@ -16,6 +20,7 @@ class Profile(models.Model):
     currency = models.CharField(max_length=3, choices=CURRENCY_CHOICES, default=DEFAULT_CURRENCY)
     # Validated against the IANA names by the service; no choices here, so a tzdata update needs no migration.
     timezone = models.CharField(max_length=64, default=DEFAULT_TIMEZONE)
+    language = models.CharField(max_length=8, choices=LANGUAGE_CHOICES, default=DEFAULT_LANGUAGE)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

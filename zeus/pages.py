@@ -3,18 +3,24 @@
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import UserCreationForm
+from django.db import transaction
 from django.shortcuts import redirect, render
 from django.urls import path
 from django.views.decorators.http import require_http_methods
+
+from zeus.services import profile_update
 
 
 @require_http_methods(["GET", "POST"])
 def signup(request):
     form = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
+        with transaction.atomic():
+            user = form.save()
+            # A newcomer reads Zeus in the language their browser asked for (zeus/i18n.py chose it).
+            profile_update(user=user, language=request.LANGUAGE_CODE)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect("/chat")
+        return redirect("/")
     return render(request, "registration/signup.html", {"form": form})
 
 

@@ -1,9 +1,10 @@
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from zeus.errors import NotFound, ValidationFailed
 from zeus.live import push_many, push_to_user
-from zeus.models import Notification, Profile
+from zeus.models import LANGUAGE_CHOICES, Notification, Profile
 from zeus.money import normalize_currency
 from zeus.selectors import notification_to_dict
 from zeus.timeutil import validate_timezone
@@ -22,9 +23,19 @@ def profile_lock(*, user) -> Profile:
 
 
 def profile_update(
-    *, user, currency: str | None = None, timezone_name: str | None = None, display_name: str | None = None
+    *,
+    user,
+    currency: str | None = None,
+    timezone_name: str | None = None,
+    display_name: str | None = None,
+    language: str | None = None,
 ) -> Profile:
     profile = profile_ensure(user=user)
+    if language is not None:
+        if language not in dict(LANGUAGE_CHOICES):
+            message = _("Choose one of: %(choices)s.") % {"choices": ", ".join(dict(LANGUAGE_CHOICES))}
+            raise ValidationFailed(message, code="INVALID_LANGUAGE", fields={"language": [message]})
+        profile.language = language
     if currency is not None:
         try:
             profile.currency = normalize_currency(currency)

@@ -2,6 +2,8 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from zeus.i18n import js_catalog
+
 api = [
     path("", include("zeus.api.urls")),
     path("", include("assets.urls")),
@@ -17,6 +19,7 @@ api = [
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/", include(api)),
+    path("jsi18n/<str:language>/<str:version>.js", js_catalog, name="js-catalog"),
     path("", include("zeus.pages")),
     path("", include("plans.pages")),
     path("", include("chat.pages")),

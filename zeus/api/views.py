@@ -40,11 +40,13 @@ class ProfileView(APIView):
         display_name = serializers.CharField()
         currency = serializers.CharField()
         timezone = serializers.CharField()
+        language = serializers.CharField()
 
     class InputSerializer(serializers.Serializer):
         display_name = serializers.CharField(max_length=100, required=False, allow_blank=True)
         currency = serializers.CharField(max_length=3, required=False)
         timezone = serializers.CharField(max_length=64, required=False)
+        language = serializers.CharField(max_length=8, required=False)
 
     @extend_schema(responses=OutputSerializer)
     def get(self, request):
@@ -60,6 +62,7 @@ class ProfileView(APIView):
             currency=values.get("currency"),
             timezone_name=values.get("timezone"),
             display_name=values.get("display_name"),
+            language=values.get("language"),
         )
         return Response(self.OutputSerializer(profile).data)
 

@@ -31,3 +31,16 @@ def chart(spec: Chart):
     """`{% chart the_chart %}`: the canvas, its JSON and a table a screen reader (or a browser without
     JavaScript) reads instead."""
     return {"chart": spec, "spec": spec.spec(), "rows": spec.rows()}
+
+
+@register.simple_tag(takes_context=True)
+def panel(context, rendered):
+    """`{% panel p %}`: one app's panel (zeus/panels.py) rendered with the page's context plus its own data."""
+    with context.push(**rendered.data):
+        return context.template.engine.get_template(rendered.panel.template).render(context)
+
+
+@register.filter
+def get(mapping, key):
+    """`{{ labels|get:code }}`: a label looked up by code; the code itself when there is none."""
+    return mapping.get(key, key) if mapping else key
