@@ -25,7 +25,12 @@ def test_a_signed_in_page_speaks_the_profiles_language_whatever_the_browser_says
 
 @pytest.mark.parametrize(
     "header,expected",
-    [("en-GB,en;q=0.8", "Log in"), ("vi-VN,vi;q=0.9,en;q=0.5", "Đăng nhập"), ("fr-FR,de", "Đăng nhập"), ("", "Đăng nhập")],
+    [
+        ("en-GB,en;q=0.8", "Log in"),
+        ("vi-VN,vi;q=0.9,en;q=0.5", "Đăng nhập"),
+        ("fr-FR,de", "Đăng nhập"),
+        ("", "Đăng nhập"),
+    ],
 )
 def test_a_visitor_reads_the_browsers_language_else_vietnamese(client, header, expected):
     page = client.get("/accounts/login/", HTTP_ACCEPT_LANGUAGE=header)
