@@ -1,12 +1,15 @@
 """Reads of the ledger, always scoped to one user."""
 
 import datetime as dt
+from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db.models import QuerySet, Sum
+from django.db.models import Count, Q, QuerySet, Sum
+from django.db.models.functions import TruncMonth
 
 from assets.models import Asset, LinkedAccount, Source, Transaction
 from zeus.errors import NotFound, ValidationFailed
+from zeus.money import quantize
 from zeus.timeutil import parse_date
 
 
@@ -109,3 +112,156 @@ def expense_totals_by_day(
         qs = qs.filter(category__in=list(category_in))
     rows = qs.values("occurred_on").annotate(total=Sum("amount"))
     return {row["occurred_on"]: row["total"] for row in rows}
+
+
+def transaction_search(*, user, text: str = "", **filters) -> QuerySet[Transaction]:
+    """`transaction_list` plus a text search in the description (case folded), newest first."""
+    qs = transaction_list(user=user, **filters)
+    text = " ".join((text or "").split())
+    if text:
+        qs = qs.filter(description__icontains=text)
+    return qs
+
+
+@dataclass(frozen=True)
+class Page:
+    rows: list
+    next_after: tuple[dt.date, int] | None  # the keyset of the last row when older rows remain
+
+
+def transaction_page(qs: QuerySet[Transaction], *, after: tuple[dt.date, int] | None, size: int) -> Page:
+    """One page of a newest-first ledger query, after a keyset (date, id): constant cost however deep the page,
+    where an OFFSET would read every row before it (the index is (user, -occurred_on, -id))."""
+    if after is not None:
+        day, row_id = after
+        qs = qs.filter(Q(occurred_on__lt=day) | Q(occurred_on=day, id__lt=row_id))
+    rows = list(qs.order_by("-occurred_on", "-id")[: size + 1])
+    more = len(rows) > size
+    rows = rows[:size]
+    return Page(rows=rows, next_after=(rows[-1].occurred_on, rows[-1].id) if more and rows else None)
+
+
+@dataclass(frozen=True)
+class Totals:
+    currency: str
+    income: Decimal
+    expense: Decimal
+    count: int
+
+    @property
+    def net(self) -> Decimal:
+        return self.income - self.expense
+
+
+def transaction_totals(qs: QuerySet[Transaction]) -> list[Totals]:
+    """Income, spending and count of a ledger query, per currency, in one aggregate query."""
+    rows = (
+        qs.order_by()
+        .values("currency")
+        .annotate(
+            income=Sum("amount", filter=Q(direction=Transaction.Direction.INCOME), default=Decimal(0)),
+            expense=Sum("amount", filter=Q(direction=Transaction.Direction.EXPENSE), default=Decimal(0)),
+            count=Count("id"),
+        )
+        .order_by("currency")
+    )
+    return [
+        Totals(r["currency"], quantize(r["income"], r["currency"]), quantize(r["expense"], r["currency"]), r["count"])
+        for r in rows
+    ]
+
+
+@dataclass(frozen=True)
+class MonthFlow:
+    month: dt.date  # the first day of the month
+    income: Decimal
+    expense: Decimal
+
+
+@dataclass(frozen=True)
+class NetWorth:
+    currency: str
+    today: Decimal  # assets and unlinked accounts in the currency, now
+    months: list[MonthFlow]  # the last `months` months, oldest first, the current one last
+    trend: list[tuple[dt.date, Decimal]]  # net worth at the end of each month (the current one: today)
+    other_currencies: dict[str, Decimal]  # balances held in other currencies, not converted
+
+
+def _month_start(day: dt.date, back: int = 0) -> dt.date:
+    index = day.year * 12 + day.month - 1 - back
+    return dt.date(index // 12, index % 12 + 1, 1)
+
+
+def net_worth(*, user, currency: str, today: dt.date, months: int = 12) -> NetWorth:
+    """Net worth today and its trend, in three queries however long the ledger is.
+
+    Today's figure is the balances (assets, plus linked accounts no asset mirrors). Each earlier month-end is
+    walked back from it with the ledger: the end of month m is today minus the income and plus the spending
+    recorded after it. That reads only the last `months` months of transactions, through the (user, date) index.
+    """
+    balances: dict[str, Decimal] = {}
+    for row in Asset.objects.filter(user=user).order_by().values("currency").annotate(total=Sum("balance")):
+        balances[row["currency"]] = balances.get(row["currency"], Decimal(0)) + row["total"]
+    unlinked = LinkedAccount.objects.filter(user=user, assets__isnull=True).order_by().values("currency")
+    for row in unlinked.annotate(total=Sum("balance")):
+        balances[row["currency"]] = balances.get(row["currency"], Decimal(0)) + row["total"]
+    now = quantize(balances.pop(currency, Decimal(0)), currency)
+
+    first = _month_start(today, months - 1)
+    flows = {
+        row["month"]: row
+        for row in Transaction.objects.filter(
+            user=user, currency=currency, occurred_on__gte=first, occurred_on__lte=today
+        )
+        .annotate(month=TruncMonth("occurred_on"))
+        .values("month")
+        .annotate(
+            income=Sum("amount", filter=Q(direction=Transaction.Direction.INCOME), default=Decimal(0)),
+            expense=Sum("amount", filter=Q(direction=Transaction.Direction.EXPENSE), default=Decimal(0)),
+        )
+        .order_by()
+    }
+    month_rows = []
+    for back in range(months - 1, -1, -1):
+        start = _month_start(today, back)
+        row = flows.get(start) or {}
+        month_rows.append(
+            MonthFlow(
+                month=start,
+                income=quantize(row.get("income") or Decimal(0), currency),
+                expense=quantize(row.get("expense") or Decimal(0), currency),
+            )
+        )
+    trend, value = [], now
+    for flow in reversed(month_rows):
+        trend.append((flow.month, value))
+        value = value - flow.income + flow.expense
+    trend.reverse()
+    return NetWorth(
+        currency=currency,
+        today=now,
+        months=month_rows,
+        trend=trend,
+        other_currencies={c: quantize(v, c) for c, v in sorted(balances.items()) if v},
+    )
+
+
+def expense_by_category_two_months(*, user, currency: str, today: dt.date) -> dict[str, tuple[Decimal, Decimal]]:
+    """Spending per category this month and last month (the whole of it), in one query."""
+    this_month, last_month = _month_start(today), _month_start(today, 1)
+    rows = (
+        Transaction.objects.filter(
+            user=user,
+            currency=currency,
+            direction=Transaction.Direction.EXPENSE,
+            occurred_on__gte=last_month,
+            occurred_on__lte=today,
+        )
+        .values("category")
+        .annotate(
+            now=Sum("amount", filter=Q(occurred_on__gte=this_month), default=Decimal(0)),
+            before=Sum("amount", filter=Q(occurred_on__lt=this_month), default=Decimal(0)),
+        )
+        .order_by()
+    )
+    return {r["category"]: (quantize(r["now"], currency), quantize(r["before"], currency)) for r in rows}

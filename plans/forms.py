@@ -5,7 +5,6 @@ from django.utils.translation import gettext_lazy as _
 
 from assets import categories, labels
 from plans.models import MonthlyPlan, PlanEntry
-from zeus.errors import ZeusError
 
 
 class PlanForm(forms.Form):
@@ -50,16 +49,3 @@ class EntryForm(forms.Form):
     )
     amount = forms.CharField(label=_("Amount"), max_length=64)
     note = forms.CharField(label=_("Note"), max_length=200, required=False)
-
-
-def add_service_error(form: forms.Form, exc: ZeusError, *, fields_map: dict | None = None) -> None:
-    """Shows a service error on the form: on the field it names when the form has it, else on the form."""
-    placed = False
-    for name, messages in (exc.fields or {}).items():
-        target = (fields_map or {}).get(name, name)
-        if target in form.fields:
-            for message in messages if isinstance(messages, list) else [messages]:
-                form.add_error(target, str(message))
-            placed = True
-    if not placed:
-        form.add_error(None, exc.message)

@@ -14,10 +14,11 @@ from django.views.decorators.http import require_POST
 
 from goals.selectors import goal_list, goal_progress_of
 from plans import services
-from plans.forms import EntryForm, FixedExpenseFormSet, PlanForm, add_service_error
+from plans.forms import EntryForm, FixedExpenseFormSet, PlanForm
 from plans.models import MonthlyPlan
 from plans.selectors import plan_current, plan_list, plan_state
 from zeus.errors import ZeusError
+from zeus.forms import add_service_error, page_paths
 from zeus.money import format_amount, from_minor
 from zeus.timeutil import user_today
 
@@ -227,7 +228,7 @@ def log_entry(request, plan_id: int):
 
 
 urlpatterns = [
-    path("plans", plans_page, name="plans"),
+    *page_paths("plans", plans_page, name="plans"),
     path(
         "plans/<int:plan_id>/activate",
         _plan_action(services.plan_activate, gettext_lazy("Plan activated.")),

@@ -21,6 +21,8 @@ urlpatterns = [
     path("api/v1/", include(api)),
     path("jsi18n/<str:language>/<str:version>.js", js_catalog, name="js-catalog"),
     path("", include("zeus.pages")),
+    path("", include("assets.pages")),
+    path("", include("goals.pages")),
     path("", include("plans.pages")),
     path("", include("chat.pages")),
     path("", include("chat.web_urls")),

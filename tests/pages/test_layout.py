@@ -8,12 +8,6 @@ from zeus.services import notification_create
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def alice_web(client, alice):
-    client.force_login(alice)
-    return client
-
-
 def test_every_page_is_one_link_away(alice_web):
     html = alice_web.get("/plans").content.decode()
     for url in ["/", "/chat", "/transactions", "/budgets", "/goals", "/plans", "/inbox", "/settings"]:
