@@ -22,7 +22,7 @@ def net_worth_panel(request, today) -> dict:
             id="net-worth",
             kind="line",
             caption=_("Net worth, the last 12 months"),
-            labels=[date_format(month, "YEAR_MONTH_FORMAT") for month, _value in worth.trend],
+            labels=[date_format(month, "n/Y") for month, _value in worth.trend],
             currency=currency,
             label_heading=_("Month"),
             series=[Series(label=_("Net worth"), values=[value for _month, value in worth.trend])],

@@ -101,6 +101,8 @@ def _context(request, *, create_form=None, edit_form=None, edit_id=None, status_
             "delete_id": _int(request.GET.get("delete", "")),
             "category_labels": labels.CATEGORY,
             "direction_labels": labels.DIRECTION,
+            "more_filters": bool(filters.errors)
+            or any(request.GET.get(k) for k in ("since", "until", "category", "direction", "source", "asset")),
             "has_filters": any(
                 request.GET.get(k) for k in ("q", "since", "until", "category", "direction", "source", "asset")
             ),

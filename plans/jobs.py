@@ -15,8 +15,11 @@ import zoneinfo
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db import connection, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.formats import date_format
+from django.utils.translation import gettext, gettext_lazy
 
 from plans import math as pm
 from plans.models import MonthlyPlan, ReminderLog
@@ -24,7 +27,7 @@ from plans.selectors import plan_ledgers, plan_state
 from zeus.live import push_many
 from zeus.models import DEFAULT_TIMEZONE, Notification, Profile
 from zeus.money import format_amount, from_minor
-from zeus.selectors import notification_to_dict
+from zeus.selectors import notification_to_dict, profile_languages
 from zeus.services import notification_create_many
 
 log = logging.getLogger(__name__)
@@ -95,8 +98,27 @@ def _q(name: str) -> str:
     return connection.ops.quote_name(name)
 
 
-REMINDER_TITLE = "Your plan: today's check-in"
-REMINDER_BODY = "See today's safe-to-spend guide and log what you spent."
+REMINDER_TITLE = gettext_lazy("Your plan: today's check-in")
+REMINDER_BODY = gettext_lazy("See today's safe-to-spend guide and log what you spent.")
+
+
+def _in_each_language(text) -> dict[str, str]:
+    out = {}
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            out[code] = str(text)
+    return out
+
+
+def _by_language_sql(column: str, texts: dict[str, str]) -> tuple[str, list]:
+    """`CASE column WHEN 'en' THEN ... ELSE <default> END`: each reader's text, chosen inside the one INSERT."""
+    default = settings.LANGUAGE_CODE
+    whens, params = [], []
+    for code, text in texts.items():
+        if code != default:
+            whens.append("WHEN %s THEN %s")
+            params += [code, text]
+    return f"CASE {column} {' '.join(whens)} ELSE %s END", [*params, texts[default]]
 
 
 def _claim_sql(log_table: str, claims: list[tuple[int, dt.date]], run_param, created_param) -> tuple[str, list]:
@@ -127,6 +149,9 @@ def _send_reminder_batch(claims: list[tuple[int, dt.date]]) -> int:
     created = timezone.now()
     log_table, plan_table = _q(ReminderLog._meta.db_table), _q(MonthlyPlan._meta.db_table)
     inbox_table = _q(Notification._meta.db_table)
+    profile_table = _q(Profile._meta.db_table)
+    title_sql, title_params = _by_language_sql("pr.language", _in_each_language(REMINDER_TITLE))
+    body_sql, body_params = _by_language_sql("pr.language", _in_each_language(REMINDER_BODY))
     run_param = ReminderLog._meta.get_field("run_id").get_db_prep_value(run_id, connection)
     created_param = connection.ops.adapt_datetimefield_value(created)
     with transaction.atomic(), connection.cursor() as cursor:
@@ -137,25 +162,27 @@ def _send_reminder_batch(claims: list[tuple[int, dt.date]]) -> int:
         cursor.execute(*_claim_sql(log_table, claims, run_param, created_param))
         if not cursor.fetchall():
             return 0
+        # Each reminder in its reader's language (docs/i18n.md), still one statement for the batch.
         cursor.execute(
             f"INSERT INTO {inbox_table} (user_id, kind, title, body, cta_url, dedupe_key, created_at) "
-            "SELECT p.user_id, %s, %s, %s, '/plans#plan-' || CAST(p.id AS TEXT), "
+            f"SELECT p.user_id, %s, {title_sql}, {body_sql}, '/plans#plan-' || CAST(p.id AS TEXT), "
             "'plan_reminder:' || CAST(p.id AS TEXT) || ':' || CAST(r.local_date AS TEXT), %s "
-            f"FROM {log_table} r JOIN {plan_table} p ON p.id = r.plan_id WHERE r.run_id = %s "
-            "RETURNING id, user_id, cta_url",
-            [Notification.Kind.PLAN_REMINDER, REMINDER_TITLE, REMINDER_BODY, created_param, run_param],
+            f"FROM {log_table} r JOIN {plan_table} p ON p.id = r.plan_id "
+            f"LEFT JOIN {profile_table} pr ON pr.user_id = p.user_id WHERE r.run_id = %s "
+            "RETURNING id, user_id, cta_url, title, body",
+            [Notification.Kind.PLAN_REMINDER, *title_params, *body_params, created_param, run_param],
         )
         rows = cursor.fetchall()
 
         def render(row) -> dict:
-            nid, user_id, cta_url = row
+            nid, user_id, cta_url, title, body = row
             return notification_to_dict(
                 Notification(
                     id=nid,
                     user_id=user_id,
                     kind=Notification.Kind.PLAN_REMINDER,
-                    title=REMINDER_TITLE,
-                    body=REMINDER_BODY,
+                    title=title,
+                    body=body,
                     cta_url=cta_url,
                     created_at=created,
                 )
@@ -203,15 +230,24 @@ def _summary_json(plan: MonthlyPlan, summary: pm.MonthEndSummary) -> dict:
 
 
 def _suggestion_text(summary: pm.MonthEndSummary, currency: str) -> str:
-    amount = format_amount(from_minor(summary.suggestion_amount, currency), currency)
+    """In the active language: the finalizing job writes each plan in its owner's."""
+    amount = format_amount(from_minor(summary.suggestion_amount, currency), currency, locale=translation.get_language())
     if summary.suggestion_kind == pm.LOWER_SPENDING:
-        return f"You spent {amount} more than your safe-to-spend. Plan a little less for next month."
+        return gettext("You spent %(amount)s more than your safe-to-spend. Plan a little less for next month.") % {
+            "amount": amount
+        }
     if summary.suggestion_kind == pm.BOOST_GOAL:
-        return f"{amount} of safe-to-spend was left over. Consider putting more towards your goal next month."
-    return "You finished right on plan. Keep the same split next month."
+        return gettext(
+            "%(amount)s of safe-to-spend was left over. Consider putting more towards your goal next month."
+        ) % {"amount": amount}
+    return gettext("You finished right on plan. Keep the same split next month.")
 
 
-_RESULT_WORDS = {pm.OVER_BUDGET: "over budget", pm.UNDER_BUDGET: "under budget", pm.ON_BUDGET: "on budget"}
+_RESULT_WORDS = {
+    pm.OVER_BUDGET: gettext_lazy("over budget"),
+    pm.UNDER_BUDGET: gettext_lazy("under budget"),
+    pm.ON_BUDGET: gettext_lazy("on budget"),
+}
 
 
 def plans_finalize_ended(
@@ -245,6 +281,7 @@ def _finalize_batch(ended, *, now: dt.datetime, local_today: dt.date, batch_size
         if not plans:
             return 0
         ledgers = plan_ledgers(plans)
+        languages = profile_languages(user_ids={plan.user_id for plan in plans})
         rows = []
         for plan in plans:
             state = plan_state(plan, today=local_today, ledger=ledgers[plan.id])
@@ -255,14 +292,19 @@ def _finalize_batch(ended, *, now: dt.datetime, local_today: dt.date, batch_size
                 activated_on=plan.activated_on,
                 discretionary_by_day=state.discretionary_by_day,
             )
-            plan.summary = _summary_json(plan, summary)
+            with translation.override(languages.get(plan.user_id) or settings.LANGUAGE_CODE):
+                plan.summary = _summary_json(plan, summary)
+                title = gettext("Your %(month)s plan: %(result)s") % {
+                    "month": date_format(plan.month, "YEAR_MONTH_FORMAT"),
+                    "result": _RESULT_WORDS[summary.result],
+                }
             plan.status = MonthlyPlan.Status.COMPLETED
             plan.completed_at = plan.updated_at = now
             rows.append(
                 Notification(
                     user_id=plan.user_id,
                     kind=Notification.Kind.MONTH_END_SUMMARY,
-                    title=f"Your {plan.month:%B %Y} plan: {_RESULT_WORDS[summary.result]}",
+                    title=title,
                     body=plan.summary["suggestion"]["text"],
                     cta_url=f"/plans#plan-{plan.id}",
                     dedupe_key=f"month_end_summary:{plan.id}",

@@ -15,7 +15,7 @@ from suggestions.duplicates import Row
 from suggestions.models import Suggestion
 from suggestions.thresholds import BATCH_SIZE, LOOKBACK_DAYS, WEEKS_OF_HISTORY
 from zeus.errors import NotFound, ValidationFailed
-from zeus.models import DEFAULT_TIMEZONE
+from zeus.models import DEFAULT_LANGUAGE, DEFAULT_TIMEZONE
 from zeus.money import DEFAULT_CURRENCY
 
 
@@ -66,6 +66,7 @@ class BatchUser:
     id: int
     timezone: str
     currency: str
+    language: str = DEFAULT_LANGUAGE
 
 
 def user_batches(*, user_ids: Iterable[int] | None = None, size: int = BATCH_SIZE) -> Iterator[list[BatchUser]]:
@@ -75,10 +76,17 @@ def user_batches(*, user_ids: Iterable[int] | None = None, size: int = BATCH_SIZ
         qs = qs.filter(id__in=list(user_ids))
     last = 0
     while True:
-        page = list(qs.filter(id__gt=last).values_list("id", "profile__timezone", "profile__currency")[:size])
+        page = list(
+            qs.filter(id__gt=last).values_list("id", "profile__timezone", "profile__currency", "profile__language")[
+                :size
+            ]
+        )
         if not page:
             return
-        yield [BatchUser(uid, tz or DEFAULT_TIMEZONE, cur or DEFAULT_CURRENCY) for uid, tz, cur in page]
+        yield [
+            BatchUser(uid, tz or DEFAULT_TIMEZONE, cur or DEFAULT_CURRENCY, lang or DEFAULT_LANGUAGE)
+            for uid, tz, cur, lang in page
+        ]
         last = page[-1][0]
 
 

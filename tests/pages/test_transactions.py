@@ -161,7 +161,8 @@ def test_synced_rows_are_read_only_and_say_why(alice_web, alice):
     txn = factories.txn(alice, description="VCB transfer", source=Source.SYNCED, external_id="x1", category="other")
     html = alice_web.get("/transactions").content.decode()
     row = html[html.index(f'id="txn-{txn.id}"') :].split("</tr>")[0]
-    assert "read only" in row and "/category" not in row and "edit=" not in row
+    assert "Read only" in row and "/category" not in row and "edit=" not in row
+    assert "Rows synced from your bank are read only here" in html
     reply = alice_web.post(
         f"/transactions/{txn.id}/category", {f"c{txn.id}-category": "dining"}, HTTP_ACCEPT="application/json"
     )

@@ -123,4 +123,4 @@ def test_past_months_show_their_summaries(clock, alice, alice_web):
     body = alice_web.get("/plans").content.decode()
     assert "Past months" in body
     assert "November 2026 — Over budget" in body
-    assert "You spent 690,000 ₫ more than your safe-to-spend." in body
+    assert "You spent ₫690,000 more than your safe-to-spend." in body

@@ -75,7 +75,7 @@ def untranslated_texts(source: str) -> list[str]:
                 depth += 1
             elif name in {"endblocktranslate", "endblocktrans", "endcomment", "endverbatim"}:
                 depth -= 1
-            skeleton.append("\x00")
+            skeleton.append(" ")  # a tag may sit inside an HTML tag (`<details{% if x %} open{% endif %}>`)
         elif token.token_type == TokenType.TEXT and not depth:
             skeleton.append(token.contents)
         else:
