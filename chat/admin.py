@@ -13,9 +13,11 @@ from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
 
+from chat import limits
 from chat.admin_display import message_view
-from chat.audit import REPLY_PERMISSION, admin_reply_send, daily_usage_summary
+from chat.admin_reply import admin_reply_send, may_reply
 from chat.models import AdminReply, DailyUsage, ModelCall, Thread, TokenBudget, ToolCall, TurnRun
+from chat.selectors import daily_usage_summary
 from chat.usage import daily_usage_reset, effective_budget, token_budget_set, usage_status
 from zeus.errors import ZeusError
 from zeus.timeutil import user_today
@@ -23,10 +25,6 @@ from zeus.timeutil import user_today
 # A thread page renders at most this many of the newest messages.
 THREAD_PAGE_MESSAGES = 300
 SUMMARY_DEFAULT_DAYS = 7
-
-
-def can_reply(user) -> bool:
-    return user.is_active and user.is_staff and user.has_perm(REPLY_PERMISSION)
 
 
 def _thread_link(thread_id):
@@ -54,7 +52,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 class ReplyForm(forms.Form):
     prompt = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 4, "cols": 80}),
-        max_length=4000,
+        max_length=limits.MAX_TEXT,
         help_text="Steers one model call. It is never stored as a message or shown to the user; "
         "the audit log keeps it for staff.",
     )
@@ -92,7 +90,7 @@ class ThreadAdmin(ReadOnlyAdmin):
             extra.update(
                 conversation=[message_view(m) for m in reversed(newest)],
                 truncated=len(newest) == THREAD_PAGE_MESSAGES,
-                can_reply=can_reply(request.user),
+                can_reply=may_reply(request.user),
                 reply_form=ReplyForm(),
                 reply_url=reverse("admin:chat_thread_reply", args=[thread.pk]),
                 usage_today=used,
@@ -107,12 +105,12 @@ class ThreadAdmin(ReadOnlyAdmin):
 
     def reply_view(self, request, thread_id):
         thread = get_object_or_404(Thread.objects.select_related("user"), pk=thread_id)
-        if not (self.has_view_permission(request, thread) and can_reply(request.user)):
+        if not (self.has_view_permission(request, thread) and may_reply(request.user)):
             raise PermissionDenied
         form = ReplyForm(request.POST or None)
         if request.method == "POST" and form.is_valid():
             try:
-                admin_reply_send(staff_user=request.user, thread=thread, prompt=form.cleaned_data["prompt"])
+                admin_reply_send(staff_user=request.user, thread_id=thread.pk, prompt=form.cleaned_data["prompt"])
             except ZeusError as exc:
                 form.add_error("prompt", f"{exc.message} ({exc.code})")
             else:

@@ -1,10 +1,11 @@
 """The run audit: what one turn did, collected in memory while it runs and written in one go at its end.
 
-The turn module owns a RunRecord per turn; the agent loop notes each model call (main or router) and each
-tool call on it. A turn's end is written in two trips: `reply_record` stores the reply and adds the turn's
-tokens to the user's daily counter before `done` goes out (the user's next turn may start the moment they
-hear it, and its budget check must see this spend); `run_record` then writes the TurnRun and bulk-creates its
-children, after the client has its answer. The same module holds the staff-reply audit.
+Each Turn (chat.turn.data) holds a RunRecord; the agent loop notes each model call (main or router) and each
+tool call on it. A turn's end is written in two trips: chat.services.assistant_reply_record stores the reply
+and adds the turn's tokens to the user's daily counter before `done` goes out (the user's next turn may start
+the moment they hear it, and its budget check must see this spend); `run_record` then writes the TurnRun and
+bulk-creates its children, after the client has its answer. The usage summary over these rows is
+chat.selectors.daily_usage_summary.
 """
 
 import datetime as dt
@@ -13,13 +14,9 @@ import time
 from dataclasses import dataclass, field
 
 from django.db import DatabaseError, transaction
-from django.db.models import Count, Q, Sum
 from django.utils import timezone
 
-from chat.models import AdminReply, Message, ModelCall, Thread, ToolCall, TurnRun
-from chat.services import admin_reply_generate, assistant_message_create
-from chat.usage import daily_usage_charge
-from zeus.errors import ZeusError
+from chat.models import ModelCall, ToolCall, TurnRun
 
 log = logging.getLogger(__name__)
 
@@ -168,20 +165,6 @@ def turn_run_record(
     return run
 
 
-def reply_record(*, thread_id, parts: list[dict] | None, metadata: dict | None, record: RunRecord) -> Message | None:
-    """A turn's assistant message (None: nothing to keep) and the tokens it spent. Apart on purpose: a
-    failing usage write must never take the user's reply with it. Staff replies are not charged."""
-    message = None
-    if parts is not None:
-        message = assistant_message_create(thread_id=thread_id, parts=parts, metadata=metadata)
-    if not record.admin:
-        try:
-            daily_usage_charge(user_id=record.user_id, day=record.day, tokens=record.budget_tokens())
-        except DatabaseError:
-            log.exception("could not count the tokens of a turn in thread %s", record.thread_id)
-    return message
-
-
 def run_record(*, run: dict, assistant_message_id: int | None = None) -> None:
     """The run audit of a finished turn; a failing audit write is logged, never passed on."""
     try:
@@ -195,48 +178,3 @@ def outcome_of(error: str | None) -> tuple[str, str]:
     if not error:
         return TurnRun.Outcome.OK, ""
     return (TurnRun.Outcome.ABORTED if error in ABORT_CODES else TurnRun.Outcome.ERROR), error
-
-
-REPLY_PERMISSION = "chat.reply_as_assistant"
-
-
-class ReplyForbidden(ZeusError):
-    status = 403
-
-
-def admin_reply_send(*, staff_user, thread: Thread, prompt: str) -> Message:
-    """The staff reply with its permission check and its audit row, written whether the reply worked or not."""
-    if not (getattr(staff_user, "is_staff", False) and staff_user.has_perm(REPLY_PERMISSION)):
-        raise ReplyForbidden("You may not reply as the assistant.", code="FORBIDDEN")
-    try:
-        message = admin_reply_generate(staff_user=staff_user, thread_id=thread.pk, prompt=prompt)
-    except ZeusError as exc:
-        AdminReply.objects.create(
-            staff=staff_user, thread=thread, user_id=thread.user_id, prompt=prompt, error_code=exc.code or "ERROR"
-        )
-        raise
-    AdminReply.objects.create(staff=staff_user, thread=thread, user_id=thread.user_id, message=message, prompt=prompt)
-    return message
-
-
-def daily_usage_summary(*, since: dt.date, until: dt.date, username: str = "") -> list[dict]:
-    """Per user and local day: turns, model and tool calls, tokens by kind, errors — one aggregate query."""
-    runs = TurnRun.objects.filter(day__gte=since, day__lte=until)
-    if username:
-        runs = runs.filter(user__username__icontains=username)
-    return list(
-        runs.values("user_id", "user__username", "day")
-        .annotate(
-            turns=Count("id"),
-            admin_turns=Count("id", filter=Q(admin_initiated=True)),
-            model_calls=Sum("model_calls"),
-            tool_calls=Sum("tool_calls"),
-            input_tokens=Sum("input_tokens"),
-            output_tokens=Sum("output_tokens"),
-            cache_read_tokens=Sum("cache_read_tokens"),
-            cache_write_tokens=Sum("cache_write_tokens"),
-            errors=Count("id", filter=Q(outcome=TurnRun.Outcome.ERROR)),
-            aborted=Count("id", filter=Q(outcome=TurnRun.Outcome.ABORTED)),
-        )
-        .order_by("-day", "user__username")
-    )

@@ -7,25 +7,17 @@ Each card names the `event` its clicks send back as a `ui_event` frame.
 
 from decimal import Decimal, InvalidOperation
 
+from chat.kinds import GOAL_KINDS
 from zeus.errors import ValidationFailed
 from zeus.money import format_amount, parse_amount, quantize
 
 VERSION = 1
-GOAL_KINDS = ["house", "retirement", "savings", "education", "emergency_fund", "other"]
 PERIOD_TITLES = {
     "this_month": "this month",
     "last_month": "last month",
     "last_30_days": "the last 30 days",
     "last_90_days": "the last 90 days",
 }
-
-
-def card_for(tool_name: str, tool_input: dict, output: dict, is_error: bool) -> dict | None:
-    """The card for one tool result, or None (reads other than summarize_spending, and every error)."""
-    if is_error or not isinstance(output, dict) or "error" in output:
-        return None
-    builder = _BUILDERS.get(tool_name)
-    return builder(tool_name, tool_input or {}, output) if builder else None
 
 
 def _card(kind: str, **body) -> dict:
@@ -60,11 +52,11 @@ def _label(key: str) -> str:
     return key.replace("_", " ").capitalize()
 
 
-def _welcome(name, tool_input, output):
+def welcome(name, tool_input, output):
     return _card("welcome", title="What would you like to do?", event="action_selected", prompts=output["prompts"])
 
 
-def _asset_suggestions(name, tool_input, output):
+def asset_suggestions(name, tool_input, output):
     return _card(
         "asset_suggestions",
         title="Add your first asset",
@@ -73,17 +65,17 @@ def _asset_suggestions(name, tool_input, output):
     )
 
 
-def _quick_create(name, tool_input, output):
+def quick_create(name, tool_input, output):
     return _card("quick_create", title="Create an asset", event="quick_create_selected", items=output["items"])
 
 
-def _quick_form(name, tool_input, output):
+def quick_form(name, tool_input, output):
     return _card(
         "quick_form", title=output["title"], intent=output["intent"], event="form_submit", fields=output["fields"]
     )
 
 
-def _goal_form(name, tool_input, output):
+def goal_form(name, tool_input, output):
     values = output["values"]
     fields = [
         {"name": "name", "label": "Goal name", "type": "text", "required": True, "value": values["name"]},
@@ -121,11 +113,11 @@ def _goal_form(name, tool_input, output):
     )
 
 
-def _smart_actions(name, tool_input, output):
+def smart_actions(name, tool_input, output):
     return _card("smart_actions", event="action_selected", actions=output["actions"])
 
 
-def _chart(name, tool_input, output):
+def chart(name, tool_input, output):
     currency = output["currency"]
     by_category = output["group_by"] == "category"
     return _card(
@@ -167,7 +159,7 @@ def _summary(name: str, status: str, title: str, record: dict | None, items: lis
     return _card("result_summary", tool=name, status=status, title=title, record=record, items=items)
 
 
-def _transaction(name, tool_input, output):
+def transaction(name, tool_input, output):
     if output.get("status") == "asset_required":
         pending = output["pending"]
         amount, named = _pending_amount(pending["amount"])
@@ -188,18 +180,15 @@ def _transaction(name, tool_input, output):
                 for a in output["assets"]
             ],
         )
-    txn = output.get("transaction")
     if output.get("status") == "confirmation_required":
-        return _confirm(name, output, "Delete this transaction?", _describe_transaction(txn))
-    return _record_summary(name, output, "transaction", txn, _transaction_items)
+        return _confirm(name, output)
+    return _record_summary(name, output, "transaction", output.get("transaction"), _transaction_items)
 
 
-def _asset(name, tool_input, output):
-    asset = output.get("asset")
+def asset(name, tool_input, output):
     if output.get("status") == "confirmation_required":
-        detail = f"{asset['name']} ({_label(asset['kind'])}, {_amount(asset['balance'], asset['currency'])})"
-        return _confirm(name, output, "Delete this asset?", detail)
-    return _record_summary(name, output, "asset", asset, _asset_items)
+        return _confirm(name, output)
+    return _record_summary(name, output, "asset", output.get("asset"), _asset_items)
 
 
 def _record_summary(name, output, noun, record, items):
@@ -217,21 +206,34 @@ def _describe_transaction(txn: dict) -> str:
     return f"{what}: {_amount(txn['amount'], txn['currency'])} on {txn['occurred_on']}"
 
 
-def _confirm(name, output, title, detail):
+def delete_question(output: dict) -> tuple[str, str]:
+    """What a pending delete asks, as (title, message): the confirm card shows it, MCP returns it as the
+    summary of a confirmation_required result."""
+    if "transaction" in output:
+        title, detail = "Delete this transaction?", _describe_transaction(output["transaction"])
+    else:
+        asset = output["asset"]
+        title = "Delete this asset?"
+        detail = f"{asset['name']} ({_label(asset['kind'])}, {_amount(asset['balance'], asset['currency'])})"
+    return title, f"{detail}. This cannot be undone."
+
+
+def _confirm(name, output):
+    title, message = delete_question(output)
     return _card(
         "confirm",
         tool=name,
         approval_id=output["approval_id"],
         expires_at=output["expires_at"],
         title=title,
-        message=f"{detail}. This cannot be undone.",
+        message=message,
         confirm_label="Delete",
         reject_label="Cancel",
         event="confirm",
     )
 
 
-def _goal(name, tool_input, output):
+def goal(name, tool_input, output):
     goal = output["goal"]
     items = [
         {"label": "Name", "value": goal["name"]},
@@ -241,21 +243,3 @@ def _goal(name, tool_input, output):
         {"label": "Monthly needed", "value": _amount(goal["monthly_needed"], goal["currency"])},
     ]
     return _summary(name, "created", "Goal created", {"type": "goal", "id": goal["id"]}, items)
-
-
-_BUILDERS = {
-    "summarize_spending": _chart,
-    "create_goal": _goal,
-    "create_manual_transaction": _transaction,
-    "update_manual_transaction": _transaction,
-    "delete_manual_transaction": _transaction,
-    "create_manual_asset": _asset,
-    "update_manual_asset": _asset,
-    "delete_manual_asset": _asset,
-    "show_welcome_suggestions": _welcome,
-    "suggest_asset_creation": _asset_suggestions,
-    "show_quick_form": _quick_form,
-    "show_goal_planning_form": _goal_form,
-    "show_quick_create_suggestion": _quick_create,
-    "show_smart_actions": _smart_actions,
-}

@@ -1,5 +1,6 @@
-"""The chat websocket: thin. It checks who is there, validates frames, applies the limits, and runs each
-turn (chat.turn) as a task so `stop` and a disconnect are heard while the model streams."""
+"""The chat websocket: thin. It checks who is there, reads frames into turn inputs (chat.turn.inputs), applies
+the limits, and runs each turn (chat.turn) as a task so `stop` and a disconnect are heard while the model
+streams."""
 
 import asyncio
 import json
@@ -11,9 +12,8 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from chat import limits
 from chat.loop.db import run_off_loop
 from chat.selectors import message_known, thread_get
-from chat.turn import TurnInput, run_turn
-from chat.ui_events import ui_event_to_turn
-from zeus.errors import NotFound, ValidationFailed
+from chat.turn import BadInput, TurnInput, run_turn, turn_input_from_frame
+from zeus.errors import NotFound
 from zeus.live import user_group
 
 log = logging.getLogger(__name__)
@@ -88,66 +88,29 @@ class ChatConsumer(AsyncWebsocketConsumer):
         if not isinstance(frame, dict):
             await self.error("BAD_FRAME", "A frame is a JSON object.")
             return
-        kind = frame.get("type")
-        if kind == "stop":
+        if frame.get("type") == "stop":
             # After done/error the task may still be writing the run audit: nothing left to stop.
             if self.turn_active and self.turn is not None and not self.turn.done():
                 self.turn.cancel()
             return
-        if kind == "user_message":
-            turn_input = self._user_message(frame)
-        elif kind == "ui_event":
-            turn_input = self._ui_event(frame)
-        else:
-            await self.error("BAD_FRAME", "Unknown frame type.")
-            return
-        if isinstance(turn_input, tuple):
-            await self.error(*turn_input)
+        try:
+            turn_input = turn_input_from_frame(frame)
+        except BadInput as bad:
+            await self.error(bad.code, bad.message)
             return
         await self._start(turn_input)
-
-    def _client_id(self, frame: dict) -> str | None:
-        value = frame.get("id")
-        if isinstance(value, str) and 0 < len(value) <= 64 and value.isprintable():
-            return value
-        return None
-
-    def _user_message(self, frame: dict):
-        client_id, text = self._client_id(frame), frame.get("text")
-        if client_id is None or not isinstance(text, str) or not text.strip():
-            return ("BAD_FRAME", "user_message needs an id and a non-empty text.")
-        if len(text) > limits.MAX_TEXT:
-            return ("MESSAGE_TOO_LONG", f"A message is at most {limits.MAX_TEXT} characters.")
-        return TurnInput(client_id=client_id, text=text)
-
-    def _ui_event(self, frame: dict):
-        client_id, event, payload = self._client_id(frame), frame.get("event"), frame.get("payload")
-        if client_id is None or not isinstance(event, str) or not isinstance(payload, dict):
-            return ("BAD_FRAME", "ui_event needs an id, an event and a payload object.")
-        if event == "confirm":
-            if not isinstance(payload.get("approval_id"), str) or payload.get("decision") not in ("approve", "reject"):
-                return ("BAD_FRAME", "confirm needs an approval_id and a decision (approve or reject).")
-        else:
-            try:
-                text = ui_event_to_turn(event, payload)
-            except ValidationFailed as exc:
-                return ("BAD_FRAME", exc.message)
-            if len(text) > limits.MAX_TEXT:
-                return ("MESSAGE_TOO_LONG", f"A message is at most {limits.MAX_TEXT} characters.")
-        return TurnInput(client_id=client_id, event=event, payload=payload)
 
     async def _start(self, turn_input: TurnInput) -> None:
         # A repeated id is acknowledged and starts nothing. An admitted turn finds out itself when it stores
         # the message (and gives its rate count back), so the common path spends no query on the check; a
         # confirm decides its approval before that, so a repeated one is caught here first.
-        if turn_input.event == "confirm" and await run_off_loop(
+        if turn_input.is_confirm and await run_off_loop(
             message_known, thread_id=self.thread.id, client_id=turn_input.client_id
         ):
             await self.emit({"type": "ack", "id": turn_input.client_id})
             return
         if self.turn_active:
-            refused = "TURN_IN_PROGRESS"
-            lock = None
+            lock, refused = None, "TURN_IN_PROGRESS"
         else:
             lock, refused = await limits.admit(user_id=self.user.id, thread_id=self.thread.id)
         if refused:
@@ -162,29 +125,26 @@ class ChatConsumer(AsyncWebsocketConsumer):
         self.turn = asyncio.create_task(self._run(turn_input, lock))
 
     async def _run(self, turn_input: TurnInput, lock: limits.TurnLock) -> None:
+        """The turn owns the lock from here (chat.turn.user). The socket marks itself free for the next message
+        when the turn's last frame goes out, once per turn: after it this task may still write the run audit
+        while the next turn, a new task, is already active."""
         ended = False
 
-        async def finish() -> None:
-            # Once per turn: after done/error this task may still write the run audit while the next
-            # turn, a new task, is already active.
+        def end() -> None:
             nonlocal ended
             if not ended:
                 ended = True
                 self.turn_active = False
-                await asyncio.shield(lock.release())
 
         async def emit(frame: dict) -> None:
-            # done/error end the turn: free the thread before the client hears it, so its next message
-            # is never refused as TURN_IN_PROGRESS (the turn has usually freed it already, with the reply).
             if frame["type"] in ("done", "error"):
-                await finish()
+                end()
             await self.emit(frame)
 
         try:
             result = await run_turn(user=self.user, thread=self.thread, turn_input=turn_input, emit=emit, lock=lock)
             if result.status == "duplicate":
-                # Free the socket before the client hears the ack, so its next message is not refused.
-                await finish()
+                end()
                 await self.emit({"type": "ack", "id": turn_input.client_id})
         except asyncio.CancelledError:
             # Stopped before the model was reached (the turn answers a later stop itself).
@@ -192,9 +152,12 @@ class ChatConsumer(AsyncWebsocketConsumer):
                 await emit({"type": "error", "code": "STOPPED", "message": "Stopped."})
         except Exception:
             log.exception("chat turn crashed in thread %s", self.thread.id)
-            await emit({"type": "error", "code": "PROVIDER_UNAVAILABLE", "message": "Something went wrong; try again."})
+            if not ended:
+                await emit(
+                    {"type": "error", "code": "PROVIDER_UNAVAILABLE", "message": "Something went wrong; try again."}
+                )
         finally:
-            await finish()
+            end()
 
     async def notification_push(self, event):
         await self.emit({"type": "notification", "notification": event["notification"]})

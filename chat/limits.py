@@ -6,6 +6,7 @@ import uuid
 from django.core.cache import cache
 
 from chat.loop.db import off_loop, run_off_loop
+from zeus.cache import delete_if_equal
 
 MAX_TEXT = 4000
 MAX_FRAME_BYTES = 64 * 1024
@@ -44,7 +45,9 @@ rate_allow = off_loop(lambda *, user_id, now=None: _rate_take(user_id, now) is n
 
 
 class TurnLock:
-    """One turn at a time per thread, across sockets and processes."""
+    """One turn at a time per thread, across sockets and processes. `admit` takes it; from then on the turn
+    that was handed it (chat.turn) owns it and frees it exactly once. The `_sync` methods block (cache calls):
+    call them off the event loop, in a trip that does other work anyway; the others hop there themselves."""
 
     def __init__(self, thread_id):
         self.key = f"chat:turn:{thread_id}"
@@ -52,49 +55,44 @@ class TurnLock:
         self.rate_key: str | None = None  # the rate counter this turn was counted on
         self.released = False
 
-    def _acquire(self) -> bool:
+    def acquire_sync(self) -> bool:
         return cache.add(self.key, self.token, timeout=TURN_LOCK_SECONDS)
 
-    def _release(self) -> None:
-        """Blocking; safe to call twice. Frees the lock only while this turn still owns it."""
+    def release_sync(self) -> None:
+        """Safe to call twice. Frees the lock only while this turn still owns it."""
         if self.released:
             return
         self.released = True
-        delete_if_equal = getattr(cache, "delete_if_equal", None)  # zeus.cache.RedisCache: atomic
-        if delete_if_equal is not None:
-            delete_if_equal(self.key, self.token)
-        elif cache.get(self.key) == self.token:
-            # The embedded in-process cache serves one process: get-then-delete is enough there.
-            cache.delete(self.key)
+        delete_if_equal(self.key, self.token)
 
-    async def acquire(self) -> bool:
-        return await run_off_loop(self._acquire)
-
-    async def release(self) -> None:
-        if not self.released:
-            await run_off_loop(self._release)
-
-    def _release_repeat(self) -> None:
-        """Blocking. The message was a repeat, and a repeat is not a turn: gives its rate count back too."""
+    def release_repeat_sync(self) -> None:
+        """The message was a repeat, and a repeat is not a turn: gives its rate count back too."""
         if self.rate_key:
             try:
                 cache.decr(self.rate_key)
             except ValueError:
                 pass  # the window's counter has expired: nothing left to give back
             self.rate_key = None
-        self._release()
+        self.release_sync()
+
+    async def acquire(self) -> bool:
+        return await run_off_loop(self.acquire_sync)
+
+    async def release(self) -> None:
+        if not self.released:
+            await run_off_loop(self.release_sync)
 
 
 def _admit(*, user_id: int, thread_id) -> tuple[TurnLock | None, str | None]:
     lock = TurnLock(thread_id)
-    if not lock._acquire():
+    if not lock.acquire_sync():
         return None, "TURN_IN_PROGRESS"
     lock.rate_key = _rate_take(user_id)
     if lock.rate_key is None:
-        lock._release()
+        lock.release_sync()
         return None, "RATE_LIMITED"
     return lock, None
 
 
-# The lock and the rate check in one trip off the event loop.
+# The lock and the rate check in one trip off the event loop: (the lock, None) or (None, the refusal's code).
 admit = off_loop(_admit)

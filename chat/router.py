@@ -11,65 +11,10 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-WORKFLOWS = (
-    "coach",
-    "bundle_create",
-    "asset_create",
-    "asset_update",
-    "asset_delete",
-    "create",
-    "update",
-    "delete",
-    "inspect",
-)
+from chat.tools import WORKFLOW_TOOLS, WORKFLOWS
 
-_READS = (
-    "list_transactions",
-    "list_linked_accounts",
-    "list_assets",
-    "list_budgets",
-    "list_goals",
-    "list_smart_suggestions",
-    "summarize_spending",
-)
-_UI = (
-    "show_welcome_suggestions",
-    "suggest_asset_creation",
-    "show_quick_form",
-    "show_goal_planning_form",
-    "show_quick_create_suggestion",
-    "show_smart_actions",
-)
-WORKFLOW_TOOLS: dict[str, tuple[str, ...]] = {
-    "coach": (*_READS, "create_goal", *_UI),
-    "inspect": (*_READS, "show_smart_actions"),
-    "create": ("list_assets", "create_manual_transaction", *_UI),
-    "bundle_create": ("list_assets", "create_manual_transaction", "create_manual_asset", *_UI),
-    "update": (
-        "list_transactions",
-        "list_assets",
-        "update_manual_transaction",
-        "show_quick_form",
-        "show_smart_actions",
-    ),
-    "delete": ("list_transactions", "delete_manual_transaction", "show_smart_actions"),
-    "asset_create": (
-        "list_assets",
-        "create_manual_asset",
-        "suggest_asset_creation",
-        "show_quick_form",
-        "show_quick_create_suggestion",
-        "show_smart_actions",
-    ),
-    "asset_update": (
-        "list_linked_accounts",
-        "list_assets",
-        "update_manual_asset",
-        "show_quick_form",
-        "show_smart_actions",
-    ),
-    "asset_delete": ("list_assets", "delete_manual_asset", "show_smart_actions"),
-}
+# The workflows and each one's tools come from the catalog: a tool declares the workflows that offer it.
+__all__ = ["WORKFLOWS", "WORKFLOW_TOOLS", "Route", "route_by_patterns", "route_from_model_reply"]
 
 
 @dataclass(frozen=True)
@@ -81,6 +26,10 @@ class Route:
 
 def _route(workflow: str, decided_by: str) -> Route:
     return Route(workflow=workflow, tools=WORKFLOW_TOOLS[workflow], decided_by=decided_by)
+
+
+# What a turn reports before (or without) routing: the coach, decided by nothing.
+DEFAULT_ROUTE = _route("coach", "default")
 
 
 def fold(text: str) -> str:

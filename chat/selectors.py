@@ -2,14 +2,15 @@
 
 import base64
 import binascii
+import datetime as dt
 import uuid
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db.models import QuerySet
+from django.db.models import Count, Q, QuerySet, Sum
 
 from chat import crypto
-from chat.models import Message, ProviderKey, Thread
+from chat.models import Message, ProviderKey, Thread, TurnRun
 from zeus.errors import NotFound, ValidationFailed
 
 CONTEXT_LIMIT = 10
@@ -126,11 +127,24 @@ def provider_from(ciphertext: str | None) -> Provider | None:
     return None
 
 
-def confirmed_tool(*, thread_id, approval_id) -> str | None:
-    """The tool a confirm card in this thread was asking about, from the stored card."""
-    for message in Message.objects.filter(thread_id=thread_id, role=Message.Role.ASSISTANT).order_by("-id")[:50]:
-        for part in message.parts:
-            spec = part.get("spec") if part.get("type") == "spec" else None
-            if spec and spec.get("kind") == "confirm" and spec.get("approval_id") == approval_id:
-                return spec.get("tool")
-    return None
+def daily_usage_summary(*, since: dt.date, until: dt.date, username: str = "") -> list[dict]:
+    """Per user and local day: turns, model and tool calls, tokens by kind, errors — one aggregate query."""
+    runs = TurnRun.objects.filter(day__gte=since, day__lte=until)
+    if username:
+        runs = runs.filter(user__username__icontains=username)
+    return list(
+        runs.values("user_id", "user__username", "day")
+        .annotate(
+            turns=Count("id"),
+            admin_turns=Count("id", filter=Q(admin_initiated=True)),
+            model_calls=Sum("model_calls"),
+            tool_calls=Sum("tool_calls"),
+            input_tokens=Sum("input_tokens"),
+            output_tokens=Sum("output_tokens"),
+            cache_read_tokens=Sum("cache_read_tokens"),
+            cache_write_tokens=Sum("cache_write_tokens"),
+            errors=Count("id", filter=Q(outcome=TurnRun.Outcome.ERROR)),
+            aborted=Count("id", filter=Q(outcome=TurnRun.Outcome.ABORTED)),
+        )
+        .order_by("-day", "user__username")
+    )

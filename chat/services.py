@@ -1,19 +1,20 @@
-"""Writes of the chat app: threads, messages, provider keys, and the staff reply."""
+"""Writes of the chat app: threads, messages (a turn's reply with the tokens it spent), provider keys."""
 
+import datetime as dt
+import logging
 import uuid
 
-from asgiref.sync import async_to_sync
-from django.db import IntegrityError, transaction
+from django.db import DatabaseError, IntegrityError, transaction
 from django.db.models import F, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from chat import crypto
 from chat.models import Message, ProviderKey, Thread
-from chat.selectors import message_to_dict
-from zeus.errors import NotFound, ValidationFailed
-from zeus.models import Notification
-from zeus.services import notification_create
+from chat.usage import daily_usage_charge
+from zeus.errors import ValidationFailed
+
+log = logging.getLogger(__name__)
 
 TITLE_LENGTH = 80
 
@@ -47,6 +48,29 @@ def assistant_message_create(*, thread_id: uuid.UUID, parts: list[dict], metadat
     return message
 
 
+def assistant_reply_record(
+    *,
+    thread_id: uuid.UUID,
+    parts: list[dict] | None,
+    metadata: dict | None,
+    charged_to: int | None,
+    day: dt.date,
+    tokens: int,
+) -> Message | None:
+    """A turn's end: its assistant message (None: nothing to keep) and the tokens it spent, added to the
+    user's daily counter (`charged_to`; None for a staff reply, which is not charged). The two writes are apart
+    on purpose: a failing usage write must never take the user's reply with it."""
+    message = None
+    if parts is not None:
+        message = assistant_message_create(thread_id=thread_id, parts=parts, metadata=metadata)
+    if charged_to is not None:
+        try:
+            daily_usage_charge(user_id=charged_to, day=day, tokens=tokens)
+        except DatabaseError:
+            log.exception("could not count the tokens of a turn in thread %s", thread_id)
+    return message
+
+
 MAX_KEY_LENGTH = 300
 
 
@@ -65,34 +89,3 @@ def provider_key_set(*, user, api_key: str) -> ProviderKey:
 
 def provider_key_clear(*, user) -> None:
     ProviderKey.objects.filter(user=user).delete()
-
-
-def admin_reply_generate(*, staff_user, thread_id, prompt: str) -> Message:
-    """Runs one model turn on the thread with a staff member's internal prompt (used for that call only,
-    never stored), stores the reply with metadata.admin_initiated and pushes it to the user's sockets."""
-    from chat.turn import run_admin_turn
-
-    if not getattr(staff_user, "is_staff", False):
-        raise NotFound("No such thread.")
-    prompt = (prompt or "").strip()
-    if not prompt:
-        raise ValidationFailed("The prompt is required.", fields={"prompt": ["This field is required."]})
-    try:
-        thread = Thread.objects.select_related("user").get(id=thread_id)
-    except (Thread.DoesNotExist, ValueError, TypeError):
-        raise NotFound("No such thread.") from None
-    message = async_to_sync(run_admin_turn)(thread=thread, staff_user=staff_user, prompt=prompt)
-    # Sockets open on this thread got the message itself; the inbox tells the user's other screens.
-    text = " ".join(p["text"] for p in message.parts if p.get("type") == "text")
-    notification_create(
-        user=thread.user,
-        kind=Notification.Kind.ADMIN_REPLY,
-        title="Zeus has a new reply for you",
-        body=text[:500],
-        cta_url=f"/chat/{thread.id}",
-    )
-    return message
-
-
-def admin_reply_payload(message: Message) -> dict:
-    return {"type": "chat.message", "thread_id": str(message.thread_id), "message": message_to_dict(message)}

@@ -8,12 +8,13 @@ a BAD_FRAME. `confirm` is not here: the loop calls chat.tools.decide_approval an
 import json
 import re
 
+from chat import limits
+from chat.kinds import ASSET_KINDS, GOAL_KINDS
+from chat.tools import CONFIRMABLE
 from zeus.errors import ValidationFailed
 from zeus.money import normalize_currency, parse_amount
 
-MAX_TURN_TEXT = 4000
-ASSET_KINDS = ("cash", "bank_account", "e_wallet", "savings", "investment", "property", "vehicle", "other")
-GOAL_KINDS = ("house", "retirement", "savings", "education", "emergency_fund", "other")
+MAX_TURN_TEXT = limits.MAX_TEXT
 GOAL_FORM_KEYS = ("name", "kind", "target_amount", "deadline", "current_amount", "currency")
 GOAL_FORM_PREFIX = "Create a financial goal using this form data JSON exactly: "
 _SLUG = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
@@ -154,9 +155,6 @@ def _form_values(values: dict) -> dict:
             raise BadFrame(f"{key} must be text, a number, true/false or null.")
         out[key] = value
     return out
-
-
-CONFIRMABLE = ("delete_manual_transaction", "delete_manual_asset")
 
 
 def _confirm_result(payload: dict) -> str:

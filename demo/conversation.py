@@ -8,10 +8,9 @@ import datetime as dt
 import uuid
 from decimal import Decimal
 
-from chat.cards import card_for
 from chat.selectors import thread_list
 from chat.services import assistant_message_create, thread_create, user_message_record
-from chat.tools import ToolContext
+from chat.tools import ToolContext, card_for
 from chat.tools.reads import list_goals, summarize_spending
 from chat.tools.ui import show_smart_actions
 from zeus.money import format_amount

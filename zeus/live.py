@@ -11,6 +11,8 @@ from collections.abc import Callable
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
+from zeus.adapters import redis_group_key
+
 log = logging.getLogger(__name__)
 
 
@@ -42,17 +44,17 @@ async def apush_to_user(user_id: int, message: dict) -> None:
 _ZCARD_ALL = "local counts = {} for i, key in ipairs(KEYS) do counts[i] = redis.call('ZCARD', key) end return counts"
 
 
-async def _with_open_sockets(layer, user_ids: list[int]) -> list[int]:
+async def with_open_sockets(layer, user_ids: list[int]) -> list[int]:
     """The users whose group has members. For the Redis layer: one script call per host for the whole batch
     (a Lua loop of ZCARD), instead of two round trips per user inside group_send. Other layers: everyone."""
-    if not (hasattr(layer, "_group_key") and hasattr(layer, "consistent_hash") and hasattr(layer, "connection")):
+    if not user_ids or redis_group_key(layer, user_group(user_ids[0])) is None:
         return user_ids
     by_host: dict[int, list[int]] = {}
     for user_id in user_ids:
         by_host.setdefault(layer.consistent_hash(user_group(user_id)), []).append(user_id)
     online = []
     for index, ids in by_host.items():
-        keys = [layer._group_key(user_group(user_id)) for user_id in ids]
+        keys = [redis_group_key(layer, user_group(user_id)) for user_id in ids]
         counts = await layer.connection(index).eval(_ZCARD_ALL, len(keys), *keys)
         online.extend(user_id for user_id, count in zip(ids, counts, strict=True) if count)
     return online
@@ -67,7 +69,7 @@ def push_many(entries: list[tuple[int, object]], render: Callable[[object], dict
         return
 
     async def send():
-        online = set(await _with_open_sockets(layer, sorted({user_id for user_id, _ in entries})))
+        online = set(await with_open_sockets(layer, sorted({user_id for user_id, _ in entries})))
         results = await asyncio.gather(
             *(
                 layer.group_send(user_group(user_id), {"type": "notification.push", "notification": render(entry)})

@@ -17,12 +17,19 @@ from mcp.server.auth.middleware.bearer_auth import AuthenticatedUser
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel import Server
 
+from chat.cards import delete_question
 from chat.loop.db import run_off_loop
-from chat.models import ToolExecution
-from chat.tools import CATALOG, ToolContext, ToolOutcome, decide_approval, execute_tool, tool_definitions
-from chat.tools.base import CONFIRM, READ, UI
-from zeus.selectors import profile_get
-from zeus.timeutil import user_today
+from chat.tools import (
+    CATALOG,
+    ToolContext,
+    ToolOutcome,
+    decide_approval,
+    execute_tool,
+    tool_context,
+    tool_definitions,
+)
+from chat.tools.base import CONFIRM, READ, UI, BadToolInput, error, error_output, validated
+from chat.tools.runner import execution_record, replayed
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +37,7 @@ CONFIRM_TOOL = "confirm_action"
 # The UI tools only draw chat cards (forms, pickers, suggestion chips); an MCP client has nowhere to show them.
 CATALOG_TOOLS: tuple[str, ...] = tuple(name for name, tool in CATALOG.items() if tool.family != UI)
 IDEMPOTENCY_KEY = "idempotency_key"
+KEY_REUSED = "This idempotency key was already used for a different call."
 MAX_IDEMPOTENCY_KEY = 120  # the call id it becomes ("mcp:" + key) must fit the runner's 128
 # Approvals are bound to a thread; an MCP token's calls share one synthetic thread derived from the token.
 THREAD_NAMESPACE = uuid.UUID("6f1c2a52-9a4e-4f43-9d1e-6a8f0c3b7e21")
@@ -113,10 +121,10 @@ async def _call(ctx: ServerRequestContext, params: types.CallToolRequestParams) 
     tool_ctx = getattr(user.access_token, "context", None) if isinstance(user, AuthenticatedUser) else None
     if not isinstance(tool_ctx, ToolContext):
         # The HTTP layer answers 401 before this; a transport without it must not run anything either.
-        return _error("UNAUTHENTICATED", "An MCP token is required.")
+        return error("UNAUTHENTICATED", "An MCP token is required.")
     key = (params.meta or {}).get(IDEMPOTENCY_KEY)
     if key is not None and (not isinstance(key, str) or not 1 <= len(key) <= MAX_IDEMPOTENCY_KEY):
-        return _error(
+        return error(
             "INVALID_INPUT", f"_meta.{IDEMPOTENCY_KEY} must be a string of 1 to {MAX_IDEMPOTENCY_KEY} characters."
         )
     # Without a key every call is new: a retried call acts again (see docs/mcp.md).
@@ -128,12 +136,12 @@ async def _call(ctx: ServerRequestContext, params: types.CallToolRequestParams) 
 
 
 async def _confirm(tool_ctx: ToolContext, call_id: str | None, arguments: dict) -> ToolOutcome:
-    problems = sorted(_confirm_validator.iter_errors(arguments), key=lambda e: list(e.absolute_path))
-    if problems:
-        where = ".".join(str(p) for p in problems[0].absolute_path) or "input"
-        return _error("INVALID_INPUT", f"{where}: {problems[0].message}")
+    try:
+        arguments = validated(CONFIRM_TOOL, _confirm_validator, arguments)
+    except BadToolInput as exc:
+        return ToolOutcome(output=error_output(exc), is_error=True)
     if call_id is not None:
-        stored = await run_off_loop(_stored_confirm, tool_ctx, call_id, arguments)
+        stored = await run_off_loop(replayed, tool_ctx, call_id, CONFIRM_TOOL, arguments, reused=KEY_REUSED)
         if stored is not None:
             return stored
     outcome = await decide_approval(tool_ctx, **arguments)
@@ -150,15 +158,6 @@ def _claimed(outcome: ToolOutcome) -> bool:
     return not outcome.is_error or outcome.output.get("error", {}).get("code") not in _NOT_CLAIMED
 
 
-def _stored_confirm(tool_ctx: ToolContext, call_id: str, arguments: dict) -> ToolOutcome | None:
-    stored = ToolExecution.objects.filter(user=tool_ctx.user, call_id=call_id).first()
-    if stored is None:
-        return None
-    if stored.tool != CONFIRM_TOOL or stored.tool_input != arguments:
-        return _error("CALL_ID_REUSED", "This idempotency key was already used for a different call.")
-    return ToolOutcome(output=stored.output, is_error=stored.is_error, card=None)
-
-
 def _record_confirm(tool_ctx: ToolContext, call_id: str, arguments: dict, outcome: ToolOutcome) -> ToolOutcome:
     """Stores the decision under the key, as the runner does for mutations, so a replay returns it.
 
@@ -166,15 +165,7 @@ def _record_confirm(tool_ctx: ToolContext, call_id: str, arguments: dict, outcom
     different outcome first."""
     try:
         with transaction.atomic():
-            ToolExecution.objects.create(
-                user=tool_ctx.user,
-                thread_id=tool_ctx.thread_id,
-                call_id=call_id,
-                tool=CONFIRM_TOOL,
-                tool_input=arguments,
-                output=outcome.output,
-                is_error=outcome.is_error,
-            )
+            execution_record(tool_ctx, call_id, CONFIRM_TOOL, arguments, outcome.output, outcome.is_error)
     except IntegrityError:
         # The key was used meanwhile for another tool: the decision stands, the key keeps its first meaning.
         log.warning("idempotency key %s reused while confirming", call_id)
@@ -186,10 +177,10 @@ def _for_mcp(outcome: ToolOutcome) -> dict:
     output = outcome.output
     status = output.get("status")
     if status == "confirmation_required":
-        card = outcome.card or {}
+        title, message = delete_question(output)
         return {
             **output,
-            "summary": f"{card.get('title', '')} {card.get('message', '')}".strip(),
+            "summary": f"{title} {message}",
             "message": (
                 "Nothing was deleted yet. Show the user the summary; if they confirm, call confirm_action with "
                 "this approval_id and decision approve (or reject). It expires at expires_at and works once."
@@ -206,20 +197,8 @@ def _for_mcp(outcome: ToolOutcome) -> dict:
     return output
 
 
-def _error(code: str, message: str) -> ToolOutcome:
-    return ToolOutcome(output={"error": {"code": code, "message": message}}, is_error=True, card=None)
-
-
 def tool_context_for(user, *, token_id: int) -> ToolContext:
-    profile = profile_get(user=user)
-    return ToolContext(
-        user=user,
-        thread_id=thread_for(token_id),
-        today=user_today(user),
-        currency=profile.currency,
-        timezone=profile.timezone,
-        allowed_tools=CATALOG_TOOLS,
-    )
+    return tool_context(user, thread_id=thread_for(token_id), allowed_tools=CATALOG_TOOLS)
 
 
 def build_server() -> Server:

@@ -1,18 +1,24 @@
-"""The tool catalog (CONTRACT §3.4) and what the chat loop calls: tool_definitions, execute_tool,
-decide_approval, TOOL_GUIDE. See docs/chat-tools.md."""
+"""The tool catalog (docs/contract/tools.md) and what the chat loop and MCP call: tool_context, tool_definitions,
+execute_tool, decide_approval, card_of, TOOL_GUIDE. Where a new tool goes: docs/architecture.md."""
 
-from chat.tools.base import ToolContext, ToolOutcome
-from chat.tools.registry import CATALOG, TOOL_NAMES, tool_definitions
+from chat.tools.base import WORKFLOWS, ToolContext, ToolOutcome, tool_context
+from chat.tools.registry import CATALOG, CONFIRMABLE, TOOL_NAMES, WORKFLOW_TOOLS, card_for, card_of, tool_definitions
 from chat.tools.runner import decide_approval, execute_tool
 
 __all__ = [
     "CATALOG",
+    "CONFIRMABLE",
     "TOOL_GUIDE",
     "TOOL_NAMES",
+    "WORKFLOWS",
+    "WORKFLOW_TOOLS",
     "ToolContext",
     "ToolOutcome",
+    "card_for",
+    "card_of",
     "decide_approval",
     "execute_tool",
+    "tool_context",
     "tool_definitions",
 ]
 

@@ -9,8 +9,11 @@ from decimal import Decimal
 from jsonschema import Draft202012Validator
 
 from assets import categories
+from chat import kinds
 from zeus.errors import ZeusError
 from zeus.money import quantize
+from zeus.selectors import profile_get
+from zeus.timeutil import user_today
 
 
 @dataclass(frozen=True)
@@ -25,14 +28,46 @@ class ToolContext:
     allowed_tools: tuple[str, ...] | None = None
 
 
+def tool_context(user, *, thread_id, allowed_tools: tuple[str, ...] | None = None) -> ToolContext:
+    """The one way to build a ToolContext (chat turns and MCP alike): the user's today, currency and
+    timezone read once, from their profile. Blocking."""
+    profile = profile_get(user=user)
+    return ToolContext(
+        user=user,
+        thread_id=thread_id,
+        today=user_today(user),
+        currency=profile.currency,
+        timezone=profile.timezone,
+        language=profile.language,
+        allowed_tools=allowed_tools,
+    )
+
+
 @dataclass(frozen=True)
 class ToolOutcome:
+    """What a call did. The card the chat draws from it is built by the turn (chat.tools.card_of)."""
+
     output: dict
     is_error: bool
-    card: dict | None
+    tool: str | None = None  # the tool that produced it; for a decided approval, the one the approval was for
+    tool_input: dict | None = None  # the validated input (for a decided approval, the approved arguments)
 
 
 READ, MUTATION, CONFIRM, UI = "read", "mutation", "confirm", "ui"
+
+# The workflows a chat turn can run (chat.router picks one per turn). A tool names the workflows that offer it;
+# a workflow's tool subset is whatever names it.
+WORKFLOWS = (
+    "coach",
+    "bundle_create",
+    "asset_create",
+    "asset_update",
+    "asset_delete",
+    "create",
+    "update",
+    "delete",
+    "inspect",
+)
 
 
 @dataclass(frozen=True)
@@ -44,11 +79,22 @@ class Tool:
     handler: Callable[[ToolContext, dict], dict]
     # For CONFIRM tools: the effect that runs once the user approves, and the check done before asking.
     execute: Callable[[ToolContext, dict], dict] | None = None
+    workflows: tuple[str, ...] = ()  # the chat workflows that offer it (WORKFLOWS); none: MCP only
+    # (name, validated input, output) → the chat card for a successful result, or None (chat.cards)
+    card: Callable[[str, dict, dict], dict | None] | None = None
     validator: Draft202012Validator = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         Draft202012Validator.check_schema(self.input_schema)
         object.__setattr__(self, "validator", Draft202012Validator(self.input_schema))
+        unknown = set(self.workflows) - set(WORKFLOWS)
+        if unknown:
+            raise ValueError(f"{self.name}: unknown workflows {sorted(unknown)}")
+
+    @property
+    def writes(self) -> bool:
+        """It changes the user's data (now, or once they approve)."""
+        return self.family in (MUTATION, CONFIRM)
 
     def definition(self) -> dict:
         return {"name": self.name, "description": self.description, "input_schema": self.input_schema}
@@ -62,14 +108,19 @@ def error_output(exc: ZeusError) -> dict:
     return {"error": exc.as_dict()}
 
 
-def error(code: str, message: str) -> ToolOutcome:
-    return ToolOutcome(output={"error": {"code": code, "message": message}}, is_error=True, card=None)
+def error(code: str, message: str, *, tool: str | None = None) -> ToolOutcome:
+    return ToolOutcome(output={"error": {"code": code, "message": message}}, is_error=True, tool=tool)
 
 
 def validate_input(tool: Tool, tool_input) -> dict:
+    return validated(tool.name, tool.validator, tool_input)
+
+
+def validated(name: str, validator: Draft202012Validator, tool_input) -> dict:
+    """The one input check of every tool call, chat and MCP alike: a JSON object that fits the schema."""
     if not isinstance(tool_input, dict):
-        raise BadToolInput(f"{tool.name} takes a JSON object.")
-    problems = sorted(tool.validator.iter_errors(tool_input), key=lambda e: list(e.absolute_path))
+        raise BadToolInput(f"{name} takes a JSON object.")
+    problems = sorted(validator.iter_errors(tool_input), key=lambda e: list(e.absolute_path))
     if problems:
         first = problems[0]
         where = ".".join(str(p) for p in first.absolute_path) or "input"
@@ -93,8 +144,7 @@ ID = {"type": "integer", "minimum": 1}
 CURRENCY = {"type": "string", "pattern": "^[A-Za-z]{3}$", "description": "ISO code; defaults to the user's."}
 CATEGORY = {"type": "string", "enum": list(categories.ALL)}
 DIRECTION = {"type": "string", "enum": ["expense", "income"]}
-ASSET_KINDS = ["cash", "bank_account", "e_wallet", "savings", "investment", "property", "vehicle", "other"]
-GOAL_KINDS = ["house", "retirement", "savings", "education", "emergency_fund", "other"]
+ASSET_KINDS, GOAL_KINDS = kinds.ASSET_KINDS, kinds.GOAL_KINDS
 
 
 def money(amount: Decimal, currency: str) -> str:

@@ -13,6 +13,7 @@ from assets.services import (
     transaction_delete,
     transaction_update,
 )
+from chat import cards
 from chat.tools.base import (
     AMOUNT,
     ASSET_KINDS,
@@ -162,6 +163,8 @@ TOOLS = (
     Tool(
         name="create_goal",
         family=MUTATION,
+        workflows=("coach",),
+        card=cards.goal,
         description=(
             "Create a financial goal for the user. deadline is YYYY-MM-DD or a span from today such as "
             "'10 years' or '18 months'. When the user submitted a goal form, use its JSON values exactly."
@@ -182,6 +185,8 @@ TOOLS = (
     Tool(
         name="create_manual_transaction",
         family=MUTATION,
+        workflows=("bundle_create", "create"),
+        card=cards.transaction,
         description=(
             "Record one manual expense or income. Defaults: direction expense, today's date, the user's "
             "currency. Leave asset_id out unless the user named or picked the asset: when they have several "
@@ -193,6 +198,8 @@ TOOLS = (
     Tool(
         name="update_manual_transaction",
         family=MUTATION,
+        workflows=("update",),
+        card=cards.transaction,
         description="Change a manual transaction: pass its id and only the fields to change. Synced ones refuse.",
         input_schema=schema({"transaction_id": ID, **TXN_PROPS}, required=("transaction_id",)),
         handler=update_manual_transaction,
@@ -200,6 +207,8 @@ TOOLS = (
     Tool(
         name="delete_manual_transaction",
         family=CONFIRM,
+        workflows=("delete",),
+        card=cards.transaction,
         description=(
             "Delete a manual transaction. Nothing is deleted by this call: the user is shown a confirmation "
             "card and the deletion happens only when they approve it."
@@ -211,6 +220,8 @@ TOOLS = (
     Tool(
         name="create_manual_asset",
         family=MUTATION,
+        workflows=("bundle_create", "asset_create"),
+        card=cards.asset,
         description="Create a manual asset (cash, bank_account, e_wallet, savings, investment, property, vehicle...).",
         input_schema=schema(
             {
@@ -226,6 +237,8 @@ TOOLS = (
     Tool(
         name="update_manual_asset",
         family=MUTATION,
+        workflows=("asset_update",),
+        card=cards.asset,
         description="Change a manual asset's name, kind or balance. Synced assets refuse.",
         input_schema=schema(
             {
@@ -241,6 +254,8 @@ TOOLS = (
     Tool(
         name="delete_manual_asset",
         family=CONFIRM,
+        workflows=("asset_delete",),
+        card=cards.asset,
         description=(
             "Delete a manual asset. Nothing is deleted by this call: the user is shown a confirmation card and "
             "the deletion happens only when they approve it."

@@ -11,6 +11,7 @@ from assets.selectors import (
     linked_account_list,
     transaction_list,
 )
+from chat import cards
 from chat.tools.base import (
     CATEGORY,
     DATE,
@@ -184,6 +185,7 @@ TOOLS = (
     Tool(
         name="list_transactions",
         family=READ,
+        workflows=("coach", "update", "delete", "inspect"),
         description=(
             "List the user's transactions, newest first, with optional filters. Synced transactions come from "
             "linked accounts and are read only (editable=false); manual ones can be changed."
@@ -203,6 +205,7 @@ TOOLS = (
     Tool(
         name="list_linked_accounts",
         family=READ,
+        workflows=("coach", "asset_update", "inspect"),
         description="List the user's linked bank and wallet accounts (read only) with their synced balances.",
         input_schema=schema({}),
         handler=list_linked_accounts,
@@ -210,6 +213,16 @@ TOOLS = (
     Tool(
         name="list_assets",
         family=READ,
+        workflows=(
+            "coach",
+            "bundle_create",
+            "asset_create",
+            "asset_update",
+            "asset_delete",
+            "create",
+            "update",
+            "inspect",
+        ),
         description=(
             "List the user's assets (cash, bank accounts, e-wallets, savings, property...) with balances. "
             "editable=false marks synced assets, which cannot be changed here."
@@ -220,6 +233,7 @@ TOOLS = (
     Tool(
         name="list_budgets",
         family=READ,
+        workflows=("coach", "inspect"),
         description="List the user's monthly budgets per category with the limit (amount), spent and remaining.",
         input_schema=schema(
             {"month": {"type": "string", "pattern": r"^\d{4}-\d{2}$", "description": "YYYY-MM; default this month."}}
@@ -229,6 +243,7 @@ TOOLS = (
     Tool(
         name="list_goals",
         family=READ,
+        workflows=("coach", "inspect"),
         description="List the user's financial goals with progress_pct, monthly_needed and on_track.",
         input_schema=schema({"status": {"type": "string", "enum": ["active", "achieved", "all"]}}),
         handler=list_goals,
@@ -236,6 +251,7 @@ TOOLS = (
     Tool(
         name="list_smart_suggestions",
         family=READ,
+        workflows=("coach", "inspect"),
         description="List the user's active smart suggestions (rule-based tips with a prompt to follow up).",
         input_schema=schema({"limit": {**LIMIT, "description": "How many to return (1-100, default 10)."}}),
         handler=list_smart_suggestions,
@@ -243,6 +259,8 @@ TOOLS = (
     Tool(
         name="summarize_spending",
         family=READ,
+        workflows=("coach", "inspect"),
+        card=cards.chart,
         description=(
             "Total the user's expenses over a period, grouped by category, week or day, in the user's currency. "
             "The result is shown to the user as a chart."

@@ -5,6 +5,7 @@ response really run side by side; the connection is tidied before and after like
 SQLite (the embedded default) refuses concurrent writers outright, so there the calls take turns on one thread.
 """
 
+import dataclasses
 import datetime as dt
 import logging
 import uuid
@@ -12,7 +13,6 @@ import uuid
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from chat.cards import card_for
 from chat.loop.db import run_off_loop
 from chat.models import Approval, ToolExecution
 from chat.tools.base import (
@@ -65,26 +65,20 @@ async def decide_approval(ctx: ToolContext, *, approval_id: str, decision: str) 
 
 
 def _outcome(tool_name: str, tool_input: dict, output: dict, is_error: bool) -> ToolOutcome:
-    # The effect may already be committed: a card that cannot be drawn must not turn it into a failure.
-    try:
-        card = card_for(tool_name, tool_input, output, is_error)
-    except Exception:
-        log.exception("no card for %s", tool_name)
-        card = None
-    return ToolOutcome(output=output, is_error=is_error, card=card)
+    return ToolOutcome(output=output, is_error=is_error, tool=tool_name, tool_input=tool_input)
 
 
 def _run(ctx: ToolContext, tool: Tool, call_id: str, tool_input) -> ToolOutcome:
     try:
         args = validate_input(tool, tool_input)
     except ZeusError as exc:
-        return ToolOutcome(output=error_output(exc), is_error=True, card=None)
+        return ToolOutcome(output=error_output(exc), is_error=True, tool=tool.name)
     if tool.family in (MUTATION, CONFIRM):
         return _recorded(ctx, tool, call_id, args)
     try:
         output = cap_output(tool.handler(ctx, args))
     except ZeusError as exc:
-        return ToolOutcome(output=error_output(exc), is_error=True, card=None)
+        return ToolOutcome(output=error_output(exc), is_error=True, tool=tool.name)
     except ImportError:
         return error("UNAVAILABLE", f"{tool.name} is not available yet.")
     return _outcome(tool.name, args, output, "error" in output)
@@ -92,9 +86,9 @@ def _run(ctx: ToolContext, tool: Tool, call_id: str, tool_input) -> ToolOutcome:
 
 def _recorded(ctx: ToolContext, tool: Tool, call_id: str, args: dict) -> ToolOutcome:
     """Runs a mutation once per (user, call id): its effect and its record commit together."""
-    stored = ToolExecution.objects.filter(user=ctx.user, call_id=call_id).first()
+    stored = replayed(ctx, call_id, tool.name, args)
     if stored is not None:
-        return _replayed(stored, tool, args)
+        return stored
     try:
         with transaction.atomic():
             try:
@@ -106,28 +100,41 @@ def _recorded(ctx: ToolContext, tool: Tool, call_id: str, args: dict) -> ToolOut
             except ZeusError as exc:
                 output, is_error = error_output(exc), True
             output = cap_output(output)
-            ToolExecution.objects.create(
-                user=ctx.user,
-                thread_id=ctx.thread_id,
-                call_id=call_id,
-                tool=tool.name,
-                tool_input=args,
-                output=output,
-                is_error=is_error,
-            )
+            execution_record(ctx, call_id, tool.name, args, output, is_error)
     except IntegrityError:
         # A concurrent run of the same call won the unique row; everything this run wrote is rolled back.
-        stored = ToolExecution.objects.filter(user=ctx.user, call_id=call_id).first()
+        stored = replayed(ctx, call_id, tool.name, args)
         if stored is None:
             raise
-        return _replayed(stored, tool, args)
+        return stored
     return _outcome(tool.name, args, output, is_error)
 
 
-def _replayed(stored: ToolExecution, tool: Tool, args: dict) -> ToolOutcome:
-    if stored.tool != tool.name or stored.tool_input != args:
-        return error("CALL_ID_REUSED", "This tool call id was already used for a different call.")
+REUSED = "This tool call id was already used for a different call."
+
+
+def replayed(ctx: ToolContext, call_id: str, tool_name: str, args: dict, *, reused: str = REUSED) -> ToolOutcome | None:
+    """The one replay path, chat's and MCP's: the stored outcome of this (user, call id), None when the id is
+    new, CALL_ID_REUSED when it was used for another call. Blocking."""
+    stored = ToolExecution.objects.filter(user=ctx.user, call_id=call_id).first()
+    if stored is None:
+        return None
+    if stored.tool != tool_name or stored.tool_input != args:
+        return error("CALL_ID_REUSED", reused)
     return _outcome(stored.tool, stored.tool_input, stored.output, stored.is_error)
+
+
+def execution_record(ctx: ToolContext, call_id: str, tool_name: str, args: dict, output: dict, is_error: bool) -> None:
+    """The row `replayed` answers from; unique per (user, call id). Blocking."""
+    ToolExecution.objects.create(
+        user=ctx.user,
+        thread_id=ctx.thread_id,
+        call_id=call_id,
+        tool=tool_name,
+        tool_input=args,
+        output=output,
+        is_error=is_error,
+    )
 
 
 def _ask_approval(ctx: ToolContext, tool: Tool, call_id: str, args: dict, target: dict) -> dict:
@@ -163,8 +170,10 @@ def _decide(ctx: ToolContext, key: uuid.UUID, decision: str) -> ToolOutcome:
             if approval is None:
                 return error("NOT_FOUND", "No such confirmation.")
             if approval.status != Approval.Status.PENDING:
-                return error("APPROVAL_USED", "This confirmation was already answered.")
-            return error("APPROVAL_EXPIRED", "This confirmation expired; ask again if it is still wanted.")
+                refused = error("APPROVAL_USED", "This confirmation was already answered.")
+            else:
+                refused = error("APPROVAL_EXPIRED", "This confirmation expired; ask again if it is still wanted.")
+            return dataclasses.replace(refused, tool=approval.tool)
         approval = mine.get()
         tool = CATALOG[approval.tool]
         if decision == "reject":

@@ -1,6 +1,17 @@
 """UI tools: they write nothing. Each validated input becomes the output, and the output becomes a card."""
 
-from chat.tools.base import AMOUNT, ASSET_KINDS, GOAL_KINDS, UI, BadToolInput, Tool, ToolContext, schema
+from chat import cards
+from chat.tools.base import (
+    AMOUNT,
+    ASSET_KINDS,
+    GOAL_KINDS,
+    UI,
+    WORKFLOWS,
+    BadToolInput,
+    Tool,
+    ToolContext,
+    schema,
+)
 from goals.progress import resolve_deadline
 from zeus.errors import ValidationFailed
 from zeus.money import parse_money
@@ -83,6 +94,8 @@ TOOLS = (
     Tool(
         name="show_welcome_suggestions",
         family=UI,
+        workflows=("coach", "bundle_create", "create"),
+        card=cards.welcome,
         description="Show the user a welcome card with starter prompts they can tap.",
         input_schema=schema({}),
         handler=show_welcome_suggestions,
@@ -90,6 +103,8 @@ TOOLS = (
     Tool(
         name="suggest_asset_creation",
         family=UI,
+        workflows=("coach", "bundle_create", "asset_create", "create"),
+        card=cards.asset_suggestions,
         description="Offer one-tap choices to create a first asset (cash, bank account, e-wallet, savings).",
         input_schema=schema({}),
         handler=suggest_asset_creation,
@@ -97,6 +112,8 @@ TOOLS = (
     Tool(
         name="show_quick_form",
         family=UI,
+        workflows=("coach", "bundle_create", "asset_create", "asset_update", "create", "update"),
+        card=cards.quick_form,
         description=(
             "Show a small form to collect several fields at once instead of asking one by one. The user's "
             "submission comes back as a message with the form data JSON."
@@ -128,6 +145,8 @@ TOOLS = (
     Tool(
         name="show_goal_planning_form",
         family=UI,
+        workflows=("coach", "bundle_create", "create"),
+        card=cards.goal_form,
         description=(
             "Show a goal planning form, prefilled with what the user already said (kind, name, target_amount, "
             "deadline as YYYY-MM-DD or '10 years'). Its submission asks you to create the goal."
@@ -145,6 +164,8 @@ TOOLS = (
     Tool(
         name="show_quick_create_suggestion",
         family=UI,
+        workflows=("coach", "bundle_create", "asset_create", "create"),
+        card=cards.quick_create,
         description="Offer one-tap cards to create specific manual assets (kind and name each).",
         input_schema=schema(
             {
@@ -165,6 +186,8 @@ TOOLS = (
     Tool(
         name="show_smart_actions",
         family=UI,
+        workflows=WORKFLOWS,
+        card=cards.smart_actions,
         description="Offer up to six follow-up buttons; tapping one sends its prompt as the user's message.",
         input_schema=schema(
             {

@@ -106,7 +106,7 @@ async def open_socket(cookie: str | None, thread_id, *, origin: str = "http://te
     return Socket(communicator), connected, code
 
 
-def turn_tasks() -> list:
+def socket_turn_tasks() -> list:
     """The consumers' turn tasks still running on this event loop."""
     import asyncio
 
@@ -117,7 +117,7 @@ async def turns_settled(timeout: float = 10) -> None:
     """Waits for the turns still running here: after `done` a turn goes on to write its run audit."""
     import asyncio
 
-    running = turn_tasks()
+    running = socket_turn_tasks()
     if running:
         await asyncio.wait(running, timeout=timeout)
 

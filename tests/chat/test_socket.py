@@ -126,16 +126,17 @@ async def test_a_turn_writing_its_audit_after_done_leaves_the_next_in_charge(ali
     """After `done` the finished turn still writes its run audit; the next turn, started meanwhile, must
     stay the one a stop or a third message meets."""
     import asyncio
+    import time
 
-    from chat import turn
+    from chat import audit
 
-    write_run = turn._db_run
+    write_run = audit.turn_run_record
 
-    async def slow_audit(**kwargs):
-        await asyncio.sleep(0.3)
-        await write_run(**kwargs)
+    def slow_audit(**kwargs):
+        time.sleep(0.3)  # in the worker thread the audit is written on
+        return write_run(**kwargs)
 
-    monkeypatch.setattr(turn, "_db_run", slow_audit)
+    monkeypatch.setattr(audit, "turn_run_record", slow_audit)
     thread = await sync_to_async(chat.thread)(alice)
     socket, _, _ = await open_socket(alice_cookie, thread.id)
     fake.script(model.text("First."), model.text(" ".join(f"w{n}" for n in range(60)), token_delay=0.03))

@@ -11,8 +11,8 @@ from decimal import Decimal
 import pytest
 
 from assets.models import Asset, Transaction
+from chat.admin_reply import admin_reply_send
 from chat.models import Message
-from chat.services import admin_reply_generate
 from chat.ui_events import GOAL_FORM_PREFIX
 from goals.models import Goal
 from tests import factories
@@ -428,7 +428,8 @@ def test_a_staff_reply_reaches_the_open_page_and_its_notification_opens_that_thr
     open_app, model, daphne_server, settings
 ):
     user = factories.user("e2e_staff_reply")
-    staff = factories.user("e2e_staff", is_staff=True)
+    # Staff who hold the reply permission (chat.admin_reply.may_reply).
+    staff = factories.user("e2e_staff", is_staff=True, is_superuser=True)
     older = chat_factories.thread(user)
     chat_factories.user_message(older, "Why was my card declined?")
     model.responder = lambda body: text("Our team checked: the bank declined it; nothing was charged.")
@@ -437,7 +438,7 @@ def test_a_staff_reply_reaches_the_open_page_and_its_notification_opens_that_thr
     app.page.wait_for_url(re.compile(rf"/chat/(?!{older.id})"))
     app.wait_ready()
 
-    _everywhere(daphne_server, settings, admin_reply_generate, staff_user=staff, thread_id=older.id, prompt="Explain")
+    _everywhere(daphne_server, settings, admin_reply_send, staff_user=staff, thread_id=older.id, prompt="Explain")
     app.page.locator(".toast", has_text="Zeus has a new reply for you").wait_for()
     app.page.click("#bell")
     app.page.locator("#inbox-list a", has_text="Open").click()
@@ -451,7 +452,7 @@ def test_a_staff_reply_reaches_the_open_page_and_its_notification_opens_that_thr
 
     # Open on that thread, the next staff reply arrives live as a message.
     model.responder = lambda body: text("One more thing: the refund is on its way.")
-    _everywhere(daphne_server, settings, admin_reply_generate, staff_user=staff, thread_id=older.id, prompt="More")
+    _everywhere(daphne_server, settings, admin_reply_send, staff_user=staff, thread_id=older.id, prompt="More")
     app.page.locator(".msg-assistant.from-staff", has_text="refund is on its way").wait_for()
     assert app.page.locator(".msg-assistant.from-staff").count() == 2
 

@@ -8,19 +8,11 @@ from django.test import Client
 
 from chat.models import DailyUsage, Message, TokenBudget, TurnRun
 from chat.usage import limit_message, usage_status
-from tests.chat import factories as chat
 from tests.chat import fake_anthropic as model
-from tests.chat.conftest import open_socket, turns_settled
+from tests.chat.harness import new_chat, turns_settled
 from zeus.timeutil import user_today
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-async def _socket(user, cookie):
-    thread = await sync_to_async(chat.thread)(user)
-    socket, connected, _ = await open_socket(cookie, thread.id)
-    assert connected
-    return thread, socket
 
 
 @sync_to_async
@@ -28,16 +20,14 @@ def _used(user) -> int:
     return usage_status(user_id=user.id, day=user_today(user))[0]
 
 
-async def test_the_budget_refuses_the_next_model_call_and_a_reset_lets_it_through(
-    alice, staff, alice_cookie, fake, settings
-):
+async def test_the_budget_refuses_the_next_model_call_and_a_reset_lets_it_through(alice, staff, fake, settings):
     settings.ZEUS_DAILY_TOKEN_BUDGET = 1
-    _, socket = await _socket(alice, alice_cookie)
-    assert (await socket.say("show my transactions"))[-1]["type"] == "done"
+    _, talk = await new_chat(alice)
+    assert (await talk.say("show my transactions"))[-1]["type"] == "done"
     assert await _used(alice) > 0
 
     calls_before = len(fake.model_requests)
-    refused = await socket.say("show my transactions again")
+    refused = await talk.say("show my transactions again")
     assert [f["type"] for f in refused if f["type"] in ("token", "tool", "done", "error")] == ["error"]
     assert refused[-1]["code"] == "USAGE_LIMIT"
     assert "resets at midnight" in refused[-1]["message"]
@@ -60,17 +50,15 @@ async def test_the_budget_refuses_the_next_model_call_and_a_reset_lets_it_throug
     assert row.tokens == 0
     assert row.reset_at is not None
     fake.script(model.text("Back again."))
-    assert (await socket.say("show my transactions once more"))[-1]["type"] == "done"
-    await socket.close()
+    assert (await talk.say("show my transactions once more"))[-1]["type"] == "done"
+    await talk.close()
 
 
-async def test_a_turn_that_spends_the_budget_stops_before_its_next_call_and_keeps_what_it_did(
-    alice, alice_cookie, fake, settings
-):
+async def test_a_turn_that_spends_the_budget_stops_before_its_next_call_and_keeps_what_it_did(alice, fake, settings):
     settings.ZEUS_DAILY_TOKEN_BUDGET = 1
-    thread, socket = await _socket(alice, alice_cookie)
+    thread, talk = await new_chat(alice)
     fake.script(model.tools(("list_transactions", {"limit": 5}), say="Let me look."), model.text("never asked"))
-    frames = await socket.say("show my transactions")
+    frames = await talk.say("show my transactions")
     assert frames[-1]["code"] == "USAGE_LIMIT"
     assert len(fake.main_requests) == 1
     assistant = await sync_to_async(Message.objects.get)(thread=thread, role="assistant")
@@ -80,34 +68,34 @@ async def test_a_turn_that_spends_the_budget_stops_before_its_next_call_and_keep
     await turns_settled()
     run = await sync_to_async(lambda: thread.runs.get())()
     assert (run.outcome, run.error_code) == ("error", "USAGE_LIMIT")
-    await socket.close()
+    await talk.close()
 
 
-async def test_a_per_user_override_replaces_the_setting(alice, bob, alice_cookie, bob_cookie, fake, settings):
+async def test_a_per_user_override_replaces_the_setting(alice, bob, fake, settings):
     settings.ZEUS_DAILY_TOKEN_BUDGET = 1
     await sync_to_async(TokenBudget.objects.create)(user=alice, daily_tokens=0)
-    _, socket = await _socket(alice, alice_cookie)
+    _, talk = await new_chat(alice)
     for n in range(3):
-        assert (await socket.say(f"show my transactions {n}"))[-1]["type"] == "done"
-    await socket.close()
+        assert (await talk.say(f"show my transactions {n}"))[-1]["type"] == "done"
+    await talk.close()
 
     settings.ZEUS_DAILY_TOKEN_BUDGET = 0
     await sync_to_async(TokenBudget.objects.create)(user=bob, daily_tokens=1)
-    _, socket = await _socket(bob, bob_cookie)
-    assert (await socket.say("show my transactions"))[-1]["type"] == "done"
-    assert (await socket.say("show my transactions again"))[-1]["code"] == "USAGE_LIMIT"
-    await socket.close()
+    _, talk = await new_chat(bob)
+    assert (await talk.say("show my transactions"))[-1]["type"] == "done"
+    assert (await talk.say("show my transactions again"))[-1]["code"] == "USAGE_LIMIT"
+    await talk.close()
 
 
-async def test_usage_is_counted_on_the_users_local_day(alice, alice_cookie, fake):
-    _, socket = await _socket(alice, alice_cookie)
-    assert (await socket.say("show my transactions"))[-1]["type"] == "done"
+async def test_usage_is_counted_on_the_users_local_day(alice, fake):
+    _, talk = await new_chat(alice)
+    assert (await talk.say("show my transactions"))[-1]["type"] == "done"
     row = await sync_to_async(DailyUsage.objects.get)(user=alice)
     assert row.day == await sync_to_async(user_today)(alice)
     await turns_settled()
     run = await sync_to_async(TurnRun.objects.get)(user=alice)
     assert row.tokens == run.input_tokens + run.output_tokens > 0
-    await socket.close()
+    await talk.close()
 
 
 def test_the_limit_message_says_when_it_resets():

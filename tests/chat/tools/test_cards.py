@@ -1,6 +1,6 @@
 import json
 
-from chat.cards import card_for
+from chat.tools import card_for
 
 TXN = {
     "id": 7,

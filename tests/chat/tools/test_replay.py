@@ -127,10 +127,15 @@ def test_a_bad_call_id_is_an_error(alice_ctx):
 
 
 def test_a_card_that_cannot_be_drawn_does_not_fail_a_committed_mutation(alice, alice_ctx, monkeypatch):
+    import dataclasses
+
+    from chat.tools import CATALOG
+
     def broken(*args):
         raise KeyError("card")
 
-    monkeypatch.setattr("chat.tools.runner.card_for", broken)
+    tool = CATALOG["create_manual_transaction"]
+    monkeypatch.setitem(CATALOG, tool.name, dataclasses.replace(tool, card=broken))
     outcome = call(alice_ctx, "create_manual_transaction", KFC)
     assert not outcome.is_error and outcome.card is None
     assert Transaction.objects.count() == 1

@@ -1,0 +1,74 @@
+"""The agent loop of a begun turn: route, then model ⇄ tools until the model answers without a tool call,
+MAX_MODEL_CALLS calls or the deadline; then finish. Every way a turn can end is decided here, once."""
+
+import asyncio
+import dataclasses
+import logging
+
+from chat import limits
+from chat.loop import prompt
+from chat.loop.provider import ProviderFailure, client_for
+from chat.turn import finish
+from chat.turn.data import Turn, TurnResult
+from chat.turn.request import model_request
+from chat.turn.routing import route
+from chat.turn.streaming import stream_call
+from chat.turn.tool_batch import run_tool_batch
+
+log = logging.getLogger(__name__)
+
+
+async def run_agent(turn: Turn) -> TurnResult:
+    client = client_for(turn.provider)
+    try:
+        async with asyncio.timeout(limits.TURN_DEADLINE_SECONDS):
+            turn.route = await route(client, turn)
+            # The catalog refuses a call outside the workflow's subset, beyond what the model is offered.
+            turn.ctx = dataclasses.replace(turn.ctx, allowed_tools=frozenset(turn.route.tools))
+            await turn.out.phase("thinking")
+            await _loop(client, turn)
+    except TimeoutError:
+        return await finish.failed(turn, "TIMEOUT", "The turn took too long and was stopped.")
+    except asyncio.CancelledError:
+        return await finish.failed(turn, "STOPPED", "Stopped.")
+    except ProviderFailure as failure:
+        cause = failure.__cause__
+        log.warning(
+            "provider failure in thread %s: %s (%s %s)",
+            turn.thread_id,
+            failure.code,
+            type(cause).__name__,
+            getattr(cause, "status_code", ""),
+        )
+        return await finish.failed(turn, failure.code, failure.message)
+    except Exception:
+        log.exception("chat turn failed in thread %s", turn.thread_id)
+        return await finish.failed(turn, "PROVIDER_UNAVAILABLE", "Something went wrong; try again.")
+    return await finish.done(turn)
+
+
+async def _loop(client, turn: Turn) -> None:
+    ctx = turn.ctx
+    system = prompt.system_blocks(today=ctx.today, currency=ctx.currency, timezone=ctx.timezone, language=ctx.language)
+    tools = prompt.tool_list(turn.route.tools)
+    while turn.reply.model_calls < limits.MAX_MODEL_CALLS:
+        turn.reply.model_calls += 1
+        request = model_request(model=turn.model, system=system, tools=tools, conversation=turn.conversation)
+        final = await stream_call(client, turn, request)
+        turn.reply.add_usage(final.usage)
+        turn.reply.flush_text()
+        content: list[dict] = []
+        uses = []
+        for block in final.content:
+            if block.type == "text" and block.text.strip():
+                # Its part was stored when the block finished streaming.
+                content.append({"type": "text", "text": block.text})
+            elif block.type == "tool_use" and final.stop_reason == "tool_use":
+                content.append({"type": "tool_use", "id": block.id, "name": block.name, "input": block.input or {}})
+                uses.append((block.id, block.name, block.input or {}, block.input_error))
+        if not uses:
+            return
+        turn.conversation.append({"role": "assistant", "content": content})
+        results = await run_tool_batch(turn, uses)
+        turn.conversation.append({"role": "user", "content": results})
+        await turn.out.phase("thinking")

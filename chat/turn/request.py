@@ -1,0 +1,45 @@
+"""What is sent to the model, in one place: the main call of the agent loop and the router's call.
+
+Prompt caching reads the prefix tools → system → messages: the tools and the system come from chat.loop.prompt
+(stable bytes), and a third breakpoint sits on the newest block so the later calls of a multi-step turn read
+the earlier ones' prefix from the cache.
+"""
+
+import anthropic
+from django.conf import settings
+
+from chat import limits, router
+from chat.loop import prompt
+
+ROUTER_MAX_TOKENS = 16
+
+
+def model_request(*, model: str, system: list[dict], tools: list[dict], conversation: list[dict]) -> dict:
+    """The keyword arguments of one streamed `messages.create` of the agent loop."""
+    return {
+        "model": model,
+        "max_tokens": limits.MAX_OUTPUT_TOKENS,
+        "system": system,
+        "tools": tools or anthropic.omit,
+        "messages": with_tail_breakpoint(conversation),
+        "stream": True,
+    }
+
+
+def router_request(texts: list[str], prior: str | None) -> dict:
+    """The keyword arguments of the router model's one short call."""
+    return {
+        "model": settings.ZEUS_ROUTER_MODEL,
+        "max_tokens": ROUTER_MAX_TOKENS,
+        "system": router.ROUTER_SYSTEM_PROMPT,
+        "messages": [{"role": "user", "content": router.router_user_prompt(texts, prior)}],
+    }
+
+
+def with_tail_breakpoint(conversation: list[dict]) -> list[dict]:
+    if not conversation:
+        return conversation
+    last = conversation[-1]
+    content = [dict(block) for block in last["content"]]
+    content[-1]["cache_control"] = prompt.CACHE
+    return [*conversation[:-1], {"role": last["role"], "content": content}]

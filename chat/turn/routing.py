@@ -1,0 +1,48 @@
+"""Which workflow a turn runs and which tools it is offered: the patterns first (no model call), the router
+model for the rest, the default when that fails. A staff turn is never offered a mutation."""
+
+import logging
+
+import anthropic
+
+from chat import router
+from chat.loop.context import prior_assistant_text, user_texts
+from chat.loop.provider import classify
+from chat.loop.stream import usage_dict
+from chat.tools import CATALOG
+from chat.turn.data import Turn
+from chat.turn.request import router_request
+
+log = logging.getLogger(__name__)
+
+
+async def route(client, turn: Turn) -> router.Route:
+    decided = await _decide(client, turn)
+    if turn.admin:
+        decided = router.Route(
+            workflow=decided.workflow,
+            tools=tuple(name for name in decided.tools if not CATALOG[name].writes),
+            decided_by=decided.decided_by,
+        )
+    return decided
+
+
+async def _decide(client, turn: Turn) -> router.Route:
+    texts = user_texts(turn.history) + turn.steering
+    prior = prior_assistant_text(turn.history)
+    decided = router.route_by_patterns(texts, prior)
+    if decided is not None:
+        return decided
+    turn.check_budget()
+    request = router_request(texts, prior)
+    note = turn.run.model_call("router", request["model"])
+    try:
+        reply = await client.messages.create(**request)
+    except anthropic.APIError as exc:
+        note.end(error=classify(exc).code)
+        log.warning("router model failed (%s); using the default workflow", type(exc).__name__)
+        return router.route_from_model_reply("")
+    note.end(usage=usage_dict(reply.usage), stop_reason=reply.stop_reason)
+    turn.reply.add_usage(usage_dict(reply.usage))
+    text = "".join(block.text for block in reply.content if block.type == "text")
+    return router.route_from_model_reply(text)

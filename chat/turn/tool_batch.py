@@ -1,0 +1,72 @@
+"""The tool calls of one model response, run concurrently. A stop or the deadline does not interrupt them: a
+mutation that started is finished and recorded, then the interruption goes on."""
+
+import asyncio
+import logging
+import time
+
+from chat.loop.context import tool_result_block
+from chat.tools import ToolOutcome, card_of, execute_tool
+from chat.turn.data import Turn
+
+log = logging.getLogger(__name__)
+
+BAD_INPUT = {"error": {"code": "INVALID_INPUT", "message": "The tool input was not a JSON object; nothing was run."}}
+FAILED = {"error": {"code": "TOOL_FAILED", "message": "The tool failed."}}
+
+
+async def run_tool_batch(turn: Turn, uses: list[tuple[str, str, dict, bool]]) -> list[dict]:
+    """`uses`: (call id, tool name, input, whether the input failed to parse). Returns the tool_result blocks
+    for the model; the calls and their cards go into the reply."""
+    for call_id, name, _, _ in uses:
+        turn.reply.tools_used.append(name)
+        await turn.out.tool(name, call_id, "calling")
+
+    running = asyncio.ensure_future(asyncio.gather(*(_one(turn, *use) for use in uses)))
+    interrupted: asyncio.CancelledError | None = None
+    while not running.done():
+        try:
+            await asyncio.shield(running)
+        except asyncio.CancelledError as exc:
+            if running.cancelled():
+                raise
+            interrupted = exc
+    results = []
+    for (call_id, name, tool_input, _), (outcome, card) in zip(uses, running.result(), strict=True):
+        turn.reply.parts.append(
+            {
+                "type": "tool",
+                "name": name,
+                "call_id": call_id,
+                "input": tool_input,
+                "output": outcome.output,
+                "is_error": outcome.is_error,
+            }
+        )
+        if card:
+            turn.reply.add_card(card)
+        results.append(tool_result_block(call_id, outcome.output, outcome.is_error))
+    if interrupted is not None:
+        raise interrupted
+    return results
+
+
+async def _one(
+    turn: Turn, call_id: str, name: str, tool_input: dict, input_error: bool
+) -> tuple[ToolOutcome, dict | None]:
+    """One call, its frames and its card (the turn draws cards; the catalog says how)."""
+    began = time.monotonic()
+    try:
+        if input_error:
+            outcome = ToolOutcome(BAD_INPUT, True, tool=name)
+        else:
+            outcome = await execute_tool(turn.ctx, name=name, call_id=call_id, tool_input=tool_input)
+    except Exception:
+        log.exception("tool %s raised", name)
+        outcome = ToolOutcome(FAILED, True, tool=name)
+    turn.run.tool_call(name=name, call_id=call_id, started=began, output=outcome.output, is_error=outcome.is_error)
+    await turn.out.tool(name, call_id, "error" if outcome.is_error else "done")
+    card = card_of(outcome)
+    if card:
+        await turn.out.spec(card)
+    return outcome, card

@@ -1,0 +1,144 @@
+"""A user's turn: begin → route → agent loop → finish.
+
+The caller (the consumer, or tests/chat/harness.py) admits the turn with `limits.admit` and hands over the
+thread's lock; from then on the turn owns it and frees it exactly once: with a repeated message in the trip
+that finds the repeat, with the reply in the trip that stores it, or on the way out of whatever stopped it
+first. A message whose id is already stored is no turn: it emits nothing and returns "duplicate" (the caller
+acknowledges).
+"""
+
+import asyncio
+import json
+import time
+from dataclasses import dataclass, field
+
+from django.conf import settings
+
+from chat import limits, usage
+from chat.audit import RunRecord
+from chat.loop.db import off_loop
+from chat.models import Message, Thread
+from chat.selectors import Provider, context_messages, provider_from
+from chat.services import user_message_record
+from chat.tools import ToolContext, card_of, decide_approval, tool_context
+from chat.turn import finish
+from chat.turn.agent import run_agent
+from chat.turn.data import Emit, Turn, TurnResult
+from chat.turn.frames import Frames
+from chat.turn.inputs import TurnInput
+from chat.ui_events import ui_event_to_turn
+from zeus.errors import ValidationFailed
+
+
+async def run_turn(
+    *, user, thread: Thread, turn_input: TurnInput, emit: Emit, lock: limits.TurnLock | None = None
+) -> TurnResult:
+    started = time.monotonic()
+    out = Frames(emit)
+    try:
+        return await _run(user, thread, turn_input, out, lock, started)
+    finally:
+        if lock is not None:
+            await asyncio.shield(lock.release())
+
+
+async def _run(user, thread: Thread, turn_input: TurnInput, out: Frames, lock, started: float) -> TurnResult:
+    ctx = None
+    cards: list[dict] = []
+    confirmed = None
+    text = turn_input.text or ""
+    if turn_input.is_confirm:
+        ctx = await _db_tool_context(user, thread_id=thread.id)
+        text, confirmed = await _decide(ctx, turn_input.payload, cards)
+
+    begun = await _db_begin(user=user, thread=thread, client_id=turn_input.client_id, text=text, ctx=ctx, lock=lock)
+    if not begun.created:
+        return TurnResult("duplicate", message=begun.message)
+    await out.ack(turn_input.client_id)
+    turn = Turn(
+        thread_id=thread.id,
+        ctx=begun.ctx,
+        run=RunRecord(
+            user_id=user.id,
+            thread_id=thread.id,
+            day=begun.ctx.today,
+            timezone=begun.ctx.timezone,
+            user_message_id=begun.message.id,
+            used_before=begun.used_today,
+            budget=begun.budget,
+        ),
+        out=out,
+        model=settings.ZEUS_MODEL,
+        provider=begun.provider,
+        history=begun.history,
+        lock=lock,
+        started=started,
+    )
+    # An approved delete ran in this turn: clients refresh what they show when tools_used names a mutation.
+    if confirmed:
+        turn.reply.tools_used.append(confirmed)
+    try:
+        if cards:
+            # The confirmed action's result card, in contract order (after a phase, before tokens).
+            await out.phase("thinking")
+            for card in cards:
+                turn.reply.add_card(card)
+                await out.spec(card)
+        if turn.provider is None:
+            return await finish.failed(turn, "AI_PROVIDER_REQUIRED", "Add an Anthropic API key in chat settings.")
+        return await run_agent(turn)
+    finally:
+        await finish.record_run(turn)
+
+
+async def _decide(ctx: ToolContext, payload: dict, cards: list[dict]) -> tuple[str, str | None]:
+    """Decides the approval; returns the turn text for the model and the tool that ran (None when nothing
+    did). The tool comes from the approval row itself."""
+    approval_id, decision = payload["approval_id"], payload["decision"]
+    outcome = await decide_approval(ctx, approval_id=approval_id, decision=decision)
+    card = card_of(outcome)
+    if card:
+        cards.append(card)
+    tool = outcome.tool
+    ran = tool if decision == "approve" and "error" not in outcome.output else None
+    try:
+        return ui_event_to_turn("confirm_result", {"tool": tool, "decision": decision, "output": outcome.output}), ran
+    except ValidationFailed:
+        # An unknown approval names no tool; the model still hears what happened.
+        return f"I chose to {decision} a confirmation. Result: {json.dumps(outcome.output, sort_keys=True)}", None
+
+
+@dataclass
+class Begun:
+    ctx: ToolContext
+    message: Message
+    created: bool
+    provider: Provider | None = None
+    history: list[Message] = field(default_factory=list)
+    used_today: int = 0
+    budget: int = 0  # the user's daily budget; 0 = unlimited
+
+
+def begin(*, user, thread: Thread, client_id: str, text: str, ctx: ToolContext | None, lock) -> Begun:
+    """Everything a turn reads and writes before the model, in one trip off the event loop. A repeated id
+    frees the lock (and gives its rate count back) in the same trip."""
+    message, created = user_message_record(thread=thread, client_id=client_id, text=text)
+    if not created:
+        if lock is not None:
+            lock.release_repeat_sync()
+        return Begun(ctx=ctx, message=message, created=False)
+    ctx = ctx or tool_context(user, thread_id=thread.id)
+    used, budget, ciphertext = usage.turn_account(user_id=user.id, day=ctx.today)
+    return Begun(
+        ctx=ctx,
+        message=message,
+        created=True,
+        provider=provider_from(ciphertext),
+        history=context_messages(thread_id=thread.id),
+        used_today=used,
+        budget=budget,
+    )
+
+
+_db_begin = off_loop(begin)
+_db_tool_context = off_loop(tool_context)
