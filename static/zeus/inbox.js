@@ -6,7 +6,8 @@
   if (!list) return;
   const status = document.getElementById("inbox-status");
   const badge = document.getElementById("nav-unread");
-  const t = (text) => (window.django && window.django.gettext ? window.django.gettext(text) : text);
+  const gettext = (text) => (window.django ? window.django.gettext(text) : text);
+  const ngettext = (one, many, n) => (window.django ? window.django.ngettext(one, many, n) : n === 1 ? one : many);
   const csrf = (document.querySelector("input[name=csrfmiddlewaretoken]") || {}).value || "";
   const EVERY = 20000;
 
@@ -53,12 +54,12 @@
     token.value = csrf;
     form.append(token);
     if (note.cta_url) {
-      const open = button(t("Open"), note.title, "small");
+      const open = button(gettext("Open"), note.title, "small");
       open.name = "open";
       open.value = "1";
       form.append(open);
     }
-    if (!note.read_at) form.append(button(t("Mark read"), note.title, "secondary small"));
+    if (!note.read_at) form.append(button(gettext("Mark read"), note.title, "secondary small"));
     li.append(form);
     return li;
   }
@@ -82,7 +83,8 @@
       if (fresh.length) {
         const empty = document.getElementById("inbox-empty");
         if (empty) empty.remove();
-        status.textContent = fresh.length === 1 ? t("1 new notification") : fresh.length + " " + t("new notifications");
+        const count = ngettext("%(count)s new notification", "%(count)s new notifications", fresh.length);
+        status.textContent = count.replace("%(count)s", String(fresh.length));
       }
       setCount(feed.unread);
     } catch (error) {

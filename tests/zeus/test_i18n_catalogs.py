@@ -169,3 +169,28 @@ def test_the_catalogs_compile_without_gnu_gettext(tmp_path):
 
     with (target / "django.mo").open("rb") as f:
         assert GNUTranslations(f).gettext("Transactions") == "Giao dịch"
+
+
+def scripts() -> list[Path]:
+    apps = [p for p in project_files("*.js") if "static" in p.parts]
+    return apps + [p for p in sorted((ROOT / "static").rglob("*.js")) if "vendor" not in p.parts]
+
+
+def test_every_script_string_has_a_vietnamese_translation():
+    from babel.messages.extract import extract_javascript
+
+    with (ROOT / "locale/vi/LC_MESSAGES/djangojs.po").open("rb") as f:
+        catalog = {m.id: m for m in read_po(f, locale="vi") if m.id}
+    keywords = {"gettext": None, "ngettext": (1, 2)}
+    marked = set()
+    for path in scripts():
+        for _line, _func, message, _comments in extract_javascript(io.BytesIO(path.read_bytes()), keywords, [], {}):
+            if isinstance(message, list | tuple):
+                message = tuple(m for m in message if m)
+            if message:
+                marked.add(message)
+    assert {"Writing…", "New reply", ("%(count)s new notification", "%(count)s new notifications")} <= marked
+    missing = [m for m in marked if m not in catalog or not all(
+        catalog[m].string if isinstance(catalog[m].string, tuple) else [catalog[m].string]
+    )]  # fmt: skip
+    assert missing == [], "run `manage.py makemessages -d djangojs -l vi -l en` and translate these"

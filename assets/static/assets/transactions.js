@@ -2,14 +2,14 @@
 // Without this file the row's "Move" button posts the same form and the page reloads at the row.
 (function () {
   "use strict";
-  const t = (text) => (window.django && window.django.gettext ? window.django.gettext(text) : text);
+  const gettext = (text) => (window.django ? window.django.gettext(text) : text);
 
   async function save(form) {
     const status = form.querySelector(".recat-status");
     const select = form.querySelector("select");
     const body = new FormData(form);
     select.disabled = true;
-    status.textContent = t("Saving…");
+    status.textContent = gettext("Saving…");
     try {
       const response = await fetch(form.action, {
         method: "POST",
@@ -18,8 +18,8 @@
         credentials: "same-origin",
       });
       const reply = await response.json().catch(() => ({}));
-      if (!response.ok) throw new Error((reply.error && reply.error.message) || t("Could not save."));
-      status.textContent = reply.message || t("Saved.");
+      if (!response.ok) throw new Error((reply.error && reply.error.message) || gettext("Could not save."));
+      status.textContent = reply.message || gettext("Saved.");
       select.dataset.saved = select.value;
     } catch (error) {
       status.textContent = error.message;
