@@ -6,14 +6,32 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from assets import labels
-from assets.selectors import expense_by_category_two_months, net_worth, transaction_list, transaction_totals
+from assets.selectors import ledger_summary
 from zeus.charts import Chart, Series
+from zeus.panels import shared
 from zeus.selectors import user_currency
+
+
+def _summary(request, currency, today):
+    return shared(
+        request,
+        ("assets.ledger_summary", currency, today),
+        lambda: ledger_summary(user=request.user, currency=currency, today=today),
+    )
+
+
+def _worth(request, currency, today):
+    return _summary(request, currency, today).net_worth
+
+
+def spending_by_category(request, currency, today):
+    """This month's and last month's spending per category, read once for the page (the budgets use it too)."""
+    return _summary(request, currency, today).spending_by_category
 
 
 def net_worth_panel(request, today) -> dict:
     currency = user_currency(request.user)
-    worth = net_worth(user=request.user, currency=currency, today=today)
+    worth = _worth(request, currency, today)
     first = worth.trend[0][1]
     return {
         "worth": worth,
@@ -33,11 +51,9 @@ def net_worth_panel(request, today) -> dict:
 
 def this_month_panel(request, today) -> dict:
     currency = user_currency(request.user)
-    totals = transaction_totals(transaction_list(user=request.user, since=today.replace(day=1), until=today))
-    mine = next((t for t in totals if t.currency == currency), None)
-    income = mine.income if mine else Decimal(0)
-    expense = mine.expense if mine else Decimal(0)
-    by_category = expense_by_category_two_months(user=request.user, currency=currency, today=today)
+    month = _worth(request, currency, today).months[-1]  # the trend's last month is this one, so far
+    income, expense = month.income, month.expense
+    by_category = spending_by_category(request, currency, today)
     top = sorted(by_category.items(), key=lambda item: (-item[1][0], -item[1][1]))[:8]
     return {
         "currency": currency,

@@ -192,76 +192,77 @@ def _month_start(day: dt.date, back: int = 0) -> dt.date:
     return dt.date(index // 12, index % 12 + 1, 1)
 
 
-def net_worth(*, user, currency: str, today: dt.date, months: int = 12) -> NetWorth:
-    """Net worth today and its trend, in three queries however long the ledger is.
+@dataclass(frozen=True)
+class LedgerSummary:
+    net_worth: NetWorth
+    spending_by_category: dict[str, tuple[Decimal, Decimal]]  # category -> (this month so far, last month)
 
-    Today's figure is the balances (assets, plus linked accounts no asset mirrors). Each earlier month-end is
-    walked back from it with the ledger: the end of month m is today minus the income and plus the spending
-    recorded after it. That reads only the last `months` months of transactions, through the (user, date) index.
+
+def ledger_summary(*, user, currency: str, today: dt.date, months: int = 12) -> LedgerSummary:
+    """Net worth today and its trend, and spending per category this month against last month: two queries
+    however long the ledger is (the balances; the last `months` months grouped by month, direction and
+    category, read through the (user, date) index).
+
+    Today's net worth is the balances (assets, plus linked accounts no asset mirrors). Each earlier month-end
+    is walked back from it with the ledger: the end of month m is today minus the income and plus the spending
+    recorded after it.
     """
+    assets = Asset.objects.filter(user=user).order_by().values("currency").annotate(total=Sum("balance"))
+    unlinked = (
+        LinkedAccount.objects.filter(user=user, assets__isnull=True)
+        .order_by()
+        .values("currency")
+        .annotate(total=Sum("balance"))
+    )
     balances: dict[str, Decimal] = {}
-    for row in Asset.objects.filter(user=user).order_by().values("currency").annotate(total=Sum("balance")):
-        balances[row["currency"]] = balances.get(row["currency"], Decimal(0)) + row["total"]
-    unlinked = LinkedAccount.objects.filter(user=user, assets__isnull=True).order_by().values("currency")
-    for row in unlinked.annotate(total=Sum("balance")):
+    for row in assets.union(unlinked, all=True):
         balances[row["currency"]] = balances.get(row["currency"], Decimal(0)) + row["total"]
     now = quantize(balances.pop(currency, Decimal(0)), currency)
 
     first = _month_start(today, months - 1)
-    flows = {
-        row["month"]: row
-        for row in Transaction.objects.filter(
-            user=user, currency=currency, occurred_on__gte=first, occurred_on__lte=today
-        )
+    rows = (
+        Transaction.objects.filter(user=user, currency=currency, occurred_on__gte=first, occurred_on__lte=today)
         .annotate(month=TruncMonth("occurred_on"))
-        .values("month")
-        .annotate(
-            income=Sum("amount", filter=Q(direction=Transaction.Direction.INCOME), default=Decimal(0)),
-            expense=Sum("amount", filter=Q(direction=Transaction.Direction.EXPENSE), default=Decimal(0)),
-        )
+        .values("month", "direction", "category")
+        .annotate(total=Sum("amount"))
         .order_by()
-    }
-    month_rows = []
-    for back in range(months - 1, -1, -1):
-        start = _month_start(today, back)
-        row = flows.get(start) or {}
-        month_rows.append(
-            MonthFlow(
-                month=start,
-                income=quantize(row.get("income") or Decimal(0), currency),
-                expense=quantize(row.get("expense") or Decimal(0), currency),
-            )
+    )
+    income: dict[dt.date, Decimal] = {}
+    expense: dict[dt.date, Decimal] = {}
+    this_month, last_month = _month_start(today), _month_start(today, 1)
+    by_category: dict[str, list[Decimal]] = {}
+    for row in rows:
+        month, total = row["month"], row["total"]
+        if row["direction"] == Transaction.Direction.INCOME:
+            income[month] = income.get(month, Decimal(0)) + total
+            continue
+        expense[month] = expense.get(month, Decimal(0)) + total
+        if month in (this_month, last_month):
+            pair = by_category.setdefault(row["category"], [Decimal(0), Decimal(0)])
+            pair[0 if month == this_month else 1] += total
+    month_rows = [
+        MonthFlow(
+            month=start,
+            income=quantize(income.get(start, Decimal(0)), currency),
+            expense=quantize(expense.get(start, Decimal(0)), currency),
         )
+        for start in (_month_start(today, back) for back in range(months - 1, -1, -1))
+    ]
     trend, value = [], now
     for flow in reversed(month_rows):
         trend.append((flow.month, value))
         value = value - flow.income + flow.expense
     trend.reverse()
-    return NetWorth(
+    worth = NetWorth(
         currency=currency,
         today=now,
         months=month_rows,
         trend=trend,
         other_currencies={c: quantize(v, c) for c, v in sorted(balances.items()) if v},
     )
+    spending = {c: (quantize(a, currency), quantize(b, currency)) for c, (a, b) in by_category.items()}
+    return LedgerSummary(net_worth=worth, spending_by_category=spending)
 
 
-def expense_by_category_two_months(*, user, currency: str, today: dt.date) -> dict[str, tuple[Decimal, Decimal]]:
-    """Spending per category this month and last month (the whole of it), in one query."""
-    this_month, last_month = _month_start(today), _month_start(today, 1)
-    rows = (
-        Transaction.objects.filter(
-            user=user,
-            currency=currency,
-            direction=Transaction.Direction.EXPENSE,
-            occurred_on__gte=last_month,
-            occurred_on__lte=today,
-        )
-        .values("category")
-        .annotate(
-            now=Sum("amount", filter=Q(occurred_on__gte=this_month), default=Decimal(0)),
-            before=Sum("amount", filter=Q(occurred_on__lt=this_month), default=Decimal(0)),
-        )
-        .order_by()
-    )
-    return {r["category"]: (quantize(r["now"], currency), quantize(r["before"], currency)) for r in rows}
+def net_worth(*, user, currency: str, today: dt.date, months: int = 12) -> NetWorth:
+    return ledger_summary(user=user, currency=currency, today=today, months=max(months, 2)).net_worth

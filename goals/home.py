@@ -2,14 +2,19 @@
 
 from django.utils.translation import gettext as _
 
+from assets.home import spending_by_category
 from goals.pages import budget_rows, goal_rows
 from goals.selectors import budget_statuses, goal_list
+from zeus.selectors import user_currency
 
 SHOWN = 5
 
 
 def budgets_panel(request, today) -> dict:
-    rows = budget_rows(budget_statuses(user=request.user, month=(today.year, today.month)))
+    currency = user_currency(request.user)
+    this_month = {code: now for code, (now, _before) in spending_by_category(request, currency, today).items()}
+    statuses = budget_statuses(user=request.user, month=(today.year, today.month), spent={currency: this_month})
+    rows = budget_rows(statuses)
     return {
         "rows": rows[:SHOWN],
         "more": max(0, len(rows) - SHOWN),

@@ -1,23 +1,31 @@
 """The plan's panels on the home page (zeus/panels.py): safe to spend today, and the month's bills."""
 
+from django.db.models import prefetch_related_objects
 from django.utils.translation import gettext as _
 
 from assets import labels
 from plans.pages import WARNING_TEXT
-from plans.selectors import plan_current, plan_state
+from plans.selectors import plan_current, plan_ledgers, plan_state
 from zeus.money import from_minor
+from zeus.panels import shared
 
 
 def _current(request, today):
-    plan = plan_current(user=request.user, today=today)
-    return plan if plan is not None and plan.status == "active" else None
+    def read():
+        plan = plan_current(user=request.user, today=today)
+        if plan is None or plan.status != "active":
+            return None
+        prefetch_related_objects([plan], "fixed_expenses")  # the plan's arithmetic and the bills panel
+        return plan
+
+    return shared(request, ("plans.current", today), read)
 
 
 def safe_to_spend_panel(request, today) -> dict:
     plan = _current(request, today)
     if plan is None:
         return {"plan": None, "prompt": _("Help me make a plan for this month")}
-    state = plan_state(plan, today=today)
+    state = plan_state(plan, today=today, ledger=plan_ledgers([plan])[plan.id])
     c = plan.currency
     return {
         "plan": plan,

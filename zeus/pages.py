@@ -46,7 +46,12 @@ def home(request):
     if not request.user.is_authenticated:
         return redirect("/accounts/login/")
     today = user_today(request.user)
-    return render(request, "zeus/home.html", {"today": today, "panels": panels_for("home", request, today)})
+    context = {
+        "today": today,
+        "display_name": profile_get(user=request.user).display_name,
+        "panels": panels_for("home", request, today),
+    }
+    return render(request, "zeus/home.html", context)
 
 
 @login_required

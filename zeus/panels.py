@@ -37,6 +37,15 @@ class RenderedPanel:
     data: dict
 
 
+def shared(request, key, compute):
+    """A read two panels of one page both need (this month's plan, this month's spending by category), made
+    once per request: the home stays a fixed, small number of queries."""
+    memo = request.__dict__.setdefault("panel_memo", {})
+    if key not in memo:
+        memo[key] = compute()
+    return memo[key]
+
+
 def panels_for(page: str, request, today) -> list[RenderedPanel]:
     out = []
     for panel in panels(page):
