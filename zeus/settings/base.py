@@ -135,6 +135,9 @@ STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 WHITENOISE_USE_FINDERS = DEBUG
+# How long a browser keeps a static file (CSS, scripts, Chart.js) before asking again: a page's first load is
+# its HTML plus cached files (docs/pages.md). The names carry no fingerprint, so it stays hours, not a year.
+WHITENOISE_MAX_AGE = env.int("STATIC_MAX_AGE", default=0 if DEBUG else 4 * 3600)
 
 REST_FRAMEWORK = {
     # Token first: DRF takes the 401 challenge from the first class; session auth has none (it would be a 403).
