@@ -23,13 +23,15 @@ migrate: messages
 	$(PY) manage.py migrate --noinput
 
 # REDIS_URL may come from the shell or from .env (Django and honcho both read it). The Procfile names bare
-# commands (daphne, celery), so the venv goes first on PATH; honcho numbers PORT from 5000 unless told.
+# commands (caddy, gunicorn, daphne, celery), so the venv goes first on PATH; honcho numbers PORT from 5000
+# unless told. `web` is the front at HOST:PORT; `http` (gunicorn) and `ws` (daphne) listen on 127.0.0.1 behind it
+# (docs/serving.md). Without Redis there is no broker, so no worker or beat: tasks run eagerly.
 run: migrate
 	$(PY) manage.py seed_demo
 	@if [ -n "$$REDIS_URL" ] || grep -qsE '^REDIS_URL=.+' .env; then \
-		PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(VENV)/bin/honcho start -f Procfile -p "$${PORT:-8000}" web worker beat; \
+		PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(VENV)/bin/honcho start -f Procfile -p "$${PORT:-8000}" web http ws worker beat; \
 	else \
-		$(VENV)/bin/daphne -b 127.0.0.1 -p 8000 --websocket-max-message-size 65536 zeus.asgi:application; \
+		PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(VENV)/bin/honcho start -f Procfile -p "$${PORT:-8000}" web http ws; \
 	fi
 
 test: messages

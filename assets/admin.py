@@ -5,7 +5,8 @@ from django import forms
 from django.contrib import admin
 
 from assets import categories
-from assets.models import Asset, LinkedAccount, Source, Transaction
+from assets.models import Asset, BankTextDraft, CategoryRule, LinkedAccount, SepayConnection, Source, Transaction
+from assets.rules.services import rule_create, rule_fields_check, rule_update
 from assets.services import asset_create, asset_update, transaction_create, transaction_update
 from zeus.admin import adopt, deleting_with_owner, money, service_errors
 from zeus.errors import ValidationFailed
@@ -163,3 +164,78 @@ class TransactionAdmin(SyncedReadOnlyMixin, admin.ModelAdmin):
             adopt(obj, transaction_update(user=obj.user, transaction_id=obj.pk, **changed))
         else:
             adopt(obj, transaction_create(user=data["user"], **values))
+
+
+class CategoryRuleForm(forms.ModelForm):
+    class Meta:
+        model = CategoryRule
+        fields = ["user", "match", "direction", "min_amount", "max_amount", "category", "position"]
+
+    def clean(self):
+        data = super().clean()
+        owner = data.get("user") or getattr(self.instance, "user", None)
+        if owner is not None and data.get("match") and data.get("category"):
+            with service_errors(self):
+                # The service's checks (category fits the direction, range in order), without writing.
+                rule_fields_check(
+                    owner,
+                    match=data["match"],
+                    direction=data.get("direction"),
+                    min_amount=data.get("min_amount"),
+                    max_amount=data.get("max_amount"),
+                    category=data["category"],
+                    position=data.get("position"),
+                )
+        return data
+
+
+@admin.register(CategoryRule)
+class CategoryRuleAdmin(admin.ModelAdmin):
+    form = CategoryRuleForm
+    list_display = ("match", "category", "direction", "min_amount", "max_amount", "position", "user")
+    list_filter = ("category", "direction")
+    list_select_related = ("user",)
+    search_fields = ("match", "user__username")
+    autocomplete_fields = ("user",)
+    ordering = ("user", "position", "id")
+
+    def save_model(self, request, obj, form, change):
+        data = form.cleaned_data
+        values = {name: data.get(name) for name in ("match", "direction", "min_amount", "max_amount", "category")}
+        values["position"] = data.get("position")
+        if change:
+            adopt(obj, rule_update(user=obj.user, rule_id=obj.pk, **values))
+        else:
+            adopt(obj, rule_create(user=data["user"], **values))
+
+
+class _ReadOnlyAdmin(admin.ModelAdmin):
+    """Rows that only their owner's actions write (through the services): staff read them."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return obj is not None and deleting_with_owner(request, self)
+
+
+@admin.register(SepayConnection)
+class SepayConnectionAdmin(_ReadOnlyAdmin):
+    list_display = ("name", "user", "auth", "last_delivery_at", "created_at")
+    list_filter = ("auth",)
+    list_select_related = ("user",)
+    search_fields = ("name", "user__username")
+    # The URL token and the secret stay out of the admin: either one is half of a delivery's credentials.
+    exclude = ("token", "secret_encrypted")
+
+
+@admin.register(BankTextDraft)
+class BankTextDraftAdmin(_ReadOnlyAdmin):
+    list_display = ("created_at", "user", "bank", "direction", "amount", "currency", "status", "parsed_by")
+    list_filter = ("status", "parsed_by", "bank")
+    list_select_related = ("user",)
+    search_fields = ("bank", "description", "user__username")
+    raw_id_fields = ("asset", "linked_account", "duplicate_of", "transaction")

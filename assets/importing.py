@@ -1,25 +1,40 @@
-"""CSV import of transactions as synced rows: all or nothing, idempotent on external_id."""
+"""Statement import: any supported format (assets/statements), all or nothing, idempotent, streamed.
+
+The file is read row by row; valid rows are inserted in batches inside one transaction while reading goes
+on, and the first bad row stops the inserts (reading continues, to report every bad row), so a rejected file
+rolls back whole and an accepted one never sits in memory. Limits: MAX_BYTES and MAX_ROWS (docs/feeds.md).
+"""
 
 import csv
 import io
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import BinaryIO
 
 from django.db import IntegrityError
 from django.db import transaction as db_transaction
 
-from assets import categories
-from assets.models import Source, Transaction
-from zeus.errors import Conflict, ValidationFailed
-from zeus.money import parse_money
+from assets.models import Asset, ImportMapping, Source, Transaction
+from assets.rules.services import categorize, rules_for
+from assets.statements import csvfile, detect
+from assets.statements.camtfile import camt_rows
+from assets.statements.ofxfile import ofx_rows
+from assets.statements.qiffile import qif_rows
+from assets.statements.rows import ImportRejected, Row
+from zeus.errors import Conflict, NotFound
 from zeus.selectors import user_currency
 from zeus.services import profile_lock
-from zeus.timeutil import parse_date
+from zeus.timeutil import user_tz
 
-HEADER = ("date", "description", "amount", "direction", "category", "external_id")
-MAX_BYTES = 5 * 1024 * 1024
-MAX_ROWS = 20_000
+__all__ = ["ImportRejected", "ImportResult", "transactions_import", "transactions_import_csv"]
+
+MAX_BYTES = 64 * 1024 * 1024
+MAX_ROWS = 250_000
+# OFX and QIF are read whole by their libraries (CAMT and CSV stream): a smaller cap keeps that bounded.
+MAX_WHOLE_FILE_BYTES = 16 * 1024 * 1024
 # A file with thousands of bad rows would make an unreadable (and huge) report: name the first ones.
 MAX_REPORTED_ROWS = 100
+BATCH = 1_000
 # Well under SQLite's bound on query parameters, so the duplicate check is a few queries, never one a row.
 _LOOKUP_CHUNK = 1_000
 
@@ -28,125 +43,175 @@ _LOOKUP_CHUNK = 1_000
 class ImportResult:
     imported: int
     skipped: int
-
-
-class ImportRejected(ValidationFailed):
-    code = "INVALID_CSV"
+    format: str = detect.CSV
 
 
 def transactions_import_csv(*, user, text: str) -> ImportResult:
-    """Imports `date,description,amount,direction,category,external_id` rows in the user's currency.
-
-    A row whose external_id is already in the ledger, or earlier in the file, is skipped. Any bad row
-    rejects the whole file with a report keyed by CSV line number, and nothing is written.
-    """
+    """The same import from text already in memory (tests, small callers)."""
     try:
-        too_large = len(text) > MAX_BYTES or len(text.encode("utf-8")) > MAX_BYTES
+        raw = text.encode("utf-8")
     except UnicodeEncodeError:
         raise ImportRejected("The file is not UTF-8 text.", code="CSV_NOT_UTF8") from None
-    if too_large:
+    return transactions_import(user=user, source=io.BytesIO(raw))
+
+
+def transactions_import(*, user, source: BinaryIO, mapping: dict | None = None, asset_id=None) -> ImportResult:
+    """Imports a statement file (a seekable binary file) as synced transactions. `mapping` maps a bank CSV's
+    columns (remembered per user and header for next time); `asset_id` files the rows under an asset."""
+    size = source.seek(0, io.SEEK_END)
+    source.seek(0)
+    if size > MAX_BYTES:
         raise ImportRejected(f"The file is larger than {MAX_BYTES // (1024 * 1024)} MB.", code="CSV_TOO_LARGE")
-    text = text.removeprefix("\ufeff")
-    if not text.strip():
+    asset = _own_asset(user, asset_id)
+    currency = asset.currency if asset else user_currency(user)
+    head = source.read(detect.HEAD_BYTES)
+    source.seek(0)
+    if not head.strip():
         raise ImportRejected("The file is empty.", code="CSV_EMPTY")
-    currency = user_currency(user)
-    rows, errors, skipped = _read(text, currency)
-    if errors:
-        shown = dict(list(errors.items())[:MAX_REPORTED_ROWS])
-        more = f" The first {MAX_REPORTED_ROWS} are listed." if len(errors) > MAX_REPORTED_ROWS else ""
+    kind = detect.detect(head)
+    if kind in (detect.OFX, detect.QIF) and size > MAX_WHOLE_FILE_BYTES:
         raise ImportRejected(
-            f"{len(errors)} row(s) could not be read, so nothing was imported.{more}", fields={"rows": shown}
+            f"{kind.upper()} files are read whole: at most {MAX_WHOLE_FILE_BYTES // (1024 * 1024)} MB.",
+            code="CSV_TOO_LARGE",
         )
+    remember = None
+    if kind == detect.CSV:
+        rows, remember = _csv_rows(user, source, head, mapping, currency)
+    elif kind == detect.OFX:
+        rows = ofx_rows(source, user_tz=user_tz(user))
+    elif kind == detect.QIF:
+        text = _decode_whole(source.read(), head)
+        # Dates the file leaves ambiguous (all parts ≤ 12) read day first, as everywhere but the US.
+        rows = qif_rows(text, currency=currency, default_day_first=currency != "USD")
+    else:
+        rows = camt_rows(source, user_tz=user_tz(user))
+    result = _land(user, rows, kind=kind, asset=asset)
+    if remember is not None:
+        ImportMapping.objects.update_or_create(user=user, header_key=remember[0], defaults={"mapping": remember[1]})
+    return result
+
+
+def _own_asset(user, asset_id) -> Asset | None:
+    if asset_id in (None, ""):
+        return None
+    try:
+        return Asset.objects.get(user=user, id=int(asset_id))
+    except (Asset.DoesNotExist, TypeError, ValueError):
+        raise NotFound("No such asset.", fields={"asset": ["No such asset."]}) from None
+
+
+def _decode_whole(raw: bytes, head: bytes) -> str:
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ImportRejected(
+            f"The file is not UTF-8 text (byte {exc.start + 1} is not valid).", code="CSV_NOT_UTF8"
+        ) from None
+
+
+def _csv_rows(user, source, head, mapping, currency) -> tuple[Iterator[Row], tuple[str, dict] | None]:
+    text = io.TextIOWrapper(source, encoding="utf-8-sig", newline="")
+    reader = csv.reader(text)
+    try:
+        header = csvfile.read_header(reader)
+    except UnicodeDecodeError:
+        raise ImportRejected("The file is not UTF-8 text; save it as CSV UTF-8.", code="CSV_NOT_UTF8") from None
+    if csvfile.is_zeus_header(header) and not mapping:
+        return csvfile.zeus_rows(reader, currency=currency), None
+    key = csvfile.header_key(header)
+    remember = None
+    if mapping:
+        remember = (key, mapping)
+    else:
+        saved = ImportMapping.objects.filter(user=user, header_key=key).values_list("mapping", flat=True).first()
+        if saved is None:
+            raise ImportRejected(
+                f"The first line must be the header {','.join(csvfile.HEADER)}, or send a column mapping "
+                "for this bank's header.",
+                code="CSV_BAD_HEADER",
+                fields={"header": header[:50]},
+            )
+        mapping = saved
+    resolved = csvfile.check_mapping(mapping, header)
+    return csvfile.mapped_rows(reader, mapping=resolved, currency=currency), remember
+
+
+def _land(user, rows: Iterator[Row], *, kind: str, asset: Asset | None) -> ImportResult:
+    errors: dict[str, dict] = {}
+    error_count = 0
+    seen: set[str] = set()
+    batch: list[Transaction] = []
+    imported = skipped = total = 0
     with db_transaction.atomic():
         # One import at a time per user: a second upload of the same file waits, then sees every
         # external_id as known, rather than colliding with the first on the unique constraint.
         profile_lock(user=user)
-        known = _known_external_ids(user, [row["external_id"] for row in rows])
-        new = [Transaction(user=user, **row) for row in rows if row["external_id"] not in known]
+        rules = rules_for(user=user)
         try:
-            with db_transaction.atomic():
-                Transaction.objects.bulk_create(new, batch_size=1_000)
-        except IntegrityError:
-            raise Conflict(
-                "Some of these transactions were being imported at the same moment; try again.",
-                code="IMPORT_CONFLICT",
-            ) from None
-    return ImportResult(imported=len(new), skipped=skipped + len(rows) - len(new))
-
-
-def _read(text: str, currency: str) -> tuple[list[dict], dict[str, dict], int]:
-    reader = csv.reader(io.StringIO(text, newline=""))
-    rows: list[dict] = []
-    errors: dict[str, dict] = {}
-    seen: set[str] = set()
-    skipped = 0
-    try:
-        header = next(reader, None)
-        if header is None or tuple(h.strip().lower() for h in header) != HEADER:
+            for row in rows:
+                total += 1
+                if total > MAX_ROWS:
+                    raise ImportRejected(f"The file has more than {MAX_ROWS:,} rows.", code="CSV_TOO_LARGE")
+                if row.problems:
+                    error_count += 1
+                    if len(errors) < MAX_REPORTED_ROWS:
+                        errors[row.key] = row.problems
+                    continue
+                if error_count:
+                    continue  # the file is rejected already; read on only to report its other bad rows
+                if row.external_id in seen:
+                    skipped += 1
+                    continue
+                seen.add(row.external_id)
+                batch.append(_transaction(user, row, rules, asset))
+                if len(batch) >= BATCH:
+                    imported += _insert(user, batch)
+                    batch = []
+        except UnicodeDecodeError:
+            raise ImportRejected("The file is not UTF-8 text; save it as CSV UTF-8.", code="CSV_NOT_UTF8") from None
+        if error_count:
+            more = f" The first {MAX_REPORTED_ROWS} are listed." if error_count > MAX_REPORTED_ROWS else ""
             raise ImportRejected(
-                f"The first line must be the header {','.join(HEADER)}.",
-                code="CSV_BAD_HEADER",
-                fields={"header": [f"Expected {','.join(HEADER)}."]},
+                f"{error_count} row(s) could not be read, so nothing was imported.{more}",
+                code=f"INVALID_{kind.upper()}",
+                fields={"rows": errors},
             )
-        line = reader.line_num + 1
-        for record in reader:
-            if not any(cell.strip() for cell in record):
-                line = reader.line_num + 1
-                continue
-            if len(rows) + skipped + len(errors) >= MAX_ROWS:
-                raise ImportRejected(f"The file has more than {MAX_ROWS:,} rows.", code="CSV_TOO_LARGE")
-            row, problems = _row(record, currency)
-            if problems:
-                errors[str(line)] = problems
-            elif row["external_id"] in seen:
-                skipped += 1
-            else:
-                seen.add(row["external_id"])
-                rows.append(row)
-            line = reader.line_num + 1
-    except csv.Error as exc:
-        raise ImportRejected(f"Line {reader.line_num}: the file is not valid CSV ({exc}).") from None
-    return rows, errors, skipped
+        imported += _insert(user, batch)
+    return ImportResult(imported=imported, skipped=skipped + (total - error_count - skipped - imported), format=kind)
 
 
-def _row(record: list[str], currency: str) -> tuple[dict, dict]:
-    if len(record) != len(HEADER):
-        return {}, {"row": [f"Expected {len(HEADER)} columns, found {len(record)}."]}
-    date, description, amount, direction, category, external_id = (cell.strip() for cell in record)
-    problems: dict[str, list[str]] = {}
-    row: dict = {"currency": currency, "source": Source.SYNCED}
+def _transaction(user, row: Row, rules, asset) -> Transaction:
+    category = (
+        row.category
+        or categorize(rules=rules, text=row.description, amount=row.amount, direction=row.direction).category
+    )
+    return Transaction(
+        user=user,
+        amount=row.amount,
+        currency=row.currency,
+        direction=row.direction,
+        description=row.description,
+        category=category,
+        occurred_on=row.occurred_on,
+        asset=asset,
+        source=Source.SYNCED,
+        external_id=row.external_id,
+    )
 
-    def check(field, read):
-        try:
-            return read()
-        except ValidationFailed as exc:
-            problems[field] = [exc.message]
-            return None
 
-    row["occurred_on"] = check("date", lambda: parse_date(date, "date"))
-    row["amount"] = check("amount", lambda: parse_money(amount, currency))
-    direction = direction.lower() or Transaction.Direction.EXPENSE
-    if direction not in Transaction.Direction.values:
-        problems["direction"] = ["Must be expense or income."]
-    row["direction"] = direction
-    category = category.lower() or categories.default_for(direction)
-    if category not in categories.ALL:
-        problems["category"] = [f"{category!r} is not a category."]
-    elif direction in Transaction.Direction.values and not categories.fits(category, direction):
-        problems["category"] = [f"{category!r} is not an {direction} category."]
-    row["category"] = category
-    description = " ".join(description.split())
-    if len(description) > 200:
-        problems["description"] = ["At most 200 characters."]
-    row["description"] = description
-    if not external_id:
-        problems["external_id"] = ["Required: it is how a re-import knows this row."]
-    elif len(external_id) > 100:
-        problems["external_id"] = ["At most 100 characters."]
-    row["external_id"] = external_id
-    if any("\x00" in cell for cell in record):
-        problems["row"] = ["Contains a NUL character."]
-    return row, problems
+def _insert(user, batch: list[Transaction]) -> int:
+    if not batch:
+        return 0
+    known = _known_external_ids(user, [txn.external_id for txn in batch])
+    new = [txn for txn in batch if txn.external_id not in known]
+    try:
+        with db_transaction.atomic():
+            Transaction.objects.bulk_create(new, batch_size=BATCH)
+    except IntegrityError:
+        raise Conflict(
+            "Some of these transactions were being imported at the same moment; try again.", code="IMPORT_CONFLICT"
+        ) from None
+    return len(new)
 
 
 def _known_external_ids(user, external_ids: list[str]) -> set[str]:

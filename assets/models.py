@@ -21,10 +21,20 @@ class LinkedAccount(models.Model):
     balance = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES, default=0)
     currency = models.CharField(max_length=3, choices=CURRENCY_CHOICES)
     last_synced_at = models.DateTimeField(null=True, blank=True)
+    # A feed's own key for the account (SePay: the gateway and a hash of the account number, never the
+    # number itself): how a delivery finds the account it belongs to. Null for accounts without a feed.
+    feed_key = models.CharField(max_length=100, null=True, blank=True, editable=False)
+    # When the transaction that set `balance` happened: a retried, older delivery does not roll it back.
+    balance_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "feed_key"], condition=Q(feed_key__isnull=False), name="linked_account_unique_feed_key"
+            )
+        ]
 
     def __str__(self):
         return f"{self.institution} {self.name} {self.masked_number}"
@@ -88,6 +98,10 @@ class Transaction(models.Model):
         indexes = [
             models.Index(fields=["user", "-occurred_on", "-id"]),
             models.Index(fields=["user", "category", "occurred_on"]),
+            # The list's `direction` and `source` filters, in the list's order: a page of a few matching rows
+            # reads those rows, not the user's whole history.
+            models.Index(fields=["user", "direction", "-occurred_on", "-id"], name="transaction_user_direction"),
+            models.Index(fields=["user", "source", "-occurred_on", "-id"], name="transaction_user_source"),
         ]
         constraints = [
             models.CheckConstraint(condition=Q(amount__gt=0), name="transaction_amount_positive"),
@@ -104,3 +118,109 @@ class Transaction(models.Model):
     @property
     def editable(self) -> bool:
         return self.source == Source.MANUAL
+
+
+class CategoryRule(models.Model):
+    """A user's categorization rule: text found in a description or merchant (case and diacritics folded),
+    optionally a direction and an amount range, names the category. Applied in `position` order."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="category_rules")
+    match = models.CharField(max_length=100)
+    # The folded form of `match`, kept so applying rules to a feed row folds only the row's text.
+    match_folded = models.CharField(max_length=100, editable=False)
+    direction = models.CharField(max_length=10, choices=Transaction.Direction.choices, null=True, blank=True)
+    min_amount = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES, null=True, blank=True)
+    max_amount = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES, null=True, blank=True)
+    category = models.CharField(max_length=20, choices=categories.CHOICES)
+    position = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["position", "id"]
+        indexes = [models.Index(fields=["user", "position", "id"])]
+
+    def __str__(self):
+        return f"{self.match} → {self.category}"
+
+
+class SepayConnection(models.Model):
+    """A user's SePay webhook: the URL SePay posts to carries `token`; the secret authenticates each delivery
+    (API key or HMAC-SHA256), stored encrypted because HMAC needs it back. Deleting it stops deliveries."""
+
+    class Auth(models.TextChoices):
+        API_KEY = "api_key"
+        HMAC = "hmac"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="sepay_connections")
+    name = models.CharField(max_length=100)
+    auth = models.CharField(max_length=10, choices=Auth.choices)
+    token = models.CharField(max_length=64, unique=True, editable=False)
+    secret_encrypted = models.TextField(editable=False)
+    last_delivery_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self):
+        return f"SePay {self.name}"
+
+
+class BankTextDraft(models.Model):
+    """A pasted bank SMS or app notification, read into a transaction the user has not confirmed yet.
+    Nothing enters the ledger until confirmation creates `transaction`."""
+
+    class Status(models.TextChoices):
+        DRAFT = "draft"
+        CONFIRMED = "confirmed"
+        DISCARDED = "discarded"
+
+    class ParsedBy(models.TextChoices):
+        RULE = "rule"
+        MODEL = "model"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="bank_text_drafts")
+    text = models.TextField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    parsed_by = models.CharField(max_length=10, choices=ParsedBy.choices)
+    bank = models.CharField(max_length=40, blank=True)
+    amount = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES)
+    currency = models.CharField(max_length=3, choices=CURRENCY_CHOICES)
+    direction = models.CharField(max_length=10, choices=Transaction.Direction.choices)
+    occurred_at = models.DateTimeField()
+    description = models.CharField(max_length=200, blank=True)
+    category = models.CharField(max_length=20, choices=categories.CHOICES)
+    account_mask = models.CharField(max_length=32, blank=True)
+    balance_after = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES, null=True, blank=True)
+    asset = models.ForeignKey(Asset, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    linked_account = models.ForeignKey(
+        LinkedAccount, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    duplicate_of = models.ForeignKey(Transaction, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    transaction = models.ForeignKey(
+        Transaction, null=True, blank=True, on_delete=models.SET_NULL, related_name="bank_text_drafts"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["user", "status", "occurred_at"])]
+
+    def __str__(self):
+        return f"{self.bank or 'bank text'} {self.direction} {self.amount} {self.currency}"
+
+
+class ImportMapping(models.Model):
+    """How a bank's CSV columns map to a transaction's fields, remembered per user and header, so the next
+    export from the same bank imports without the mapping step."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="import_mappings")
+    header_key = models.CharField(max_length=500)
+    mapping = models.JSONField()
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "header_key"], name="import_mapping_unique_header")]
+
+    def __str__(self):
+        return self.header_key[:60]

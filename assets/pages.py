@@ -1,292 +1,169 @@
-"""/transactions: the ledger to search, filter, page through to its oldest row, fix and export (docs/pages.md)."""
+"""The pages money comes in through: /import (statement files), /settings/bank-feeds (SePay connections)
+and /settings/rules (categorization rules). Thin: each calls the services the REST API calls."""
 
-import csv
-import datetime as dt
+import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponseRedirect, JsonResponse, StreamingHttpResponse
-from django.shortcuts import render
-from django.urls import path
-from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.shortcuts import redirect, render
+from django.urls import re_path
+from django.views.decorators.http import require_http_methods, require_POST
 
-from assets import labels, services
-from assets.forms import CategoryForm, TransactionFilterForm, TransactionForm
-from assets.selectors import asset_list, transaction_get, transaction_page, transaction_search, transaction_totals
-from zeus.errors import NotFound, ZeusError
-from zeus.forms import add_service_error, page_paths
-from zeus.selectors import user_currency
-
-PAGE_SIZE = 50
-
-
-def _after(value: str):
-    """The keyset of `?after=2026-11-30.123`; anything else starts from the newest row."""
-    day, _sep, row_id = (value or "").partition(".")
-    try:
-        return dt.date.fromisoformat(day), int(row_id)
-    except ValueError:
-        return None
+from assets import categories
+from assets.feeds import selectors as feed_selectors
+from assets.feeds import services as feed_services
+from assets.feeds.api import webhook_url
+from assets.importing import MAX_BYTES, MAX_ROWS, transactions_import
+from assets.models import ImportMapping, SepayConnection, Transaction
+from assets.rules import selectors as rule_selectors
+from assets.rules import services as rule_services
+from assets.selectors import asset_list
+from assets.statements.csvfile import HEADER
+from zeus.errors import ZeusError
 
 
-def _back(request) -> str:
-    """Where a form returns to: the list as it was filtered (only ever a /transactions URL)."""
-    target = request.POST.get("back") or request.GET.get("back") or ""
-    return target if target.startswith("/transactions") and "//" not in target else "/transactions"
-
-
-def _list_url(request, *drop) -> str:
-    query = request.GET.copy()
-    for key in ("edit", "delete", *drop):
-        query.pop(key, None)
-    encoded = query.urlencode()
-    return "/transactions" + (f"?{encoded}" if encoded else "")
-
-
-def _context(request, *, create_form=None, edit_form=None, edit_id=None, status_code=200) -> tuple[dict, int]:
-    user = request.user
-    assets = list(asset_list(user=user))
-    filters = TransactionFilterForm(request.GET or None, assets=assets)
-    page = None
-    totals = []
-    if not request.GET or filters.is_valid():
-        criteria = filters.selector_filters() if request.GET else {}
-        try:
-            qs = transaction_search(user=user, **criteria)
-        except ZeusError as exc:
-            add_service_error(filters, exc, fields_map={"asset_id": "asset"})
-            status_code = 400
+@login_required
+@require_http_methods(["GET", "POST"])
+def import_page(request):
+    """Works without JavaScript (a plain form post); static/assets/import.js adds drag and drop, the preview,
+    the mapping step and an upload progress bar, posting to the REST import."""
+    result = error = None
+    if request.method == "POST":
+        upload = request.FILES.get("file")
+        mapping = _mapping_from_form(request.POST)
+        if upload is None:
+            error = {"code": "CSV_MISSING", "message": "Choose a file to import.", "fields": {}}
         else:
-            page = transaction_page(qs, after=_after(request.GET.get("after", "")), size=PAGE_SIZE)
-            totals = transaction_totals(qs)
-    else:
-        status_code = 400
-    if edit_id is None and request.GET.get("edit"):
-        edit_id = _int(request.GET["edit"])
-    rows = []
-    for txn in page.rows if page else []:
-        row = {"txn": txn, "category_label": labels.category_label(txn.category)}
-        if txn.id == edit_id and txn.editable:
-            row["form"] = edit_form or TransactionForm(
-                initial=TransactionForm.initial_for(txn), assets=assets, prefix=f"t{txn.id}"
-            )
-        elif txn.editable:
-            row["category_form"] = CategoryForm(
-                initial={"category": txn.category}, direction=txn.direction, prefix=f"c{txn.id}"
-            )
-        rows.append(row)
-    next_url = None
-    if page and page.next_after:
-        query = request.GET.copy()
-        for key in ("edit", "delete"):
-            query.pop(key, None)
-        query["after"] = f"{page.next_after[0].isoformat()}.{page.next_after[1]}"
-        next_url = "/transactions?" + query.urlencode()
-    export = request.GET.copy()
-    for key in ("edit", "delete", "after"):
-        export.pop(key, None)
-    return (
+            try:
+                result = transactions_import(
+                    user=request.user, source=upload.file, mapping=mapping, asset_id=request.POST.get("asset") or None
+                )
+            except ZeusError as exc:
+                error = exc.as_dict()
+    remembered = {
+        m.header_key: m.mapping for m in ImportMapping.objects.filter(user=request.user).order_by("-updated_at")[:50]
+    }
+    return render(
+        request,
+        "assets/import.html",
         {
-            "filters": filters,
-            "rows": rows,
-            "totals": totals,
-            "next_url": next_url,
-            "first_url": _list_url(request, "after") if request.GET.get("after") else None,
-            "export_url": "/transactions.csv" + (f"?{export.urlencode()}" if export else ""),
-            "back": request.get_full_path() if request.method == "GET" else _back(request),
-            "create_form": create_form
-            or TransactionForm(initial={"direction": "expense", "category": "other"}, assets=assets, prefix="new"),
-            "create_open": create_form is not None,
-            "delete_id": _int(request.GET.get("delete", "")),
-            "category_labels": labels.CATEGORY,
-            "direction_labels": labels.DIRECTION,
-            "more_filters": bool(filters.errors)
-            or any(request.GET.get(k) for k in ("since", "until", "category", "direction", "source", "asset")),
-            "has_filters": any(
-                request.GET.get(k) for k in ("q", "since", "until", "category", "direction", "source", "asset")
-            ),
+            "result": result,
+            "error": error,
+            "row_errors": sorted((error or {}).get("fields", {}).get("rows", {}).items(), key=_line_key),
+            "assets": asset_list(user=request.user),
+            "zeus_header": ",".join(HEADER),
+            "limits": {"megabytes": MAX_BYTES // (1024 * 1024), "rows": MAX_ROWS},
+            "remembered": remembered,
         },
-        status_code,
     )
 
 
-def _int(value):
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
+def _line_key(item):
+    key = item[0]
+    return (0, int(key)) if key.isdigit() else (1, key)
+
+
+def _mapping_from_form(post) -> dict | None:
+    """The mapping step's fields (map_date, map_amount, …), or a `mapping` JSON field; None when empty."""
+    if post.get("mapping"):
+        try:
+            return json.loads(post["mapping"])
+        except ValueError:
+            return {"invalid": True}
+    mapping = {
+        key: post.get(f"map_{key}", "").strip()
+        for key in ("date", "description", "amount", "debit", "credit", "direction", "external_id", "date_format")
+    }
+    mapping = {key: value for key, value in mapping.items() if value}
+    return mapping or None
 
 
 @login_required
-def transactions_page(request):
+@require_http_methods(["GET", "POST"])
+def bank_feeds_page(request):
+    created = None
     if request.method == "POST":
-        return _create(request)
-    context, status = _context(request)
-    return render(request, "assets/transactions.html", context, status=status)
-
-
-def _create(request):
-    assets = list(asset_list(user=request.user))
-    form = TransactionForm(request.POST, assets=assets, currency=user_currency(request.user), prefix="new")
-    if form.is_valid():
         try:
-            services.transaction_create(user=request.user, **form.service_values())
-        except ZeusError as exc:
-            add_service_error(form, exc, fields_map={"asset_id": "asset"})
-        else:
-            messages.success(request, _("Transaction added."))
-            return HttpResponseRedirect(_back(request))
-    context, _status = _context(request, create_form=form)
-    return render(request, "assets/transactions.html", context, status=400)
-
-
-@login_required
-@require_POST
-def transaction_edit(request, transaction_id: int):
-    txn = _own(request, transaction_id)
-    if txn is None or not txn.editable:
-        return _refused(request, txn)
-    assets = list(asset_list(user=request.user))
-    form = TransactionForm(request.POST, assets=assets, currency=txn.currency, prefix=f"t{txn.id}")
-    if form.is_valid():
-        try:
-            services.transaction_update(user=request.user, transaction_id=txn.id, **form.service_values())
-        except ZeusError as exc:
-            add_service_error(form, exc, fields_map={"asset_id": "asset"})
-        else:
-            messages.success(request, _("Transaction saved."))
-            return HttpResponseRedirect(_back(request))
-    context, _status = _context(request, edit_form=form, edit_id=txn.id)
-    return render(request, "assets/transactions.html", context, status=400)
-
-
-@login_required
-@require_POST
-def transaction_recategorize(request, transaction_id: int):
-    """The category alone: from the row's menu (two clicks with JavaScript, which posts it in place)."""
-    wants_json = "application/json" in request.headers.get("Accept", "")
-    txn = _own(request, transaction_id)
-    if txn is None or not txn.editable:
-        if wants_json:
-            return JsonResponse(
-                {"error": {"code": "NOT_EDITABLE", "message": _refusal(txn)}}, status=404 if txn is None else 409
+            new = feed_services.sepay_connection_create(
+                user=request.user, auth=request.POST.get("auth", ""), name=request.POST.get("name")
             )
-        return _refused(request, txn)
-    form = CategoryForm(request.POST, direction=txn.direction, prefix=f"c{txn.id}")
-    error = None
-    if form.is_valid():
-        try:
-            services.transaction_update(
-                user=request.user, transaction_id=txn.id, category=form.cleaned_data["category"]
-            )
+            created = {"connection": new.connection, "secret": new.secret}
         except ZeusError as exc:
-            error = exc.message
-    else:
-        error = " ".join(form.errors.get("category", [])) or _("Choose a category.")
-    if wants_json:
-        if error:
-            return JsonResponse({"error": {"code": "VALIDATION_ERROR", "message": error}}, status=400)
-        label = labels.category_label(form.cleaned_data["category"])
-        return JsonResponse(
-            {
-                "id": txn.id,
-                "category": form.cleaned_data["category"],
-                "label": label,
-                "message": _("Moved to %(category)s.") % {"category": label},
-            }
-        )
-    if error:
-        messages.error(request, error)
-    else:
-        messages.success(
-            request, _("Moved to %(category)s.") % {"category": labels.category_label(form.cleaned_data["category"])}
-        )
-    return HttpResponseRedirect(_back(request))
+            messages.error(request, exc.message)
+    connections = [
+        {"connection": c, "url": webhook_url(request, c)}
+        for c in feed_selectors.sepay_connection_list(user=request.user)
+    ]
+    if created:
+        created["url"] = webhook_url(request, created["connection"])
+    return render(
+        request,
+        "assets/bank_feeds.html",
+        {"connections": connections, "created": created, "auth_choices": SepayConnection.Auth.choices},
+    )
 
 
 @login_required
 @require_POST
-def transaction_remove(request, transaction_id: int):
-    txn = _own(request, transaction_id)
-    if txn is None or not txn.editable:
-        return _refused(request, txn)
-    services.transaction_delete(user=request.user, transaction_id=txn.id)
-    messages.success(request, _("Transaction deleted."))
-    return HttpResponseRedirect(_back(request))
-
-
-def _own(request, transaction_id):
+def bank_feed_delete(request, connection_id):
     try:
-        return transaction_get(user=request.user, transaction_id=transaction_id)
-    except NotFound:
-        return None
-
-
-def _refusal(txn) -> str:
-    if txn is None:
-        return _("That transaction does not exist.")
-    return _("This transaction was synced from your bank, so it is read only here.")
-
-
-def _refused(request, txn):
-    messages.error(request, _refusal(txn))
-    return HttpResponseRedirect(_back(request))
-
-
-class _Echo:
-    def write(self, value):
-        return value
+        feed_services.sepay_connection_delete(user=request.user, connection_id=connection_id)
+        messages.success(request, "Disconnected. SePay's next deliveries to that URL will be refused.")
+    except ZeusError as exc:
+        messages.error(request, exc.message)
+    return redirect("/settings/bank-feeds")
 
 
 @login_required
-@require_GET
-def transactions_csv(request):
-    """Every row of the current filter, oldest rows included, streamed (a five-year ledger is not held in memory)."""
-    assets = list(asset_list(user=request.user))
-    filters = TransactionFilterForm(request.GET or None, assets=assets)
-    if request.GET and not filters.is_valid():
-        context, _status = _context(request)
-        return render(request, "assets/transactions.html", context, status=400)
-    try:
-        qs = transaction_search(user=request.user, **(filters.selector_filters() if request.GET else {}))
-    except ZeusError:
-        context, _status = _context(request)
-        return render(request, "assets/transactions.html", context, status=400)
-    writer = csv.writer(_Echo())
-    header = ["date", "description", "amount", "currency", "direction", "category", "account", "source", "external_id"]
-
-    def rows():
-        yield writer.writerow(header)
-        for txn in qs.iterator(chunk_size=2000):
-            yield writer.writerow(
-                [
-                    txn.occurred_on.isoformat(),
-                    _safe_cell(txn.description),
-                    f"{txn.amount}",
-                    txn.currency,
-                    txn.direction,
-                    txn.category,
-                    _safe_cell(txn.asset.name if txn.asset else ""),
-                    txn.source,
-                    txn.external_id or "",
-                ]
+@require_http_methods(["GET", "POST"])
+def rules_page(request):
+    if request.method == "POST":
+        post = request.POST
+        try:
+            rule = rule_services.rule_create(
+                user=request.user,
+                match=post.get("match", ""),
+                category=post.get("category", ""),
+                direction=post.get("direction") or None,
+                min_amount=post.get("min_amount") or None,
+                max_amount=post.get("max_amount") or None,
+                position=int(post["position"]) if post.get("position", "").isdigit() else None,
             )
+            note = "Rule added."
+            if post.get("apply_to_existing"):
+                changed = rule_services.rule_apply_to_existing(user=request.user, rule=rule)
+                note = f"Rule added and applied to {changed} existing transaction(s)."
+            messages.success(request, note)
+            return redirect("/settings/rules")
+        except ZeusError as exc:
+            messages.error(request, exc.message)
+    return render(
+        request,
+        "assets/rules.html",
+        {
+            "rules": rule_selectors.rule_list(user=request.user),
+            "categories": categories.CHOICES,
+            "directions": Transaction.Direction.choices,
+            "form": request.POST if request.method == "POST" else {},
+        },
+    )
 
-    response = StreamingHttpResponse(rows(), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = 'attachment; filename="zeus-transactions.csv"'
-    return response
 
-
-def _safe_cell(text: str) -> str:
-    """A cell a spreadsheet will not run as a formula (CSV injection): a leading = + - @ is quoted away."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+@login_required
+@require_POST
+def rule_delete(request, rule_id):
+    try:
+        rule_services.rule_delete(user=request.user, rule_id=rule_id)
+        messages.success(request, "Rule deleted.")
+    except ZeusError as exc:
+        messages.error(request, exc.message)
+    return redirect("/settings/rules")
 
 
 urlpatterns = [
-    *page_paths("transactions", transactions_page, name="transactions"),
-    path("transactions.csv", transactions_csv, name="transactions-csv"),
-    path("transactions/<int:transaction_id>/edit", transaction_edit, name="transaction-edit"),
-    path("transactions/<int:transaction_id>/category", transaction_recategorize, name="transaction-category"),
-    path("transactions/<int:transaction_id>/delete", transaction_remove, name="transaction-delete"),
+    re_path(r"^import/?$", import_page, name="import"),
+    re_path(r"^settings/bank-feeds/?$", bank_feeds_page, name="bank-feeds"),
+    re_path(r"^settings/bank-feeds/(?P<connection_id>\d+)/delete/?$", bank_feed_delete, name="bank-feed-delete"),
+    re_path(r"^settings/rules/?$", rules_page, name="rules"),
+    re_path(r"^settings/rules/(?P<rule_id>\d+)/delete/?$", rule_delete, name="rule-delete"),
 ]

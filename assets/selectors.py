@@ -1,11 +1,12 @@
 """Reads of the ledger, always scoped to one user."""
 
 import datetime as dt
+from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db.models import Count, Q, QuerySet, Sum
-from django.db.models.functions import TruncMonth
+from django.db.models import Count, DateField, F, Min, Q, QuerySet, Sum, Window
+from django.db.models.functions import Cast, Lag, TruncMonth
 
 from assets.models import Asset, LinkedAccount, Source, Transaction
 from zeus.errors import NotFound, ValidationFailed
@@ -46,7 +47,7 @@ def transaction_list(
     """Newest first. Every filter is validated: a malformed one is a ValidationFailed, never a 500."""
     from assets import categories
 
-    qs = Transaction.objects.filter(user=user).select_related("asset")
+    qs = Transaction.objects.filter(user=user)
     if since:
         qs = qs.filter(occurred_on__gte=parse_date(since, "since"))
     if until:
@@ -96,6 +97,26 @@ def expense_totals_by_category(*, user, currency: str, since: dt.date, until: dt
         .annotate(total=Sum("amount"))
     )
     return {row["category"]: row["total"] for row in rows}
+
+
+def expense_totals_by_category_and_day(
+    *, user_ids: Iterable[int], since: dt.date, until: dt.date, currency: str | None = None
+) -> list[dict]:
+    """Expense totals per (user, currency, category, day) over [since, until], summed in the database: one
+    query for any number of users. Rows are dicts with user_id, currency, category, occurred_on and total.
+
+    The plan ledgers read a month this way, one plan or a job batch of thousands at once: one aggregate gives
+    both the per-category and the per-day figures, which the plan's categories split.
+    """
+    qs = Transaction.objects.filter(
+        user_id__in=list(user_ids),
+        direction=Transaction.Direction.EXPENSE,
+        occurred_on__gte=since,
+        occurred_on__lte=until,
+    )
+    if currency is not None:
+        qs = qs.filter(currency=currency)
+    return list(qs.values("user_id", "currency", "category", "occurred_on").annotate(total=Sum("amount")).order_by())
 
 
 def expense_totals_by_day(
@@ -266,3 +287,73 @@ def ledger_summary(*, user, currency: str, today: dt.date, months: int = 12) -> 
 
 def net_worth(*, user, currency: str, today: dt.date, months: int = 12) -> NetWorth:
     return ledger_summary(user=user, currency=currency, today=today, months=max(months, 2)).net_worth
+
+
+# Batch reads for the nightly jobs of the apps above (insights, duplicates): one query over many users each,
+# never one per user. They return plain tuples; the callers give them their own shapes.
+
+TRANSACTION_ROW = ("id", "user_id", "direction", "currency", "amount", "description", "occurred_on")
+
+
+def expense_weekly_totals(*, user_ids: list[int], today: dt.date, windows: int) -> list[tuple]:
+    """Expense totals per user, currency and category for each of `windows` 7-day windows ending `today`
+    (w0: the 7 days ending today; wk: ending 7k days before), plus since the first of today's month and the
+    first day seen: one GROUP BY with a filtered SUM per window, the same SQL on PostgreSQL and SQLite.
+    Rows: (user_id, currency, category, month_to_date, first_on, w0, ..., w{windows-1})."""
+    since = today - dt.timedelta(days=7 * windows - 1)
+
+    def window(k: int) -> Sum:
+        end = today - dt.timedelta(days=7 * k)
+        return Sum("amount", filter=Q(occurred_on__gte=end - dt.timedelta(days=6), occurred_on__lte=end))
+
+    return list(
+        Transaction.objects.filter(
+            user_id__in=user_ids,
+            direction=Transaction.Direction.EXPENSE,
+            occurred_on__gte=since,
+            occurred_on__lte=today,
+        )
+        .values("user_id", "currency", "category")
+        .annotate(
+            month_to_date=Sum("amount", filter=Q(occurred_on__gte=today.replace(day=1))),
+            first_on=Min("occurred_on"),
+            **{f"w{k}": window(k) for k in range(windows)},
+        )
+        .order_by()
+        .values_list("user_id", "currency", "category", "month_to_date", "first_on", *[f"w{k}" for k in range(windows)])
+    )
+
+
+def _window_rows(user_ids, since: dt.date, until: dt.date) -> QuerySet[Transaction]:
+    return Transaction.objects.filter(
+        user_id__in=list(user_ids), occurred_on__gte=since, occurred_on__lte=until
+    ).order_by()
+
+
+def transaction_close_repeats(*, user_ids, since: dt.date, until: dt.date) -> set[tuple[int, Decimal]]:
+    """(user, amount) pairs with two rows at most a day apart in [since, until]: LAG over the (user, amount)
+    partition, filtered in the database, so only the candidates come back. The partition leaves direction
+    and currency out (numbers sort much faster than collated text); callers check them on the few rows."""
+    day = dt.timedelta(days=1)
+    rows = (
+        _window_rows(user_ids, since, until)
+        .annotate(
+            prev_on=Window(
+                Lag("occurred_on"),
+                partition_by=[F("user_id"), F("amount")],
+                order_by=F("occurred_on").asc(),
+            )
+        )
+        .annotate(close_until=Cast(F("prev_on") + day, DateField()))
+        .filter(close_until__gte=F("occurred_on"))
+        .values_list("user_id", "amount")
+    )
+    return set(rows)
+
+
+def transaction_rows(*, user_ids, since: dt.date, until: dt.date, amounts=None) -> list[tuple]:
+    """The rows of these users in [since, until] (only those amounts, if given), as TRANSACTION_ROW tuples."""
+    qs = _window_rows(user_ids, since, until)
+    if amounts is not None:
+        qs = qs.filter(amount__in=list(amounts))
+    return list(qs.values_list(*TRANSACTION_ROW))

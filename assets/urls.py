@@ -1,6 +1,10 @@
 from django.urls import path
 
 from assets import api
+from assets.banktexts import api as banktexts_api
+from assets.feeds import api as feeds_api
+from assets.feeds.webhook import sepay_webhook
+from assets.rules import api as rules_api
 
 urlpatterns = [
     path("assets", api.AssetListView.as_view()),
@@ -9,4 +13,13 @@ urlpatterns = [
     path("transactions", api.TransactionListView.as_view()),
     path("transactions/import", api.TransactionImportView.as_view()),
     path("transactions/<int:transaction_id>", api.TransactionDetailView.as_view()),
+    path("rules", rules_api.RuleListView.as_view()),
+    path("rules/<int:rule_id>", rules_api.RuleDetailView.as_view()),
+    path("integrations/sepay", feeds_api.ConnectionListView.as_view()),
+    path("integrations/sepay/<int:connection_id>", feeds_api.ConnectionDetailView.as_view()),
+    path("integrations/sepay/webhook/<str:token>", sepay_webhook),
+    path("bank-texts", banktexts_api.BankTextListView.as_view()),
+    path("bank-texts/<int:draft_id>", banktexts_api.BankTextDetailView.as_view()),
+    path("bank-texts/<int:draft_id>/confirm", banktexts_api.BankTextConfirmView.as_view()),
+    path("bank-texts/<int:draft_id>/discard", banktexts_api.BankTextDiscardView.as_view()),
 ]

@@ -119,7 +119,7 @@ def run() -> str:
     baseline_seconds, baseline_sent = _baseline()
 
     per_batch: list[int] = []
-    real_send = jobs._send_reminder_batch
+    real_send = jobs.reminders_send_batch
 
     def counted(claims):
         calls = []
@@ -139,7 +139,7 @@ def run() -> str:
         total_queries.append(sql)
         return execute(sql, params, many, context)
 
-    jobs._send_reminder_batch = counted
+    jobs.reminders_send_batch = counted
     try:
         with connection.execute_wrapper(count_all):
             started = time.perf_counter()
@@ -150,7 +150,7 @@ def run() -> str:
         again = jobs.reminders_send_due(now=NOW)
         rerun_seconds = time.perf_counter() - started
     finally:
-        jobs._send_reminder_batch = real_send
+        jobs.reminders_send_batch = real_send
 
     assert result.reminders == baseline_sent, (result.reminders, baseline_sent)
     assert again.reminders == 0

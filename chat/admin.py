@@ -17,8 +17,14 @@ from chat import limits
 from chat.admin_display import message_view
 from chat.admin_reply import admin_reply_send, may_reply
 from chat.models import AdminReply, DailyUsage, ModelCall, Thread, TokenBudget, ToolCall, TurnRun
-from chat.selectors import daily_usage_summary
-from chat.usage import daily_usage_reset, effective_budget, token_budget_set, usage_status
+from chat.selectors import daily_usage_summary, usage_totals
+from chat.usage import (
+    daily_usage_reset,
+    effective_budget,
+    effective_cost_budget,
+    token_budget_set,
+    usage_status,
+)
 from zeus.errors import ZeusError
 from zeus.timeutil import user_today
 
@@ -137,6 +143,7 @@ class ModelCallInline(admin.TabularInline):
         "output_tokens",
         "cache_read_tokens",
         "cache_write_tokens",
+        "cost_usd",
         "stop_reason",
         "error",
     )
@@ -183,6 +190,8 @@ class TurnRunAdmin(ReadOnlyAdmin):
         "output_tokens",
         "cache_read_tokens",
         "cache_write_tokens",
+        "cost_usd",
+        "unverified_count",
         "admin_initiated",
     )
     list_select_related = ("user",)
@@ -219,6 +228,8 @@ class TurnRunAdmin(ReadOnlyAdmin):
         "output_tokens",
         "cache_read_tokens",
         "cache_write_tokens",
+        "cost_usd",
+        "unverified_figures",
     )
     fields = readonly_fields
     change_list_template = "admin/chat/turnrun/change_list.html"
@@ -245,12 +256,15 @@ class TurnRunAdmin(ReadOnlyAdmin):
         changelist = reverse("admin:chat_turnrun_changelist")
         for row in rows:
             row["runs_url"] = f"{changelist}?user__exact={row['user_id']}&day={row['day'].isoformat()}"
+        days, total = usage_totals(rows)
         context = {
             **self.admin_site.each_context(request),
             "opts": self.model._meta,
             "title": "Daily usage per user",
             "form": form,
             "rows": rows,
+            "days": days,
+            "total": total,
             "since": since,
             "until": until,
         }
@@ -259,7 +273,7 @@ class TurnRunAdmin(ReadOnlyAdmin):
 
 @admin.register(DailyUsage)
 class DailyUsageAdmin(ReadOnlyAdmin):
-    list_display = ("user", "day", "tokens", "budget", "reset_at")
+    list_display = ("user", "day", "tokens", "budget", "cost_usd", "cost_budget", "reset_at")
     list_select_related = ("user", "user__chat_token_budget")
     list_filter = (("day", admin.DateFieldListFilter),)
     search_fields = ("user__username",)
@@ -274,6 +288,16 @@ class DailyUsageAdmin(ReadOnlyAdmin):
             override = None
         return _budget_text(effective_budget(override), override is not None)
 
+    @admin.display(description="money budget (USD)")
+    def cost_budget(self, obj):
+        try:
+            override = obj.user.chat_token_budget.daily_cost_usd
+        except ObjectDoesNotExist:
+            override = None
+        budget = effective_cost_budget(override)
+        amount = "unlimited" if not budget else f"{budget:.2f}"
+        return f"{amount} ({'override' if override is not None else 'default'})"
+
     @admin.action(description="Reset the selected days' usage to zero", permissions=["reset"])
     def reset_usage(self, request, queryset):
         count = daily_usage_reset(usage_ids=queryset.values_list("id", flat=True))
@@ -286,13 +310,13 @@ class DailyUsageAdmin(ReadOnlyAdmin):
 class TokenBudgetForm(forms.ModelForm):
     class Meta:
         model = TokenBudget
-        fields = ("user", "daily_tokens", "note")
+        fields = ("user", "daily_tokens", "daily_cost_usd", "note")
 
 
 @admin.register(TokenBudget)
 class TokenBudgetAdmin(admin.ModelAdmin):
     form = TokenBudgetForm
-    list_display = ("user", "daily_tokens", "note", "updated_at")
+    list_display = ("user", "daily_tokens", "daily_cost_usd", "note", "updated_at")
     list_select_related = ("user",)
     search_fields = ("user__username",)
     raw_id_fields = ("user",)
@@ -301,8 +325,10 @@ class TokenBudgetAdmin(admin.ModelAdmin):
         return ("user",) if obj else ()
 
     def save_model(self, request, obj, form, change):
-        saved = token_budget_set(user=obj.user, daily_tokens=obj.daily_tokens, note=obj.note)
-        obj.pk = saved.pk
+        saved = token_budget_set(
+            user=obj.user, daily_tokens=obj.daily_tokens, daily_cost_usd=obj.daily_cost_usd, note=obj.note
+        )
+        obj.pk = saved.pk if saved else None
 
     def delete_model(self, request, obj):
         token_budget_set(user=obj.user, daily_tokens=None)

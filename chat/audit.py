@@ -12,11 +12,14 @@ import datetime as dt
 import logging
 import time
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from django.db import DatabaseError, transaction
 from django.utils import timezone
 
 from chat.models import ModelCall, ToolCall, TurnRun
+from chat.pricing import call_cost, configured_prices, price_for, quantize_cost, weighted_tokens
+from chat.usage import budget_reached
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +51,13 @@ class ModelCallNote:
         usage = self.usage or getattr(self.response, "usage", None) or {}
         return {kind: usage.get(kind) or 0 for kind in TOKEN_KINDS}
 
+    def cost(self) -> Decimal:
+        """USD, unrounded, at this call's model's price (chat/pricing.py)."""
+        return call_cost(self.tokens(), price_for(self.model, configured_prices()))
+
+    def budget_tokens(self) -> int:
+        return weighted_tokens(self.tokens(), price_for(self.model, configured_prices()))
+
 
 @dataclass
 class ToolCallNote:
@@ -70,8 +80,11 @@ class RunRecord:
     started: float = field(default_factory=time.monotonic)
     model_calls: list[ModelCallNote] = field(default_factory=list)
     tool_calls: list[ToolCallNote] = field(default_factory=list)
-    used_before: int = 0  # the user's tokens today when the turn began
-    budget: int = 0  # their daily budget then; 0 = unlimited
+    used_before: int = 0  # the user's budget tokens today when the turn began
+    budget: int = 0  # their daily token budget then; 0 = unlimited
+    cost_before: Decimal = Decimal(0)  # the user's USD today when the turn began
+    cost_budget: Decimal = Decimal(0)  # their daily money budget then; 0 = unlimited
+    unverified_figures: list[str] = field(default_factory=list)  # set by the turn once the reply is known
 
     def model_call(self, purpose: str, model: str, response=None) -> ModelCallNote:
         note = ModelCallNote(purpose=purpose, model=model, started=time.monotonic(), response=response)
@@ -86,7 +99,20 @@ class RunRecord:
         self.tool_calls.append(ToolCallNote(name, call_id, duration, is_error, code))
 
     def budget_tokens(self) -> int:
-        return sum(t["input"] + t["output"] for t in (c.tokens() for c in self.model_calls))
+        """This turn's spend against the token budget: cache reads and writes at their price's weight."""
+        return sum(c.budget_tokens() for c in self.model_calls)
+
+    def cost(self) -> Decimal:
+        return sum((c.cost() for c in self.model_calls), Decimal(0))
+
+    def budget_reached(self) -> str | None:
+        """Which daily budget the user's day plus this turn has reached ("tokens" | "cost"), or None."""
+        return budget_reached(
+            tokens=self.used_before + self.budget_tokens(),
+            cost=self.cost_before + self.cost(),
+            token_budget=self.budget,
+            cost_budget=self.cost_budget,
+        )
 
 
 def turn_run_record(
@@ -120,6 +146,7 @@ def turn_run_record(
                 stop_reason=stop_reason[:32],
                 # A call still open at the end was cut by the turn's own abort.
                 error=(error_code or "ABORTED") if unfinished else note.error,
+                cost_usd=quantize_cost(note.cost()),
             )
         )
     tool_rows = [
@@ -155,6 +182,9 @@ def turn_run_record(
             output_tokens=totals["output"],
             cache_read_tokens=totals["cache_read"],
             cache_write_tokens=totals["cache_write"],
+            cost_usd=quantize_cost(record.cost()),
+            unverified_figures=list(record.unverified_figures),
+            unverified_count=len(record.unverified_figures),
         )
         for row in [*model_rows, *tool_rows]:
             row.run = run

@@ -243,3 +243,58 @@ def goal(name, tool_input, output):
         {"label": "Monthly needed", "value": _amount(goal["monthly_needed"], goal["currency"])},
     ]
     return _summary(name, "created", "Goal created", {"type": "goal", "id": goal["id"]}, items)
+
+
+def transaction_draft(name, tool_input, output):
+    """A bank text read into a draft: what it says, where it goes, and Save / Discard (`draft_decision`).
+    When the ledger already holds the payment (a feed or statement row), `duplicate_of` names it and the
+    card offers only to discard."""
+    draft = output["draft"]
+    items = [
+        {"label": "Amount", "value": _amount(draft["amount"], draft["currency"])},
+        {"label": "Type", "value": _label(draft["direction"])},
+        {"label": "When", "value": draft["occurred_at"]},
+        {"label": "Description", "value": draft["description"] or "—"},
+        {"label": "Category", "value": _label(draft["category"])},
+    ]
+    if draft.get("bank"):
+        items.append({"label": "Bank", "value": draft["bank"]})
+    if draft.get("account_mask"):
+        items.append({"label": "Account", "value": draft["account_mask"]})
+    return _card(
+        "transaction_draft",
+        draft_id=draft["draft_id"],
+        event="draft_decision",
+        title="Already in your ledger" if draft.get("duplicate_of") else "Save this transaction?",
+        amount=draft["amount"],
+        currency=draft["currency"],
+        direction=draft["direction"],
+        date=draft["occurred_at"][:10],
+        occurred_at=draft["occurred_at"],
+        description=draft["description"],
+        category=draft["category"],
+        bank=draft.get("bank"),
+        account_mask=draft.get("account_mask"),
+        asset_id=draft.get("asset_id"),
+        linked_account_id=draft.get("linked_account_id"),
+        duplicate_of=draft.get("duplicate_of"),
+        parsed_by=draft["parsed_by"],
+        items=items,
+        decisions=["discard"] if draft.get("duplicate_of") else ["save", "discard"],
+    )
+
+
+def draft_decided(name, tool_input, output):
+    if output.get("discarded"):
+        return _summary(name, "cancelled", "Draft discarded; nothing was saved.", None, [])
+    return transaction(name, tool_input, output)
+
+
+def rule(name, tool_input, output):
+    record = output["rule"]
+    items = [
+        {"label": "Text", "value": record["match"]},
+        {"label": "Category", "value": _label(record["category"])},
+        {"label": "Applied to", "value": f"{output.get('applied', 0)} existing transaction(s)"},
+    ]
+    return _summary(name, "created", "Rule created", {"type": "rule", "id": record["id"]}, items)

@@ -11,6 +11,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from assets.banktexts.parsers import looks_like_bank_text
 from chat.tools import WORKFLOW_TOOLS, WORKFLOWS
 
 # The workflows and each one's tools come from the catalog: a tool declares the workflows that offer it.
@@ -129,6 +130,7 @@ _GENERATED = (
     (re.compile(r"^create a manual asset named "), "asset_create"),
     (re.compile(r"^i (approved|rejected|answered) the delete_manual_transaction confirmation"), "delete"),
     (re.compile(r"^i (approved|rejected|answered) the delete_manual_asset confirmation"), "asset_delete"),
+    (re.compile(r"^decide the bank-text draft #\d+"), "bank_text"),
 )
 
 _FORM_SUBMIT = re.compile(r"^submit the ([a-z][a-z0-9_]*) form with this form data json:")
@@ -211,6 +213,9 @@ def route_by_patterns(user_texts: list[str], prior_assistant_text: str | None = 
     if not texts:
         return None
     newest = texts[-1]
+    if looks_like_bank_text(newest):
+        # A pasted bank SMS or app notification: no intent words, and never worth a router model call.
+        return _route("bank_text", "pattern")
     direct = _classify(newest)
     if not _is_terse(newest, direct):
         return _route(direct, "pattern") if direct else None
@@ -246,6 +251,7 @@ Workflows:
 - asset_create: add an asset (cash, bank account, e-wallet, savings, property, vehicle...).
 - asset_update: change an asset's name, kind or balance.
 - asset_delete: delete an asset.
+- bank_text: a pasted bank SMS or app notification to record, or a decision on such a draft.
 
 Reply with JSON only: {"workflow": "<one of the names above>"}"""
 

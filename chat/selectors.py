@@ -128,7 +128,8 @@ def provider_from(ciphertext: str | None) -> Provider | None:
 
 
 def daily_usage_summary(*, since: dt.date, until: dt.date, username: str = "") -> list[dict]:
-    """Per user and local day: turns, model and tool calls, tokens by kind, errors — one aggregate query."""
+    """Per user and local day: turns, model and tool calls, tokens by kind, cost in USD, replies with
+    unverified figures, errors — one aggregate query."""
     runs = TurnRun.objects.filter(day__gte=since, day__lte=until)
     if username:
         runs = runs.filter(user__username__icontains=username)
@@ -143,8 +144,40 @@ def daily_usage_summary(*, since: dt.date, until: dt.date, username: str = "") -
             output_tokens=Sum("output_tokens"),
             cache_read_tokens=Sum("cache_read_tokens"),
             cache_write_tokens=Sum("cache_write_tokens"),
+            cost_usd=Sum("cost_usd"),
+            flagged=Count("id", filter=Q(unverified_count__gt=0)),
             errors=Count("id", filter=Q(outcome=TurnRun.Outcome.ERROR)),
             aborted=Count("id", filter=Q(outcome=TurnRun.Outcome.ABORTED)),
         )
         .order_by("-day", "user__username")
     )
+
+
+SUMMED = (
+    "turns",
+    "admin_turns",
+    "model_calls",
+    "tool_calls",
+    "input_tokens",
+    "output_tokens",
+    "cache_read_tokens",
+    "cache_write_tokens",
+    "cost_usd",
+    "flagged",
+    "errors",
+    "aborted",
+)
+
+
+def usage_totals(rows: list[dict]) -> tuple[list[dict], dict]:
+    """daily_usage_summary's rows → (one total per day, newest first; the grand total). Pure."""
+    days: dict = {}
+    grand = dict.fromkeys(SUMMED, 0)
+    for row in rows:
+        day = days.setdefault(row["day"], {"day": row["day"], "users": 0, **dict.fromkeys(SUMMED, 0)})
+        day["users"] += 1
+        for key in SUMMED:
+            day[key] += row.get(key) or 0
+            grand[key] += row.get(key) or 0
+    grand["users"] = len({row["user_id"] for row in rows})
+    return sorted(days.values(), key=lambda d: d["day"], reverse=True), grand

@@ -3,6 +3,7 @@
 import datetime as dt
 import logging
 import uuid
+from decimal import Decimal
 
 from django.db import DatabaseError, IntegrityError, transaction
 from django.db.models import F, Value
@@ -56,16 +57,17 @@ def assistant_reply_record(
     charged_to: int | None,
     day: dt.date,
     tokens: int,
+    cost_usd: Decimal = Decimal(0),
 ) -> Message | None:
-    """A turn's end: its assistant message (None: nothing to keep) and the tokens it spent, added to the
-    user's daily counter (`charged_to`; None for a staff reply, which is not charged). The two writes are apart
-    on purpose: a failing usage write must never take the user's reply with it."""
+    """A turn's end: its assistant message (None: nothing to keep) and the budget tokens and USD it spent,
+    added to the user's daily counter (`charged_to`; None for a staff reply, which is not charged). The two
+    writes are apart on purpose: a failing usage write must never take the user's reply with it."""
     message = None
     if parts is not None:
         message = assistant_message_create(thread_id=thread_id, parts=parts, metadata=metadata)
     if charged_to is not None:
         try:
-            daily_usage_charge(user_id=charged_to, day=day, tokens=tokens)
+            daily_usage_charge(user_id=charged_to, day=day, tokens=tokens, cost_usd=cost_usd)
         except DatabaseError:
             log.exception("could not count the tokens of a turn in thread %s", thread_id)
     return message

@@ -178,7 +178,38 @@ def _confirm_result(payload: dict) -> str:
     return f"I approved {what}. Result JSON: {result}"
 
 
+DRAFT_VALUE_KEYS = ("amount", "direction", "occurred_on", "description", "category", "asset_id")
+
+
+def _draft_decision(payload: dict) -> str:
+    """Save or discard a bank-text draft from its card; the model runs decide_bank_text_draft with exactly
+    these values (the router sends the turn to the bank_text workflow by its first words)."""
+    _keys(payload, ("draft_id", "decision"), ("values",))
+    draft_id = payload["draft_id"]
+    if isinstance(draft_id, str) and draft_id.isascii() and draft_id.isdigit():
+        draft_id = int(draft_id)
+    if isinstance(draft_id, bool) or not isinstance(draft_id, int) or not 0 < draft_id < 2**63:
+        raise BadFrame("draft_id must be a positive integer.")
+    if payload["decision"] not in ("save", "discard"):
+        raise BadFrame("decision must be save or discard.")
+    text = f"Decide the bank-text draft #{draft_id}: {payload['decision']}."
+    values = payload.get("values")
+    if values is not None and payload["decision"] == "save":
+        if not isinstance(values, dict):
+            raise BadFrame("values must be a JSON object.")
+        extra = sorted(set(values) - set(DRAFT_VALUE_KEYS))
+        if extra:
+            raise BadFrame(f"Unknown draft fields: {', '.join(extra)}.")
+        values = {k: v for k, v in values.items() if v is not None and not (isinstance(v, str) and not v.strip())}
+        if values:
+            text += " Use these corrected values JSON exactly: " + json.dumps(_form_values(values), ensure_ascii=False)
+    if len(text) > MAX_TURN_TEXT:
+        raise BadFrame(f"The corrections are longer than a message ({MAX_TURN_TEXT} characters).")
+    return text
+
+
 _EVENTS = {
+    "draft_decision": _draft_decision,
     "action_selected": _action_selected,
     "existing_asset_selected": _existing_asset_selected,
     "quick_create_selected": _quick_create_selected,

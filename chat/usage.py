@@ -1,15 +1,19 @@
-"""The per-user daily token budget (ZEUS_DAILY_TOKEN_BUDGET, or a staff override per user).
+"""The per-user daily budget, in tokens (ZEUS_DAILY_TOKEN_BUDGET) and/or in money
+(ZEUS_DAILY_COST_BUDGET_USD), each with a staff override per user.
 
-Usage is a counter row per user and local day, bumped with F() when a turn's run is written, so turns in
-every process add up instead of overwriting. A turn reads the counter and the budget once, in the trip that
-stores its user message; before each model call it compares that figure plus its own spend so far with the
-budget, without another query. Turns running at the same moment in other threads of the same user are seen
-by the next turn, so a day can end over budget by at most what those concurrent turns spent. Tokens counted:
-input + output (cache reads and writes are priced apart and are not part of the budget).
+Usage is a counter row per user and local day (tokens and USD), bumped with F() when a turn's reply is
+stored, so turns in every process add up instead of overwriting. A turn reads the counters and the budgets
+once, in the trip that stores its user message; before each model call it compares those figures plus its
+own spend so far with the budgets, without another query. Turns running at the same moment in other threads
+of the same user are seen by the next turn, so a day can end over budget by at most what those concurrent
+turns spent. Tokens counted: input and output as they are, cache writes and reads weighted by their price
+relative to input (chat/pricing.py: 1.25x and 0.05x on Sonnet 5.5), so a cached turn counts what it costs.
 """
 
 import datetime as dt
 import zoneinfo
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
@@ -25,30 +29,40 @@ class UsageLimitReached(ProviderFailure):
         super().__init__("USAGE_LIMIT", message, retryable=False)
 
 
-def daily_usage_charge(*, user_id: int, day: dt.date, tokens: int) -> None:
-    if tokens <= 0:
+CENT = Decimal("0.01")
+
+
+def daily_usage_charge(*, user_id: int, day: dt.date, tokens: int, cost_usd: Decimal = Decimal(0)) -> None:
+    if tokens <= 0 and cost_usd <= 0:
         return
-    if DailyUsage.objects.filter(user_id=user_id, day=day).update(tokens=F("tokens") + tokens):
+    bump = {"tokens": F("tokens") + tokens, "cost_usd": F("cost_usd") + cost_usd}
+    if DailyUsage.objects.filter(user_id=user_id, day=day).update(**bump):
         return
     try:
         with transaction.atomic():
-            DailyUsage.objects.create(user_id=user_id, day=day, tokens=tokens)
+            DailyUsage.objects.create(user_id=user_id, day=day, tokens=tokens, cost_usd=cost_usd)
     except IntegrityError:
         # Another process created the day's row first.
-        DailyUsage.objects.filter(user_id=user_id, day=day).update(tokens=F("tokens") + tokens)
+        DailyUsage.objects.filter(user_id=user_id, day=day).update(**bump)
 
 
 def daily_usage_reset(*, usage_ids) -> int:
     """Staff action: the selected days start again from zero."""
-    return DailyUsage.objects.filter(id__in=list(usage_ids)).update(tokens=0, reset_at=timezone.now())
+    return DailyUsage.objects.filter(id__in=list(usage_ids)).update(
+        tokens=0, cost_usd=Decimal(0), reset_at=timezone.now()
+    )
 
 
-def token_budget_set(*, user, daily_tokens: int | None, note: str = "") -> TokenBudget | None:
-    """A per-user override; None removes it (the setting applies again)."""
-    if daily_tokens is None:
+def token_budget_set(
+    *, user, daily_tokens: int | None, daily_cost_usd: Decimal | None = None, note: str = ""
+) -> TokenBudget | None:
+    """A per-user override; with neither a token nor a money figure it is removed (the settings apply)."""
+    if daily_tokens is None and daily_cost_usd is None:
         TokenBudget.objects.filter(user=user).delete()
         return None
-    budget, _ = TokenBudget.objects.update_or_create(user=user, defaults={"daily_tokens": daily_tokens, "note": note})
+    budget, _ = TokenBudget.objects.update_or_create(
+        user=user, defaults={"daily_tokens": daily_tokens, "daily_cost_usd": daily_cost_usd, "note": note}
+    )
     return budget
 
 
@@ -56,35 +70,85 @@ def effective_budget(override: int | None) -> int:
     return settings.ZEUS_DAILY_TOKEN_BUDGET if override is None else override
 
 
+def cost_budget_setting() -> Decimal:
+    """ZEUS_DAILY_COST_BUDGET_USD as Decimal; empty (or unreadable, which the system check reports) = 0."""
+    raw = str(getattr(settings, "ZEUS_DAILY_COST_BUDGET_USD", "") or "").strip()
+    try:
+        value = Decimal(raw) if raw else Decimal(0)
+    except InvalidOperation:
+        return Decimal(0)
+    return value if value.is_finite() and value > 0 else Decimal(0)
+
+
+def effective_cost_budget(override: Decimal | None) -> Decimal:
+    return cost_budget_setting() if override is None else Decimal(override)
+
+
+@dataclass(frozen=True)
+class Account:
+    """A user's day as a turn reads it: what was spent and the budgets (0 = unlimited)."""
+
+    tokens_used: int
+    cost_used: Decimal
+    token_budget: int
+    cost_budget: Decimal
+    ciphertext: str | None = None
+
+
 def usage_status(*, user_id: int, day: dt.date) -> tuple[int, int]:
-    """(tokens used on `day`, the user's budget; 0 = unlimited), in one query."""
-    used, budget, _ = turn_account(user_id=user_id, day=day)
-    return used, budget
+    """(tokens used on `day`, the user's token budget; 0 = unlimited), in one query."""
+    account = turn_account(user_id=user_id, day=day)
+    return account.tokens_used, account.token_budget
 
 
-def turn_account(*, user_id: int, day: dt.date) -> tuple[int, int, str | None]:
-    """What a turn needs to know of the user before the model, in one query: usage_status, and their stored
-    personal key (chat.selectors.provider_from turns it into the provider). Written out because it runs
-    before every turn: on the bench machine the ORM's versions (User annotated with two Subquery, and a
-    query for the key) took 1.2 + 0.45 ms, mostly building and compiling them; this takes 0.34 ms."""
+def turn_account(*, user_id: int, day: dt.date) -> Account:
+    """What a turn needs to know of the user before the model, in one query: the day's spend, the budgets,
+    and their stored personal key (chat.selectors.provider_from turns it into the provider). Written out
+    because it runs before every turn: on the bench machine the ORM's versions (User annotated with two
+    Subquery, and a query for the key) took 1.2 + 0.45 ms, mostly building and compiling them; this takes
+    0.34 ms."""
+    usage, budget = DailyUsage._meta.db_table, TokenBudget._meta.db_table
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT (SELECT tokens FROM {DailyUsage._meta.db_table} WHERE user_id = %s AND day = %s),"
-            f" (SELECT daily_tokens FROM {TokenBudget._meta.db_table} WHERE user_id = %s),"
+            f"SELECT (SELECT tokens FROM {usage} WHERE user_id = %s AND day = %s),"
+            f" (SELECT cost_usd FROM {usage} WHERE user_id = %s AND day = %s),"
+            f" (SELECT daily_tokens FROM {budget} WHERE user_id = %s),"
+            f" (SELECT daily_cost_usd FROM {budget} WHERE user_id = %s),"
             f" (SELECT ciphertext FROM {ProviderKey._meta.db_table} WHERE user_id = %s)",
-            [user_id, day, user_id, user_id],
+            [user_id, day, user_id, day, user_id, user_id, user_id],
         )
-        used, override, ciphertext = cursor.fetchone()
-    return used or 0, effective_budget(override), ciphertext
+        used, cost, override, cost_override, ciphertext = cursor.fetchone()
+    return Account(
+        tokens_used=used or 0,
+        cost_used=Decimal(cost or 0),
+        token_budget=effective_budget(override),
+        cost_budget=effective_cost_budget(cost_override),
+        ciphertext=ciphertext,
+    )
 
 
-def limit_message(budget: int, timezone_name: str, *, now: dt.datetime | None = None) -> str:
+def budget_reached(*, tokens: int, cost: Decimal, token_budget: int, cost_budget: Decimal) -> str | None:
+    """Which budget today's spend has reached ("tokens" | "cost"), or None; 0 is unlimited."""
+    if token_budget and tokens >= token_budget:
+        return "tokens"
+    if cost_budget and cost >= cost_budget:
+        return "cost"
+    return None
+
+
+def cost_limit_message(budget: Decimal, timezone_name: str, *, now: dt.datetime | None = None) -> str:
+    return limit_message(0, timezone_name, now=now, allowance=f"US${Decimal(budget).quantize(CENT)}")
+
+
+def limit_message(
+    budget: int, timezone_name: str, *, now: dt.datetime | None = None, allowance: str | None = None
+) -> str:
     tz = zoneinfo.ZoneInfo(timezone_name)
     local = (now or timezone.now()).astimezone(tz)
     midnight = dt.datetime.combine(local.date() + dt.timedelta(days=1), dt.time(), tzinfo=tz)
     minutes = max(1, round((midnight - local).total_seconds() / 60))
     wait = f"{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"{minutes} min"
     return (
-        f"You have used today's assistant allowance ({budget:,} tokens). "
+        f"You have used today's assistant allowance ({allowance or f'{budget:,} tokens'}). "
         f"It resets at midnight in your timezone ({timezone_name}), in about {wait}."
     )

@@ -75,3 +75,9 @@ def budget_statuses(
         spent = quantize(totals[budget.currency].get(budget.category, Decimal(0)), budget.currency)
         out.append(BudgetStatus(budget=budget, spent=spent, remaining=quantize(budget.amount - spent, budget.currency)))
     return out
+
+
+def budget_rows(*, user_ids: list[int]) -> list[tuple]:
+    """Every budget of these users in one query, for the nightly jobs: (user_id, category, amount, currency)."""
+    rows = Budget.objects.filter(user_id__in=user_ids).order_by("id")
+    return list(rows.values_list("user_id", "category", "amount", "currency"))

@@ -96,3 +96,5 @@ class IdempotencyRecordAdmin(admin.ModelAdmin):
     search_fields = ["user__username", "key"]
     list_select_related = ["user"]
     raw_id_fields = ["user"]
+    # A replayed response is a record, not a setting: editing its body would replay something never sent.
+    readonly_fields = ["key", "fingerprint", "status_code", "body", "created_at"]

@@ -8,7 +8,7 @@ from rest_framework.views import APIView
 from plans import services
 from plans.idempotency import idempotent
 from plans.presenters import plan_to_dict
-from plans.selectors import plan_get, plan_list, plan_state
+from plans.selectors import plan_get, plan_ledgers, plan_list, plan_state
 from zeus.api.fields import MoneyField
 from zeus.api.pagination import paginate
 from zeus.timeutil import user_today
@@ -107,12 +107,6 @@ class PlanOutput(serializers.Serializer):
         return instance  # already the contract's shape
 
 
-class _PlanListItem(serializers.BaseSerializer):
-    def to_representation(self, plan):
-        request = self.context["request"]
-        return plan_to_dict(plan_state(plan, today=user_today(request.user)))
-
-
 def _plan_response(request, plan_id, status_code=status.HTTP_200_OK) -> Response:
     plan = plan_get(user=request.user, plan_id=plan_id)
     return Response(plan_to_dict(plan_state(plan, today=user_today(request.user))), status=status_code)
@@ -121,11 +115,17 @@ def _plan_response(request, plan_id, status_code=status.HTTP_200_OK) -> Response
 class PlanListView(APIView):
     @extend_schema(responses=PlanOutput(many=True))
     def get(self, request):
+        today = user_today(request.user)
+
+        def shown(page: list) -> list[dict]:
+            ledgers = plan_ledgers(page)  # the page's ledgers in two queries, however many plans it holds
+            return [plan_to_dict(plan_state(plan, today=today, ledger=ledgers[plan.id])) for plan in page]
+
         return paginate(
             request=request,
             view=self,
             queryset=plan_list(user=request.user),
-            serializer_class=_PlanListItem,
+            transform=shown,
             ordering=("-month", "-id"),
         )
 

@@ -24,16 +24,17 @@ from django.utils.translation import gettext, gettext_lazy
 from plans import math as pm
 from plans.models import MonthlyPlan, ReminderLog
 from plans.selectors import plan_ledgers, plan_state
-from zeus.live import push_many
-from zeus.models import DEFAULT_TIMEZONE, Notification, Profile
+from zeus.models import DEFAULT_TIMEZONE, NotificationKind, Profile
 from zeus.money import format_amount, from_minor
-from zeus.selectors import notification_to_dict, profile_languages
-from zeus.services import notification_create_many
+from zeus.selectors import profile_languages
+from zeus.services import NotificationDraft, notification_create_many
 
 log = logging.getLogger(__name__)
 
 REMINDER_BATCH = 2000
 FINALIZE_BATCH = 200
+# The users one month-end task takes: a few of its batches, so a worker's share is minutes, not hours.
+FINALIZE_RANGE = 1000
 
 
 @dataclass(frozen=True)
@@ -49,10 +50,25 @@ def _timezones(plans) -> list[str]:
     )
 
 
+def _for_users(plans, user_ids, user_id_range):
+    """The plans of these users, or of the users whose id is in [first, last] (a fan-out batch)."""
+    if user_ids is not None:
+        plans = plans.filter(user_id__in=list(user_ids))
+    if user_id_range is not None:
+        plans = plans.filter(user_id__gte=user_id_range[0], user_id__lte=user_id_range[1])
+    return plans
+
+
 # Reminders
 
 
-def reminders_send_due(*, now: dt.datetime, user_ids: Iterable[int] | None = None, batch_size: int = REMINDER_BATCH):
+def reminders_send_due(
+    *,
+    now: dt.datetime,
+    user_ids: Iterable[int] | None = None,
+    user_id_range: tuple[int, int] | None = None,
+    batch_size: int = REMINDER_BATCH,
+):
     """Sends the in-app reminder of every active plan whose local reminder time has come (CONTRACT §4.2).
 
     Walks the active plans with reminders on (only months that can hold `now` somewhere on Earth) in id
@@ -66,9 +82,8 @@ def reminders_send_due(*, now: dt.datetime, user_ids: Iterable[int] | None = Non
         month__gte=pm.month_first((now - dt.timedelta(days=2)).date()),
         month__lte=pm.month_first((now + dt.timedelta(days=2)).date()),
     )
-    if user_ids is not None:
-        plans = plans.filter(user_id__in=list(user_ids))
-    plans = plans.order_by("id").values_list("id", "month", "reminder_time", "user__profile__timezone")
+    plans = _for_users(plans, user_ids, user_id_range)
+    plans = plans.order_by("id").values_list("id", "user_id", "month", "reminder_time", "user__profile__timezone")
     clocks: dict[str, dt.datetime] = {}
     last_id = 0
     while True:
@@ -77,7 +92,7 @@ def reminders_send_due(*, now: dt.datetime, user_ids: Iterable[int] | None = Non
             break
         last_id = batch[-1][0]
         claims = []
-        for plan_id, month, reminder_time, tz_name in batch:
+        for plan_id, user_id, month, reminder_time, tz_name in batch:
             tz_name = tz_name or DEFAULT_TIMEZONE
             if tz_name not in clocks:
                 clocks[tz_name] = now.astimezone(zoneinfo.ZoneInfo(tz_name))
@@ -85,9 +100,9 @@ def reminders_send_due(*, now: dt.datetime, user_ids: Iterable[int] | None = Non
                 enabled=True, active=True, first=month, local_now=clocks[tz_name], reminder_time=reminder_time
             )
             if day is not None:
-                claims.append((plan_id, day))
+                claims.append((plan_id, user_id, day))
         if claims:
-            sent += _send_reminder_batch(claims)
+            sent += reminders_send_batch(claims)
         batches += 1
         if len(batch) < batch_size:
             break
@@ -110,17 +125,6 @@ def _in_each_language(text) -> dict[str, str]:
     return out
 
 
-def _by_language_sql(column: str, texts: dict[str, str]) -> tuple[str, list]:
-    """`CASE column WHEN 'en' THEN ... ELSE <default> END`: each reader's text, chosen inside the one INSERT."""
-    default = settings.LANGUAGE_CODE
-    whens, params = [], []
-    for code, text in texts.items():
-        if code != default:
-            whens.append("WHEN %s THEN %s")
-            params += [code, text]
-    return f"CASE {column} {' '.join(whens)} ELSE %s END", [*params, texts[default]]
-
-
 def _claim_sql(log_table: str, claims: list[tuple[int, dt.date]], run_param, created_param) -> tuple[str, list]:
     """INSERT ... ON CONFLICT DO NOTHING RETURNING plan_id for the claims. PostgreSQL gets the batch as two
     arrays (two parameters, not four per row: quoting thousands of parameters costs more than the insert)."""
@@ -139,57 +143,43 @@ def _claim_sql(log_table: str, claims: list[tuple[int, dt.date]], run_param, cre
     return head + "VALUES " + ", ".join(["(%s, %s, %s, %s)"] * len(claims)) + tail, params
 
 
-def _send_reminder_batch(claims: list[tuple[int, dt.date]]) -> int:
+def reminders_send_batch(claims: list[tuple[int, int, dt.date]]) -> int:
     """Claims each (plan, local date) and notifies for the claims this run won: two statements.
 
     A claim taken meanwhile by another worker or an earlier run hits the unique (plan, local_date) and is
-    skipped (ON CONFLICT DO NOTHING); the inbox rows are made from the rows carrying this run's id only.
+    skipped (ON CONFLICT DO NOTHING); the inbox rows are made for the claims this statement inserted only,
+    and zeus's batch insert skips any the inbox already holds (the same dedupe key).
     """
     run_id = uuid.uuid4()
-    created = timezone.now()
-    log_table, plan_table = _q(ReminderLog._meta.db_table), _q(MonthlyPlan._meta.db_table)
-    inbox_table = _q(Notification._meta.db_table)
-    profile_table = _q(Profile._meta.db_table)
-    title_sql, title_params = _by_language_sql("pr.language", _in_each_language(REMINDER_TITLE))
-    body_sql, body_params = _by_language_sql("pr.language", _in_each_language(REMINDER_BODY))
+    log_table = _q(ReminderLog._meta.db_table)
     run_param = ReminderLog._meta.get_field("run_id").get_db_prep_value(run_id, connection)
-    created_param = connection.ops.adapt_datetimefield_value(created)
-    with transaction.atomic(), connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            # Claims and inbox rows commit or vanish together, so a crash right after COMMIT loses both and
-            # the next run re-sends: no need to wait for the WAL flush.
-            cursor.execute("SET LOCAL synchronous_commit TO OFF")
-        cursor.execute(*_claim_sql(log_table, claims, run_param, created_param))
-        if not cursor.fetchall():
+    created_param = connection.ops.adapt_datetimefield_value(timezone.now())
+    owners = {plan_id: (user_id, day) for plan_id, user_id, day in claims}
+    with transaction.atomic():
+        with connection.cursor() as cursor:
+            if connection.vendor == "postgresql":
+                # Claims and inbox rows commit or vanish together, so a crash right after COMMIT loses both and
+                # the next run re-sends: no need to wait for the WAL flush.
+                cursor.execute("SET LOCAL synchronous_commit TO OFF")
+            cursor.execute(*_claim_sql(log_table, [(p, d) for p, _, d in claims], run_param, created_param))
+            won = [row[0] for row in cursor.fetchall()]
+        if not won:
             return 0
-        # Each reminder in its reader's language (docs/i18n.md), still one statement for the batch.
-        cursor.execute(
-            f"INSERT INTO {inbox_table} (user_id, kind, title, body, cta_url, dedupe_key, created_at) "
-            f"SELECT p.user_id, %s, {title_sql}, {body_sql}, '/plans#plan-' || CAST(p.id AS TEXT), "
-            "'plan_reminder:' || CAST(p.id AS TEXT) || ':' || CAST(r.local_date AS TEXT), %s "
-            f"FROM {log_table} r JOIN {plan_table} p ON p.id = r.plan_id "
-            f"LEFT JOIN {profile_table} pr ON pr.user_id = p.user_id WHERE r.run_id = %s "
-            "RETURNING id, user_id, cta_url, title, body",
-            [Notification.Kind.PLAN_REMINDER, *title_params, *body_params, created_param, run_param],
-        )
-        rows = cursor.fetchall()
-
-        def render(row) -> dict:
-            nid, user_id, cta_url, title, body = row
-            return notification_to_dict(
-                Notification(
-                    id=nid,
-                    user_id=user_id,
-                    kind=Notification.Kind.PLAN_REMINDER,
-                    title=title,
-                    body=body,
-                    cta_url=cta_url,
-                    created_at=created,
-                )
+        # Each reminder in its reader's language (docs/i18n.md): one more query a batch, never one per user.
+        languages = profile_languages(user_ids={owners[plan_id][0] for plan_id in won})
+        titles, bodies = _in_each_language(REMINDER_TITLE), _in_each_language(REMINDER_BODY)
+        drafts = [
+            NotificationDraft(
+                user_id=owners[plan_id][0],
+                kind=NotificationKind.PLAN_REMINDER,
+                title=titles[languages.get(owners[plan_id][0]) or settings.LANGUAGE_CODE],
+                body=bodies[languages.get(owners[plan_id][0]) or settings.LANGUAGE_CODE],
+                cta_url=f"/plans#plan-{plan_id}",
+                dedupe_key=f"plan_reminder:{plan_id}:{owners[plan_id][1].isoformat()}",
             )
-
-        transaction.on_commit(lambda: push_many([(row[1], row) for row in rows], render))
-    return len(rows)
+            for plan_id in sorted(won)
+        ]
+        return len(notification_create_many(drafts))
 
 
 # Month end
@@ -251,14 +241,16 @@ _RESULT_WORDS = {
 
 
 def plans_finalize_ended(
-    *, now: dt.datetime, user_ids: Iterable[int] | None = None, batch_size: int = FINALIZE_BATCH
+    *,
+    now: dt.datetime,
+    user_ids: Iterable[int] | None = None,
+    user_id_range: tuple[int, int] | None = None,
+    batch_size: int = FINALIZE_BATCH,
 ) -> JobResult:
     """Completes every active plan whose month has ended in its user's timezone, writing its month-end
     summary and one notification."""
     run = JobResult()
-    base = MonthlyPlan.objects.filter(status=MonthlyPlan.Status.ACTIVE)
-    if user_ids is not None:
-        base = base.filter(user_id__in=list(user_ids))
+    base = _for_users(MonthlyPlan.objects.filter(status=MonthlyPlan.Status.ACTIVE), user_ids, user_id_range)
     for tz_name in _timezones(base):
         local_today = now.astimezone(zoneinfo.ZoneInfo(tz_name)).date()
         ended = base.filter(user__profile__timezone=tz_name, month__lt=pm.month_first(local_today))
@@ -301,9 +293,9 @@ def _finalize_batch(ended, *, now: dt.datetime, local_today: dt.date, batch_size
             plan.status = MonthlyPlan.Status.COMPLETED
             plan.completed_at = plan.updated_at = now
             rows.append(
-                Notification(
+                NotificationDraft(
                     user_id=plan.user_id,
-                    kind=Notification.Kind.MONTH_END_SUMMARY,
+                    kind=NotificationKind.MONTH_END_SUMMARY,
                     title=title,
                     body=plan.summary["suggestion"]["text"],
                     cta_url=f"/plans#plan-{plan.id}",

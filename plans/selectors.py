@@ -6,19 +6,25 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import QuerySet, Sum
+from django.db.models import Prefetch, QuerySet, Sum
 
 from assets import categories
-from assets.models import Transaction
-from assets.selectors import expense_totals_by_category, expense_totals_by_day
+from assets.selectors import expense_totals_by_category_and_day
 from plans import math as pm
-from plans.models import MonthlyPlan, PlanEntry
+from plans.models import MonthlyPlan, PlanEntry, Rebalance
 from zeus.errors import NotFound
 from zeus.money import to_minor
 
 
 def plan_list(*, user) -> QuerySet[MonthlyPlan]:
-    return MonthlyPlan.objects.filter(user=user).select_related("primary_goal").prefetch_related("fixed_expenses")
+    """The user's plans with their goal, fixed expenses and the warning states their accepted rebalances
+    answered: a fixed number of queries for a page of any length."""
+    answered = Prefetch("rebalances", queryset=Rebalance.objects.only("id", "plan_id", "warning_state"))
+    return (
+        MonthlyPlan.objects.filter(user=user)
+        .select_related("primary_goal")
+        .prefetch_related("fixed_expenses", answered)
+    )
 
 
 def plan_get(*, user, plan_id) -> MonthlyPlan:
@@ -60,6 +66,7 @@ def _add_entries(ledgers: dict[int, Ledger], plans: Iterable[MonthlyPlan]) -> No
         PlanEntry.objects.filter(plan_id__in=list(by_id))
         .values("plan_id", "kind", "logged_on")
         .annotate(total=Sum("amount"))
+        .order_by()
     )
     for row in rows:
         plan, ledger = by_id[row["plan_id"]], ledgers[row["plan_id"]]
@@ -72,55 +79,39 @@ def _add_entries(ledgers: dict[int, Ledger], plans: Iterable[MonthlyPlan]) -> No
 
 
 def plan_ledger(plan: MonthlyPlan) -> Ledger:
-    """One plan's ledger: three aggregate queries (per category, per discretionary day, entries)."""
-    first, last = plan.month, pm.month_last(plan.month)
-    ledger = Ledger()
-    totals = expense_totals_by_category(user=plan.user_id, currency=plan.currency, since=first, until=last)
-    ledger.expenses_by_category = {c: to_minor(v, plan.currency) for c, v in totals.items()}
-    days = expense_totals_by_day(
-        user=plan.user_id,
-        currency=plan.currency,
-        since=first,
-        until=last,
-        category_in=_discretionary_categories(plan),
-    )
-    for day, total in days.items():
-        ledger.discretionary_by_day[day] += to_minor(total, plan.currency)
-    _add_entries({plan.id: ledger}, [plan])
-    return ledger
+    """One plan's ledger: two aggregate queries (the month's expenses per category and day, the entries)."""
+    return plan_ledgers([plan])[plan.id]
 
 
 def plan_ledgers(plans: list[MonthlyPlan]) -> dict[int, Ledger]:
-    """The ledgers of many plans (of many users) in two aggregate queries, for the batch jobs.
+    """The ledgers of many plans (of many users) in two aggregate queries, one plan or a job batch alike.
 
-    assets.selectors aggregates one user at a time; a job batch needs every user's totals at once, so the
-    grouping is done here, in the database, per (user, currency, category, day).
+    The month's expenses come grouped per (user, currency, category, day) from assets.selectors; each row
+    lands in the plans of that user, currency and month: its category total, and its day's discretionary
+    spend when the category is discretionary for that plan.
     """
     ledgers = {p.id: Ledger() for p in plans}
     if not plans:
         return ledgers
-    since = min(p.month for p in plans)
-    until = max(pm.month_last(p.month) for p in plans)
-    rows = (
-        Transaction.objects.filter(
-            user_id__in={p.user_id for p in plans},
-            direction=Transaction.Direction.EXPENSE,
-            occurred_on__gte=since,
-            occurred_on__lte=until,
-        )
-        .values("user_id", "currency", "category", "occurred_on")
-        .annotate(total=Sum("amount"))
+    currencies = {p.currency for p in plans}
+    rows = expense_totals_by_category_and_day(
+        user_ids={p.user_id for p in plans},
+        since=min(p.month for p in plans),
+        until=max(pm.month_last(p.month) for p in plans),
+        currency=next(iter(currencies)) if len(currencies) == 1 else None,
     )
-    by_user = defaultdict(list)
+    targets: dict[tuple, list[tuple[Ledger, str, set[str]]]] = defaultdict(list)
     for plan in plans:
-        by_user[plan.user_id].append(plan)
+        targets[(plan.user_id, plan.currency, plan.month)].append(
+            (ledgers[plan.id], plan.currency, set(_discretionary_categories(plan)))
+        )
     for row in rows:
-        for plan in by_user[row["user_id"]]:
-            if row["currency"] != plan.currency or pm.month_first(row["occurred_on"]) != plan.month:
-                continue
-            ledger, units = ledgers[plan.id], to_minor(row["total"], plan.currency)
-            ledger.expenses_by_category[row["category"]] = ledger.expenses_by_category.get(row["category"], 0) + units
-            if row["category"] in _discretionary_categories(plan):
+        for ledger, currency, discretionary in targets.get(
+            (row["user_id"], row["currency"], pm.month_first(row["occurred_on"])), ()
+        ):
+            units, category = to_minor(row["total"], currency), row["category"]
+            ledger.expenses_by_category[category] = ledger.expenses_by_category.get(category, 0) + units
+            if category in discretionary:
                 ledger.discretionary_by_day[row["occurred_on"]] += units
     _add_entries(ledgers, plans)
     return ledgers
@@ -189,7 +180,7 @@ def plan_state(plan: MonthlyPlan, *, today: dt.date, ledger: Ledger | None = Non
             first=plan.month,
             today=today,
             discretionary_by_day=by_day,
-            answered_states=plan.rebalances.values_list("warning_state", flat=True),
+            answered_states=[rebalance.warning_state for rebalance in plan.rebalances.all()],
             goal_room=None if need is None else need - allocations.goal,
         )
     return PlanState(

@@ -1,16 +1,38 @@
-"""Beat tasks (CONTRACT §5). Thin: the work, its batching and its idempotency live in plans/jobs.py."""
+"""Beat tasks (CONTRACT §5). Thin: the work, its batching and its idempotency live in plans/jobs.py.
+
+Each beat task is small: it cuts the users into id ranges and enqueues one batch task per range as a group
+(zeus.fanout), so every worker takes a share. The instant is fixed by the beat task and handed to every
+batch, so a batch redelivered later still does the work of that instant.
+"""
+
+import datetime as dt
 
 from celery import shared_task
 from django.utils import timezone
 
 from plans import jobs
+from zeus.fanout import BATCH_TASK_OPTIONS, fan_out
 
 
 @shared_task(name="plans.send_due_reminders")
 def send_due_reminders() -> int:
-    return jobs.reminders_send_due(now=timezone.now()).reminders
+    """Returns how many batches it enqueued."""
+    return fan_out(send_due_reminders_batch, size=jobs.REMINDER_BATCH, now=timezone.now().isoformat())
+
+
+@shared_task(name="plans.send_due_reminders_batch", **BATCH_TASK_OPTIONS)
+def send_due_reminders_batch(*, first: int, last: int, now: str) -> int:
+    at = dt.datetime.fromisoformat(now)
+    return jobs.reminders_send_due(now=at, user_id_range=(first, last)).reminders
 
 
 @shared_task(name="plans.finalize_ended_plans")
 def finalize_ended_plans() -> int:
-    return jobs.plans_finalize_ended(now=timezone.now()).summaries
+    """Returns how many batches it enqueued."""
+    return fan_out(finalize_ended_plans_batch, size=jobs.FINALIZE_RANGE, now=timezone.now().isoformat())
+
+
+@shared_task(name="plans.finalize_ended_plans_batch", **BATCH_TASK_OPTIONS)
+def finalize_ended_plans_batch(*, first: int, last: int, now: str) -> int:
+    at = dt.datetime.fromisoformat(now)
+    return jobs.plans_finalize_ended(now=at, user_id_range=(first, last)).summaries

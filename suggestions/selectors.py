@@ -6,11 +6,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.contrib.auth import get_user_model
-from django.db.models import DateField, F, Min, Q, QuerySet, Sum, Window
-from django.db.models.functions import Cast, Lag
+from django.db.models import QuerySet
 
-from assets.models import Transaction
-from goals.models import Budget
+from assets.selectors import expense_weekly_totals, transaction_close_repeats, transaction_rows
+from goals.selectors import budget_rows
 from suggestions.duplicates import Row
 from suggestions.models import Suggestion
 from suggestions.thresholds import BATCH_SIZE, LOOKBACK_DAYS, WEEKS_OF_HISTORY
@@ -69,11 +68,16 @@ class BatchUser:
     language: str = DEFAULT_LANGUAGE
 
 
-def user_batches(*, user_ids: Iterable[int] | None = None, size: int = BATCH_SIZE) -> Iterator[list[BatchUser]]:
-    """Active users in id order, `size` at a time, with their clock and currency (keyset pages)."""
+def user_batches(
+    *, user_ids: Iterable[int] | None = None, user_id_range: tuple[int, int] | None = None, size: int = BATCH_SIZE
+) -> Iterator[list[BatchUser]]:
+    """Active users in id order, `size` at a time, with their clock and currency (keyset pages); only these
+    ids, or only the ids in [first, last] (a fan-out batch), if given."""
     qs = get_user_model().objects.filter(is_active=True).order_by("id")
     if user_ids is not None:
         qs = qs.filter(id__in=list(user_ids))
+    if user_id_range is not None:
+        qs = qs.filter(id__range=user_id_range)
     last = 0
     while True:
         page = list(
@@ -102,54 +106,16 @@ class CategoryWeeks:
 
 def weekly_category_totals(*, user_ids: list[int], today: dt.date) -> list[CategoryWeeks]:
     """Expense totals per user, currency and category for each 7-day window of the 91 days ending `today`,
-    and since the first of today's month: one GROUP BY with a filtered SUM per window, so one row per
-    category comes back (not one per week) and the same SQL runs on PostgreSQL and SQLite."""
-    windows = WEEKS_OF_HISTORY + 1
-    since = today - dt.timedelta(days=7 * windows - 1)
-
-    def window(k: int) -> Sum:
-        end = today - dt.timedelta(days=7 * k)
-        return Sum("amount", filter=Q(occurred_on__gte=end - dt.timedelta(days=6), occurred_on__lte=end))
-
-    rows = (
-        Transaction.objects.filter(
-            user_id__in=user_ids,
-            direction=Transaction.Direction.EXPENSE,
-            occurred_on__gte=since,
-            occurred_on__lte=today,
-        )
-        .values("user_id", "currency", "category")
-        .annotate(
-            month_to_date=Sum("amount", filter=Q(occurred_on__gte=today.replace(day=1))),
-            first_on=Min("occurred_on"),
-            **{f"w{k}": window(k) for k in range(windows)},
-        )
-        .order_by()
-        .values_list("user_id", "currency", "category", "month_to_date", "first_on", *[f"w{k}" for k in range(windows)])
-    )
+    and since the first of today's month: one query (assets.selectors.expense_weekly_totals), one row per
+    category (not one per week)."""
+    rows = expense_weekly_totals(user_ids=user_ids, today=today, windows=WEEKS_OF_HISTORY + 1)
     zero = Decimal(0)
     return [CategoryWeeks(u, c, cat, [w or zero for w in weeks], m or zero, f) for u, c, cat, m, f, *weeks in rows]
 
 
 def close_repeats(*, user_ids: list[int], today: dt.date) -> set[tuple[int, Decimal]]:
-    """(user, amount) pairs with two rows at most a day apart in the lookback: LAG over the (user, amount)
-    partition, filtered in the database, so only the candidates come back. The partition leaves direction
-    and currency out (numbers sort much faster than collated text); Python checks them on the few rows."""
-    day = dt.timedelta(days=1)
-    rows = (
-        _lookback(user_ids, today)
-        .annotate(
-            prev_on=Window(
-                Lag("occurred_on"),
-                partition_by=[F("user_id"), F("amount")],
-                order_by=F("occurred_on").asc(),
-            )
-        )
-        .annotate(close_until=Cast(F("prev_on") + day, DateField()))
-        .filter(close_until__gte=F("occurred_on"))
-        .values_list("user_id", "amount")
-    )
-    return set(rows)
+    """(user, amount) pairs with two rows at most a day apart in the lookback, found in the database."""
+    return transaction_close_repeats(user_ids=user_ids, since=_lookback_start(today), until=today)
 
 
 def rows_with_amounts(*, candidates: set[tuple[int, Decimal]], today: dt.date) -> list[Row]:
@@ -159,7 +125,7 @@ def rows_with_amounts(*, candidates: set[tuple[int, Decimal]], today: dt.date) -
         return []
     users = {u for u, _ in candidates}
     amounts = {a for _, a in candidates}
-    rows = _lookback(users, today).filter(amount__in=amounts).values_list(*_ROW)
+    rows = transaction_rows(user_ids=users, since=_lookback_start(today), until=today, amounts=amounts)
     return [Row(*row) for row in rows if (row[1], row[4]) in candidates]
 
 
@@ -168,18 +134,11 @@ def lookback_rows(*, user_ids: set[int], today: dt.date) -> list[Row]:
     duplicate is still suspected for."""
     if not user_ids:
         return []
-    return [Row(*row) for row in _lookback(user_ids, today).values_list(*_ROW)]
+    return [Row(*row) for row in transaction_rows(user_ids=user_ids, since=_lookback_start(today), until=today)]
 
 
-_ROW = ("id", "user_id", "direction", "currency", "amount", "description", "occurred_on")
-
-
-def _lookback(user_ids, today: dt.date) -> QuerySet[Transaction]:
-    return Transaction.objects.filter(
-        user_id__in=list(user_ids),
-        occurred_on__gte=today - dt.timedelta(days=LOOKBACK_DAYS),
-        occurred_on__lte=today,
-    ).order_by()
+def _lookback_start(today: dt.date) -> dt.date:
+    return today - dt.timedelta(days=LOOKBACK_DAYS)
 
 
 @dataclass(frozen=True)
@@ -191,8 +150,7 @@ class BudgetLimit:
 
 
 def budgets_of(*, user_ids: list[int]) -> list[BudgetLimit]:
-    rows = Budget.objects.filter(user_id__in=user_ids).order_by("id")
-    return [BudgetLimit(*row) for row in rows.values_list("user_id", "category", "amount", "currency")]
+    return [BudgetLimit(*row) for row in budget_rows(user_ids=user_ids)]
 
 
 def existing_dedupe_keys(*, user_ids: list[int], keys: Iterable[str]) -> dict[tuple[int, str], dict]:

@@ -106,12 +106,17 @@ def suggestions_refresh_users(*, user_ids: list[int], now: dt.datetime | None = 
     return done
 
 
-def insights_generate(*, user_ids: list[int] | None = None, now: dt.datetime | None = None) -> int:
-    """Runs the insights over the users (default: every active one) in bounded batches; returns how many
-    new insights landed. A re-run adds nothing."""
+def insights_generate(
+    *,
+    user_ids: list[int] | None = None,
+    user_id_range: tuple[int, int] | None = None,
+    now: dt.datetime | None = None,
+) -> int:
+    """Runs the insights over the users (default: every active one; or those ids; or the ids in a fan-out
+    batch's range) in bounded batches; returns how many new insights landed. A re-run adds nothing."""
     now = now or timezone.now()
     created = 0
-    for batch in selectors.user_batches(user_ids=user_ids):
+    for batch in selectors.user_batches(user_ids=user_ids, user_id_range=user_id_range):
         created += insights_generate_batch(users=batch, now=now)
     return created
 

@@ -1,23 +1,40 @@
-"""Thin tasks: ids in, services do the work. Without ids a task fans out one task per batch of users."""
+"""Thin tasks: ids in, services do the work. Without ids a task is the small one beat schedules: it fans out
+one batch task per user id range as a Celery group (zeus.fanout), so every worker takes a share."""
+
+import datetime as dt
 
 from celery import shared_task
+from django.utils import timezone
 
 from suggestions import selectors, services
+from suggestions.thresholds import BATCH_SIZE
+from zeus.fanout import BATCH_TASK_OPTIONS, fan_out
 
 
 @shared_task(name="suggestions.refresh_suggestions")
 def refresh_suggestions(user_ids: list[int] | None = None) -> int:
+    """With ids: refreshes them (a goal was created). Without: returns how many batches it enqueued."""
     if user_ids is None:
-        for batch in selectors.user_batches():
-            refresh_suggestions.delay(user_ids=[u.id for u in batch])
-        return 0
+        return fan_out(refresh_suggestions_batch, size=BATCH_SIZE)
     return services.suggestions_refresh_users(user_ids=user_ids)
+
+
+@shared_task(name="suggestions.refresh_suggestions_batch", **BATCH_TASK_OPTIONS)
+def refresh_suggestions_batch(*, first: int, last: int) -> int:
+    done = 0
+    for batch in selectors.user_batches(user_id_range=(first, last)):
+        done += services.suggestions_refresh_users(user_ids=[user.id for user in batch])
+    return done
 
 
 @shared_task(name="suggestions.generate_insights")
 def generate_insights(user_ids: list[int] | None = None) -> int:
+    """With ids: their insights. Without: returns how many batches it enqueued, all at one instant."""
     if user_ids is None:
-        for batch in selectors.user_batches():
-            generate_insights.delay(user_ids=[u.id for u in batch])
-        return 0
+        return fan_out(generate_insights_batch, size=BATCH_SIZE, now=timezone.now().isoformat())
     return services.insights_generate(user_ids=user_ids)
+
+
+@shared_task(name="suggestions.generate_insights_batch", **BATCH_TASK_OPTIONS)
+def generate_insights_batch(*, first: int, last: int, now: str) -> int:
+    return services.insights_generate(user_id_range=(first, last), now=dt.datetime.fromisoformat(now))

@@ -1,12 +1,13 @@
-"""The one place Zeus reaches into third-party internals: Django's Redis cache client and channels-redis's
-group keys. Each use is a private name of the library at the versions in WRITTEN_AGAINST;
-tests/zeus/test_adapters.py fails when an installed version differs, so an upgrade comes back here first.
+"""The one place Zeus reaches into third-party internals: Django's Redis cache client, channels-redis's
+group keys, and the anthropic SDK's table of deprecated models. Each use is a private name of the library at
+the versions in WRITTEN_AGAINST; tests/zeus/test_adapters.py fails when an installed version differs, so an
+upgrade comes back here first.
 """
 
 from django.core.cache.backends.redis import RedisCache as DjangoRedisCache
 from django.core.cache.backends.redis import RedisCacheClient
 
-WRITTEN_AGAINST = {"django": "5.2.19", "channels-redis": "4.3.0"}
+WRITTEN_AGAINST = {"django": "5.2.19", "channels-redis": "4.3.0", "anthropic": "2.14.0"}
 
 
 class KeptClients(RedisCacheClient):
@@ -51,3 +52,11 @@ def redis_group_key(layer, group: str) -> str | None:
     if group_key is None or not (hasattr(layer, "consistent_hash") and hasattr(layer, "connection")):
         return None
     return group_key(group)
+
+
+def sdk_deprecated_models() -> dict[str, str]:
+    """The anthropic SDK's own list of deprecated models → their end-of-life date as it writes it
+    ("November 30th, 2026"); the SDK warns on every call to one. Private: `anthropic._data`."""
+    from anthropic._data import DEPRECATED_MODELS
+
+    return dict(DEPRECATED_MODELS)

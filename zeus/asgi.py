@@ -11,10 +11,13 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 
 from chat.mcp.asgi import with_mcp  # noqa: E402
 from chat.routing import websocket_urlpatterns  # noqa: E402
+from zeus.degraded import WebsocketDependencyGuard  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": with_mcp(django_asgi_app),
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": WebsocketDependencyGuard(
+            AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+        ),
     }
 )

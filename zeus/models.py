@@ -41,6 +41,7 @@ class Notification(models.Model):
         INSIGHT = "insight"
         SUGGESTION = "suggestion"
         ADMIN_REPLY = "admin_reply"
+        TRANSACTION_SYNCED = "transaction_synced"
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
     kind = models.CharField(max_length=32, choices=Kind.choices)
@@ -66,3 +67,7 @@ class Notification(models.Model):
 
     def __str__(self):
         return f"{self.kind}: {self.title}"
+
+
+# The kinds, for the apps whose jobs hand drafts to zeus.services.notification_create_many.
+NotificationKind = Notification.Kind

@@ -142,6 +142,20 @@ _AMOUNT_RE = re.compile(
     $""",
     re.VERBOSE | re.IGNORECASE,
 )
+# The same amounts inside running text (a reply, a message): numbers grouped by `.`/`,` (or a no-break
+# space), with an optional currency mark before or after and an optional multiplier. A multiplier or mark
+# made of letters must end the word, so "15 transactions" is no "15 tr" and "30 days" no "30 d".
+# Each match can be handed to parse_amount.
+_WORD_END = r"(?![^\W\d_])"
+AMOUNT_IN_TEXT = re.compile(
+    rf"""(?<![\w.,])
+    (?P<pre>(?:us\$|\$|€|£)\s?)?
+    (?P<num>\d{{1,3}}(?:[.,\u00a0\u202f]\d{{3}})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)
+    (?:\s?(?P<mult>(?:{_MULT_ALT}){_WORD_END}))?
+    (?:\s?(?P<post>(?:{_CUR_ALT}){_WORD_END}))?
+    (?![\w])""",
+    re.VERBOSE | re.IGNORECASE,
+)
 # A leading group never starts with 0: `0.001` is a fraction, not one thousand grouped.
 _GROUPED = re.compile(r"^[1-9]\d{0,2}([.,\s]\d{3})+$")
 

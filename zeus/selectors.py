@@ -8,13 +8,20 @@ def profile_get(*, user) -> Profile:
     cached = getattr(user, "_zeus_profile", None)
     if cached is None:
         cached, _ = Profile.objects.get_or_create(user=user)
-        user._zeus_profile = cached
+        profile_remember(user=user, profile=cached)
     return cached
 
 
 def profile_languages(*, user_ids) -> dict[int, str]:
     """Each user's language, for a job writing to many people (one query)."""
     return dict(Profile.objects.filter(user_id__in=list(user_ids)).values_list("user_id", "language"))
+
+
+def profile_remember(*, user, profile: Profile) -> None:
+    """Keeps the profile on the user for the request, and the user on the profile (its `user` is then no
+    query of its own: /profile shows the username)."""
+    profile.user = user
+    user._zeus_profile = profile
 
 
 def user_currency(user) -> str:

@@ -4,6 +4,12 @@ The model sees the newest CONTEXT_LIMIT messages. A tool call and its result liv
 assistant message, so trimming by message never separates them. The rebuilt list always starts with a
 user message and alternates roles: leading assistant messages are dropped, same-role neighbours (a turn
 that failed before its reply) are merged, and empty text is never sent.
+
+Thinking blocks are never stored, so a stored step that called tools goes back without them. The API takes
+that for an earlier turn, but not for the final assistant turn of a request whose last user turn carries
+tool results (it wants that turn's thinking blocks). A reply that ended on tool results (stopped, or out
+of model calls) is therefore closed with a short assistant note, so its results never travel with the next
+user text.
 """
 
 import json
@@ -17,6 +23,9 @@ def _text_block(text: str) -> dict:
 
 def tool_result_block(call_id: str, output, is_error: bool) -> dict:
     return {"type": "tool_result", "tool_use_id": call_id, "content": json.dumps(output), "is_error": bool(is_error)}
+
+
+INTERRUPTED_NOTE = "(This reply ended before its answer; the tool results above are what it did.)"
 
 
 def _assistant_turns(parts: list[dict]) -> list[dict]:
@@ -46,6 +55,8 @@ def _assistant_turns(parts: list[dict]) -> list[dict]:
             )
             results.append(tool_result_block(part["call_id"], part["output"], part.get("is_error", False)))
     flush()
+    if turns and turns[-1]["role"] == "user":
+        turns.append({"role": "assistant", "content": [_text_block(INTERRUPTED_NOTE)]})
     return turns
 
 

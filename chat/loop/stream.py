@@ -3,10 +3,16 @@
 The SDK's MessageStream rebuilds a full pydantic snapshot on every event; the loop needs only the text as
 it arrives and, at the end, the blocks, the stop reason and the usage, so it reads the raw events of
 `messages.create(stream=True)` and keeps this much smaller record.
+
+Thinking blocks (`thinking` with its signature, `redacted_thinking` with its data) are kept as they came:
+when the response called tools, `replay_content` sends them back first and unchanged with the tool
+results, as the API requires. Their text is never shown to the user nor stored as a part.
 """
 
 import json
 from dataclasses import dataclass, field
+
+THINKING_TYPES = ("thinking", "redacted_thinking")
 
 
 @dataclass
@@ -18,6 +24,13 @@ class Block:
     raw_input: str = ""
     input: dict | None = None
     input_error: bool = False
+    thinking: str = ""
+    signature: str = ""
+    data: str = ""  # a redacted_thinking block's opaque payload
+
+    @property
+    def is_thinking(self) -> bool:
+        return self.type in THINKING_TYPES
 
 
 @dataclass
@@ -30,6 +43,27 @@ class Response:
     def content(self) -> list[Block]:
         return [self.blocks[i] for i in sorted(self.blocks)]
 
+    def tool_uses(self) -> list[Block]:
+        if self.stop_reason != "tool_use":
+            return []
+        return [b for b in self.content if b.type == "tool_use"]
+
+    def replay_content(self) -> list[dict]:
+        """This response as the assistant turn of the follow-up request: thinking blocks byte for byte, text
+        that is not blank, and the tool calls (only when the model stopped to call them)."""
+        content: list[dict] = []
+        calls = self.stop_reason == "tool_use"
+        for block in self.content:
+            if block.type == "thinking":
+                content.append({"type": "thinking", "thinking": block.thinking, "signature": block.signature})
+            elif block.type == "redacted_thinking":
+                content.append({"type": "redacted_thinking", "data": block.data})
+            elif block.type == "text" and block.text.strip():
+                content.append({"type": "text", "text": block.text})
+            elif block.type == "tool_use" and calls:
+                content.append({"type": "tool_use", "id": block.id, "name": block.name, "input": block.input or {}})
+        return content
+
     def add(self, event) -> Block | None:
         """Folds one raw event in; returns the block it touched, if any."""
         kind = event.type
@@ -37,16 +71,28 @@ class Response:
             self.usage = usage_dict(event.message.usage)
         elif kind == "content_block_start":
             start = event.content_block
-            block = Block(type=start.type, id=getattr(start, "id", ""), name=getattr(start, "name", ""))
+            block = Block(
+                type=start.type,
+                id=getattr(start, "id", "") or "",
+                name=getattr(start, "name", "") or "",
+                thinking=getattr(start, "thinking", "") or "",
+                signature=getattr(start, "signature", "") or "",
+                data=getattr(start, "data", "") or "",
+            )
             self.blocks[event.index] = block
             return block
         elif kind == "content_block_delta":
             block = self.blocks.get(event.index)
             if block is not None:
-                if event.delta.type == "text_delta":
-                    block.text += event.delta.text
-                elif event.delta.type == "input_json_delta":
-                    block.raw_input += event.delta.partial_json
+                delta = event.delta
+                if delta.type == "text_delta":
+                    block.text += delta.text
+                elif delta.type == "input_json_delta":
+                    block.raw_input += delta.partial_json
+                elif delta.type == "thinking_delta":
+                    block.thinking += delta.thinking
+                elif delta.type == "signature_delta":
+                    block.signature += delta.signature
             return block
         elif kind == "content_block_stop":
             block = self.blocks.get(event.index)

@@ -17,6 +17,7 @@ from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from starlette.middleware.authentication import AuthenticationMiddleware
 
 from chat.mcp.auth import McpTokenVerifier
+from chat.mcp.edge import Guarded, ProtocolEdge
 from chat.mcp.server import build_server
 
 MCP_PATH = "/mcp"
@@ -97,9 +98,15 @@ class AllowedHosts:
 
 
 endpoint = McpEndpoint()
+# Who is asking comes before what they sent: an anonymous caller gets 401 whatever its body, and only an
+# authenticated one is told what is wrong with its envelope. Guarded is outermost, so a token check that
+# meets a dead database still answers JSON.
 mcp_app = AllowedHosts(
-    AuthenticationMiddleware(
-        RequireAuthMiddleware(endpoint, required_scopes=[]), backend=BearerAuthBackend(McpTokenVerifier())
+    Guarded(
+        AuthenticationMiddleware(
+            RequireAuthMiddleware(ProtocolEdge(endpoint, max_body=MAX_REQUEST_BODY), required_scopes=[]),
+            backend=BearerAuthBackend(McpTokenVerifier()),
+        )
     )
 )
 

@@ -45,6 +45,11 @@ class TurnRun(models.Model):
     output_tokens = models.PositiveIntegerField(default=0)
     cache_read_tokens = models.PositiveIntegerField(default=0)
     cache_write_tokens = models.PositiveIntegerField(default=0)
+    # USD, to the micro-dollar (chat/pricing.py): the sum of its model calls' costs, router calls included.
+    cost_usd = models.DecimalField(max_digits=12, decimal_places=6, default=0)
+    # Money figures and percentages of the reply that no tool result of the turn supports (chat/figures.py).
+    unverified_figures = models.JSONField(default=list, blank=True)
+    unverified_count = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["-started_at", "-id"]
@@ -73,6 +78,7 @@ class ModelCall(models.Model):
     cache_write_tokens = models.PositiveIntegerField(default=0)
     stop_reason = models.CharField(max_length=32, blank=True)
     error = models.CharField(max_length=32, blank=True)
+    cost_usd = models.DecimalField(max_digits=12, decimal_places=6, default=0)
 
     class Meta:
         ordering = ["run", "seq"]
@@ -98,11 +104,13 @@ class ToolCall(models.Model):
 
 
 class DailyUsage(models.Model):
-    """Tokens (input + output) a user's turns spent on one local day; bumped with F() after model calls."""
+    """What a user's turns spent on one local day, bumped with F() after model calls: budget tokens (input and
+    output, cache reads and writes weighted by their price, chat/pricing.py) and USD."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_daily_usage")
     day = models.DateField()
     tokens = models.PositiveBigIntegerField(default=0)
+    cost_usd = models.DecimalField(max_digits=14, decimal_places=6, default=0)
     reset_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -115,10 +123,22 @@ class DailyUsage(models.Model):
 
 
 class TokenBudget(models.Model):
-    """A per-user override of ZEUS_DAILY_TOKEN_BUDGET (0 = unlimited for this user)."""
+    """A per-user override of ZEUS_DAILY_TOKEN_BUDGET and/or ZEUS_DAILY_COST_BUDGET_USD; an empty field
+    leaves that setting in force, 0 means unlimited for this user."""
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_token_budget")
-    daily_tokens = models.PositiveIntegerField(help_text="Tokens (input + output) a day; 0 means unlimited.")
+    daily_tokens = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        help_text="Tokens a day (cache reads and writes weighted by price); 0 means unlimited; empty: the setting.",
+    )
+    daily_cost_usd = models.DecimalField(
+        max_digits=10,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        help_text="USD a day; 0 means unlimited; empty: ZEUS_DAILY_COST_BUDGET_USD.",
+    )
     note = models.CharField(max_length=200, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -67,6 +67,7 @@ WORKFLOWS = (
     "update",
     "delete",
     "inspect",
+    "bank_text",
 )
 
 

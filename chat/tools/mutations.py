@@ -4,6 +4,7 @@ Every call is recorded against its tool call id by the runner (replay protection
 tools: their handler only checks the target and describes it; `execute` runs after the user approves.
 """
 
+from assets.rules.offers import rule_offer
 from assets.selectors import asset_get, asset_list, transaction_get
 from assets.services import (
     asset_create,
@@ -94,8 +95,15 @@ def update_manual_transaction(ctx: ToolContext, args: dict) -> dict:
     changes = {k: args[k] for k in TRANSACTION_FIELDS if k in args}
     if not changes:
         raise BadToolInput("Name at least one field to change.")
+    before = transaction_get(user=ctx.user, transaction_id=args["transaction_id"]).category
     txn = transaction_update(user=ctx.user, transaction_id=args["transaction_id"], **changes)
-    return {"updated": True, "transaction": transaction_out(txn)}
+    out = {"updated": True, "transaction": transaction_out(txn)}
+    if txn.category != before:
+        # Recategorizing teaches: offer the rule (create_rule with these fields) that would have done it.
+        offer = rule_offer(user=ctx.user, txn=txn)
+        if offer:
+            out["rule_offer"] = offer
+    return out
 
 
 def check_transaction_delete(ctx: ToolContext, args: dict) -> dict:
@@ -200,7 +208,10 @@ TOOLS = (
         family=MUTATION,
         workflows=("update",),
         card=cards.transaction,
-        description="Change a manual transaction: pass its id and only the fields to change. Synced ones refuse.",
+        description=(
+            "Change a manual transaction: pass its id and only the fields to change. Synced ones refuse. When "
+            "the result has rule_offer, ask whether to always file that merchant so (create_rule with it)."
+        ),
         input_schema=schema({"transaction_id": ID, **TXN_PROPS}, required=("transaction_id",)),
         handler=update_manual_transaction,
     ),

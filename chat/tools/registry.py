@@ -1,16 +1,17 @@
-"""The one catalog, in its fixed order: reads, mutations, UI. Everything else is derived from the tools'
-own declarations: each workflow's tool subset, the deletes behind a confirmation, the cards. Tool definitions
-are built once, so the bytes sent to the model never change between calls (the prompt cache keys on them)."""
+"""The one catalog, in its fixed order: reads, mutations, money in (bank texts, rules), UI. Everything else
+is derived from the tools' own declarations: each workflow's tool subset, the deletes behind a confirmation,
+the cards. Tool definitions are built once, so the bytes sent to the model never change between calls (the
+prompt cache keys on them)."""
 
 import copy
 import logging
 
-from chat.tools import mutations, reads, ui
+from chat.tools import money_in, mutations, reads, ui
 from chat.tools.base import CONFIRM, WORKFLOWS, Tool, ToolOutcome
 
 log = logging.getLogger(__name__)
 
-CATALOG: dict[str, Tool] = {t.name: t for t in (*reads.TOOLS, *mutations.TOOLS, *ui.TOOLS)}
+CATALOG: dict[str, Tool] = {t.name: t for t in (*reads.TOOLS, *mutations.TOOLS, *money_in.TOOLS, *ui.TOOLS)}
 TOOL_NAMES: tuple[str, ...] = tuple(CATALOG)
 _ORDER = {name: i for i, name in enumerate(TOOL_NAMES)}
 # Each workflow's tools, in catalog order: the router offers exactly these.

@@ -53,22 +53,22 @@ async def _loop(client, turn: Turn) -> None:
     tools = prompt.tool_list(turn.route.tools)
     while turn.reply.model_calls < limits.MAX_MODEL_CALLS:
         turn.reply.model_calls += 1
-        request = model_request(model=turn.model, system=system, tools=tools, conversation=turn.conversation)
+        request = model_request(
+            model=turn.model,
+            system=system,
+            tools=tools,
+            conversation=turn.conversation,
+            workflow=turn.route.workflow,
+        )
         final = await stream_call(client, turn, request)
         turn.reply.add_usage(final.usage)
         turn.reply.flush_text()
-        content: list[dict] = []
-        uses = []
-        for block in final.content:
-            if block.type == "text" and block.text.strip():
-                # Its part was stored when the block finished streaming.
-                content.append({"type": "text", "text": block.text})
-            elif block.type == "tool_use" and final.stop_reason == "tool_use":
-                content.append({"type": "tool_use", "id": block.id, "name": block.name, "input": block.input or {}})
-                uses.append((block.id, block.name, block.input or {}, block.input_error))
+        # Text parts were stored as their blocks finished streaming; thinking blocks are never parts, but go
+        # back unchanged, first, with the tool results (chat/loop/stream.py).
+        uses = [(b.id, b.name, b.input or {}, b.input_error) for b in final.tool_uses()]
         if not uses:
             return
-        turn.conversation.append({"role": "assistant", "content": content})
+        turn.conversation.append({"role": "assistant", "content": final.replay_content()})
         results = await run_tool_batch(turn, uses)
         turn.conversation.append({"role": "user", "content": results})
         await turn.out.phase("thinking")

@@ -70,6 +70,7 @@ class Turn:
     saving: asyncio.Future | None = None  # the trip storing the reply, once started
     error: str | None = None  # the cause code the turn ended with
     started: float = field(default_factory=time.monotonic)  # when its frame arrived
+    user_text: str = ""  # what the user said this turn: their own figures are not made up (chat/figures.py)
 
     def __post_init__(self):
         if not self.conversation:
@@ -81,7 +82,11 @@ class Turn:
 
     def check_budget(self) -> None:
         """Before every model call: today's usage as read when the turn began plus what this turn spent so
-        far. Staff replies are neither checked nor charged; their cost shows in the run audit."""
+        far, against the token and the money budget. Staff replies are neither checked nor charged; their
+        cost shows in the run audit."""
         run = self.run
-        if not run.admin and run.budget and run.used_before + run.budget_tokens() >= run.budget:
+        reached = None if run.admin else run.budget_reached()
+        if reached == "tokens":
             raise usage.UsageLimitReached(usage.limit_message(run.budget, run.timezone))
+        if reached == "cost":
+            raise usage.UsageLimitReached(usage.cost_limit_message(run.cost_budget, run.timezone))

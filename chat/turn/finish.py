@@ -8,8 +8,10 @@ import logging
 import time
 
 from chat import audit
+from chat.figures import unverified_figures
 from chat.loop.db import off_loop, run_off_loop
 from chat.models import Message
+from chat.pricing import quantize_cost
 from chat.services import assistant_reply_record
 from chat.turn.data import Turn, TurnResult
 
@@ -24,7 +26,8 @@ def metadata(turn: Turn) -> dict:
     built = {
         "workflow": turn.route.workflow,
         "model": turn.model,
-        "usage": dict(reply.usage),
+        "usage": {**reply.usage, "cost_usd": str(quantize_cost(turn.run.cost()))},
+        "unverified_figures": list(turn.run.unverified_figures),
         "duration_ms": round((time.monotonic() - turn.started) * 1000),
         "decided_by": turn.route.decided_by,
         "model_calls": reply.model_calls,
@@ -37,7 +40,18 @@ def metadata(turn: Turn) -> dict:
     return built
 
 
+def check_figures(turn: Turn) -> list[str]:
+    """The reply's money figures and percentages that no tool result of this turn (nor the user's own
+    words, nor a staff prompt) supports (chat/figures.py); kept on the run for the audit."""
+    parts = turn.reply.parts
+    text = "\n".join(p["text"] for p in parts if p.get("type") == "text")
+    sources = [p.get("output") for p in parts if p.get("type") == "tool" and not p.get("is_error")]
+    turn.run.unverified_figures = unverified_figures(text, [*sources, turn.user_text, *turn.steering])
+    return turn.run.unverified_figures
+
+
 async def done(turn: Turn) -> TurnResult:
+    check_figures(turn)
     message = await _store(turn, keep_message=True)
     await turn.out.done(message, tools_used=list(dict.fromkeys(turn.reply.tools_used)), workflow=turn.route.workflow)
     return TurnResult("done", message=message)
@@ -47,6 +61,7 @@ async def failed(turn: Turn, code: str, text: str) -> TurnResult:
     """A stop, the deadline or a failure: what the user saw and what the tools did is kept, marked aborted."""
     turn.error = code
     turn.reply.flush_text()
+    check_figures(turn)
     message = await _store(turn, keep_message=bool(turn.reply.parts))
     await turn.out.error(code, text)
     return TurnResult("error", message=message, error=code)
@@ -61,6 +76,7 @@ def _store_then_release(turn: Turn, parts: list[dict] | None, reply_metadata: di
             charged_to=None if turn.admin else turn.run.user_id,
             day=turn.run.day,
             tokens=turn.run.budget_tokens(),
+            cost_usd=turn.run.cost(),
         )
     finally:
         if turn.lock is not None:

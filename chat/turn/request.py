@@ -2,7 +2,8 @@
 
 Prompt caching reads the prefix tools → system → messages: the tools and the system come from chat.loop.prompt
 (stable bytes), and a third breakpoint sits on the newest block so the later calls of a multi-step turn read
-the earlier ones' prefix from the cache.
+the earlier ones' prefix from the cache. Thinking and effort per model come from chat.loop.provider
+(docs/chat.md, "Models and what Zeus sends"): never sampling parameters, a forced tool choice or a prefill.
 """
 
 import anthropic
@@ -10,11 +11,12 @@ from django.conf import settings
 
 from chat import limits, router
 from chat.loop import prompt
+from chat.loop.provider import ROUTER_MAX_TOKENS, main_request_options, router_request_options
 
-ROUTER_MAX_TOKENS = 16
 
-
-def model_request(*, model: str, system: list[dict], tools: list[dict], conversation: list[dict]) -> dict:
+def model_request(
+    *, model: str, system: list[dict], tools: list[dict], conversation: list[dict], workflow: str = "coach"
+) -> dict:
     """The keyword arguments of one streamed `messages.create` of the agent loop."""
     return {
         "model": model,
@@ -23,6 +25,7 @@ def model_request(*, model: str, system: list[dict], tools: list[dict], conversa
         "tools": tools or anthropic.omit,
         "messages": with_tail_breakpoint(conversation),
         "stream": True,
+        **main_request_options(model, workflow, settings.ZEUS_EFFORT),
     }
 
 
@@ -33,6 +36,7 @@ def router_request(texts: list[str], prior: str | None) -> dict:
         "max_tokens": ROUTER_MAX_TOKENS,
         "system": router.ROUTER_SYSTEM_PROMPT,
         "messages": [{"role": "user", "content": router.router_user_prompt(texts, prior)}],
+        **router_request_options(settings.ZEUS_ROUTER_MODEL),
     }
 
 

@@ -27,6 +27,10 @@ async def stream_call(client, turn: Turn, request: dict) -> Response:
             async with stream:
                 async for event in stream:
                     block = response.add(event)
+                    if block is not None and block.is_thinking and event.type == "content_block_start":
+                        # The model thinks again (a progress note between tool calls): say so.
+                        await turn.out.phase("thinking")
+                        continue
                     if block is None or block.type != "text":
                         continue
                     if event.type == "content_block_delta":

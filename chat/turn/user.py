@@ -64,8 +64,10 @@ async def _run(user, thread: Thread, turn_input: TurnInput, out: Frames, lock, s
             day=begun.ctx.today,
             timezone=begun.ctx.timezone,
             user_message_id=begun.message.id,
-            used_before=begun.used_today,
-            budget=begun.budget,
+            used_before=begun.account.tokens_used,
+            budget=begun.account.token_budget,
+            cost_before=begun.account.cost_used,
+            cost_budget=begun.account.cost_budget,
         ),
         out=out,
         model=settings.ZEUS_MODEL,
@@ -73,6 +75,7 @@ async def _run(user, thread: Thread, turn_input: TurnInput, out: Frames, lock, s
         history=begun.history,
         lock=lock,
         started=started,
+        user_text=text,
     )
     # An approved delete ran in this turn: clients refresh what they show when tools_used names a mutation.
     if confirmed:
@@ -115,8 +118,7 @@ class Begun:
     created: bool
     provider: Provider | None = None
     history: list[Message] = field(default_factory=list)
-    used_today: int = 0
-    budget: int = 0  # the user's daily budget; 0 = unlimited
+    account: usage.Account | None = None  # the user's day: spend so far and budgets
 
 
 def begin(*, user, thread: Thread, client_id: str, text: str, ctx: ToolContext | None, lock) -> Begun:
@@ -128,15 +130,14 @@ def begin(*, user, thread: Thread, client_id: str, text: str, ctx: ToolContext |
             lock.release_repeat_sync()
         return Begun(ctx=ctx, message=message, created=False)
     ctx = ctx or tool_context(user, thread_id=thread.id)
-    used, budget, ciphertext = usage.turn_account(user_id=user.id, day=ctx.today)
+    account = usage.turn_account(user_id=user.id, day=ctx.today)
     return Begun(
         ctx=ctx,
         message=message,
         created=True,
-        provider=provider_from(ciphertext),
+        provider=provider_from(account.ciphertext),
         history=context_messages(thread_id=thread.id),
-        used_today=used,
-        budget=budget,
+        account=account,
     )
 
 

@@ -57,7 +57,7 @@ def test_it_refuses_a_bad_asset_and_writes_nothing(alice_api, body, field):
 
 def test_it_refuses_a_lone_surrogate_in_json(alice_api):
     response = alice_api.post("/api/v1/assets", b'{"name": "\\ud800", "kind": "cash"}', content_type="application/json")
-    assert_error(response, 400, "MALFORMED_REQUEST")
+    assert_error(response, 400, "INVALID_TEXT")
     assert not Asset.objects.exists()
 
 

@@ -1,19 +1,36 @@
 """An offline Anthropic Messages API on loopback, for tests and the bench.
 
 A real HTTP server in a thread (random port) that the real SDK reaches through ANTHROPIC_BASE_URL. It
-answers POST /v1/messages as JSON or as SSE (`event:` + `data:` lines, text and tool_use blocks with
-input_json_delta in several chunks, usage with cache fields, ping), plays scripted replies in order (or a
-function of the request), answers 429/529 with retry-after, sends an `event: error` mid-stream on a 200,
-streams with a delay per token, and REJECTS with a 400 invalid_request_error what the real API rejects:
-a tool_result without its tool_use in the previous assistant turn, a tool_use left unanswered, empty text,
-a first message not from the user, roles that do not alternate, bad tool names, and (our own limit)
-max_tokens above 2048. Every request is recorded for assertions.
+answers POST /v1/messages as JSON or as SSE (`event:` + `data:` lines, thinking blocks with their
+signature_delta, text, and tool_use blocks with input_json_delta in several chunks, usage with cache fields,
+ping), plays scripted replies in order (or a function of the request), answers 429/529 with retry-after,
+sends an `event: error` mid-stream on a 200, streams with a delay per token, and REJECTS with a 400
+invalid_request_error what the real API rejects: a tool_result without its tool_use in the previous
+assistant turn, a tool_use left unanswered, empty text, a first message not from the user, roles that do
+not alternate, bad tool names, and (our own limit) max_tokens above 2048. Every request is recorded.
 
-Prompt caching is emulated: a prefix (tools → system → messages) up to a cache_control breakpoint that
-was seen before is reported as cache_read_input_tokens, a new one as cache_creation_input_tokens.
+Models behave as their generation does (MODELS). Claude Sonnet 5.5 and Haiku 5.5 think by default:
+`thinking` blocks (display omitted: empty text, an opaque signature) come before text and tool calls; with
+`thinking: {"type": "between_tools"}` (Sonnet 5.5) there is no up-front thinking, only a progress-update
+block after tool results. They refuse, each with the real error's wording: sampling parameters, forced
+tool choice, assistant prefill, thinking budgets, `thinking: {"type": "disabled"}`, an effort level they do
+not know, `between_tools` at xhigh/max; and a follow-up whose tool results come without the thinking
+blocks of the assistant turn that called the tools, changed, or made by another model. Models of the 4.x
+generation that are still served keep their old behaviour (no thinking unless asked, sampling and forced
+tool choice accepted); retired ones answer 404 as the real API does.
+
+Prompt caching is emulated as the real API does it: the prefix is tools → system → messages; a cache
+entry is written at each cache_control breakpoint whose prefix reaches the model's minimum cacheable length
+(512 tokens on the 5.5 models, 1,024 to 4,096 on others; under it nothing is cached and nothing is
+reported); a breakpoint reads the longest prefix already cached at any block boundary up to 20 blocks
+before it (the lookback). Usage reports what was read, what was written past it up to the last breakpoint,
+and the rest as input. Tokens are estimated as characters / 4.
 """
 
+import base64
+import dataclasses
 import hashlib
+import hmac
 import itertools
 import json
 import re
@@ -27,15 +44,57 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 TOOL_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
 MAX_TOKENS_LIMIT = 2048
+LOOKBACK_BLOCKS = 20
+_SIGNING_KEY = b"fake-anthropic: thinking blocks are tied to the model and the conversation"
 _ids = itertools.count(1)
+_EFFORTS = ("low", "medium", "high", "xhigh", "max")
+
+
+@dataclass(frozen=True)
+class ModelProfile:
+    min_cacheable: int  # tokens: a breakpoint whose prefix is shorter caches nothing
+    thinks_by_default: bool = False  # adaptive thinking when the request says nothing
+    strict: bool = False  # refuses sampling, forced tool choice, prefill, budgets and disabled thinking
+    between_tools: bool = False  # accepts thinking {"type": "between_tools"}
+    efforts: tuple[str, ...] = ()
+
+
+MODELS = {
+    "claude-sonnet-5-5": ModelProfile(512, True, True, True, _EFFORTS),
+    "claude-haiku-5-5": ModelProfile(512, True, True, False, _EFFORTS),
+    "claude-opus-5-5": ModelProfile(512, True, True, True, _EFFORTS),
+    "claude-sonnet-4-6": ModelProfile(2048, efforts=("low", "medium", "high", "max")),
+    "claude-haiku-4-5": ModelProfile(4096),
+    "claude-opus-4-5": ModelProfile(4096, efforts=("low", "medium", "high")),
+}
+# Unknown names (tests use "m") behave as a 4.x model with Sonnet 4.5's minimum.
+LEGACY = ModelProfile(1024)
+RETIRED = frozenset({"claude-sonnet-4-5", "claude-sonnet-4-5-20250929", "claude-sonnet-4-0", "claude-opus-4-0"})
+
+MISSING_THINKING = (
+    "{where}.type: Expected `thinking` or `redacted_thinking`, but found `{found}`. When `thinking` is enabled, "
+    "a final `assistant` message must start with a thinking block (preceeding the lastmost set of `tool_use` "
+    "and `tool_result` blocks). We recommend you include thinking blocks from previous turns. To avoid this "
+    "requirement, disable `thinking`. Please consult our documentation at "
+    "https://docs.claude.com/en/docs/build-with-claude/extended-thinking"
+)
+
+
+def profile(model: str) -> ModelProfile:
+    return MODELS.get(model, LEGACY)
 
 
 @dataclass
 class Reply:
-    """A model response. `blocks` holds ("text", str) and ("tool_use", name, input, id) tuples."""
+    """A model response. `blocks` holds ("text", str) and ("tool_use", name, input, id) tuples; the server
+    puts the thinking block in front when the model thinks. `thinking` is that block's text as the API would
+    show it (display omitted: empty); `think` forces a thinking block on (True) or off (False)."""
 
     blocks: list[tuple] = field(default_factory=list)
     stop_reason: str | None = None
+    thinking: str | None = None
+    think: bool | None = None
+    thinking_delay: float = 0.0  # seconds spent "thinking" before the block's signature
     token_delay: float = 0.0
     error_after_tokens: int | None = None  # an `event: error` after this many text tokens (HTTP 200)
     error_type: str = "overloaded_error"
@@ -82,6 +141,74 @@ class InvalidRequest(Exception):
 def _check_text(block: dict, where: str) -> None:
     if not isinstance(block.get("text"), str) or not block["text"].strip():
         raise InvalidRequest(f"{where}: text content blocks must contain non-whitespace text")
+
+
+def conversation_hash(messages: list[dict]) -> str:
+    return hashlib.sha256(json.dumps(_strip_cache(messages), sort_keys=True).encode()).hexdigest()
+
+
+def sign_thinking(model: str, thinking: str, messages_before: list[dict]) -> str:
+    """A signature ties a thinking block to the model that wrote it and to the conversation it answered."""
+    payload = json.dumps([model, thinking, conversation_hash(messages_before)]).encode()
+    return base64.b64encode(hmac.new(_SIGNING_KEY, payload, hashlib.sha256).digest()).decode()
+
+
+def _check_generation(body: dict) -> None:
+    """What each model generation refuses (MODELS)."""
+    model = profile(body["model"])
+    thinking = body.get("thinking")
+    output_config = body.get("output_config") or {}
+    effort = output_config.get("effort") if isinstance(output_config, dict) else None
+    if effort is not None:
+        if not model.efforts:
+            raise InvalidRequest("output_config.effort: effort is not supported for this model.")
+        if effort not in model.efforts:
+            allowed = ", ".join(f"'{e}'" for e in model.efforts)
+            raise InvalidRequest(f"output_config.effort: Input should be {allowed}")
+    kind = thinking.get("type") if isinstance(thinking, dict) else None
+    if thinking is not None and kind not in ("adaptive", "between_tools", "enabled", "disabled"):
+        raise InvalidRequest(
+            f"thinking.type: Input tag {kind!r} found using 'type' does not match any of the expected tags: "
+            "'adaptive', 'between_tools', 'disabled', 'enabled'"
+        )
+    if not model.strict:
+        if kind == "between_tools":
+            raise InvalidRequest("thinking.type: 'between_tools' is not supported for this model.")
+        if kind == "enabled" and not (1024 <= int(thinking.get("budget_tokens") or 0) < body["max_tokens"]):
+            raise InvalidRequest("thinking.budget_tokens: must be at least 1024 and less than max_tokens")
+        return
+    for name in ("temperature", "top_p", "top_k"):
+        if name in body:
+            raise InvalidRequest(f"`{name}` is deprecated for this model.")
+    choice = body.get("tool_choice")
+    if isinstance(choice, dict) and choice.get("type") in ("any", "tool"):
+        raise InvalidRequest(
+            "tool_choice: forced tool use is not supported for this model; use `auto` or `none` "
+            "and say in the prompt which tool to use."
+        )
+    if kind == "enabled" or (isinstance(thinking, dict) and "budget_tokens" in thinking):
+        raise InvalidRequest(
+            "thinking.type.enabled: thinking budgets are not supported for this model. Use "
+            "`thinking.type: adaptive` and `output_config.effort` to control how much the model thinks."
+        )
+    if kind == "disabled":
+        raise InvalidRequest(
+            "thinking.type.disabled: thinking cannot be disabled for this model. To turn off up-front "
+            'thinking, send `thinking: {"type": "between_tools"}`.'
+        )
+    if kind == "between_tools":
+        if not model.between_tools:
+            raise InvalidRequest("thinking.type: 'between_tools' is not supported for this model.")
+        if effort in ("xhigh", "max"):
+            raise InvalidRequest(
+                f"thinking.type.between_tools: not available at effort `{effort}`; use `low`, `medium` or "
+                "`high`, or adaptive thinking."
+            )
+    messages = body.get("messages")
+    if isinstance(messages, list) and len(messages) > 1 and messages[-1].get("role") == "assistant":
+        raise InvalidRequest(
+            "This model does not support assistant message prefill. The conversation must end with a user message."
+        )
 
 
 def validate(body: dict) -> None:
@@ -144,6 +271,15 @@ def validate(body: dict) -> None:
                 if not isinstance(block.get("input"), dict) or not TOOL_NAME.match(str(block.get("name"))):
                     raise InvalidRequest(f"{where}: tool_use needs a valid name and an input object")
                 uses.add(block.get("id"))
+            elif kind in ("thinking", "redacted_thinking"):
+                if role != "assistant":
+                    raise InvalidRequest(f"{where}: {kind} blocks are only allowed in assistant messages")
+                if kind == "thinking" and not (
+                    isinstance(block.get("thinking"), str) and isinstance(block.get("signature"), str)
+                ):
+                    raise InvalidRequest(f"{where}: thinking blocks need `thinking` and `signature` strings")
+                if kind == "redacted_thinking" and not isinstance(block.get("data"), str):
+                    raise InvalidRequest(f"{where}.data: Field required")
             elif kind == "tool_result":
                 if role != "user":
                     raise InvalidRequest(f"{where}: tool_result blocks are only allowed in user messages")
@@ -170,6 +306,22 @@ def validate(body: dict) -> None:
         )
     if breakpoints > 4:
         raise InvalidRequest("A maximum of 4 blocks with cache_control may be provided.")
+    _check_generation(body)
+    _check_signatures(body)
+
+
+def _check_signatures(body: dict) -> None:
+    """Every thinking block sent back must be unchanged, from this model, in this conversation."""
+    messages = body["messages"]
+    for i, message in enumerate(messages):
+        content = message.get("content")
+        if message.get("role") != "assistant" or not isinstance(content, list):
+            continue
+        for j, block in enumerate(content):
+            if block.get("type") == "thinking":
+                expected = sign_thinking(body["model"], block.get("thinking") or "", messages[:i])
+                if not hmac.compare_digest(str(block.get("signature") or ""), expected):
+                    raise InvalidRequest(f"messages.{i}.content.{j}: Invalid `signature` in `thinking` block")
 
 
 def _strip_cache(value):
@@ -208,6 +360,10 @@ class FakeAnthropic:
         self._queue: deque = deque()
         self._lock = threading.Lock()
         self._cache: set[tuple[str, str]] = set()
+        self._issued: dict[str, tuple] = {}  # tool_use id → the thinking block of the response that made it
+        # How many block boundaries before a breakpoint a cache hit is looked for (the API's 20; 1 = only at
+        # the breakpoint itself, how this server emulated caching before, kept for the bench's comparison).
+        self.lookback_blocks = LOOKBACK_BLOCKS
         self.responder: Callable[[dict], Reply | Status] = lambda body: text("Done.")
         self.record_token_times = False
         # The bench turns this off: hashing every prefix costs CPU on the machine under measurement.
@@ -265,26 +421,98 @@ class FakeAnthropic:
     def _usage(self, body: dict) -> dict:
         if not self.emulate_cache:
             return {"input_tokens": 1000, "cache_read_input_tokens": 0, "cache_creation_input_tokens": 0}
+        model = body["model"]
+        minimum = profile(model).min_cacheable
+        hashes, totals, breakpoints = [], [], []
+        prefix = hashlib.sha256()
+        total = 0
+        for element, breakpoint in _prefix_elements(body):
+            prefix.update(element.encode())
+            total += len(element)
+            hashes.append(prefix.hexdigest())
+            totals.append(total)
+            if breakpoint:
+                breakpoints.append(len(hashes) - 1)
         with self._lock:
-            model = body["model"]
-            total = read = write = 0
-            prefix = hashlib.sha256()
-            for element, breakpoint in _prefix_elements(body):
-                prefix.update(element.encode())
-                total += len(element)
-                if breakpoint:
-                    key = (model, prefix.hexdigest())
-                    if key in self._cache:
-                        read = total
-                    else:
-                        self._cache.add(key)
-                        write = total
-            write = max(0, write - read)
-            return {
-                "input_tokens": _tokens(max(1, total - read - write)),
-                "cache_read_input_tokens": _tokens(read) if read else 0,
-                "cache_creation_input_tokens": _tokens(write) if write else 0,
-            }
+            read = written = 0
+            for at in breakpoints:
+                if _tokens(totals[at]) < minimum:
+                    continue
+                # The lookback: the longest prefix cached at this block boundary or up to 20 before it.
+                for back in range(at, max(-1, at - self.lookback_blocks), -1):
+                    if (model, hashes[back]) in self._cache:
+                        read = max(read, totals[back])
+                        break
+            for at in breakpoints:
+                if _tokens(totals[at]) >= minimum:
+                    self._cache.add((model, hashes[at]))
+                    written = max(written, totals[at])
+        write = max(0, written - read)
+        return {
+            "input_tokens": _tokens(max(1, total - read - write)),
+            "cache_read_input_tokens": _tokens(read) if read else 0,
+            "cache_creation_input_tokens": _tokens(write) if write else 0,
+        }
+
+    def _thinking_mode(self, body: dict) -> str | None:
+        thinking = body.get("thinking")
+        if isinstance(thinking, dict):
+            return None if thinking.get("type") == "disabled" else thinking.get("type")
+        return "adaptive" if profile(body["model"]).thinks_by_default else None
+
+    def _blocks(self, body: dict, answer: Reply) -> list[tuple]:
+        """The response's blocks, a thinking block first when the model thinks: always with adaptive or
+        budgeted thinking, only after tool results with between_tools (its progress update)."""
+        mode = self._thinking_mode(body)
+        last = body["messages"][-1]
+        after_tools = isinstance(last.get("content"), list) and any(
+            b.get("type") == "tool_result" for b in last["content"]
+        )
+        think = {"adaptive": True, "enabled": True, "between_tools": after_tools}.get(mode, False)
+        if answer.think is not None:
+            think = answer.think and mode is not None
+        blocks = [b for b in answer.blocks if b[0] != "thinking"]
+        if not think:
+            return blocks
+        display = (body.get("thinking") or {}).get("display")
+        if answer.thinking is not None:
+            words = answer.thinking
+        elif mode == "between_tools":
+            words = "Progress: read the tool results."  # between_tools progress updates carry their text
+        elif mode == "enabled" or display == "summarized":
+            words = "Thinking about the request."
+        else:
+            words = ""  # display omitted, the 5.5 default
+        signature = sign_thinking(body["model"], words, body["messages"])
+        thinking = ("thinking", words, signature)
+        with self._lock:
+            for block in blocks:
+                if block[0] == "tool_use":
+                    self._issued[block[3]] = thinking
+        return [thinking, *blocks]
+
+    def _check_replay(self, body: dict) -> None:
+        """A follow-up carrying tool results must send back, unchanged and first, the thinking block of the
+        assistant turn that called those tools."""
+        messages = body["messages"]
+        if len(messages) < 2 or messages[-2].get("role") != "assistant":
+            return
+        last = messages[-1].get("content")
+        if not isinstance(last, list) or not any(b.get("type") == "tool_result" for b in last):
+            return
+        content = messages[-2].get("content")
+        content = content if isinstance(content, list) else [{"type": "text", "text": content}]
+        with self._lock:
+            issued = [self._issued.get(b.get("id")) for b in content if b.get("type") == "tool_use"]
+        thinking = next((t for t in issued if t is not None), None)
+        if thinking is None:
+            return
+        where = f"messages.{len(messages) - 2}.content.0"
+        first = content[0] if content else {}
+        if first.get("type") not in ("thinking", "redacted_thinking"):
+            raise InvalidRequest(MISSING_THINKING.format(where=where, found=first.get("type")))
+        if first.get("signature") != thinking[2] or first.get("thinking") != thinking[1]:
+            raise InvalidRequest(f"{where}: Invalid `signature` in `thinking` block")
 
 
 def _handler(fake: FakeAnthropic):
@@ -332,8 +560,15 @@ def _handler(fake: FakeAnthropic):
                 record["status"] = 401
                 self._json(401, {"type": "error", "error": {"type": "authentication_error", "message": "no key"}})
                 return
+            if body.get("model") in RETIRED:
+                record["status"] = 404
+                self._json(
+                    404, {"type": "error", "error": {"type": "not_found_error", "message": f"model: {body['model']}"}}
+                )
+                return
             try:
                 validate(body)
+                fake._check_replay(body)
             except InvalidRequest as exc:
                 record["status"] = 400
                 record["error"] = str(exc)
@@ -353,6 +588,7 @@ def _handler(fake: FakeAnthropic):
                 return
             record["status"] = 200
             usage = fake._usage(body)
+            answer = dataclasses.replace(answer, blocks=fake._blocks(body, answer))
             if body.get("stream"):
                 try:
                     self._stream(body, answer, usage)
@@ -367,6 +603,8 @@ def _handler(fake: FakeAnthropic):
             for block in answer.blocks if complete else []:
                 if block[0] == "text":
                     content.append({"type": "text", "text": block[1]})
+                elif block[0] == "thinking":
+                    content.append({"type": "thinking", "thinking": block[1], "signature": block[2]})
                 else:
                     content.append({"type": "tool_use", "id": block[3], "name": block[1], "input": block[2]})
             stop = answer.stop_reason or ("tool_use" if any(b[0] == "tool_use" for b in answer.blocks) else "end_turn")
@@ -415,6 +653,9 @@ def _handler(fake: FakeAnthropic):
             self._send_event("ping", {"type": "ping"})
             sent_tokens = 0
             for index, block in enumerate(answer.blocks):
+                if block[0] == "thinking":
+                    self._thinking_block(index, block, answer)
+                    continue
                 if block[0] == "text":
                     start = {"type": "text", "text": ""}
                     pieces = re.findall(r"\S+\s*|\s+", block[1]) or [block[1]]
@@ -465,5 +706,32 @@ def _handler(fake: FakeAnthropic):
             )
             self._send_event("message_stop", {"type": "message_stop"})
             self._out.append(b"0\r\n\r\n")
+
+        def _thinking_block(self, index: int, block: tuple, answer: Reply) -> None:
+            start = {"type": "thinking", "thinking": "", "signature": ""}
+            self._send_event(
+                "content_block_start", {"type": "content_block_start", "index": index, "content_block": start}
+            )
+            for piece in re.findall(r"\S+\s*|\s+", block[1]):
+                self._send_event(
+                    "content_block_delta",
+                    {
+                        "type": "content_block_delta",
+                        "index": index,
+                        "delta": {"type": "thinking_delta", "thinking": piece},
+                    },
+                )
+            if answer.thinking_delay:
+                self._flush()
+                time.sleep(answer.thinking_delay)
+            self._send_event(
+                "content_block_delta",
+                {
+                    "type": "content_block_delta",
+                    "index": index,
+                    "delta": {"type": "signature_delta", "signature": block[2]},
+                },
+            )
+            self._send_event("content_block_stop", {"type": "content_block_stop", "index": index})
 
     return Handler

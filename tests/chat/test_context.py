@@ -2,7 +2,7 @@
 
 import pytest
 
-from chat.loop.context import build_conversation, prior_assistant_text, user_texts
+from chat.loop.context import INTERRUPTED_NOTE, build_conversation, prior_assistant_text, user_texts
 from chat.models import Message
 from tests.chat.fake_anthropic import validate
 
@@ -52,9 +52,14 @@ def test_a_multi_step_reply_becomes_tool_use_then_results_then_text():
     assert [b["tool_use_id"] for b in conversation[2]["content"]] == ["a", "b"]
 
 
-def test_a_reply_ending_in_tool_calls_merges_its_results_with_the_next_user_text():
+def test_a_reply_ending_in_tool_calls_is_closed_so_its_results_never_ride_with_the_next_user_text():
+    # The 5.5 models want the thinking blocks of the final assistant turn when the last user turn carries
+    # tool results; thinking is never stored, so the stored step is closed with a note instead.
     conversation = _valid(build_conversation([_user("add"), _assistant(_tool("a")), _user("and more")]))
-    assert [b["type"] for b in conversation[-1]["content"]] == ["tool_result", "text"]
+    assert [m["role"] for m in conversation] == ["user", "assistant", "user", "assistant", "user"]
+    assert [b["type"] for b in conversation[2]["content"]] == ["tool_result"]
+    assert conversation[3]["content"] == [{"type": "text", "text": INTERRUPTED_NOTE}]
+    assert conversation[-1]["content"] == [{"type": "text", "text": "and more"}]
 
 
 def test_a_window_starting_with_assistant_messages_starts_at_the_first_user_message():

@@ -58,7 +58,7 @@ async def test_a_read_turn_lists_transactions_and_answers_in_contract_order(alic
     assert parts[-1] == {"type": "text", "text": "You spent 85,000 ₫ on phở."}
     metadata = done["message"]["metadata"]
     assert metadata["workflow"] == "inspect"
-    assert metadata["model"] == "claude-sonnet-4-5"
+    assert metadata["model"] == "claude-sonnet-5-5"
     assert metadata["usage"]["input"] > 0 and metadata["usage"]["output"] > 0
     assert metadata["decided_by"] == "pattern"
     assert "aborted" not in metadata and "admin_initiated" not in metadata

@@ -6,6 +6,7 @@ from decimal import Decimal
 import pytest
 from django.contrib.auth import authenticate, get_user_model
 from django.core.management import call_command
+from django.test import RequestFactory
 from django.utils import timezone
 
 from assets.models import Asset, LinkedAccount, Source, Transaction
@@ -64,8 +65,10 @@ def test_data_seeded_on_an_earlier_day_is_rebuilt_to_end_today(demo):
 
 
 def test_the_demo_and_support_accounts_log_in(demo):
-    assert authenticate(username="demo", password="demo") == demo
-    support = authenticate(username="support", password="support")
+    # Every password check carries its request: sign-in throttling (django-axes) counts by address.
+    request = RequestFactory().post("/accounts/login/")
+    assert authenticate(request, username="demo", password="demo") == demo
+    support = authenticate(request, username="support", password="support")
     assert support.is_staff and support.is_superuser
     assert (demo.profile.currency, demo.profile.timezone) == ("VND", "Asia/Ho_Chi_Minh")
     assert not demo.is_staff

@@ -219,9 +219,11 @@ def test_the_tasks_run_the_jobs(clock, alice):
 
     plan_factories.plan(alice, active=True, reminder_time="00:00")
     clock.set("2026-11-10T17:30:00+00:00")  # 00:30 on 11 November in Saigon
-    assert send_due_reminders.delay().get() == 1
+    assert send_due_reminders.delay().get() == 1  # one batch: one user
+    assert Notification.objects.filter(kind="plan_reminder").count() == 1
     clock.set("2026-12-01T00:00:00+00:00")
     assert finalize_ended_plans.delay().get() == 1
+    assert MonthlyPlan.objects.get().status == "completed"
     assert MonthlyPlan.objects.get().summary["result"] == "under_budget"
     assert Decimal(MonthlyPlan.objects.get().summary["planned"]["safe_to_spend"]) == Decimal("5310000")
 

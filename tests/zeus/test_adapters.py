@@ -62,3 +62,9 @@ def test_another_layer_has_no_group_key():
     from channels.layers import InMemoryChannelLayer
 
     assert adapters.redis_group_key(InMemoryChannelLayer(), "adapters.group") is None
+
+
+def test_the_sdks_deprecated_models_table_maps_model_names_to_dates():
+    table = adapters.sdk_deprecated_models()
+    assert table and all(isinstance(k, str) and isinstance(v, str) for k, v in table.items())
+    assert "claude-sonnet-4-5" in table

@@ -213,10 +213,15 @@ def test_a_wrong_method_is_a_json_405(alice_api):
     assert_error(alice_api.get("/api/v1/transactions/import"), 405, "METHOD_NOT_ALLOWED")
 
 
-@pytest.mark.parametrize("body", [b"{", b"[1,", b'{"a": NaN}', b"\xff\xfe", b'{"display_name": "\\udc00"}'])
+@pytest.mark.parametrize("body", [b"{", b"[1,", b'{"a": NaN}', b"\xff\xfe"])
 def test_malformed_json_is_a_400(alice_api, body):
     response = alice_api.patch("/api/v1/profile", body, content_type="application/json")
     assert_error(response, 400, "MALFORMED_REQUEST")
+
+
+def test_text_the_database_cannot_store_is_a_400_naming_the_field(alice_api):
+    response = alice_api.patch("/api/v1/profile", b'{"display_name": "\\udc00"}', content_type="application/json")
+    assert_error(response, 400, "INVALID_TEXT")
 
 
 def test_an_unsupported_media_type_is_a_415(alice_api):

@@ -50,7 +50,9 @@ def test_postgresql_gets_a_connection_pool_unless_persistent_connections_are_ask
     url = "postgres://zeus@127.0.0.1:5432/zeus"
     pooled = _database_settings(DATABASE_URL=url, DATABASE_POOL_MAX_SIZE="8")
     assert pooled["CONN_MAX_AGE"] == 0
-    assert pooled["OPTIONS"]["pool"] == {"min_size": 2, "max_size": 8, "timeout": 10}
+    assert pooled["OPTIONS"]["pool"] == {"min_size": 2, "max_size": 8, "timeout": 1.5}
+    assert pooled["OPTIONS"]["connect_timeout"] == 2
+    assert pooled["CONN_HEALTH_CHECKS"] is True
     persistent = _database_settings(DATABASE_URL=url, DATABASE_CONN_MAX_AGE="60")
     assert persistent["CONN_MAX_AGE"] == 60
     assert "pool" not in persistent.get("OPTIONS", {})
@@ -67,12 +69,14 @@ def test_a_batch_of_notifications_is_one_insert_and_is_pushed_to_open_sockets_af
 
     from zeus.live import user_group
     from zeus.models import Notification
-    from zeus.services import notification_create_many
+    from zeus.services import NotificationDraft, notification_create_many
 
     layer = get_channel_layer()
     channel = async_to_sync(layer.new_channel)()
     async_to_sync(layer.group_add)(user_group(alice.id), channel)
-    rows = [Notification(user=user, kind=Notification.Kind.INSIGHT, title=f"For {user}") for user in (alice, bob)]
+    rows = [
+        NotificationDraft(user_id=user.id, kind=Notification.Kind.INSIGHT, title=f"For {user}") for user in (alice, bob)
+    ]
     with TestCase.captureOnCommitCallbacks(execute=True) as callbacks, CaptureQueriesContext(connection) as queries:
         created = notification_create_many(rows)
     assert len(callbacks) == 1  # the push waits for the commit
@@ -83,3 +87,19 @@ def test_a_batch_of_notifications_is_one_insert_and_is_pushed_to_open_sockets_af
     assert message["notification"]["title"] == "For alice"
     assert Notification.objects.filter(user=bob, title="For bob").exists()
     async_to_sync(layer.group_discard)(user_group(alice.id), channel)
+
+
+@pytest.mark.django_db
+def test_a_batch_skips_what_the_inbox_already_holds_by_its_dedupe_key(alice, bob):
+    from zeus.models import Notification
+    from zeus.services import NotificationDraft, notification_create_many
+
+    def draft(user, key):
+        return NotificationDraft(user_id=user.id, kind=Notification.Kind.INSIGHT, title="Twice?", dedupe_key=key)
+
+    first = notification_create_many([draft(alice, "k1"), draft(bob, "k1")])
+    again = notification_create_many([draft(alice, "k1"), draft(alice, "k2"), draft(bob, None), draft(bob, None)])
+    assert [n.user_id for n in first] == [alice.id, bob.id]
+    assert [(n.user_id, n.dedupe_key) for n in again] == [(alice.id, "k2"), (bob.id, None), (bob.id, None)]
+    assert Notification.objects.filter(dedupe_key="k1").count() == 2
+    assert Notification.objects.filter(user=bob, dedupe_key=None).count() == 2

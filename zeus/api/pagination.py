@@ -92,7 +92,8 @@ class NewestFirstCursorPagination(CursorPagination):
     def _key_of(self, row) -> str:
         parts = []
         for field in self.ordering:
-            value = getattr(row, field.lstrip("-"))
+            name = field.lstrip("-")
+            value = row[name] if isinstance(row, dict) else getattr(row, name)
             parts.append(value if isinstance(value, int | str) or value is None else str(value))
         return json.dumps(parts)
 
@@ -158,15 +159,18 @@ def paginate(
     request,
     view,
     queryset,
-    serializer_class,
+    serializer_class=None,
     ordering=None,
     transform: Callable[[list], list] | None = None,
+    render: Callable[[object], dict] | None = None,
 ):
     """Cursor-paginates a selector's queryset for a plain APIView.
 
     `ordering` is completed with the primary key as the last tie-breaker. `transform` maps the page's rows
     before they are serialized, so derived figures (a budget's spending, a goal's progress) are computed for
-    one page at once.
+    one page at once. `render` instead of a serializer: a plain function per row, for the long lists where
+    DRF's per-field machinery would cost more than the query (the queryset may then be `.values()` rows);
+    with neither, `transform` returns the rows as they are shown.
     """
     paginator = NewestFirstCursorPagination()
     if ordering:
@@ -174,4 +178,7 @@ def paginate(
     page = paginator.paginate_queryset(queryset, request, view=view)
     if transform is not None:
         page = transform(page)
+    if serializer_class is None:
+        # Rows rendered by `render`, or by `transform` already when neither is given.
+        return paginator.get_paginated_response(page if render is None else [render(row) for row in page])
     return paginator.get_paginated_response(serializer_class(page, many=True, context={"request": request}).data)

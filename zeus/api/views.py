@@ -1,6 +1,6 @@
 """The `zeus` part of the API: token auth, the profile, the notifications inbox."""
 
-from django.contrib.auth import authenticate
+from django.contrib.auth import authenticate, user_logged_in
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.authtoken.models import Token
@@ -27,9 +27,13 @@ class TokenView(APIView):
     def post(self, request):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        user = authenticate(request, **data.validated_data)
+        # The HttpRequest, not DRF's wrapper: django-axes marks a locked-out request on the object its
+        # middleware sees, which then answers 429 (zeus/lockout.py).
+        user = authenticate(request._request, **data.validated_data)
         if user is None:
             raise ZeusError("Unable to log in with those credentials.", code="INVALID_CREDENTIALS")
+        # A token issued is a sign-in: the failure count starts again and last_login moves, as for the page.
+        user_logged_in.send(sender=user.__class__, request=request._request, user=user)
         token, _ = Token.objects.get_or_create(user=user)
         return Response({"token": token.key})
 

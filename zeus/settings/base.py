@@ -31,6 +31,8 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "axes",
+    "csp",
     "channels",
     "zeus",
     "assets",
@@ -42,6 +44,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "zeus.middleware.EdgeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -51,11 +54,15 @@ MIDDLEWARE = [
     "zeus.i18n.UserLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last, so it sees the request a password check marked as locked out (zeus/lockout.py).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "zeus.urls"
+DEFAULT_EXCEPTION_REPORTER = "zeus.debug.DependencyAwareExceptionReporter"
 ASGI_APPLICATION = "zeus.asgi.application"
-WSGI_APPLICATION = None
+WSGI_APPLICATION = "zeus.wsgi.application"
 
 TEMPLATES = [
     {
@@ -76,16 +83,26 @@ TEMPLATES = [
 
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=0)
+# A connection handed out is checked first (one round trip): after a restart of PostgreSQL, or a backend
+# terminated under us, the next request gets a fresh connection instead of a dead one.
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = env.bool("DATABASE_CONN_HEALTH_CHECKS", default=True)
 # Under ASGI every sync call may run on another thread, so Django's persistent connections do not fit
 # (Django's docs: disable them and pool instead). On PostgreSQL each process keeps a psycopg pool: closing a
 # connection at the end of a request or a chat trip hands it back instead of hanging up, and the next call
 # takes one without a new handshake. DATABASE_POOL_MAX_SIZE bounds one process's connections.
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and not DATABASES["default"]["CONN_MAX_AGE"]:
+    # A dead database must cost a request a second or two and an honest 503, not a ten-second wait
+    # (docs/security.md, "Degraded mode"): the pool's wait for a connection is short.
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": env.int("DATABASE_POOL_MIN_SIZE", default=2),
         "max_size": env.int("DATABASE_POOL_MAX_SIZE", default=16),
-        "timeout": 10,
+        "timeout": env.float("DATABASE_POOL_TIMEOUT", default=1.5),
     }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # libpq's bound on one connection attempt (its minimum is 2 s) for a host that does not answer at all.
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
+        "connect_timeout", env.int("DATABASE_CONNECT_TIMEOUT", default=2)
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL", default="")
@@ -96,6 +113,8 @@ if REDIS_URL:
             "BACKEND": "zeus.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env("CACHE_KEY_PREFIX", default="zeus"),
+            # Short: a Redis that is down must be a quick 503, not a request hanging on a socket.
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
         }
     }
     # Hosts as a dict with an explicit socket_timeout: redis-py >= 8 defaults to 5 s, which drops the
@@ -104,7 +123,7 @@ if REDIS_URL:
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {
-                "hosts": [{"address": REDIS_URL, "socket_timeout": 30, "socket_connect_timeout": 5}],
+                "hosts": [{"address": REDIS_URL, "socket_timeout": 30, "socket_connect_timeout": 1}],
                 "prefix": env("CHANNEL_LAYER_PREFIX", default="zeus"),
             },
         }
@@ -119,6 +138,19 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Sign-in throttling (django-axes, zeus/lockout.py): AxesStandaloneBackend refuses a locked-out account or
+# address before the password is even checked. Each limit counts on its own: per account (someone guessing
+# one user's password from many addresses) and per address (one address guessing many accounts).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env.int("ZEUS_LOGIN_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = env.float("ZEUS_LOGIN_COOLOFF_HOURS", default=0.25)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "zeus.lockout.lockout_response"
+AXES_VERBOSE = False
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/accounts/login/"
@@ -127,6 +159,24 @@ LOGOUT_REDIRECT_URL = "/accounts/login/"
 LANGUAGE_CODE = "vi"
 LANGUAGES = [("vi", "Tiếng Việt"), ("en", "English")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Content-Security-Policy (django-csp; docs/security.md): scripts, styles, fonts and images from this origin
+# only, no inline script or style anywhere, sockets and fetches to this origin ('self' covers ws:/wss: of the
+# same host). The Swagger page alone widens it, for its CDN assets (zeus/urls.py).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
@@ -185,6 +235,10 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
 CELERY_ENABLE_UTC = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Enqueueing from a request while Redis is down fails within a second or two (a 503), instead of
+# kombu's default of retrying for a long time before it gives up.
+CELERY_BROKER_CONNECTION_TIMEOUT = 1
+CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 1}
 CELERY_BEAT_SCHEDULE = {
     "plans.send_due_reminders": {
         "task": "plans.send_due_reminders",
@@ -211,13 +265,24 @@ CELERY_BEAT_SCHEDULE = {
 # The model provider. Tests point ANTHROPIC_BASE_URL at a loopback server that speaks the Messages API.
 ANTHROPIC_API_KEY = env("ANTHROPIC_API_KEY", default="")
 ANTHROPIC_BASE_URL = env("ANTHROPIC_BASE_URL", default="")
-ZEUS_MODEL = env("ZEUS_MODEL", default="claude-sonnet-4-5")
-ZEUS_ROUTER_MODEL = env("ZEUS_ROUTER_MODEL", default="claude-haiku-4-5")
-# Tokens (input + output) each user's chat turns may spend per day in their timezone; 0 = unlimited.
-# Staff can override it per user in the admin (Chat, Token budgets).
+ZEUS_MODEL = env("ZEUS_MODEL", default="claude-sonnet-5-5")
+ZEUS_ROUTER_MODEL = env("ZEUS_ROUTER_MODEL", default="claude-haiku-5-5")
+# How hard the model thinks, per workflow (docs/chat.md, "What Zeus sends"): one level for all
+# ("low"), or workflow=level pairs with an optional default ("default=low,coach=medium").
+ZEUS_EFFORT = env("ZEUS_EFFORT", default="default=low,coach=medium")
+# USD per million tokens, per model, over the built-in table (chat/pricing.py), as JSON:
+# {"claude-sonnet-5-5": {"input": "2", "output": "10", "cache_write": "2.50", "cache_read": "0.10"}}
+ZEUS_MODEL_PRICES = env("ZEUS_MODEL_PRICES", default="")
+# Tokens each user's chat turns may spend per day in their timezone, cache reads and writes weighted by
+# their price relative to input (chat/usage.py); 0 = unlimited. Staff can override it per user in the admin.
 ZEUS_DAILY_TOKEN_BUDGET = env.int("ZEUS_DAILY_TOKEN_BUDGET", default=200_000)
+# The same allowance in money (USD a day); empty = no money budget. Both apply when both are set.
+ZEUS_DAILY_COST_BUDGET_USD = env("ZEUS_DAILY_COST_BUDGET_USD", default="")
 # Encrypts users' personal provider keys at rest; derived from SECRET_KEY when unset.
 ZEUS_FIELD_ENCRYPTION_KEY = env("ZEUS_FIELD_ENCRYPTION_KEY", default="")
+# The origin the outside world reaches Zeus at (https://zeus.example.com): webhook URLs shown to users are
+# built on it. Empty: the origin of the request that asked for the URL.
+ZEUS_PUBLIC_URL = env("ZEUS_PUBLIC_URL", default="")
 
 LOGGING = {
     "version": 1,

@@ -15,3 +15,18 @@ SECURE_SSL_REDIRECT = env.bool("DJANGO_SECURE_SSL_REDIRECT", default=True)
 SECURE_HSTS_SECONDS = env.int("DJANGO_SECURE_HSTS_SECONDS", default=60)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", default=True)
 SECURE_HSTS_PRELOAD = env.bool("DJANGO_SECURE_HSTS_PRELOAD", default=True)
+
+# Cookies (docs/security.md, "Defences"). HttpOnly both: the pages hand the CSRF token to their scripts in the
+# DOM (`data-csrf`), never through the cookie. The `__Host-` prefix makes the browser insist on Secure,
+# Path=/ and no Domain, so a sibling subdomain can neither set nor shadow them. Lax keeps the cookies off
+# cross-site POSTs while a link from elsewhere still arrives logged in.
+SESSION_COOKIE_HTTPONLY = True
+CSRF_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_SAMESITE = "Lax"
+if SESSION_COOKIE_SECURE:
+    SESSION_COOKIE_NAME = "__Host-sessionid"
+    CSRF_COOKIE_NAME = "__Host-csrftoken"
+SESSION_COOKIE_AGE = env.int("DJANGO_SESSION_COOKIE_AGE", default=7 * 24 * 3600)
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"

@@ -1,40 +1,46 @@
+import json
 from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from assets.importing import MAX_BYTES, transactions_import_csv
+from assets.importing import transactions_import
 from zeus.errors import ZeusError
 
 
 class Command(BaseCommand):
-    help = "Imports a CSV of transactions (date,description,amount,direction,category,external_id) for a user."
+    help = (
+        "Imports a statement for a user: CSV (Zeus's header, or a bank's with --mapping), OFX/QFX, QIF or "
+        "CAMT.053, recognised by content. All or nothing; rows already imported are skipped."
+    )
 
     def add_arguments(self, parser):
-        parser.add_argument("file", help="Path to the CSV file, UTF-8.")
+        parser.add_argument("file", help="Path to the statement file.")
         parser.add_argument("--user", required=True, help="Username to import for.")
+        parser.add_argument("--asset", help="An asset id of the user's to file the rows under.")
+        parser.add_argument(
+            "--mapping",
+            help='For a bank CSV: JSON such as {"date": "Ngày", "description": "Nội dung", "amount": "Số tiền", '
+            '"date_format": "DD/MM/YYYY"}.',
+        )
 
-    def handle(self, *args, file, user, **options):
+    def handle(self, *args, file, user, asset=None, mapping=None, **options):
         owner = get_user_model().objects.filter(username=user).first()
         if owner is None:
             raise CommandError(f"No user named {user!r}.")
-        path = Path(file)
+        if mapping is not None:
+            try:
+                mapping = json.loads(mapping)
+            except ValueError:
+                raise CommandError("--mapping must be JSON.") from None
         try:
-            with path.open("rb") as handle:
-                raw = handle.read(MAX_BYTES + 1)
+            with Path(file).open("rb") as handle:
+                result = transactions_import(user=owner, source=handle, mapping=mapping, asset_id=asset)
         except OSError as exc:
             raise CommandError(f"Cannot read {file}: {exc.strerror or exc}.") from None
-        if len(raw) > MAX_BYTES:
-            raise CommandError(f"{file} is larger than {MAX_BYTES // (1024 * 1024)} MB.")
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise CommandError(f"{file} is not UTF-8 text; save it as CSV UTF-8.") from None
-        try:
-            result = transactions_import_csv(user=owner, text=text)
         except ZeusError as exc:
             raise CommandError(_describe(exc)) from None
-        self.stdout.write(f"Imported {result.imported}, skipped {result.skipped} already known.")
+        self.stdout.write(f"Imported {result.imported}, skipped {result.skipped} already known ({result.format}).")
 
 
 def _describe(exc: ZeusError) -> str:

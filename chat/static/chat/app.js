@@ -359,6 +359,14 @@ function onSocketStatus(status, info = {}) {
     ui.conn.textContent = "";
     ui.banner.hidden = true;
     if (info.reconnected && !state.turn) loadHistory({ quiet: true });
+  } else if (status === "down" && info.unavailable) {
+    ui.conn.textContent = gettext("Reconnecting…");
+    showBanner(
+      interpolate(gettext("Zeus is briefly unavailable. Reconnecting in %(seconds)s s…"), {
+        seconds: Math.ceil(info.wait / 1000),
+      }),
+    );
+    if (state.turn?.dispatched) failTurn("DISCONNECTED", gettext("The connection dropped while Zeus was answering."));
   } else if (status === "down") {
     ui.conn.textContent = gettext("Offline");
     showBanner(interpolate(gettext("Connection lost. Reconnecting in %(seconds)s s…"), { seconds: Math.ceil(info.wait / 1000) }));
@@ -726,6 +734,8 @@ function onNotification(note) {
   if (!state.unread.some((n) => n.id === note.id)) state.unread.unshift(note);
   renderBell();
   toast(note.title || gettext("Notification"), note.body || "");
+  // a bank feed delivery: the recent-transactions panel shows it at once
+  if (note.kind === "transaction_synced") refreshRecent();
 }
 
 function toggleInbox(open = ui.inbox.hidden) {

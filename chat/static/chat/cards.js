@@ -474,7 +474,38 @@ function resultSummary(card, ctx) {
   return root;
 }
 
+// A bank text read into a draft: its details, and Save / Discard as a `draft_decision` ui_event. A draft the
+// ledger already holds (duplicate_of) offers only Discard.
+function transactionDraft(card, ctx) {
+  const root = shell(card, "draft", firstText(card, "title") || "Save this transaction?");
+  if (card.duplicate_of) {
+    root.classList.add("neutral");
+    root.append(el("p", { text: "Your bank feed or a statement already brought this payment into Zeus." }));
+  }
+  const details = detailList(card.items, card.currency || ctx.currency);
+  if (details) root.append(details);
+  const draftId = card.draft_id;
+  const decisions = Array.isArray(card.decisions) ? card.decisions : ["save", "discard"];
+  const buttons = [];
+  for (const decision of ["discard", "save"]) {
+    if (!decisions.includes(decision)) continue;
+    const button = el("button", {
+      type: "button",
+      class: decision === "save" ? "primary" : "secondary",
+      text: decision === "save" ? "Save" : "Discard",
+    });
+    button.addEventListener("click", () => {
+      const label = decision === "save" ? "Saved the draft" : "Discarded the draft";
+      if (ctx.send("draft_decision", { draft_id: draftId, decision }, label)) settle(root, button);
+    });
+    buttons.push(button);
+  }
+  root.append(el("div", { class: "form-actions" }, ...buttons));
+  return root;
+}
+
 const RENDERERS = {
+  transaction_draft: transactionDraft,
   welcome,
   smart_actions: smartActions,
   asset_suggestions: (card, ctx) => quickCreate(card, ctx, gettext("Add an asset")),

@@ -50,7 +50,26 @@ function metaLine(message) {
   const meta = message.metadata || {};
   if (meta.admin_initiated) bits.push("from the Zeus team");
   if (meta.aborted) bits.push("stopped");
-  return el("footer", { class: "msg-meta", text: bits.filter(Boolean).join(" · ") });
+  const footer = el("footer", { class: "msg-meta", text: bits.filter(Boolean).join(" · ") });
+  const marker = unverifiedMarker(meta.unverified_figures);
+  if (marker) footer.append(" · ", marker);
+  return footer;
+}
+
+/** A quiet note when the reply states money figures or percentages that no tool result of its turn gave
+ * (metadata.unverified_figures): the figures themselves are in the tooltip. Not an alarm. */
+function unverifiedMarker(figures) {
+  if (!Array.isArray(figures) || !figures.length) return null;
+  const list = figures.filter((f) => typeof f === "string").join(", ");
+  const tip = `Not found in your data: ${list}. Check these figures before relying on them.`;
+  return el("span", {
+    class: "unverified",
+    title: tip,
+    tabindex: "0",
+    "aria-label": tip,
+    "data-unverified": String(figures.length),
+    text: "figures not checked",
+  });
 }
 
 export function messageShell(role, id) {

@@ -3,6 +3,9 @@
 
 const BASE_DELAY = 500;
 const MAX_DELAY = 30000;
+// The server accepted the socket, then closed it because PostgreSQL or Redis is down (docs/security.md):
+// not a refusal (logged out answers the handshake with 403), so the page says "reconnecting" and retries.
+export const CLOSE_UNAVAILABLE = 4503;
 
 export class ChatSocket {
   constructor({ onFrame, onStatus }) {
@@ -66,7 +69,8 @@ export class ChatSocket {
     const delay = Math.min(MAX_DELAY, BASE_DELAY * 2 ** this.attempt);
     this.attempt += 1;
     const wait = Math.round(delay / 2 + Math.random() * (delay / 2));
-    this.onStatus("down", { wait, code: event?.code, attempt: this.attempt });
+    const code = event?.code;
+    this.onStatus("down", { wait, code, attempt: this.attempt, unavailable: code === CLOSE_UNAVAILABLE });
     this.timer = setTimeout(() => this.connect(), wait);
   }
 

@@ -67,6 +67,30 @@ def browser():
             os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
+# The page's Content-Security-Policy (docs/security.md) must hold for everything the suite does: each
+# violation reaches the console, from the page's own listener and from Chromium's report, and fails the test.
+_CSP_LISTENER = """
+document.addEventListener("securitypolicyviolation", (e) => {
+  const where = `${e.sourceFile}:${e.lineNumber}`;
+  console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"} at ${where}`);
+});
+"""
+
+
+def watch_csp(context) -> list[str]:
+    """Starts collecting the context's CSP violations; the list fills as they happen."""
+    violations: list[str] = []
+    context.add_init_script(_CSP_LISTENER)
+
+    def on_console(message):
+        text = message.text
+        if message.type == "error" and ("CSP violation" in text or "Content Security Policy" in text):
+            violations.append(text)
+
+    context.on("console", on_console)
+    return violations
+
+
 def stored_message(role: str, text: str, *, parts: list | None = None, **extra) -> dict:
     return {
         "id": extra.pop("id", str(uuid.uuid4())),
@@ -223,7 +247,7 @@ def open_chat(browser, live_server, transactional_db):
         for _ in range(threads - len(backend.threads)):
             backend.add_thread()
         context = browser.new_context(viewport=viewport, locale="en-US", timezone_id="Asia/Ho_Chi_Minh")
-        contexts.append(context)
+        contexts.append((context, watch_csp(context)))
         page = context.new_page()
         page.set_default_timeout(8000)
         page.add_init_script(path=str(FAKE_WS))
@@ -233,5 +257,7 @@ def open_chat(browser, live_server, transactional_db):
         return chat.login() if login else chat
 
     yield make
-    for context in contexts:
+    seen = [v for _, found in contexts for v in found]
+    for context, _ in contexts:
         context.close()
+    assert not seen, f"Content-Security-Policy violations: {seen}"

@@ -11,7 +11,7 @@ def assistant(text="", *, parts=None, metadata=None):
         "id": str(uuid.uuid4()),
         "role": "assistant",
         "parts": parts if parts is not None else [{"type": "text", "text": text}],
-        "metadata": metadata or {"workflow": "coach", "model": "claude-sonnet-4-5"},
+        "metadata": metadata or {"workflow": "coach", "model": "claude-sonnet-5-5"},
         "created_at": dt.datetime.now(dt.UTC).isoformat(),
     }
 

@@ -17,7 +17,7 @@ from chat.ui_events import GOAL_FORM_PREFIX
 from goals.models import Goal
 from tests import factories
 from tests.chat import factories as chat_factories
-from tests.chat.browser.conftest import ARTIFACTS, DESKTOP
+from tests.chat.browser.conftest import ARTIFACTS, DESKTOP, watch_csp
 from tests.chat.browser.e2e_server import DaphneThread, free_port
 from tests.chat.conftest import SERVER_KEY
 from tests.chat.fake_anthropic import FakeAnthropic, text, tools
@@ -111,14 +111,16 @@ def open_app(browser, daphne_server, model):
 
     def make(user, timezone_id="Asia/Ho_Chi_Minh") -> Browser:
         context = browser.new_context(viewport=DESKTOP, locale="en-US", timezone_id=timezone_id)
-        contexts.append(context)
+        contexts.append((context, watch_csp(context)))
         page = context.new_page()
         page.set_default_timeout(10000)
         return Browser(page, daphne_server, user).login()
 
     yield make
-    for context in contexts:
+    seen = [v for _, found in contexts for v in found]
+    for context, _ in contexts:
         context.close()
+    assert not seen, f"Content-Security-Policy violations: {seen}"
 
 
 def test_a_reply_streams_into_the_page_and_is_stored(open_app, model):
@@ -527,3 +529,33 @@ def _in_a_worker_thread(fn, **kwargs):
 
     with ThreadPoolExecutor(1) as pool:
         return pool.submit(run).result(10)
+
+
+def test_a_figure_no_tool_gave_gets_a_quiet_marker_with_its_tooltip(open_app, model):
+    user = factories.user("e2e_figures")
+    factories.txn(user, amount="85000", description="Phở Hòa", category="dining")
+
+    def reply(body):
+        if answering_tools(body):
+            return text("You spent 85,000 ₫ on phở, and about 2,400,000 ₫ in total this month.")
+        return tools(("list_transactions", {"limit": 5}))
+
+    model.responder = reply
+    app = open_app(user)
+    app.say("show my transactions")
+    app.idle()
+    marker = app.last_reply().locator(".msg-meta .unverified")
+    marker.wait_for()
+    tip = marker.get_attribute("title")
+    assert "2,400,000 ₫" in tip and "85,000" not in tip
+    assert marker.get_attribute("data-unverified") == "1"
+    app.shot("figures_marker")
+    # the stored message carries it too: a reload renders the same marker from history
+    app.page.reload()
+    app.wait_ready()
+    assert "2,400,000 ₫" in app.last_reply().locator(".msg-meta .unverified").get_attribute("title")
+    # a reply whose figures all come from the tools has none
+    model.responder = lambda body: text("You spent 85,000 ₫ on phở.") if answering_tools(body) else reply(body)
+    app.say("show my transactions again")
+    app.idle()
+    assert app.last_reply().locator(".msg-meta .unverified").count() == 0

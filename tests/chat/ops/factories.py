@@ -9,7 +9,7 @@ def run(owner, *, thread=None, day: dt.date, calls=((10, 5),), tools=(), error: 
     """A finished turn: `calls` are (input, output) token pairs of main model calls, `tools` (name, is_error)."""
     record = RunRecord(user_id=owner.id, thread_id=thread.id if thread else None, day=day, timezone="UTC", admin=admin)
     for input_tokens, output_tokens in calls:
-        note = record.model_call("main", "claude-sonnet-4-5")
+        note = record.model_call("main", "claude-sonnet-5-5")
         note.end(usage={"input": input_tokens, "output": output_tokens, "cache_read": 3, "cache_write": 7})
     for n, (name, is_error) in enumerate(tools):
         output = {"error": {"code": "INVALID_AMOUNT"}} if is_error else {"ok": True}

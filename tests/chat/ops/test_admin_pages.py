@@ -49,7 +49,7 @@ TOOL_PARTS = [
 ]
 METADATA = {
     "workflow": "create",
-    "model": "claude-sonnet-4-5",
+    "model": "claude-sonnet-5-5",
     "usage": {"input": 120, "output": 40, "cache_read": 0, "cache_write": 900},
     "duration_ms": 1234,
     "aborted": True,

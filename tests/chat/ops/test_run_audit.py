@@ -41,8 +41,8 @@ async def test_an_ok_turn_records_its_model_and_tool_calls_and_tokens(alice, fak
     assert run.admin_initiated is False
     assert run.finished_at >= run.started_at
     assert [(c.seq, c.purpose, c.model, c.stop_reason, c.error) for c in calls] == [
-        (1, "main", "claude-sonnet-4-5", "tool_use", ""),
-        (2, "main", "claude-sonnet-4-5", "end_turn", ""),
+        (1, "main", "claude-sonnet-5-5", "tool_use", ""),
+        (2, "main", "claude-sonnet-5-5", "end_turn", ""),
     ]
     assert [(t.name, t.is_error, t.error_code) for t in tools] == [("list_transactions", False, "")]
     assert tools[0].call_id == next(f["call_id"] for f in frames if f["type"] == "tool")

@@ -1,6 +1,7 @@
 """The daily token budget, through real turns: refused before the model call, reset and overridden by staff."""
 
 import datetime as dt
+import math
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -94,7 +95,15 @@ async def test_usage_is_counted_on_the_users_local_day(alice, fake):
     assert row.day == await sync_to_async(user_today)(alice)
     await turns_settled()
     run = await sync_to_async(TurnRun.objects.get)(user=alice)
-    assert row.tokens == run.input_tokens + run.output_tokens > 0
+    # Cache writes and reads count at their price's weight (1.25x and 0.05x of input on Sonnet 5.5), per call.
+    calls = await sync_to_async(list)(run.model_call_rows.all())
+    weighted = sum(
+        math.ceil(c.input_tokens + c.output_tokens + c.cache_write_tokens * 1.25 + c.cache_read_tokens * 0.05)
+        for c in calls
+    )
+    assert run.cache_write_tokens > 0
+    assert row.tokens == weighted > run.input_tokens + run.output_tokens
+    assert row.cost_usd == run.cost_usd > 0
     await talk.close()
 
 

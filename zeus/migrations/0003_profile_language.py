@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('zeus', '0001_initial'),
+        ('zeus', '0002_transaction_synced_notifications'),
     ]
 
     operations = [

@@ -1,0 +1,177 @@
+"""Bank-text drafts: read (parsers, then the model), matched to the user's accounts and ledger, then
+confirmed into one transaction or discarded. Nothing reaches the ledger before confirmation."""
+
+import datetime as dt
+
+from django.db import transaction as db_transaction
+from django.utils import timezone
+
+from assets import categories
+from assets.banktexts.model import read_with_model
+from assets.banktexts.parsers import ParsedText, parse
+from assets.models import Asset, BankTextDraft, LinkedAccount, Source, Transaction
+from assets.rules.services import categorize, rules_for
+from assets.services import transaction_create
+from zeus.errors import Conflict, NotFound, ValidationFailed, ZeusError
+from zeus.timeutil import user_tz
+from zeus.validation import clean_text, record_id
+
+MAX_TEXT = 1_000
+# A feed or statement row is the same payment as a draft when it is this close in days (statement rows
+# carry a date, not a time; a text can arrive the evening before the bank books it).
+DUPLICATE_DAYS = 1
+
+
+class Unreadable(ZeusError):
+    status = 422
+    code = "BANK_TEXT_UNREADABLE"
+
+
+def _check_text(text) -> str:
+    if not isinstance(text, str):
+        raise ValidationFailed("text must be text.", fields={"text": ["Must be text."]})
+    if "\x00" in text:
+        raise ValidationFailed("text has characters that are not allowed.", fields={"text": ["Not valid text."]})
+    text = text.strip()
+    if not text:
+        raise ValidationFailed("text is required.", fields={"text": ["This field is required."]})
+    if len(text) > MAX_TEXT:
+        raise ValidationFailed(
+            f"text is at most {MAX_TEXT:,} characters.", fields={"text": [f"At most {MAX_TEXT} characters."]}
+        )
+    clean_text(text, "text", max_length=MAX_TEXT, required=True)  # refuses lone surrogates
+    return text
+
+
+def bank_text_read(*, user, text: str, now: dt.datetime | None = None) -> tuple[ParsedText, str]:
+    """(what the text says, "rule" or "model"); Unreadable when neither a parser nor the model knows it."""
+    text = _check_text(text)
+    now = now or timezone.now()
+    tz = user_tz(user)
+    parsed = parse(text, now=now, tz=tz)
+    if parsed is not None:
+        return parsed, BankTextDraft.ParsedBy.RULE
+    parsed = read_with_model(text, now=now, tz=tz)
+    if parsed is not None:
+        return parsed, BankTextDraft.ParsedBy.MODEL
+    raise Unreadable("This text is not a bank notification Zeus can read; add the transaction by hand.")
+
+
+def bank_text_draft_create(*, user, text: str, now: dt.datetime | None = None) -> BankTextDraft:
+    parsed, parsed_by = bank_text_read(user=user, text=text, now=now)
+    account = _matching_account(user, parsed)
+    asset = Asset.objects.filter(user=user, linked_account=account).order_by("id").first() if account else None
+    category = categorize(
+        rules=rules_for(user=user), text=parsed.description, amount=parsed.amount, direction=parsed.direction
+    ).category
+    return BankTextDraft.objects.create(
+        user=user,
+        text=_check_text(text),
+        parsed_by=parsed_by,
+        bank=parsed.bank,
+        amount=parsed.amount,
+        currency=parsed.currency,
+        direction=parsed.direction,
+        occurred_at=parsed.occurred_at,
+        description=parsed.description,
+        category=category,
+        account_mask=parsed.account_mask,
+        balance_after=parsed.balance_after,
+        asset=asset,
+        linked_account=account,
+        duplicate_of=_duplicate(user, parsed, asset),
+    )
+
+
+def _matching_account(user, parsed: ParsedText) -> LinkedAccount | None:
+    """The user's linked account whose masked number ends as the text's does (and at the same bank when
+    the text names one). None when the text names no account or several accounts fit."""
+    tail = parsed.account_mask[-3:] if parsed.account_mask else ""
+    if not tail or not tail.isdigit():
+        return None
+    candidates = [a for a in LinkedAccount.objects.filter(user=user) if a.masked_number.endswith(tail)]
+    if parsed.bank and len(candidates) > 1:
+        same_bank = [a for a in candidates if parsed.bank.casefold() in a.institution.casefold()]
+        candidates = same_bank or candidates
+    return candidates[0] if len(candidates) == 1 else None
+
+
+def _duplicate(user, parsed: ParsedText, asset: Asset | None) -> Transaction | None:
+    """A feed or statement row already in the ledger for this payment: same amount and direction, on the
+    same asset when the draft has one, within a day."""
+    day = parsed.occurred_at.astimezone(user_tz(user)).date()
+    qs = Transaction.objects.filter(
+        user=user,
+        source=Source.SYNCED,
+        amount=parsed.amount,
+        currency=parsed.currency,
+        direction=parsed.direction,
+        occurred_on__gte=day - dt.timedelta(days=DUPLICATE_DAYS),
+        occurred_on__lte=day + dt.timedelta(days=DUPLICATE_DAYS),
+    )
+    if asset is not None:
+        qs = qs.filter(asset=asset)
+    return qs.order_by("-occurred_on", "-id").first()
+
+
+def _open_draft(user, draft_id) -> BankTextDraft:
+    draft = BankTextDraft.objects.select_for_update().filter(user=user, id=record_id(draft_id)).first()
+    if draft is None:
+        raise NotFound("No such draft.")
+    if draft.status != BankTextDraft.Status.DRAFT:
+        raise Conflict(f"This draft was already {draft.status}.", code="DRAFT_CLOSED")
+    return draft
+
+
+_CORRECTABLE = {"amount", "direction", "occurred_on", "description", "category", "asset"}
+
+
+def bank_text_draft_confirm(*, user, draft_id, values: dict | None = None, save_anyway: bool = False) -> Transaction:
+    """One transaction from the draft, with the user's corrections (`values`: amount, direction, occurred_on,
+    description, category, asset). A draft the ledger already holds is refused unless `save_anyway`."""
+    values = dict(values or {})
+    unknown = set(values) - _CORRECTABLE
+    if unknown:
+        raise ValidationFailed(f"Unknown fields: {', '.join(sorted(unknown))}.")
+    with db_transaction.atomic():
+        draft = _open_draft(user, draft_id)
+        if draft.duplicate_of_id and not save_anyway:
+            raise Conflict(
+                "The ledger already holds this payment (from your bank feed or a statement); discard the draft, "
+                "or confirm with save_anyway.",
+                code="DRAFT_DUPLICATE",
+                fields={"duplicate_of": [str(draft.duplicate_of_id)]},
+            )
+        direction = values.get("direction", draft.direction)
+        category = values.get("category") or draft.category
+        if "direction" in values and "category" not in values and not categories.fits(category, direction):
+            category = None
+        txn = transaction_create(
+            user=user,
+            amount=values.get("amount", draft.amount),
+            description=values.get("description", draft.description),
+            direction=direction,
+            category=category,
+            occurred_on=values.get("occurred_on") or draft.occurred_at.astimezone(user_tz(user)).date(),
+            currency=draft.currency,
+            asset_id=values.get("asset", draft.asset_id),
+        )
+        draft.status = BankTextDraft.Status.CONFIRMED
+        draft.transaction = txn
+        draft.save(update_fields=["status", "transaction"])
+    return txn
+
+
+def bank_text_draft_discard(*, user, draft_id) -> BankTextDraft:
+    with db_transaction.atomic():
+        draft = _open_draft(user, draft_id)
+        draft.status = BankTextDraft.Status.DISCARDED
+        draft.save(update_fields=["status"])
+    return draft
+
+
+def bank_text_draft_get(*, user, draft_id) -> BankTextDraft:
+    draft = BankTextDraft.objects.filter(user=user, id=record_id(draft_id)).first()
+    if draft is None:
+        raise NotFound("No such draft.")
+    return draft

@@ -1,0 +1,117 @@
+"""SePay connections and the landing of each delivery. The webhook view and the REST views only call these."""
+
+import datetime as dt
+import hashlib
+import secrets
+from dataclasses import dataclass
+
+from django.db import transaction as db_transaction
+from django.utils import timezone
+
+from assets.feeds.payload import SEPAY_CURRENCY, SepayTransaction
+from assets.landing import synced_account_lock, synced_transaction_land
+from assets.models import SepayConnection, Transaction
+from zeus import crypto
+from zeus.errors import NotFound, ValidationFailed
+from zeus.validation import clean_text, record_id
+
+_PURPOSE = "assets.sepay-secret"
+MAX_CONNECTIONS = 20
+
+
+@dataclass(frozen=True)
+class NewConnection:
+    connection: SepayConnection
+    secret: str
+
+
+def sepay_connection_create(*, user, auth: str, name: str | None = None) -> NewConnection:
+    """A connection with a fresh URL token and secret; the secret is returned here only."""
+    if auth not in SepayConnection.Auth.values:
+        raise ValidationFailed("auth must be api_key or hmac.", fields={"auth": ["Must be api_key or hmac."]})
+    name = clean_text(name, "name", max_length=100, required=False) or "SePay"
+    if SepayConnection.objects.filter(user=user).count() >= MAX_CONNECTIONS:
+        raise ValidationFailed(f"At most {MAX_CONNECTIONS} SePay connections.", code="TOO_MANY_CONNECTIONS")
+    secret = secrets.token_urlsafe(32)
+    connection = SepayConnection.objects.create(
+        user=user,
+        name=name,
+        auth=auth,
+        token=secrets.token_urlsafe(24),
+        secret_encrypted=crypto.encrypt(secret, purpose=_PURPOSE),
+    )
+    return NewConnection(connection=connection, secret=secret)
+
+
+def sepay_connection_delete(*, user, connection_id) -> None:
+    """Ends the connection: its URL answers 401 from now on. What it imported stays in the ledger."""
+    deleted, _ = SepayConnection.objects.filter(user=user, id=record_id(connection_id)).delete()
+    if not deleted:
+        raise NotFound("No such SePay connection.")
+
+
+def sepay_connection_secret(connection: SepayConnection) -> str | None:
+    return crypto.decrypt(connection.secret_encrypted, purpose=_PURPOSE)
+
+
+def sepay_feed_key(gateway: str, account_number: str) -> str:
+    """The linked account's key: the bank and a hash of the number, so the full number is never stored."""
+    digest = hashlib.sha256(f"{gateway.casefold()}|{account_number}".encode()).hexdigest()[:40]
+    return f"sepay:{digest}"
+
+
+def mask(account_number: str) -> str:
+    return f"•••• {account_number[-4:]}"
+
+
+@dataclass(frozen=True)
+class Landed:
+    created: bool
+    transaction_id: int
+
+
+# last_delivery_at is for people (the settings page): written at most this often, not on every delivery.
+_DELIVERY_STAMP_EVERY = dt.timedelta(minutes=1)
+
+
+def sepay_delivery_land(*, connection: SepayConnection, delivery: SepayTransaction) -> Landed:
+    """One delivery into the ledger, once: a retried or concurrent delivery of the same SePay id finds the
+    row the first one wrote and changes nothing."""
+    user = connection.user
+    known = synced_transaction_known(user=user, external_id=delivery.external_id)
+    if known is not None:
+        return Landed(created=False, transaction_id=known)
+    with db_transaction.atomic():
+        account, asset = synced_account_lock(
+            user=user,
+            feed_key=sepay_feed_key(delivery.gateway, delivery.account_number),
+            institution=delivery.gateway,
+            name=(delivery.sub_account and f"{delivery.gateway} {mask(delivery.sub_account)}") or delivery.gateway,
+            masked_number=mask(delivery.account_number),
+            currency=SEPAY_CURRENCY,
+        )
+        text = " ".join(part for part in (delivery.content, delivery.description or "") if part)
+        result = synced_transaction_land(
+            user=user,
+            account=account,
+            asset=asset,
+            external_id=delivery.external_id,
+            amount=delivery.amount,
+            currency=SEPAY_CURRENCY,
+            direction=delivery.direction,
+            description=delivery.content or delivery.description or delivery.gateway,
+            match_text=text,
+            occurred_at=delivery.occurred_at,
+            balance=delivery.accumulated,
+            tz=connection.user.profile.tz,
+        )
+        now = timezone.now()
+        if result.created and (
+            connection.last_delivery_at is None or now - connection.last_delivery_at > _DELIVERY_STAMP_EVERY
+        ):
+            SepayConnection.objects.filter(pk=connection.pk).update(last_delivery_at=now)
+    return Landed(created=result.created, transaction_id=result.transaction_id)
+
+
+def synced_transaction_known(*, user, external_id: str) -> int | None:
+    return Transaction.objects.filter(user=user, external_id=external_id).values_list("id", flat=True).first()

@@ -1,0 +1,59 @@
+"""The URL SePay posts to. A plain Django view, not DRF: it has no session or token user (the URL's token
+names the connection, the secret authenticates the delivery), and a feed that answers quickly is one that
+SePay does not retry. Answers as SePay expects: 200 {"success": true} for a new or an already-known id,
+401 for a missing or wrong key or signature, 400 with the error shape for a malformed payload."""
+
+import logging
+import time
+
+from django.http import JsonResponse
+from django.utils import timezone
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
+
+from assets.feeds import signing
+from assets.feeds.payload import InvalidPayload, parse_body
+from assets.feeds.services import sepay_connection_secret, sepay_delivery_land
+from assets.models import SepayConnection
+
+log = logging.getLogger(__name__)
+
+
+def _error(status: int, code: str, message: str, fields: dict | None = None) -> JsonResponse:
+    body = {"code": code, "message": message}
+    if fields:
+        body["fields"] = fields
+    return JsonResponse({"error": body}, status=status)
+
+
+@csrf_exempt
+@require_POST
+def sepay_webhook(request, token: str):
+    connection = SepayConnection.objects.select_related("user__profile").filter(token=token).first()
+    if connection is None:
+        return _error(401, "UNKNOWN_CONNECTION", "This webhook URL is not (or no longer) connected.")
+    secret = sepay_connection_secret(connection)
+    if secret is None:
+        return _error(401, "CONNECTION_SECRET_LOST", "Reconnect SePay: this connection's secret is unreadable.")
+    body = request.body
+    try:
+        if connection.auth == SepayConnection.Auth.HMAC:
+            signing.check_hmac(
+                secret,
+                timestamp=request.headers.get("X-SePay-Timestamp", ""),
+                signature=request.headers.get("X-SePay-Signature", ""),
+                body=body,
+                now=time.time(),
+            )
+        else:
+            signing.check_api_key(secret, request.headers.get("Authorization", ""))
+    except signing.Unauthorized as exc:
+        return _error(401, exc.code, exc.message)
+    try:
+        delivery = parse_body(body, now=timezone.now())
+    except InvalidPayload as exc:
+        return _error(400, exc.code, exc.message, exc.fields)
+    landed = sepay_delivery_land(connection=connection, delivery=delivery)
+    if not landed.created:
+        log.info("SePay delivery %s for connection %s was already known", delivery.sepay_id, connection.pk)
+    return JsonResponse({"success": True})

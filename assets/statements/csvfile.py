@@ -1,0 +1,241 @@
+"""CSV statements: Zeus's own header, or any bank's header with a column mapping. Read a line at a time."""
+
+import csv
+import datetime as dt
+import functools
+import re
+from collections.abc import Iterator
+from decimal import Decimal
+
+from assets import categories
+from assets.rules.text import fold
+from assets.statements.rows import Fingerprints, ImportRejected, Row, clean_description, signed_amount
+from zeus.errors import ValidationFailed
+from zeus.money import parse_amount
+from zeus.timeutil import parse_date
+
+HEADER = ("date", "description", "amount", "direction", "category", "external_id")
+MAPPING_KEYS = {"date", "description", "amount", "debit", "credit", "direction", "external_id", "date_format"}
+# Values a bank's direction column uses for money in and money out (folded).
+_IN = {"in", "income", "credit", "cr", "c", "+", "co", "ghi co", "thu", "nhan", "deposit"}
+_OUT = {"out", "expense", "debit", "dr", "d", "-", "no", "ghi no", "chi", "withdrawal"}
+_DATE_TOKENS = (("YYYY", "%Y"), ("YY", "%y"), ("MM", "%m"), ("DD", "%d"), ("HH", "%H"), ("mm", "%M"), ("ss", "%S"))
+
+
+def read_header(reader) -> list[str]:
+    try:
+        header = next(reader, None)
+    except csv.Error as exc:
+        raise ImportRejected(f"Line 1: the file is not valid CSV ({exc}).", code="INVALID_CSV") from None
+    if header is None or not any(cell.strip() for cell in header):
+        raise ImportRejected("The file is empty.", code="CSV_EMPTY")
+    return [cell.strip() for cell in header]
+
+
+def is_zeus_header(header: list[str]) -> bool:
+    return tuple(h.lower() for h in header) == HEADER
+
+
+def header_key(header: list[str]) -> str:
+    """What a remembered mapping is filed under: the folded column names, in order."""
+    return "|".join(fold(h) for h in header)[:500]
+
+
+def _rows(reader, *, first_line: int) -> Iterator[tuple[int, list[str]]]:
+    line = first_line
+    try:
+        for record in reader:
+            if any(cell.strip() for cell in record):
+                yield line, record
+            line = reader.line_num + 1
+    except csv.Error as exc:
+        raise ImportRejected(
+            f"Line {reader.line_num}: the file is not valid CSV ({exc}).", code="INVALID_CSV"
+        ) from None
+
+
+def zeus_rows(reader, *, currency: str) -> Iterator[Row]:
+    for line, record in _rows(reader, first_line=2):
+        row = Row(key=str(line))
+        if len(record) != len(HEADER):
+            row.problem("row", f"Expected {len(HEADER)} columns, found {len(record)}.")
+            yield row
+            continue
+        date, description, amount, direction, category, external_id = (cell.strip() for cell in record)
+        _date(row, parse_date, date, "date")
+        _amount(row, amount, currency)
+        direction = direction.lower() or "expense"
+        if direction not in ("expense", "income"):
+            row.problem("direction", "Must be expense or income.")
+        row.direction = direction
+        category = category.lower()
+        if category and category not in categories.ALL:
+            row.problem("category", f"{category!r} is not a category.")
+        elif category and direction in ("expense", "income") and not categories.fits(category, direction):
+            row.problem("category", f"{category!r} is not an {direction} category.")
+        row.category = category or None
+        description = " ".join(description.split())
+        if len(description) > 200:
+            row.problem("description", "At most 200 characters.")
+        row.description = description
+        if not external_id:
+            row.problem("external_id", "Required: it is how a re-import knows this row.")
+        elif len(external_id) > 100:
+            row.problem("external_id", "At most 100 characters.")
+        row.external_id = external_id
+        if any("\x00" in cell for cell in record):
+            row.problem("row", "Contains a NUL character.")
+        yield row
+
+
+def check_mapping(mapping, header: list[str]) -> dict:
+    """The mapping with each column resolved to its index; a 400 naming what is wrong otherwise."""
+    if not isinstance(mapping, dict):
+        raise ImportRejected("mapping must be a JSON object.", code="MAPPING_INVALID")
+    unknown = set(mapping) - MAPPING_KEYS
+    if unknown:
+        raise ImportRejected(
+            f"Unknown mapping keys: {', '.join(sorted(unknown))}.",
+            code="MAPPING_INVALID",
+            fields={"mapping": [f"Allowed: {', '.join(sorted(MAPPING_KEYS))}."]},
+        )
+    problems: dict[str, list[str]] = {}
+    if not mapping.get("date"):
+        problems["date"] = ["Name the date column."]
+    if not (mapping.get("amount") or mapping.get("debit") or mapping.get("credit")):
+        problems["amount"] = ["Name the amount column, or the debit and credit columns."]
+    if mapping.get("amount") and (mapping.get("debit") or mapping.get("credit")):
+        problems["amount"] = ["Name either an amount column or debit/credit columns, not both."]
+    folded = [fold(h) for h in header]
+    resolved: dict = {}
+    for key in ("date", "description", "amount", "debit", "credit", "direction", "external_id"):
+        column = mapping.get(key)
+        if not column:
+            continue
+        if not isinstance(column, str) or fold(column) not in folded:
+            problems[key] = [f"No column named {column!r}; the columns are: {', '.join(header)}."]
+            continue
+        resolved[key] = folded.index(fold(column))
+    date_format = mapping.get("date_format")
+    if date_format is not None:
+        if not isinstance(date_format, str) or not date_format.strip():
+            problems["date_format"] = ["A format such as DD/MM/YYYY or %d/%m/%Y."]
+        else:
+            resolved["date_format"] = _strptime_format(date_format.strip())
+    if problems:
+        raise ImportRejected(
+            f"The column mapping is incomplete: {next(iter(problems.items()))[1][0]}",
+            code="MAPPING_INVALID",
+            fields={"mapping": problems},
+        )
+    return resolved
+
+
+def _strptime_format(text: str) -> str:
+    if "%" in text:
+        return text
+    for token, directive in _DATE_TOKENS:
+        text = text.replace(token, directive)
+    return text
+
+
+def mapped_rows(reader, *, mapping: dict, currency: str, first_line: int = 2) -> Iterator[Row]:
+    """Rows of a bank's CSV through a resolved mapping (check_mapping). Without an external_id column the
+    rows get fingerprints."""
+    fingerprint = Fingerprints("csv")
+    width = max(index for key, index in mapping.items() if key != "date_format") + 1
+    for line, record in _rows(reader, first_line=first_line):
+        row = Row(key=str(line))
+        if len(record) < width:
+            row.problem("row", f"Expected at least {width} columns, found {len(record)}.")
+            yield row
+            continue
+        cell = functools.partial(_cell, record, mapping)
+        _date(row, _read_date, cell("date"), mapping.get("date_format"))
+        _mapped_amount(row, mapping, cell, currency)
+        if "description" in mapping:
+            row.description = clean_description(cell("description"))
+        if any("\x00" in value for value in record):
+            row.problem("row", "Contains a NUL character.")
+        if "external_id" in mapping and cell("external_id"):
+            row.external_id = f"csv:{cell('external_id')}"[:100]
+        elif not row.problems:
+            row.external_id = fingerprint(row)
+        yield row
+
+
+def _read_date(text: str, date_format: str | None) -> dt.date:
+    if date_format:
+        # A bank may write a time after the date ("30/11/2026 14:02:37"); the format names the date part.
+        head = text.split()[0] if text and " " not in date_format.strip() else text
+        try:
+            return dt.datetime.strptime(head, date_format).date()
+        except ValueError:
+            raise ValidationFailed(f"{text!r} does not match the date format {date_format}.") from None
+    return parse_date(text.split("T")[0].split()[0] if text else text, "date")
+
+
+def _cell(record: list[str], mapping: dict, key: str) -> str:
+    return record[mapping[key]].strip() if key in mapping else ""
+
+
+def _date(row: Row, read, *args) -> None:
+    try:
+        row.occurred_on = read(*args)
+    except ValidationFailed as exc:
+        row.problem("date", exc.message)
+
+
+def _number(text: str) -> Decimal | None:
+    """A bank's figure: `-150,000`, `(150.000)`, `1,234,567.00`, `150000 VND`; None when blank."""
+    text = text.strip().replace("\u00a0", " ")
+    if not text or text in ("-", "0", "0.00"):
+        return None if not text or text == "-" else Decimal(0)
+    negative = text.startswith("-") or (text.startswith("(") and text.endswith(")"))
+    text = text.strip("()").lstrip("-+").strip()
+    text = re.sub(r"\s*(VND|VNĐ|USD|EUR|đ|₫)$", "", text, flags=re.IGNORECASE)
+    parsed = parse_amount(text).amount
+    return -parsed if negative else parsed
+
+
+def _amount(row: Row, text: str, currency: str) -> None:
+    try:
+        value = _number(text)
+    except ValidationFailed as exc:
+        row.problem("amount", exc.message)
+        return
+    if value is None or value <= 0:
+        row.problem("amount", "The amount must be greater than zero.")
+        return
+    signed_amount(row, value, currency)
+    row.direction = None
+
+
+def _mapped_amount(row: Row, mapping: dict, cell, currency: str) -> None:
+    try:
+        if "amount" in mapping:
+            value = _number(cell("amount"))
+        else:
+            debit = _number(cell("debit")) if "debit" in mapping else None
+            credit = _number(cell("credit")) if "credit" in mapping else None
+            debit, credit = abs(debit or 0), abs(credit or 0)
+            if debit and credit:
+                row.problem("amount", "Both debit and credit are filled.")
+                return
+            value = credit or -debit if (debit or credit) else None
+    except ValidationFailed as exc:
+        row.problem("amount", exc.message)
+        return
+    if value is None or value == 0:
+        row.problem("amount", "No amount.")
+        return
+    if "direction" in mapping:
+        word = fold(cell("direction"))
+        if word in _IN:
+            value = abs(value)
+        elif word in _OUT:
+            value = -abs(value)
+        else:
+            row.problem("direction", f"{cell('direction')!r} is neither money in nor money out.")
+            return
+    signed_amount(row, value, currency)

@@ -1,0 +1,72 @@
+"""What every statement parser yields: one row read from the file, or the problems of that row. Pure."""
+
+import datetime as dt
+import hashlib
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from zeus.errors import ValidationFailed
+from zeus.money import CURRENCY_EXPONENTS, quantize
+
+
+class ImportRejected(ValidationFailed):
+    code = "INVALID_CSV"
+
+
+@dataclass
+class Row:
+    """`key` names the row in error reports (a CSV line number, an OFX FITID, a CAMT entry number)."""
+
+    key: str
+    occurred_on: dt.date | None = None
+    amount: Decimal | None = None
+    currency: str | None = None
+    direction: str | None = None
+    description: str = ""
+    category: str | None = None
+    external_id: str | None = None
+    problems: dict[str, list[str]] = field(default_factory=dict)
+
+    def problem(self, name: str, message: str) -> None:
+        self.problems.setdefault(name, []).append(message)
+
+
+def signed_amount(row: Row, value: Decimal, currency: str, *, name: str = "amount") -> None:
+    """Sets amount, direction and currency from a signed figure: negative is money out."""
+    if currency not in CURRENCY_EXPONENTS:
+        row.problem("currency", f"{currency!r} is not a supported currency.")
+        return
+    if not value.is_finite():
+        row.problem(name, "Not a number.")
+        return
+    amount = quantize(abs(value), currency)
+    if amount == 0:
+        row.problem(name, "The amount is zero.")
+        return
+    if amount > Decimal("999999999999999"):
+        row.problem(name, "The amount is too large.")
+        return
+    row.amount, row.currency = amount, currency
+    row.direction = "expense" if value < 0 else "income"
+
+
+def clean_description(text: str | None) -> str:
+    text = " ".join((text or "").replace("\x00", " ").split())
+    return text[:200]
+
+
+class Fingerprints:
+    """A stable id for rows of formats that carry none (QIF, a bank CSV without a reference column): the
+    row's own fields plus how many identical rows came before it in the file, so two equal coffees on one day
+    stay two, and re-importing the same file finds both again."""
+
+    def __init__(self, prefix: str):
+        self.prefix = prefix
+        self.seen: dict[bytes, int] = {}
+
+    def __call__(self, row: Row) -> str:
+        basis = f"{row.occurred_on}|{row.direction}|{row.amount}|{row.currency}|{row.description.casefold()}"
+        digest = hashlib.sha256(basis.encode()).digest()[:16]
+        nth = self.seen.get(digest, 0)
+        self.seen[digest] = nth + 1
+        return f"{self.prefix}:{digest.hex()}:{nth}"

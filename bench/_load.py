@@ -1,0 +1,108 @@
+"""A small HTTP/1.1 load generator for the serving benchmark: N keep-alive clients on raw asyncio sockets.
+
+wrk would cost less CPU, but a newcomer's machine or CI may lack it; this client spends a few tens of
+microseconds a request (the request bytes are built once, the response is parsed only as far as its
+Content-Length), which the serving bench reports beside its figures. A server that closes the connection
+(gunicorn's sync workers answer `Connection: close`) is reconnected, as a browser or a REST client would.
+"""
+
+import asyncio
+import time
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Result:
+    requests: int = 0
+    errors: int = 0
+    elapsed: float = 0.0
+    latencies: list[float] = field(default_factory=list)
+    statuses: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def rate(self) -> float:
+        return self.requests / self.elapsed if self.elapsed else 0.0
+
+
+def _request_bytes(host: str, port: int, path: str, headers: dict[str, str]) -> bytes:
+    lines = [f"GET {path} HTTP/1.1", f"Host: {host}:{port}", "Connection: keep-alive"]
+    lines += [f"{name}: {value}" for name, value in headers.items()]
+    return ("\r\n".join(lines) + "\r\n\r\n").encode()
+
+
+async def _read_response(reader: asyncio.StreamReader) -> tuple[int, bool]:
+    """The status and whether the server keeps the connection; the body is read and dropped."""
+    head = await reader.readuntil(b"\r\n\r\n")
+    status_line, _, rest = head.partition(b"\r\n")
+    status = int(status_line.split(b" ", 2)[1])
+    length, close, chunked = 0, False, False
+    for line in rest.split(b"\r\n"):
+        name, _, value = line.partition(b":")
+        name = name.strip().lower()
+        if name == b"content-length":
+            length = int(value)
+        elif name == b"connection":
+            close = value.strip().lower() == b"close"
+        elif name == b"transfer-encoding":
+            chunked = b"chunked" in value.lower()
+    if chunked:
+        while True:
+            size = int((await reader.readuntil(b"\r\n")).strip().split(b";")[0], 16)
+            await reader.readexactly(size + 2)
+            if size == 0:
+                break
+    elif length:
+        await reader.readexactly(length)
+    return status, not close
+
+
+async def _client(host, port, payload, deadline, result: Result, record_after: float) -> None:
+    reader = writer = None
+    while time.perf_counter() < deadline:
+        try:
+            if writer is None:
+                reader, writer = await asyncio.open_connection(host, port)
+            started = time.perf_counter()
+            writer.write(payload)
+            status, keep = await _read_response(reader)
+            finished = time.perf_counter()
+            if started >= record_after:
+                result.requests += 1
+                result.latencies.append(finished - started)
+                result.statuses[status] = result.statuses.get(status, 0) + 1
+            if not keep:
+                writer.close()
+                writer = None
+        except (OSError, asyncio.IncompleteReadError, ValueError):
+            result.errors += 1
+            if writer is not None:
+                writer.close()
+            writer = None
+            await asyncio.sleep(0.01)
+    if writer is not None:
+        writer.close()
+
+
+async def _run(host, port, path, headers, clients, seconds, warmup) -> Result:
+    payload = _request_bytes(host, port, path, headers)
+    result = Result()
+    start = time.perf_counter()
+    record_after = start + warmup
+    deadline = record_after + seconds
+    await asyncio.gather(*(_client(host, port, payload, deadline, result, record_after) for _ in range(clients)))
+    result.elapsed = time.perf_counter() - record_after
+    return result
+
+
+def hammer(
+    host: str,
+    port: int,
+    path: str,
+    *,
+    headers: dict[str, str] | None = None,
+    clients: int = 10,
+    seconds: float = 2.0,
+    warmup: float = 0.3,
+) -> Result:
+    """GET `path` from `clients` concurrent keep-alive connections for `seconds` (after `warmup`)."""
+    return asyncio.run(_run(host, port, path, headers or {}, clients, seconds, warmup))

@@ -1,0 +1,151 @@
+"""The REST views in process: a plan, the plan list and transaction pages for a user with 50,000 transactions
+over five years, beside a user with 500, each request through Django's WSGI handler (middleware, token
+auth, the view, JSON rendering) with no server or socket. The baseline is a minimal DRF view behind the same
+token auth, measured in the same run.
+"""
+
+import datetime as dt
+import random
+import time
+import uuid
+from decimal import Decimal
+from io import BytesIO
+
+from bench._common import machine, percentile
+
+BIG, SMALL = 50_000, 500
+YEARS = 5
+REPEAT = 300
+CATEGORIES = ["dining", "groceries", "transport", "shopping", "entertainment", "utilities", "health", "housing"]
+
+
+def _seed(n: int) -> tuple[str, int]:
+    from rest_framework.authtoken.models import Token
+
+    from assets.models import Asset, Source, Transaction
+    from plans.services import plan_entry_create
+    from tests import factories
+    from tests.plans.factories import plan
+    from zeus.timeutil import user_today
+
+    user = factories.user(f"rest-{uuid.uuid4().hex[:8]}")
+    today = user_today(user)
+    bank = Asset.objects.create(user=user, name="Bank", kind="bank", balance=0, currency="VND", source=Source.SYNCED)
+    rnd = random.Random(n)
+    rows = []
+    for i in range(n):
+        synced = rnd.random() < 0.3
+        rows.append(
+            Transaction(
+                user=user,
+                amount=Decimal(rnd.randrange(10, 2000) * 1000),
+                currency="VND",
+                direction="income" if rnd.random() < 0.03 else "expense",
+                description=f"Payment {i}",
+                category=rnd.choice(CATEGORIES),
+                occurred_on=today - dt.timedelta(days=rnd.randrange(YEARS * 365)),
+                source=Source.SYNCED if synced else Source.MANUAL,
+                external_id=f"x{i}" if synced else None,
+                asset=bank if synced else None,
+            )
+        )
+    Transaction.objects.bulk_create(rows, batch_size=5000)
+    made = plan(user, month=today.strftime("%Y-%m"), active=True)
+    plan_entry_create(user=user, plan_id=made.id, kind="discretionary", amount="50000")
+    return Token.objects.create(user=user).key, made.id
+
+
+def _call(handler, path: str, token: str) -> tuple[int, bytes]:
+    path, _, query = path.partition("?")
+    environ = {
+        "REQUEST_METHOD": "GET",
+        "PATH_INFO": path,
+        "QUERY_STRING": query,
+        "SERVER_NAME": "127.0.0.1",
+        "SERVER_PORT": "8000",
+        "HTTP_HOST": "127.0.0.1",
+        "HTTP_AUTHORIZATION": f"Token {token}",
+        "wsgi.input": BytesIO(b""),
+        "wsgi.url_scheme": "http",
+        "wsgi.errors": BytesIO(),
+        "SERVER_PROTOCOL": "HTTP/1.1",
+    }
+    status = []
+    body = b"".join(handler(environ, lambda s, h, *a: status.append(int(s.split()[0]))))
+    return status[0], body
+
+
+def _measure(handler, path: str, token: str) -> tuple[float, float, int]:
+    from django.db import connection
+
+    for _ in range(20):
+        _call(handler, path, token)
+    queries = []
+    # A wrapper, not CaptureQueriesContext: the handler's request_started signal resets the debug query log.
+    with connection.execute_wrapper(lambda execute, sql, *args: queries.append(sql) or execute(sql, *args)):
+        status, _ = _call(handler, path, token)
+    if status != 200:
+        raise RuntimeError(f"{path}: {status}")
+    samples = []
+    for _ in range(REPEAT):
+        started = time.perf_counter()
+        _call(handler, path, token)
+        samples.append(time.perf_counter() - started)
+    return percentile(samples, 50) * 1000, percentile(samples, 99) * 1000, len(queries)
+
+
+def run() -> str:
+    from django.conf import settings
+    from django.core.handlers.wsgi import WSGIHandler
+    from django.db import connection
+    from django.urls import clear_url_caches, set_urlconf
+
+    settings.ROOT_URLCONF = "bench._serving_urls"
+    clear_url_caches()
+    set_urlconf(None)
+    started = time.perf_counter()
+    big, small = _seed(BIG), _seed(SMALL)
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")  # what autovacuum would have done after a bulk load
+    seeded = time.perf_counter() - started
+    handler = WSGIHandler()
+    requests = [
+        ("baseline: a minimal DRF view behind token auth", "/bench/drf"),
+        ("`GET /api/v1/profile`", "/api/v1/profile"),
+        ("`GET /api/v1/plans/{id}`", "/api/v1/plans/{plan}"),
+        ("`GET /api/v1/plans`", "/api/v1/plans"),
+        ("`GET /api/v1/transactions` (50 rows)", "/api/v1/transactions"),
+        ("`GET /api/v1/transactions?page_size=200`", "/api/v1/transactions?page_size=200"),
+        ("`GET /api/v1/transactions?direction=income`", "/api/v1/transactions?direction=income"),
+        ("`GET /api/v1/transactions?source=synced&page_size=200`", "/api/v1/transactions?source=synced&page_size=200"),
+    ]
+    figures = {}
+    for label, path in requests:
+        for name, (token, plan_id) in (("big", big), ("small", small)):
+            figures[(label, name)] = _measure(handler, path.format(plan=plan_id), token)
+    base = figures[(requests[0][0], "big")][0]
+    lines = [
+        "## REST views in process (`python -m bench rest`)",
+        "",
+        f"{machine()}; PostgreSQL. Each request goes through Django's WSGI handler (middleware, token auth, the",
+        f"view, JSON) in the bench's process, {REPEAT} times after a warm-up. A user with {BIG:,} transactions over",
+        f"{YEARS} years (30 % synced, 3 % income) and one with {SMALL}; each has an active plan this month. Seeding:",
+        f"{seeded:.1f} s, not timed.",
+        "",
+        f"| request | p50 ({BIG:,}) | p99 ({BIG:,}) | p50 / baseline | queries ({BIG:,} / {SMALL}) |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for label, _ in requests:
+        p50, p99, queries = figures[(label, "big")]
+        small_queries = figures[(label, "small")][2]
+        lines.append(f"| {label} | {p50:.2f} ms | {p99:.2f} ms | {p50 / base:.1f} | {queries} / {small_queries} |")
+    worst = max(figures[(label, "big")][1] for label, _ in requests)
+    same = all(figures[(label, "big")][2] == figures[(label, "small")][2] for label, _ in requests)
+    page200 = figures[(requests[5][0], "big")][0]
+    lines += [
+        "",
+        f"Targets: p99 at most 10 ms ({'met' if worst <= 10 else 'not met'}: the worst is {worst:.2f} ms); a 200-row"
+        f" page at most 5 ms p50 ({'met' if page200 <= 5 else 'not met'}: {page200:.2f} ms); query counts"
+        f" independent of the user's size ({'met' if same else 'not met'}).",
+    ]
+    return "\n".join(lines)

@@ -1,0 +1,214 @@
+"""HTTP serving: the same app and requests on each candidate server, 1 / 10 / 50 keep-alive clients.
+
+The candidates: daphne alone (what the Procfile's `web` was), gunicorn with 2 sync workers (the baseline the
+target names), gunicorn with 2 threaded workers, and what ships: the Caddy front routing `/ws/` and `/mcp`
+to daphne and everything else to gunicorn's threaded workers (Caddyfile, gunicorn.conf.py). Each request is
+measured on every server in the same round, rounds alternate, and the median round is reported; a REST row's
+ratio is the shipped server's requests a second over gunicorn's in the same round.
+"""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+from bench._common import machine, percentile
+from bench._load import hammer
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+CLIENTS = (1, 10, 50)
+ROUNDS = int(os.environ.get("BENCH_SERVING_ROUNDS", 3))
+SECONDS = float(os.environ.get("BENCH_SERVING_SECONDS", 2.0))
+WORKERS = 2
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _fixture() -> tuple[str, int]:
+    """A user with a token, 50 transactions of this month and an active plan: (token key, plan id)."""
+    from rest_framework.authtoken.models import Token
+
+    from assets.services import transaction_create
+    from tests import factories
+    from tests.plans.factories import plan
+    from zeus.timeutil import user_today
+
+    user = factories.user(f"serve-{uuid.uuid4().hex[:8]}")
+    today = user_today(user)
+    for i in range(50):
+        transaction_create(
+            user=user, amount=f"{40 + i}k", description=f"Lunch {i}", occurred_on=today.replace(day=1 + i % 28)
+        )
+    made = plan(user, month=today.strftime("%Y-%m"), active=True)
+    return Token.objects.create(user=user).key, made.id
+
+
+REQUESTS = [
+    ('a plain Django view returning "ok"', "/bench/plain", False),
+    ("a minimal DRF APIView behind token auth", "/bench/drf", True),
+    ("`GET /api/v1/profile`", "/api/v1/profile", True),
+    ("`GET /api/v1/transactions` (50 rows)", "/api/v1/transactions", True),
+    ("`GET /api/v1/plans/{id}`", "/api/v1/plans/{plan}", True),
+]
+
+
+class Server:
+    def __init__(self, name: str, commands: list[tuple[list[str], dict]], port: int):
+        self.name, self.commands, self.port = name, commands, port
+        self.procs: list[subprocess.Popen] = []
+
+    def __enter__(self):
+        for argv, extra in self.commands:
+            env = {**os.environ, "DJANGO_SETTINGS_MODULE": "bench._serving_settings", **extra}
+            self.procs.append(
+                subprocess.Popen(argv, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            )
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1) as s:
+                    s.sendall(b"GET /bench/plain HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                    if s.recv(64).startswith(b"HTTP/1.1 200"):
+                        return self
+            except OSError:
+                pass
+            time.sleep(0.2)
+        self.__exit__()
+        raise RuntimeError(f"{self.name} did not start")
+
+    def __exit__(self, *exc):
+        for proc in self.procs:
+            proc.terminate()
+        for proc in self.procs:
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+    def cpu_seconds(self) -> float:
+        """CPU time of the server's processes and their children (gunicorn's workers), from /proc."""
+        tick = os.sysconf("SC_CLK_TCK")
+        pids = {p.pid for p in self.procs}
+        stats = {}
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                try:
+                    fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                except OSError:
+                    continue
+                stats[int(entry.name)] = (int(fields[1]), int(fields[11]) + int(fields[12]))
+        grew = True
+        while grew:
+            more = {pid for pid, (ppid, _) in stats.items() if ppid in pids} - pids
+            grew = bool(more)
+            pids |= more
+        return sum(stats[pid][1] for pid in pids if pid in stats) / tick
+
+
+def _servers() -> list[Server]:
+    daphne, gunicorn, caddy = str(BIN / "daphne"), str(BIN / "gunicorn"), str(BIN / "caddy")
+    out = []
+    port = _free_port()
+    out.append(Server("daphne", [([daphne, "-b", "127.0.0.1", "-p", str(port), "zeus.asgi:application"], {})], port))
+    port = _free_port()
+    sync = [gunicorn, "zeus.wsgi:application", "-b", f"127.0.0.1:{port}", "-w", str(WORKERS), "-k", "sync"]
+    out.append(Server("gunicorn, 2 sync workers", [(sync, {})], port))
+    port = _free_port()
+    gthread = [gunicorn, "zeus.wsgi:application", "-b", f"127.0.0.1:{port}", "-w", str(WORKERS)]
+    out.append(Server("gunicorn, 2 threaded workers", [(gthread, {})], port))
+    front, wsgi, asgi = _free_port(), _free_port(), _free_port()
+    shipped = [
+        (
+            [caddy, "run", "--config", "Caddyfile", "--adapter", "caddyfile"],
+            {"PORT": str(front), "ASGI_PORT": str(asgi), "WSGI_PORT": str(wsgi)},
+        ),
+        ([gunicorn, "zeus.wsgi:application"], {"WSGI_PORT": str(wsgi), "WEB_CONCURRENCY": str(WORKERS)}),
+        ([daphne, "-b", "127.0.0.1", "-p", str(asgi), "zeus.asgi:application"], {}),
+    ]
+    out.append(Server("shipped: Caddy → gunicorn threaded (+ daphne for /ws/)", shipped, front))
+    return out
+
+
+def run() -> str:
+    from django.db import connection
+
+    token, plan_id = _fixture()
+    db = connection.settings_dict
+    os.environ["DATABASE_URL"] = f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
+    servers = _servers()
+    # rounds[name][(path, clients)] = list of (rate, p50, p95, cpu per request)
+    figures: dict[str, dict] = {s.name: {} for s in servers}
+    for round_no in range(ROUNDS):
+        order = servers if round_no % 2 == 0 else list(reversed(servers))
+        for server in order:
+            with server:
+                for _, path, auth in REQUESTS:
+                    url = path.format(plan=plan_id)
+                    headers = {"Authorization": f"Token {token}"} if auth else {}
+                    for clients in CLIENTS:
+                        before = server.cpu_seconds()
+                        result = hammer(
+                            "127.0.0.1", server.port, url, headers=headers, clients=clients, seconds=SECONDS
+                        )
+                        cpu = server.cpu_seconds() - before
+                        if result.statuses.keys() - {200}:
+                            raise RuntimeError(f"{server.name} {url}: {result.statuses}")
+                        figures[server.name].setdefault((path, clients), []).append(
+                            (
+                                result.rate,
+                                percentile(result.latencies, 50) * 1000,
+                                percentile(result.latencies, 95) * 1000,
+                                cpu / max(result.requests, 1) * 1000,
+                            )
+                        )
+    return _report(servers, figures)
+
+
+def _median(samples: list[tuple]) -> tuple:
+    return sorted(samples, key=lambda s: s[0])[len(samples) // 2]
+
+
+def _report(servers, figures) -> str:
+    base, shipped = servers[1].name, servers[-1].name
+    lines = [
+        "## Serving HTTP (`python -m bench serving`)",
+        "",
+        f"{machine()}; PostgreSQL, settings as in the tests (DEBUG off). The load comes from `bench/_load.py`",
+        f"(asyncio keep-alive clients, in this machine's cores too), {SECONDS:g} s a cell after a warm-up, "
+        f"{ROUNDS} rounds (median shown).",
+        "Req/s at 10 clients (the issue's table); p95 at 50 clients; CPU is the server's processes' CPU a request.",
+        "",
+        "| request | " + " | ".join(s.name for s in servers) + " | shipped / gunicorn sync |",
+        "| --- | " + " | ".join("---" for _ in servers) + " | --- |",
+    ]
+    for label, path, _ in REQUESTS:
+        cells = []
+        for server in servers:
+            rate, _, _, cpu = _median(figures[server.name][(path, 10)])
+            cells.append(f"{rate:,.0f} req/s, {cpu:.2f} ms CPU")
+        ratio = _median(figures[shipped][(path, 10)])[0] / _median(figures[base][(path, 10)])[0]
+        lines.append(f"| {label} | " + " | ".join(cells) + f" | {ratio:.2f} |")
+    lines += ["", "Every cell: req/s and p50 / p95 latency at 1, 10 and 50 clients.", ""]
+    lines += ["| request | server | 1 | 10 | 50 |", "| --- | --- | --- | --- | --- |"]
+    for label, path, _ in REQUESTS:
+        for server in servers:
+            cells = []
+            for clients in CLIENTS:
+                rate, p50, p95, _ = _median(figures[server.name][(path, clients)])
+                cells.append(f"{rate:,.0f}/s, {p50:.1f} / {p95:.1f} ms")
+            lines.append(f"| {label} | {server.name} | " + " | ".join(cells) + " |")
+    p95s = {path: _median(figures[shipped][(path, 50)])[2] for _, path, _ in REQUESTS}
+    lines += [
+        "",
+        f"p95 at 50 clients on the shipped server: profile {p95s['/api/v1/profile']:.1f} ms, transactions "
+        f"{p95s['/api/v1/transactions']:.1f} ms (target under 100 ms).",
+    ]
+    return "\n".join(lines)

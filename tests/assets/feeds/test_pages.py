@@ -1,0 +1,97 @@
+import re
+from pathlib import Path
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+
+from assets.models import CategoryRule, SepayConnection, Transaction
+from tests import factories
+
+FIXTURES = Path(__file__).parent / "fixtures"
+PAGES = ["/import", "/import/", "/settings/bank-feeds", "/settings/bank-feeds/", "/settings/rules", "/settings/rules/"]
+
+
+@pytest.fixture
+def browser(client, alice):
+    client.force_login(alice)
+    return client
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("url", PAGES)
+def test_the_pages_need_a_login(client, url):
+    response = client.get(url)
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("url", PAGES)
+def test_the_pages_render_without_inline_script_or_style(browser, url):
+    response = browser.get(url)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'style="' not in html
+    scripts = re.findall(r"<script([^>]*)>(.*?)</script>", html, re.DOTALL)
+    assert all("src=" in attrs or 'type="application/json"' in attrs for attrs, _ in scripts), scripts
+
+
+@pytest.mark.django_db
+def test_the_import_page_imports_a_file_without_javascript(browser, alice):
+    upload = SimpleUploadedFile("vcb.ofx", (FIXTURES / "vcb.ofx").read_bytes())
+    response = browser.post("/import", {"file": upload})
+    assert response.status_code == 200
+    assert "Imported 3, skipped 0" in response.content.decode()
+    assert Transaction.objects.filter(user=alice).count() == 3
+
+
+@pytest.mark.django_db
+def test_the_import_page_lists_bad_rows_and_takes_a_mapping(browser, alice):
+    bad = "date,description,amount,direction,category,external_id\n2026-11-01,x,zero,expense,,a\n"
+    response = browser.post("/import", {"file": SimpleUploadedFile("bad.csv", bad.encode())})
+    html = response.content.decode()
+    assert "nothing was imported" in html and "<td>2</td>" in html
+    upload = SimpleUploadedFile("tcb.csv", (FIXTURES / "techcombank.csv").read_bytes())
+    response = browser.post(
+        "/import",
+        {
+            "file": upload,
+            "map_date": "Ngày giao dịch",
+            "map_description": "Nội dung",
+            "map_debit": "Ghi nợ",
+            "map_credit": "Ghi có",
+            "map_date_format": "DD/MM/YYYY",
+        },
+    )
+    assert "Imported 3" in response.content.decode()
+    assert "ngay giao dich" in browser.get("/import").content.decode()  # the remembered mapping, for the JS
+
+
+@pytest.mark.django_db
+def test_the_bank_feeds_page_connects_shows_the_secret_once_and_disconnects(browser, alice):
+    response = browser.post("/settings/bank-feeds", {"auth": "hmac", "name": "Shop"})
+    html = response.content.decode()
+    secret = re.search(r'<code id="new-secret">([^<]+)</code>', html).group(1)
+    assert "/api/v1/integrations/sepay/webhook/" in html
+    listed = browser.get("/settings/bank-feeds").content.decode()
+    assert secret not in listed and "Shop" in listed
+    connection = SepayConnection.objects.get(user=alice)
+    response = browser.post(f"/settings/bank-feeds/{connection.id}/delete")
+    assert response.status_code == 302 and not SepayConnection.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_rules_page_adds_applies_and_deletes(browser, alice, bob):
+    factories.txn(alice, description="Circle K", category="other")
+    response = browser.post(
+        "/settings/rules", {"match": "circle k", "category": "groceries", "apply_to_existing": "1"}, follow=True
+    )
+    assert "applied to 1" in response.content.decode()
+    assert Transaction.objects.get(user=alice).category == "groceries"
+    bad = browser.post("/settings/rules", {"match": "x", "category": "salary", "direction": "expense"})
+    assert bad.status_code == 200 and CategoryRule.objects.count() == 1
+    bobs = CategoryRule.objects.create(user=bob, match="x", match_folded="x", category="dining")
+    browser.post(f"/settings/rules/{bobs.id}/delete")
+    assert CategoryRule.objects.filter(id=bobs.id).exists()
+    mine = CategoryRule.objects.get(user=alice)
+    browser.post(f"/settings/rules/{mine.id}/delete")
+    assert not CategoryRule.objects.filter(user=alice).exists()

@@ -1,0 +1,24 @@
+"""Sign-in throttling (django-axes; docs/security.md, "Defences").
+
+Every password check goes through `django.contrib.auth.authenticate`: the login page, the admin's login and
+`POST /api/v1/auth/token`. django-axes counts the failures per account and per address in the database
+(staff lift a lockout by deleting its access attempt in the admin) and, once either reaches the limit,
+answers here: 429 with `Retry-After`, JSON under `/api/`, a page elsewhere.
+"""
+
+from axes.helpers import get_cool_off
+from django.http import JsonResponse
+from django.shortcuts import render
+
+
+def lockout_response(request, original_response=None, credentials=None):
+    cool_off = get_cool_off(request)
+    seconds = int(cool_off.total_seconds()) if cool_off else 3600
+    minutes = max(1, round(seconds / 60))
+    message = f"Too many failed sign-in attempts. Try again in {minutes} minutes, or ask support to unlock it."
+    headers = {"Retry-After": str(seconds)}
+    if request.path.startswith("/api/"):
+        return JsonResponse({"error": {"code": "RATE_LIMITED", "message": message}}, status=429, headers=headers)
+    response = render(request, "registration/locked_out.html", {"message": message}, status=429)
+    response["Retry-After"] = str(seconds)
+    return response

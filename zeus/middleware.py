@@ -1,0 +1,126 @@
+"""Request edges every route shares (docs/security.md).
+
+- The text rule for query strings and form bodies: a NUL is refused with 400 before any view sees it
+  (forms and query strings are decoded with replacement, so a lone surrogate cannot arrive this way).
+- Under `/api/` every error is the JSON error shape, whatever produced it (Django's own 404 and 500 pages,
+  a CSRF failure, DEBUG's technical pages), in every settings module.
+- A dependency that is down (PostgreSQL, Redis, the broker) is a 503 with `Retry-After`, never a 500.
+"""
+
+import logging
+import sys
+
+from django.core.signals import got_request_exception
+from django.dispatch import receiver
+from django.http import HttpResponse, JsonResponse
+
+from zeus.dependencies import RETRY_AFTER_SECONDS, is_dependency_down
+from zeus.text import is_storable
+
+log = logging.getLogger(__name__)
+
+_CODES = {
+    400: "BAD_REQUEST",
+    401: "NOT_AUTHENTICATED",
+    403: "PERMISSION_DENIED",
+    404: "NOT_FOUND",
+    405: "METHOD_NOT_ALLOWED",
+    413: "TOO_LARGE",
+    429: "RATE_LIMITED",
+    503: "SERVICE_UNAVAILABLE",
+}
+_MESSAGES = {
+    403: "Permission denied.",
+    404: "Not found.",
+    405: "Method not allowed.",
+    503: "A service Zeus depends on is unavailable; try again shortly.",
+}
+_FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+_MARK = "_zeus_dependency_down"
+
+
+def is_api(request) -> bool:
+    return request.path_info.startswith("/api/")
+
+
+def api_error(status: int, message: str | None = None, *, code=None, fields=None, headers=None) -> JsonResponse:
+    body = {"code": code or _CODES.get(status, "SERVER_ERROR" if status >= 500 else "BAD_REQUEST")}
+    body["message"] = (
+        message
+        or _MESSAGES.get(status)
+        or ("Something went wrong on our side." if status >= 500 else "The request could not be handled.")
+    )
+    if fields:
+        body["fields"] = fields
+    return JsonResponse({"error": body}, status=status, headers=headers)
+
+
+def unavailable(request) -> HttpResponse:
+    """A 503 that touches nothing: no template context, no session, no user (the database may be down)."""
+    headers = {"Retry-After": str(RETRY_AFTER_SECONDS)}
+    if is_api(request):
+        return api_error(503, headers=headers)
+    page = (
+        "<!doctype html><html lang=en><meta charset=utf-8><title>Zeus is unavailable</title>"
+        "<h1>Zeus is unavailable</h1><p>A service Zeus depends on is down. This page will work again in a"
+        " few seconds; reload it then.</p></html>"
+    )
+    return HttpResponse(page, status=503, headers=headers)
+
+
+@receiver(got_request_exception)
+def _mark_dependency_down(sender, request=None, **kwargs):
+    # Django sends this inside its `except` block, before it renders its 500 (or DEBUG's technical page).
+    if request is not None and is_dependency_down(sys.exc_info()[1]):
+        setattr(request, _MARK, True)
+
+
+class EdgeMiddleware:
+    """Outermost: it sees every response, including those Django built from an exception."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        refused = self._refuse_unstorable(request)
+        if refused is not None:
+            return refused
+        response = self.get_response(request)
+        if getattr(request, _MARK, False):
+            log.warning("%s %s: a dependency is down, answered 503", request.method, request.path)
+            return unavailable(request)
+        if is_api(request) and response.status_code >= 400 and not _is_json(response):
+            return api_error(response.status_code, headers=_kept_headers(response))
+        return response
+
+    def _refuse_unstorable(self, request):
+        field = _first_bad_field(request.GET)
+        if field is None and request.method == "POST" and request.content_type in _FORM_TYPES:
+            try:
+                form = request.POST
+            except Exception:  # a malformed or oversized body: the view reports it as it always has
+                form = None
+            field = None if form is None else _first_bad_field(form)
+        if field is None:
+            return None
+        message = f"{field}: text with a NUL character cannot be stored."
+        if is_api(request):
+            return api_error(400, message, code="INVALID_TEXT", fields={field: ["Contains a NUL character."]})
+        return HttpResponse(message, status=400, content_type="text/plain; charset=utf-8")
+
+
+def _first_bad_field(query) -> str | None:
+    for key, values in query.lists():
+        if not is_storable(key):
+            return "query"
+        if any(not is_storable(value) for value in values):
+            return key
+    return None
+
+
+def _is_json(response) -> bool:
+    return response.get("Content-Type", "").startswith("application/json")
+
+
+def _kept_headers(response) -> dict:
+    return {name: response[name] for name in ("Allow", "Retry-After", "WWW-Authenticate") if response.has_header(name)}
