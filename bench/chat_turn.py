@@ -28,7 +28,7 @@ TURNS_ONE = 100  # sequential turns on one socket, in each of
 ROUNDS_ONE = 3  # rounds spread over the run (a shared machine's speed drifts); the median round is reported
 PAUSE_ONE = 0.05  # between them: the next message 50 ms after `done`; nobody types faster
 TURNS_EACH = 6  # turns per socket with 50 sockets at once
-USER_RATE = 10 / 60  # turns a second per user: the contract's limit (CONTRACT §3.2)
+USER_RATE = 10 / 60  # turns a second per user: the contract's limit (docs/contract/websocket.md)
 PROCESSES = os.cpu_count() or 1  # for the scale-out row
 ECHOES_ONE = 300
 ECHOES_EACH = 30
@@ -149,7 +149,7 @@ def _ms(seconds: float) -> str:
 
 
 async def _refused_status(port: int, path: str, cookie: str) -> int | None:
-    """The HTTP status daphne answers a handshake the consumer refuses (CONTRACT §3.2: 403)."""
+    """The HTTP status daphne answers a handshake the consumer refuses (docs/contract/websocket.md: 403)."""
     from websockets.exceptions import InvalidStatus
 
     try:

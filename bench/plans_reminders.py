@@ -1,4 +1,4 @@
-"""`plans.send_due_reminders` over 100,000 active plans in mixed timezones (CONTRACT §5, issue 3).
+"""`plans.send_due_reminders` over 100,000 active plans in mixed timezones (docs/contract/tasks.md, issue 3).
 
 Builds 100,000 users, profiles and active plans with bulk inserts; 90 % of the plans have their reminder
 window open at the benchmark's instant, spread over 16 timezones east and west of UTC. Measures one full

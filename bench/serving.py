@@ -24,6 +24,7 @@ CLIENTS = (1, 10, 50)
 ROUNDS = int(os.environ.get("BENCH_SERVING_ROUNDS", 3))
 SECONDS = float(os.environ.get("BENCH_SERVING_SECONDS", 2.0))
 WORKERS = 2
+LOAD = 0.0
 
 
 def _free_port() -> int:
@@ -144,6 +145,8 @@ def run() -> str:
     db = connection.settings_dict
     os.environ["DATABASE_URL"] = f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
     servers = _servers()
+    global LOAD
+    LOAD = os.getloadavg()[0]
     # rounds[name][(path, clients)] = list of (rate, p50, p95, cpu per request)
     figures: dict[str, dict] = {s.name: {} for s in servers}
     for round_no in range(ROUNDS):
@@ -181,7 +184,8 @@ def _report(servers, figures) -> str:
     lines = [
         "## Serving HTTP (`python -m bench serving`)",
         "",
-        f"{machine()}; PostgreSQL, settings as in the tests (DEBUG off). The load comes from `bench/_load.py`",
+        f"{machine()}, load average {LOAD:.1f} when it started (the machine is shared); PostgreSQL, settings as in",
+        "the tests (DEBUG off). The load comes from `bench/_load.py`",
         f"(asyncio keep-alive clients, in this machine's cores too), {SECONDS:g} s a cell after a warm-up, "
         f"{ROUNDS} rounds (median shown).",
         "Req/s at 10 clients (the issue's table); p95 at 50 clients; CPU is the server's processes' CPU a request.",

@@ -1,4 +1,4 @@
-"""The support team's chat manager (CONTRACT §3.6, docs/support.md): threads read as a conversation, the staff
+"""The support team's chat manager (docs/contract/admin.md, docs/support.md): threads read as a conversation, the staff
 reply behind its own permission, the run audit with its usage summary, and the daily token budgets."""
 
 import datetime as dt

@@ -1,4 +1,4 @@
-"""Cards (CONTRACT §3.5): `{"kind", "version": 1, ...}` built by this code from a tool's name, its validated
+"""Cards (docs/contract/cards.md): `{"kind", "version": 1, ...}` built by this code from a tool's name, its validated
 input and its output. The model authors no card; the only model text that reaches one is what a UI tool's
 strict schema let through (labels, prompts, form fields).
 
@@ -134,6 +134,42 @@ def chart(name, tool_input, output):
             {"label": _label(g["label"]) if by_category else g["label"], "key": g["label"], "amount": g["amount"]}
             for g in output["groups"]
         ],
+    )
+
+
+def recurring(name, tool_input, output):
+    """What is due and what it costs: each series with its next date and its monthly and yearly cost, and
+    the totals of what goes out."""
+    due = output.get("due_within_days")
+    kind = output.get("kind", "all")
+    if due is not None:
+        title = "Due today" if due == 0 else f"Due in the next {due} days"
+    else:
+        title = {"subscription": "Your subscriptions", "bill": "Your bills", "income": "Your regular income"}.get(
+            kind, "Your recurring payments"
+        )
+    return _card(
+        "recurring",
+        title=title,
+        status=output.get("status", "active"),
+        series_kind=kind,
+        due_within_days=due,
+        items=[
+            {
+                "id": s["id"],
+                "merchant": s["merchant"],
+                "kind": s["kind"],
+                "interval": s["interval"],
+                "amount": s["amount"],
+                "currency": s["currency"],
+                "next_on": s["next_on"],
+                "status": s["status"],
+                "monthly_cost": s["monthly_cost"],
+                "yearly_cost": s["yearly_cost"],
+            }
+            for s in output["series"]
+        ],
+        totals=output.get("totals", []),
     )
 
 

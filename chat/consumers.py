@@ -12,7 +12,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from chat import limits
 from chat.loop.db import run_off_loop
 from chat.selectors import message_known, thread_get
-from chat.turn import BadInput, TurnInput, run_turn, turn_input_from_frame
+from chat.turn import INTERNAL_ERROR_MESSAGE, BadInput, TurnInput, parse_frame, run_turn, turn_input_from_frame
 from zeus.errors import NotFound
 from zeus.live import user_group
 
@@ -77,16 +77,17 @@ class ChatConsumer(AsyncWebsocketConsumer):
         if text_data is None:
             await self.error("BAD_FRAME", "Frames are JSON text.")
             return
-        if len(text_data) > limits.MAX_FRAME_BYTES or len(text_data.encode()) > limits.MAX_FRAME_BYTES:
-            await self.error("BAD_FRAME", "A frame is at most 64 KiB.")
+        if (
+            len(text_data) > limits.MAX_FRAME_BYTES
+            or len(text_data.encode("utf-8", "replace")) > limits.MAX_FRAME_BYTES
+        ):
+            # As daphne's own limit does (--websocket-max-message-size): the page shows the reason.
+            await self.close(code=limits.CLOSE_FRAME_TOO_LARGE, reason=limits.FRAME_TOO_LARGE_REASON)
             return
         try:
-            frame = json.loads(text_data)
-        except ValueError:
-            await self.error("BAD_FRAME", "A frame is a JSON object.")
-            return
-        if not isinstance(frame, dict):
-            await self.error("BAD_FRAME", "A frame is a JSON object.")
+            frame = parse_frame(text_data)
+        except BadInput as bad:
+            await self.error(bad.code, bad.message)
             return
         if frame.get("type") == "stop":
             # After done/error the task may still be writing the run audit: nothing left to stop.
@@ -153,9 +154,7 @@ class ChatConsumer(AsyncWebsocketConsumer):
         except Exception:
             log.exception("chat turn crashed in thread %s", self.thread.id)
             if not ended:
-                await emit(
-                    {"type": "error", "code": "PROVIDER_UNAVAILABLE", "message": "Something went wrong; try again."}
-                )
+                await emit({"type": "error", "code": "INTERNAL_ERROR", "message": INTERNAL_ERROR_MESSAGE})
         finally:
             end()
 

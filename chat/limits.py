@@ -10,6 +10,10 @@ from zeus.cache import delete_if_equal
 
 MAX_TEXT = 4000
 MAX_FRAME_BYTES = 64 * 1024
+# A frame over MAX_FRAME_BYTES closes the socket with the websocket's own "message too big" (as daphne does for
+# one over --websocket-max-message-size); the page tells the user why (docs/security.md).
+CLOSE_FRAME_TOO_LARGE = 1009
+FRAME_TOO_LARGE_REASON = "frame over 64 KiB"
 TURNS_PER_MINUTE = 10
 MAX_MODEL_CALLS = 6
 MAX_OUTPUT_TOKENS = 2048
@@ -39,9 +43,6 @@ def _rate_take(user_id: int, now: float | None = None) -> str | None:
         cache.decr(key)
         return None
     return key
-
-
-rate_allow = off_loop(lambda *, user_id, now=None: _rate_take(user_id, now) is not None)
 
 
 class TurnLock:

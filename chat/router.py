@@ -1,4 +1,4 @@
-"""The workflow router (CONTRACT §3.3): regular expressions first, the router model only for the rest.
+"""The workflow router (docs/contract/websocket.md): regular expressions first, the router model only for the rest.
 
 Texts are matched lower-cased and with Vietnamese diacritics folded away (đ → d), so one pattern serves
 "xóa giao dịch" and "xoa giao dich". A terse reply ("cash", "yes", "có", "the second one", "150k", "Use my
@@ -12,10 +12,11 @@ import unicodedata
 from dataclasses import dataclass
 
 from assets.banktexts.parsers import looks_like_bank_text
-from chat.tools import WORKFLOW_TOOLS, WORKFLOWS
+from chat.tools import CATALOG, WORKFLOW_TOOLS, WORKFLOWS
+from chat.ui_events import event_of
 
 # The workflows and each one's tools come from the catalog: a tool declares the workflows that offer it.
-__all__ = ["WORKFLOWS", "WORKFLOW_TOOLS", "Route", "route_by_patterns", "route_from_model_reply"]
+__all__ = ["WORKFLOWS", "WORKFLOW_TOOLS", "Route", "route_by_patterns", "route_event", "route_from_model_reply"]
 
 
 @dataclass(frozen=True)
@@ -109,6 +110,16 @@ _INSPECT = _rx(
     r"\b(xem|danh sach|liet ke|bao nhieu|tong|o dau|gan day)\b",
     r"\bchi tieu\b",
 )
+# Recurring money: subscriptions, bills, what is due. A question about them is read-only (inspect) unless it
+# carries an amount or another intent ("add my Netflix subscription 260k" is a create).
+_RECURRING = _rx(
+    r"\b(subscriptions?|recurring|standing orders?|direct debits?|bills?)\b",
+    r"\b(what'?s|what is|what are|anything|is anything|whats) (coming )?due\b",
+    r"\bdue (this|next) (week|month)\b|\bdue (soon|today|tomorrow)\b|\bcoming up\b",
+    r"\b(pay|paying|charged|charges?) (for )?(every|each) (week|month|year)\b",
+    r"\b(monthly|yearly|annual) (payments?|charges?|fees?|costs?)\b",
+    r"\b(goi )?dang ky\b|\b(hoa don|dinh ky|den han|sap den han|phai tra|tra hang thang)\b",
+)
 _SPENT = _rx(r"\b(spent|paid|bought|purchased|received|earned|got paid)\b")
 
 _YES_NO = re.compile(
@@ -123,17 +134,6 @@ _SELECTION = re.compile(
 _USE_ASSET = re.compile(r"^use my asset #\d+ for that$")
 _BARE_CONFIRMATION = re.compile(r"^i (approved|rejected|answered) the confirmation\b")
 _FILLER = re.compile(r"\b(about|around|roughly|like|khoang|tam|chung)\b")
-
-# Texts written by chat.ui_events: they name their workflow outright.
-_GENERATED = (
-    (re.compile(r"^create a financial goal using this form data json exactly:"), "coach"),
-    (re.compile(r"^create a manual asset named "), "asset_create"),
-    (re.compile(r"^i (approved|rejected|answered) the delete_manual_transaction confirmation"), "delete"),
-    (re.compile(r"^i (approved|rejected|answered) the delete_manual_asset confirmation"), "asset_delete"),
-    (re.compile(r"^decide the bank-text draft #\d+"), "bank_text"),
-)
-
-_FORM_SUBMIT = re.compile(r"^submit the ([a-z][a-z0-9_]*) form with this form data json:")
 
 _ASSISTANT_HINTS = (
     (
@@ -155,16 +155,38 @@ def _vietnamese_update(text: str, folded: str) -> bool:
     return bool(_UPDATE_VI.search(lowered))
 
 
+def route_event(event: str, facts: dict) -> Route | None:
+    """The route of a UI event that names its workflow outright, read from the event itself; None when it
+    does not (a picked prompt, a picked asset: their text is routed like the user's own)."""
+    workflow = _event_workflow(event, facts)
+    return _route(workflow, "pattern") if workflow else None
+
+
+def _event_workflow(event: str, facts: dict) -> str | None:
+    if event == "quick_create_selected":
+        return "asset_create"
+    if event == "draft_decision":
+        return "bank_text"
+    if event == "form_submit":
+        intent = facts.get("intent") or ""
+        if intent == "create_goal":
+            return "coach"
+        # A quick form's data carries no intent words of its own; its intent name ("create_expense") does.
+        return _classify(intent.replace("_", " "))
+    if event == "confirm":
+        tool = CATALOG.get(facts.get("tool") or "")
+        return tool.workflows[0] if tool is not None and tool.workflows else None
+    return None
+
+
 def _classify(text: str) -> str | None:
     """One text on its own: a workflow, or None when nothing or conflicting intents match."""
     t = fold(text)
-    for pattern, workflow in _GENERATED:
-        if pattern.search(t):
+    written = event_of(t)
+    if written is not None:
+        workflow = _event_workflow(*written)
+        if workflow or written[0] == "form_submit":
             return workflow
-    form = _FORM_SUBMIT.match(t)
-    if form:
-        # A quick form's data carries no intent words of its own; its intent name ("create_expense") does.
-        return _classify(form[1].replace("_", " "))
     amounts = _amounts(t)
     delete = bool(_DELETE.search(t))
     update = bool(_UPDATE.search(t)) or _vietnamese_update(text, t)
@@ -190,6 +212,8 @@ def _classify(text: str) -> str | None:
         return "asset_create"
     if coach or _GREETING.search(t):
         return "coach"
+    if _RECURRING.search(t) and not amounts and not create:
+        return "inspect"
     if _INSPECT.search(t):
         return None if amounts and create else "inspect"
     if amounts >= 2:
@@ -243,7 +267,8 @@ The user may write in English or Vietnamese, with or without diacritics, and may
 
 Workflows:
 - coach: goals, budgets, saving, planning, affordability, advice, suggestions, greetings and small talk.
-- inspect: questions about their transactions, spending totals, accounts, assets or balances.
+- inspect: questions about their transactions, spending totals, accounts, assets or balances, and their
+  subscriptions, bills and what is due.
 - create: record one expense or income.
 - bundle_create: record several expenses or incomes given in one message.
 - update: change an existing transaction (amount, date, category, description, asset).

@@ -1,4 +1,4 @@
-"""UI events (CONTRACT §3.5) → the deterministic user-turn text the chat loop runs.
+"""UI events (docs/contract/cards.md) → the deterministic user-turn text the chat loop runs.
 
 Payloads are validated strictly: an unknown event, a missing or extra key, or a value of the wrong shape is
 a BAD_FRAME. `confirm` is not here: the loop calls chat.tools.decide_approval and then runs the turn
@@ -17,6 +17,8 @@ from zeus.money import normalize_currency, parse_amount
 MAX_TURN_TEXT = limits.MAX_TEXT
 GOAL_FORM_KEYS = ("name", "kind", "target_amount", "deadline", "current_amount", "currency")
 GOAL_FORM_PREFIX = "Create a financial goal using this form data JSON exactly: "
+ASSET_PREFIX = "Create a manual asset named "
+FORM_PREFIX = "Submit the {intent} form with this form data JSON: "
 _SLUG = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 _SPAN = re.compile(
     r"^(?:in\s+)?\d{1,3}\s*(years?|yrs?|y|năm|nam|months?|mos?|m|tháng|thang|weeks?|w|tuần|tuan|days?|d|ngày|ngay)$",
@@ -81,7 +83,7 @@ def _quick_create_selected(payload: dict) -> str:
     if payload["kind"] not in ASSET_KINDS:
         raise BadFrame(f"kind must be one of: {', '.join(ASSET_KINDS)}.")
     name = _text(payload["name"], "name", 100)
-    return f"Create a manual asset named {json.dumps(name, ensure_ascii=False)} (kind: {payload['kind']})."
+    return f"{ASSET_PREFIX}{json.dumps(name, ensure_ascii=False)} (kind: {payload['kind']})."
 
 
 def _form_submit(payload: dict) -> str:
@@ -93,7 +95,7 @@ def _form_submit(payload: dict) -> str:
         raise BadFrame("values must be a JSON object.")
     if intent == "create_goal":
         return GOAL_FORM_PREFIX + json.dumps(_goal_values(values), ensure_ascii=False)
-    text = f"Submit the {intent} form with this form data JSON: " + json.dumps(_form_values(values), ensure_ascii=False)
+    text = FORM_PREFIX.format(intent=intent) + json.dumps(_form_values(values), ensure_ascii=False)
     if len(text) > MAX_TURN_TEXT:
         raise BadFrame(f"The form data is longer than a message ({MAX_TURN_TEXT} characters).")
     return text
@@ -183,7 +185,7 @@ DRAFT_VALUE_KEYS = ("amount", "direction", "occurred_on", "description", "catego
 
 def _draft_decision(payload: dict) -> str:
     """Save or discard a bank-text draft from its card; the model runs decide_bank_text_draft with exactly
-    these values (the router sends the turn to the bank_text workflow by its first words)."""
+    these values (routed to the bank_text workflow by the event, and by its text when read back)."""
     _keys(payload, ("draft_id", "decision"), ("values",))
     draft_id = payload["draft_id"]
     if isinstance(draft_id, str) and draft_id.isascii() and draft_id.isdigit():
@@ -216,3 +218,32 @@ _EVENTS = {
     "form_submit": _form_submit,
     "confirm_result": _confirm_result,
 }
+
+
+# The texts above, read back: an earlier turn's event is known only by the text it stored. Matched on folded
+# text (lower case, no diacritics), as the router reads every text.
+_READ_BACK = (
+    (
+        re.compile("^" + re.escape(GOAL_FORM_PREFIX.lower().strip())),
+        lambda m: ("form_submit", {"intent": "create_goal"}),
+    ),
+    (re.compile("^" + re.escape(ASSET_PREFIX.lower())), lambda m: ("quick_create_selected", {})),
+    (
+        re.compile(r"^i (?:approved|rejected|answered) the ([a-z][a-z0-9_]*) confirmation"),
+        lambda m: ("confirm", {"tool": m[1]}),
+    ),
+    (
+        re.compile("^" + re.escape(FORM_PREFIX.lower()).replace(re.escape("{intent}"), "([a-z][a-z0-9_]*)")),
+        lambda m: ("form_submit", {"intent": m[1]}),
+    ),
+    (re.compile(r"^decide the bank-text draft #\d+"), lambda m: ("draft_decision", {})),
+)
+
+
+def event_of(folded_text: str) -> tuple[str, dict] | None:
+    """The event (name, the facts that route it) whose turn text this is, or None for a text the user wrote."""
+    for pattern, event in _READ_BACK:
+        match = pattern.match(folded_text)
+        if match:
+            return event(match)
+    return None

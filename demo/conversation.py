@@ -10,7 +10,7 @@ from decimal import Decimal
 
 from chat.selectors import thread_list
 from chat.services import assistant_message_create, thread_create, user_message_record
-from chat.tools import ToolContext, card_for
+from chat.tools import ToolContext, card_for, tool_context
 from chat.tools.reads import list_goals, summarize_spending
 from chat.tools.ui import show_smart_actions
 from zeus.money import format_amount
@@ -22,10 +22,7 @@ def seed_conversation(ctx) -> None:
     if thread_list(user=ctx.user).exists():
         return
     thread = thread_create(user=ctx.user)
-    profile = ctx.user.profile
-    tools = ToolContext(
-        user=ctx.user, thread_id=thread.id, today=ctx.today, currency=profile.currency, timezone=profile.timezone
-    )
+    tools = tool_context(ctx.user, thread_id=thread.id, today=ctx.today)
     _turn(thread, "What did I spend on food this month?", *_food_reply(tools))
     _turn(thread, "How is my emergency fund going?", *_goal_reply(tools))
     ctx.added["demo conversations"] += 1

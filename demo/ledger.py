@@ -4,7 +4,9 @@ Nothing here touches the database or the clock, so tests can sweep many "todays"
 always gives the same rows (a fixed seed; dates relative to today). Other work depends on these facts:
 
 - income: salary 25,000,000 on the 5th; housing: rent 6,500,000 on the 1st; utilities around the 10th;
-  subscriptions: Netflix 260,000 on the 12th (a monthly series, not a duplicate).
+  subscriptions: Netflix 260,000 on the 12th, Spotify 59,000 on the 20th, a Viettel phone plan 120,000 on
+  the 25th (monthly series, not duplicates; with the rent, salary and utilities, what the recurring
+  detection finds).
 - groceries twice a week, dining six days a week, Grab three or four times a week, with regular weekly totals
   and month-to-date spend held under 80 % of the demo budgets (BUDGETS).
 - shopping small and steady (one purchase a week) until the last 7 days, which hold the planted spike
@@ -33,6 +35,8 @@ _CAP = Decimal("0.75")
 SALARY = 25_000_000
 RENT = 6_500_000
 NETFLIX = 260_000
+SPOTIFY = 59_000
+PHONE_PLAN = 120_000
 SPIKE = (("Thế Giới Di Động", 5_990_000, 3), ("Uniqlo", 1_490_000, 1))  # description, amount, days ago
 DUPLICATE = ("CGV Cinemas", 240_000, 2)
 LOOKALIKE = ("Highlands Coffee", 55_000, (16, 9))  # the same coffee a week apart
@@ -203,6 +207,10 @@ def _monthly(b: _Builder, day: dt.date) -> None:
         b.add(day, b.price("Tiền nước Sawaco", day, 115, 125), "utilities", "Tiền nước Sawaco", VCB, "water")
     if day.day == 12:
         b.add(day, NETFLIX, "subscriptions", "Netflix", VCB, "netflix")
+    if day.day == 20:
+        b.add(day, SPOTIFY, "subscriptions", "Spotify", VCB, "spotify")
+    if day.day == 25:
+        b.add(day, PHONE_PLAN, "utilities", "Viettel cước di động", VCB, "phone")
 
 
 def _dining(b: _Builder, day: dt.date) -> None:

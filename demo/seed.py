@@ -26,7 +26,7 @@ from goals.selectors import budget_list, goal_list
 from goals.services import budget_create, goal_create
 from plans.demo import seed_demo_plan
 from plans.selectors import plan_current
-from suggestions.services import insights_generate, suggestions_refresh
+from suggestions.services import insights_generate, recurring_detect, suggestions_refresh
 from zeus.services import profile_update
 from zeus.timeutil import user_today
 
@@ -169,6 +169,8 @@ def seed_suggestions(ctx: DemoContext) -> None:
     """What the nightly jobs would have found, so the demo shows its suggestions and insights at once."""
     suggestions_refresh(user=ctx.user)
     ctx.added["insights"] += insights_generate(user_ids=[ctx.user.id])
+    # Kept apart from "insights": how many price changes or bills fall due depends on the day of the month.
+    ctx.added["recurring_insights"] += recurring_detect(user_ids=[ctx.user.id]).insights
 
 
 Step = Callable[[DemoContext], None]

@@ -21,6 +21,15 @@ def goal_list(*, user, status: str | None = None) -> QuerySet[Goal]:
     return qs
 
 
+def active_goals_of(*, user_ids) -> list[Goal]:
+    """The active goals of many users in one query (the batch jobs), oldest first per user."""
+    return list(
+        Goal.objects.filter(user_id__in=list(user_ids), status=Goal.Status.ACTIVE).order_by(
+            "user_id", "created_at", "id"
+        )
+    )
+
+
 def goal_get(*, user, goal_id) -> Goal:
     try:
         return Goal.objects.get(user=user, id=int(goal_id))

@@ -1,16 +1,19 @@
-"""/api/v1/plans (CONTRACT §4.1): one APIView per route; the services do the work."""
+"""/api/v1/plans (docs/contract/rest.md): one APIView per route; the services do the work."""
 
-from drf_spectacular.utils import extend_schema, extend_schema_serializer
+from drf_spectacular.utils import extend_schema, extend_schema_serializer, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from plans import math as pm
 from plans import services
 from plans.idempotency import idempotent
 from plans.presenters import plan_to_dict
+from plans.recurring import bills_by_plan, bills_still_due, suggested_fixed_expenses
 from plans.selectors import plan_get, plan_ledgers, plan_list, plan_state
 from zeus.api.fields import MoneyField
 from zeus.api.pagination import paginate
+from zeus.selectors import user_currency
 from zeus.timeutil import user_today
 
 
@@ -29,6 +32,8 @@ class PlanInput(serializers.Serializer):
     essential_spending = MoneyField(required=False, allow_null=True)
     reminder_time = serializers.CharField(max_length=5, required=False)
     reminders_enabled = serializers.BooleanField(required=False)
+    # Create only: the user's recurring bills join the fixed expenses (docs/plans.md).
+    prefill_fixed_from_recurring = serializers.BooleanField(required=False)
 
 
 def _plain(values: dict) -> dict:
@@ -71,9 +76,19 @@ class _Guide(serializers.Serializer):
     left_today = _Money()
 
 
+class _BillDue(serializers.Serializer):
+    name = serializers.CharField()
+    kind = serializers.CharField()
+    amount = _Money()
+    due_on = serializers.DateField()
+
+
 class _Warning(serializers.Serializer):
     state = serializers.ChoiceField(choices=["on_track", "spend_pace", "overspent", "goal_drift"])
     dismissed = serializers.BooleanField()
+    bills_due = _BillDue(many=True)
+    bills_due_total = _Money()
+    bills_short = serializers.BooleanField()
 
 
 class _Recommendation(serializers.Serializer):
@@ -83,7 +98,7 @@ class _Recommendation(serializers.Serializer):
 
 
 class PlanOutput(serializers.Serializer):
-    """The plan as CONTRACT §4.1 shows it; built by plans.presenters.plan_to_dict."""
+    """The plan as docs/contract/rest.md shows it; built by plans.presenters.plan_to_dict."""
 
     id = serializers.IntegerField()
     month = serializers.CharField()
@@ -107,9 +122,24 @@ class PlanOutput(serializers.Serializer):
         return instance  # already the contract's shape
 
 
+def _plan_dict(user, plan) -> dict:
+    today = user_today(user)
+    bills = bills_still_due(user=user, currency=plan.currency, today=today, month_last=pm.month_last(plan.month))
+    return plan_to_dict(plan_state(plan, today=today), bills=bills)
+
+
 def _plan_response(request, plan_id, status_code=status.HTTP_200_OK) -> Response:
     plan = plan_get(user=request.user, plan_id=plan_id)
-    return Response(plan_to_dict(plan_state(plan, today=user_today(request.user))), status=status_code)
+    return Response(_plan_dict(request.user, plan), status=status_code)
+
+
+class FixedExpenseSuggestionsView(APIView):
+    @extend_schema(
+        responses=inline_serializer("FixedExpenseSuggestions", {"fixed_expenses": FixedExpenseInput(many=True)})
+    )
+    def get(self, request):
+        lines = suggested_fixed_expenses(user=request.user, currency=user_currency(request.user))
+        return Response({"fixed_expenses": lines})
 
 
 class PlanListView(APIView):
@@ -119,7 +149,11 @@ class PlanListView(APIView):
 
         def shown(page: list) -> list[dict]:
             ledgers = plan_ledgers(page)  # the page's ledgers in two queries, however many plans it holds
-            return [plan_to_dict(plan_state(plan, today=today, ledger=ledgers[plan.id])) for plan in page]
+            bills = bills_by_plan(user=request.user, plans=page, today=today)  # one query for the page
+            return [
+                plan_to_dict(plan_state(plan, today=today, ledger=ledgers[plan.id]), bills=bills[plan.id])
+                for plan in page
+            ]
 
         return paginate(
             request=request,
@@ -143,6 +177,7 @@ class PlanDetailView(APIView):
     class InputSerializer(PlanInput):
         month = serializers.CharField(max_length=7, required=False)
         expected_income = MoneyField(required=False)
+        prefill_fixed_from_recurring = None  # create only
 
     @extend_schema(responses=PlanOutput)
     def get(self, request, plan_id: int):

@@ -26,7 +26,7 @@ from plans.models import MonthlyPlan, ReminderLog
 from plans.selectors import plan_ledgers, plan_state
 from zeus.models import DEFAULT_TIMEZONE, NotificationKind, Profile
 from zeus.money import format_amount, from_minor
-from zeus.selectors import profile_languages
+from zeus.selectors import user_languages
 from zeus.services import NotificationDraft, notification_create_many
 
 log = logging.getLogger(__name__)
@@ -166,7 +166,7 @@ def reminders_send_batch(claims: list[tuple[int, int, dt.date]]) -> int:
         if not won:
             return 0
         # Each reminder in its reader's language (docs/i18n.md): one more query a batch, never one per user.
-        languages = profile_languages(user_ids={owners[plan_id][0] for plan_id in won})
+        languages = user_languages(user_ids={owners[plan_id][0] for plan_id in won})
         titles, bodies = _in_each_language(REMINDER_TITLE), _in_each_language(REMINDER_BODY)
         drafts = [
             NotificationDraft(
@@ -273,7 +273,7 @@ def _finalize_batch(ended, *, now: dt.datetime, local_today: dt.date, batch_size
         if not plans:
             return 0
         ledgers = plan_ledgers(plans)
-        languages = profile_languages(user_ids={plan.user_id for plan in plans})
+        languages = user_languages(user_ids={plan.user_id for plan in plans})
         rows = []
         for plan in plans:
             state = plan_state(plan, today=local_today, ledger=ledgers[plan.id])

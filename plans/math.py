@@ -1,4 +1,4 @@
-"""The plan arithmetic of CONTRACT §4.2, pure: no ORM, no clock, no Decimal.
+"""The plan arithmetic of docs/contract/plans.md, pure: no ORM, no clock, no Decimal.
 
 Every amount is a whole number of minor units (đồng, cents) in the plan's currency; callers convert at the
 edges with zeus.money.to_minor / from_minor. Dates come in as arguments ("today" is the user's today).

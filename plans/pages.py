@@ -13,13 +13,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from goals.selectors import goal_list, goal_progress_of
+from plans import math as pm
 from plans import services
 from plans.forms import EntryForm, FixedExpenseFormSet, PlanForm
 from plans.models import MonthlyPlan
+from plans.presenters import bills_outlook
+from plans.recurring import bills_still_due, suggested_fixed_expenses
 from plans.selectors import plan_current, plan_list, plan_state
 from zeus.errors import ZeusError
 from zeus.forms import add_service_error, page_paths
 from zeus.money import format_amount, from_minor
+from zeus.selectors import user_currency
 from zeus.timeutil import user_today
 
 
@@ -139,6 +143,12 @@ def _context(request, *, plan_form=None, lines=None, entry_form=None) -> dict:
     goals = list(goal_list(user=user, status="active"))
     current = plan_current(user=user, today=today)
     state = plan_state(current, today=today) if current else None
+    bills = None
+    if state:
+        due = bills_still_due(
+            user=user, currency=current.currency, today=today, month_last=pm.month_last(current.month)
+        )
+        bills = bills_outlook(state, due)
     plans = list(plan_list(user=user))
     goal = current.primary_goal if current else None
     return {
@@ -156,7 +166,12 @@ def _context(request, *, plan_form=None, lines=None, entry_form=None) -> dict:
         if state and state.recommendation
         else "",
         "plan_form": plan_form or PlanForm(goals=goals, initial={"month": f"{today:%Y-%m}"}),
-        "lines": lines or FixedExpenseFormSet(prefix="lines"),
+        "bills": bills,
+        # A new plan's fixed expenses start from the user's recurring bills (docs/plans.md).
+        "lines": lines
+        or FixedExpenseFormSet(
+            prefix="lines", initial=suggested_fixed_expenses(user=user, currency=user_currency(user))
+        ),
         "entry_form": entry_form or EntryForm(),
     }
 

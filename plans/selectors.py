@@ -13,7 +13,7 @@ from assets.selectors import expense_totals_by_category_and_day
 from plans import math as pm
 from plans.models import MonthlyPlan, PlanEntry, Rebalance
 from zeus.errors import NotFound
-from zeus.money import to_minor
+from zeus.money import from_minor, to_minor
 
 
 def plan_list(*, user) -> QuerySet[MonthlyPlan]:
@@ -201,3 +201,60 @@ def plan_state(plan: MonthlyPlan, *, today: dt.date, ledger: Ledger | None = Non
         recommendation=recommendation,
         discretionary_by_day=by_day,
     )
+
+
+@dataclass(frozen=True)
+class PlanSummary:
+    """A user's active plan for their month as of their today, in the plan's currency (Decimal)."""
+
+    plan_id: int
+    currency: str
+    safe_left: Decimal  # the safe-to-spend allocation less the discretionary spent so far, never below zero
+    guide: Decimal  # today's daily guide
+    warning: str
+    streak: int
+
+
+def plan_summaries(*, today_by_user: dict[int, dt.date]) -> dict[int, PlanSummary]:
+    """For each user with an active plan for their month: its state as of their today. Three queries for
+    any number of users (the plans, then plan_ledgers); no per-plan reads."""
+    if not today_by_user:
+        return {}
+    months = {pm.month_first(today) for today in today_by_user.values()}
+    plans = [
+        p
+        for p in MonthlyPlan.objects.filter(
+            user_id__in=list(today_by_user), status=MonthlyPlan.Status.ACTIVE, month__in=months
+        ).prefetch_related("fixed_expenses")
+        if p.month == pm.month_first(today_by_user[p.user_id])
+    ]
+    ledgers = plan_ledgers(plans)
+    out = {}
+    for plan in plans:
+        ledger, today, c = ledgers[plan.id], today_by_user[plan.user_id], plan.currency
+        allocations = plan_allocations(plan)
+        actuals = pm.bucket_actuals(
+            expenses_by_category=ledger.expenses_by_category,
+            fixed_categories=_fixed_categories(plan),
+            essential_categories=categories.ESSENTIAL,
+            discretionary_categories=categories.DISCRETIONARY,
+            discretionary_entries=ledger.discretionary_entries,
+            goal_entries=ledger.goal_entries,
+        )
+        by_day = dict(ledger.discretionary_by_day)
+        guide = pm.daily_guide(safe=allocations.safe, first=plan.month, today=today, discretionary_by_day=by_day)
+        out[plan.user_id] = PlanSummary(
+            plan_id=plan.id,
+            currency=c,
+            safe_left=from_minor(max(0, allocations.safe - actuals.discretionary), c),
+            guide=from_minor(guide.guide, c),
+            warning=pm.warning_state(allocations=allocations, actuals=actuals, first=plan.month, today=today),
+            streak=pm.streak(
+                safe=allocations.safe,
+                first=plan.month,
+                activated_on=plan.activated_on,
+                today=today,
+                discretionary_by_day=by_day,
+            ),
+        )
+    return out

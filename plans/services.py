@@ -13,6 +13,7 @@ from goals.selectors import goal_get
 from goals.services import goal_contribute
 from plans import math as pm
 from plans.models import FixedExpense, MonthlyPlan, PlanEntry, Rebalance
+from plans.recurring import merge_fixed_lines, suggested_fixed_expenses
 from plans.selectors import plan_get, plan_goal_need, plan_state
 from zeus.errors import Conflict, NotFound, ValidationFailed
 from zeus.money import from_minor, parse_money, to_minor
@@ -167,9 +168,12 @@ def plan_create(
     essential_spending=None,
     reminder_time=None,
     reminders_enabled: bool = True,
+    prefill_fixed_from_recurring: bool = False,
     today: dt.date | None = None,
 ) -> MonthlyPlan:
-    """A draft plan for `month` (YYYY-MM) in the user's currency, with its allocations computed."""
+    """A draft plan for `month` (YYYY-MM) in the user's currency, with its allocations computed. With
+    `prefill_fixed_from_recurring`, the user's recurring bills join the fixed expenses given
+    (plans.recurring.merge_fixed_lines)."""
     today = today or user_today(user)
     currency = user_currency(user)
     first = parse_month(month)
@@ -188,7 +192,10 @@ def plan_create(
     )
     if reminder_time not in (None, ""):
         plan.reminder_time = _reminder_time(reminder_time)
-    lines = _fixed_lines(list(fixed_expenses or []), currency)
+    given = list(fixed_expenses or [])
+    if _bool(prefill_fixed_from_recurring, "prefill_fixed_from_recurring"):
+        given = merge_fixed_lines(given, suggested_fixed_expenses(user=user, currency=currency))
+    lines = _fixed_lines(given, currency)
     _allocate(plan, lines)
     plan.save()
     _replace_lines(plan, lines)

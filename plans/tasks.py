@@ -1,4 +1,4 @@
-"""Beat tasks (CONTRACT §5). Thin: the work, its batching and its idempotency live in plans/jobs.py.
+"""Beat tasks (docs/contract/tasks.md). Thin: the work, its batching and its idempotency live in plans/jobs.py.
 
 Each beat task is small: it cuts the users into id ranges and enqueues one batch task per range as a group
 (zeus.fanout), so every worker takes a share. The instant is fixed by the beat task and handed to every

@@ -4,6 +4,7 @@ from plans import api
 
 urlpatterns = [
     path("plans", api.PlanListView.as_view()),
+    path("plans/fixed-expense-suggestions", api.FixedExpenseSuggestionsView.as_view()),
     path("plans/<int:plan_id>", api.PlanDetailView.as_view()),
     path("plans/<int:plan_id>/activate", api.PlanActivateView.as_view()),
     path("plans/<int:plan_id>/entries", api.PlanEntriesView.as_view()),

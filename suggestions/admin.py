@@ -1,7 +1,7 @@
 from django.contrib import admin, messages
 
-from suggestions.models import Suggestion
-from suggestions.services import insights_generate
+from suggestions.models import RecurringSeries, Suggestion
+from suggestions.services import insights_generate, recurring_detect
 
 
 @admin.register(Suggestion)
@@ -21,4 +21,27 @@ class SuggestionAdmin(admin.ModelAdmin):
         created = insights_generate(user_ids=user_ids)
         self.message_user(
             request, f"Ran insights for {len(user_ids)} user(s): {created} new insight(s).", messages.SUCCESS
+        )
+
+
+@admin.register(RecurringSeries)
+class RecurringSeriesAdmin(admin.ModelAdmin):
+    list_display = ("merchant", "kind", "amount", "currency", "interval", "next_on", "status", "user")
+    list_filter = ("kind", "interval", "status")
+    search_fields = ("merchant", "key", "user__username")
+    list_select_related = ("user",)
+    raw_id_fields = ("user",)
+    readonly_fields = ("key", "occurrences", "previous_amount", "created_at", "updated_at")
+    date_hierarchy = "next_on"
+    actions = ["detect_now"]
+
+    @admin.action(description="Detect recurring series for these users now")
+    def detect_now(self, request, queryset):
+        user_ids = sorted(set(queryset.values_list("user_id", flat=True)))
+        result = recurring_detect(user_ids=user_ids)
+        self.message_user(
+            request,
+            f"Detected {result.series} series for {len(user_ids)} user(s): {result.created} new, "
+            f"{result.ended} ended, {result.insights} new insight(s).",
+            messages.SUCCESS,
         )

@@ -1,12 +1,14 @@
-"""`/api/v1/suggestions`: list, dismiss, complete (CONTRACT §2)."""
+"""`/api/v1/suggestions` (list, dismiss, complete) and `/api/v1/recurring` (list, dismiss); docs/contract/rest.md."""
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from suggestions.selectors import suggestion_list
-from suggestions.services import suggestion_complete, suggestion_dismiss
+from suggestions.models import RecurringSeries
+from suggestions.selectors import recurring_list, suggestion_list
+from suggestions.services import recurring_dismiss, suggestion_complete, suggestion_dismiss
+from zeus.api.fields import MoneyField
 from zeus.api.pagination import paginate
 
 
@@ -48,3 +50,46 @@ class SuggestionCompleteView(APIView):
     def post(self, request, suggestion_id: int):
         suggestion = suggestion_complete(user=request.user, suggestion_id=suggestion_id)
         return Response(self.OutputSerializer(suggestion).data)
+
+
+class RecurringOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    merchant = serializers.CharField()
+    kind = serializers.ChoiceField(choices=RecurringSeries.Kind.choices)
+    amount = MoneyField()
+    currency = serializers.CharField()
+    interval = serializers.ChoiceField(choices=RecurringSeries.Interval.choices)
+    last_on = serializers.DateField()
+    next_on = serializers.DateField()
+    category = serializers.CharField()
+    status = serializers.ChoiceField(choices=RecurringSeries.Status.choices)
+
+
+class RecurringListView(APIView):
+    OutputSerializer = RecurringOutputSerializer
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("status", str, enum=["active", "ended", "dismissed", "all"]),
+            OpenApiParameter("due_within_days", int, description="Only series due from today through N days."),
+        ],
+        responses=OutputSerializer(many=True),
+    )
+    def get(self, request):
+        qs = recurring_list(
+            user=request.user,
+            status=request.query_params.get("status") or "active",
+            due_within_days=request.query_params.get("due_within_days"),
+        )
+        # Soonest charge first: what a list of upcoming money is for (docs/recurring.md).
+        return paginate(
+            request=request, view=self, queryset=qs, serializer_class=self.OutputSerializer, ordering=("next_on", "id")
+        )
+
+
+class RecurringDismissView(APIView):
+    OutputSerializer = RecurringOutputSerializer
+
+    @extend_schema(request=None, responses=OutputSerializer)
+    def post(self, request, series_id: int):
+        return Response(self.OutputSerializer(recurring_dismiss(user=request.user, series_id=series_id)).data)

@@ -1,4 +1,8 @@
-"""Duplicate charges among candidate rows the database picked. Pure: rows in, clusters out."""
+"""Duplicate charges among candidate rows the database picked. Pure: rows in, clusters out.
+
+Transactions carry a date, not a time, so "within 24 hours" cannot be measured; docs/suggestions.md
+("What a duplicate is") gives the reading this module implements.
+"""
 
 import datetime as dt
 import functools
@@ -14,6 +18,12 @@ from suggestions.thresholds import HABIT_OTHER_DAYS, RECURRING_OTHER_DAYS
 # the refund names the same merchant as the purchase.
 _REFUND_WORDS = {"refund", "refunded", "reversal", "reversed", "return", "returned", "chargeback"}
 _REFUND_PHRASE = re.compile(r"\bhoan tien\b")
+# Words that only say "a transfer" ("CK 0901234567", "Chuyen tien tu 0987654321"): with nothing else in the
+# description, the digits are the other side of the transfer, not a reference to drop.
+_TRANSFER_WORDS = {
+    "ck", "chuyen", "tien", "khoan", "tk", "stk", "tu", "den", "cho", "qua", "nhan",
+    "transfer", "trf", "ibft", "napas", "ft", "to", "from", "via", "acc", "account",
+}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -29,7 +39,7 @@ class Row:
 
 @dataclass(frozen=True)
 class Cluster:
-    rows: tuple[Row, ...]  # oldest first, at least two, each within a day of the one before
+    rows: tuple[Row, ...]  # oldest first, at least two, on one date or on two adjacent dates
 
     @property
     def first(self) -> Row:
@@ -37,11 +47,16 @@ class Cluster:
 
     @property
     def merchant(self) -> str:
-        return normalize_merchant(self.first.description)
+        return counterparty(self.first.description)
 
     @property
     def days(self) -> set[dt.date]:
         return {r.occurred_on for r in self.rows}
+
+
+def _fold(description: str) -> str:
+    text = unicodedata.normalize("NFKD", description or "").replace("đ", "d").replace("Đ", "D")
+    return "".join(c for c in text if not unicodedata.combining(c)).lower()
 
 
 @functools.lru_cache(maxsize=4096)
@@ -51,61 +66,102 @@ def normalize_merchant(description: str) -> str:
     Accents go (bank feeds drop them inconsistently), tokens with digits go (references, terminal ids),
     and so do refund words.
     """
-    text = unicodedata.normalize("NFKD", description or "").replace("đ", "d").replace("Đ", "D")
-    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
-    tokens = re.split(r"[^a-z0-9]+", _REFUND_PHRASE.sub(" ", text))
+    tokens = re.split(r"[^a-z0-9]+", _REFUND_PHRASE.sub(" ", _fold(description)))
     return " ".join(t for t in tokens if t and not any(c.isdigit() for c in t) and t not in _REFUND_WORDS)
 
 
-def clusters_within_a_day(rows: list[Row]) -> list[Cluster]:
-    """Same user, direction, currency, merchant and amount, each charge at most a day after the one before.
+@functools.lru_cache(maxsize=4096)
+def counterparty(description: str) -> str:
+    """Who is on the other side: the merchant, or for a bare transfer the account or phone it names.
 
-    Occurrence dates carry no time, so "within 24 hours" is the same day or the next. A row without a
-    merchant name cannot be told apart from an honest second purchase and is left out.
+    Two family members sending the same amount the same day ("CK 0901234567", "CK 0987654321") are two
+    people, though their merchant names are both "ck".
+    """
+    merchant = normalize_merchant(description)
+    if merchant and not set(merchant.split()) <= _TRANSFER_WORDS:
+        return merchant
+    digits = re.findall(r"\d{6,}", _fold(description))
+    return f"{merchant} {' '.join(digits)}".strip() if digits else merchant
+
+
+def _key(row: Row) -> tuple:
+    return (row.user_id, row.direction, row.currency, counterparty(row.description), row.amount)
+
+
+def candidate_clusters(rows: list[Row]) -> list[Cluster]:
+    """Same user, direction, currency, counterparty and amount: two or more on one date, or one on each of
+    two adjacent dates with no such charge the day before or after (three days in a row is a habit).
+
+    A date with several such charges is a habit, not a duplicate, when the same happens on other dates too
+    (a fare both ways every day). A row without a counterparty name cannot be told apart from an honest
+    second purchase and is left out.
     """
     groups: dict[tuple, list[Row]] = defaultdict(list)
     for row in rows:
-        merchant = normalize_merchant(row.description)
-        if merchant:
-            groups[(row.user_id, row.direction, row.currency, merchant, row.amount)].append(row)
+        if counterparty(row.description):
+            groups[_key(row)].append(row)
     out = []
     for members in groups.values():
-        members.sort(key=lambda r: (r.occurred_on, r.id))
-        run = [members[0]]
-        for row in members[1:]:
-            if (row.occurred_on - run[-1].occurred_on).days <= 1:
-                run.append(row)
-                continue
-            if len(run) > 1:
-                out.append(Cluster(tuple(run)))
-            run = [row]
-        if len(run) > 1:
-            out.append(Cluster(tuple(run)))
+        by_date: dict[dt.date, list[Row]] = defaultdict(list)
+        for row in sorted(members, key=lambda r: (r.occurred_on, r.id)):
+            by_date[row.occurred_on].append(row)
+        crowded = [d for d, rs in by_date.items() if len(rs) > 1]
+        for date in crowded:
+            if len(crowded) - 1 < RECURRING_OTHER_DAYS:
+                out.append(Cluster(tuple(by_date[date])))
+        day = dt.timedelta(days=1)
+        for date, first in by_date.items():
+            nxt = by_date.get(date + day)
+            if (
+                len(first) == 1
+                and nxt is not None
+                and len(nxt) == 1
+                and date - day not in by_date
+                and date + 2 * day not in by_date
+            ):
+                out.append(Cluster((first[0], nxt[0])))
     return out
 
 
-def settled_or_recurring(cluster: Cluster, series: list[Row]) -> bool:
-    """`series`: the user's lookback rows with the cluster's amount. A known recurring series is the same
-    merchant charging the same amount on at least two other days (a subscription, a fare, the usual coffee);
-    settled is the merchant paying that amount back (the other direction) on or after the first day."""
+def settled(cluster: Cluster, related: list[Row]) -> bool:
+    """`related`: the user's lookback rows with the cluster's amount. Settled is the same counterparty
+    paying that amount back (the other direction) on or after the cluster's first day."""
     first = cluster.first
-    merchant = cluster.merchant
-    related = [r for r in series if r.currency == first.currency and normalize_merchant(r.description) == merchant]
-    recurring = {r.occurred_on for r in related if r.direction == first.direction} - cluster.days
-    refunded = any(r.direction != first.direction and r.occurred_on >= first.occurred_on for r in related)
-    return len(recurring) >= RECURRING_OTHER_DAYS or refunded
+    return any(
+        r.direction != first.direction
+        and r.currency == first.currency
+        and r.occurred_on >= first.occurred_on
+        and counterparty(r.description) == cluster.merchant
+        for r in related
+    )
+
+
+def recurring_amount(cluster: Cluster, related: list[Row]) -> bool:
+    """The same counterparty charging the same amount on other days (a subscription, a fare, the usual
+    coffee): two such charges a day apart are that series, not a duplicate."""
+    first = cluster.first
+    days = {
+        r.occurred_on
+        for r in related
+        if (r.direction, r.currency) == (first.direction, first.currency)
+        and counterparty(r.description) == cluster.merchant
+    }
+    return len(days - cluster.days) >= RECURRING_OTHER_DAYS
 
 
 def two_visits(cluster: Cluster, lookback: list[Row]) -> bool:
-    """Occurrence dates carry no time: at a merchant seen on at least four other days, equal charges on
-    consecutive days are two rides or two lunches. On the same day they still count (a double swipe)."""
-    if len(cluster.days) == 1:
-        return False
+    """At a merchant seen on at least four other days, any amount, equal charges on adjacent days are two
+    rides or two lunches."""
     first = cluster.first
     visits = {
         r.occurred_on
         for r in lookback
         if (r.user_id, r.direction, r.currency) == (first.user_id, first.direction, first.currency)
-        and normalize_merchant(r.description) == cluster.merchant
+        and counterparty(r.description) == cluster.merchant
     }
     return len(visits - cluster.days) >= HABIT_OTHER_DAYS
+
+
+def is_habit_suspect(cluster: Cluster) -> bool:
+    """Only a cluster spread over two dates can be a habit; one date is a double charge."""
+    return len(cluster.days) > 1

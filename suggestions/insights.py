@@ -1,5 +1,5 @@
 """The nightly insights for one batch of users, as drafts: category spikes, duplicate charges, budget
-thresholds. A handful of queries per batch (CONTRACT §5; docs/suggestions.md); the rest is arithmetic."""
+thresholds. A handful of queries per batch (docs/contract/tasks.md; docs/suggestions.md); the rest is arithmetic."""
 
 import datetime as dt
 import zoneinfo
@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 from assets.labels import category_label
 from suggestions import selectors
 from suggestions.drafts import Draft, chat_url
-from suggestions.duplicates import Cluster, clusters_within_a_day, settled_or_recurring, two_visits
+from suggestions.duplicates import Cluster, candidate_clusters, is_habit_suspect, recurring_amount, settled, two_visits
 from suggestions.models import Suggestion
 from suggestions.selectors import BatchUser, CategoryWeeks
 from suggestions.spikes import detect_spike
@@ -167,15 +167,20 @@ def _duplicates(user_ids: list[int], today: dt.date, languages: dict[int, str]):
     series: dict[tuple[int, Decimal], list] = defaultdict(list)
     for row in rows:
         series[(row.user_id, row.amount)].append(row)
-    clusters = [
-        c for c in clusters_within_a_day(rows) if not settled_or_recurring(c, series[(c.first.user_id, c.first.amount)])
-    ]
-    spread = {c.first.user_id for c in clusters if len(c.days) > 1}
+    clusters = []
+    for cluster in candidate_clusters(rows):
+        related = series[(cluster.first.user_id, cluster.first.amount)]
+        if settled(cluster, related):
+            continue
+        if is_habit_suspect(cluster) and recurring_amount(cluster, related):
+            continue
+        clusters.append(cluster)
+    spread = {c.first.user_id for c in clusters if is_habit_suspect(c)}
     lookback = defaultdict(list)
     for row in selectors.lookback_rows(user_ids=spread, today=today):
         lookback[row.user_id].append(row)
     for cluster in clusters:
-        if not two_visits(cluster, lookback[cluster.first.user_id]):
+        if not (is_habit_suspect(cluster) and two_visits(cluster, lookback[cluster.first.user_id])):
             with _speaking(languages, cluster.first.user_id):
                 draft = _duplicate_draft(cluster)
             yield cluster.first.user_id, draft

@@ -1,6 +1,8 @@
 from django.conf import settings
 from django.db import models
 
+from zeus.money import CURRENCY_CHOICES, DECIMAL_PLACES, MAX_DIGITS
+
 
 class Suggestion(models.Model):
     """Something Zeus noticed for one user, with a call to action.
@@ -18,6 +20,8 @@ class Suggestion(models.Model):
         CATEGORY_SPIKE = "category_spike"
         DUPLICATE_CHARGE = "duplicate_charge"
         BUDGET_THRESHOLD = "budget_threshold"
+        PRICE_CHANGE = "price_change"
+        BILL_DUE = "bill_due"
 
     class Status(models.TextChoices):
         ACTIVE = "active"
@@ -55,4 +59,75 @@ INSIGHT_KINDS = (
     Suggestion.Kind.CATEGORY_SPIKE,
     Suggestion.Kind.DUPLICATE_CHARGE,
     Suggestion.Kind.BUDGET_THRESHOLD,
+    Suggestion.Kind.PRICE_CHANGE,
+    Suggestion.Kind.BILL_DUE,
 )
+
+
+class RecurringSeries(models.Model):
+    """Money that comes or goes on a schedule, detected nightly from the user's history
+    (suggestions/recurring.py; docs/recurring.md). One row per counterparty, direction and currency; the
+    nightly detection updates it in place, so its id is stable for the user's dismiss and for insights."""
+
+    class Kind(models.TextChoices):
+        SUBSCRIPTION = "subscription"  # discretionary: the user could cancel it
+        BILL = "bill"  # essential
+        INCOME = "income"
+
+    class Interval(models.TextChoices):
+        WEEKLY = "weekly"
+        MONTHLY = "monthly"
+        YEARLY = "yearly"
+
+    class Status(models.TextChoices):
+        ACTIVE = "active"
+        ENDED = "ended"
+        DISMISSED = "dismissed"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="recurring_series")
+    key = models.CharField(max_length=200)  # the normalised counterparty (suggestions.duplicates.counterparty)
+    direction = models.CharField(max_length=10)
+    merchant = models.CharField(max_length=200)  # as the latest charge names it
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    # Typical, or the new price after a change.
+    amount = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES)
+    previous_amount = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES, null=True, blank=True)
+    currency = models.CharField(max_length=3, choices=CURRENCY_CHOICES)
+    interval = models.CharField(max_length=8, choices=Interval.choices)
+    last_on = models.DateField()
+    next_on = models.DateField()
+    category = models.CharField(max_length=20)
+    occurrences = models.PositiveIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["next_on", "id"]
+        indexes = [models.Index(fields=["user", "status", "next_on"])]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "direction", "currency", "key"], name="recurring_unique_series")
+        ]
+
+    def __str__(self):
+        return f"{self.merchant} ({self.interval}, {self.status})"
+
+
+class WeeklyDigest(models.Model):
+    """The weekly review of one user and ISO week, as sent (docs/digest.md). The row is the claim: unique
+    per user and week, inserted with ON CONFLICT DO NOTHING and tagged with the run that inserted it, so a
+    re-run or a second worker sends nothing twice."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="weekly_digests")
+    iso_week = models.CharField(max_length=8)  # "2026-W48"
+    week_start = models.DateField()  # its Monday
+    payload = models.JSONField(default=dict)
+    run_id = models.UUIDField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-week_start", "-id"]
+        constraints = [models.UniqueConstraint(fields=["user", "iso_week"], name="weekly_digest_once_per_week")]
+
+    def __str__(self):
+        return f"{self.user} {self.iso_week}"

@@ -5,6 +5,7 @@ import logging
 from django.dispatch import receiver
 
 from goals.signals import goal_created
+from plans.recurring import RecurringCharge, recurring_charges
 
 log = logging.getLogger(__name__)
 
@@ -19,3 +20,27 @@ def refresh_after_goal_created(sender, goal_id, user_id, **kwargs):
         refresh_suggestions.delay(user_ids=[user_id])
     except Exception:
         log.exception("refreshing suggestions after goal %s of user %s failed", goal_id, user_id)
+
+
+@receiver(recurring_charges, dispatch_uid="suggestions.recurring_charges")
+def answer_recurring_charges(sender, user, due_since=None, due_until=None, **kwargs):
+    """The user's active expense series for the plans (plans/recurring.py)."""
+    from suggestions import recurring, selectors
+
+    qs = selectors.recurring_list(user=user, status="active").filter(direction="expense")
+    if due_since is not None:
+        qs = qs.filter(next_on__gte=due_since)
+    if due_until is not None:
+        qs = qs.filter(next_on__lte=due_until)
+    return [
+        RecurringCharge(
+            name=s.merchant,
+            kind=s.kind,
+            amount=s.amount,
+            monthly_amount=recurring.monthly_cost(s.amount, s.interval),
+            currency=s.currency,
+            category=s.category,
+            due_on=s.next_on,
+        )
+        for s in qs
+    ]

@@ -8,14 +8,23 @@ from decimal import Decimal
 from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
 
-from assets.selectors import expense_weekly_totals, transaction_close_repeats, transaction_rows
+from assets.selectors import (
+    expense_totals_by_week,
+    expense_weekly_totals,
+    largest_expenses,
+    transaction_charge_rows,
+    transaction_close_repeats,
+    transaction_rows,
+)
 from goals.selectors import budget_rows
+from suggestions import recurring
 from suggestions.duplicates import Row
-from suggestions.models import Suggestion
-from suggestions.thresholds import BATCH_SIZE, LOOKBACK_DAYS, WEEKS_OF_HISTORY
+from suggestions.models import INSIGHT_KINDS, RecurringSeries, Suggestion, WeeklyDigest
+from suggestions.thresholds import BATCH_SIZE, LOOKBACK_DAYS, RECURRING_LOOKBACK_DAYS, WEEKS_OF_HISTORY
 from zeus.errors import NotFound, ValidationFailed
 from zeus.models import DEFAULT_LANGUAGE, DEFAULT_TIMEZONE
-from zeus.money import DEFAULT_CURRENCY
+from zeus.money import DEFAULT_CURRENCY, quantize
+from zeus.timeutil import user_today
 
 
 def suggestion_list(*, user, status: str | None = Suggestion.Status.ACTIVE) -> QuerySet[Suggestion]:
@@ -37,7 +46,7 @@ def suggestion_list_active(*, user, limit: int = 5) -> list[Suggestion]:
 
 
 def suggestion_to_dict(suggestion: Suggestion) -> dict:
-    """The one public shape of a suggestion (CONTRACT §2), for the chat's tools and cards."""
+    """The one public shape of a suggestion (docs/contract/rest.md), for the chat's tools and cards."""
     return {
         "id": suggestion.id,
         "kind": suggestion.kind,
@@ -162,3 +171,136 @@ def existing_dedupe_keys(*, user_ids: list[int], keys: Iterable[str]) -> dict[tu
         "user_id", "dedupe_key", "payload"
     )
     return {(u, k): p for u, k, p in rows}
+
+
+# Recurring series: the user's list, and the detection job's two reads per batch.
+
+
+def recurring_list(
+    *, user, status: str | None = "active", due_within_days=None, kind: str | None = None, today: dt.date | None = None
+) -> QuerySet[RecurringSeries]:
+    """The user's series, soonest next charge first. `status`: active (default), ended, dismissed or all;
+    `due_within_days`: only series whose next charge is due from today through that many days ahead."""
+    qs = RecurringSeries.objects.filter(user=user)
+    if status and status != "all":
+        if status not in RecurringSeries.Status.values:
+            raise ValidationFailed("status must be active, ended, dismissed or all.", fields={"status": ["Not valid."]})
+        qs = qs.filter(status=status)
+    if kind and kind != "all":
+        if kind not in RecurringSeries.Kind.values:
+            raise ValidationFailed("kind must be subscription, bill, income or all.", fields={"kind": ["Not valid."]})
+        qs = qs.filter(kind=kind)
+    if due_within_days not in (None, ""):
+        try:
+            days = int(due_within_days)
+        except (TypeError, ValueError):
+            days = -1
+        if not 0 <= days <= 366:
+            raise ValidationFailed(
+                "due_within_days must be a whole number from 0 to 366.",
+                fields={"due_within_days": ["Use 0 to 366."]},
+            )
+        today = today or user_today(user)
+        qs = qs.filter(next_on__gte=today, next_on__lte=today + dt.timedelta(days=days))
+    return qs.order_by("next_on", "id")
+
+
+def recurring_get(*, user, series_id) -> RecurringSeries:
+    try:
+        return RecurringSeries.objects.get(user=user, id=int(series_id))
+    except (RecurringSeries.DoesNotExist, TypeError, ValueError):
+        raise NotFound("No such recurring series.") from None
+
+
+def recurring_to_dict(series: RecurringSeries) -> dict:
+    """The public shape of a series (docs/recurring.md), for the chat's tool and the pages."""
+    c = series.currency
+    return {
+        "id": series.id,
+        "merchant": series.merchant,
+        "kind": series.kind,
+        "amount": str(quantize(series.amount, c)),
+        "currency": c,
+        "interval": series.interval,
+        "last_on": series.last_on.isoformat(),
+        "next_on": series.next_on.isoformat(),
+        "category": series.category,
+        "status": series.status,
+        "monthly_cost": str(quantize(recurring.monthly_cost(series.amount, series.interval), c)),
+        "yearly_cost": str(quantize(recurring.yearly_cost(series.amount, series.interval), c)),
+    }
+
+
+def recurring_charges(*, user_ids: list[int], today: dt.date) -> list[recurring.Charge]:
+    """Every row of these users over the recurring lookback ending `today`: one query."""
+    since = today - dt.timedelta(days=RECURRING_LOOKBACK_DAYS)
+    return [recurring.Charge(*row) for row in transaction_charge_rows(user_ids=user_ids, since=since, until=today)]
+
+
+def series_of(*, user_ids: list[int]) -> dict[tuple[int, str, str, str], RecurringSeries]:
+    """The stored series of these users by (user, direction, currency, key): one query."""
+    return {
+        (s.user_id, s.direction, s.currency, s.key): s for s in RecurringSeries.objects.filter(user_id__in=user_ids)
+    }
+
+
+# The weekly review's reads: each one query for a batch of users whose review covers the same week.
+
+
+def weekly_spending(*, user_ids: list[int], week_start: dt.date) -> dict[tuple[int, str, str], list[Decimal]]:
+    """(user, currency, category) → expense totals of the week starting `week_start` ([0]) and of each of the
+    four weeks before ([1]..[4]): one query."""
+    zero = Decimal(0)
+    return {
+        (u, c, cat): [w or zero for w in weeks]
+        for u, c, cat, *weeks in expense_totals_by_week(user_ids=user_ids, week_start=week_start, weeks=5)
+    }
+
+
+@dataclass(frozen=True)
+class BigExpense:
+    user_id: int
+    description: str
+    amount: Decimal
+    currency: str
+    category: str
+    occurred_on: dt.date
+
+
+def biggest_expenses(*, user_ids: list[int], week_start: dt.date, per_user: int = 3) -> list[BigExpense]:
+    """Each user's largest expenses of the week, picked in the database: one query."""
+    rows = largest_expenses(
+        user_ids=user_ids, since=week_start, until=week_start + dt.timedelta(days=6), per_user=per_user
+    )
+    return [BigExpense(*row) for row in rows]
+
+
+def series_due_between(*, user_ids: list[int], since: dt.date, until: dt.date) -> list[RecurringSeries]:
+    """Active expense series of these users expected from `since` through `until`, soonest first."""
+    return list(
+        RecurringSeries.objects.filter(
+            user_id__in=user_ids,
+            status=RecurringSeries.Status.ACTIVE,
+            direction="expense",
+            next_on__gte=since,
+            next_on__lte=until,
+        ).order_by("user_id", "next_on", "id")
+    )
+
+
+def insights_since(*, user_ids: list[int], since: dt.datetime) -> list[Suggestion]:
+    """The insights these users got from `since` on, newest first."""
+    return list(
+        Suggestion.objects.filter(user_id__in=user_ids, kind__in=INSIGHT_KINDS, created_at__gte=since)
+        .order_by("user_id", "-created_at", "-id")
+        .only("id", "user_id", "kind", "title", "cta_url", "created_at")
+    )
+
+
+def digests_of(*, user_ids: list[int], iso_week: str) -> set[int]:
+    """The users of these who already have this week's review."""
+    return set(WeeklyDigest.objects.filter(user_id__in=user_ids, iso_week=iso_week).values_list("user_id", flat=True))
+
+
+def digest_get(*, user, iso_week: str) -> WeeklyDigest | None:
+    return WeeklyDigest.objects.filter(user=user, iso_week=iso_week).first()

@@ -2,19 +2,25 @@
 
 import datetime as dt
 import logging
+import uuid
+from collections import defaultdict
+from dataclasses import dataclass
 
 from asgiref.sync import async_to_sync, sync_to_async
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 
-from suggestions import insights, rules, selectors
+from plans.selectors import plan_summaries
+from suggestions import digest, insights, recurring, recurring_insights, rules, selectors
 from suggestions.drafts import Draft
-from suggestions.models import RULE_KINDS, Suggestion
+from suggestions.models import RULE_KINDS, RecurringSeries, Suggestion, WeeklyDigest
+from suggestions.thresholds import BILL_DUE_DAYS
 from zeus.errors import Conflict, NotFound
 from zeus.models import Notification
-from zeus.services import notification_create
-from zeus.timeutil import user_today
+from zeus.selectors import user_languages
+from zeus.services import NotificationDraft, notification_create_many
+from zeus.timeutil import month_bounds, user_today
 
 log = logging.getLogger(__name__)
 
@@ -131,25 +137,28 @@ def insights_generate_batch(*, users: list[selectors.BatchUser], now: dt.datetim
     new = [(uid, d) for uid, ds in drafts.items() for d in ds if _is_new(uid, d, existing)]
     if not new:
         return 0
-    users_by_id = get_user_model().objects.in_bulk({uid for uid, _ in new})
-    _on_one_event_loop(_save_insights, new, users_by_id)
+    _on_one_event_loop(_save_insights, new)
     return len(new)
 
 
-def _save_insights(new: list[tuple[int, Draft]], users_by_id: dict) -> None:
+def _save_insights(new: list[tuple[int, Draft]]) -> None:
     # One transaction for the suggestions and their notifications: a crash leaves neither, so the re-run
     # delivers both; a concurrent run is stopped by the unique keys of both tables.
     with transaction.atomic():
         Suggestion.objects.bulk_create([_row(uid, d) for uid, d in new], ignore_conflicts=True)
-        for uid, draft in new:
-            notification_create(
-                user=users_by_id[uid],
-                kind=Notification.Kind.INSIGHT,
-                title=draft.title,
-                body=draft.body,
-                cta_url=draft.cta_url,
-                dedupe_key=draft.dedupe_key,
-            )
+        notification_create_many(
+            [
+                NotificationDraft(
+                    user_id=uid,
+                    kind=Notification.Kind.INSIGHT,
+                    title=draft.title,
+                    body=draft.body,
+                    cta_url=draft.cta_url,
+                    dedupe_key=draft.dedupe_key,
+                )
+                for uid, draft in new
+            ]
+        )
 
 
 def _on_one_event_loop(fn, *args):
@@ -169,3 +178,234 @@ def _is_new(user_id: int, draft: Draft, existing: dict[tuple[int, str], dict]) -
         gap = dt.date.fromisoformat(draft.payload["window_end"]) - dt.date.fromisoformat(earlier["window_end"])
         return gap.days >= 7
     return True
+
+
+# Recurring series
+
+
+def recurring_dismiss(*, user, series_id) -> RecurringSeries:
+    """The user says this is not a series (or not one to watch): it leaves the lists and raises nothing
+    more; the nightly detection keeps it dismissed. Repeating it is a no-op."""
+    series = selectors.recurring_get(user=user, series_id=series_id)
+    if series.status != RecurringSeries.Status.DISMISSED:
+        series.status = RecurringSeries.Status.DISMISSED
+        series.save(update_fields=["status", "updated_at"])
+    return series
+
+
+@dataclass
+class RecurringResult:
+    series: int = 0
+    created: int = 0
+    ended: int = 0
+    insights: int = 0
+
+    def add(self, other: "RecurringResult") -> None:
+        for f in ("series", "created", "ended", "insights"):
+            setattr(self, f, getattr(self, f) + getattr(other, f))
+
+
+def recurring_detect(
+    *,
+    user_ids: list[int] | None = None,
+    user_id_range: tuple[int, int] | None = None,
+    now: dt.datetime | None = None,
+) -> RecurringResult:
+    """Detects the series of these users (default: every active one; or the ids in a fan-out range) in
+    bounded batches. A re-run changes nothing and raises no insight twice."""
+    now = now or timezone.now()
+    result = RecurringResult()
+    for batch in selectors.user_batches(user_ids=user_ids, user_id_range=user_id_range):
+        result.add(recurring_detect_batch(users=batch, now=now))
+    return result
+
+
+_SERIES_FIELDS = ("merchant", "kind", "amount", "previous_amount", "interval", "last_on", "next_on", "category")
+
+
+def recurring_detect_batch(*, users: list[selectors.BatchUser], now: dt.datetime) -> RecurringResult:
+    """One batch: its charges and its stored series in two queries, the detection in Python, one insert and
+    one update for the series, then the insights (plans are read only when a bill is near)."""
+    today_of = {u.id: insights.local_today(u.timezone, now) for u in users}
+    if not today_of:
+        return RecurringResult()
+    charges = [
+        c
+        for c in selectors.recurring_charges(user_ids=list(today_of), today=max(today_of.values()))
+        if c.occurred_on <= today_of[c.user_id]
+    ]
+    detected = recurring.detect(charges)
+    stored = selectors.series_of(user_ids=list(today_of))
+    result = RecurringResult(series=len(detected))
+    new, changed, rises = [], [], []
+    seen = set()
+    for found in detected:
+        key = (found.user_id, found.direction, found.currency, found.key)
+        seen.add(key)
+        today = today_of[found.user_id]
+        row = stored.get(key)
+        is_new = row is None
+        if is_new:
+            row = RecurringSeries(
+                user_id=found.user_id, direction=found.direction, currency=found.currency, key=found.key
+            )
+        before = {f: getattr(row, f, None) for f in (*_SERIES_FIELDS, "occurrences", "status")}
+        for f in _SERIES_FIELDS:
+            setattr(row, f, getattr(found, f))
+        row.occurrences = found.occurrences
+        if row.status != RecurringSeries.Status.DISMISSED:
+            overdue = recurring.is_overdue(found.next_on, found.interval, today)
+            row.status = RecurringSeries.Status.ENDED if overdue else RecurringSeries.Status.ACTIVE
+            if found.rose and row.status == RecurringSeries.Status.ACTIVE:
+                rises.append((row, found.previous_amount))
+        if is_new:
+            new.append(row)
+        elif any(before[f] != getattr(row, f) for f in before):
+            changed.append(row)
+        if row.status == RecurringSeries.Status.ENDED and before["status"] != RecurringSeries.Status.ENDED:
+            result.ended += 1
+    for key, row in stored.items():
+        if key in seen or row.status != RecurringSeries.Status.ACTIVE:
+            continue
+        if recurring.is_overdue(row.next_on, row.interval, today_of[row.user_id]):
+            row.status = RecurringSeries.Status.ENDED
+            changed.append(row)
+            result.ended += 1
+    stamp = timezone.now()
+    for row in changed:
+        row.updated_at = stamp
+    with transaction.atomic():
+        RecurringSeries.objects.bulk_create(new)
+        if changed:
+            RecurringSeries.objects.bulk_update(changed, [*_SERIES_FIELDS, "occurrences", "status", "updated_at"])
+    result.created = len(new)
+    drafts: dict[int, list[Draft]] = defaultdict(list)
+    for row, previous in rises:
+        drafts[row.user_id].append(recurring_insights.price_change_draft(row, previous=previous))
+    for user_id, draft in _bills_due([*stored.values(), *new], today_of):
+        drafts[user_id].append(draft)
+    result.insights = _save_new_insights(drafts)
+    return result
+
+
+def _bills_due(rows: list[RecurringSeries], today_of: dict[int, dt.date]):
+    """Active expense series due from today to a week ahead, within the user's month, whose amount is more
+    than the safe-to-spend the user's plan has left for the month."""
+    near = []
+    for row in rows:
+        today = today_of[row.user_id]
+        horizon = min(today + dt.timedelta(days=BILL_DUE_DAYS), month_bounds(today.year, today.month)[1])
+        if (
+            row.status == RecurringSeries.Status.ACTIVE
+            and row.direction == "expense"
+            and today <= row.next_on <= horizon
+        ):
+            near.append(row)
+    if not near:
+        return
+    plans = plan_summaries(today_by_user={r.user_id: today_of[r.user_id] for r in near})
+    for row in near:
+        plan = plans.get(row.user_id)
+        if plan is not None and plan.currency == row.currency and row.amount > plan.safe_left:
+            yield (
+                row.user_id,
+                recurring_insights.bill_due_draft(row, safe_left=plan.safe_left, today=today_of[row.user_id]),
+            )
+
+
+def _save_new_insights(drafts: dict[int, list[Draft]]) -> int:
+    if not drafts:
+        return 0
+    keys = [d.dedupe_key for ds in drafts.values() for d in ds]
+    existing = selectors.existing_dedupe_keys(user_ids=list(drafts), keys=keys)
+    new = [(uid, d) for uid, ds in drafts.items() for d in ds if (uid, d.dedupe_key) not in existing]
+    if not new:
+        return 0
+    _on_one_event_loop(_save_insights, new)
+    return len(new)
+
+
+# The weekly review
+
+
+def weekly_digest_send(
+    *,
+    user_ids: list[int] | None = None,
+    user_id_range: tuple[int, int] | None = None,
+    now: dt.datetime | None = None,
+) -> int:
+    """Sends the weekly review to these users (default: every active one; or the ids in a fan-out range)
+    for whom it is Sunday from 09:00 and who have not had this ISO week's yet, in bounded batches. Returns
+    how many went out."""
+    now = now or timezone.now()
+    batches = selectors.user_batches(user_ids=user_ids, user_id_range=user_id_range)
+    return sum(weekly_digest_send_batch(users=batch, now=now) for batch in batches)
+
+
+def weekly_digest_send_batch(*, users: list[selectors.BatchUser], now: dt.datetime) -> int:
+    """One batch: the due users grouped by their week, those already served left out (one query), the
+    review composed (digest.compose), then claimed and delivered in one transaction: the rows are inserted
+    with ON CONFLICT DO NOTHING under this run's id, and only the rows this run inserted get their inbox
+    notification (pushed live on commit) and, where the user opted in, their mail."""
+    by_week: dict[dt.date, list[selectors.BatchUser]] = defaultdict(list)
+    for user in users:
+        local = digest.local_now(user, now)
+        if digest.is_due(local):
+            by_week[digest.week_start(local.date())].append(user)
+    sent = 0
+    for start, due in by_week.items():
+        week = digest.iso_week(start)
+        done = selectors.digests_of(user_ids=[u.id for u in due], iso_week=week)
+        due = [u for u in due if u.id not in done]
+        if due:
+            sent += _digest_deliver(digest.compose(due, start=start, now=now), start=start)
+    return sent
+
+
+def _digest_deliver(reviews: dict[int, dict], *, start: dt.date) -> int:
+    run_id = uuid.uuid4()
+    week = digest.iso_week(start)
+    with transaction.atomic():
+        WeeklyDigest.objects.bulk_create(
+            [
+                WeeklyDigest(user_id=uid, iso_week=week, week_start=start, payload=r, run_id=run_id)
+                for uid, r in reviews.items()
+            ],
+            ignore_conflicts=True,
+        )
+        ours = list(WeeklyDigest.objects.filter(run_id=run_id).values_list("user_id", flat=True))
+        if not ours:
+            return 0
+        languages = user_languages(user_ids=ours)
+        notifications = []
+        for uid in ours:
+            review = reviews[uid]
+            with translation.override(languages.get(uid, "vi")):
+                notifications.append(
+                    NotificationDraft(
+                        user_id=uid,
+                        kind=Notification.Kind.WEEKLY_DIGEST,
+                        title=digest.title(review)[:200],
+                        body=digest.body(review),
+                        cta_url=f"/digest/{week}",
+                        dedupe_key=f"weekly_digest:{week}",
+                    )
+                )
+        notification_create_many(notifications)
+    return len(ours)
+
+
+def weekly_digest_for(*, user, iso_week: str, now: dt.datetime | None = None) -> dict | None:
+    """The review of one user and week for the page: as sent, or composed now for a week that has begun
+    and was not sent (None for a week that has not begun)."""
+    start = digest.parse_iso_week(iso_week)
+    if start is None:
+        return None
+    stored = selectors.digest_get(user=user, iso_week=digest.iso_week(start))
+    if stored is not None:
+        return stored.payload
+    now = now or timezone.now()
+    batch_user = next(iter(selectors.user_batches(user_ids=[user.id])), [None])[0]
+    if batch_user is None or digest.local_now(batch_user, now).date() < start:
+        return None
+    return digest.compose([batch_user], start=start, now=now)[user.id]

@@ -38,3 +38,29 @@ def generate_insights(user_ids: list[int] | None = None) -> int:
 @shared_task(name="suggestions.generate_insights_batch", **BATCH_TASK_OPTIONS)
 def generate_insights_batch(*, first: int, last: int, now: str) -> int:
     return services.insights_generate(user_id_range=(first, last), now=dt.datetime.fromisoformat(now))
+
+
+@shared_task(name="suggestions.detect_recurring")
+def detect_recurring(user_ids: list[int] | None = None) -> int:
+    """With ids: their series. Without: returns how many batches it enqueued, all at one instant."""
+    if user_ids is None:
+        return fan_out(detect_recurring_batch, size=BATCH_SIZE, now=timezone.now().isoformat())
+    return services.recurring_detect(user_ids=user_ids).series
+
+
+@shared_task(name="suggestions.detect_recurring_batch", **BATCH_TASK_OPTIONS)
+def detect_recurring_batch(*, first: int, last: int, now: str) -> int:
+    return services.recurring_detect(user_id_range=(first, last), now=dt.datetime.fromisoformat(now)).series
+
+
+@shared_task(name="suggestions.send_weekly_digest")
+def send_weekly_digest(user_ids: list[int] | None = None) -> int:
+    """With ids: their review, if due. Without: returns how many batches it enqueued, all at one instant."""
+    if user_ids is None:
+        return fan_out(send_weekly_digest_batch, size=BATCH_SIZE, now=timezone.now().isoformat())
+    return services.weekly_digest_send(user_ids=user_ids)
+
+
+@shared_task(name="suggestions.send_weekly_digest_batch", **BATCH_TASK_OPTIONS)
+def send_weekly_digest_batch(*, first: int, last: int, now: str) -> int:
+    return services.weekly_digest_send(user_id_range=(first, last), now=dt.datetime.fromisoformat(now))

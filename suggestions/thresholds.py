@@ -43,4 +43,8 @@ SPENDING_WATCH_MIN_DAY = 7
 SPENDING_WATCH_RATIO = Decimal("1.2")
 GUARDRAIL_MIN_DAY = 5
 
+# Recurring series
+RECURRING_LOOKBACK_DAYS = 800  # three yearly charges need a little over two years
+BILL_DUE_DAYS = 7  # a bill_due insight comes this many days before the charge, at most
+
 BATCH_SIZE = 500

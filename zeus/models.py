@@ -10,6 +10,12 @@ DEFAULT_TIMEZONE = "Asia/Ho_Chi_Minh"
 # Vietnamese, and sign-up takes the browser's choice instead (docs/i18n.md).
 LANGUAGE_CHOICES = settings.LANGUAGES
 DEFAULT_LANGUAGE = "vi"
+# The notification kinds a user may also receive by e-mail; in-app is always on (docs/mail.md).
+EMAIL_KINDS = ("plan_reminder", "insight", "weekly_digest")
+
+
+def default_email_notifications() -> dict:
+    return dict.fromkeys(EMAIL_KINDS, False)
 
 
 class Profile(models.Model):
@@ -21,6 +27,8 @@ class Profile(models.Model):
     # Validated against the IANA names by the service; no choices here, so a tzdata update needs no migration.
     timezone = models.CharField(max_length=64, default=DEFAULT_TIMEZONE)
     language = models.CharField(max_length=8, choices=LANGUAGE_CHOICES, default=DEFAULT_LANGUAGE)
+    # Which notification kinds also go out by e-mail: {"plan_reminder", "insight", "weekly_digest"} → bool.
+    email_notifications = models.JSONField(default=default_email_notifications, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -42,6 +50,7 @@ class Notification(models.Model):
         SUGGESTION = "suggestion"
         ADMIN_REPLY = "admin_reply"
         TRANSACTION_SYNCED = "transaction_synced"
+        WEEKLY_DIGEST = "weekly_digest"
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
     kind = models.CharField(max_length=32, choices=Kind.choices)
@@ -67,6 +76,32 @@ class Notification(models.Model):
 
     def __str__(self):
         return f"{self.kind}: {self.title}"
+
+
+class MailDelivery(models.Model):
+    """The e-mail of one notification: one row per notification, so it is sent at most once, and the
+    in-app notification stays whatever happens to the mail (docs/mail.md)."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        SENT = "sent"
+        FAILED = "failed"  # gave up after the last retry
+
+    notification = models.OneToOneField(Notification, on_delete=models.CASCADE, related_name="mail")
+    to = models.EmailField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+    # When the sweeper (zeus.send_pending_mail) may try it next; the first try is the task enqueued on commit.
+    next_attempt_at = models.DateTimeField()
+    sent_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "next_attempt_at"])]
+
+    def __str__(self):
+        return f"mail of notification {self.notification_id} to {self.to} ({self.status})"
 
 
 # The kinds, for the apps whose jobs hand drafts to zeus.services.notification_create_many.

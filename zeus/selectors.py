@@ -1,5 +1,6 @@
 from django.db.models import QuerySet
 
+from zeus.mail import profile_language
 from zeus.models import Notification, Profile
 
 
@@ -12,9 +13,9 @@ def profile_get(*, user) -> Profile:
     return cached
 
 
-def profile_languages(*, user_ids) -> dict[int, str]:
-    """Each user's language, for a job writing to many people (one query)."""
-    return dict(Profile.objects.filter(user_id__in=list(user_ids)).values_list("user_id", "language"))
+def user_languages(*, user_ids) -> dict[int, str]:
+    """Each user's language (vi or en) in one query, for jobs that write to many users."""
+    return {p.user_id: profile_language(p) for p in Profile.objects.filter(user_id__in=list(user_ids))}
 
 
 def profile_remember(*, user, profile: Profile) -> None:

@@ -1,3 +1,4 @@
+import logging
 from dataclasses import dataclass
 
 from django.db import IntegrityError, connection, transaction
@@ -6,10 +7,14 @@ from django.utils.translation import gettext as _
 
 from zeus.errors import NotFound, ValidationFailed
 from zeus.live import push_many, push_to_user
-from zeus.models import LANGUAGE_CHOICES, Notification, Profile
+from zeus.mail import deliveries_record
+from zeus.models import EMAIL_KINDS, LANGUAGE_CHOICES, Notification, Profile
 from zeus.money import normalize_currency
-from zeus.selectors import notification_to_dict
+from zeus.selectors import notification_to_dict, profile_remember
+from zeus.tasks import send_notification_mail
 from zeus.timeutil import validate_timezone
+
+log = logging.getLogger(__name__)
 
 
 def profile_ensure(*, user) -> Profile:
@@ -24,6 +29,31 @@ def profile_lock(*, user) -> Profile:
     return Profile.objects.select_for_update().get(user=user)
 
 
+def _email_notifications(current: dict, changes) -> dict:
+    """`changes` merged into the stored preferences: only the known kinds, each true or false."""
+    if not isinstance(changes, dict):
+        raise ValidationFailed(
+            "email_notifications must be an object of kind → true/false.",
+            fields={"email_notifications": ["Expected an object."]},
+        )
+    unknown = sorted(set(changes) - set(EMAIL_KINDS))
+    if unknown:
+        raise ValidationFailed(
+            f"Unknown e-mail notification kind(s): {', '.join(map(str, unknown))}; use {', '.join(EMAIL_KINDS)}.",
+            code="UNKNOWN_NOTIFICATION_KIND",
+            fields={"email_notifications": {k: ["Unknown kind."] for k in map(str, unknown)}},
+        )
+    bad = sorted(k for k, v in changes.items() if not isinstance(v, bool))
+    if bad:
+        raise ValidationFailed(
+            "Each e-mail notification setting is true or false.",
+            fields={"email_notifications": {k: ["Must be true or false."] for k in bad}},
+        )
+    merged = {k: bool((current or {}).get(k, False)) for k in EMAIL_KINDS}
+    merged.update(changes)
+    return merged
+
+
 def profile_update(
     *,
     user,
@@ -31,6 +61,7 @@ def profile_update(
     timezone_name: str | None = None,
     display_name: str | None = None,
     language: str | None = None,
+    email_notifications: dict | None = None,
 ) -> Profile:
     profile = profile_ensure(user=user)
     if language is not None:
@@ -49,17 +80,27 @@ def profile_update(
         if len(display_name) > 100:
             raise ValidationFailed("display_name is at most 100 characters.", fields={"display_name": ["Too long."]})
         profile.display_name = display_name.strip()
+    if email_notifications is not None:
+        profile.email_notifications = _email_notifications(profile.email_notifications, email_notifications)
     profile.save()
-    user._zeus_profile = profile
+    profile_remember(user=user, profile=profile)
     return profile
 
 
 def notification_create(
-    *, user, kind: str, title: str, body: str = "", cta_url: str = "", dedupe_key: str | None = None
+    *,
+    user,
+    kind: str,
+    title: str,
+    body: str = "",
+    cta_url: str = "",
+    dedupe_key: str | None = None,
 ) -> Notification | None:
-    """Adds to the inbox and pushes it live once the write commits.
+    """Adds to the inbox and pushes it live once the write commits; where the user opted in to the kind,
+    its e-mail is recorded in the same transaction and sent after commit (zeus/mail.py).
 
-    With a `dedupe_key` a second call adds nothing and returns None, so jobs can re-run safely.
+    With a `dedupe_key` a second call adds nothing and returns None, so jobs can re-run safely. Jobs that
+    write many use notification_create_many (one statement, and one query for the batch's mail preferences).
     """
     try:
         with transaction.atomic():
@@ -72,7 +113,25 @@ def notification_create(
         return None
     payload = {"type": "notification.push", "notification": notification_to_dict(notification)}
     transaction.on_commit(lambda: push_to_user(user.id, payload))
+    notifications_mail([notification])
     return notification
+
+
+def notifications_mail(notifications: list[Notification]) -> None:
+    """Records the e-mail of these notifications for the users who opted in to their kind, and enqueues it
+    once the transaction commits (robust: a broker that is down is logged; the sweeper sends it later)."""
+    ids = deliveries_record([n for n in notifications if n is not None])
+    if ids:
+        transaction.on_commit(lambda: _enqueue_mail(ids), robust=True)
+
+
+def _enqueue_mail(notification_ids: list[int]) -> None:
+    for notification_id in notification_ids:
+        try:
+            send_notification_mail.delay(notification_id)
+        except Exception:
+            # The notification is already in the inbox; zeus.send_pending_mail sends the mail later.
+            log.exception("enqueueing the mail of notification %s failed", notification_id)
 
 
 @dataclass(frozen=True)
@@ -125,6 +184,7 @@ def notification_create_many(drafts: list[NotificationDraft]) -> list[Notificati
         for nid, uid, kind, title, body, url, key in rows
     ]
     transaction.on_commit(lambda: push_many([(n.user_id, n) for n in created], notification_to_dict))
+    notifications_mail(created)
     return created
 
 

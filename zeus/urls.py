@@ -38,10 +38,12 @@ urlpatterns = [
     path("api/v1/", include(api)),
     path("jsi18n/<str:language>/<str:version>.js", js_catalog, name="js-catalog"),
     path("", include("zeus.pages")),
+    path("", include("zeus.notification_pages")),
     path("", include("assets.transactions_pages")),
     path("", include("assets.pages")),
     path("", include("goals.pages")),
     path("", include("plans.pages")),
+    path("", include("suggestions.pages")),
     path("", include("chat.pages")),
     path("", include("chat.web_urls")),
     # Last: any other /api/ path is a JSON 404 even under DEBUG, where Django ignores handler404.

@@ -35,8 +35,7 @@ content as tables; one or two sentences around them are enough.
 
 
 def stable_system_text() -> str:
-    guide = getattr(tools, "TOOL_GUIDE", "")
-    return f"{SYSTEM_PROMPT}\n\n{guide}".strip() if guide else SYSTEM_PROMPT
+    return f"{SYSTEM_PROMPT}\n\n{tools.TOOL_GUIDE}".strip()
 
 
 LANGUAGE_NAMES = {"vi": "Vietnamese", "en": "English"}

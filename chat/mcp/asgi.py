@@ -17,7 +17,7 @@ from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from starlette.middleware.authentication import AuthenticationMiddleware
 
 from chat.mcp.auth import McpTokenVerifier
-from chat.mcp.edge import Guarded, ProtocolEdge
+from chat.mcp.edge import EnvelopeCheck, FailureGuard
 from chat.mcp.server import build_server
 
 MCP_PATH = "/mcp"
@@ -98,13 +98,10 @@ class AllowedHosts:
 
 
 endpoint = McpEndpoint()
-# Who is asking comes before what they sent: an anonymous caller gets 401 whatever its body, and only an
-# authenticated one is told what is wrong with its envelope. Guarded is outermost, so a token check that
-# meets a dead database still answers JSON.
 mcp_app = AllowedHosts(
-    Guarded(
+    FailureGuard(
         AuthenticationMiddleware(
-            RequireAuthMiddleware(ProtocolEdge(endpoint, max_body=MAX_REQUEST_BODY), required_scopes=[]),
+            RequireAuthMiddleware(EnvelopeCheck(endpoint, max_body=MAX_REQUEST_BODY), required_scopes=[]),
             backend=BearerAuthBackend(McpTokenVerifier()),
         )
     )

@@ -59,17 +59,18 @@ def envelope_problem(message) -> tuple[int, str] | None:
     return None
 
 
-class ProtocolEdge:
-    def __init__(self, app, *, max_body: int):
+class FailureGuard:
+    """Outermost: `GET` is refused before anything else, and a failure anywhere underneath (the token check
+    included) is a JSON-RPC error in a JSON body, not the server's HTML page."""
+
+    def __init__(self, app):
         self.app = app
-        self.max_body = max_body
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        method = scope.get("method", "GET")
-        if method == "GET":
+        if scope.get("method", "GET") == "GET":
             await _respond(
                 send,
                 405,
@@ -78,7 +79,43 @@ class ProtocolEdge:
                 headers=[(b"allow", b"POST, DELETE")],
             )
             return
-        if method == "POST":
+        started = False
+
+        async def tracking_send(message):
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, receive, tracking_send)
+        except Exception as exc:
+            if started:
+                raise
+            if is_dependency_down(exc):
+                log.warning("/mcp: a dependency is down (%s), answered 503", type(exc).__name__)
+                await _respond(
+                    send,
+                    503,
+                    SERVICE_UNAVAILABLE,
+                    "A service Zeus depends on is unavailable; try again shortly.",
+                    headers=[(b"retry-after", str(RETRY_AFTER_SECONDS).encode())],
+                )
+            else:
+                log.exception("/mcp failed")
+                await _respond(send, 500, INTERNAL_ERROR, "Something went wrong on our side.")
+
+
+class EnvelopeCheck:
+    """After authentication (an unauthenticated client learns only that it needs a token): each POST body is
+    read here, bounded, and must be one well-formed JSON-RPC message whose params follow the text rule."""
+
+    def __init__(self, app, *, max_body: int):
+        self.app = app
+        self.max_body = max_body
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http" and scope.get("method") == "POST":
             body = await self._read(receive)
             if body is None:
                 await _respond(send, 413, INVALID_REQUEST, f"A request body is at most {self.max_body} bytes.")
@@ -123,43 +160,6 @@ class ProtocolEdge:
         # Only a well-formed id is echoed; a request with a bad one gets id null, as JSON-RPC says.
         request_id = message.get("id") if problem[0] == INVALID_PARAMS else None
         return *problem, request_id
-
-
-class Guarded:
-    """Outermost on /mcp: whatever fails underneath (the token check included) answers a JSON-RPC error."""
-
-    def __init__(self, app):
-        self.app = app
-
-    async def __call__(self, scope, receive, send):
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        started = False
-
-        async def tracking_send(message):
-            nonlocal started
-            if message["type"] == "http.response.start":
-                started = True
-            await send(message)
-
-        try:
-            await self.app(scope, receive, tracking_send)
-        except Exception as exc:
-            if started:
-                raise
-            if is_dependency_down(exc):
-                log.warning("/mcp: a dependency is down (%s), answered 503", type(exc).__name__)
-                await _respond(
-                    send,
-                    503,
-                    SERVICE_UNAVAILABLE,
-                    "A service Zeus depends on is unavailable; try again shortly.",
-                    headers=[(b"retry-after", str(RETRY_AFTER_SECONDS).encode())],
-                )
-            else:
-                log.exception("/mcp failed")
-                await _respond(send, 500, INTERNAL_ERROR, "Something went wrong on our side.")
 
 
 def _replay(body: bytes, upstream):

@@ -147,7 +147,7 @@ class TokenBudget(models.Model):
 
 
 class AdminReply(models.Model):
-    """One staff-generated assistant reply (CONTRACT §3.6). The prompt is kept here, for staff eyes only:
+    """One staff-generated assistant reply (docs/contract/admin.md). The prompt is kept here, for staff eyes only:
     it never becomes a message, but support must be able to see why the assistant said what it said."""
 
     staff = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")

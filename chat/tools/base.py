@@ -28,14 +28,16 @@ class ToolContext:
     allowed_tools: tuple[str, ...] | None = None
 
 
-def tool_context(user, *, thread_id, allowed_tools: tuple[str, ...] | None = None) -> ToolContext:
-    """The one way to build a ToolContext (chat turns and MCP alike): the user's today, currency and
-    timezone read once, from their profile. Blocking."""
+def tool_context(
+    user, *, thread_id, allowed_tools: tuple[str, ...] | None = None, today: dt.date | None = None
+) -> ToolContext:
+    """The one way to build a ToolContext (chat turns, MCP, the demo data): the user's currency and timezone
+    read once, from their profile, and their today (the demo seeds at a fixed one). Blocking."""
     profile = profile_get(user=user)
     return ToolContext(
         user=user,
         thread_id=thread_id,
-        today=user_today(user),
+        today=today or user_today(user),
         currency=profile.currency,
         timezone=profile.timezone,
         language=profile.language,

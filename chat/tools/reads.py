@@ -17,6 +17,7 @@ from chat.tools.base import (
     DATE,
     DIRECTION,
     READ,
+    WORKFLOWS,
     Tool,
     ToolContext,
     asset_out,
@@ -26,6 +27,7 @@ from chat.tools.base import (
     transaction_out,
 )
 from goals.selectors import budget_statuses, goal_list, goal_progress_of
+from suggestions.selectors import recurring_list, recurring_to_dict, suggestion_list_active, suggestion_to_dict
 from zeus.errors import ValidationFailed
 from zeus.timeutil import month_bounds
 
@@ -104,26 +106,8 @@ def list_goals(ctx: ToolContext, args: dict) -> dict:
 
 
 def list_smart_suggestions(ctx: ToolContext, args: dict) -> dict:
-    # Imported here, not at module load: the suggestions app lands from a parallel branch, and until it does
-    # only this tool is unavailable.
-    from suggestions.selectors import suggestion_list_active
-
     rows = suggestion_list_active(user=ctx.user, limit=int(args.get("limit", 10)))
-    return {
-        "suggestions": [
-            {
-                "id": s.id,
-                "kind": s.kind,
-                "title": s.title,
-                "body": s.body,
-                "cta_url": s.cta_url,
-                "prompt": s.prompt,
-                "status": s.status,
-                "created_at": s.created_at.isoformat(),
-            }
-            for s in rows
-        ]
-    }
+    return {"suggestions": [suggestion_to_dict(s) for s in rows]}
 
 
 PERIODS = ("this_month", "last_month", "last_30_days", "last_90_days")
@@ -181,6 +165,37 @@ def _by_week(by_day: dict, since: dt.date, until: dt.date) -> list[tuple[str, De
     return [(start.isoformat(), total) for start, total in weeks.items()]
 
 
+def list_recurring(ctx: ToolContext, args: dict) -> dict:
+    """The user's recurring series (docs/recurring.md): what each costs a month and a year, and in all."""
+    rows = list(
+        recurring_list(
+            user=ctx.user,
+            status=args.get("status", "active"),
+            kind=args.get("kind", "all"),
+            due_within_days=args.get("due_within_days"),
+        )[:100]
+    )
+    series = [recurring_to_dict(s) for s in rows]
+    totals: dict[str, dict[str, Decimal]] = {}
+    for s in series:
+        if s["kind"] == "income" or s["status"] != "active":
+            continue
+        total = totals.setdefault(s["currency"], {"monthly": Decimal(0), "yearly": Decimal(0)})
+        total["monthly"] += Decimal(s["monthly_cost"])
+        total["yearly"] += Decimal(s["yearly_cost"])
+    return {
+        "series": series,
+        "count": len(series),
+        "status": args.get("status", "active"),
+        "kind": args.get("kind", "all"),
+        "due_within_days": args.get("due_within_days"),
+        "totals": [
+            {"currency": c, "monthly_cost": money(t["monthly"], c), "yearly_cost": money(t["yearly"], c)}
+            for c, t in sorted(totals.items())
+        ],
+    }
+
+
 TOOLS = (
     Tool(
         name="list_transactions",
@@ -213,16 +228,7 @@ TOOLS = (
     Tool(
         name="list_assets",
         family=READ,
-        workflows=(
-            "coach",
-            "bundle_create",
-            "asset_create",
-            "asset_update",
-            "asset_delete",
-            "create",
-            "update",
-            "inspect",
-        ),
+        workflows=tuple(w for w in WORKFLOWS if w != "delete"),  # a transaction's delete needs no asset
         description=(
             "List the user's assets (cash, bank accounts, e-wallets, savings, property...) with balances. "
             "editable=false marks synced assets, which cannot be changed here."
@@ -272,5 +278,34 @@ TOOLS = (
             }
         ),
         handler=summarize_spending,
+    ),
+    Tool(
+        name="list_recurring",
+        family=READ,
+        workflows=("coach", "inspect"),
+        card=cards.recurring,
+        description=(
+            "List the user's recurring money detected from their history: subscriptions (discretionary, "
+            "cancellable), bills (essential) and income, each with amount, interval, next_on and what it costs "
+            "a month and a year, plus the totals of what goes out. Use it for questions about subscriptions, "
+            "bills, what is due soon or what the user pays every month. Shown to the user as a card."
+        ),
+        input_schema=schema(
+            {
+                "status": {"type": "string", "enum": ["active", "ended", "all"], "description": "Default active."},
+                "kind": {
+                    "type": "string",
+                    "enum": ["subscription", "bill", "income", "all"],
+                    "description": "Default all.",
+                },
+                "due_within_days": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "maximum": 366,
+                    "description": "Only series whose next charge is due from today through this many days.",
+                },
+            }
+        ),
+        handler=list_recurring,
     ),
 )

@@ -79,8 +79,6 @@ def _run(ctx: ToolContext, tool: Tool, call_id: str, tool_input) -> ToolOutcome:
         output = cap_output(tool.handler(ctx, args))
     except ZeusError as exc:
         return ToolOutcome(output=error_output(exc), is_error=True, tool=tool.name)
-    except ImportError:
-        return error("UNAVAILABLE", f"{tool.name} is not available yet.")
     return _outcome(tool.name, args, output, "error" in output)
 
 

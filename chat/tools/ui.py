@@ -13,6 +13,7 @@ from chat.tools.base import (
     schema,
 )
 from goals.progress import resolve_deadline
+from suggestions.selectors import suggestion_list_active
 from zeus.errors import ValidationFailed
 from zeus.money import parse_money
 
@@ -44,10 +45,6 @@ def show_welcome_suggestions(ctx: ToolContext, args: dict) -> dict:
 
 
 def _active_suggestions(ctx: ToolContext) -> list[dict]:
-    try:
-        from suggestions.selectors import suggestion_list_active
-    except ImportError:
-        return []
     return [{"title": s.title, "prompt": s.prompt} for s in suggestion_list_active(user=ctx.user, limit=3)]
 
 

@@ -16,8 +16,18 @@ Read in this order, each file once:
 """
 
 from chat.turn.admin import run_admin_turn
-from chat.turn.data import Emit, TurnResult
-from chat.turn.inputs import BadInput, TurnInput, turn_input_from_frame
+from chat.turn.data import INTERNAL_ERROR_MESSAGE, Emit, TurnResult
+from chat.turn.inputs import BadInput, TurnInput, parse_frame, turn_input_from_frame
 from chat.turn.user import run_turn
 
-__all__ = ["BadInput", "Emit", "TurnInput", "TurnResult", "run_admin_turn", "run_turn", "turn_input_from_frame"]
+__all__ = [
+    "INTERNAL_ERROR_MESSAGE",
+    "BadInput",
+    "Emit",
+    "TurnInput",
+    "TurnResult",
+    "parse_frame",
+    "run_admin_turn",
+    "run_turn",
+    "turn_input_from_frame",
+]

@@ -9,11 +9,12 @@ from chat import limits
 from chat.loop import prompt
 from chat.loop.provider import ProviderFailure, client_for
 from chat.turn import finish
-from chat.turn.data import Turn, TurnResult
+from chat.turn.data import INTERNAL_ERROR_MESSAGE, Turn, TurnResult
 from chat.turn.request import model_request
 from chat.turn.routing import route
 from chat.turn.streaming import stream_call
 from chat.turn.tool_batch import run_tool_batch
+from zeus.text import scrub, scrub_data
 
 log = logging.getLogger(__name__)
 
@@ -42,8 +43,9 @@ async def run_agent(turn: Turn) -> TurnResult:
         )
         return await finish.failed(turn, failure.code, failure.message)
     except Exception:
+        # Our own fault (a bug, the database): said as such, never as the provider's.
         log.exception("chat turn failed in thread %s", turn.thread_id)
-        return await finish.failed(turn, "PROVIDER_UNAVAILABLE", "Something went wrong; try again.")
+        return await finish.failed(turn, "INTERNAL_ERROR", INTERNAL_ERROR_MESSAGE)
     return await finish.done(turn)
 
 
@@ -68,7 +70,20 @@ async def _loop(client, turn: Turn) -> None:
         uses = [(b.id, b.name, b.input or {}, b.input_error) for b in final.tool_uses()]
         if not uses:
             return
-        turn.conversation.append({"role": "assistant", "content": final.replay_content()})
+        turn.conversation.append({"role": "assistant", "content": _sendable(final.replay_content())})
         results = await run_tool_batch(turn, uses)
         turn.conversation.append({"role": "user", "content": results})
         await turn.out.phase("thinking")
+
+
+def _sendable(content: list[dict]) -> list[dict]:
+    """The replayed assistant turn with its text and tool inputs as they are stored (docs/security.md): a lone
+    surrogate from the model cannot even be encoded to send back. Thinking blocks go back byte for byte."""
+    out = []
+    for block in content:
+        if block["type"] == "text":
+            block = {**block, "text": scrub(block["text"])}
+        elif block["type"] == "tool_use":
+            block = {**block, "input": scrub_data(block["input"])}
+        out.append(block)
+    return out

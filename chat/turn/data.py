@@ -20,6 +20,8 @@ from chat.tools import ToolContext
 from chat.turn.frames import Frames
 
 Emit = Callable[[dict], Awaitable[None]]
+# The error frame for a fault on Zeus's side (INTERNAL_ERROR): a bug, or a part of Zeus that is down.
+INTERNAL_ERROR_MESSAGE = "Something went wrong on our side; try again."
 
 
 @dataclass
@@ -64,6 +66,7 @@ class Turn:
     history: list[Message] = field(default_factory=list)  # the stored messages the model sees
     conversation: list[dict] = field(default_factory=list)  # `history` as the Messages API takes it
     steering: list[str] = field(default_factory=list)  # texts routed with the user's but never stored
+    event: tuple[str, dict] | None = None  # the UI event that started it (name, facts), routed as such
     lock: limits.TurnLock | None = None  # the thread's; freed by `finish`, in the trip that stores the reply
     route: Route = DEFAULT_ROUTE
     reply: Reply = field(default_factory=Reply)

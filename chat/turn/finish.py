@@ -14,6 +14,7 @@ from chat.models import Message
 from chat.pricing import quantize_cost
 from chat.services import assistant_reply_record
 from chat.turn.data import Turn, TurnResult
+from zeus.text import scrub_data
 
 log = logging.getLogger(__name__)
 
@@ -88,9 +89,9 @@ _db_store = off_loop(_store_then_release)
 
 async def _store(turn: Turn, *, keep_message: bool) -> Message | None:
     turn.reply.flush_text()
-    turn.saving = asyncio.ensure_future(
-        _db_store(turn, turn.reply.parts if keep_message else None, metadata(turn) if keep_message else None)
-    )
+    # Whatever a tool echoed or a card quoted, the reply must be storable in one piece (docs/security.md).
+    parts = scrub_data(turn.reply.parts) if keep_message else None
+    turn.saving = asyncio.ensure_future(_db_store(turn, parts, metadata(turn) if keep_message else None))
     # Shielded: a second stop or a disconnect while saving must not lose what the user already saw.
     return await asyncio.shield(turn.saving)
 

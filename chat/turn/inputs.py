@@ -4,14 +4,22 @@ This is the one place a frame is read (docs/contract/websocket.md): a `user_mess
 `ui_event` is translated into its turn text here, once, and a `confirm` carries the approval it decides.
 """
 
+import json
+import math
 from dataclasses import dataclass
 
 from chat import limits
 from chat.ui_events import ui_event_to_turn
 from zeus.errors import ValidationFailed
+from zeus.text import MAX_JSON_DEPTH, data_too_deep, json_too_deep, unstorable_path
 
 CLIENT_ID_LENGTH = 64
 DECISIONS = ("approve", "reject")
+# The ui_event names a client may send. Others (`confirm_result`) are made by the server only, from a
+# decision it took itself: a client sending one would be telling the model what a delete did.
+CLIENT_EVENTS = frozenset(
+    {"action_selected", "existing_asset_selected", "quick_create_selected", "form_submit", "confirm"}
+)
 
 
 @dataclass(frozen=True)
@@ -38,8 +46,37 @@ class BadInput(Exception):
         self.message = message
 
 
+def parse_frame(text: str) -> dict:
+    """A frame's JSON text → the frame object; raises BadInput (BAD_FRAME). The nesting is bounded before
+    parsing (the parser recurses: deep brackets would be a RecursionError and a 1011 close), and NaN and
+    Infinity, which Python's parser accepts, are not JSON."""
+    if json_too_deep(text):
+        raise BadInput("BAD_FRAME", f"A frame nests at most {MAX_JSON_DEPTH} levels deep.")
+    try:
+        frame = json.loads(text, parse_constant=_not_json)
+    except ValueError:
+        raise BadInput("BAD_FRAME", "A frame is a JSON object.") from None
+    if not isinstance(frame, dict):
+        raise BadInput("BAD_FRAME", "A frame is a JSON object.")
+    return frame
+
+
+def _not_json(constant: str):
+    raise ValueError(f"{constant} is not JSON")
+
+
 def turn_input_from_frame(frame: dict) -> TurnInput:
-    """A parsed `user_message` or `ui_event` frame → its TurnInput; raises BadInput otherwise."""
+    """A parsed `user_message` or `ui_event` frame → its TurnInput; raises BadInput otherwise.
+
+    The project's text rule (docs/security.md) holds for the whole frame: a NUL or an unpaired surrogate
+    anywhere would fail the insert of the user message, or of a tool part, deep inside the turn."""
+    if data_too_deep(frame):
+        raise BadInput("BAD_FRAME", f"A frame nests at most {MAX_JSON_DEPTH} levels deep.")
+    path = unstorable_path(frame)
+    if path is not None:
+        raise BadInput("BAD_FRAME", f"{path or 'frame'}: text with a NUL character or an unpaired surrogate.")
+    if not _finite(frame):
+        raise BadInput("BAD_FRAME", "Numbers in a frame are finite (no NaN or Infinity).")
     kind = frame.get("type")
     if kind == "user_message":
         return _user_message(frame)
@@ -67,6 +104,8 @@ def _ui_event(frame: dict) -> TurnInput:
     client_id, event, payload = _client_id(frame), frame.get("event"), frame.get("payload")
     if client_id is None or not isinstance(event, str) or not isinstance(payload, dict):
         raise BadInput("BAD_FRAME", "ui_event needs an id, an event and a payload object.")
+    if event not in CLIENT_EVENTS:
+        raise BadInput("BAD_FRAME", f"Unknown ui_event {event[:40]!r}.")
     if event == "confirm":
         if not isinstance(payload.get("approval_id"), str) or payload.get("decision") not in DECISIONS:
             raise BadInput("BAD_FRAME", "confirm needs an approval_id and a decision (approve or reject).")
@@ -82,3 +121,13 @@ def _ui_event(frame: dict) -> TurnInput:
 def _check_length(text: str) -> None:
     if len(text) > limits.MAX_TEXT:
         raise BadInput("MESSAGE_TOO_LONG", f"A message is at most {limits.MAX_TEXT} characters.")
+
+
+def _finite(data) -> bool:
+    if isinstance(data, float):
+        return math.isfinite(data)
+    if isinstance(data, dict):
+        return all(_finite(v) for v in data.values())
+    if isinstance(data, list):
+        return all(_finite(v) for v in data)
+    return True

@@ -1,5 +1,6 @@
-"""Which workflow a turn runs and which tools it is offered: the patterns first (no model call), the router
-model for the rest, the default when that fails. A staff turn is never offered a mutation."""
+"""Which workflow a turn runs and which tools it is offered: the UI event's own workflow when it names one,
+then the patterns over the texts (no model call), the router model for the rest, the default when that
+fails. A staff turn is never offered a tool that writes."""
 
 import logging
 
@@ -28,6 +29,10 @@ async def route(client, turn: Turn) -> router.Route:
 
 
 async def _decide(client, turn: Turn) -> router.Route:
+    if turn.event is not None:
+        decided = router.route_event(*turn.event)
+        if decided is not None:
+            return decided
     texts = user_texts(turn.history) + turn.steering
     prior = prior_assistant_text(turn.history)
     decided = router.route_by_patterns(texts, prior)

@@ -9,6 +9,7 @@ import anthropic
 from chat.loop.provider import classify
 from chat.loop.stream import Response
 from chat.turn.data import Turn
+from zeus.text import scrub
 
 STREAM_RETRIES = 2
 STREAM_BACKOFF = 0.25
@@ -34,7 +35,9 @@ async def stream_call(client, turn: Turn, request: dict) -> Response:
                     if block is None or block.type != "text":
                         continue
                     if event.type == "content_block_delta":
-                        text = event.delta.text
+                        # The model's own text is kept, made storable (docs/security.md): a NUL or a lone
+                        # surrogate would fail the insert of the whole reply, its tool parts and its charge.
+                        text = scrub(event.delta.text or "")
                         if text:
                             await turn.out.phase("generating")
                             turn.reply.live_text += text

@@ -8,6 +8,7 @@ import time
 from chat.loop.context import tool_result_block
 from chat.tools import ToolOutcome, card_of, execute_tool
 from chat.turn.data import Turn
+from zeus.text import MAX_JSON_DEPTH, data_too_deep, scrub_data, unstorable_path
 
 log = logging.getLogger(__name__)
 
@@ -38,14 +39,14 @@ async def run_tool_batch(turn: Turn, uses: list[tuple[str, str, dict, bool]]) ->
                 "type": "tool",
                 "name": name,
                 "call_id": call_id,
-                "input": tool_input,
+                "input": _storable_input(tool_input),
                 "output": outcome.output,
                 "is_error": outcome.is_error,
             }
         )
         if card:
             turn.reply.add_card(card)
-        results.append(tool_result_block(call_id, outcome.output, outcome.is_error))
+        results.append(tool_result_block(call_id, scrub_data(outcome.output), outcome.is_error))
     if interrupted is not None:
         raise interrupted
     return results
@@ -57,8 +58,9 @@ async def _one(
     """One call, its frames and its card (the turn draws cards; the catalog says how)."""
     began = time.monotonic()
     try:
-        if input_error:
-            outcome = ToolOutcome(BAD_INPUT, True, tool=name)
+        refused = BAD_INPUT if input_error else _refused_input(tool_input)
+        if refused:
+            outcome = ToolOutcome(refused, True, tool=name)
         else:
             outcome = await execute_tool(turn.ctx, name=name, call_id=call_id, tool_input=tool_input)
     except Exception:
@@ -70,3 +72,23 @@ async def _one(
     if card:
         await turn.out.spec(card)
     return outcome, card
+
+
+def _refused_input(tool_input) -> dict | None:
+    """The text rule and the depth limit for a model's tool input (docs/security.md): an INVALID_INPUT result
+    the model can read and correct, before anything runs."""
+    if data_too_deep(tool_input):
+        message = f"The tool input nests deeper than {MAX_JSON_DEPTH} levels; nothing was run."
+        return {"error": {"code": "INVALID_INPUT", "message": message}}
+    path = unstorable_path(tool_input)
+    if path is not None:
+        message = f"input.{path} has a NUL character or an unpaired surrogate; nothing was run. Send plain text."
+        return {"error": {"code": "INVALID_INPUT", "message": message}}
+    return None
+
+
+def _storable_input(tool_input):
+    """The input as the tool part keeps it: too deep to keep is noted, bad text is replaced."""
+    if data_too_deep(tool_input):
+        return {"omitted": f"nested deeper than {MAX_JSON_DEPTH} levels"}
+    return scrub_data(tool_input)

@@ -38,7 +38,8 @@ async def run_turn(
     try:
         return await _run(user, thread, turn_input, out, lock, started)
     finally:
-        if lock is not None:
+        # Usually freed already, with the reply or the repeat; this is the way out of whatever came first.
+        if lock is not None and not lock.released:
             await asyncio.shield(lock.release())
 
 
@@ -47,9 +48,11 @@ async def _run(user, thread: Thread, turn_input: TurnInput, out: Frames, lock, s
     cards: list[dict] = []
     confirmed = None
     text = turn_input.text or ""
+    event = (turn_input.event, turn_input.payload) if turn_input.event else None
     if turn_input.is_confirm:
         ctx = await _db_tool_context(user, thread_id=thread.id)
-        text, confirmed = await _decide(ctx, turn_input.payload, cards)
+        text, tool, confirmed = await _decide(ctx, turn_input.payload, cards)
+        event = ("confirm", {"tool": tool})
 
     begun = await _db_begin(user=user, thread=thread, client_id=turn_input.client_id, text=text, ctx=ctx, lock=lock)
     if not begun.created:
@@ -73,6 +76,7 @@ async def _run(user, thread: Thread, turn_input: TurnInput, out: Frames, lock, s
         model=settings.ZEUS_MODEL,
         provider=begun.provider,
         history=begun.history,
+        event=event,
         lock=lock,
         started=started,
         user_text=text,
@@ -94,9 +98,9 @@ async def _run(user, thread: Thread, turn_input: TurnInput, out: Frames, lock, s
         await finish.record_run(turn)
 
 
-async def _decide(ctx: ToolContext, payload: dict, cards: list[dict]) -> tuple[str, str | None]:
-    """Decides the approval; returns the turn text for the model and the tool that ran (None when nothing
-    did). The tool comes from the approval row itself."""
+async def _decide(ctx: ToolContext, payload: dict, cards: list[dict]) -> tuple[str, str | None, str | None]:
+    """Decides the approval; returns the turn text for the model, the tool the approval was for (from the
+    approval row itself; None for an unknown one) and the tool that ran (None when nothing did)."""
     approval_id, decision = payload["approval_id"], payload["decision"]
     outcome = await decide_approval(ctx, approval_id=approval_id, decision=decision)
     card = card_of(outcome)
@@ -105,10 +109,12 @@ async def _decide(ctx: ToolContext, payload: dict, cards: list[dict]) -> tuple[s
     tool = outcome.tool
     ran = tool if decision == "approve" and "error" not in outcome.output else None
     try:
-        return ui_event_to_turn("confirm_result", {"tool": tool, "decision": decision, "output": outcome.output}), ran
+        text = ui_event_to_turn("confirm_result", {"tool": tool, "decision": decision, "output": outcome.output})
     except ValidationFailed:
-        # An unknown approval names no tool; the model still hears what happened.
-        return f"I chose to {decision} a confirmation. Result: {json.dumps(outcome.output, sort_keys=True)}", None
+        # A tool that is not a confirmable delete; the model still hears what happened.
+        text = f"I chose to {decision} a confirmation. Result: {json.dumps(outcome.output, sort_keys=True)}"
+        return text, None, None
+    return text, tool, ran
 
 
 @dataclass

@@ -1,5 +1,7 @@
 """What must hold across daphne processes: pushes, the turn lock and the rate limit go through Redis."""
 
+import uuid
+
 import pytest
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -40,7 +42,10 @@ async def test_a_turn_held_by_another_process_refuses_a_second_one(alice, alice_
 
 async def test_turns_counted_by_other_processes_count_against_the_rate_limit(alice, alice_cookie, fake):
     for _ in range(limits.TURNS_PER_MINUTE):
-        assert await limits.rate_allow(user_id=alice.id)
+        # Another process admits a turn of alice's in another thread of hers.
+        lock, refused = await limits.admit(user_id=alice.id, thread_id=uuid.uuid4())
+        assert refused is None
+        await lock.release()
     thread = await sync_to_async(chat.thread)(alice)
     socket, _, _ = await open_socket(alice_cookie, thread.id)
     assert (await socket.say("show my transactions"))[-1]["code"] == "RATE_LIMITED"

@@ -1,4 +1,4 @@
-"""The staff reply (CONTRACT §3.6): one model call steered by an internal prompt that is never stored."""
+"""The staff reply (docs/contract/admin.md): one model call steered by an internal prompt that is never stored."""
 
 import json
 

@@ -450,3 +450,28 @@ async def test_a_ui_event_becomes_the_user_turn(alice, fake):
     assert user.parts == [{"type": "text", "text": "show my transactions"}]
     assert user.client_id == "ev1"
     await talk.close()
+
+
+async def test_a_quick_create_event_is_routed_by_the_event_not_by_reading_its_text(alice, fake, monkeypatch):
+    from chat import router
+
+    def unread(*args, **kwargs):
+        raise AssertionError("the event's text was routed")
+
+    monkeypatch.setattr(router, "route_by_patterns", unread)
+    fake.script(model.text("Which balance should it start with?"))
+    thread, talk = await new_chat(alice)
+    frame = {
+        "type": "ui_event",
+        "id": "qc1",
+        "event": "quick_create_selected",
+        "payload": {"kind": "cash", "name": "Ví"},
+    }
+    await talk.send(frame)
+    done = (await talk.until())[-1]
+    assert done["type"] == "done"
+    assert (done["workflow"], done["message"]["metadata"]["decided_by"]) == ("asset_create", "pattern")
+    assert {t["name"] for t in fake.main_requests[0]["body"]["tools"]} == set(router.WORKFLOW_TOOLS["asset_create"])
+    user = (await _messages(thread, "user"))[0]
+    assert user.parts[0]["text"].startswith("Create a manual asset named")  # what the model reads
+    await talk.close()

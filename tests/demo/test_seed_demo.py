@@ -118,7 +118,7 @@ def test_monthly_income_and_bills_recur_on_their_days(demo):
     for day in days:
         salary = rows.filter(occurred_on=day, category="salary")
         rent = rows.filter(occurred_on=day, category="housing")
-        netflix = rows.filter(occurred_on=day, category="subscriptions")
+        netflix = rows.filter(occurred_on=day, category="subscriptions", description="Netflix")
         assert [(t.amount, t.description, t.source) for t in salary] == (
             [(Decimal(25000000), f"Lương tháng {day:%m/%Y}", "synced")] if day.day == 5 else []
         )

@@ -3,6 +3,7 @@ links (TCP forwarders) to PostgreSQL and Redis that a test can cut and restore. 
 are never stopped: other test runs use them."""
 
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -146,3 +147,104 @@ class AppProcess:
             self.process.kill()
             self.process.wait(10)
         self._log.close()
+
+
+class WorkerProcess:
+    """`celery -A zeus worker` in a process of its own (its own process group, so SIGKILL takes it whole)."""
+
+    def __init__(self, env: dict[str, str], *, log_path: Path):
+        full_env = {k: v for k, v in os.environ.items() if k not in ("CI",)}
+        full_env.update(
+            {
+                "DJANGO_SETTINGS_MODULE": "zeus.settings.test",
+                "PYTHONPATH": str(ROOT),
+                "CELERY_TASK_ALWAYS_EAGER": "false",
+                **env,
+            }
+        )
+        self._log = open(log_path, "ab")  # noqa: SIM115 (closed in kill/stop)
+        self.process = subprocess.Popen(
+            [
+                str(BIN / "celery"),
+                "-A",
+                "zeus",
+                "worker",
+                "-P",
+                "solo",
+                "-l",
+                "warning",
+                "--without-heartbeat",
+                "--without-mingle",
+                "--without-gossip",
+            ],
+            cwd=ROOT,
+            env=full_env,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+    def kill(self) -> None:
+        """SIGKILL, as the kernel's OOM killer or a lost machine would: no shutdown, no ack, no cleanup."""
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(10)
+        self._log.close()
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(15)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(10)
+        if not self._log.closed:
+            self._log.close()
+
+
+class RedisServer:
+    """A private redis-server on a free port, which a test may restart (never the machine's own)."""
+
+    def __init__(self, *, log_path: Path):
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self._log_path = log_path
+        self.process: subprocess.Popen | None = None
+        self.start()
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+            stdout=open(self._log_path, "ab"),  # noqa: SIM115 (the child holds it)
+            stderr=subprocess.STDOUT,
+        )
+        wait_for_port(self.port, process=self.process)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(10)
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+
+def backends_waiting_on_a_lock(cursor, application_name: str) -> list[int]:
+    """The PostgreSQL backends of the app under test (its application_name) that wait on a lock."""
+    cursor.execute(
+        "SELECT pid FROM pg_stat_activity WHERE application_name = %s AND wait_event_type = 'Lock'",
+        [application_name],
+    )
+    return [row[0] for row in cursor.fetchall()]
+
+
+def eventually(check, timeout: float = 20.0, interval: float = 0.1):
+    deadline = time.monotonic() + timeout
+    while True:
+        value = check()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError("the condition did not hold in time")
+        time.sleep(interval)

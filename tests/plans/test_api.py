@@ -55,7 +55,13 @@ def test_it_creates_a_draft_with_the_contracts_shape(clock, alice_api):
     # 10 November: 21 days left; 5,310,000 // 21 = 252,857.
     assert plan["daily_guide"] == {"days_left": 21, "guide": "252857", "spent_today": "0", "left_today": "252857"}
     # Day 10 with nothing put towards the goal: 0 < 0.80 * 3,540,000 * 10 / 30.
-    assert plan["warning"] == {"state": "goal_drift", "dismissed": False}
+    assert plan["warning"] == {
+        "state": "goal_drift",
+        "dismissed": False,
+        "bills_due": [],
+        "bills_due_total": "0",
+        "bills_short": False,
+    }
     assert plan["reminder_time"] == "21:30"
     assert plan["reminders_enabled"] is True
     assert plan["streak"] == 0
@@ -260,7 +266,7 @@ def test_actuals_sort_transactions_into_buckets(clock, alice, alice_api):
 
 
 def test_the_whole_life_of_a_plan(clock, alice, alice_api):
-    """Create, activate, log, warn, rebalance, dismiss, finalize: every figure as CONTRACT §4.2 computes it."""
+    """Create, activate, log, warn, rebalance, dismiss, finalize: every figure as docs/contract/plans.md computes it."""
     goal = factories.goal(alice, target_amount="100000000")
     plan = _create(alice_api, primary_goal_id=goal.id)
     pid = plan["id"]
@@ -270,7 +276,13 @@ def test_the_whole_life_of_a_plan(clock, alice, alice_api):
     # Day 10: overspent (6,000,000 > 5,310,000), goal money left 3,540,000 → cover 690,000.
     factories.txn(alice, amount="6000000", category="shopping", occurred_on=dt.date(2026, 11, 5))
     body = alice_api.get(f"/api/v1/plans/{pid}").json()
-    assert body["warning"] == {"state": "overspent", "dismissed": False}
+    assert body["warning"] == {
+        "state": "overspent",
+        "dismissed": False,
+        "bills_due": [],
+        "bills_due_total": "0",
+        "bills_short": False,
+    }
     assert body["recommendation"] == {"kind": "cover_overspend", "amount": "690000", "daily_guide": "0"}
 
     body = alice_api.post(f"/api/v1/plans/{pid}/rebalance").json()
@@ -284,7 +296,13 @@ def test_the_whole_life_of_a_plan(clock, alice, alice_api):
     assert rebalance.before["goal"] == "3540000" and rebalance.after["goal"] == "2850000"
 
     body = alice_api.post(f"/api/v1/plans/{pid}/dismiss-warning").json()
-    assert body["warning"] == {"state": "spend_pace", "dismissed": True}
+    assert body["warning"] == {
+        "state": "spend_pace",
+        "dismissed": True,
+        "bills_due": [],
+        "bills_due_total": "0",
+        "bills_short": False,
+    }
     body = alice_api.post(f"/api/v1/plans/{pid}/rebalance").json()  # tighten: accepted, no money moves
     assert body["allocations"]["safe_to_spend"] == "6000000"
     assert body["recommendation"] is None
@@ -293,7 +311,13 @@ def test_the_whole_life_of_a_plan(clock, alice, alice_api):
     # A new overspend changes the state: the dismissal lapses; the overspent state was answered already.
     factories.txn(alice, amount="100000", category="dining", occurred_on=dt.date(2026, 11, 10))
     body = alice_api.get(f"/api/v1/plans/{pid}").json()
-    assert body["warning"] == {"state": "overspent", "dismissed": False}
+    assert body["warning"] == {
+        "state": "overspent",
+        "dismissed": False,
+        "bills_due": [],
+        "bills_due_total": "0",
+        "bills_short": False,
+    }
     assert body["recommendation"] is None
 
     # The month ends in Saigon at 17:00 UTC on 30 November; the hourly job finalizes it.

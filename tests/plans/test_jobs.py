@@ -107,8 +107,9 @@ def test_reminders_take_a_constant_number_of_queries_per_batch(clock):
     with CaptureQueriesContext(connection) as queries:
         result = jobs.reminders_send_due(now=at, batch_size=5)
     assert (result.reminders, result.batches) == (24, 5)
-    # One query for the timezones; per batch: select, savepoint, claim, read claims, insert inbox, release.
-    assert len(queries) <= 1 + 6 * result.batches + 1
+    # One query for the timezones; per batch: select, savepoint, claim, read claims, insert inbox, the batch's
+    # mail preferences, release.
+    assert len(queries) <= 1 + 8 * result.batches + 1  # 8: the readers' languages are one of them
     assert Notification.objects.filter(kind="plan_reminder").count() == 24
 
 

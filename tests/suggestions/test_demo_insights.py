@@ -37,3 +37,17 @@ def test_the_demo_user_sees_exactly_the_planted_insights(demo):
     assert Notification.objects.filter(user=demo, kind="insight", dedupe_key__in=keys).count() == 2
 
     assert insights_generate(user_ids=[demo.id]) == 0
+
+
+def test_the_demo_user_has_their_subscriptions_bills_and_pay_and_nothing_else(demo):
+    from suggestions.models import RecurringSeries
+
+    found = {(s.merchant, s.kind) for s in RecurringSeries.objects.filter(user=demo, status="active")}
+    assert {(m, k) for m, k in found if k == "subscription"} == {
+        ("Netflix", "subscription"),
+        ("Spotify", "subscription"),
+    }
+    bills = {m for m, k in found if k == "bill"}
+    assert bills == {"Tiền nhà", "Tiền điện EVN", "Tiền nước Sawaco", "Viettel cước di động"}
+    assert [k for m, k in found if m.startswith("Lương")] == ["income"]
+    assert len(found) == 7

@@ -1,4 +1,4 @@
-"""The demo user's kind of ledger (CONTRACT's seed: salary, rent, a subscription, groceries twice a week,
+"""The demo user's kind of ledger (docs/demo-data.md: salary, rent, a subscription, groceries twice a week,
 dining most days, rides, small shopping most weeks, budgets under 80 %) with only the planted duplicate and
 spike: whatever the random amounts, exactly those two insights land. Independent of the real seed."""
 

@@ -101,6 +101,7 @@ def test_profile_get_and_patch(alice_api):
         "currency": "VND",
         "timezone": "Asia/Ho_Chi_Minh",
         "language": "en",
+        "email_notifications": {"plan_reminder": False, "insight": False, "weekly_digest": False},
     }
     response = alice_api.patch(
         "/api/v1/profile",
@@ -114,6 +115,7 @@ def test_profile_get_and_patch(alice_api):
         "currency": "USD",
         "timezone": "Europe/Paris",
         "language": "vi",
+        "email_notifications": {"plan_reminder": False, "insight": False, "weekly_digest": False},
     }
 
 

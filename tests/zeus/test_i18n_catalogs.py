@@ -21,8 +21,8 @@ from zeus.catalogs import compile_catalogs
 ROOT = Path(__file__).resolve().parents[2]
 SKIP_DIRS = {".venv", "node_modules", "staticfiles", "tests", "bench", ".git", "artifacts"}
 APPS = ["zeus", "assets", "goals", "plans", "suggestions", "chat", "demo", "templates"]
-# Words that are the same in every language: the product's name, a key's shape.
-UNTRANSLATED_OK = {"Zeus", "sk-ant-…"}
+# Words that are the same in every language: product names, a key's shape, a date pattern.
+UNTRANSLATED_OK = {"Zeus", "sk-ant-…", "SePay", "DD/MM/YYYY"}
 TEXT_ATTRIBUTES = {"aria-label", "placeholder", "title", "alt"}
 
 

@@ -1,7 +1,7 @@
 """The `zeus` part of the API: token auth, the profile, the notifications inbox."""
 
 from django.contrib.auth import authenticate, user_logged_in
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.authtoken.models import Token
 from rest_framework.permissions import AllowAny
@@ -10,6 +10,7 @@ from rest_framework.views import APIView
 
 from zeus.api.pagination import NewestFirstCursorPagination, paginate
 from zeus.errors import ZeusError
+from zeus.mail import email_preferences
 from zeus.models import Notification
 from zeus.selectors import notification_list, profile_get
 from zeus.services import notification_mark_all_read, notification_mark_read, profile_update
@@ -38,6 +39,12 @@ class TokenView(APIView):
         return Response({"token": token.key})
 
 
+class EmailNotificationsSerializer(serializers.Serializer):
+    plan_reminder = serializers.BooleanField()
+    insight = serializers.BooleanField()
+    weekly_digest = serializers.BooleanField()
+
+
 class ProfileView(APIView):
     class OutputSerializer(serializers.Serializer):
         username = serializers.CharField(source="user.username")
@@ -45,12 +52,19 @@ class ProfileView(APIView):
         currency = serializers.CharField()
         timezone = serializers.CharField()
         language = serializers.CharField()
+        email_notifications = serializers.SerializerMethodField()
+
+        @extend_schema_field(EmailNotificationsSerializer)
+        def get_email_notifications(self, profile) -> dict:
+            return email_preferences(profile)
 
     class InputSerializer(serializers.Serializer):
         display_name = serializers.CharField(max_length=100, required=False, allow_blank=True)
         currency = serializers.CharField(max_length=3, required=False)
         timezone = serializers.CharField(max_length=64, required=False)
         language = serializers.CharField(max_length=8, required=False)
+        # Checked by the service: only the known kinds, each true or false; the others keep their value.
+        email_notifications = serializers.JSONField(required=False)
 
     @extend_schema(responses=OutputSerializer)
     def get(self, request):
@@ -67,6 +81,7 @@ class ProfileView(APIView):
             timezone_name=values.get("timezone"),
             display_name=values.get("display_name"),
             language=values.get("language"),
+            email_notifications=values.get("email_notifications"),
         )
         return Response(self.OutputSerializer(profile).data)
 

@@ -238,7 +238,12 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Enqueueing from a request while Redis is down fails within a second or two (a 503), instead of
 # kombu's default of retrying for a long time before it gives up.
 CELERY_BROKER_CONNECTION_TIMEOUT = 1
-CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 1}
+# A task whose worker died unacknowledged (acks_late) is handed out again after this long; the jobs claim
+# their work in the database, so a redelivery does nothing twice (docs/security.md, "Faults").
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_connect_timeout": 1,
+    "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=3600),
+}
 CELERY_BEAT_SCHEDULE = {
     "plans.send_due_reminders": {
         "task": "plans.send_due_reminders",
@@ -250,6 +255,11 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": crontab(minute=5),
         "options": {"expires": 55 * 60},
     },
+    "zeus.send_pending_mail": {
+        "task": "zeus.send_pending_mail",
+        "schedule": crontab(minute="*/5"),
+        "options": {"expires": 4 * 60},
+    },
     "suggestions.refresh_suggestions": {
         "task": "suggestions.refresh_suggestions",
         "schedule": crontab(hour=1, minute=0),
@@ -260,7 +270,27 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": crontab(hour=2, minute=0),
         "options": {"expires": 60 * 60},
     },
+    "suggestions.send_weekly_digest": {
+        "task": "suggestions.send_weekly_digest",
+        "schedule": crontab(minute=0),
+        "options": {"expires": 55 * 60},
+    },
+    "suggestions.detect_recurring": {
+        "task": "suggestions.detect_recurring",
+        "schedule": crontab(hour=1, minute=30),
+        "options": {"expires": 60 * 60},
+    },
 }
+
+# Mail (docs/mail.md): EMAIL_URL as django-environ reads it, e.g. smtp+tls://user:password@smtp.example.com:587;
+# the default writes every message to the console.
+# (django-environ's documented vars().update; unset parts keep Django's defaults.)
+_EMAIL_URL = env("EMAIL_URL", default="") or "consolemail://"
+vars().update({k: v for k, v in env.email_url_config(_EMAIL_URL).items() if v is not None})
+DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Zeus <zeus@localhost>")
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)
+# Where links in mail point (the unsubscribe link, the call to action): the site as users reach it.
+ZEUS_SITE_URL = env("ZEUS_SITE_URL", default="http://127.0.0.1:8000")
 
 # The model provider. Tests point ANTHROPIC_BASE_URL at a loopback server that speaks the Messages API.
 ANTHROPIC_API_KEY = env("ANTHROPIC_API_KEY", default="")

@@ -1,4 +1,4 @@
-// The /chat page: threads, history, the live turn over the websocket (CONTRACT §3), notifications.
+// The /chat page: threads, history, the live turn over the websocket (docs/contract/websocket.md), notifications.
 
 import { ApiError, api, setCsrfToken } from "./api.js";
 import { el, settleAnswered } from "./cards.js";
@@ -66,6 +66,7 @@ const STARTERS = [
 const ERROR_TEXT = {
   AI_PROVIDER_REQUIRED: gettext("Zeus needs an AI key before it can answer."),
   PROVIDER_UNAVAILABLE: gettext("The AI provider is not answering right now."),
+  INTERNAL_ERROR: gettext("Something went wrong on our side. Try again."),
   RATE_LIMITED: gettext("That was a lot of messages in a minute. Wait a moment, then retry."),
   USAGE_LIMIT: gettext("The usage limit has been reached."),
   TURN_IN_PROGRESS: gettext("Zeus is still answering in this chat."),
@@ -359,6 +360,10 @@ function onSocketStatus(status, info = {}) {
     ui.conn.textContent = "";
     ui.banner.hidden = true;
     if (info.reconnected && !state.turn) loadHistory({ quiet: true });
+  } else if (status === "down" && info.tooLarge) {
+    ui.conn.textContent = "Reconnecting…";
+    showBanner(`That was too large to send (64 KiB at most). Reconnecting in ${Math.ceil(info.wait / 1000)} s…`);
+    if (state.turn?.dispatched) failTurn("BAD_FRAME", "That was too large to send (64 KiB at most).");
   } else if (status === "down" && info.unavailable) {
     ui.conn.textContent = gettext("Reconnecting…");
     showBanner(
@@ -534,7 +539,7 @@ function clearEmptyState() {
 
 let suggestionStarters = null;
 
-/** Starter prompts from the user's active suggestions (CONTRACT §2), when that API answers. */
+/** Starter prompts from the user's active suggestions (docs/contract/rest.md), when that API answers. */
 function fetchSuggestionStarters() {
   suggestionStarters ??= api("GET", "/api/v1/suggestions?page_size=3")
     .then((data) =>

@@ -1,10 +1,10 @@
-// Renderers for the structured cards of CONTRACT §3.5. Cards are built by server code, but their shapes
+// Renderers for the structured cards of docs/contract/cards.md. Cards are built by server code, but their shapes
 // beyond {"kind", "version"} are read defensively: every field is optional, lists may come under a few
 // names, and every string goes into the page as text. A click or submit calls ctx.send(event, payload,
 // label), which sends a `ui_event` frame; it returns false when the page cannot send right now.
 // The shapes read here are listed in docs/chat-page.md.
 
-import { formatMoney, humanize } from "./format.js";
+import { formatDate, formatMoney, humanize } from "./format.js";
 import { gettext, interpolate } from "./i18n.js";
 
 export function el(tag, attrs = {}, ...children) {
@@ -504,6 +504,44 @@ function transactionDraft(card, ctx) {
   return root;
 }
 
+// A list of recurring money: what is due and when, each with what it costs a month and a year, then the
+// totals of what goes out. A table, so a screen reader reads it as one.
+function recurringCard(card, ctx) {
+  const root = shell(card, "recurring", firstText(card, "title") || "Recurring payments");
+  const items = Array.isArray(card.items) ? card.items : [];
+  if (!items.length) {
+    root.append(el("p", { class: "muted", text: "Nothing recurring found." }));
+    return root;
+  }
+  const head = el(
+    "tr",
+    {},
+    ...["", "Next", "Amount", "A month", "A year"].map((h) => el("th", { scope: "col", text: h })),
+  );
+  const rows = items.map((item) => {
+    const currency = item.currency || ctx.currency;
+    return el(
+      "tr",
+      { "data-kind": str(item.kind) },
+      el("th", { scope: "row", text: `${str(item.merchant)} · ${humanize(item.interval)}` }),
+      el("td", { text: formatDate(item.next_on) }),
+      el("td", { class: "amount", text: formatMoney(item.amount, currency) }),
+      el("td", { class: "amount", text: formatMoney(item.monthly_cost, currency) }),
+      el("td", { class: "amount", text: formatMoney(item.yearly_cost, currency) }),
+    );
+  });
+  root.append(el("table", { class: "recurring-table" }, el("thead", {}, head), el("tbody", {}, ...rows)));
+  for (const total of Array.isArray(card.totals) ? card.totals : []) {
+    root.append(
+      el("p", {
+        class: "recurring-total",
+        text: `Going out: ${formatMoney(total.monthly_cost, total.currency)} a month, ${formatMoney(total.yearly_cost, total.currency)} a year`,
+      }),
+    );
+  }
+  return root;
+}
+
 const RENDERERS = {
   transaction_draft: transactionDraft,
   welcome,
@@ -515,6 +553,7 @@ const RENDERERS = {
   asset_selector: assetSelector,
   confirm: confirmCard,
   chart,
+  recurring: recurringCard,
   result_summary: resultSummary,
 };
 

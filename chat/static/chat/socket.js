@@ -6,6 +6,8 @@ const MAX_DELAY = 30000;
 // The server accepted the socket, then closed it because PostgreSQL or Redis is down (docs/security.md):
 // not a refusal (logged out answers the handshake with 403), so the page says "reconnecting" and retries.
 export const CLOSE_UNAVAILABLE = 4503;
+// A frame over the server's 64 KiB limit closes the socket with the websocket's "message too big".
+export const CLOSE_TOO_LARGE = 1009;
 
 export class ChatSocket {
   constructor({ onFrame, onStatus }) {
@@ -70,7 +72,13 @@ export class ChatSocket {
     this.attempt += 1;
     const wait = Math.round(delay / 2 + Math.random() * (delay / 2));
     const code = event?.code;
-    this.onStatus("down", { wait, code, attempt: this.attempt, unavailable: code === CLOSE_UNAVAILABLE });
+    this.onStatus("down", {
+      wait,
+      code,
+      attempt: this.attempt,
+      unavailable: code === CLOSE_UNAVAILABLE,
+      tooLarge: code === CLOSE_TOO_LARGE,
+    });
     this.timer = setTimeout(() => this.connect(), wait);
   }
 

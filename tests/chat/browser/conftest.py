@@ -1,7 +1,7 @@
 """Browser tests of /chat: Debian's Chromium driven by Playwright against the real Django app (live_server).
 
 The websocket is faked inside the browser (fake_ws.js replaces window.WebSocket before the page runs), and
-the chat REST endpoints of CONTRACT §3.1 are faked with page.route by FakeChatBackend; login, the page, its
+the chat REST endpoints of docs/contract/rest.md are faked with page.route by FakeChatBackend; login, the page, its
 static files and the notifications API are the real ones.
 """
 
@@ -103,7 +103,7 @@ def stored_message(role: str, text: str, *, parts: list | None = None, **extra) 
 
 @dataclass
 class FakeChatBackend:
-    """The chat REST API of CONTRACT §3.1 (shapes as the chat-loop branch serves them), answering from memory.
+    """The chat REST API of docs/contract/rest.md (shapes as the chat-loop branch serves them), answering from memory.
 
     `transactions` / `suggestions` None answer 404, as those APIs are absent on this branch.
     """

@@ -1,5 +1,5 @@
 // Replaces window.WebSocket before the page's scripts run: a scripted chat server speaking the frames of
-// CONTRACT §3.2. It records every frame the page sends (window.__fake.sent) and answers user_message /
+// docs/contract/websocket.md. It records every frame the page sends (window.__fake.sent) and answers user_message /
 // ui_event frames with the next queued script (window.__fake.replies) or, when none is queued, a short
 // default reply. Script steps are frames, or {"$delay": ms}; the strings "$ID" and "$TEXT" are replaced by
 // the id and text of the frame being answered. `stop` cancels the script and answers STOPPED.

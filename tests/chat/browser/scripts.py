@@ -1,4 +1,5 @@
-"""Server-side turns for the fake websocket, as lists of CONTRACT §3.2 frames ("$ID" is the answered frame's id)."""
+"""Server-side turns for the fake websocket, as lists of frames (docs/contract/websocket.md; "$ID" is the
+answered frame's id)."""
 
 import datetime as dt
 import uuid

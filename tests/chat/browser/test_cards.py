@@ -1,4 +1,4 @@
-"""Cards (CONTRACT §3.5) from `spec` frames, and the exact `ui_event` frames their clicks and submits send."""
+"""Cards (docs/contract/cards.md) from `spec` frames, and the exact `ui_event` frames their clicks and submits send."""
 
 import re
 

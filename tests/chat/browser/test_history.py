@@ -1,4 +1,4 @@
-"""History over REST (CONTRACT §3.1): reload, load older, threads, and a long thread."""
+"""History over REST (docs/contract/rest.md): reload, load older, threads, and a long thread."""
 
 import uuid
 

@@ -103,3 +103,8 @@ def test_a_well_formed_call_still_works(mcp, alice):
     assert answer.status_code == 200
     assert answer.json()["result"]["isError"] is False
     assert Transaction.objects.count() == 1
+
+
+def test_without_a_token_even_a_malformed_body_is_401_first(mcp):
+    answer = post_raw(mcp, None, body=json.dumps({**CREATE_CALL, "id": {"an": "object"}}))
+    assert answer.status_code == 401

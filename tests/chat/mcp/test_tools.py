@@ -20,6 +20,7 @@ READS = (
     "list_goals",
     "list_smart_suggestions",
     "summarize_spending",
+    "list_recurring",
 )
 MUTATIONS = (
     "create_goal",

@@ -1,3 +1,5 @@
+import pytest
+
 from chat.router import (
     ROUTER_SYSTEM_PROMPT,
     WORKFLOW_TOOLS,
@@ -97,3 +99,69 @@ def test_router_prompts_are_stable_and_carry_the_context():
     assert prompt == router_user_prompt(["xóa ví", "cái thứ hai"], "Bạn có hai ví. Ví nào?")
     assert '"cái thứ hai"' in prompt and '"xóa ví"' in prompt and "Ví nào?" in prompt
     assert len(router_user_prompt(["x" * 5000], None)) < 700
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what subscriptions am I paying for",
+        "What subscriptions am I paying for?",
+        "what's due this week",
+        "What is due next week?",
+        "show my bills",
+        "any recurring payments?",
+        "what do I pay every month",
+        "tôi đang trả những gói đăng ký nào",
+        "tuần này có hóa đơn nào đến hạn không",
+        "khoản nào sắp đến hạn",
+        "cac khoan dinh ky cua toi",
+    ],
+)
+def test_recurring_questions_route_to_inspect_without_the_model(text):
+    route = route_by_patterns([text])
+    assert route is not None and (route.workflow, route.decided_by) == ("inspect", "pattern")
+    assert "list_recurring" in route.tools
+
+
+@pytest.mark.parametrize(
+    ("text", "workflow"),
+    [
+        ("Netflix subscription 260k", "create"),
+        ("I paid the internet bill, 300k", "create"),
+        ("budget for bills", "coach"),
+    ],
+)
+def test_recurring_words_with_another_intent_keep_it(text, workflow):
+    assert route_by_patterns([text]).workflow == workflow
+
+
+def test_a_ui_event_that_names_its_workflow_is_routed_from_the_event_itself():
+    from chat.router import route_event
+
+    assert route_event("quick_create_selected", {"kind": "cash", "name": "x"}).workflow == "asset_create"
+    assert route_event("form_submit", {"intent": "create_goal", "values": {}}).workflow == "coach"
+    assert route_event("form_submit", {"intent": "create_expense", "values": {}}).workflow == "create"
+    assert route_event("confirm", {"tool": "delete_manual_transaction"}).workflow == "delete"
+    assert route_event("confirm", {"tool": "delete_manual_asset"}).workflow == "asset_delete"
+    assert route_event("confirm", {"tool": "delete_manual_asset"}).decided_by == "pattern"
+    # These carry no workflow of their own: their text is routed like the user's.
+    assert route_event("confirm", {"tool": None}) is None
+    assert route_event("action_selected", {"prompt": "delete my lunch"}) is None
+    assert route_event("existing_asset_selected", {"asset_id": 3}) is None
+    assert route_event("form_submit", {"intent": "misc", "values": {}}) is None
+
+
+@pytest.mark.parametrize(
+    ("event", "payload", "workflow"),
+    [
+        ("quick_create_selected", {"kind": "e_wallet", "name": "MoMo"}, "asset_create"),
+        ("form_submit", {"intent": "create_expense", "values": {"amount": "45k"}}, "create"),
+        ("confirm_result", {"tool": "delete_manual_asset", "decision": "reject", "output": {}}, "asset_delete"),
+    ],
+)
+def test_an_earlier_events_stored_text_routes_a_terse_reply_as_the_event_did(event, payload, workflow):
+    from chat.ui_events import ui_event_to_turn
+
+    stored = ui_event_to_turn(event, payload)
+
+    assert route_by_patterns([stored, "yes"]).workflow == workflow

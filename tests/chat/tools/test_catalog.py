@@ -15,6 +15,7 @@ CONTRACT_TOOLS = {
     "list_goals": {"status"},
     "list_smart_suggestions": {"limit"},
     "summarize_spending": {"period", "group_by"},
+    "list_recurring": {"status", "kind", "due_within_days"},
     "create_goal": {"name", "kind", "target_amount", "deadline", "current_amount", "currency"},
     "create_manual_transaction": {
         "amount", "description", "direction", "category", "occurred_on", "currency", "asset_id",

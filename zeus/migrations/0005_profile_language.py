@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('zeus', '0002_transaction_synced_notifications'),
+        ('zeus', '0004_notification_kinds_synced_and_weekly_digest'),
     ]
 
     operations = [

@@ -1,0 +1,249 @@
+"""The weekly review of a batch of users, as data (docs/digest.md): a handful of queries per batch, the rest
+arithmetic. The services store and send it; the /digest page shows it."""
+
+import datetime as dt
+import re
+import zoneinfo
+from collections import defaultdict
+from decimal import Decimal
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from goals.selectors import active_goals_of, goal_progress_of
+from plans.selectors import plan_summaries
+from suggestions import recurring, selectors
+from suggestions.selectors import BatchUser
+from zeus.money import format_amount, quantize
+
+SEND_WEEKDAY = 6  # Sunday
+SEND_HOUR = 9  # from 09:00 in the user's timezone
+TOP = 3
+_WEEK = re.compile(r"^(\d{4})-W(\d{2})$")
+
+
+def iso_week(day: dt.date) -> str:
+    year, week, _weekday = day.isocalendar()
+    return f"{year}-W{week:02d}"
+
+
+def week_start(day: dt.date) -> dt.date:
+    return day - dt.timedelta(days=day.weekday())
+
+
+def parse_iso_week(value: str) -> dt.date | None:
+    """The Monday of "2026-W48", or None when it is not an ISO week."""
+    match = _WEEK.match(value or "")
+    if not match:
+        return None
+    try:
+        return dt.date.fromisocalendar(int(match[1]), int(match[2]), 1)
+    except ValueError:
+        return None
+
+
+def local_now(user: BatchUser, now: dt.datetime) -> dt.datetime:
+    return now.astimezone(zoneinfo.ZoneInfo(user.timezone))
+
+
+def is_due(local: dt.datetime) -> bool:
+    """Sunday from 09:00 local time; the hourly beat catches every timezone's 09:00 within the hour."""
+    return local.weekday() == SEND_WEEKDAY and local.hour >= SEND_HOUR
+
+
+def _money(amount: Decimal, currency: str) -> str:
+    return str(quantize(amount, currency))
+
+
+def compose(users: list[BatchUser], *, start: dt.date, now: dt.datetime) -> dict[int, dict]:
+    """The review of the week starting `start` (a Monday) for each user, as of `now`: seven queries for the
+    batch (spending, biggest expenses, plans: three, goals, bills due, insights)."""
+    if not users:
+        return {}
+    ids = [u.id for u in users]
+    end = start + dt.timedelta(days=6)
+    by_user = {u.id: u for u in users}
+    spending = selectors.weekly_spending(user_ids=ids, week_start=start)
+    biggest = defaultdict(list)
+    for row in selectors.biggest_expenses(user_ids=ids, week_start=start, per_user=TOP):
+        if row.currency == by_user[row.user_id].currency:
+            biggest[row.user_id].append(row)
+    today_of = {u.id: min(local_now(u, now).date(), end) for u in users}
+    plans = plan_summaries(today_by_user=today_of)
+    goals = defaultdict(list)
+    for goal in active_goals_of(user_ids=ids):
+        goals[goal.user_id].append(goal)
+    due = defaultdict(list)
+    for series in selectors.series_due_between(
+        user_ids=ids, since=end + dt.timedelta(days=1), until=end + dt.timedelta(days=7)
+    ):
+        due[series.user_id].append(series)
+    earliest = min(dt.datetime.combine(start, dt.time(), zoneinfo.ZoneInfo(u.timezone)) for u in users)
+    insights = defaultdict(list)
+    for suggestion in selectors.insights_since(user_ids=ids, since=earliest):
+        user = by_user[suggestion.user_id]
+        if suggestion.created_at.astimezone(zoneinfo.ZoneInfo(user.timezone)).date() >= start:
+            insights[suggestion.user_id].append(suggestion)
+
+    categories: dict[int, dict[str, list[Decimal]]] = defaultdict(dict)
+    for (user_id, currency, category), weeks in spending.items():
+        if currency == by_user[user_id].currency:
+            categories[user_id][category] = weeks
+    out = {}
+    for user in users:
+        c = user.currency
+        cats = categories[user.id]
+        weekly = [sum((w[k] for w in cats.values()), Decimal(0)) for k in range(5)]
+        previous = weekly[1:]
+        average = sum(previous, Decimal(0)) / 4
+        top = sorted(((cat, w[0]) for cat, w in cats.items() if w[0] > 0), key=lambda p: (-p[1], p[0]))[:TOP]
+        plan = plans.get(user.id)
+        out[user.id] = {
+            "week": iso_week(start),
+            "start": start.isoformat(),
+            "end": end.isoformat(),
+            "currency": c,
+            "spent": _money(weekly[0], c),
+            "previous_weeks": [
+                {"week": iso_week(start - dt.timedelta(days=7 * k)), "spent": _money(weekly[k], c)} for k in range(1, 5)
+            ],
+            "average_previous": _money(average, c),
+            "change_pct": None if average == 0 else round((weekly[0] - average) * 100 / average),
+            "top_categories": [{"category": cat, "spent": _money(v, c)} for cat, v in top],
+            "biggest": [
+                {
+                    "description": b.description,
+                    "amount": _money(b.amount, c),
+                    "category": b.category,
+                    "occurred_on": b.occurred_on.isoformat(),
+                }
+                for b in biggest[user.id]
+            ],
+            "plan": None
+            if plan is None
+            else {
+                "state": plan.warning,
+                "streak": plan.streak,
+                "safe_left": _money(plan.safe_left, plan.currency),
+                "guide": _money(plan.guide, plan.currency),
+                "currency": plan.currency,
+            },
+            "goals": [_goal(goal, today_of[user.id]) for goal in goals[user.id]],
+            "due_next_week": [
+                {
+                    "id": s.id,
+                    "merchant": s.merchant,
+                    "kind": s.kind,
+                    "amount": _money(s.amount, s.currency),
+                    "currency": s.currency,
+                    "next_on": s.next_on.isoformat(),
+                    "monthly_cost": _money(recurring.monthly_cost(s.amount, s.interval), s.currency),
+                }
+                for s in due[user.id]
+            ],
+            "insights": [{"kind": s.kind, "title": s.title, "cta_url": s.cta_url} for s in insights[user.id]],
+        }
+    return out
+
+
+def _goal(goal, today: dt.date) -> dict:
+    progress = goal_progress_of(goal, today=today)
+    return {
+        "id": goal.id,
+        "name": goal.name,
+        "progress_pct": str(progress.progress_pct),
+        "on_track": progress.on_track,
+        "current_amount": _money(goal.current_amount, goal.currency),
+        "target_amount": _money(goal.target_amount, goal.currency),
+        "currency": goal.currency,
+    }
+
+
+# Words, in the user's language (the caller sets it with translation.override).
+
+STATE_LABELS = {
+    "on_track": gettext_lazy("on track"),
+    "spend_pace": gettext_lazy("spending ahead of pace"),
+    "overspent": gettext_lazy("overspent"),
+    "goal_drift": gettext_lazy("behind on the goal"),
+}
+
+
+def title(review: dict) -> str:
+    c = review["currency"]
+    return _("Your week %(week)s: %(spent)s spent") % {
+        "week": review["week"],
+        "spent": format_amount(Decimal(review["spent"]), c),
+    }
+
+
+def body(review: dict) -> str:
+    """The review in a few plain lines: the inbox text and the mail's body."""
+    c = review["currency"]
+    lines = []
+    spent = format_amount(Decimal(review["spent"]), c)
+    average = format_amount(Decimal(review["average_previous"]), c)
+    if review["change_pct"] is None:
+        lines.append(_("You spent %(spent)s this week.") % {"spent": spent})
+    elif review["change_pct"] >= 0:
+        lines.append(
+            _(
+                "You spent %(spent)s this week, %(pct)s%% more than your average of %(average)s over the four "
+                "weeks before."
+            )
+            % {"spent": spent, "pct": review["change_pct"], "average": average}
+        )
+    else:
+        lines.append(
+            _(
+                "You spent %(spent)s this week, %(pct)s%% less than your average of %(average)s over the four "
+                "weeks before."
+            )
+            % {"spent": spent, "pct": -review["change_pct"], "average": average}
+        )
+    if review["top_categories"]:
+        top = ", ".join(
+            f"{t['category'].replace('_', ' ')} {format_amount(Decimal(t['spent']), c)}"
+            for t in review["top_categories"]
+        )
+        lines.append(_("Top categories: %(top)s.") % {"top": top})
+    if review["biggest"]:
+        big = review["biggest"][0]
+        lines.append(
+            _("Biggest: %(description)s, %(amount)s.")
+            % {"description": big["description"], "amount": format_amount(Decimal(big["amount"]), c)}
+        )
+    plan = review["plan"]
+    if plan:
+        lines.append(
+            _("Plan: %(state)s, a %(streak)s-day streak, %(left)s left to spend safely this month.")
+            % {
+                "state": str(STATE_LABELS.get(plan["state"], plan["state"])),
+                "streak": plan["streak"],
+                "left": format_amount(Decimal(plan["safe_left"]), plan["currency"]),
+            }
+        )
+    for goal in review["goals"][:TOP]:
+        lines.append(_("Goal %(name)s: %(pct)s%%.") % {"name": goal["name"], "pct": goal["progress_pct"]})
+    if review["due_next_week"]:
+        due = ", ".join(
+            f"{d['merchant']} {format_amount(Decimal(d['amount']), d['currency'])}" for d in review["due_next_week"]
+        )
+        lines.append(_("Due next week: %(due)s.") % {"due": due})
+    if review["insights"]:
+        lines.append(
+            _("Noticed this week: %(titles)s.") % {"titles": "; ".join(i["title"] for i in review["insights"])}
+        )
+    return "\n".join(lines)
+
+
+def chart(review: dict) -> dict:
+    """This week against the four before, oldest first, for static/zeus/charts.js: {type, labels, datasets,
+    currency}."""
+    weeks = [*reversed(review["previous_weeks"]), {"week": review["week"], "spent": review["spent"]}]
+    return {
+        "type": "bar",
+        "labels": [w["week"] for w in weeks],
+        "datasets": [{"label": _("Spent"), "data": [w["spent"] for w in weeks]}],
+        "currency": review["currency"],
+    }

@@ -1,0 +1,214 @@
+"""The weekly review: once per user and ISO week, on Sunday from 09:00 in their timezone; its figures; the
+inbox, the live push and the mail; the command; the /digest page."""
+
+import datetime as dt
+import threading
+from decimal import Decimal
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from plans.services import plan_activate, plan_create
+from suggestions.models import RecurringSeries, WeeklyDigest
+from suggestions.services import weekly_digest_send
+from tests import factories
+from tests.suggestions.factories import suggestion
+from zeus.models import Notification
+
+SUNDAY_9_SAIGON = dt.datetime(2026, 11, 29, 2, 0, tzinfo=dt.UTC)  # 09:00 in Asia/Ho_Chi_Minh
+WEEK = "2026-W48"  # Monday 23 to Sunday 29 November 2026
+MONDAY = dt.date(2026, 11, 23)
+
+
+def spend(user, amount, on, category="dining", description="Pho 24"):
+    return factories.txn(user, amount=amount, occurred_on=on, category=category, description=description)
+
+
+def ordinary_month(user):
+    """Four weeks at 1,000,000 a week, then a week of 1,500,000 with a big purchase."""
+    for k in range(1, 5):
+        spend(user, 1_000_000, MONDAY - dt.timedelta(days=7 * k - 2), "groceries", "Co.op Mart")
+    spend(user, 300_000, MONDAY + dt.timedelta(days=1), "dining", "Pizza 4P's")
+    spend(user, 1_200_000, MONDAY + dt.timedelta(days=3), "shopping", "Uniqlo")
+    spend(user, 999_000, MONDAY + dt.timedelta(days=7), "shopping", "Next week")  # not this week
+
+
+def review(user) -> WeeklyDigest:
+    return WeeklyDigest.objects.get(user=user, iso_week=WEEK)
+
+
+def test_it_is_sent_on_sunday_from_nine_in_the_users_timezone_once(alice):
+    ordinary_month(alice)
+    assert weekly_digest_send(now=SUNDAY_9_SAIGON - dt.timedelta(minutes=1)) == 0
+    assert weekly_digest_send(now=SUNDAY_9_SAIGON - dt.timedelta(days=1)) == 0
+    assert weekly_digest_send(now=SUNDAY_9_SAIGON) == 1
+    assert weekly_digest_send(now=SUNDAY_9_SAIGON + dt.timedelta(hours=1)) == 0
+    (note,) = Notification.objects.filter(user=alice, kind="weekly_digest")
+    assert note.cta_url == f"/digest/{WEEK}"
+    assert note.title == "Your week 2026-W48: 1,500,000 ₫ spent"
+    assert "50% more than your average" in note.body
+
+
+def test_each_timezone_gets_it_at_its_own_nine(alice, bob):
+    factories.user("paris", timezone="Europe/Paris")
+    assert weekly_digest_send(now=SUNDAY_9_SAIGON) == 2  # alice and bob, Saigon
+    paris_nine = dt.datetime(2026, 11, 29, 8, 0, tzinfo=dt.UTC)
+    assert weekly_digest_send(now=paris_nine - dt.timedelta(hours=1)) == 0
+    assert weekly_digest_send(now=paris_nine) == 1
+    assert WeeklyDigest.objects.filter(iso_week=WEEK).count() == 3
+
+
+def test_the_review_holds_the_weeks_figures(alice):
+    ordinary_month(alice)
+    plan = plan_create(user=alice, month="2026-11", expected_income="20000000", today=MONDAY - dt.timedelta(days=20))
+    plan_activate(user=alice, plan_id=plan.id, today=MONDAY - dt.timedelta(days=20))
+    RecurringSeries.objects.create(
+        user=alice, key="netflix", direction="expense", merchant="Netflix", kind="subscription", amount=260_000,
+        currency="VND", interval="monthly", last_on=dt.date(2026, 11, 2), next_on=dt.date(2026, 12, 2),
+        category="subscriptions", occurrences=3,
+    )  # fmt: skip
+    RecurringSeries.objects.create(
+        user=alice, key="rent", direction="expense", merchant="Rent", kind="bill", amount=6_500_000,
+        currency="VND", interval="monthly", last_on=dt.date(2026, 11, 10), next_on=dt.date(2026, 12, 10),
+        category="housing", occurrences=3,
+    )  # fmt: skip
+    insight = suggestion(alice, kind="price_change", title="Netflix went up")
+    weekly_digest_send(now=SUNDAY_9_SAIGON)
+    r = review(alice).payload
+    assert (r["week"], r["start"], r["end"], r["currency"]) == (WEEK, "2026-11-23", "2026-11-29", "VND")
+    assert r["spent"] == "1500000" and r["average_previous"] == "1000000" and r["change_pct"] == 50
+    assert [w["spent"] for w in r["previous_weeks"]] == ["1000000"] * 4
+    assert r["top_categories"] == [
+        {"category": "shopping", "spent": "1200000"},
+        {"category": "dining", "spent": "300000"},
+    ]
+    assert [b["description"] for b in r["biggest"]] == ["Uniqlo", "Pizza 4P's"]
+    assert r["plan"]["state"] in ("on_track", "spend_pace", "overspent", "goal_drift")
+    assert isinstance(r["plan"]["streak"], int)
+    assert [d["merchant"] for d in r["due_next_week"]] == ["Netflix"]  # 30 Nov - 6 Dec; rent is on the 10th
+    assert r["insights"] == [{"kind": "price_change", "title": insight.title, "cta_url": insight.cta_url}]
+
+
+def test_goal_progress_is_in_the_review(alice):
+    from goals.services import goal_create
+
+    goal_create(user=alice, name="Emergency fund", kind="emergency_fund", target_amount="10000000",
+                current_amount="2500000", deadline=dt.date(2027, 11, 1))  # fmt: skip
+    weekly_digest_send(now=SUNDAY_9_SAIGON)
+    (goal,) = review(alice).payload["goals"]
+    assert goal["name"] == "Emergency fund" and Decimal(goal["progress_pct"]) == Decimal(25)
+
+
+def test_it_is_pushed_live_and_mailed_to_those_who_opted_in(alice, bob, settings, django_capture_on_commit_callbacks):
+    from asgiref.sync import async_to_sync
+    from channels.layers import get_channel_layer
+
+    from tests.mail import SMTPServer, use_smtp
+    from zeus.live import user_group
+    from zeus.services import profile_update
+
+    server = SMTPServer().start()
+    use_smtp(settings, server.port)
+    layer = get_channel_layer()
+    channel = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(user_group(alice.id), channel)
+    try:
+        for user, wants in ((alice, True), (bob, False)):
+            user.email = f"{user.username}@example.com"
+            user.save(update_fields=["email"])
+            profile_update(user=user, email_notifications={"weekly_digest": wants})
+        ordinary_month(alice)
+        with django_capture_on_commit_callbacks(execute=True):
+            assert weekly_digest_send(now=SUNDAY_9_SAIGON) == 2
+        message = async_to_sync(layer.receive)(channel)
+        assert message["notification"]["kind"] == "weekly_digest"
+        (mail,) = server.messages
+        assert mail["To"] == "alice@example.com"
+        assert mail["Subject"].strip().startswith("Your week 2026-W48")
+        assert "/digest/2026-W48" in mail.get_body(("plain",)).get_content()
+    finally:
+        async_to_sync(layer.group_discard)(user_group(alice.id), channel)
+        server.stop()
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_two_workers_at_once_send_one_review():
+    users = [factories.user(f"w{k}") for k in range(5)]
+    results = []
+
+    def worker():
+        try:
+            results.append(weekly_digest_send(now=SUNDAY_9_SAIGON))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=worker) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sum(results) == 5
+    assert Notification.objects.filter(kind="weekly_digest").count() == 5
+    assert WeeklyDigest.objects.count() == len(users)
+
+
+def _queries(n, prefix):
+    users = [factories.user(f"{prefix}{k}") for k in range(n)]
+    for user in users:
+        ordinary_month(user)
+    with CaptureQueriesContext(connection) as ctx:
+        weekly_digest_send(user_ids=[u.id for u in users], now=SUNDAY_9_SAIGON)
+    return len(ctx)
+
+
+def test_queries_per_batch_do_not_grow_with_users(db):
+    assert _queries(2, "a") == _queries(9, "b")
+
+
+def test_the_command_runs_one_user_at_an_instant(alice, bob):
+    call_command("send_weekly_digest", "--user", "alice", "--now", "2026-11-29T09:30:00+07:00")
+    assert WeeklyDigest.objects.filter(user=alice).exists() and not WeeklyDigest.objects.filter(user=bob).exists()
+    with pytest.raises(CommandError):
+        call_command("send_weekly_digest", "--now", "2026-11-29T09:30:00")
+    with pytest.raises(CommandError):
+        call_command("send_weekly_digest", "--now", "sunday")
+
+
+# The page
+
+
+def test_the_page_shows_the_review_with_a_chart_and_its_table(alice, client):
+    ordinary_month(alice)
+    weekly_digest_send(now=SUNDAY_9_SAIGON)
+    client.force_login(alice)
+    page = client.get(f"/digest/{WEEK}")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert 'data-chart="digest-weeks-data"' in html and 'id="digest-weeks-data" type="application/json"' in html
+    assert "<table" in html and "2026-W44" in html and "Uniqlo" in html
+    assert "<script>" not in html  # no inline script: the chart reads its JSON
+    assert client.get(f"/digest/{WEEK}/").status_code == 200
+
+
+def test_a_week_not_sent_is_composed_on_the_page_and_the_future_is_404(alice, client):
+    ordinary_month(alice)
+    client.force_login(alice)
+    assert client.get("/digest/2026-W40").status_code == 200
+    assert not WeeklyDigest.objects.exists()
+    assert client.get("/digest/2031-W10").status_code == 404
+    assert client.get("/digest/2026-W60").status_code == 404
+
+
+def test_the_page_shows_only_the_users_own_review(alice, bob, client):
+    spend(alice, 777_000, MONDAY, "shopping", "Alice's secret")
+    weekly_digest_send(now=SUNDAY_9_SAIGON)
+    client.force_login(bob)
+    assert "Alice&#x27;s secret" not in client.get(f"/digest/{WEEK}").content.decode()
+    assert "Alice" not in client.get(f"/digest/{WEEK}").content.decode()
+
+
+def test_the_page_needs_a_login(client):
+    assert client.get(f"/digest/{WEEK}").status_code == 302
