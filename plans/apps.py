@@ -9,4 +9,3 @@ class PlansConfig(AppConfig):
         from zeus.panels import Panel, register
 
         register(Panel("home", "safe-to-spend", 15, "plans/home/safe_to_spend.html", home.safe_to_spend_panel))
-        register(Panel("home", "bills", 50, "plans/home/bills.html", home.bills_panel))

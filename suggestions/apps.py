@@ -9,3 +9,4 @@ class SuggestionsConfig(AppConfig):
         from zeus.panels import Panel, register
 
         register(Panel("home", "insights", 45, "suggestions/home/insights.html", home.insights_panel))
+        register(Panel("home", "bills", 50, "suggestions/home/bills.html", home.bills_panel))
