@@ -141,8 +141,11 @@ def test_websockets_and_mcp_reach_daphne_through_the_same_origin_with_their_chec
     assert asyncio.run(_handshake(served, path, origin=same_origin, cookie=None)) == 403
     assert asyncio.run(_handshake(served, path, origin=same_origin, cookie=_session_cookie(bob))) == 403
 
-    request = urllib.request.Request(f"http://127.0.0.1:{served}/mcp", data=b"{}", method="POST")
+    body = b'{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}'
+    request = urllib.request.Request(f"http://127.0.0.1:{served}/mcp", data=body, method="POST")
     request.add_header("Content-Type", "application/json")
+    request.add_header("Accept", "application/json, text/event-stream")
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(request, timeout=10)
-    assert refused.value.code == 401 and refused.value.headers["Server"] != "gunicorn"
+    assert refused.value.code == 401, refused.value.read()
+    assert refused.value.headers["Server"] != "gunicorn"
