@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cat requirements.txt | cksum | cut -d' ' -f1)
 
-.PHONY: run test install bench lint migrate
+.PHONY: run test install bench lint migrate messages
 
 $(STAMP): requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -15,7 +15,11 @@ $(STAMP): requirements.txt
 
 install: $(STAMP)
 
-migrate: install
+# The translation catalogs are committed as .po and compiled here with Babel (no GNU gettext needed).
+messages: install
+	$(PY) manage.py compile_catalogs
+
+migrate: messages
 	$(PY) manage.py migrate --noinput
 
 # REDIS_URL may come from the shell or from .env (Django and honcho both read it). The Procfile names bare
@@ -30,10 +34,10 @@ run: migrate
 		PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(VENV)/bin/honcho start -f Procfile -p "$${PORT:-8000}" web http ws; \
 	fi
 
-test: install
+test: messages
 	$(PY) -m pytest
 
-bench: install
+bench: messages
 	$(PY) -m bench
 
 lint: install

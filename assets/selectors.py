@@ -2,15 +2,17 @@
 
 import datetime as dt
 from collections.abc import Iterable
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django.contrib.postgres.aggregates import ArrayAgg
 from django.db import connection
-from django.db.models import DateField, F, Min, Q, QuerySet, Sum, Window
-from django.db.models.functions import Cast, Lag, RowNumber
+from django.db.models import Count, DateField, F, Min, Q, QuerySet, Sum, Window
+from django.db.models.functions import Cast, Lag, RowNumber, TruncMonth
 
 from assets.models import Asset, LinkedAccount, Source, Transaction
 from zeus.errors import NotFound, ValidationFailed
+from zeus.money import quantize
 from zeus.timeutil import parse_date
 
 
@@ -133,6 +135,160 @@ def expense_totals_by_day(
         qs = qs.filter(category__in=list(category_in))
     rows = qs.values("occurred_on").annotate(total=Sum("amount"))
     return {row["occurred_on"]: row["total"] for row in rows}
+
+
+def transaction_search(*, user, text: str = "", **filters) -> QuerySet[Transaction]:
+    """`transaction_list` plus a text search in the description (case folded), newest first."""
+    qs = transaction_list(user=user, **filters)
+    text = " ".join((text or "").split())
+    if text:
+        qs = qs.filter(description__icontains=text)
+    return qs
+
+
+@dataclass(frozen=True)
+class Page:
+    rows: list
+    next_after: tuple[dt.date, int] | None  # the keyset of the last row when older rows remain
+
+
+def transaction_page(qs: QuerySet[Transaction], *, after: tuple[dt.date, int] | None, size: int) -> Page:
+    """One page of a newest-first ledger query, after a keyset (date, id): constant cost however deep the page,
+    where an OFFSET would read every row before it (the index is (user, -occurred_on, -id))."""
+    if after is not None:
+        day, row_id = after
+        qs = qs.filter(Q(occurred_on__lt=day) | Q(occurred_on=day, id__lt=row_id))
+    rows = list(qs.order_by("-occurred_on", "-id")[: size + 1])
+    more = len(rows) > size
+    rows = rows[:size]
+    return Page(rows=rows, next_after=(rows[-1].occurred_on, rows[-1].id) if more and rows else None)
+
+
+@dataclass(frozen=True)
+class Totals:
+    currency: str
+    income: Decimal
+    expense: Decimal
+    count: int
+
+    @property
+    def net(self) -> Decimal:
+        return self.income - self.expense
+
+
+def transaction_totals(qs: QuerySet[Transaction]) -> list[Totals]:
+    """Income, spending and count of a ledger query, per currency, in one aggregate query."""
+    rows = (
+        qs.order_by()
+        .values("currency")
+        .annotate(
+            income=Sum("amount", filter=Q(direction=Transaction.Direction.INCOME), default=Decimal(0)),
+            expense=Sum("amount", filter=Q(direction=Transaction.Direction.EXPENSE), default=Decimal(0)),
+            count=Count("id"),
+        )
+        .order_by("currency")
+    )
+    return [
+        Totals(r["currency"], quantize(r["income"], r["currency"]), quantize(r["expense"], r["currency"]), r["count"])
+        for r in rows
+    ]
+
+
+@dataclass(frozen=True)
+class MonthFlow:
+    month: dt.date  # the first day of the month
+    income: Decimal
+    expense: Decimal
+
+
+@dataclass(frozen=True)
+class NetWorth:
+    currency: str
+    today: Decimal  # assets and unlinked accounts in the currency, now
+    months: list[MonthFlow]  # the last `months` months, oldest first, the current one last
+    trend: list[tuple[dt.date, Decimal]]  # net worth at the end of each month (the current one: today)
+    other_currencies: dict[str, Decimal]  # balances held in other currencies, not converted
+
+
+def _month_start(day: dt.date, back: int = 0) -> dt.date:
+    index = day.year * 12 + day.month - 1 - back
+    return dt.date(index // 12, index % 12 + 1, 1)
+
+
+@dataclass(frozen=True)
+class LedgerSummary:
+    net_worth: NetWorth
+    spending_by_category: dict[str, tuple[Decimal, Decimal]]  # category -> (this month so far, last month)
+
+
+def ledger_summary(*, user, currency: str, today: dt.date, months: int = 12) -> LedgerSummary:
+    """Net worth today and its trend, and spending per category this month against last month: two queries
+    however long the ledger is (the balances; the last `months` months grouped by month, direction and
+    category, read through the (user, date) index).
+
+    Today's net worth is the balances (assets, plus linked accounts no asset mirrors). Each earlier month-end
+    is walked back from it with the ledger: the end of month m is today minus the income and plus the spending
+    recorded after it.
+    """
+    assets = Asset.objects.filter(user=user).order_by().values("currency").annotate(total=Sum("balance"))
+    unlinked = (
+        LinkedAccount.objects.filter(user=user, assets__isnull=True)
+        .order_by()
+        .values("currency")
+        .annotate(total=Sum("balance"))
+    )
+    balances: dict[str, Decimal] = {}
+    for row in assets.union(unlinked, all=True):
+        balances[row["currency"]] = balances.get(row["currency"], Decimal(0)) + row["total"]
+    now = quantize(balances.pop(currency, Decimal(0)), currency)
+
+    first = _month_start(today, months - 1)
+    rows = (
+        Transaction.objects.filter(user=user, currency=currency, occurred_on__gte=first, occurred_on__lte=today)
+        .annotate(month=TruncMonth("occurred_on"))
+        .values("month", "direction", "category")
+        .annotate(total=Sum("amount"))
+        .order_by()
+    )
+    income: dict[dt.date, Decimal] = {}
+    expense: dict[dt.date, Decimal] = {}
+    this_month, last_month = _month_start(today), _month_start(today, 1)
+    by_category: dict[str, list[Decimal]] = {}
+    for row in rows:
+        month, total = row["month"], row["total"]
+        if row["direction"] == Transaction.Direction.INCOME:
+            income[month] = income.get(month, Decimal(0)) + total
+            continue
+        expense[month] = expense.get(month, Decimal(0)) + total
+        if month in (this_month, last_month):
+            pair = by_category.setdefault(row["category"], [Decimal(0), Decimal(0)])
+            pair[0 if month == this_month else 1] += total
+    month_rows = [
+        MonthFlow(
+            month=start,
+            income=quantize(income.get(start, Decimal(0)), currency),
+            expense=quantize(expense.get(start, Decimal(0)), currency),
+        )
+        for start in (_month_start(today, back) for back in range(months - 1, -1, -1))
+    ]
+    trend, value = [], now
+    for flow in reversed(month_rows):
+        trend.append((flow.month, value))
+        value = value - flow.income + flow.expense
+    trend.reverse()
+    worth = NetWorth(
+        currency=currency,
+        today=now,
+        months=month_rows,
+        trend=trend,
+        other_currencies={c: quantize(v, c) for c, v in sorted(balances.items()) if v},
+    )
+    spending = {c: (quantize(a, currency), quantize(b, currency)) for c, (a, b) in by_category.items()}
+    return LedgerSummary(net_worth=worth, spending_by_category=spending)
+
+
+def net_worth(*, user, currency: str, today: dt.date, months: int = 12) -> NetWorth:
+    return ledger_summary(user=user, currency=currency, today=today, months=max(months, 2)).net_worth
 
 
 # Batch reads for the nightly jobs of the apps above (insights, duplicates): one query over many users each,

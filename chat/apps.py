@@ -11,7 +11,11 @@ class ChatConfig(AppConfig):
     def ready(self):
         from django.contrib import admin
 
-        from chat import checks
+        from chat import checks, pages
+        from zeus.panels import Panel, register
+
+        register(Panel("settings", "provider-key", 40, "chat/provider_key_panel.html", pages.provider_key_panel_ctx))
+        register(Panel("settings", "mcp-token", 50, "chat/mcp_token_panel.html", pages.mcp_token_panel_ctx))
 
         # daphne and celery run no system checks: a deprecated or retired model is also logged at start-up.
         for notice in checks.model_notices():

@@ -59,18 +59,24 @@ def budget_list(*, user) -> QuerySet[Budget]:
     return Budget.objects.filter(user=user)
 
 
-def budget_statuses(*, user, budgets=None, month: tuple[int, int] | None = None) -> list[BudgetStatus]:
+def budget_statuses(
+    *, user, budgets=None, month: tuple[int, int] | None = None, spent: dict[str, dict[str, Decimal]] | None = None
+) -> list[BudgetStatus]:
     """Each budget with what was spent against it in a month (default: the user's current month).
 
-    One aggregate query per currency in use, never one per budget.
+    One aggregate query per currency in use, never one per budget; none for a currency whose month's spending
+    by category the caller already read (`spent`: {currency: {category: amount}}).
     """
     budgets = list(budget_list(user=user) if budgets is None else budgets)
     if month is None:
         today = user_today(user)
         month = (today.year, today.month)
     first, last = month_bounds(*month)
+    known = spent or {}
     totals = {
-        currency: expense_totals_by_category(user=user, currency=currency, since=first, until=last)
+        currency: known[currency]
+        if currency in known
+        else expense_totals_by_category(user=user, currency=currency, since=first, until=last)
         for currency in {b.currency for b in budgets}
     }
     out = []

@@ -15,14 +15,18 @@ import zoneinfo
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db import connection, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.formats import date_format
+from django.utils.translation import gettext, gettext_lazy
 
 from plans import math as pm
 from plans.models import MonthlyPlan, ReminderLog
 from plans.selectors import plan_ledgers, plan_state
 from zeus.models import DEFAULT_TIMEZONE, NotificationKind, Profile
 from zeus.money import format_amount, from_minor
+from zeus.selectors import user_languages
 from zeus.services import NotificationDraft, notification_create_many
 
 log = logging.getLogger(__name__)
@@ -109,8 +113,16 @@ def _q(name: str) -> str:
     return connection.ops.quote_name(name)
 
 
-REMINDER_TITLE = "Your plan: today's check-in"
-REMINDER_BODY = "See today's safe-to-spend guide and log what you spent."
+REMINDER_TITLE = gettext_lazy("Your plan: today's check-in")
+REMINDER_BODY = gettext_lazy("See today's safe-to-spend guide and log what you spent.")
+
+
+def _in_each_language(text) -> dict[str, str]:
+    out = {}
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            out[code] = str(text)
+    return out
 
 
 def _claim_sql(log_table: str, claims: list[tuple[int, dt.date]], run_param, created_param) -> tuple[str, list]:
@@ -153,12 +165,15 @@ def reminders_send_batch(claims: list[tuple[int, int, dt.date]]) -> int:
             won = [row[0] for row in cursor.fetchall()]
         if not won:
             return 0
+        # Each reminder in its reader's language (docs/i18n.md): one more query a batch, never one per user.
+        languages = user_languages(user_ids={owners[plan_id][0] for plan_id in won})
+        titles, bodies = _in_each_language(REMINDER_TITLE), _in_each_language(REMINDER_BODY)
         drafts = [
             NotificationDraft(
                 user_id=owners[plan_id][0],
                 kind=NotificationKind.PLAN_REMINDER,
-                title=REMINDER_TITLE,
-                body=REMINDER_BODY,
+                title=titles[languages.get(owners[plan_id][0]) or settings.LANGUAGE_CODE],
+                body=bodies[languages.get(owners[plan_id][0]) or settings.LANGUAGE_CODE],
                 cta_url=f"/plans#plan-{plan_id}",
                 dedupe_key=f"plan_reminder:{plan_id}:{owners[plan_id][1].isoformat()}",
             )
@@ -205,15 +220,24 @@ def _summary_json(plan: MonthlyPlan, summary: pm.MonthEndSummary) -> dict:
 
 
 def _suggestion_text(summary: pm.MonthEndSummary, currency: str) -> str:
-    amount = format_amount(from_minor(summary.suggestion_amount, currency), currency)
+    """In the active language: the finalizing job writes each plan in its owner's."""
+    amount = format_amount(from_minor(summary.suggestion_amount, currency), currency, locale=translation.get_language())
     if summary.suggestion_kind == pm.LOWER_SPENDING:
-        return f"You spent {amount} more than your safe-to-spend. Plan a little less for next month."
+        return gettext("You spent %(amount)s more than your safe-to-spend. Plan a little less for next month.") % {
+            "amount": amount
+        }
     if summary.suggestion_kind == pm.BOOST_GOAL:
-        return f"{amount} of safe-to-spend was left over. Consider putting more towards your goal next month."
-    return "You finished right on plan. Keep the same split next month."
+        return gettext(
+            "%(amount)s of safe-to-spend was left over. Consider putting more towards your goal next month."
+        ) % {"amount": amount}
+    return gettext("You finished right on plan. Keep the same split next month.")
 
 
-_RESULT_WORDS = {pm.OVER_BUDGET: "over budget", pm.UNDER_BUDGET: "under budget", pm.ON_BUDGET: "on budget"}
+_RESULT_WORDS = {
+    pm.OVER_BUDGET: gettext_lazy("over budget"),
+    pm.UNDER_BUDGET: gettext_lazy("under budget"),
+    pm.ON_BUDGET: gettext_lazy("on budget"),
+}
 
 
 def plans_finalize_ended(
@@ -249,6 +273,7 @@ def _finalize_batch(ended, *, now: dt.datetime, local_today: dt.date, batch_size
         if not plans:
             return 0
         ledgers = plan_ledgers(plans)
+        languages = user_languages(user_ids={plan.user_id for plan in plans})
         rows = []
         for plan in plans:
             state = plan_state(plan, today=local_today, ledger=ledgers[plan.id])
@@ -259,14 +284,19 @@ def _finalize_batch(ended, *, now: dt.datetime, local_today: dt.date, batch_size
                 activated_on=plan.activated_on,
                 discretionary_by_day=state.discretionary_by_day,
             )
-            plan.summary = _summary_json(plan, summary)
+            with translation.override(languages.get(plan.user_id) or settings.LANGUAGE_CODE):
+                plan.summary = _summary_json(plan, summary)
+                title = gettext("Your %(month)s plan: %(result)s") % {
+                    "month": date_format(plan.month, "YEAR_MONTH_FORMAT"),
+                    "result": _RESULT_WORDS[summary.result],
+                }
             plan.status = MonthlyPlan.Status.COMPLETED
             plan.completed_at = plan.updated_at = now
             rows.append(
                 NotificationDraft(
                     user_id=plan.user_id,
                     kind=NotificationKind.MONTH_END_SUMMARY,
-                    title=f"Your {plan.month:%B %Y} plan: {_RESULT_WORDS[summary.result]}",
+                    title=title,
                     body=plan.summary["suggestion"]["text"],
                     cta_url=f"/plans#plan-{plan.id}",
                     dedupe_key=f"month_end_summary:{plan.id}",

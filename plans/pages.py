@@ -7,17 +7,21 @@ from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.shortcuts import redirect, render
 from django.urls import path
+from django.utils.formats import date_format
+from django.utils.translation import get_language, gettext_lazy, ngettext
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from goals.selectors import goal_list, goal_progress_of
 from plans import math as pm
 from plans import services
-from plans.forms import EntryForm, FixedExpenseFormSet, PlanForm, add_service_error
+from plans.forms import EntryForm, FixedExpenseFormSet, PlanForm
 from plans.models import MonthlyPlan
 from plans.presenters import bills_outlook
 from plans.recurring import bills_still_due, suggested_fixed_expenses
 from plans.selectors import plan_current, plan_list, plan_state
 from zeus.errors import ZeusError
+from zeus.forms import add_service_error, page_paths
 from zeus.money import format_amount, from_minor
 from zeus.selectors import user_currency
 from zeus.timeutil import user_today
@@ -33,7 +37,7 @@ def _bars(state) -> dict:
     c = state.plan.currency
 
     def money(units: int) -> str:
-        return format_amount(from_minor(units, c), c)
+        return format_amount(from_minor(units, c), c, locale=get_language())
 
     safe, spent = state.allocations.safe, state.actuals.discretionary
     goal_planned, goal_done = state.allocations.goal, state.actuals.goal
@@ -42,26 +46,34 @@ def _bars(state) -> dict:
     rows = [
         {
             "key": "safe",
-            "label": f"{money(safe - spent)} left of {money(safe)} safe-to-spend",
+            "label": _("%(left)s left of %(safe)s safe-to-spend") % {"left": money(safe - spent), "safe": money(safe)},
             "pct": _pct(spent, safe),
             "over": spent > safe,
         },
         {
             "key": "guide",
-            "label": f"Today: {money(guide.spent_today)} spent of a {money(guide.guide)} guide "
-            f"({guide.days_left} day(s) left)",
+            "label": ngettext(
+                "Today: %(spent)s spent of a %(guide)s guide (%(days)d day left)",
+                "Today: %(spent)s spent of a %(guide)s guide (%(days)d days left)",
+                guide.days_left,
+            )
+            % {"spent": money(guide.spent_today), "guide": money(guide.guide), "days": guide.days_left},
             "pct": _pct(guide.spent_today, guide.guide),
             "over": guide.left_today < 0,
         },
         {
             "key": "goal",
-            "label": f"{money(goal_done)} put towards the goal of {money(goal_planned)} planned",
+            "label": _("%(done)s put towards the goal of %(planned)s planned")
+            % {"done": money(goal_done), "planned": money(goal_planned)},
             "pct": _pct(goal_done, goal_planned),
             "over": False,
         },
         {
             "key": "streak",
-            "label": f"{state.streak} day(s) in a row within the guide",
+            "label": ngettext(
+                "%(days)d day in a row within the guide", "%(days)d days in a row within the guide", state.streak
+            )
+            % {"days": state.streak},
             "pct": _pct(state.streak, elapsed),
             "over": False,
         },
@@ -75,18 +87,32 @@ def _bars(state) -> dict:
 
 
 WARNING_TEXT = {
-    "on_track": "On track.",
-    "spend_pace": "You are spending faster than the month allows.",
-    "overspent": "You have spent more than this month's safe-to-spend.",
-    "goal_drift": "Your goal contributions are behind pace.",
+    "on_track": gettext_lazy("On track."),
+    "spend_pace": gettext_lazy("You are spending faster than the month allows."),
+    "overspent": gettext_lazy("You have spent more than this month's safe-to-spend."),
+    "goal_drift": gettext_lazy("Your goal contributions are behind pace."),
 }
 
 
-RESULT_TEXT = {"over_budget": "Over budget", "under_budget": "Under budget", "on_budget": "On budget"}
+RESULT_TEXT = {
+    "over_budget": gettext_lazy("Over budget"),
+    "under_budget": gettext_lazy("Under budget"),
+    "on_budget": gettext_lazy("On budget"),
+}
 RECOMMENDATION_TEXT = {
-    "cover_overspend": "Cover the overspend from your goal money",
-    "tighten_spending": "Tighten spending",
-    "boost_goal": "Boost your goal",
+    "cover_overspend": gettext_lazy("Cover the overspend from your goal money"),
+    "tighten_spending": gettext_lazy("Tighten spending"),
+    "boost_goal": gettext_lazy("Boost your goal"),
+}
+STATUS_TEXT = {
+    "draft": gettext_lazy("Draft"),
+    "active": gettext_lazy("Active"),
+    "completed": gettext_lazy("Completed"),
+}
+MODE_TEXT = {
+    "saver": gettext_lazy("Saver"),
+    "balanced": gettext_lazy("Balanced"),
+    "relaxed": gettext_lazy("Relaxed"),
 }
 
 
@@ -96,16 +122,16 @@ def _past(plan: MonthlyPlan) -> dict:
 
     def money(section: str, key: str) -> str:
         value = (summary.get(section) or {}).get(key)
-        return format_amount(Decimal(value), c) if value is not None else "—"
+        return format_amount(Decimal(value), c, locale=get_language()) if value is not None else "—"
 
     return {
         "plan": plan,
-        "result": RESULT_TEXT.get(summary.get("result"), "No summary"),
+        "result": RESULT_TEXT.get(summary.get("result"), _("No summary")),
         "rows": [
-            ("Fixed", money("planned", "fixed"), money("actual", "fixed")),
-            ("Essential", money("planned", "essential"), money("actual", "essential")),
-            ("Safe to spend / discretionary", money("planned", "safe_to_spend"), money("actual", "discretionary")),
-            ("Goal", money("goal", "planned"), money("goal", "contributed")),
+            (_("Fixed"), money("planned", "fixed"), money("actual", "fixed")),
+            (_("Essential"), money("planned", "essential"), money("actual", "essential")),
+            (_("Safe to spend / discretionary"), money("planned", "safe_to_spend"), money("actual", "discretionary")),
+            (_("Goal"), money("goal", "planned"), money("goal", "contributed")),
         ],
         "summary": summary,
     }
@@ -134,6 +160,8 @@ def _context(request, *, plan_form=None, lines=None, entry_form=None) -> dict:
         "goal_progress": goal_progress_of(goal, today=today) if goal else None,
         "drafts": [p for p in plans if p.status == MonthlyPlan.Status.DRAFT and p != current],
         "past": [_past(p) for p in plans if p.status == MonthlyPlan.Status.COMPLETED],
+        "status_text": STATUS_TEXT,
+        "mode_text": MODE_TEXT,
         "recommendation_text": RECOMMENDATION_TEXT.get(state.recommendation.kind)
         if state and state.recommendation
         else "",
@@ -177,7 +205,9 @@ def plans_page(request):
         except ZeusError as exc:
             add_service_error(form, exc, fields_map={"primary_goal_id": "primary_goal"})
         else:
-            messages.success(request, f"Plan for {plan.month:%B %Y} saved.")
+            messages.success(
+                request, _("Plan for %(month)s saved.") % {"month": date_format(plan.month, "YEAR_MONTH_FORMAT")}
+            )
             return redirect("/plans")
     return render(request, "plans/plans.html", _context(request, plan_form=form, lines=lines), status=400)
 
@@ -207,19 +237,27 @@ def log_entry(request, plan_id: int):
         except ZeusError as exc:
             add_service_error(form, exc)
         else:
-            messages.success(request, "Logged.")
+            messages.success(request, _("Logged."))
             return redirect("/plans")
     return render(request, "plans/plans.html", _context(request, entry_form=form), status=400)
 
 
 urlpatterns = [
-    path("plans", plans_page, name="plans"),
-    path("plans/<int:plan_id>/activate", _plan_action(services.plan_activate, "Plan activated."), name="plan-activate"),
+    *page_paths("plans", plans_page, name="plans"),
+    path(
+        "plans/<int:plan_id>/activate",
+        _plan_action(services.plan_activate, gettext_lazy("Plan activated.")),
+        name="plan-activate",
+    ),
     path("plans/<int:plan_id>/entries", log_entry, name="plan-entries"),
-    path("plans/<int:plan_id>/rebalance", _plan_action(services.plan_rebalance, "Rebalanced."), name="plan-rebalance"),
+    path(
+        "plans/<int:plan_id>/rebalance",
+        _plan_action(services.plan_rebalance, gettext_lazy("Rebalanced.")),
+        name="plan-rebalance",
+    ),
     path(
         "plans/<int:plan_id>/dismiss-warning",
-        _plan_action(services.plan_dismiss_warning, "Warning dismissed."),
+        _plan_action(services.plan_dismiss_warning, gettext_lazy("Warning dismissed.")),
         name="plan-dismiss-warning",
     ),
 ]

@@ -5,4 +5,7 @@ class SuggestionsConfig(AppConfig):
     name = "suggestions"
 
     def ready(self):
-        from suggestions import receivers  # noqa: F401
+        from suggestions import home, receivers  # noqa: F401
+        from zeus.panels import Panel, register
+
+        register(Panel("home", "insights", 45, "suggestions/home/insights.html", home.insights_panel))

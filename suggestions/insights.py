@@ -6,6 +6,11 @@ import zoneinfo
 from collections import defaultdict
 from decimal import Decimal
 
+from django.utils import translation
+from django.utils.formats import date_format
+from django.utils.translation import gettext
+
+from assets.labels import category_label
 from suggestions import selectors
 from suggestions.drafts import Draft, chat_url
 from suggestions.duplicates import Cluster, candidate_clusters, is_habit_suspect, recurring_amount, settled, two_visits
@@ -27,23 +32,33 @@ def batch_drafts(users: list[BatchUser], *, now: dt.datetime) -> dict[int, list[
     by_today: dict[dt.date, list[int]] = defaultdict(list)
     for user in users:
         by_today[local_today(user.timezone, now)].append(user.id)
+    languages = {user.id: user.language for user in users}
     out: dict[int, list[Draft]] = defaultdict(list)
     for today, ids in by_today.items():
         totals = selectors.weekly_category_totals(user_ids=ids, today=today)
-        for user_id, draft in _spikes(totals, today):
+        for user_id, draft in _spikes(totals, today, languages):
             out[user_id].append(draft)
-        for user_id, draft in _budget_thresholds(totals, selectors.budgets_of(user_ids=ids), today):
+        for user_id, draft in _budget_thresholds(totals, selectors.budgets_of(user_ids=ids), today, languages):
             out[user_id].append(draft)
-        for user_id, draft in _duplicates(ids, today):
+        for user_id, draft in _duplicates(ids, today, languages):
             out[user_id].append(draft)
     return out
 
 
+def _speaking(languages: dict[int, str], user_id: int):
+    """Each draft's text is written in its reader's language (docs/i18n.md)."""
+    return translation.override(languages.get(user_id) or "vi")
+
+
+def _money(amount, currency: str) -> str:
+    return format_amount(amount, currency, locale=translation.get_language())
+
+
 def _label(category: str) -> str:
-    return category.replace("_", " ")
+    return category_label(category).lower()
 
 
-def _spikes(totals: list[CategoryWeeks], today: dt.date):
+def _spikes(totals: list[CategoryWeeks], today: dt.date, languages: dict[int, str]):
     first_on: dict[int, dt.date] = {}
     for row in totals:
         first_on[row.user_id] = min(first_on.get(row.user_id, row.first_on), row.first_on)
@@ -62,18 +77,20 @@ def _spikes(totals: list[CategoryWeeks], today: dt.date):
         spike = detect_spike(x, history, minimum=minimum)
         if spike is None:
             continue
-        label = _label(category)
-        prompt = f"Why is my {label} spending so high this week?"
+        with _speaking(languages, user_id):
+            label = _label(category)
+            prompt = gettext("Why is my %(category)s spending so high this week?") % {"category": label}
+            title = gettext("Unusual %(category)s spending this week") % {"category": label}
+            body = gettext(
+                "You spent %(amount)s on %(category)s in the last 7 days, against a typical %(median)s a week."
+            ) % {"amount": _money(x, currency), "category": label, "median": _money(spike.median, currency)}
         yield (
             user_id,
             Draft(
                 kind=Kind.CATEGORY_SPIKE,
                 dedupe_key=f"category_spike:{category}:{year}-W{week:02d}",
-                title=f"Unusual {label} spending this week",
-                body=(
-                    f"You spent {format_amount(x, currency)} on {label} in the last 7 days, against a typical "
-                    f"{format_amount(spike.median, currency)} a week."
-                ),
+                title=title,
+                body=body,
                 prompt=prompt,
                 cta_url=chat_url(prompt),
                 payload={
@@ -94,31 +111,39 @@ def _previous_iso_week(today: dt.date) -> str:
     return f"{year}-W{week:02d}"
 
 
-def _budget_thresholds(totals: list[CategoryWeeks], budgets, today: dt.date):
+def _budget_thresholds(totals: list[CategoryWeeks], budgets, today: dt.date, languages: dict[int, str]):
     spent = {(row.user_id, row.currency, row.category): row.month_to_date for row in totals}
     period = f"{today:%Y-%m}"
     for budget in budgets:
         used = spent.get((budget.user_id, budget.currency, budget.category), Decimal(0))
         pct = used * 100 / budget.amount
-        label = _label(budget.category)
-        limit = format_amount(budget.amount, budget.currency)
         for level in BUDGET_LEVELS:
             if pct < level:
                 continue
-            if level >= 100:
-                title = f"You have gone over your {label} budget"
-                prompt = f"I went over my {label} budget this month; how do I get back on track?"
-            else:
-                title = f"You have used {int(pct)}% of your {label} budget"
-                prompt = f"How can I stay within my {label} budget for the rest of the month?"
+            with _speaking(languages, budget.user_id):
+                label = _label(budget.category)
+                words = {
+                    "category": label,
+                    "pct": int(pct),
+                    "spent": _money(used, budget.currency),
+                    "limit": _money(budget.amount, budget.currency),
+                }
+                if level >= 100:
+                    title = gettext("You have gone over your %(category)s budget") % words
+                    prompt = (
+                        gettext("I went over my %(category)s budget this month; how do I get back on track?") % words
+                    )
+                else:
+                    title = gettext("You have used %(pct)s%% of your %(category)s budget") % words
+                    prompt = gettext("How can I stay within my %(category)s budget for the rest of the month?") % words
+                body = gettext("You have spent %(spent)s of your %(limit)s %(category)s budget this month.") % words
             yield (
                 budget.user_id,
                 Draft(
                     kind=Kind.BUDGET_THRESHOLD,
                     dedupe_key=f"budget_threshold:{budget.category}:{level}:{period}",
                     title=title,
-                    body=f"You have spent {format_amount(used, budget.currency)} of your {limit} {label} budget "
-                    f"this month.",
+                    body=body,
                     prompt=prompt,
                     cta_url=chat_url(prompt),
                     payload={
@@ -132,7 +157,7 @@ def _budget_thresholds(totals: list[CategoryWeeks], budgets, today: dt.date):
             )
 
 
-def _duplicates(user_ids: list[int], today: dt.date):
+def _duplicates(user_ids: list[int], today: dt.date, languages: dict[int, str]):
     """Three reads at most: the candidate (user, amount) pairs, their rows, and for consecutive-day clusters
     that survive, their users' lookback (to tell a double charge from two visits)."""
     candidates = selectors.close_repeats(user_ids=user_ids, today=today)
@@ -156,25 +181,50 @@ def _duplicates(user_ids: list[int], today: dt.date):
         lookback[row.user_id].append(row)
     for cluster in clusters:
         if not (is_habit_suspect(cluster) and two_visits(cluster, lookback[cluster.first.user_id])):
-            yield cluster.first.user_id, _duplicate_draft(cluster)
+            with _speaking(languages, cluster.first.user_id):
+                draft = _duplicate_draft(cluster)
+            yield cluster.first.user_id, draft
 
 
 def _duplicate_draft(cluster: Cluster) -> Draft:
     first = cluster.first
     merchant = first.description.strip()
-    amount = format_amount(first.amount, first.currency)
+    amount = _money(first.amount, first.currency)
     days = sorted(cluster.days)
-    when = f"on {days[0]:%d %b %Y}" if len(days) == 1 else f"between {days[0]:%d %b} and {days[-1]:%d %b %Y}"
+    words = {
+        "merchant": merchant,
+        "amount": amount,
+        "count": len(cluster.rows),
+        "first": date_format(days[0], "DATE_FORMAT"),
+        "last": date_format(days[-1], "DATE_FORMAT"),
+    }
+    when = (gettext("on %(first)s") if len(days) == 1 else gettext("between %(first)s and %(last)s")) % words
+    words["when"] = when
     if first.direction == "expense":
-        noun, prompt = "charge", f"Was I charged twice at {merchant} for {amount}?"
+        prompt = gettext("Was I charged twice at %(merchant)s for %(amount)s?") % words
+        title = gettext("Possible duplicate charge at %(merchant)s") % words
+        body = (
+            gettext(
+                "%(count)s charges of %(amount)s at %(merchant)s %(when)s. "
+                "If you paid only once, ask %(merchant)s for a refund."
+            )
+            % words
+        )
     else:
-        noun, prompt = "deposit", f"Was {amount} from {merchant} recorded twice?"
+        prompt = gettext("Was %(amount)s from %(merchant)s recorded twice?") % words
+        title = gettext("Possible duplicate deposit at %(merchant)s") % words
+        body = (
+            gettext(
+                "%(count)s deposits of %(amount)s from %(merchant)s %(when)s. "
+                "If it came only once, one of them is a mistake."
+            )
+            % words
+        )
     return Draft(
         kind=Kind.DUPLICATE_CHARGE,
         dedupe_key=f"duplicate_charge:{first.id}",
-        title=f"Possible duplicate {noun} at {merchant}",
-        body=f"{len(cluster.rows)} {noun}s of {amount} at {merchant} {when}. If you paid only once, ask {merchant} "
-        f"for a refund.",
+        title=title,
+        body=body,
         prompt=prompt,
         cta_url=chat_url(prompt),
         payload={

@@ -4,7 +4,13 @@ import calendar
 import datetime as dt
 from decimal import Decimal
 
+from django.utils import translation
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from assets import categories
+from assets.labels import category_label
 from assets.selectors import expense_totals_by_category
 from goals.models import Goal
 from goals.selectors import budget_list, budget_statuses, goal_list, goal_progress_of
@@ -16,6 +22,7 @@ from suggestions.thresholds import (
     SPENDING_WATCH_RATIO,
     minimum_amount,
 )
+from zeus.i18n import user_language
 from zeus.money import format_amount, quantize
 from zeus.selectors import user_currency
 
@@ -23,7 +30,13 @@ Kind = Suggestion.Kind
 
 
 def rule_drafts(*, user, today: dt.date) -> list[Draft]:
-    """Every rule that holds today. A rule that does not hold proposes nothing (the refresh retires it)."""
+    """Every rule that holds today, written in the user's language. A rule that does not hold proposes nothing
+    (the refresh retires it)."""
+    with translation.override(user_language(user)):
+        return _rule_drafts(user, today)
+
+
+def _rule_drafts(user, today: dt.date) -> list[Draft]:
     period = f"{today:%Y-%m}"
     drafts = []
     watch = _spending_watch(user, today, period)
@@ -56,15 +69,16 @@ def _spending_watch(user, today: dt.date, period: str) -> Draft | None:
     if last <= 0 or this <= last * SPENDING_WATCH_RATIO or this - last < minimum_amount(currency):
         return None
     pct = int((this / last - 1) * 100)
-    prompt = "Where is my discretionary spending going this month, and how can I slow it down?"
+    prompt = _("Where is my discretionary spending going this month, and how can I slow it down?")
     return Draft(
         kind=Kind.SPENDING_WATCH,
         dedupe_key=f"spending_watch:{period}",
-        title=f"Discretionary spending is {pct}% ahead of last month",
-        body=(
-            f"You have spent {format_amount(this, currency)} on dining, shopping and other extras this month, "
-            f"against {format_amount(last, currency)} by day {today.day} last month."
-        ),
+        title=_("Discretionary spending is %(pct)s%% ahead of last month") % {"pct": pct},
+        body=_(
+            "You have spent %(this)s on dining, shopping and other extras this month, "
+            "against %(last)s by day %(day)s last month."
+        )
+        % {"this": _money(this, currency), "last": _money(last, currency), "day": today.day},
         prompt=prompt,
         cta_url=chat_url(prompt),
         payload={"this_month": str(this), "last_month": str(last), "day": today.day, "currency": currency},
@@ -82,18 +96,23 @@ def _budget_guardrails(user, today: dt.date, period: str) -> list[Draft]:
         projected = quantize(spent * days_in_month / today.day, budget.currency)
         if spent >= budget.amount or projected <= budget.amount:
             continue
-        label = budget.category.replace("_", " ")
-        limit = format_amount(budget.amount, budget.currency)
-        prompt = f"How can I keep my {label} spending under {limit} this month?"
+        words = {
+            "category": category_label(budget.category).lower(),
+            "limit": _money(budget.amount, budget.currency),
+            "spent": _money(spent, budget.currency),
+            "projected": _money(projected, budget.currency),
+        }
+        prompt = _("How can I keep my %(category)s spending under %(limit)s this month?") % words
         out.append(
             Draft(
                 kind=Kind.BUDGET_GUARDRAIL,
                 dedupe_key=f"budget_guardrail:{budget.category}:{period}",
-                title=f"Your {label} budget is on pace to run out",
-                body=(
-                    f"You have spent {format_amount(spent, budget.currency)} of {limit}. At this pace you will reach "
-                    f"about {format_amount(projected, budget.currency)} by the end of the month."
-                ),
+                title=_("Your %(category)s budget is on pace to run out") % words,
+                body=_(
+                    "You have spent %(spent)s of %(limit)s. At this pace you will reach about %(projected)s "
+                    "by the end of the month."
+                )
+                % words,
                 prompt=prompt,
                 cta_url=chat_url(prompt),
                 payload={
@@ -114,18 +133,25 @@ def _goal_nudges(user, today: dt.date, period: str) -> list[Draft]:
         progress = goal_progress_of(goal, today=today)
         if progress.on_track:
             continue
-        needed = format_amount(progress.monthly_needed, goal.currency)
+        words = {
+            "goal": goal.name,
+            "needed": _money(progress.monthly_needed, goal.currency),
+            "current": _money(goal.current_amount, goal.currency),
+            "target": _money(goal.target_amount, goal.currency),
+            "pct": progress.progress_pct,
+            "deadline": date_format(goal.deadline, "DATE_FORMAT"),
+        }
         out.append(
             Draft(
                 kind=Kind.GOAL_NUDGE,
                 dedupe_key=f"goal_nudge:{goal.id}:{period}",
-                title=f"{goal.name} is behind schedule",
-                body=(
-                    f"You have {format_amount(goal.current_amount, goal.currency)} of "
-                    f"{format_amount(goal.target_amount, goal.currency)} ({progress.progress_pct}%). "
-                    f"Setting aside {needed} a month reaches it by {goal.deadline:%d %b %Y}."
-                ),
-                prompt=f"Help me get my {goal.name} goal back on track; I need {needed} a month.",
+                title=_("%(goal)s is behind schedule") % words,
+                body=_(
+                    "You have %(current)s of %(target)s (%(pct)s%%). "
+                    "Setting aside %(needed)s a month reaches it by %(deadline)s."
+                )
+                % words,
+                prompt=_("Help me get my %(goal)s goal back on track; I need %(needed)s a month.") % words,
                 cta_url="/plans",
                 payload={
                     "goal_id": goal.id,
@@ -140,19 +166,19 @@ def _goal_nudges(user, today: dt.date, period: str) -> list[Draft]:
 
 _ACTIONS = {
     "create_budget": (
-        "Set a monthly budget",
-        "A limit for the categories you spend most on lets Zeus warn you before you overspend.",
-        "Help me set monthly budgets for my biggest spending categories.",
+        gettext_lazy("Set a monthly budget"),
+        gettext_lazy("A limit for the categories you spend most on lets Zeus warn you before you overspend."),
+        gettext_lazy("Help me set monthly budgets for my biggest spending categories."),
     ),
     "create_goal": (
-        "Set your first goal",
-        "A goal with a deadline turns saving into a monthly amount you can plan for.",
-        "Help me set a savings goal.",
+        gettext_lazy("Set your first goal"),
+        gettext_lazy("A goal with a deadline turns saving into a monthly amount you can plan for."),
+        gettext_lazy("Help me set a savings goal."),
     ),
     "emergency_fund": (
-        "Start an emergency fund",
-        "Three to six months of essential spending set aside keeps a surprise bill from becoming debt.",
-        "Help me start an emergency fund.",
+        gettext_lazy("Start an emergency fund"),
+        gettext_lazy("Three to six months of essential spending set aside keeps a surprise bill from becoming debt."),
+        gettext_lazy("Help me start an emergency fund."),
     ),
 }
 
@@ -168,7 +194,7 @@ def _next_best_action(user, period: str) -> Draft | None:
         action = "emergency_fund"
     else:
         return None
-    title, body, prompt = _ACTIONS[action]
+    title, body, prompt = (str(text) for text in _ACTIONS[action])
     return Draft(
         kind=Kind.NEXT_BEST_ACTION,
         dedupe_key=f"next_best_action:{action}:{period}",
@@ -178,3 +204,7 @@ def _next_best_action(user, period: str) -> Draft | None:
         cta_url=chat_url(prompt),
         payload={"action": action},
     )
+
+
+def _money(amount, currency: str) -> str:
+    return format_amount(amount, currency, locale=translation.get_language())

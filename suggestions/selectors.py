@@ -22,7 +22,7 @@ from suggestions.duplicates import Row
 from suggestions.models import INSIGHT_KINDS, RecurringSeries, Suggestion, WeeklyDigest
 from suggestions.thresholds import BATCH_SIZE, LOOKBACK_DAYS, RECURRING_LOOKBACK_DAYS, WEEKS_OF_HISTORY
 from zeus.errors import NotFound, ValidationFailed
-from zeus.models import DEFAULT_TIMEZONE
+from zeus.models import DEFAULT_LANGUAGE, DEFAULT_TIMEZONE
 from zeus.money import DEFAULT_CURRENCY, quantize
 from zeus.timeutil import user_today
 
@@ -74,6 +74,7 @@ class BatchUser:
     id: int
     timezone: str
     currency: str
+    language: str = DEFAULT_LANGUAGE
 
 
 def user_batches(
@@ -88,10 +89,17 @@ def user_batches(
         qs = qs.filter(id__range=user_id_range)
     last = 0
     while True:
-        page = list(qs.filter(id__gt=last).values_list("id", "profile__timezone", "profile__currency")[:size])
+        page = list(
+            qs.filter(id__gt=last).values_list("id", "profile__timezone", "profile__currency", "profile__language")[
+                :size
+            ]
+        )
         if not page:
             return
-        yield [BatchUser(uid, tz or DEFAULT_TIMEZONE, cur or DEFAULT_CURRENCY) for uid, tz, cur in page]
+        yield [
+            BatchUser(uid, tz or DEFAULT_TIMEZONE, cur or DEFAULT_CURRENCY, lang or DEFAULT_LANGUAGE)
+            for uid, tz, cur, lang in page
+        ]
         last = page[-1][0]
 
 

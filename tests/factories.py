@@ -11,9 +11,11 @@ from zeus.services import profile_update
 PASSWORD = "correct horse battery staple"
 
 
-def user(username: str, *, currency: str = "VND", timezone: str = "Asia/Ho_Chi_Minh", **extra):
+def user(username: str, *, currency: str = "VND", timezone: str = "Asia/Ho_Chi_Minh", language: str = "en", **extra):
+    """A person; the test personas read English unless a test says otherwise (a new profile's default is `vi`)."""
     u = get_user_model().objects.create_user(username=username, password=PASSWORD, **extra)
-    profile_update(user=u, currency=currency, timezone_name=timezone)
+    profile_update(user=u, currency=currency, timezone_name=timezone, language=language)
+    u.profile.refresh_from_db()  # the instance the sign-up signal cached, so a test's `u.profile.save()` keeps these
     return u
 
 

@@ -9,13 +9,18 @@ answers here: 429 with `Retry-After`, JSON under `/api/`, a page elsewhere.
 from axes.helpers import get_cool_off
 from django.http import JsonResponse
 from django.shortcuts import render
+from django.utils.translation import ngettext
 
 
 def lockout_response(request, original_response=None, credentials=None):
     cool_off = get_cool_off(request)
     seconds = int(cool_off.total_seconds()) if cool_off else 3600
     minutes = max(1, round(seconds / 60))
-    message = f"Too many failed sign-in attempts. Try again in {minutes} minutes, or ask support to unlock it."
+    message = ngettext(
+        "Too many failed sign-in attempts. Try again in %(minutes)s minute, or ask support to unlock it.",
+        "Too many failed sign-in attempts. Try again in %(minutes)s minutes, or ask support to unlock it.",
+        minutes,
+    ) % {"minutes": minutes}
     headers = {"Retry-After": str(seconds)}
     if request.path.startswith("/api/"):
         return JsonResponse({"error": {"code": "RATE_LIMITED", "message": message}}, status=429, headers=headers)

@@ -6,6 +6,10 @@ from django.db import models
 from zeus.money import CURRENCY_CHOICES, DEFAULT_CURRENCY
 
 DEFAULT_TIMEZONE = "Asia/Ho_Chi_Minh"
+# The languages Zeus speaks (settings.LANGUAGES); a profile made without a request (admin, demo, jobs) speaks
+# Vietnamese, and sign-up takes the browser's choice instead (docs/i18n.md).
+LANGUAGE_CHOICES = settings.LANGUAGES
+DEFAULT_LANGUAGE = "vi"
 # The notification kinds a user may also receive by e-mail; in-app is always on (docs/mail.md).
 EMAIL_KINDS = ("plan_reminder", "insight", "weekly_digest")
 
@@ -22,6 +26,7 @@ class Profile(models.Model):
     currency = models.CharField(max_length=3, choices=CURRENCY_CHOICES, default=DEFAULT_CURRENCY)
     # Validated against the IANA names by the service; no choices here, so a tzdata update needs no migration.
     timezone = models.CharField(max_length=64, default=DEFAULT_TIMEZONE)
+    language = models.CharField(max_length=8, choices=LANGUAGE_CHOICES, default=DEFAULT_LANGUAGE)
     # Which notification kinds also go out by e-mail: {"plan_reminder", "insight", "weekly_digest"} → bool.
     email_notifications = models.JSONField(default=default_email_notifications, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

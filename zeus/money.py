@@ -7,6 +7,8 @@ import re
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
+from babel.numbers import format_currency, format_decimal
+
 from zeus.errors import ValidationFailed
 
 CURRENCY_EXPONENTS = {
@@ -75,8 +77,14 @@ def from_minor(units: int, currency: str) -> Decimal:
     return quantize(Decimal(units).scaleb(-exponent(currency)), currency)
 
 
-def format_amount(amount: Decimal, currency: str) -> str:
-    """For people: `150,000 ₫`, `$12.50`."""
+def format_amount(amount: Decimal, currency: str, *, locale: str | None = None) -> str:
+    """For people: `150,000 ₫`, `$12.50`.
+
+    With a `locale` (a language code, `vi` or `en`) the number and the symbol follow that locale's rules
+    (CLDR through Babel): `1.250.000 ₫` in Vietnamese, `₫1,250,000` in English. Without one the text is the
+    locale-neutral form the assistant and the logs read."""
+    if locale is not None:
+        return _format_for_locale(quantize(amount, currency), currency, locale)
     value = quantize(amount, currency)
     digits = f"{abs(value):,.{exponent(currency)}f}"
     sign = "-" if value < 0 else ""
@@ -89,6 +97,21 @@ def format_amount(amount: Decimal, currency: str) -> str:
 
 
 CURRENCY_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥", "KRW": "₩"}
+
+
+def _format_for_locale(value: Decimal, currency: str, locale: str) -> str:
+    # CLDR's digits for every currency listed above equal CURRENCY_EXPONENTS (tests/zeus/test_money_locale.py
+    # checks), so Babel's own pattern is used as it is.
+    return format_currency(value, currency, locale=_babel_locale(locale))
+
+
+def format_number(value, *, locale: str) -> str:
+    """A plain number grouped for the locale: `1.250.000` in Vietnamese, `1,250,000` in English."""
+    return format_decimal(value, locale=_babel_locale(locale))
+
+
+def _babel_locale(language: str) -> str:
+    return (language or "en").split("-")[0].replace("_", "-").lower()
 
 
 @dataclass(frozen=True)

@@ -1,30 +1,142 @@
-"""Account pages (Django's auth views plus sign-up) and the home redirect."""
+"""The pages zeus serves: account pages (Django's auth views plus sign-up), the home, the inbox and settings.
 
+Home and settings are laid out from the panels the other apps register (zeus/panels.py, docs/pages.md): zeus
+is the bottom of the import order and reads none of them itself.
+"""
+
+from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
+from django.db import transaction
+from django.http import HttpResponseRedirect, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import path
-from django.views.decorators.http import require_http_methods
+from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from zeus.errors import NotFound, ZeusError
+from zeus.forms import add_service_error, page_paths
+from zeus.panels import panels_for
+from zeus.profile_form import TIMEZONE_CHOICES, ProfileForm
+from zeus.selectors import notification_list, notification_to_dict, notification_unread_count, profile_get
+from zeus.services import notification_mark_all_read, notification_mark_read, profile_update
+from zeus.timeutil import user_today
+
+INBOX_SIZE = 50
 
 
 @require_http_methods(["GET", "POST"])
 def signup(request):
     form = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
+        with transaction.atomic():
+            user = form.save()
+            # A newcomer reads Zeus in the language their browser asked for (zeus/i18n.py chose it).
+            profile_update(user=user, language=request.LANGUAGE_CODE)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect("/chat")
-    return render(request, "registration/signup.html", {"form": form})
+        return redirect("/")
+    return render(request, "registration/signup.html", {"form": form}, status=400 if request.method == "POST" else 200)
 
 
 def home(request):
-    return redirect("/chat" if request.user.is_authenticated else "/accounts/login/")
+    if not request.user.is_authenticated:
+        return redirect("/accounts/login/")
+    today = user_today(request.user)
+    context = {
+        "today": today,
+        "display_name": profile_get(user=request.user).display_name,
+        "panels": panels_for("home", request, today),
+    }
+    return render(request, "zeus/home.html", context)
+
+
+@login_required
+def inbox(request):
+    notifications = list(notification_list(user=request.user)[:INBOX_SIZE])
+    unread = sum(1 for n in notifications if n.read_at is None)
+    return render(request, "zeus/inbox.html", {"notifications": notifications, "unread_shown": unread})
+
+
+@login_required
+def inbox_feed(request):
+    """The inbox as JSON for the page's live refresh: the newest notifications and the unread count."""
+    notifications = notification_list(user=request.user)[:INBOX_SIZE]
+    return JsonResponse(
+        {
+            "unread": notification_unread_count(user=request.user),
+            "results": [notification_to_dict(n) for n in notifications],
+        }
+    )
+
+
+def _safe_next(request, url: str, default: str) -> str:
+    if url and url_has_allowed_host_and_scheme(url, allowed_hosts={request.get_host()}, require_https=False):
+        return url
+    return default
+
+
+@login_required
+@require_POST
+def inbox_open(request, notification_id: int):
+    """Marks one read and follows its link (an insight opens the chat with its prompt)."""
+    try:
+        note = notification_mark_read(user=request.user, notification_id=notification_id)
+    except NotFound:
+        messages.error(request, _("That notification does not exist."))
+        return HttpResponseRedirect("/inbox")
+    if request.POST.get("open") and note.cta_url:
+        return HttpResponseRedirect(_safe_next(request, note.cta_url, "/inbox"))
+    return HttpResponseRedirect("/inbox")
+
+
+@login_required
+@require_POST
+def inbox_read_all(request):
+    count = notification_mark_all_read(user=request.user)
+    if count:
+        messages.success(request, _("All notifications marked read."))
+    return HttpResponseRedirect("/inbox")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def settings_page(request):
+    profile = profile_get(user=request.user)
+    form = ProfileForm(request.POST or None, initial=ProfileForm.initial_for(profile))
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                profile_update(user=request.user, **form.service_values())
+            except ZeusError as exc:
+                add_service_error(form, exc, fields_map={"timezone_name": "timezone"})
+            else:
+                # The confirmation is written in the language just chosen.
+                with translation.override(form.cleaned_data["language"]):
+                    messages.success(request, _("Settings saved."))
+                return HttpResponseRedirect("/settings")
+        status = 400
+    today = user_today(request.user)
+    return render(
+        request,
+        "zeus/settings.html",
+        {"form": form, "panels": panels_for("settings", request, today), "timezones": TIMEZONE_CHOICES},
+        status=status,
+    )
 
 
 urlpatterns = [
-    path("", home),
+    path("", home, name="home"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", signup, name="signup"),
+    *page_paths("inbox", inbox, name="inbox"),
+    path("inbox/feed", inbox_feed, name="inbox-feed"),
+    path("inbox/read-all", inbox_read_all, name="inbox-read-all"),
+    path("inbox/<int:notification_id>/read", inbox_open, name="inbox-read"),
+    *page_paths("settings", settings_page, name="settings"),
 ]

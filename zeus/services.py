@@ -3,11 +3,12 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from zeus.errors import NotFound, ValidationFailed
 from zeus.live import push_many, push_to_user
 from zeus.mail import deliveries_record
-from zeus.models import EMAIL_KINDS, Notification, Profile
+from zeus.models import EMAIL_KINDS, LANGUAGE_CHOICES, Notification, Profile
 from zeus.money import normalize_currency
 from zeus.selectors import notification_to_dict, profile_remember
 from zeus.tasks import send_notification_mail
@@ -59,9 +60,15 @@ def profile_update(
     currency: str | None = None,
     timezone_name: str | None = None,
     display_name: str | None = None,
+    language: str | None = None,
     email_notifications: dict | None = None,
 ) -> Profile:
     profile = profile_ensure(user=user)
+    if language is not None:
+        if language not in dict(LANGUAGE_CHOICES):
+            message = _("Choose one of: %(choices)s.") % {"choices": ", ".join(dict(LANGUAGE_CHOICES))}
+            raise ValidationFailed(message, code="INVALID_LANGUAGE", fields={"language": [message]})
+        profile.language = language
     if currency is not None:
         try:
             profile.currency = normalize_currency(currency)

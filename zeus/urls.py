@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from zeus.api.errors import not_found
 from zeus.health import healthz, readyz
+from zeus.i18n import js_catalog
 
 api = [
     path("", include("zeus.api.urls")),
@@ -35,10 +36,13 @@ urlpatterns = [
     path("readyz", readyz, name="readyz"),
     path("admin/", admin.site.urls),
     path("api/v1/", include(api)),
+    path("jsi18n/<str:language>/<str:version>.js", js_catalog, name="js-catalog"),
     path("", include("zeus.pages")),
     path("", include("zeus.notification_pages")),
-    path("", include("plans.pages")),
+    path("", include("assets.transactions_pages")),
     path("", include("assets.pages")),
+    path("", include("goals.pages")),
+    path("", include("plans.pages")),
     path("", include("suggestions.pages")),
     path("", include("chat.pages")),
     path("", include("chat.web_urls")),

@@ -38,9 +38,20 @@ def stable_system_text() -> str:
     return f"{SYSTEM_PROMPT}\n\n{tools.TOOL_GUIDE}".strip()
 
 
-def system_blocks(*, today: dt.date, currency: str, timezone: str, extra: str | None = None) -> list[dict]:
+LANGUAGE_NAMES = {"vi": "Vietnamese", "en": "English"}
+
+
+def system_blocks(
+    *, today: dt.date, currency: str, timezone: str, language: str | None = None, extra: str | None = None
+) -> list[dict]:
     facts = f"Today is {today.isoformat()} ({today.strftime('%A')}) in the user's timezone {timezone}. "
     facts += f"The user's currency is {currency}."
+    if language in LANGUAGE_NAMES:
+        # Per turn, after the cached prefix: the setting may change between turns without a cache miss.
+        facts += (
+            f" The user reads Zeus in {LANGUAGE_NAMES[language]} ({language}): reply in {LANGUAGE_NAMES[language]}"
+            " unless they write to you in another language."
+        )
     if extra:
         facts += "\n\n" + extra
     return [

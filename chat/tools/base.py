@@ -23,6 +23,7 @@ class ToolContext:
     today: dt.date  # the user's today (zeus.timeutil.user_today)
     currency: str  # the user's currency
     timezone: str  # the user's IANA timezone
+    language: str = "vi"  # the language the user reads Zeus in (profile.language)
     # The current workflow's tool names; a call outside them is refused. None allows the whole catalog.
     allowed_tools: tuple[str, ...] | None = None
 
@@ -39,6 +40,7 @@ def tool_context(
         today=today or user_today(user),
         currency=profile.currency,
         timezone=profile.timezone,
+        language=profile.language,
         allowed_tools=allowed_tools,
     )
 

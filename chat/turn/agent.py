@@ -57,7 +57,7 @@ async def run_agent(turn: Turn) -> TurnResult:
 
 async def _loop(client, turn: Turn) -> None:
     ctx = turn.ctx
-    system = prompt.system_blocks(today=ctx.today, currency=ctx.currency, timezone=ctx.timezone)
+    system = prompt.system_blocks(today=ctx.today, currency=ctx.currency, timezone=ctx.timezone, language=ctx.language)
     tools = prompt.tool_list(turn.route.tools)
     while turn.reply.model_calls < limits.MAX_MODEL_CALLS:
         turn.reply.model_calls += 1

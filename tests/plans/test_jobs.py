@@ -109,7 +109,7 @@ def test_reminders_take_a_constant_number_of_queries_per_batch(clock):
     assert (result.reminders, result.batches) == (24, 5)
     # One query for the timezones; per batch: select, savepoint, claim, read claims, insert inbox, the batch's
     # mail preferences, release.
-    assert len(queries) <= 1 + 7 * result.batches + 1
+    assert len(queries) <= 1 + 8 * result.batches + 1  # 8: the readers' languages are one of them
     assert Notification.objects.filter(kind="plan_reminder").count() == 24
 
 
@@ -227,3 +227,18 @@ def test_the_tasks_run_the_jobs(clock, alice):
     assert MonthlyPlan.objects.get().status == "completed"
     assert MonthlyPlan.objects.get().summary["result"] == "under_budget"
     assert Decimal(MonthlyPlan.objects.get().summary["planned"]["safe_to_spend"]) == Decimal("5310000")
+
+
+def test_each_reminder_and_summary_is_written_in_its_readers_language(clock):
+    """Two readers in one batch: each notification in its reader's language, still one statement a batch."""
+    readers = {}
+    for name, language in [("eng", "en"), ("viet", "vi")]:
+        owner = factories.user(name, timezone="Asia/Ho_Chi_Minh", language=language)
+        readers[name] = plan_factories.plan(owner, month="2026-11", active=True, reminder_time="20:00")
+    assert jobs.reminders_send_due(now=dt.datetime(2026, 11, 10, 13, 0, tzinfo=UTC)).reminders == 2
+    reminders = dict(Notification.objects.filter(kind="plan_reminder").values_list("user__username", "title"))
+    assert reminders == {"eng": "Your plan: today's check-in", "viet": "Kế hoạch của bạn: điểm danh hôm nay"}
+    jobs.plans_finalize_ended(now=dt.datetime(2026, 12, 2, 1, 0, tzinfo=UTC))
+    summaries = dict(Notification.objects.filter(kind="month_end_summary").values_list("user__username", "title"))
+    assert summaries["eng"] == "Your November 2026 plan: under budget"
+    assert summaries["viet"].startswith("Kế hoạch tháng 11 2026") or summaries["viet"].startswith("Kế hoạch ")

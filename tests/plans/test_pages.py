@@ -64,10 +64,10 @@ def test_it_creates_and_activates_a_plan_from_the_form(clock, alice, alice_web):
     assert (plan.status, plan.primary_goal_id, plan.alloc_safe) == ("active", goal.id, 5310000)
     assert [line.name for line in plan.fixed_expenses.all()] == ["Rent", "Utilities"]
     body = alice_web.get("/plans").content.decode()
-    assert "5,310,000 ₫ left of 5,310,000 ₫ safe-to-spend" in body
-    assert "Today: 0 ₫ spent of a 252,857 ₫ guide (21 day(s) left)" in body
+    assert "₫5,310,000 left of ₫5,310,000 safe-to-spend" in body
+    assert "Today: ₫0 spent of a ₫252,857 guide (21 days left)" in body
     assert "Your goal contributions are behind pace." in body
-    assert "0 day(s) in a row within the guide" in body
+    assert "0 days in a row within the guide" in body
     assert "Primary goal: Flat" in body
 
 
@@ -95,7 +95,7 @@ def test_logging_overspending_shows_the_warning_and_the_rebalance(clock, alice, 
     assert response.status_code == 302
     body = alice_web.get("/plans").content.decode()
     assert "You have spent more than this month&#x27;s safe-to-spend." in body
-    assert "Move 690,000 ₫ from your goal to safe-to-spend" in body
+    assert "Move ₫690,000 from your goal to safe-to-spend" in body
     alice_web.post(f"/plans/{plan.id}/rebalance")
     plan.refresh_from_db()
     assert plan.alloc_safe == 6000000
@@ -123,4 +123,4 @@ def test_past_months_show_their_summaries(clock, alice, alice_web):
     body = alice_web.get("/plans").content.decode()
     assert "Past months" in body
     assert "November 2026 — Over budget" in body
-    assert "You spent 690,000 ₫ more than your safe-to-spend." in body
+    assert "You spent ₫690,000 more than your safe-to-spend." in body

@@ -44,7 +44,7 @@ def test_a_shopping_spree_is_a_category_spike_with_a_notification(alice):
     assert spike.kind == "category_spike"
     assert spike.dedupe_key == "category_spike:shopping:2026-W49"
     assert spike.status == "active"
-    assert "7,500,000 ₫" in spike.body
+    assert "₫7,500,000" in spike.body
     assert spike.cta_url.startswith("/chat?prompt=")
     assert spike.payload["last_7_days"] == "7500000"
     note = Notification.objects.get(user=alice)

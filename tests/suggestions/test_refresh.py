@@ -58,7 +58,7 @@ def test_spending_well_ahead_of_last_month_is_watched(alice):
     (s,) = Suggestion.objects.filter(user=alice)
     assert s.dedupe_key == "spending_watch:2026-11"
     assert s.title == "Discretionary spending is 100% ahead of last month"
-    assert "2,000,000 ₫" in s.body and "1,000,000 ₫" in s.body
+    assert "₫2,000,000" in s.body and "₫1,000,000" in s.body
 
 
 def test_spending_close_to_last_month_is_not_watched(alice):
@@ -79,7 +79,7 @@ def test_a_budget_on_pace_to_run_out_gets_a_guardrail(alice, bob):
     refresh(alice)
     refresh(bob)
     assert active_keys(alice) == ["budget_guardrail:dining:2026-11"]
-    assert "2,250,000 ₫" in Suggestion.objects.get(user=alice).body  # 1.5M in 20 days → 2.25M in 30
+    assert "₫2,250,000" in Suggestion.objects.get(user=alice).body  # 1.5M in 20 days → 2.25M in 30
     assert active_keys(bob) == []
 
 
@@ -107,7 +107,7 @@ def test_a_goal_behind_schedule_is_nudged_with_the_monthly_amount(alice):
     assert s.dedupe_key == f"goal_nudge:{behind.id}:2026-11"
     assert s.cta_url == "/plans"
     assert s.payload["monthly_needed"] == "18333334"  # 110M over 6 months, rounded up to the đồng
-    assert "18,333,334 ₫ a month" in s.body
+    assert "₫18,333,334 a month" in s.body
 
 
 def test_a_refresh_never_stacks_copies_and_updates_figures_in_place(alice):

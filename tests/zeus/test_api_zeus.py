@@ -100,10 +100,13 @@ def test_profile_get_and_patch(alice_api):
         "display_name": "",
         "currency": "VND",
         "timezone": "Asia/Ho_Chi_Minh",
+        "language": "en",
         "email_notifications": {"plan_reminder": False, "insight": False, "weekly_digest": False},
     }
     response = alice_api.patch(
-        "/api/v1/profile", {"currency": "usd", "timezone": "Europe/Paris", "display_name": "Alice"}, format="json"
+        "/api/v1/profile",
+        {"currency": "usd", "timezone": "Europe/Paris", "display_name": "Alice", "language": "vi"},
+        format="json",
     )
     assert response.status_code == 200
     assert response.json() == {
@@ -111,6 +114,7 @@ def test_profile_get_and_patch(alice_api):
         "display_name": "Alice",
         "currency": "USD",
         "timezone": "Europe/Paris",
+        "language": "vi",
         "email_notifications": {"plan_reminder": False, "insight": False, "weekly_digest": False},
     }
 
@@ -128,13 +132,15 @@ def test_a_new_currency_applies_to_new_records(alice_api):
         ({"currency": "XYZ"}, "currency"),
         ({"currency": "DOLLARS"}, "currency"),
         ({"display_name": "x" * 101}, "display_name"),
+        ({"language": "fr"}, "language"),
+        ({"language": "VI"}, "language"),
     ],
 )
 def test_a_bad_profile_patch_is_a_400_and_changes_nothing(alice_api, alice, body, field):
     error = assert_error(alice_api.patch("/api/v1/profile", body, format="json"), 400)
     assert field in error["fields"]
     alice.profile.refresh_from_db()
-    assert (alice.profile.currency, alice.profile.timezone) == ("VND", "Asia/Ho_Chi_Minh")
+    assert (alice.profile.currency, alice.profile.timezone, alice.profile.language) == ("VND", "Asia/Ho_Chi_Minh", "en")
 
 
 # Notifications

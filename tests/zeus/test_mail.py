@@ -25,7 +25,7 @@ def smtp(settings):
 
 
 def opted_in(name="carol", **kinds):
-    user = factories.user(name)
+    user = factories.user(name, language="vi")
     user.email = f"{name}@example.com"
     user.save(update_fields=["email"])
     profile_update(user=user, email_notifications=kinds or {"insight": True})
@@ -64,7 +64,7 @@ def test_an_opted_in_user_gets_an_html_and_text_mail_with_a_one_click_unsubscrib
 
 
 def test_nobody_gets_mail_they_did_not_ask_for(db, smtp, django_capture_on_commit_callbacks):
-    dave = factories.user("dave")
+    dave = factories.user("dave", language="vi")
     dave.email = "dave@example.com"
     dave.save()
     carol = opted_in(plan_reminder=True)  # reminders only

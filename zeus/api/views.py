@@ -51,6 +51,7 @@ class ProfileView(APIView):
         display_name = serializers.CharField()
         currency = serializers.CharField()
         timezone = serializers.CharField()
+        language = serializers.CharField()
         email_notifications = serializers.SerializerMethodField()
 
         @extend_schema_field(EmailNotificationsSerializer)
@@ -61,6 +62,7 @@ class ProfileView(APIView):
         display_name = serializers.CharField(max_length=100, required=False, allow_blank=True)
         currency = serializers.CharField(max_length=3, required=False)
         timezone = serializers.CharField(max_length=64, required=False)
+        language = serializers.CharField(max_length=8, required=False)
         # Checked by the service: only the known kinds, each true or false; the others keep their value.
         email_notifications = serializers.JSONField(required=False)
 
@@ -78,6 +80,7 @@ class ProfileView(APIView):
             currency=values.get("currency"),
             timezone_name=values.get("timezone"),
             display_name=values.get("display_name"),
+            language=values.get("language"),
             email_notifications=values.get("email_notifications"),
         )
         return Response(self.OutputSerializer(profile).data)

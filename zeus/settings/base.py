@@ -51,6 +51,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "zeus.i18n.UserLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -73,6 +74,8 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "zeus.navigation.nav",
+                "zeus.i18n.i18n_context",
             ],
         },
     },
@@ -149,9 +152,13 @@ AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "zeus.lockout.lockout_response"
 AXES_VERBOSE = False
 LOGIN_URL = "/accounts/login/"
-LOGIN_REDIRECT_URL = "/chat"
+LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/accounts/login/"
 
+# Vietnamese first: the language of a person whose browser names neither (docs/i18n.md).
+LANGUAGE_CODE = "vi"
+LANGUAGES = [("vi", "Tiếng Việt"), ("en", "English")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 # Content-Security-Policy (django-csp; docs/security.md): scripts, styles, fonts and images from this origin
 # only, no inline script or style anywhere, sockets and fetches to this origin ('self' covers ws:/wss: of the
 # same host). The Swagger page alone widens it, for its CDN assets (zeus/urls.py).
@@ -170,7 +177,6 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
-LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
@@ -179,6 +185,9 @@ STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 WHITENOISE_USE_FINDERS = DEBUG
+# How long a browser keeps a static file (CSS, scripts, Chart.js) before asking again: a page's first load is
+# its HTML plus cached files (docs/pages.md). The names carry no fingerprint, so it stays hours, not a year.
+WHITENOISE_MAX_AGE = env.int("STATIC_MAX_AGE", default=0 if DEBUG else 4 * 3600)
 
 REST_FRAMEWORK = {
     # Token first: DRF takes the 401 challenge from the first class; session auth has none (it would be a 403).

@@ -1,6 +1,8 @@
 // REST calls with the session cookie and the CSRF token. Errors become ApiError with the contract's
 // {"error": {"code", "message", "fields"}} when the server sent one.
 
+import { gettext } from "./i18n.js";
+
 export class ApiError extends Error {
   constructor(status, code, message, fields) {
     super(message);
@@ -28,7 +30,7 @@ export async function api(method, url, body) {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError(0, "NETWORK", "The server could not be reached.");
+    throw new ApiError(0, "NETWORK", gettext("The server could not be reached."));
   }
   if (response.status === 204) return null;
   let data = null;

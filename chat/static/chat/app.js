@@ -4,6 +4,7 @@ import { ApiError, api, setCsrfToken } from "./api.js";
 import { el, settleAnswered } from "./cards.js";
 import { formatDate, formatMoney, formatTime, humanize } from "./format.js";
 import { TurnView, renderMessage, renderUserText } from "./messages.js";
+import { gettext, interpolate } from "./i18n.js";
 import { ChatSocket } from "./socket.js";
 
 const config = JSON.parse(document.getElementById("chat-config").textContent);
@@ -20,6 +21,7 @@ const ui = {
   conn: $("conn-status"),
   banner: $("banner"),
   log: $("log"),
+  newBelow: $("new-below"),
   messages: $("messages"),
   older: $("load-older"),
   composer: $("composer"),
@@ -57,21 +59,21 @@ const MUTATION_TOOLS = new Set([
 ]);
 const STARTERS = [
   "KFC 150k",
-  "How much did I spend this month?",
-  "I want to buy a house in 10 years",
-  "Show my assets",
+  gettext("How much did I spend this month?"),
+  gettext("I want to buy a house in 10 years"),
+  gettext("Show my assets"),
 ];
 const ERROR_TEXT = {
-  AI_PROVIDER_REQUIRED: "Zeus needs an AI key before it can answer.",
-  PROVIDER_UNAVAILABLE: "The AI provider is not answering right now.",
-  INTERNAL_ERROR: "Something went wrong on our side. Try again.",
-  RATE_LIMITED: "That was a lot of messages in a minute. Wait a moment, then retry.",
-  USAGE_LIMIT: "The usage limit has been reached.",
-  TURN_IN_PROGRESS: "Zeus is still answering in this chat.",
-  MESSAGE_TOO_LONG: "That message is too long (4,000 characters at most).",
-  TIMEOUT: "The reply took too long and was stopped.",
-  STOPPED: "Stopped.",
-  BAD_FRAME: "The server did not understand that request.",
+  AI_PROVIDER_REQUIRED: gettext("Zeus needs an AI key before it can answer."),
+  PROVIDER_UNAVAILABLE: gettext("The AI provider is not answering right now."),
+  INTERNAL_ERROR: gettext("Something went wrong on our side. Try again."),
+  RATE_LIMITED: gettext("That was a lot of messages in a minute. Wait a moment, then retry."),
+  USAGE_LIMIT: gettext("The usage limit has been reached."),
+  TURN_IN_PROGRESS: gettext("Zeus is still answering in this chat."),
+  MESSAGE_TOO_LONG: gettext("That message is too long (4,000 characters at most)."),
+  TIMEOUT: gettext("The reply took too long and was stopped."),
+  STOPPED: gettext("Stopped."),
+  BAD_FRAME: gettext("The server did not understand that request."),
 };
 
 const state = {
@@ -101,11 +103,29 @@ function uuid() {
 const nearBottom = () => ui.log.scrollHeight - ui.log.scrollTop - ui.log.clientHeight < 120;
 const scrollToBottom = () => {
   ui.log.scrollTop = ui.log.scrollHeight;
+  ui.newBelow.hidden = true;
 };
+// A streaming reply is followed while the reader is at the bottom; once they have scrolled up to read,
+// the view stays put and a "new messages" pill offers the way back down. `following` changes only on scroll
+// events (the reader's, or ours reaching the bottom), never because the reply grew.
+let following = true;
+function follow() {
+  if (following) {
+    requestAnimationFrame(() => {
+      if (following) scrollToBottom();
+    });
+  } else {
+    ui.newBelow.hidden = false;
+  }
+}
 function appendToLog(node, { force = false } = {}) {
-  const stick = force || nearBottom();
   ui.messages.append(node);
-  if (stick) scrollToBottom();
+  if (force) {
+    following = true;
+    scrollToBottom();
+  } else {
+    follow();
+  }
 }
 
 function safeUrl(raw) {
@@ -119,7 +139,7 @@ function safeUrl(raw) {
 }
 
 function toast(title, body, { tone = "info", timeout = 8000 } = {}) {
-  const close = el("button", { type: "button", class: "icon toast-close", "aria-label": "Dismiss", text: "×" });
+  const close = el("button", { type: "button", class: "icon toast-close", "aria-label": gettext("Dismiss"), text: "×" });
   const node = el(
     "div",
     { class: `toast ${tone}` },
@@ -185,7 +205,7 @@ function liveTurn() {
 /** Sends a user_message or ui_event frame and shows it; false when a turn is already running. */
 function sendFrame(frame, label, { viaCard = false } = {}) {
   if (state.turn) {
-    toast("One moment", "Zeus is still answering. Stop the reply or wait for it to finish.", { timeout: 4000 });
+    toast(gettext("One moment"), gettext("Zeus is still answering. Stop the reply or wait for it to finish."), { timeout: 4000 });
     return false;
   }
   if (!state.threadId) return false;
@@ -200,7 +220,7 @@ async function sendText(text) {
   const trimmed = text.trim();
   if (!trimmed) return;
   if (trimmed.length > MAX_TEXT) {
-    toast("Too long", ERROR_TEXT.MESSAGE_TOO_LONG, { tone: "bad" });
+    toast(gettext("Too long"), ERROR_TEXT.MESSAGE_TOO_LONG, { tone: "bad" });
     return;
   }
   if (!state.threadId) await newThread();
@@ -224,13 +244,13 @@ function retry(noteArticle) {
 
 function errorNote(code, message) {
   const note = el("div", { class: "error-note", role: "alert" });
-  note.append(el("p", { text: ERROR_TEXT[code] || message || "Something went wrong." }));
+  note.append(el("p", { text: ERROR_TEXT[code] || message || gettext("Something went wrong.") }));
   const actions = el("div", { class: "form-actions" });
   if (code === "AI_PROVIDER_REQUIRED") {
-    actions.append(el("button", { type: "button", class: "primary", text: "Add a key", onclick: openKeyDialog }));
+    actions.append(el("button", { type: "button", class: "primary", text: gettext("Add a key"), onclick: openKeyDialog }));
   }
   if (code !== "BAD_FRAME" && code !== "MESSAGE_TOO_LONG" && state.lastFrame) {
-    const retryButton = el("button", { type: "button", class: "secondary", text: "Retry" });
+    const retryButton = el("button", { type: "button", class: "secondary", text: gettext("Retry") });
     retryButton.addEventListener("click", () => retry(note.closest(".msg")));
     actions.append(retryButton);
   }
@@ -269,14 +289,13 @@ function onFrame(frame) {
       break;
     case "token":
       if (typeof frame.text === "string") {
-        const stick = nearBottom();
         liveTurn().view.token(frame.text);
-        if (stick) requestAnimationFrame(scrollToBottom);
+        follow();
       }
       break;
     case "spec":
       liveTurn().view.spec(frame.spec);
-      if (nearBottom()) requestAnimationFrame(scrollToBottom);
+      follow();
       break;
     case "done":
       onDone(frame);
@@ -299,11 +318,10 @@ function onDone(frame) {
   const turn = liveTurn();
   if (turn.frame) markSent(turn.frame.id);
   for (const node of ui.messages.querySelectorAll(".msg-user.pending")) node.classList.remove("pending");
-  const stick = nearBottom();
   turn.view.done(frame.message);
   if (frame.message?.metadata?.aborted) turn.view.article.classList.add("aborted");
   endTurn();
-  if (stick) scrollToBottom();
+  follow();
   const used = (frame.tools_used || []).map((t) => (typeof t === "string" ? t : t?.name));
   if (used.some((name) => MUTATION_TOOLS.has(name))) refreshRecent();
   refreshThreads();
@@ -318,7 +336,7 @@ function onError(frame) {
 function onStaffMessage(message) {
   if (!message || (message.id && ui.messages.querySelector(`[data-id="${CSS.escape(String(message.id))}"]`))) return;
   appendToLog(renderMessage(message, cardCtx));
-  if (message.metadata?.admin_initiated) toast("New reply", "The Zeus team answered in this chat.");
+  if (message.metadata?.admin_initiated) toast(gettext("New reply"), gettext("The Zeus team answered in this chat."));
 }
 
 function stopTurn() {
@@ -327,7 +345,7 @@ function stopTurn() {
   if (socket.isOpen && !turn.stopping) {
     socket.send({ type: "stop" });
     turn.stopping = true;
-    turn.view.setStatus("Stopping…");
+    turn.view.setStatus(gettext("Stopping…"));
   } else {
     failTurn("STOPPED");
   }
@@ -347,26 +365,30 @@ function onSocketStatus(status, info = {}) {
     showBanner(`That was too large to send (64 KiB at most). Reconnecting in ${Math.ceil(info.wait / 1000)} s…`);
     if (state.turn?.dispatched) failTurn("BAD_FRAME", "That was too large to send (64 KiB at most).");
   } else if (status === "down" && info.unavailable) {
-    ui.conn.textContent = "Reconnecting…";
-    showBanner(`Zeus is briefly unavailable. Reconnecting in ${Math.ceil(info.wait / 1000)} s…`);
-    if (state.turn?.dispatched) failTurn("DISCONNECTED", "The connection dropped while Zeus was answering.");
+    ui.conn.textContent = gettext("Reconnecting…");
+    showBanner(
+      interpolate(gettext("Zeus is briefly unavailable. Reconnecting in %(seconds)s s…"), {
+        seconds: Math.ceil(info.wait / 1000),
+      }),
+    );
+    if (state.turn?.dispatched) failTurn("DISCONNECTED", gettext("The connection dropped while Zeus was answering."));
   } else if (status === "down") {
-    ui.conn.textContent = "Offline";
-    showBanner(`Connection lost. Reconnecting in ${Math.ceil(info.wait / 1000)} s…`);
+    ui.conn.textContent = gettext("Offline");
+    showBanner(interpolate(gettext("Connection lost. Reconnecting in %(seconds)s s…"), { seconds: Math.ceil(info.wait / 1000) }));
     if (info.attempt === 3) probeThread();
     // a turn whose frame reached the server was aborted by the disconnect; one still queued goes out later
-    if (state.turn?.dispatched) failTurn("DISCONNECTED", "The connection dropped while Zeus was answering.");
+    if (state.turn?.dispatched) failTurn("DISCONNECTED", gettext("The connection dropped while Zeus was answering."));
   } else if (status === "reconnecting") {
-    ui.conn.textContent = "Reconnecting…";
+    ui.conn.textContent = gettext("Reconnecting…");
   } else {
-    ui.conn.textContent = "Connecting…";
+    ui.conn.textContent = gettext("Connecting…");
   }
 }
 
 function showBanner(text) {
   ui.banner.replaceChildren(
     el("span", { text }),
-    el("button", { type: "button", class: "link", text: "Retry now", onclick: () => socket.retryNow() }),
+    el("button", { type: "button", class: "link", text: gettext("Retry now"), onclick: () => socket.retryNow() }),
   );
   ui.banner.hidden = false;
 }
@@ -384,7 +406,7 @@ function toLogin() {
 }
 
 async function leaveMissingThread() {
-  toast("Chat not found", "That conversation is not available; opening another one.", { tone: "bad" });
+  toast(gettext("Chat not found"), gettext("That conversation is not available; opening another one."), { tone: "bad" });
   await refreshThreads();
   const other = state.threads.find((t) => t.id !== state.threadId);
   if (other) await switchThread(other.id, { replace: true });
@@ -409,7 +431,7 @@ async function probeThread() {
 const listOf = (data, key) => (Array.isArray(data) ? data : data?.[key] || data?.results || []);
 
 function threadLabel(thread) {
-  return thread.title || `Chat of ${formatDate(thread.created_at) || "today"}`;
+  return thread.title || interpolate(gettext("Chat of %(day)s"), { day: formatDate(thread.created_at) || gettext("today") });
 }
 
 function renderThreads() {
@@ -435,7 +457,7 @@ function renderThreads() {
   }
   ui.threadList.replaceChildren(frag);
   const current = state.threads.find((t) => t.id === state.threadId);
-  ui.title.textContent = current ? threadLabel(current) : "New chat";
+  ui.title.textContent = current ? threadLabel(current) : gettext("New chat");
 }
 
 async function refreshThreads() {
@@ -449,7 +471,7 @@ async function refreshThreads() {
 
 async function newThread({ replace = false } = {}) {
   if (state.turn) {
-    toast("One moment", "Zeus is still answering. Stop the reply or wait for it to finish.", { timeout: 4000 });
+    toast(gettext("One moment"), gettext("Zeus is still answering. Stop the reply or wait for it to finish."), { timeout: 4000 });
     return;
   }
   try {
@@ -459,7 +481,7 @@ async function newThread({ replace = false } = {}) {
     closeSidebar();
     ui.input.focus();
   } catch (err) {
-    toast("Could not start a chat", err.message, { tone: "bad" });
+    toast(gettext("Could not start a chat"), err.message, { tone: "bad" });
   }
 }
 
@@ -542,9 +564,9 @@ function renderEmptyState() {
     el(
       "section",
       { class: "empty-state" },
-      el("h2", { text: "Hi, I’m Zeus." }),
+      el("h2", { text: gettext("Hi, I’m Zeus.") }),
       el("p", {
-        text: "Tell me what you spent, ask where your money went, or plan a goal. I can add and fix your manual records too.",
+        text: gettext("Tell me what you spent, ask where your money went, or plan a goal. I can add and fix your manual records too."),
       }),
       list,
     ),
@@ -554,7 +576,7 @@ function renderEmptyState() {
 async function loadHistory({ quiet = false } = {}) {
   const token = ++state.historyToken;
   if (!quiet) {
-    ui.messages.replaceChildren(el("p", { class: "muted loading", text: "Loading…" }));
+    ui.messages.replaceChildren(el("p", { class: "muted loading", text: gettext("Loading…") }));
     ui.older.hidden = true;
   }
   let data;
@@ -568,8 +590,8 @@ async function loadHistory({ quiet = false } = {}) {
       el(
         "div",
         { class: "error-note", role: "alert" },
-        el("p", { text: `Could not load this chat: ${err.message}` }),
-        el("button", { type: "button", class: "secondary", text: "Retry", onclick: () => loadHistory() }),
+        el("p", { text: interpolate(gettext("Could not load this chat: %(reason)s"), { reason: err.message }) }),
+        el("button", { type: "button", class: "secondary", text: gettext("Retry"), onclick: () => loadHistory() }),
       ),
     );
     return;
@@ -612,7 +634,7 @@ async function loadOlder() {
   if (state.loadingOlder || !state.hasMore) return;
   state.loadingOlder = true;
   ui.older.disabled = true;
-  ui.older.textContent = "Loading…";
+  ui.older.textContent = gettext("Loading…");
   const token = state.historyToken;
   try {
     const data = await api("GET", messagesUrl(state.prevCursor));
@@ -621,11 +643,11 @@ async function loadOlder() {
     state.hasMore = Boolean(data?.has_more && state.prevCursor);
     await prependChunked(data?.messages || [], token);
   } catch (err) {
-    toast("Could not load older messages", err.message, { tone: "bad" });
+    toast(gettext("Could not load older messages"), err.message, { tone: "bad" });
   } finally {
     state.loadingOlder = false;
     ui.older.disabled = false;
-    ui.older.textContent = "Load older messages";
+    ui.older.textContent = gettext("Load older messages");
     ui.older.hidden = !state.hasMore;
     if (!state.hasMore) ui.input.focus();
   }
@@ -663,7 +685,7 @@ async function refreshRecent() {
       ),
     );
   }
-  if (!rows.length) frag.append(el("li", { class: "muted", text: "No transactions yet." }));
+  if (!rows.length) frag.append(el("li", { class: "muted", text: gettext("No transactions yet.") }));
   ui.recentList.replaceChildren(frag);
   ui.recentPanel.hidden = false;
 }
@@ -674,7 +696,10 @@ function renderBell() {
   const n = state.unread.length;
   ui.bellCount.hidden = n === 0;
   ui.bellCount.textContent = state.hasMoreUnread ? `${n}+` : String(n);
-  ui.bell.setAttribute("aria-label", n ? `Notifications, ${ui.bellCount.textContent} unread` : "Notifications");
+  ui.bell.setAttribute(
+    "aria-label",
+    n ? interpolate(gettext("Notifications, %(count)s unread"), { count: ui.bellCount.textContent }) : gettext("Notifications"),
+  );
   const frag = document.createDocumentFragment();
   for (const note of state.unread) {
     const href = safeUrl(note.cta_url);
@@ -688,12 +713,12 @@ function renderBell() {
           "span",
           { class: "inbox-meta" },
           formatTime(note.created_at),
-          href ? el("a", { href, text: "Open" }) : null,
+          href ? el("a", { href, text: gettext("Open") }) : null,
         ),
       ),
     );
   }
-  if (!state.unread.length) frag.append(el("li", { class: "muted", text: "You are all caught up." }));
+  if (!state.unread.length) frag.append(el("li", { class: "muted", text: gettext("You are all caught up.") }));
   ui.inboxList.replaceChildren(frag);
   ui.readAll.hidden = state.unread.length === 0;
 }
@@ -713,7 +738,7 @@ function onNotification(note) {
   if (!note) return;
   if (!state.unread.some((n) => n.id === note.id)) state.unread.unshift(note);
   renderBell();
-  toast(note.title || "Notification", note.body || "");
+  toast(note.title || gettext("Notification"), note.body || "");
   // a bank feed delivery: the recent-transactions panel shows it at once
   if (note.kind === "transaction_synced") refreshRecent();
 }
@@ -732,7 +757,7 @@ async function markAllRead() {
     renderBell();
     ui.bell.focus();
   } catch (err) {
-    toast("Could not mark as read", err.message, { tone: "bad" });
+    toast(gettext("Could not mark as read"), err.message, { tone: "bad" });
   }
 }
 
@@ -757,13 +782,13 @@ async function saveKey(event) {
     await api("PUT", "/api/v1/chat/provider-key", { api_key: key });
   } catch (err) {
     ui.keyError.textContent =
-      (err instanceof ApiError && Object.values(err.fields || {}).flat()[0]) || err.message || "Could not save the key.";
+      (err instanceof ApiError && Object.values(err.fields || {}).flat()[0]) || err.message || gettext("Could not save the key.");
     ui.keyError.hidden = false;
     return;
   }
   ui.keyInput.value = "";
   ui.keyDialog.close();
-  toast("Key saved", "Zeus will use your key from now on.", { tone: "good", timeout: 4000 });
+  toast(gettext("Key saved"), gettext("Zeus will use your key from now on."), { tone: "good", timeout: 4000 });
   const failed = [...ui.messages.querySelectorAll(".msg.failed")].pop();
   retry(failed);
 }
@@ -807,6 +832,18 @@ ui.input.addEventListener("keydown", (event) => {
 ui.input.addEventListener("input", autoGrow);
 ui.stop.addEventListener("click", stopTurn);
 ui.older.addEventListener("click", loadOlder);
+ui.newBelow.addEventListener("click", () => {
+  scrollToBottom();
+  ui.input.focus();
+});
+ui.log.addEventListener(
+  "scroll",
+  () => {
+    following = nearBottom();
+    if (following) ui.newBelow.hidden = true;
+  },
+  { passive: true },
+);
 ui.newThread.addEventListener("click", () => newThread());
 ui.bell.addEventListener("click", (event) => {
   event.stopPropagation();

@@ -5,6 +5,7 @@
 // The shapes read here are listed in docs/chat-page.md.
 
 import { formatDate, formatMoney, humanize } from "./format.js";
+import { gettext, interpolate } from "./i18n.js";
 
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -85,7 +86,7 @@ function welcome(card, ctx) {
   return shell(
     card,
     "welcome",
-    firstText(card, "title") || "What can I help with?",
+    firstText(card, "title") || gettext("What can I help with?"),
     firstText(card, "message", "body", "text") ? el("p", { text: firstText(card, "message", "body", "text") }) : null,
     promptButtons(card, ctx, items, "welcome-prompts"),
   );
@@ -117,7 +118,7 @@ function quickCreate(card, ctx, fallbackTitle) {
       el("span", { class: "option-meta", text: firstText(item, "description") || humanize(kind) }),
     );
     button.addEventListener("click", () => {
-      if (ctx.send("quick_create_selected", { kind, name }, `Create ${name || humanize(kind)}`)) settle(root, button);
+      if (ctx.send("quick_create_selected", { kind, name }, interpolate(gettext("Create %(name)s"), { name: name || humanize(kind) }))) settle(root, button);
     });
     list.append(button);
   }
@@ -126,7 +127,7 @@ function quickCreate(card, ctx, fallbackTitle) {
 }
 
 function assetSelector(card, ctx) {
-  const root = shell(card, "asset-selector", firstText(card, "title") || "Which asset?");
+  const root = shell(card, "asset-selector", firstText(card, "title") || gettext("Which asset?"));
   const prompt = firstText(card, "message", "prompt", "body");
   if (prompt) root.append(el("p", { text: prompt }));
   const pending = card.pending;
@@ -148,7 +149,7 @@ function assetSelector(card, ctx) {
         : null,
     );
     button.addEventListener("click", () => {
-      if (ctx.send("existing_asset_selected", { asset_id: asset.id }, `Use ${asset.name || `asset #${asset.id}`}`)) {
+      if (ctx.send("existing_asset_selected", { asset_id: asset.id }, interpolate(gettext("Use %(name)s"), { name: asset.name || interpolate(gettext("asset #%(id)s"), { id: asset.id }) }))) {
         settle(root, button);
       }
     });
@@ -220,10 +221,10 @@ function quickForm(card, ctx) {
   const defaults = card.values && typeof card.values === "object" ? card.values : {};
   return formCard(card, ctx, {
     kindClass: "quick-form",
-    title: firstText(card, "title") || "A few details",
+    title: firstText(card, "title") || gettext("A few details"),
     fields: fields.map((f) => ({ ...f, value: f.value ?? defaults[f.name] })),
     intent: str(card.intent),
-    submitLabel: firstText(card, "submit_label") || "Send",
+    submitLabel: firstText(card, "submit_label") || gettext("Send"),
   });
 }
 
@@ -232,10 +233,10 @@ function goalForm(card, ctx) {
   if (given.length) {
     return formCard(card, ctx, {
       kindClass: "goal-form",
-      title: firstText(card, "title") || "Plan a goal",
+      title: firstText(card, "title") || gettext("Plan a goal"),
       fields: given,
       intent: str(card.intent) || "create_goal",
-      submitLabel: firstText(card, "submit_label") || "Create goal",
+      submitLabel: firstText(card, "submit_label") || gettext("Create goal"),
     });
   }
   return goalFormFromValues(card, ctx);
@@ -247,10 +248,10 @@ function goalFormFromValues(card, ctx) {
   const v = { ...card, ...given, kind: card.goal_kind ?? given.goal_kind ?? given.kind };
   const currency = v.currency || ctx.currency;
   const fields = [
-    { name: "name", label: "Goal name", type: "text", required: true, value: v.name, placeholder: "Buy a house" },
+    { name: "name", label: gettext("Goal name"), type: "text", required: true, value: v.name, placeholder: gettext("Buy a house") },
     {
       name: "kind",
-      label: "Kind",
+      label: gettext("Kind"),
       type: "select",
       required: true,
       value: GOAL_KINDS.includes(v.kind) ? v.kind : "savings",
@@ -258,27 +259,27 @@ function goalFormFromValues(card, ctx) {
     },
     {
       name: "target_amount",
-      label: `Target amount (${currency})`,
+      label: interpolate(gettext("Target amount (%(currency)s)"), { currency }),
       type: "number",
       required: true,
       value: v.target_amount,
       placeholder: "2 tỷ, 500m, 150000",
     },
-    { name: "deadline", label: "Deadline", type: "date", required: true, value: v.deadline },
+    { name: "deadline", label: gettext("Deadline"), type: "date", required: true, value: v.deadline },
     {
       name: "current_amount",
-      label: `Saved so far (${currency})`,
+      label: interpolate(gettext("Saved so far (%(currency)s)"), { currency }),
       type: "number",
       value: v.current_amount,
-      placeholder: "optional",
+      placeholder: gettext("optional"),
     },
   ];
   return formCard(card, ctx, {
     kindClass: "goal-form",
-    title: firstText(card, "title") || "Plan a goal",
+    title: firstText(card, "title") || gettext("Plan a goal"),
     fields,
     intent: str(card.intent) || "create_goal",
-    submitLabel: "Create goal",
+    submitLabel: gettext("Create goal"),
   });
 }
 
@@ -310,7 +311,7 @@ function detailList(details, currency) {
 function confirmCard(card, ctx) {
   const approvalId = str(card.approval_id);
   const isDelete = /delete/.test(str(card.tool || card.action || card.summary));
-  const root = shell(card, "confirm", firstText(card, "title") || "Please confirm");
+  const root = shell(card, "confirm", firstText(card, "title") || gettext("Please confirm"));
   root.classList.toggle("danger", isDelete);
   root.append(
     el("p", { class: "confirm-summary", text: firstText(card, "summary", "message", "description", "body") }),
@@ -318,26 +319,26 @@ function confirmCard(card, ctx) {
   const details = detailList(card.details ?? card.arguments ?? card.item ?? card.target, ctx.currency);
   if (details) root.append(details);
   const decide = (decision, button) => {
-    const label = decision === "approve" ? "Approved" : "Rejected";
+    const label = decision === "approve" ? gettext("Approved") : gettext("Rejected");
     if (ctx.send("confirm", { approval_id: approvalId, decision }, label)) settle(root, button);
   };
   const approve = el("button", {
     type: "button",
     class: isDelete ? "danger" : "primary",
-    text: firstText(card, "confirm_label", "approve_label") || (isDelete ? "Delete" : "Approve"),
+    text: firstText(card, "confirm_label", "approve_label") || (isDelete ? gettext("Delete") : gettext("Approve")),
   });
   const reject = el("button", {
     type: "button",
     class: "secondary",
-    text: firstText(card, "reject_label") || "Cancel",
+    text: firstText(card, "reject_label") || gettext("Cancel"),
   });
   approve.addEventListener("click", () => decide("approve", approve));
   reject.addEventListener("click", () => decide("reject", reject));
   root.append(el("div", { class: "form-actions" }, reject, approve));
   const expires = card.expires_at ? new Date(card.expires_at) : null;
   if (expires && !Number.isNaN(expires.getTime())) {
-    const time = expires.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
-    root.append(el("p", { class: "card-note", text: `This confirmation expires at ${time}.` }));
+    const time = expires.toLocaleTimeString(document.documentElement.lang || undefined, { hour: "2-digit", minute: "2-digit" });
+    root.append(el("p", { class: "card-note", text: interpolate(gettext("This confirmation expires at %(time)s."), { time }) }));
   }
   if (!approvalId) settle(root);
   return root;
@@ -435,14 +436,14 @@ function chart(card, ctx) {
   const style = str(card.chart || card.chart_type || card.style || card.type);
   const line = style === "line" || (!style && ["week", "day"].includes(str(card.group_by)));
   const total = card.total ?? points.reduce((sum, p) => sum + p.amount, 0);
-  const root = shell(card, "chart", firstText(card, "title") || "Spending");
-  const sub = [humanize(card.period), `Total ${formatMoney(total, currency)}`].filter(Boolean).join(" · ");
+  const root = shell(card, "chart", firstText(card, "title") || gettext("Spending"));
+  const sub = [humanize(card.period), interpolate(gettext("Total %(amount)s"), { amount: formatMoney(total, currency) })].filter(Boolean).join(" · ");
   root.append(el("p", { class: "chart-sub", text: sub }));
   if (!points.length) {
-    root.append(el("p", { class: "muted", text: "Nothing to chart for this period." }));
+    root.append(el("p", { class: "muted", text: gettext("Nothing to chart for this period.") }));
     return root;
   }
-  const label = `${firstText(card, "title") || "Spending"}. ${points
+  const label = `${firstText(card, "title") || gettext("Spending")}. ${points
     .map((p) => `${humanize(p.label)}: ${formatMoney(p.raw, currency)}`)
     .join("; ")}`;
   const frame = el("div", { class: "chart-frame" });
@@ -464,7 +465,7 @@ function chart(card, ctx) {
 
 function resultSummary(card, ctx) {
   const failed = card.is_error === true || card.ok === false || ["error", "failed"].includes(str(card.status));
-  const root = shell(card, "result", firstText(card, "title") || (failed ? "Not done" : "Done"));
+  const root = shell(card, "result", firstText(card, "title") || (failed ? gettext("Not done") : gettext("Done")));
   root.classList.add(failed ? "bad" : ["cancelled", "rejected"].includes(str(card.status)) ? "neutral" : "good");
   const text = firstText(card, "summary", "message", "body", "text");
   if (text) root.append(el("p", { text }));
@@ -545,8 +546,8 @@ const RENDERERS = {
   transaction_draft: transactionDraft,
   welcome,
   smart_actions: smartActions,
-  asset_suggestions: (card, ctx) => quickCreate(card, ctx, "Add an asset"),
-  quick_create: (card, ctx) => quickCreate(card, ctx, "Quick create"),
+  asset_suggestions: (card, ctx) => quickCreate(card, ctx, gettext("Add an asset")),
+  quick_create: (card, ctx) => quickCreate(card, ctx, gettext("Quick create")),
   quick_form: quickForm,
   goal_form: goalForm,
   asset_selector: assetSelector,

@@ -1,6 +1,8 @@
 // Amounts arrive as decimal strings quantized to their currency ("150000", "12.50"); they are shown with
 // Intl.NumberFormat so each currency gets its own digits and symbol. Number() is used for display only.
 
+// The page's language (the <html lang> the server set), not the browser's: money reads as the page does.
+const LOCALE = document.documentElement.lang || undefined;
 const formatters = new Map();
 
 function formatter(currency, compact) {
@@ -8,13 +10,13 @@ function formatter(currency, compact) {
   if (!formatters.has(key)) {
     let f;
     try {
-      f = new Intl.NumberFormat(undefined, {
+      f = new Intl.NumberFormat(LOCALE, {
         style: "currency",
         currency,
         ...(compact ? { notation: "compact", maximumFractionDigits: 1 } : {}),
       });
     } catch {
-      f = new Intl.NumberFormat(undefined, compact ? { notation: "compact", maximumFractionDigits: 1 } : {});
+      f = new Intl.NumberFormat(LOCALE, compact ? { notation: "compact", maximumFractionDigits: 1 } : {});
     }
     formatters.set(key, f);
   }
@@ -36,14 +38,14 @@ export function formatDate(value) {
   const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   const d = day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(value);
   if (Number.isNaN(d.getTime())) return String(value);
-  return d.toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" });
+  return d.toLocaleDateString(LOCALE, { day: "numeric", month: "short", year: "numeric" });
 }
 
 export function formatTime(value) {
   if (!value) return "";
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return "";
-  return d.toLocaleString(undefined, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+  return d.toLocaleString(LOCALE, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
 }
 
 export function humanize(name) {

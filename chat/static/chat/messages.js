@@ -4,23 +4,24 @@
 
 import { el, renderCard } from "./cards.js";
 import { formatTime, humanize } from "./format.js";
+import { gettext, interpolate } from "./i18n.js";
 import { renderMarkdown } from "./markdown.js";
 
 const TOOL_LABELS = {
-  list_transactions: "Transactions",
-  list_linked_accounts: "Linked accounts",
-  list_assets: "Assets",
-  list_budgets: "Budgets",
-  list_goals: "Goals",
-  list_smart_suggestions: "Suggestions",
-  summarize_spending: "Spending summary",
-  create_goal: "Create goal",
-  create_manual_transaction: "Add transaction",
-  update_manual_transaction: "Edit transaction",
-  delete_manual_transaction: "Delete transaction",
-  create_manual_asset: "Add asset",
-  update_manual_asset: "Edit asset",
-  delete_manual_asset: "Delete asset",
+  list_transactions: gettext("Transactions"),
+  list_linked_accounts: gettext("Linked accounts"),
+  list_assets: gettext("Assets"),
+  list_budgets: gettext("Budgets"),
+  list_goals: gettext("Goals"),
+  list_smart_suggestions: gettext("Suggestions"),
+  summarize_spending: gettext("Spending summary"),
+  create_goal: gettext("Create goal"),
+  create_manual_transaction: gettext("Add transaction"),
+  update_manual_transaction: gettext("Edit transaction"),
+  delete_manual_transaction: gettext("Delete transaction"),
+  create_manual_asset: gettext("Add asset"),
+  update_manual_asset: gettext("Edit asset"),
+  delete_manual_asset: gettext("Delete asset"),
 };
 export const toolLabel = (name) => TOOL_LABELS[name] || humanize(name);
 
@@ -114,7 +115,7 @@ export function renderMessage(message, cardCtx) {
     flushText();
     if (part.type === "tool") {
       if (!badges) {
-        badges = el("div", { class: "tool-row", "aria-label": "Tools used" });
+        badges = el("div", { class: "tool-row", "aria-label": gettext("Tools used") });
         bubble.append(badges);
       }
       badges.append(toolBadge(part.name, part.is_error ? "error" : "done"));
@@ -137,7 +138,7 @@ export class TurnView {
     this.bubble = bubble;
     article.classList.add("live");
     this.status = el("div", { class: "turn-status" }, el("span", { class: "spinner", "aria-hidden": "true" }));
-    this.statusText = el("span", { text: "Sending…" });
+    this.statusText = el("span", { text: gettext("Sending…") });
     this.status.append(this.statusText);
     this.bubble.append(this.status);
     this.badges = new Map();
@@ -153,7 +154,7 @@ export class TurnView {
   }
 
   phase(phase) {
-    this.setStatus(phase === "generating" ? "Writing…" : "Thinking…");
+    this.setStatus(phase === "generating" ? gettext("Writing…") : gettext("Thinking…"));
   }
 
   tool(frame) {
@@ -161,14 +162,14 @@ export class TurnView {
     let badge = this.badges.get(key);
     if (!badge) {
       if (!this.badgeRow || this.bubble.lastElementChild !== this.badgeRow) {
-        this.badgeRow = el("div", { class: "tool-row", "aria-label": "Tools" });
+        this.badgeRow = el("div", { class: "tool-row", "aria-label": gettext("Tools") });
         this.bubble.insertBefore(this.badgeRow, this.status);
       }
       badge = toolBadge(frame.name, frame.status);
       this.badges.set(key, badge);
       this.badgeRow.append(badge);
     } else setBadge(badge, frame.name, frame.status);
-    if (frame.status === "calling") this.setStatus(`Checking ${toolLabel(frame.name).toLowerCase()}…`);
+    if (frame.status === "calling") this.setStatus(interpolate(gettext("Checking %(tool)s…"), { tool: toolLabel(frame.name).toLowerCase() }));
     this.segment = null;
   }
 
@@ -181,7 +182,7 @@ export class TurnView {
     this.segment.text += text;
     this.hasContent = true;
     this.streamedText = true;
-    this.setStatus("Writing…");
+    this.setStatus(gettext("Writing…"));
     this.schedule();
   }
 

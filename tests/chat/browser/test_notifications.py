@@ -3,13 +3,14 @@
 import pytest
 
 from zeus.models import Notification
-from zeus.services import notification_create
+from zeus.services import notification_create, profile_update
 
 pytestmark = pytest.mark.browser
 
 
 def test_a_live_notification_shows_a_toast_and_bumps_the_bell(open_chat, django_user_model):
     user = django_user_model.objects.create_user(username="noted", password="correct horse battery staple")
+    profile_update(user=user, language="en")  # a new profile reads Vietnamese; this test reads the English
     notification_create(user=user, kind="insight", title="Dining is up 40% this week", body="Mostly delivery.")
     chat = open_chat(user=user)
     count = chat.page.locator("#bell-count")

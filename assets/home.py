@@ -1,0 +1,82 @@
+"""The ledger's panels on the home page (zeus/panels.py): net worth and its trend, and this month."""
+
+from decimal import Decimal
+
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+from assets import labels
+from assets.selectors import ledger_summary
+from zeus.charts import Chart, Series
+from zeus.panels import shared
+from zeus.selectors import user_currency
+
+
+def _summary(request, currency, today):
+    return shared(
+        request,
+        ("assets.ledger_summary", currency, today),
+        lambda: ledger_summary(user=request.user, currency=currency, today=today),
+    )
+
+
+def _worth(request, currency, today):
+    return _summary(request, currency, today).net_worth
+
+
+def spending_by_category(request, currency, today):
+    """This month's and last month's spending per category, read once for the page (the budgets use it too)."""
+    return _summary(request, currency, today).spending_by_category
+
+
+def net_worth_panel(request, today) -> dict:
+    currency = user_currency(request.user)
+    worth = _worth(request, currency, today)
+    first = worth.trend[0][1]
+    return {
+        "worth": worth,
+        "change": worth.today - first,
+        "chart": Chart(
+            id="net-worth",
+            kind="line",
+            caption=_("Net worth, the last 12 months"),
+            labels=[date_format(month, "n/Y") for month, _value in worth.trend],
+            currency=currency,
+            label_heading=_("Month"),
+            series=[Series(label=_("Net worth"), values=[value for _month, value in worth.trend])],
+        ),
+        "prompt": _("How has my net worth changed this year?"),
+    }
+
+
+def this_month_panel(request, today) -> dict:
+    currency = user_currency(request.user)
+    month = _worth(request, currency, today).months[-1]  # the trend's last month is this one, so far
+    income, expense = month.income, month.expense
+    by_category = spending_by_category(request, currency, today)
+    top = sorted(by_category.items(), key=lambda item: (-item[1][0], -item[1][1]))[:8]
+    return {
+        "currency": currency,
+        "income": income,
+        "expense": expense,
+        "left": income - expense,
+        "has_spending": any(now or before for _c, (now, before) in top),
+        "chart": Chart(
+            id="spending-by-category",
+            kind="bar",
+            caption=_("Spending by category: this month and last month"),
+            labels=[labels.category_label(code) for code, _values in top],
+            currency=currency,
+            label_heading=_("Category"),
+            series=[
+                Series(label=_("This month"), values=[now for _c, (now, _b) in top]),
+                Series(label=_("Last month"), values=[before for _c, (_n, before) in top]),
+            ],
+        ),
+        "rows": [
+            {"code": code, "label": labels.category_label(code), "now": now, "before": before, "up": now > before}
+            for code, (now, before) in top
+        ],
+        "prompt": _("Where did my money go this month?"),
+        "zero": Decimal(0),
+    }

@@ -1,0 +1,46 @@
+"""Template helpers every page uses: money for the active language, and charts with their text equivalent."""
+
+from decimal import Decimal
+
+from django import template
+from django.utils.translation import get_language
+
+from zeus.charts import Chart
+from zeus.money import format_amount, format_number
+
+register = template.Library()
+
+
+@register.filter
+def money(amount, currency: str) -> str:
+    """`{{ amount|money:currency }}`: `1.250.000 ₫` in Vietnamese, `₫1,250,000` in English."""
+    if amount is None or amount == "":
+        return ""
+    return format_amount(Decimal(amount), currency, locale=get_language() or "vi")
+
+
+@register.filter
+def number(value) -> str:
+    if value is None or value == "":
+        return ""
+    return format_number(value, locale=get_language() or "vi")
+
+
+@register.inclusion_tag("zeus/chart.html")
+def chart(spec: Chart):
+    """`{% chart the_chart %}`: the canvas, its JSON and a table a screen reader (or a browser without
+    JavaScript) reads instead."""
+    return {"chart": spec, "spec": spec.spec(), "rows": spec.rows()}
+
+
+@register.simple_tag(takes_context=True)
+def panel(context, rendered):
+    """`{% panel p %}`: one app's panel (zeus/panels.py) rendered with the page's context plus its own data."""
+    with context.push(**rendered.data):
+        return context.template.engine.get_template(rendered.panel.template).render(context)
+
+
+@register.filter
+def get(mapping, key):
+    """`{{ labels|get:code }}`: a label looked up by code; the code itself when there is none."""
+    return mapping.get(key, key) if mapping else key
