@@ -218,6 +218,10 @@ _EVENTS = {
     "form_submit": _form_submit,
     "confirm_result": _confirm_result,
 }
+# Made by the server only, from a decision it took itself (docs/security.md): a client sending one would be
+# telling the model what a delete did. `confirm` is the client's side of it (chat.turn.inputs).
+SERVER_EVENTS = frozenset({"confirm_result"})
+CLIENT_EVENTS = frozenset(set(_EVENTS) - SERVER_EVENTS) | {"confirm"}
 
 
 # The texts above, read back: an earlier turn's event is known only by the text it stored. Matched on folded

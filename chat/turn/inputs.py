@@ -9,17 +9,12 @@ import math
 from dataclasses import dataclass
 
 from chat import limits
-from chat.ui_events import ui_event_to_turn
+from chat.ui_events import CLIENT_EVENTS, ui_event_to_turn
 from zeus.errors import ValidationFailed
 from zeus.text import MAX_JSON_DEPTH, data_too_deep, json_too_deep, unstorable_path
 
 CLIENT_ID_LENGTH = 64
 DECISIONS = ("approve", "reject")
-# The ui_event names a client may send. Others (`confirm_result`) are made by the server only, from a
-# decision it took itself: a client sending one would be telling the model what a delete did.
-CLIENT_EVENTS = frozenset(
-    {"action_selected", "existing_asset_selected", "quick_create_selected", "form_submit", "confirm", "draft_decision"}
-)
 
 
 @dataclass(frozen=True)
