@@ -7,11 +7,13 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import re_path
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
+from zeus.i18n import user_language
 from zeus.mail import KIND_LABELS, BadUnsubscribeLink, email_preferences, read_unsubscribe_token
 from zeus.selectors import profile_get
 from zeus.services import profile_update
@@ -54,7 +56,10 @@ def unsubscribe(request, user_id: str, token: str):
     done = request.method == "POST"
     if done:
         profile_update(user=user, email_notifications={kind: False})
-    return render(request, "zeus/unsubscribe.html", {"kind_label": KIND_LABELS[kind], "done": done})
+    # The link names its reader, who may not be signed in on this browser: answer in the mail's language.
+    with translation.override(user_language(user)):
+        request.LANGUAGE_CODE = translation.get_language()
+        return render(request, "zeus/unsubscribe.html", {"kind_label": KIND_LABELS[kind], "done": done})
 
 
 urlpatterns = [

@@ -49,5 +49,8 @@ _TOKEN_FIELDS = (
     "user",
     *(f"user__{name}" for name in ("password", "last_login", "is_superuser", "username", "first_name")),
     *(f"user__{name}" for name in ("last_name", "email", "is_staff", "is_active", "date_joined")),
-    *(f"user__profile__{name}" for name in ("user", "display_name", "currency", "timezone", "email_notifications")),
+    *(
+        f"user__profile__{name}"
+        for name in ("user", "display_name", "currency", "timezone", "language", "email_notifications")
+    ),
 )
