@@ -1,4 +1,4 @@
-"""The plan jobs (CONTRACT §5): daily reminders and month-end finalization.
+"""The plan jobs (docs/contract/tasks.md): daily reminders and month-end finalization.
 
 Both take an explicit `now`, work in bounded batches with a constant number of queries per batch, and claim
 their work in the database so a re-run or a second worker does nothing twice:
@@ -69,7 +69,7 @@ def reminders_send_due(
     user_id_range: tuple[int, int] | None = None,
     batch_size: int = REMINDER_BATCH,
 ):
-    """Sends the in-app reminder of every active plan whose local reminder time has come (CONTRACT §4.2).
+    """Sends the in-app reminder of every active plan whose local reminder time has come (docs/contract/plans.md).
 
     Walks the active plans with reminders on (only months that can hold `now` somewhere on Earth) in id
     order, `batch_size` at a time; plans.math.reminder_due decides per plan in its user's clock, and the
