@@ -157,8 +157,9 @@ def plan_goal_need(plan: MonthlyPlan, *, goal_entries: int) -> int | None:
     return remaining + goal_entries
 
 
-def plan_state(plan: MonthlyPlan, *, today: dt.date, ledger: Ledger | None = None) -> PlanState:
-    ledger = ledger if ledger is not None else plan_ledger(plan)
+def _month_so_far(plan: MonthlyPlan, ledger: Ledger, today: dt.date):
+    """The plan's arithmetic up to today, shared by the whole state and the jobs' summaries: allocations,
+    bucket actuals, discretionary spend by day, today's guide and the warning."""
     allocations = plan_allocations(plan)
     actuals = pm.bucket_actuals(
         expenses_by_category=ledger.expenses_by_category,
@@ -171,6 +172,12 @@ def plan_state(plan: MonthlyPlan, *, today: dt.date, ledger: Ledger | None = Non
     by_day = dict(ledger.discretionary_by_day)
     guide = pm.daily_guide(safe=allocations.safe, first=plan.month, today=today, discretionary_by_day=by_day)
     warning = pm.warning_state(allocations=allocations, actuals=actuals, first=plan.month, today=today)
+    return allocations, actuals, by_day, guide, warning
+
+
+def plan_state(plan: MonthlyPlan, *, today: dt.date, ledger: Ledger | None = None) -> PlanState:
+    ledger = ledger if ledger is not None else plan_ledger(plan)
+    allocations, actuals, by_day, guide, warning = _month_so_far(plan, ledger, today)
     recommendation = None
     if plan.status == MonthlyPlan.Status.ACTIVE and today <= pm.month_last(plan.month):
         need = plan_goal_need(plan, goal_entries=ledger.goal_entries)
@@ -232,23 +239,13 @@ def plan_summaries(*, today_by_user: dict[int, dt.date]) -> dict[int, PlanSummar
     out = {}
     for plan in plans:
         ledger, today, c = ledgers[plan.id], today_by_user[plan.user_id], plan.currency
-        allocations = plan_allocations(plan)
-        actuals = pm.bucket_actuals(
-            expenses_by_category=ledger.expenses_by_category,
-            fixed_categories=_fixed_categories(plan),
-            essential_categories=categories.ESSENTIAL,
-            discretionary_categories=categories.DISCRETIONARY,
-            discretionary_entries=ledger.discretionary_entries,
-            goal_entries=ledger.goal_entries,
-        )
-        by_day = dict(ledger.discretionary_by_day)
-        guide = pm.daily_guide(safe=allocations.safe, first=plan.month, today=today, discretionary_by_day=by_day)
+        allocations, actuals, by_day, guide, warning = _month_so_far(plan, ledger, today)
         out[plan.user_id] = PlanSummary(
             plan_id=plan.id,
             currency=c,
             safe_left=from_minor(max(0, allocations.safe - actuals.discretionary), c),
             guide=from_minor(guide.guide, c),
-            warning=pm.warning_state(allocations=allocations, actuals=actuals, first=plan.month, today=today),
+            warning=warning,
             streak=pm.streak(
                 safe=allocations.safe,
                 first=plan.month,
