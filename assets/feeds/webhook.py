@@ -1,7 +1,8 @@
 """The URL SePay posts to. A plain Django view, not DRF: it has no session or token user (the URL's token
 names the connection, the secret authenticates the delivery), and a feed that answers quickly is one that
 SePay does not retry. Answers as SePay expects: 200 {"success": true} for a new or an already-known id,
-401 for a missing or wrong key or signature, 400 with the error shape for a malformed payload."""
+401 for a missing or wrong key or signature, 400 with the error shape for a malformed payload, and (from
+zeus.middleware) 503 when the database is lost mid-delivery: nothing stored, so SePay must retry."""
 
 import logging
 import time

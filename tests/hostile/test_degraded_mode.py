@@ -4,6 +4,7 @@ The app runs as its own daphne process; its PostgreSQL and Redis are reached thr
 and restores (tests/hostile/parts.py), so the machine's services keep running for everyone else.
 """
 
+import json
 import time
 import uuid
 
@@ -15,8 +16,14 @@ from rest_framework.authtoken.models import Token
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
+from assets.feeds.signing import sign
+from assets.models import Transaction
 from chat.models import Thread
+from goals.models import Goal
+from tests.assets.feeds.sepay import payload as sepay_payload
+from tests.factories import PASSWORD
 from tests.hostile.parts import AppProcess, Link
+from zeus.models import Notification
 
 pytestmark = [pytest.mark.faults, pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 
@@ -38,6 +45,8 @@ def app(links, tmp_path):
         "REDIS_URL": f"redis://127.0.0.1:{redis.port}/{redis_db}",
         "CHANNEL_LAYER_PREFIX": f"degraded-{uuid.uuid4().hex[:8]}",
         "CACHE_KEY_PREFIX": f"degraded-{uuid.uuid4().hex[:8]}",
+        # As in production: tasks go to the broker (Redis), so a request that enqueues one meets a dead Redis.
+        "CELERY_TASK_ALWAYS_EAGER": "false",
     }
     process = AppProcess(env, log_path=tmp_path / "daphne.log")
     yield process
@@ -142,6 +151,50 @@ def test_a_dead_redis_closes_sockets_with_4503_then_recovers(app, links, alice, 
 
     _eventually(lambda: _closed_with(app, cookie, thread) is None)
     assert app.http.get("/readyz").status_code == 200
+
+
+def test_rest_does_not_need_redis_and_answers_quickly_without_it(app, links, alice):
+    """Nothing under /api/v1/ reads the cache: sign-in throttling counts in the database (django-axes), and
+    what REST hands to Redis (a live push, a task for the broker) is best effort after the commit. So with
+    Redis unreachable REST keeps working, quickly, rather than answering 503 (docs/security.md)."""
+    _, redis, _ = links
+    token = Token.objects.create(user=alice).key
+    auth = {"Authorization": f"Token {token}"}
+    connection_ = app.http.post("/api/v1/integrations/sepay", json={"auth": "hmac"}, headers=auth).json()
+
+    redis.cut()
+    assert app.http.get("/readyz").json()["checks"]["redis"]["ok"] is False
+
+    response, took = _timed(lambda: app.http.get("/api/v1/profile", headers=auth))
+    assert response.status_code == 200 and took < 2, (response.status_code, took)
+
+    # Creating a goal enqueues a refresh of the suggestions (the broker is down): the goal is stored once.
+    goal = {"name": "Emergency fund", "kind": "emergency_fund", "target_amount": "120tr", "deadline": "12 months"}
+    response, took = _timed(lambda: app.http.post("/api/v1/goals", json=goal, headers=auth))
+    assert response.status_code == 201 and took < 2, (response.text[:300], took)
+    assert Goal.objects.filter(user=alice).count() == 1
+
+    # A SePay delivery pushes its notification to the user's sockets (the channel layer is down): it lands.
+    body = json.dumps(sepay_payload()).encode()
+    stamp = str(int(time.time()))
+    signed = {"X-SePay-Timestamp": stamp, "X-SePay-Signature": sign(connection_["secret"], stamp, body)}
+    path = "/api/v1/" + connection_["webhook_url"].split("/api/v1/", 1)[1]
+    response, took = _timed(lambda: app.http.post(path, content=body, headers=signed))
+    assert response.status_code == 200 and took < 2, (response.text[:300], took)
+    assert Transaction.objects.filter(user=alice).count() == 1
+    assert Notification.objects.filter(user=alice, kind=Notification.Kind.TRANSACTION_SYNCED).count() == 1
+
+    # The token endpoint's throttle holds without Redis: failures count in the database.
+    limit = settings.AXES_FAILURE_LIMIT
+    for _ in range(limit - 1):
+        response, took = _timed(
+            lambda: app.http.post("/api/v1/auth/token", json={"username": "alice", "password": "no"})
+        )
+        assert response.status_code == 400 and took < 2, (response.text[:300], took)
+    locked = app.http.post("/api/v1/auth/token", json={"username": "alice", "password": "no"})
+    assert locked.status_code == 429 and locked.json()["error"]["code"] == "RATE_LIMITED"
+    assert locked.headers["retry-after"]
+    assert app.http.post("/api/v1/auth/token", json={"username": "alice", "password": PASSWORD}).status_code == 429
 
 
 def test_a_refused_handshake_is_still_a_403_not_a_4503(app, alice_session):

@@ -19,9 +19,11 @@ from rest_framework.authtoken.models import Token
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import connect
 
-from assets.models import Transaction
+from assets.feeds.signing import sign
+from assets.models import Asset, LinkedAccount, Transaction
 from chat.models import Thread
 from tests import factories
+from tests.assets.feeds.sepay import payload as sepay_payload
 from tests.chat.conftest import SERVER_KEY
 from tests.chat.fake_anthropic import FakeAnthropic
 from tests.chat.fake_anthropic import text as model_text
@@ -208,6 +210,65 @@ def test_an_import_whose_backend_is_terminated_fails_cleanly_and_a_retry_imports
     again = app_process.http.post("/api/v1/transactions/import", content=CSV.encode(), headers=headers)
     assert again.json() == {"imported": 0, "skipped": 3}
     assert Transaction.objects.filter(user=alice).count() == 3
+
+
+def test_a_webhook_delivery_whose_backend_is_terminated_fails_cleanly_and_the_retry_lands_once(
+    app_process, holder, admin_cursor, tag, alice
+):
+    token = Token.objects.create(user=alice).key
+    created = app_process.http.post(
+        "/api/v1/integrations/sepay", json={"auth": "hmac"}, headers={"Authorization": f"Token {token}"}
+    )
+    assert created.status_code == 201, created.text[:300]
+    connection_ = created.json()
+    path = "/api/v1/" + connection_["webhook_url"].split("/api/v1/", 1)[1]
+    body = json.dumps(sepay_payload(transferType="in", transferAmount=2_500_000, accumulated=21_577_000)).encode()
+    stamp = str(int(time.time()))
+    # SePay's retry is the same delivery: the same body, signed the same way.
+    headers = {
+        "Content-Type": "application/json",
+        "X-SePay-Timestamp": stamp,
+        "X-SePay-Signature": sign(connection_["secret"], stamp, body),
+    }
+    # The delivery has created the linked account and its asset, landed the transaction and moved the
+    # balance when its last write, the inbox row, waits on this lock: it is parked in the middle of landing.
+    with holder.cursor() as cursor:
+        cursor.execute("LOCK TABLE zeus_notification IN SHARE MODE")
+    answer = {}
+
+    def post():
+        answer["response"] = httpx2.post(f"{app_process.url}{path}", content=body, headers=headers, timeout=30)
+
+    thread = threading.Thread(target=post)
+    thread.start()
+    pids = eventually(lambda: backends_waiting_on_a_lock(admin_cursor, tag), timeout=30)
+    admin_cursor.execute("SELECT pg_terminate_backend(pid) FROM unnest(%s::int[]) AS pid", [pids])
+    thread.join(30)
+    holder.rollback()
+
+    failed = answer["response"]
+    # Never a 200 for a delivery that was not stored: SePay retries only a non-2xx answer.
+    assert failed.status_code == 503, failed.text[:300]
+    assert failed.headers["content-type"].startswith("application/json")
+    assert failed.json()["error"]["code"] == "SERVICE_UNAVAILABLE"
+    assert failed.headers["retry-after"]
+    assert not Transaction.objects.filter(user=alice).exists()
+    assert not LinkedAccount.objects.filter(user=alice).exists()
+    assert not Notification.objects.filter(user=alice).exists()
+
+    retried = eventually(
+        lambda: (r := app_process.http.post(path, content=body, headers=headers)).status_code == 200 and r
+    )
+    assert retried.json() == {"success": True}
+    again = app_process.http.post(path, content=body, headers=headers)
+    assert again.status_code == 200 and again.json() == {"success": True}
+
+    landed = Transaction.objects.get(user=alice)
+    assert (landed.external_id, landed.direction, landed.amount) == ("sepay:92704", "income", 2_500_000)
+    account = LinkedAccount.objects.get(user=alice)
+    assert account.balance == 21_577_000
+    assert Asset.objects.get(user=alice, linked_account=account).balance == 21_577_000
+    assert Notification.objects.filter(user=alice, kind=Notification.Kind.TRANSACTION_SYNCED).count() == 1
 
 
 def test_a_redis_restart_under_open_sockets_they_reconnect_and_the_next_turn_works(alice, tag, tmp_path):
