@@ -7,6 +7,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import re_path
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from assets import categories
@@ -108,7 +110,7 @@ def bank_feeds_page(request):
 def bank_feed_delete(request, connection_id):
     try:
         feed_services.sepay_connection_delete(user=request.user, connection_id=connection_id)
-        messages.success(request, "Disconnected. SePay's next deliveries to that URL will be refused.")
+        messages.success(request, _("Disconnected. SePay's next deliveries to that URL will be refused."))
     except ZeusError as exc:
         messages.error(request, exc.message)
     return redirect("/settings/bank-feeds")
@@ -129,10 +131,14 @@ def rules_page(request):
                 max_amount=post.get("max_amount") or None,
                 position=int(post["position"]) if post.get("position", "").isdigit() else None,
             )
-            note = "Rule added."
+            note = _("Rule added.")
             if post.get("apply_to_existing"):
                 changed = rule_services.rule_apply_to_existing(user=request.user, rule=rule)
-                note = f"Rule added and applied to {changed} existing transaction(s)."
+                note = ngettext(
+                    "Rule added and applied to %(count)d existing transaction.",
+                    "Rule added and applied to %(count)d existing transactions.",
+                    changed,
+                ) % {"count": changed}
             messages.success(request, note)
             return redirect("/settings/rules")
         except ZeusError as exc:
@@ -154,7 +160,7 @@ def rules_page(request):
 def rule_delete(request, rule_id):
     try:
         rule_services.rule_delete(user=request.user, rule_id=rule_id)
-        messages.success(request, "Rule deleted.")
+        messages.success(request, _("Rule deleted."))
     except ZeusError as exc:
         messages.error(request, exc.message)
     return redirect("/settings/rules")

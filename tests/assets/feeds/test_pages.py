@@ -95,3 +95,17 @@ def test_the_rules_page_adds_applies_and_deletes(browser, alice, bob):
     mine = CategoryRule.objects.get(user=alice)
     browser.post(f"/settings/rules/{mine.id}/delete")
     assert not CategoryRule.objects.filter(user=alice).exists()
+
+
+@pytest.mark.django_db
+def test_the_rules_page_speaks_the_users_language(browser, alice):
+    alice.profile.language = "vi"
+    alice.profile.save(update_fields=["language"])
+    factories.txn(alice, description="Circle K", category="other")
+    added = browser.post(
+        "/settings/rules", {"match": "circle k", "category": "groceries", "apply_to_existing": "1"}, follow=True
+    )
+    assert "Đã thêm quy tắc và áp dụng cho 1 giao dịch hiện có." in added.content.decode()
+    rule = CategoryRule.objects.get(user=alice)
+    deleted = browser.post(f"/settings/rules/{rule.id}/delete", follow=True)
+    assert "Đã xóa quy tắc." in deleted.content.decode()
