@@ -227,6 +227,7 @@ def recurring_detect_batch(*, users: list[selectors.BatchUser], now: dt.datetime
     """One batch: its charges and its stored series in two queries, the detection in Python, one insert and
     one update for the series, then the insights (plans are read only when a bill is near)."""
     today_of = {u.id: insights.local_today(u.timezone, now) for u in users}
+    languages = {u.id: u.language or "vi" for u in users}  # each insight in its reader's language
     if not today_of:
         return RecurringResult()
     charges = [
@@ -281,14 +282,15 @@ def recurring_detect_batch(*, users: list[selectors.BatchUser], now: dt.datetime
     result.created = len(new)
     drafts: dict[int, list[Draft]] = defaultdict(list)
     for row, previous in rises:
-        drafts[row.user_id].append(recurring_insights.price_change_draft(row, previous=previous))
-    for user_id, draft in _bills_due([*stored.values(), *new], today_of):
+        with translation.override(languages[row.user_id]):
+            drafts[row.user_id].append(recurring_insights.price_change_draft(row, previous=previous))
+    for user_id, draft in _bills_due([*stored.values(), *new], today_of, languages):
         drafts[user_id].append(draft)
     result.insights = _save_new_insights(drafts)
     return result
 
 
-def _bills_due(rows: list[RecurringSeries], today_of: dict[int, dt.date]):
+def _bills_due(rows: list[RecurringSeries], today_of: dict[int, dt.date], languages: dict[int, str]):
     """Active expense series due from today to a week ahead, within the user's month, whose amount is more
     than the safe-to-spend the user's plan has left for the month."""
     near = []
@@ -307,10 +309,9 @@ def _bills_due(rows: list[RecurringSeries], today_of: dict[int, dt.date]):
     for row in near:
         plan = plans.get(row.user_id)
         if plan is not None and plan.currency == row.currency and row.amount > plan.safe_left:
-            yield (
-                row.user_id,
-                recurring_insights.bill_due_draft(row, safe_left=plan.safe_left, today=today_of[row.user_id]),
-            )
+            with translation.override(languages[row.user_id]):
+                draft = recurring_insights.bill_due_draft(row, safe_left=plan.safe_left, today=today_of[row.user_id])
+            yield row.user_id, draft
 
 
 def _save_new_insights(drafts: dict[int, list[Draft]]) -> int:

@@ -66,7 +66,7 @@ def test_a_rise_raises_one_price_change_insight_and_a_rerun_nothing(alice):
     life(alice)
     assert run(alice).insights == 1
     (insight,) = Suggestion.objects.filter(user=alice, kind="price_change")
-    assert insight.title == "Netflix went up: 260,000 ₫ → 300,000 ₫"
+    assert insight.title == "Netflix went up: ₫260,000 → ₫300,000"  # alice reads English
     assert insight.payload["previous_amount"] == "260000" and insight.payload["amount"] == "300000"
     assert alice.notifications.filter(kind="insight", dedupe_key=insight.dedupe_key).count() == 1
     ids = {s.id for s in series(alice).values()}
@@ -85,6 +85,20 @@ def test_an_upcoming_bill_larger_than_the_plans_safe_to_spend_is_a_bill_due_insi
     (due,) = Suggestion.objects.filter(user=alice, kind="bill_due")
     assert due.title.startswith("Landlord") and "in 2 days" in due.title
     assert due.payload["due_on"] == "2026-12-05"
+
+
+def test_recurring_insights_are_written_in_their_readers_language(alice):
+    alice.profile.language = "vi"
+    alice.profile.save(update_fields=["language"])
+    life(alice)
+    plan = plan_create(user=alice, month="2026-12", expected_income="10000000", today=TODAY)
+    plan_activate(user=alice, plan_id=plan.id, today=TODAY)
+    factories.txn(alice, category="shopping", description="Uniqlo", amount=2_500_000, occurred_on=TODAY)
+    run(alice)
+    rise = Suggestion.objects.get(user=alice, kind="price_change")
+    due = Suggestion.objects.get(user=alice, kind="bill_due")
+    assert rise.title == "Netflix tăng giá: 260.000\xa0₫ → 300.000\xa0₫"
+    assert due.title.startswith("Landlord") and "đến hạn sau 2 ngày" in due.title
     spent = sum(t.amount for t in alice.transactions.filter(occurred_on__month=12, category__in=["dining", "shopping"]))
     assert Decimal(due.payload["safe_left"]) == Decimal(3_000_000) - spent
     assert run(alice).insights == 0
