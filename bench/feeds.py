@@ -34,20 +34,35 @@ UNIQUE = 1_500  # ids; each sent twice → 3,000 deliveries
 ROWS = 100_000
 
 
-class Daphne:
+# What serves the webhook: gunicorn's threaded workers (gunicorn.conf.py), as in production, where the front
+# sends every HTTP path but /ws/ and /mcp to gunicorn (docs/serving.md). BENCH_FEEDS_SERVER=daphne measures
+# the old single-daphne setup for comparison.
+SERVER = os.environ.get("BENCH_FEEDS_SERVER", "gunicorn")
+
+
+class Server:
+    """One server process on a listening socket it inherits, so no port can be taken between choosing and
+    binding it."""
+
     def __init__(self, env: dict):
         self.listener = socket.create_server(("127.0.0.1", 0), backlog=1024)
         self.port = self.listener.getsockname()[1]
         fd = self.listener.fileno()
-        command = [str(Path(sys.executable).with_name("daphne")), "--fd", str(fd), "-v", "0"]
-        command += ["bench._feeds_asgi:application"]
+        bin_dir = Path(sys.executable).parent
+        if SERVER == "daphne":
+            command = [str(bin_dir / "daphne"), "--fd", str(fd), "-v", "0", "bench._feeds_asgi:application"]
+        else:
+            # gunicorn.conf.py's settings (gthread, WEB_THREADS threads), one worker: "into one process".
+            command = [str(bin_dir / "gunicorn"), "-c", "gunicorn.conf.py", "-b", f"fd://{fd}"]
+            command += ["bench._feeds_wsgi:application"]
+            env = {**env, "WEB_CONCURRENCY": "1"}
         self.proc = subprocess.Popen(command, env=env, cwd=ROOT, pass_fds=[fd])
 
     def wait_ready(self, timeout: float = 60) -> None:
         started = time.monotonic()
         while True:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"daphne exited with {self.proc.returncode}")
+                raise RuntimeError(f"{SERVER} exited with {self.proc.returncode}")
             try:
                 status, _ = asyncio.run(_one(self.port, "/bench/bare", b"{}", {}))
                 if status == 200:
@@ -55,7 +70,7 @@ class Daphne:
             except OSError:
                 pass
             if time.monotonic() - started > timeout:
-                raise RuntimeError("daphne did not start")
+                raise RuntimeError(f"{SERVER} did not start")
             time.sleep(0.2)
 
     def stop(self) -> None:
@@ -150,7 +165,7 @@ def _webhook(env: dict) -> dict:
     for user in users:
         new = sepay_connection_create(user=user, auth="hmac")
         connections.append({"path": f"/api/v1/integrations/sepay/webhook/{new.connection.token}", "secret": new.secret})
-    server = Daphne(env)
+    server = Server(env)
     rounds = []
     try:
         server.wait_ready()

@@ -54,6 +54,22 @@ def redis_group_key(layer, group: str) -> str | None:
     return group_key(group)
 
 
+def redis_layer_sync_client(layer, index: int):
+    """A blocking redis-py client on the channels-redis host `index` (its `hosts` entry, as the layer gives
+    it to its own asyncio pools), or None for another layer or a host given otherwise than by address (a
+    sentinel). Private: `RedisChannelLayer.hosts`'s shape (channels_redis.utils.decode_hosts)."""
+    import redis
+
+    hosts = getattr(layer, "hosts", None)
+    if redis_group_key(layer, "x") is None or not hosts:
+        return None
+    host = dict(hosts[index])
+    address = host.pop("address", None)
+    if address is None:
+        return None
+    return redis.Redis.from_url(address, **host)
+
+
 def sdk_deprecated_models() -> dict[str, str]:
     """The anthropic SDK's own list of deprecated models → their end-of-life date as it writes it
     ("November 30th, 2026"); the SDK warns on every call to one. Private: `anthropic._data`."""
