@@ -13,9 +13,10 @@ from django.utils import timezone
 
 from assets.models import Asset, BankTextDraft, LinkedAccount, Source, Transaction
 from assets.rules.services import categorize, rules_for
+from zeus.adapters import prepared_cursor
 from zeus.models import Notification
 from zeus.money import format_amount
-from zeus.services import NotificationDraft, notification_create, notification_create_many
+from zeus.services import NotificationDraft, notification_create, notification_insert_part, notification_inserted
 from zeus.timeutil import user_tz
 
 # A confirmed bank text and the feed's delivery of the same payment: same account, direction and amount,
@@ -161,14 +162,19 @@ def synced_transaction_land_to_account(
     balance: Decimal | None,
 ) -> int | None:
     """The common delivery, into an account and asset that already exist, on PostgreSQL: the same rules as
-    synced_account_lock + synced_transaction_land in one statement and the inbox row, in one transaction.
-    The statement locks the account first (as the locked path does, so the two paths never wait on each
-    other in opposite orders), inserts the row unless its (user, external_id) is taken (ON CONFLICT DO
-    NOTHING: a twin delivery that waited for our lock finds our committed row and does nothing), and only
-    for a row it inserted moves the balance forward and stamps last_synced_at. Returns the new row's id, or
-    None when the id was already in the ledger (nothing written). The caller has categorized the row and
-    checked that no confirmed bank text could be this payment."""
+    synced_account_lock + synced_transaction_land, and the inbox row, in one statement (one round trip,
+    atomic by itself in autocommit). It locks the account first (as the locked path does, so the two paths
+    never wait on each other in opposite orders), inserts the row unless its (user, external_id) is taken
+    (ON CONFLICT DO NOTHING: a twin delivery that waited for our lock finds our committed row and does
+    nothing), and only for a row it inserted moves the balance forward, stamps last_synced_at and adds the
+    notification (pushed live after commit). Returns the new row's id, or None when the id was already in
+    the ledger (nothing written). The caller has categorized the row and checked that no confirmed bank
+    text could be this payment."""
     now = timezone.now()
+    notice = _synced_notice(
+        user_id, external_id, amount, currency, direction, description, f"{institution} {masked_number}"
+    )
+    inbox_sql, inbox_params = notification_insert_part(notice, source="ins", created_at=now)
     sql = f"""
         WITH lock AS (
             SELECT id, (%(balance)s::numeric IS NOT NULL AND (balance_at IS NULL OR %(at)s >= balance_at)) AS moves
@@ -182,14 +188,14 @@ def synced_transaction_land_to_account(
             RETURNING id
         ), account AS (
             UPDATE {_table(LinkedAccount)} la SET last_synced_at = %(now)s,
-                balance = CASE WHEN lock.moves THEN %(balance)s ELSE la.balance END,
-                balance_at = CASE WHEN lock.moves THEN %(at)s ELSE la.balance_at END
+                balance = CASE WHEN lock.moves THEN %(balance)s::numeric ELSE la.balance END,
+                balance_at = CASE WHEN lock.moves THEN %(at)s::timestamptz ELSE la.balance_at END
             FROM lock WHERE la.id = lock.id AND EXISTS (SELECT 1 FROM ins)
         ), asset AS (
-            UPDATE {_table(Asset)} a SET balance = %(balance)s, updated_at = %(now)s
+            UPDATE {_table(Asset)} a SET balance = %(balance)s::numeric, updated_at = %(now)s
             FROM lock WHERE a.id = %(asset)s AND lock.moves AND EXISTS (SELECT 1 FROM ins)
-        )
-        SELECT id FROM ins
+        ), inbox AS ({inbox_sql})
+        SELECT ins.id, inbox.id FROM ins LEFT JOIN inbox ON true
     """
     params = {
         "user": user_id,
@@ -206,20 +212,15 @@ def synced_transaction_land_to_account(
         "at": occurred_at,
         "balance": balance,
         "now": now,
+        **inbox_params,
     }
-    with db_transaction.atomic():
-        with db.cursor() as cursor:
-            cursor.execute(sql, params)
-            row = cursor.fetchone()
-        if row is None:
-            return None
-        notification_create_many(
-            [
-                _synced_notice(
-                    user_id, external_id, amount, currency, direction, description, f"{institution} {masked_number}"
-                )
-            ]
-        )
+    with prepared_cursor(db) as cursor:
+        cursor.execute(sql, params)
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    if row[1] is not None:
+        notification_inserted(notice, notification_id=row[1], created_at=now)
     return row[0]
 
 

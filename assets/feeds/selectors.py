@@ -11,6 +11,7 @@ from django.db.models import QuerySet
 from assets.feeds.payload import SepayTransaction
 from assets.landing import MATCH_WINDOW
 from assets.models import Asset, BankTextDraft, CategoryRule, LinkedAccount, SepayConnection, Transaction
+from zeus.adapters import prepared_cursor
 from zeus.models import Profile
 
 
@@ -78,19 +79,21 @@ def sepay_delivery_context(
     at = delivery.occurred_at if delivery else None
     sql = f"""
         SELECT c.id, c.user_id, c.auth, c.secret_encrypted, c.last_delivery_at, p.timezone,
-            (SELECT t.id FROM {_t(Transaction)} t WHERE t.user_id = c.user_id AND t.external_id = %(ext)s LIMIT 1),
+            (SELECT t.id FROM {_t(Transaction)} t WHERE t.user_id = c.user_id AND t.external_id = %(ext)s::text
+             LIMIT 1),
             la.id, la.institution, la.masked_number,
             (SELECT a.id FROM {_t(Asset)} a WHERE a.user_id = c.user_id AND a.linked_account_id = la.id
              ORDER BY a.id LIMIT 1),
             EXISTS (SELECT 1 FROM {_t(BankTextDraft)} d WHERE d.user_id = c.user_id AND d.status = %(confirmed)s
-                    AND d.transaction_id IS NOT NULL AND d.occurred_at BETWEEN %(low)s AND %(high)s),
+                    AND d.transaction_id IS NOT NULL
+                    AND d.occurred_at BETWEEN %(low)s::timestamptz AND %(high)s::timestamptz),
             (SELECT json_agg(json_build_array(r.id, r.match_folded, r.direction, r.min_amount::text,
                                               r.max_amount::text, r.category) ORDER BY r.position, r.id)
-             FROM {_t(CategoryRule)} r WHERE r.user_id = c.user_id AND %(ext)s IS NOT NULL)
+             FROM {_t(CategoryRule)} r WHERE r.user_id = c.user_id AND %(ext)s::text IS NOT NULL)
         FROM {_t(SepayConnection)} c
         LEFT JOIN {_t(Profile)} p ON p.user_id = c.user_id
-        LEFT JOIN {_t(LinkedAccount)} la ON la.user_id = c.user_id AND la.feed_key = %(key)s
-        WHERE c.token = %(token)s
+        LEFT JOIN {_t(LinkedAccount)} la ON la.user_id = c.user_id AND la.feed_key = %(key)s::text
+        WHERE c.token = %(token)s::text
     """
     params = {
         "token": token,
@@ -100,7 +103,7 @@ def sepay_delivery_context(
         "low": at - MATCH_WINDOW if at else None,
         "high": at + MATCH_WINDOW if at else None,
     }
-    with db.cursor() as cursor:
+    with prepared_cursor(db) as cursor:
         cursor.execute(sql, params)
         row = cursor.fetchone()
     if row is None:
