@@ -3,6 +3,7 @@ holds everywhere — the linked account found or created once, its balance moved
 transaction per bank id, the category from the user's rules, and the user told (inbox and open sockets)."""
 
 import datetime as dt
+import functools
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -144,6 +145,32 @@ def _table(model) -> str:
     return db.ops.quote_name(model._meta.db_table)
 
 
+@functools.cache
+def _land_sql(inbox_sql: str) -> str:
+    return f"""
+        WITH lock AS (
+            SELECT id, (%(balance)s::numeric IS NOT NULL AND (balance_at IS NULL OR %(at)s >= balance_at)) AS moves
+            FROM {_table(LinkedAccount)} WHERE id = %(account)s AND user_id = %(user)s FOR UPDATE
+        ), ins AS (
+            INSERT INTO {_table(Transaction)} (user_id, amount, currency, direction, description, category,
+                occurred_on, asset_id, source, external_id, created_at, updated_at)
+            SELECT %(user)s, %(amount)s, %(currency)s, %(direction)s, %(description)s, %(category)s,
+                %(occurred_on)s, %(asset)s, %(source)s, %(external_id)s, %(now)s, %(now)s FROM lock
+            ON CONFLICT (user_id, external_id) WHERE external_id IS NOT NULL DO NOTHING
+            RETURNING id
+        ), account AS (
+            UPDATE {_table(LinkedAccount)} la SET last_synced_at = %(now)s,
+                balance = CASE WHEN lock.moves THEN %(balance)s::numeric ELSE la.balance END,
+                balance_at = CASE WHEN lock.moves THEN %(at)s::timestamptz ELSE la.balance_at END
+            FROM lock WHERE la.id = lock.id AND EXISTS (SELECT 1 FROM ins)
+        ), asset AS (
+            UPDATE {_table(Asset)} a SET balance = %(balance)s::numeric, updated_at = %(now)s
+            FROM lock WHERE a.id = %(asset)s AND lock.moves AND EXISTS (SELECT 1 FROM ins)
+        ), inbox AS ({inbox_sql})
+        SELECT ins.id, inbox.id FROM ins LEFT JOIN inbox ON true
+    """
+
+
 def synced_transaction_land_to_account(
     *,
     user_id: int,
@@ -175,28 +202,7 @@ def synced_transaction_land_to_account(
         user_id, external_id, amount, currency, direction, description, f"{institution} {masked_number}"
     )
     inbox_sql, inbox_params = notification_insert_part(notice, source="ins", created_at=now)
-    sql = f"""
-        WITH lock AS (
-            SELECT id, (%(balance)s::numeric IS NOT NULL AND (balance_at IS NULL OR %(at)s >= balance_at)) AS moves
-            FROM {_table(LinkedAccount)} WHERE id = %(account)s AND user_id = %(user)s FOR UPDATE
-        ), ins AS (
-            INSERT INTO {_table(Transaction)} (user_id, amount, currency, direction, description, category,
-                occurred_on, asset_id, source, external_id, created_at, updated_at)
-            SELECT %(user)s, %(amount)s, %(currency)s, %(direction)s, %(description)s, %(category)s,
-                %(occurred_on)s, %(asset)s, %(source)s, %(external_id)s, %(now)s, %(now)s FROM lock
-            ON CONFLICT (user_id, external_id) WHERE external_id IS NOT NULL DO NOTHING
-            RETURNING id
-        ), account AS (
-            UPDATE {_table(LinkedAccount)} la SET last_synced_at = %(now)s,
-                balance = CASE WHEN lock.moves THEN %(balance)s::numeric ELSE la.balance END,
-                balance_at = CASE WHEN lock.moves THEN %(at)s::timestamptz ELSE la.balance_at END
-            FROM lock WHERE la.id = lock.id AND EXISTS (SELECT 1 FROM ins)
-        ), asset AS (
-            UPDATE {_table(Asset)} a SET balance = %(balance)s::numeric, updated_at = %(now)s
-            FROM lock WHERE a.id = %(asset)s AND lock.moves AND EXISTS (SELECT 1 FROM ins)
-        ), inbox AS ({inbox_sql})
-        SELECT ins.id, inbox.id FROM ins LEFT JOIN inbox ON true
-    """
+    sql = _land_sql(inbox_sql)
     params = {
         "user": user_id,
         "account": account_id,

@@ -1,3 +1,4 @@
+import functools
 import logging
 from dataclasses import dataclass
 
@@ -197,12 +198,6 @@ def notification_insert_part(draft: NotificationDraft, *, source: str, created_a
     is a second statement (notification_create_many)."""
     if draft.kind in EMAIL_KINDS:
         raise ValueError(f"{draft.kind} notifications are mailed too: use notification_create_many")
-    table = connection.ops.quote_name(Notification._meta.db_table)
-    columns = ", ".join(connection.ops.quote_name(c) for c in _INBOX_COLUMNS)
-    sql = (
-        f"INSERT INTO {table} ({columns}) SELECT %(inbox_user)s, %(inbox_kind)s, %(inbox_title)s, %(inbox_body)s, "
-        f"%(inbox_cta)s, %(inbox_key)s::text, %(inbox_at)s FROM {source} ON CONFLICT DO NOTHING RETURNING id"
-    )
     params = {
         "inbox_user": draft.user_id,
         "inbox_kind": draft.kind,
@@ -212,7 +207,17 @@ def notification_insert_part(draft: NotificationDraft, *, source: str, created_a
         "inbox_key": draft.dedupe_key,
         "inbox_at": created_at,
     }
-    return sql, params
+    return _inbox_insert_sql(source), params
+
+
+@functools.cache
+def _inbox_insert_sql(source: str) -> str:
+    table = connection.ops.quote_name(Notification._meta.db_table)
+    columns = ", ".join(connection.ops.quote_name(c) for c in _INBOX_COLUMNS)
+    return (
+        f"INSERT INTO {table} ({columns}) SELECT %(inbox_user)s, %(inbox_kind)s, %(inbox_title)s, %(inbox_body)s, "
+        f"%(inbox_cta)s, %(inbox_key)s::text, %(inbox_at)s FROM {source} ON CONFLICT DO NOTHING RETURNING id"
+    )
 
 
 def notification_inserted(draft: NotificationDraft, *, notification_id: int, created_at) -> None:

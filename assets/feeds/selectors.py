@@ -1,6 +1,7 @@
 """Reads of SePay connections, scoped to one user; and what one delivery needs to know, in one query."""
 
 import datetime as dt
+import functools
 import json
 from dataclasses import dataclass
 from decimal import Decimal
@@ -66,18 +67,9 @@ def _t(model) -> str:
     return db.ops.quote_name(model._meta.db_table)
 
 
-def sepay_delivery_context(
-    *, token: str, delivery: SepayTransaction | None, feed_key: str | None
-) -> DeliveryContext | None:
-    """The connection behind a webhook URL's token (None when there is none) and, for a delivery that
-    parsed, what landing it needs: one query on PostgreSQL instead of a round trip for each (the connection,
-    the retry check, the account and its asset, the bank-text candidates, the rules). Read before the
-    delivery is authenticated, but nothing of it is answered or written until it is."""
-    if db.vendor != "postgresql":
-        return _context_orm(token=token, delivery=delivery, feed_key=feed_key)
-    ext = delivery.external_id if delivery else None
-    at = delivery.occurred_at if delivery else None
-    sql = f"""
+@functools.cache
+def _context_sql() -> str:
+    return f"""
         SELECT c.id, c.user_id, c.auth, c.secret_encrypted, c.last_delivery_at, p.timezone,
             (SELECT t.id FROM {_t(Transaction)} t WHERE t.user_id = c.user_id AND t.external_id = %(ext)s::text
              LIMIT 1),
@@ -95,6 +87,20 @@ def sepay_delivery_context(
         LEFT JOIN {_t(LinkedAccount)} la ON la.user_id = c.user_id AND la.feed_key = %(key)s::text
         WHERE c.token = %(token)s::text
     """
+
+
+def sepay_delivery_context(
+    *, token: str, delivery: SepayTransaction | None, feed_key: str | None
+) -> DeliveryContext | None:
+    """The connection behind a webhook URL's token (None when there is none) and, for a delivery that
+    parsed, what landing it needs: one query on PostgreSQL instead of a round trip for each (the connection,
+    the retry check, the account and its asset, the bank-text candidates, the rules). Read before the
+    delivery is authenticated, but nothing of it is answered or written until it is."""
+    if db.vendor != "postgresql":
+        return _context_orm(token=token, delivery=delivery, feed_key=feed_key)
+    ext = delivery.external_id if delivery else None
+    at = delivery.occurred_at if delivery else None
+    sql = _context_sql()
     params = {
         "token": token,
         "ext": ext,

@@ -1,11 +1,13 @@
 """SePay connections and the landing of each delivery. The webhook view and the REST views only call these."""
 
 import datetime as dt
+import functools
 import hashlib
 import secrets
 import zoneinfo
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db import connection as db_connection
 from django.db import transaction as db_transaction
 from django.utils import timezone
@@ -55,7 +57,14 @@ def sepay_connection_delete(*, user, connection_id) -> None:
 
 
 def sepay_connection_secret(secret_encrypted: str) -> str | None:
-    """A connection's secret from its stored ciphertext; None when it no longer decrypts."""
+    """A connection's secret from its stored ciphertext; None when it no longer decrypts (the server's key
+    changed). Kept per ciphertext and key: every delivery needs it, and a deleted connection is refused
+    before its secret is asked for."""
+    return _decrypted(secret_encrypted, settings.ZEUS_FIELD_ENCRYPTION_KEY or settings.SECRET_KEY)
+
+
+@functools.lru_cache(maxsize=4096)
+def _decrypted(secret_encrypted: str, key: str) -> str | None:
     return crypto.decrypt(secret_encrypted, purpose=_PURPOSE)
 
 
