@@ -28,7 +28,7 @@ MATCH_WINDOW = dt.timedelta(hours=36)
 @dataclass(frozen=True)
 class LandResult:
     created: bool
-    transaction_id: int
+    transaction_id: int | None  # None when the id met a row already there on the one-statement path
     # A confirmed draft's transaction that this delivery turned out to be (counted once, now synced).
     matched_draft: bool = False
 
@@ -167,7 +167,7 @@ def _land_sql(inbox_sql: str) -> str:
             UPDATE {_table(Asset)} a SET balance = %(balance)s::numeric, updated_at = %(now)s
             FROM lock WHERE a.id = %(asset)s AND lock.moves AND EXISTS (SELECT 1 FROM ins)
         ), inbox AS ({inbox_sql})
-        SELECT ins.id, inbox.id FROM ins LEFT JOIN inbox ON true
+        SELECT lock.id, ins.id, inbox.id FROM lock LEFT JOIN ins ON true LEFT JOIN inbox ON true
     """
 
 
@@ -187,16 +187,17 @@ def synced_transaction_land_to_account(
     occurred_at: dt.datetime,
     tz,
     balance: Decimal | None,
-) -> int | None:
+) -> LandResult | None:
     """The common delivery, into an account and asset that already exist, on PostgreSQL: the same rules as
     synced_account_lock + synced_transaction_land, and the inbox row, in one statement (one round trip,
     atomic by itself in autocommit). It locks the account first (as the locked path does, so the two paths
     never wait on each other in opposite orders), inserts the row unless its (user, external_id) is taken
     (ON CONFLICT DO NOTHING: a twin delivery that waited for our lock finds our committed row and does
     nothing), and only for a row it inserted moves the balance forward, stamps last_synced_at and adds the
-    notification (pushed live after commit). Returns the new row's id, or None when the id was already in
-    the ledger (nothing written). The caller has categorized the row and checked that no confirmed bank
-    text could be this payment."""
+    notification (pushed live after commit). Returns created=False (transaction_id None) when the id was
+    already in the ledger, and None when the account is gone since the caller read it (nothing written in
+    either case; after None the caller takes the locked path, which makes the account again). The caller
+    has categorized the row and checked that no confirmed bank text could be this payment."""
     now = timezone.now()
     notice = _synced_notice(
         user_id, external_id, amount, currency, direction, description, f"{institution} {masked_number}"
@@ -224,10 +225,13 @@ def synced_transaction_land_to_account(
         cursor.execute(sql, params)
         row = cursor.fetchone()
     if row is None:
-        return None
-    if row[1] is not None:
-        notification_inserted(notice, notification_id=row[1], created_at=now)
-    return row[0]
+        return None  # the account was deleted since the caller read it: nothing written
+    _, transaction_id, notification_id = row
+    if transaction_id is None:
+        return LandResult(created=False, transaction_id=None)
+    if notification_id is not None:
+        notification_inserted(notice, notification_id=notification_id, created_at=now)
+    return LandResult(created=True, transaction_id=transaction_id)
 
 
 def _synced_notice(user_id, external_id, amount, currency, direction, description, account_label) -> NotificationDraft:

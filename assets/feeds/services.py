@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from assets.feeds.payload import SEPAY_CURRENCY, SepayTransaction
 from assets.feeds.selectors import DeliveryContext
-from assets.landing import synced_account_lock, synced_transaction_land, synced_transaction_land_to_account
+from assets.landing import LandResult, synced_account_lock, synced_transaction_land, synced_transaction_land_to_account
 from assets.models import SepayConnection
 from assets.rules.services import categorize
 from zeus import crypto
@@ -102,11 +102,12 @@ def sepay_delivery_land(*, context: DeliveryContext, delivery: SepayTransaction)
         return Landed(created=False, transaction_id=context.known_id)
     text = " ".join(part for part in (delivery.content, delivery.description or "") if part)
     description = delivery.content or delivery.description or delivery.gateway
+    result = None
     if context.ready and db_connection.vendor == "postgresql":
         category = categorize(
             rules=context.rules, text=text, amount=delivery.amount, direction=delivery.direction
         ).category
-        transaction_id = synced_transaction_land_to_account(
+        result = synced_transaction_land_to_account(
             user_id=context.user_id,
             account_id=context.account_id,
             institution=context.institution,
@@ -122,16 +123,16 @@ def sepay_delivery_land(*, context: DeliveryContext, delivery: SepayTransaction)
             tz=zoneinfo.ZoneInfo(context.timezone),
             balance=delivery.accumulated,
         )
-        created = transaction_id is not None
-    else:
-        created, transaction_id = _land_locked(context, delivery, text, description)
+    if result is None:
+        result = _land_locked(context, delivery, text, description)
+    created, transaction_id = result.created, result.transaction_id
     now = timezone.now()
     if created and (context.last_delivery_at is None or now - context.last_delivery_at > _DELIVERY_STAMP_EVERY):
         SepayConnection.objects.filter(pk=context.connection_id).update(last_delivery_at=now)
     return Landed(created=created, transaction_id=transaction_id)
 
 
-def _land_locked(context: DeliveryContext, delivery: SepayTransaction, text: str, description: str):
+def _land_locked(context: DeliveryContext, delivery: SepayTransaction, text: str, description: str) -> LandResult:
     """An account's first delivery, one that may be a confirmed bank text's payment, or any delivery on a
     database other than PostgreSQL: the account found or created and locked, then the row landed."""
     connection = SepayConnection.objects.select_related("user__profile").filter(pk=context.connection_id).first()
@@ -161,4 +162,4 @@ def _land_locked(context: DeliveryContext, delivery: SepayTransaction, text: str
             balance=delivery.accumulated,
             tz=user.profile.tz,
         )
-    return result.created, result.transaction_id
+    return result

@@ -364,3 +364,25 @@ def test_an_inbox_row_written_inside_another_statement_cannot_be_one_that_is_mai
 
     with pytest.raises(ValueError, match="mailed"):
         notification_insert_part(NotificationDraft(user_id=1, kind="insight", title="x"), source="s", created_at=None)
+
+
+@pytest.mark.postgres
+def test_an_account_deleted_between_the_read_and_the_landing_is_made_again(alice, alice_api, webhook):
+    from django.utils import timezone
+
+    from assets.feeds.payload import parse_payload
+    from assets.feeds.selectors import sepay_delivery_context
+    from assets.feeds.services import sepay_delivery_land, sepay_feed_key
+
+    connection = connect(alice_api)
+    deliver(webhook, connection, payload(id=1))
+    delivery = parse_payload(payload(id=2), now=timezone.now())
+    token = connection["webhook_url"].rstrip("/").rsplit("/", 1)[1]
+    context = sepay_delivery_context(
+        token=token, delivery=delivery, feed_key=sepay_feed_key(delivery.gateway, delivery.account_number)
+    )
+    assert context.ready
+    LinkedAccount.objects.filter(user=alice).delete()
+    assert sepay_delivery_land(context=context, delivery=delivery).created
+    assert Transaction.objects.filter(user=alice, external_id="sepay:2").exists()
+    assert LinkedAccount.objects.filter(user=alice).count() == 1
