@@ -355,8 +355,10 @@ def _report(hook: dict, imp: dict) -> str:
         "(it was 1.8 with the push's event loop). What is left is as much waiting as CPU: the answer waits for "
         "the commit's fsync (a durable autocommit INSERT takes 2.7 ms on this machine's disk, measured beside "
         "this run), and a twin for its sibling's commit, while the shipped gunicorn has 4 threads: with "
-        "`WEB_THREADS=8` the same bench measured 42-44 % (load 9), with 16 31-44 %. The figures swing by a "
-        "third between rounds on this shared machine (load 7-9 during these runs).",
+        "`WEB_THREADS=8` the same bench measured 42-44 % (load 9), with 16 31-44 %. On the old server (one "
+        "daphne process, `BENCH_FEEDS_SERVER=daphne`) the same code measured 81-93 % of its bare view, 220-240 "
+        "deliveries/s (was 28 %, 84/s); gunicorn still serves the webhook itself faster (about 300/s). The "
+        "figures swing by a third between rounds on this shared machine (load 7-9 during these runs).",
         "",
         "| statement import, 100,000 rows | time | peak memory (RSS) |",
         "| --- | --- | --- |",
