@@ -50,6 +50,8 @@ class DeliveryContext:
     asset_id: int | None = None  # the synced asset mirroring it
     draft_candidates: bool = False  # a confirmed bank text of the same time window might be this payment
     rules: tuple[RuleRow, ...] = ()
+    # The user with their profile, when the read built it (the ORM read): the locked path needs the model.
+    user: object | None = None
 
     @property
     def ready(self) -> bool:
@@ -147,24 +149,22 @@ def sepay_delivery_context(
 def _context_orm(*, token: str, delivery: SepayTransaction | None, feed_key: str | None) -> DeliveryContext | None:
     """The same read for the embedded database (SQLite): the connection and the retry check only; every
     new delivery then takes the locked path."""
-    found = SepayConnection.objects.filter(token=token).values_list(
-        "id", "user_id", "auth", "secret_encrypted", "last_delivery_at"
-    )
-    row = found.first()
-    if row is None:
+    found = SepayConnection.objects.select_related("user__profile").filter(token=token).first()
+    if found is None:
         return None
     known = None
     if delivery is not None:
         known = (
-            Transaction.objects.filter(user_id=row[1], external_id=delivery.external_id)
+            Transaction.objects.filter(user_id=found.user_id, external_id=delivery.external_id)
             .values_list("id", flat=True)
             .first()
         )
     return DeliveryContext(
-        connection_id=row[0],
-        user_id=row[1],
-        auth=row[2],
-        secret_encrypted=row[3],
-        last_delivery_at=row[4],
+        connection_id=found.id,
+        user_id=found.user_id,
+        auth=found.auth,
+        secret_encrypted=found.secret_encrypted,
+        last_delivery_at=found.last_delivery_at,
         known_id=known,
+        user=found.user,
     )

@@ -135,10 +135,12 @@ def sepay_delivery_land(*, context: DeliveryContext, delivery: SepayTransaction)
 def _land_locked(context: DeliveryContext, delivery: SepayTransaction, text: str, description: str) -> LandResult:
     """An account's first delivery, one that may be a confirmed bank text's payment, or any delivery on a
     database other than PostgreSQL: the account found or created and locked, then the row landed."""
-    connection = SepayConnection.objects.select_related("user__profile").filter(pk=context.connection_id).first()
-    if connection is None:
-        raise ConnectionGone
-    user = connection.user
+    user = context.user
+    if user is None:
+        connection = SepayConnection.objects.select_related("user__profile").filter(pk=context.connection_id).first()
+        if connection is None:
+            raise ConnectionGone
+        user = connection.user
     with db_transaction.atomic():
         account, asset = synced_account_lock(
             user=user,
