@@ -1,8 +1,11 @@
 """The one place Zeus reaches into third-party internals: Django's Redis cache client, channels-redis's
-group keys, and the anthropic SDK's table of deprecated models. Each use is a private name of the library at
+group keys and hosts, Django's cursor wrapping (for prepared statements), and the anthropic SDK's table of
+deprecated models. Each use is a private name of the library at
 the versions in WRITTEN_AGAINST; tests/zeus/test_adapters.py fails when an installed version differs, so an
 upgrade comes back here first.
 """
+
+import functools
 
 from django.core.cache.backends.redis import RedisCache as DjangoRedisCache
 from django.core.cache.backends.redis import RedisCacheClient
@@ -52,6 +55,47 @@ def redis_group_key(layer, group: str) -> str | None:
     if group_key is None or not (hasattr(layer, "consistent_hash") and hasattr(layer, "connection")):
         return None
     return group_key(group)
+
+
+def redis_layer_sync_client(layer, index: int):
+    """A blocking redis-py client on the channels-redis host `index` (its `hosts` entry, as the layer gives
+    it to its own asyncio pools), or None for another layer or a host given otherwise than by address (a
+    sentinel). Private: `RedisChannelLayer.hosts`'s shape (channels_redis.utils.decode_hosts)."""
+    import redis
+
+    hosts = getattr(layer, "hosts", None)
+    if redis_group_key(layer, "x") is None or not hosts:
+        return None
+    host = dict(hosts[index])
+    address = host.pop("address", None)
+    if address is None:
+        return None
+    return redis.Redis.from_url(address, **host)
+
+
+def prepared_cursor(connection):
+    """A cursor on Django's PostgreSQL connection whose statements are bound and prepared on the server
+    (psycopg's `prepare=True`): PostgreSQL parses and plans a statement once per connection instead of on
+    every call. Django's cursors bind on the client and never prepare (its default suits the ORM's ever
+    different SQL and connection poolers); a hot raw statement of fixed text, run on every request (a SePay
+    delivery's two), spends more on planning than on running. Wrapped as Django wraps its own (query
+    logging, execute wrappers, errors turned into django.db errors). Parameters are typed on the server:
+    cast a parameter that may be None where PostgreSQL cannot infer its type. Private:
+    `BaseDatabaseWrapper._prepare_cursor`, the backend's `ServerBindingCursor`."""
+    connection.ensure_connection()
+    with connection.wrap_database_errors:
+        return connection._prepare_cursor(_prepared_cursor_class()(connection.connection))
+
+
+@functools.cache
+def _prepared_cursor_class():
+    from django.db.backends.postgresql.base import ServerBindingCursor
+
+    class PreparedCursor(ServerBindingCursor):
+        def execute(self, query, params=None, *, prepare=None, binary=None):
+            return super().execute(query, params, prepare=True if prepare is None else prepare, binary=binary)
+
+    return PreparedCursor
 
 
 def sdk_deprecated_models() -> dict[str, str]:

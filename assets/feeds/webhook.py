@@ -14,7 +14,8 @@ from django.views.decorators.http import require_POST
 
 from assets.feeds import signing
 from assets.feeds.payload import InvalidPayload, parse_body
-from assets.feeds.services import sepay_connection_secret, sepay_delivery_land
+from assets.feeds.selectors import sepay_delivery_context
+from assets.feeds.services import ConnectionGone, sepay_connection_secret, sepay_delivery_land, sepay_feed_key
 from assets.models import SepayConnection
 
 log = logging.getLogger(__name__)
@@ -30,15 +31,24 @@ def _error(status: int, code: str, message: str, fields: dict | None = None) -> 
 @csrf_exempt
 @require_POST
 def sepay_webhook(request, token: str):
-    connection = SepayConnection.objects.select_related("user__profile").filter(token=token).first()
-    if connection is None:
-        return _error(401, "UNKNOWN_CONNECTION", "This webhook URL is not (or no longer) connected.")
-    secret = sepay_connection_secret(connection)
+    body = request.body
+    # The body is read before the key is checked so that one query can bring what both need (the
+    # connection, and for a delivery that parses, its retry check, account and rules); nothing read is
+    # answered or written before the delivery is authenticated, and the answers keep their order: an
+    # unknown URL, then a bad key or signature, then a bad body.
+    try:
+        delivery, invalid = parse_body(body, now=timezone.now()), None
+    except InvalidPayload as exc:
+        delivery, invalid = None, exc
+    feed_key = sepay_feed_key(delivery.gateway, delivery.account_number) if delivery else None
+    context = sepay_delivery_context(token=token, delivery=delivery, feed_key=feed_key)
+    if context is None:
+        return _unknown()
+    secret = sepay_connection_secret(context.secret_encrypted)
     if secret is None:
         return _error(401, "CONNECTION_SECRET_LOST", "Reconnect SePay: this connection's secret is unreadable.")
-    body = request.body
     try:
-        if connection.auth == SepayConnection.Auth.HMAC:
+        if context.auth == SepayConnection.Auth.HMAC:
             signing.check_hmac(
                 secret,
                 timestamp=request.headers.get("X-SePay-Timestamp", ""),
@@ -50,11 +60,16 @@ def sepay_webhook(request, token: str):
             signing.check_api_key(secret, request.headers.get("Authorization", ""))
     except signing.Unauthorized as exc:
         return _error(401, exc.code, exc.message)
+    if invalid is not None:
+        return _error(400, invalid.code, invalid.message, invalid.fields)
     try:
-        delivery = parse_body(body, now=timezone.now())
-    except InvalidPayload as exc:
-        return _error(400, exc.code, exc.message, exc.fields)
-    landed = sepay_delivery_land(connection=connection, delivery=delivery)
+        landed = sepay_delivery_land(context=context, delivery=delivery)
+    except ConnectionGone:
+        return _unknown()
     if not landed.created:
-        log.info("SePay delivery %s for connection %s was already known", delivery.sepay_id, connection.pk)
+        log.info("SePay delivery %s for connection %s was already known", delivery.sepay_id, context.connection_id)
     return JsonResponse({"success": True})
+
+
+def _unknown() -> JsonResponse:
+    return _error(401, "UNKNOWN_CONNECTION", "This webhook URL is not (or no longer) connected.")

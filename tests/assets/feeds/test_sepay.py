@@ -18,8 +18,9 @@ from assets.rules.services import rule_create
 from tests import factories
 from tests.assets.feeds.sepay import deliver, payload
 from tests.assets.helpers import assert_error
-from zeus.live import user_group
+from zeus.live import online_now, user_group
 from zeus.models import Notification
+from zeus.selectors import notification_to_dict
 
 
 def api_for(user) -> APIClient:
@@ -269,3 +270,119 @@ def test_a_delivery_costs_a_bounded_number_of_queries(alice_api, webhook, django
         assert deliver(webhook, connection, payload(id=2)).status_code == 200
     with django_assert_max_num_queries(3):
         assert deliver(webhook, connection, payload(id=2)).status_code == 200
+
+
+@pytest.mark.postgres
+def test_on_postgresql_a_delivery_into_a_known_account_is_two_statements_and_a_retry_one(
+    alice, alice_api, webhook, django_assert_num_queries
+):
+    """One read (the connection, the retry check, the account, its asset, the bank-text candidates, the
+    rules) and one write (the row, the balance, the asset, the inbox row), both prepared on the server."""
+    rule_create(user=alice, match="KFC", category="shopping")
+    connection = connect(alice_api, "hmac")
+    deliver(webhook, connection, payload(id=1))  # the account's first delivery creates it (the locked path)
+    with django_assert_num_queries(2):
+        assert deliver(webhook, connection, payload(id=2, accumulated=5_000)).json() == {"success": True}
+    with django_assert_num_queries(1):
+        assert deliver(webhook, connection, payload(id=2)).json() == {"success": True}
+    landed = Transaction.objects.get(user=alice, external_id="sepay:2")
+    assert (landed.source, landed.category, landed.amount, landed.currency) == ("synced", "shopping", 150000, "VND")
+    account = LinkedAccount.objects.get(user=alice)
+    assert account.balance == Decimal("5000") and account.last_synced_at is not None
+    assert Asset.objects.get(user=alice, linked_account=account).balance == Decimal("5000")
+    assert landed.asset == Asset.objects.get(user=alice, linked_account=account)
+    notice = Notification.objects.get(user=alice, dedupe_key="synced:sepay:2")
+    assert notice.title == "-150,000 ₫ · Vietcombank •••• 9999"
+    assert notice.body == "KFC NGUYEN HUE thanh toan"
+
+
+@pytest.mark.postgres
+def test_the_answers_keep_their_order_when_the_body_is_read_first(alice_api, webhook):
+    """An unknown URL is a 401 before a bad body is a 400, and a bad key before a bad body."""
+    connection = connect(alice_api, "hmac")
+    gone = {**connection, "webhook_url": connection["webhook_url"][:-4] + "nope"}
+    assert_error(deliver(webhook, gone, b"not json"), 401, "UNKNOWN_CONNECTION")
+    assert_error(deliver(webhook, connection, b"not json", secret="wrong"), 401, "INVALID_SIGNATURE")
+    assert_error(deliver(webhook, connection, b"not json"), 400, "MALFORMED_JSON")
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_twin_deliveries_racing_into_a_known_account_store_one_row_each():
+    """The one-statement path: the account exists, every id is delivered twice at the same moment."""
+    alice = factories.user("alice")
+    connection = connect(api_for(alice), "hmac")
+    assert deliver(Client(), connection, payload(id=1, accumulated=100)).status_code == 200
+    answers = []
+
+    def send(raw, barrier):
+        try:
+            barrier.wait()
+            answers.append(deliver(Client(), connection, raw).status_code)
+        finally:
+            connections.close_all()
+
+    for n in range(2, 7):
+        raw = json.dumps(payload(id=n, transactionDate=f"2026-11-30 15:0{n}:00", accumulated=100 * n)).encode()
+        barrier = threading.Barrier(2)
+        threads = [threading.Thread(target=send, args=(raw, barrier)) for _ in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    assert answers == [200] * 10
+    assert Transaction.objects.filter(user=alice).count() == 6
+    assert Notification.objects.filter(user=alice).count() == 6
+    account = LinkedAccount.objects.get(user=alice)
+    assert account.balance == Decimal("600")
+    assert Asset.objects.get(user=alice, linked_account=account).balance == Decimal("600")
+
+
+@pytest.mark.redis
+@pytest.mark.django_db(transaction=True)
+def test_a_delivery_into_a_known_account_is_heard_at_once_and_nobody_listening_costs_no_push():
+    alice = factories.user("alice")
+    connection = connect(api_for(alice))
+    assert deliver(Client(), connection, payload(id=1)).status_code == 200
+    layer = get_channel_layer()
+    assert online_now(layer, [alice.id]) == []
+    channel = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(user_group(alice.id), channel)
+    try:
+        assert online_now(layer, [alice.id]) == [alice.id]
+        assert deliver(Client(), connection, payload(id=2, transferAmount=99_000)).status_code == 200
+        message = async_to_sync(asyncio.wait_for)(layer.receive(channel), 5)
+    finally:
+        async_to_sync(layer.group_discard)(user_group(alice.id), channel)
+    assert message["type"] == "notification.push"
+    notification = Notification.objects.get(user=alice, dedupe_key="synced:sepay:2")
+    assert message["notification"] == notification_to_dict(notification)
+
+
+def test_an_inbox_row_written_inside_another_statement_cannot_be_one_that_is_mailed():
+    from zeus.services import NotificationDraft, notification_insert_part
+
+    with pytest.raises(ValueError, match="mailed"):
+        notification_insert_part(NotificationDraft(user_id=1, kind="insight", title="x"), source="s", created_at=None)
+
+
+@pytest.mark.postgres
+def test_an_account_deleted_between_the_read_and_the_landing_is_made_again(alice, alice_api, webhook):
+    from django.utils import timezone
+
+    from assets.feeds.payload import parse_payload
+    from assets.feeds.selectors import sepay_delivery_context
+    from assets.feeds.services import sepay_delivery_land, sepay_feed_key
+
+    connection = connect(alice_api)
+    deliver(webhook, connection, payload(id=1))
+    delivery = parse_payload(payload(id=2), now=timezone.now())
+    token = connection["webhook_url"].rstrip("/").rsplit("/", 1)[1]
+    context = sepay_delivery_context(
+        token=token, delivery=delivery, feed_key=sepay_feed_key(delivery.gateway, delivery.account_number)
+    )
+    assert context.ready
+    LinkedAccount.objects.filter(user=alice).delete()
+    assert sepay_delivery_land(context=context, delivery=delivery).created
+    assert Transaction.objects.filter(user=alice, external_id="sepay:2").exists()
+    assert LinkedAccount.objects.filter(user=alice).count() == 1
