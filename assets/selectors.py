@@ -7,10 +7,10 @@ from decimal import Decimal
 
 from django.contrib.postgres.aggregates import ArrayAgg
 from django.db import connection
-from django.db.models import Count, DateField, F, Min, Q, QuerySet, Sum, Window
+from django.db.models import Count, DateField, F, Min, Q, QuerySet, Sum, Value, Window
 from django.db.models.functions import Cast, Lag, RowNumber, TruncMonth
 
-from assets.models import Asset, LinkedAccount, Source, Transaction
+from assets.models import Asset, LinkedAccount, MonthTotal, Source, Transaction
 from zeus.errors import NotFound, ValidationFailed
 from zeus.money import quantize
 from zeus.timeutil import parse_date
@@ -224,7 +224,7 @@ class LedgerSummary:
 def ledger_summary(*, user, currency: str, today: dt.date, months: int = 12) -> LedgerSummary:
     """Net worth today and its trend, and spending per category this month against last month: two queries
     however long the ledger is (the balances; the last `months` months grouped by month, direction and
-    category, read through the (user, date) index).
+    category, `_month_flows`).
 
     Today's net worth is the balances (assets, plus linked accounts no asset mirrors). Each earlier month-end
     is walked back from it with the ledger: the end of month m is today minus the income and plus the spending
@@ -242,17 +242,11 @@ def ledger_summary(*, user, currency: str, today: dt.date, months: int = 12) -> 
         balances[row["currency"]] = balances.get(row["currency"], Decimal(0)) + row["total"]
     now = quantize(balances.pop(currency, Decimal(0)), currency)
 
-    first = _month_start(today, months - 1)
-    rows = (
-        Transaction.objects.filter(user=user, currency=currency, occurred_on__gte=first, occurred_on__lte=today)
-        .annotate(month=TruncMonth("occurred_on"))
-        .values("month", "direction", "category")
-        .annotate(total=Sum("amount"))
-        .order_by()
-    )
+    first, this_month = _month_start(today, months - 1), _month_start(today)
+    rows = _month_flows(user=user, currency=currency, first=first, this_month=this_month, today=today)
     income: dict[dt.date, Decimal] = {}
     expense: dict[dt.date, Decimal] = {}
-    this_month, last_month = _month_start(today), _month_start(today, 1)
+    last_month = _month_start(today, 1)
     by_category: dict[str, list[Decimal]] = {}
     for row in rows:
         month, total = row["month"], row["total"]
@@ -285,6 +279,42 @@ def ledger_summary(*, user, currency: str, today: dt.date, months: int = 12) -> 
     )
     spending = {c: (quantize(a, currency), quantize(b, currency)) for c, (a, b) in by_category.items()}
     return LedgerSummary(net_worth=worth, spending_by_category=spending)
+
+
+def month_totals_kept() -> bool:
+    """Whether MonthTotal follows the ledger here: its triggers exist on PostgreSQL only (migration 0006)."""
+    return connection.vendor == "postgresql"
+
+
+def _month_flows(*, user, currency: str, first: dt.date, this_month: dt.date, today: dt.date):
+    """The ledger in `currency` from `first` to `today`, summed per month, direction and category: rows of
+    month, direction, category and total, a key possibly twice (add them up).
+
+    On PostgreSQL the months before this one come from the month totals the triggers keep (MonthTotal, a row
+    per key: about a hundred for a year, however many transactions it holds) and only this month is summed from
+    its rows, up to today as the whole window is (a row dated later this month is not counted yet). One
+    query. Elsewhere (SQLite, where no trigger keeps the totals) the whole window is summed from its rows."""
+    window = Transaction.objects.filter(user=user, currency=currency, occurred_on__lte=today).order_by()
+    if not month_totals_kept():
+        return (
+            window.filter(occurred_on__gte=first)
+            .annotate(month=TruncMonth("occurred_on"))
+            .values("month", "direction", "category")
+            .annotate(total=Sum("amount"))
+        )
+    closed = MonthTotal.objects.filter(
+        user=user, currency=currency, month__gte=first, month__lt=this_month
+    ).values_list("month", "direction", "category", "total")
+    live = (
+        window.filter(occurred_on__gte=this_month)
+        .values("direction", "category")
+        .annotate(month=Value(this_month, output_field=DateField()), total=Sum("amount"))
+        .values_list("month", "direction", "category", "total")
+    )
+    return [
+        {"month": month, "direction": direction, "category": category, "total": total}
+        for month, direction, category, total in closed.union(live, all=True)
+    ]
 
 
 def net_worth(*, user, currency: str, today: dt.date, months: int = 12) -> NetWorth:
