@@ -7,7 +7,7 @@ from decimal import Decimal
 
 from django.contrib.postgres.aggregates import ArrayAgg
 from django.db import connection
-from django.db.models import Count, DateField, F, Min, Q, QuerySet, Sum, Value, Window
+from django.db.models import CharField, Count, DateField, F, Min, Q, QuerySet, Sum, Value, Window
 from django.db.models.functions import Cast, Lag, RowNumber, TruncMonth
 
 from assets.models import Asset, LinkedAccount, MonthTotal, Source, Transaction
@@ -222,41 +222,32 @@ class LedgerSummary:
 
 
 def ledger_summary(*, user, currency: str, today: dt.date, months: int = 12) -> LedgerSummary:
-    """Net worth today and its trend, and spending per category this month against last month: two queries
-    however long the ledger is (the balances; the last `months` months grouped by month, direction and
-    category, `_month_flows`).
+    """Net worth today and its trend, and spending per category this month against last month: one query
+    however long the ledger is (`_ledger_rows`: the balances, and the last `months` months summed per month,
+    direction and category).
 
     Today's net worth is the balances (assets, plus linked accounts no asset mirrors). Each earlier month-end
     is walked back from it with the ledger: the end of month m is today minus the income and plus the spending
     recorded after it.
     """
-    assets = Asset.objects.filter(user=user).order_by().values("currency").annotate(total=Sum("balance"))
-    unlinked = (
-        LinkedAccount.objects.filter(user=user, assets__isnull=True)
-        .order_by()
-        .values("currency")
-        .annotate(total=Sum("balance"))
-    )
+    first, this_month, last_month = _month_start(today, months - 1), _month_start(today), _month_start(today, 1)
     balances: dict[str, Decimal] = {}
-    for row in assets.union(unlinked, all=True):
-        balances[row["currency"]] = balances.get(row["currency"], Decimal(0)) + row["total"]
-    now = quantize(balances.pop(currency, Decimal(0)), currency)
-
-    first, this_month = _month_start(today, months - 1), _month_start(today)
-    rows = _month_flows(user=user, currency=currency, first=first, this_month=this_month, today=today)
     income: dict[dt.date, Decimal] = {}
     expense: dict[dt.date, Decimal] = {}
-    last_month = _month_start(today, 1)
     by_category: dict[str, list[Decimal]] = {}
-    for row in rows:
-        month, total = row["month"], row["total"]
-        if row["direction"] == Transaction.Direction.INCOME:
+    for month, direction, category, row_currency, total in _ledger_rows(
+        user=user, currency=currency, first=first, this_month=this_month, today=today
+    ):
+        if month is None:
+            balances[row_currency] = balances.get(row_currency, Decimal(0)) + total
+        elif direction == Transaction.Direction.INCOME:
             income[month] = income.get(month, Decimal(0)) + total
-            continue
-        expense[month] = expense.get(month, Decimal(0)) + total
-        if month in (this_month, last_month):
-            pair = by_category.setdefault(row["category"], [Decimal(0), Decimal(0)])
-            pair[0 if month == this_month else 1] += total
+        else:
+            expense[month] = expense.get(month, Decimal(0)) + total
+            if month in (this_month, last_month):
+                pair = by_category.setdefault(category, [Decimal(0), Decimal(0)])
+                pair[0 if month == this_month else 1] += total
+    now = quantize(balances.pop(currency, Decimal(0)), currency)
     month_rows = [
         MonthFlow(
             month=start,
@@ -286,35 +277,51 @@ def month_totals_kept() -> bool:
     return connection.vendor == "postgresql"
 
 
-def _month_flows(*, user, currency: str, first: dt.date, this_month: dt.date, today: dt.date):
-    """The ledger in `currency` from `first` to `today`, summed per month, direction and category: rows of
-    month, direction, category and total, a key possibly twice (add them up).
+LEDGER_ROW = ("month", "direction", "category", "currency", "total")
 
-    On PostgreSQL the months before this one come from the month totals the triggers keep (MonthTotal, a row
-    per key: about a hundred for a year, however many transactions it holds) and only this month is summed from
-    its rows, up to today as the whole window is (a row dated later this month is not counted yet). One
-    query. Elsewhere (SQLite, where no trigger keeps the totals) the whole window is summed from its rows."""
-    window = Transaction.objects.filter(user=user, currency=currency, occurred_on__lte=today).order_by()
-    if not month_totals_kept():
+
+def _ledger_rows(*, user, currency: str, first: dt.date, this_month: dt.date, today: dt.date) -> list[tuple]:
+    """One UNION ALL, rows of LEDGER_ROW: the balances per currency (month None: assets, and linked accounts no
+    asset mirrors), then the ledger in `currency` from `first` to `today` summed per month, direction and
+    category (a key may come twice: add them up).
+
+    Where the month totals are kept (PostgreSQL), the months before this one are read from them (MonthTotal, a
+    row per key: about a hundred for a year, however many transactions it holds) and only this month is summed
+    from its rows, up to today as the whole window is (a row dated later this month is not counted yet).
+    Elsewhere the whole window is summed from its rows."""
+    # Typed NULLs: PostgreSQL matches a union's columns by type.
+    no_date, no_text = Cast(Value(None), DateField()), Cast(Value(None), CharField())
+
+    def balances(qs):
         return (
-            window.filter(occurred_on__gte=first)
-            .annotate(month=TruncMonth("occurred_on"))
-            .values("month", "direction", "category")
-            .annotate(total=Sum("amount"))
+            qs.order_by()
+            .values("currency")
+            .annotate(month=no_date, direction=no_text, category=no_text, total=Sum("balance"))
+            .values_list(*LEDGER_ROW)
         )
-    closed = MonthTotal.objects.filter(
-        user=user, currency=currency, month__gte=first, month__lt=this_month
-    ).values_list("month", "direction", "category", "total")
-    live = (
-        window.filter(occurred_on__gte=this_month)
-        .values("direction", "category")
-        .annotate(month=Value(this_month, output_field=DateField()), total=Sum("amount"))
-        .values_list("month", "direction", "category", "total")
-    )
-    return [
-        {"month": month, "direction": direction, "category": category, "total": total}
-        for month, direction, category, total in closed.union(live, all=True)
+
+    parts = [
+        balances(Asset.objects.filter(user=user)),
+        balances(LinkedAccount.objects.filter(user=user, assets__isnull=True)),
     ]
+    window = Transaction.objects.filter(user=user, currency=currency, occurred_on__lte=today).order_by()
+    if month_totals_kept():
+        parts.append(
+            MonthTotal.objects.filter(user=user, currency=currency, month__gte=first, month__lt=this_month)
+            .order_by()
+            .values_list(*LEDGER_ROW)
+        )
+        since, month = this_month, Value(this_month, output_field=DateField())
+    else:
+        since, month = first, Cast(TruncMonth("occurred_on"), DateField())  # a date, as the other parts' months
+    parts.append(
+        window.filter(occurred_on__gte=since)
+        .annotate(month=month)
+        .values("month", "direction", "category", "currency")
+        .annotate(total=Sum("amount"))
+        .values_list(*LEDGER_ROW)
+    )
+    return list(parts[0].union(*parts[1:], all=True))
 
 
 def net_worth(*, user, currency: str, today: dt.date, months: int = 12) -> NetWorth:
