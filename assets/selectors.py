@@ -289,7 +289,12 @@ def _ledger_rows(*, user, currency: str, first: dt.date, this_month: dt.date, to
     row per key: about a hundred for a year, however many transactions it holds) and only this month is summed
     from its rows, up to today as the whole window is (a row dated later this month is not counted yet).
     Elsewhere the whole window is summed from its rows."""
-    # Typed NULLs: PostgreSQL matches a union's columns by type.
+    if month_totals_kept():
+        with connection.cursor() as cursor:
+            params = [user.pk, user.pk, user.pk, currency, first, this_month, this_month, user.pk, currency]
+            cursor.execute(_LEDGER_ROWS_SQL, [*params, this_month, today])
+            return cursor.fetchall()
+    # Typed NULLs: a union's columns are matched by type.
     no_date, no_text = Cast(Value(None), DateField()), Cast(Value(None), CharField())
 
     def balances(qs):
@@ -300,28 +305,35 @@ def _ledger_rows(*, user, currency: str, first: dt.date, this_month: dt.date, to
             .values_list(*LEDGER_ROW)
         )
 
-    parts = [
-        balances(Asset.objects.filter(user=user)),
-        balances(LinkedAccount.objects.filter(user=user, assets__isnull=True)),
-    ]
-    window = Transaction.objects.filter(user=user, currency=currency, occurred_on__lte=today).order_by()
-    if month_totals_kept():
-        parts.append(
-            MonthTotal.objects.filter(user=user, currency=currency, month__gte=first, month__lt=this_month)
-            .order_by()
-            .values_list(*LEDGER_ROW)
-        )
-        since, month = this_month, Value(this_month, output_field=DateField())
-    else:
-        since, month = first, Cast(TruncMonth("occurred_on"), DateField())  # a date, as the other parts' months
-    parts.append(
-        window.filter(occurred_on__gte=since)
-        .annotate(month=month)
+    assets = balances(Asset.objects.filter(user=user))
+    unlinked = balances(LinkedAccount.objects.filter(user=user, assets__isnull=True))
+    window = (
+        Transaction.objects.filter(user=user, currency=currency, occurred_on__gte=first, occurred_on__lte=today)
+        .order_by()
+        .annotate(month=Cast(TruncMonth("occurred_on"), DateField()))  # a date, as the other parts' months
         .values("month", "direction", "category", "currency")
         .annotate(total=Sum("amount"))
         .values_list(*LEDGER_ROW)
     )
-    return list(parts[0].union(*parts[1:], all=True))
+    return list(assets.union(unlinked, window, all=True))
+
+
+# The same rows where the month totals are kept, written out: the home reads it on every load, and building the
+# four-part union through the ORM cost ten times the query itself in Python (2 ms of CPU, measured).
+_LEDGER_ROWS_SQL = f"""
+SELECT NULL::date, NULL, NULL, currency, SUM(balance) FROM {Asset._meta.db_table} WHERE user_id = %s GROUP BY currency
+UNION ALL
+SELECT NULL::date, NULL, NULL, a.currency, SUM(a.balance) FROM {LinkedAccount._meta.db_table} a
+WHERE a.user_id = %s AND NOT EXISTS (SELECT FROM {Asset._meta.db_table} m WHERE m.linked_account_id = a.id)
+GROUP BY a.currency
+UNION ALL
+SELECT month, direction, category, currency, total FROM {MonthTotal._meta.db_table}
+WHERE user_id = %s AND currency = %s AND month >= %s AND month < %s
+UNION ALL
+SELECT %s::date, direction, category, currency, SUM(amount) FROM {Transaction._meta.db_table}
+WHERE user_id = %s AND currency = %s AND occurred_on >= %s AND occurred_on <= %s
+GROUP BY direction, category, currency
+"""
 
 
 def net_worth(*, user, currency: str, today: dt.date, months: int = 12) -> NetWorth:
