@@ -5,6 +5,9 @@ The data is loaded with COPY before any clock starts. Both pages are requested t
 see the same machine. The baseline is a template that extends the base layout and shows nothing; the home
 reads every panel (net worth and its trend, this month, safe to spend, budgets, goals, bills, insights) and
 draws two charts with their tables. Server time is the client's wall time per request.
+
+The COPY goes through the ledger's triggers like any write, so the month totals the home's trend reads
+(assets.MonthTotal) are built by the load itself, not by the benchmark.
 """
 
 import datetime as dt
@@ -105,18 +108,19 @@ def run() -> str:
 
     p50 = {name: percentile(s, 50) * 1000 for name, s in (("home", home), ("bare", bare))}
     p95 = {name: percentile(s, 95) * 1000 for name, s in (("home", home), ("bare", bare))}
-    ratio = p95["home"] / p95["bare"]
+    ratio, p50_ratio = p95["home"] / p95["bare"], p50["home"] / p50["bare"]
     verdict = "met" if ratio <= 3 else "NOT met"
     return f"""## Home page (`python -m bench home`)
 
 {machine()}; PostgreSQL. One user with {TRANSACTIONS:,} transactions over {YEARS} years, 6 assets, 8 budgets,
-4 goals, an active plan, 20 suggestions, 50 notifications; loaded with COPY in {load_s:.1f} s, outside the
-timings. {SAMPLES} requests of each page, alternating, through Django's test client (the whole middleware stack).
+4 goals, an active plan, 20 suggestions, 50 notifications; loaded with COPY (through the month-totals
+triggers) in {load_s:.1f} s, outside the timings. {SAMPLES} requests of each page, alternating, through Django's
+test client (the whole middleware stack).
 
-| page | queries | p50 | p95 | p95 ratio to baseline |
-| --- | --- | --- | --- | --- |
-| baseline: a bare page extending the base layout | {bare_queries} | {_ms(p50, p95, "bare")} | 1.0 |
-| `/` the home, every panel and two charts | {home_queries} | {_ms(p50, p95, "home")} | {ratio:.2f} |
+| page | queries | p50 | p95 | p50 ratio | p95 ratio to baseline |
+| --- | --- | --- | --- | --- | --- |
+| baseline: a bare page extending the base layout | {bare_queries} | {_ms(p50, p95, "bare")} | 1.0 | 1.0 |
+| `/` the home, every panel and two charts | {home_queries} | {_ms(p50, p95, "home")} | {p50_ratio:.2f} | {ratio:.2f} |
 
 The home's query count does not grow with the ledger (`tests/pages/test_home.py` asserts it).
 Target: server time p95 within 3x of the bare page: **{verdict}**."""
