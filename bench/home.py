@@ -123,7 +123,20 @@ test client (the whole middleware stack).
 | `/` the home, every panel and two charts | {home_queries} | {_ms(p50, p95, "home")} | {p50_ratio:.2f} | {ratio:.2f} |
 
 The home's query count does not grow with the ledger (`tests/pages/test_home.py` asserts it).
-Target: server time p95 within 3x of the bare page: **{verdict}**."""
+Target: server time p95 within 3x of the bare page: **{verdict}**.
+
+Reading (issue 14, 2026-12-01). No read grows with the ledger any more: the 12-month aggregate over ~9,000 rows
+(4-6 ms in PostgreSQL) became the month totals of the 11 months before this one (`assets.MonthTotal`, ~100 rows,
+kept exact by PostgreSQL triggers on every write: docs/pages.md, "Month totals") plus this month's own rows,
+read with the balances in one query (15 → 14 queries; 0.3 ms at a month's end). Two Python costs found with
+cProfile went too: building that union through the ORM (~2 ms of CPU a load; now SQL where the totals are kept)
+and Babel re-reading its currency pattern for each of ~66 amounts (now once per currency and locale). The rendered
+home is byte for byte what it was (compared on this data set, and by a test). What is left is spread thin. The
+plan's panel (`plans.selectors`, 5 of the 14 queries) is the largest single share, about a quarter: leaving it out
+took the home from 14 to 9 queries and from 13.6 to 9.7 ms of CPU a load (bare page 3.0 ms; a loaded machine), so
+the rest of the home alone is about 3x the bare page. Then the panels' templates (~2 ms of CPU: budget and goal
+rows, two chart tables) and four small ORM reads (~0.5 ms of CPU each). On a shared, loaded machine the bare
+page slows more than the home, so the ratio there reads lower than on a quiet one."""
 
 
 def _ms(p50: dict, p95: dict, name: str) -> str:

@@ -162,3 +162,37 @@ def test_an_old_edit_or_delete_shows_on_the_next_load(alice_web, alice):
     factories.txn(alice, amount="45000", description="Coffee", occurred_on=today)
     html = _home_html(alice_web)
     assert _trend(html)[-2] == 10_045_000 and "₫45,000" in html
+
+
+def test_the_homes_own_reads_are_the_orm_reads_they_stand_for(alice, bob):
+    """goals and suggestions read the home's rows with raw SQL (cheaper to build than a queryset): the same rows,
+    in the same order, as the selectors the other pages use."""
+    from goals.selectors import budget_list, goal_list, home_budgets, home_goals
+    from suggestions.models import RecurringSeries, Suggestion
+    from suggestions.selectors import home_insights, home_recurring_due, recurring_list, suggestion_list_active
+
+    today = user_today(alice)
+    for owner in (alice, bob):
+        for n in range(8):
+            goal = factories.goal(owner, name=f"Goal {n}")
+            if n % 3 == 0:
+                goal.status = "achieved"
+                goal.save()
+            factories.budget(owner, category=["dining", "travel", "groceries", "health", "shopping", "gifts",
+                                              "transport", "utilities"][n])  # fmt: skip
+            Suggestion.objects.create(
+                user=owner, kind="category_spike", title=f"S{n}", body="", dedupe_key=f"k{n}",
+                status="dismissed" if n % 4 == 0 else "active",
+            )  # fmt: skip
+            RecurringSeries.objects.create(
+                user=owner, key=f"m{n}", direction="expense", merchant=f"M{n}", kind=["bill", "income"][n % 2],
+                amount=1000 + n, currency="VND", interval="monthly", last_on=today - dt.timedelta(days=30),
+                next_on=today + dt.timedelta(days=[0, 5, 30, 31, -1, 12, 12, 3][n]), category="utilities",
+                occurrences=3, status="ended" if n == 6 else "active",
+            )  # fmt: skip
+    assert home_goals(user=alice, limit=6) == list(goal_list(user=alice, status="active")[:6])
+    assert home_budgets(user=alice) == list(budget_list(user=alice))
+    assert home_insights(user=alice, limit=5) == suggestion_list_active(user=alice, limit=5)
+    due = list(recurring_list(user=alice, due_within_days=30, today=today)[:10])
+    assert home_recurring_due(user=alice, today=today, within_days=30, limit=10) == due
+    assert len(due) == 5 and len(home_goals(user=alice, limit=6)) == 5
