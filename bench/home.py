@@ -125,18 +125,19 @@ test client (the whole middleware stack).
 The home's query count does not grow with the ledger (`tests/pages/test_home.py` asserts it).
 Target: server time p95 within 3x of the bare page: **{verdict}**.
 
-Reading (issue 14, 2026-12-01). No read grows with the ledger any more: the 12-month aggregate over ~9,000 rows
-(4-6 ms in PostgreSQL) became the month totals of the 11 months before this one (`assets.MonthTotal`, ~100 rows,
-kept exact by PostgreSQL triggers on every write: docs/pages.md, "Month totals") plus this month's own rows,
-read with the balances in one query (15 → 14 queries; 0.3 ms at a month's end). Two Python costs found with
-cProfile went too: building that union through the ORM (~2 ms of CPU a load; now SQL where the totals are kept)
-and Babel re-reading its currency pattern for each of ~66 amounts (now once per currency and locale). The rendered
-home is byte for byte what it was (compared on this data set, and by a test). What is left is spread thin. The
-plan's panel (`plans.selectors`, 5 of the 14 queries) is the largest single share, about a quarter: leaving it out
-took the home from 14 to 9 queries and from 13.6 to 9.7 ms of CPU a load (bare page 3.0 ms; a loaded machine), so
-the rest of the home alone is about 3x the bare page. Then the panels' templates (~2 ms of CPU: budget and goal
-rows, two chart tables) and four small ORM reads (~0.5 ms of CPU each). On a shared, loaded machine the bare
-page slows more than the home, so the ratio there reads lower than on a quiet one."""
+Reading (issue 14, 2026-12-01; before: 15 queries, p95 6.2x on a quiet machine). No read grows with the ledger
+any more: the 12-month aggregate over ~9,000 rows (4-6 ms in PostgreSQL) became the month totals of the 11 months
+before this one (`assets.MonthTotal`, ~100 rows, kept exact by PostgreSQL triggers on every write: docs/pages.md,
+"Month totals") plus this month's own rows, read with the balances in one query (15 -> 14 queries; 0.3 ms at a
+month's end). Python costs found with cProfile went too: building querysets cost more CPU than running them
+(the ledger's four-part union ~2 ms a load, now SQL where the totals are kept; the goals, budgets, insights and
+bills reads 0.55 -> 0.2 ms each, now `raw` through home selectors), and Babel re-read its currency pattern for
+each of ~66 amounts (now once per currency and locale). The rendered home is byte for byte what it was (compared
+on this data set in vi and en, and by tests). What is left: the plan's panel (`plans.selectors`, 5 of the 14
+queries) is the largest single share, about a third: leaving it out took the home from 14 to 9 queries and
+from 11.4 to 7.7 ms of CPU a load (bare page 2.8 ms): the rest of the home costs 2.7x the bare page's CPU; then
+the panels' templates (~2 ms of CPU: budget and goal rows, two chart tables). On a loaded machine the bare page
+slows more than the home and the ratio swings widely; read it from a quiet run."""
 
 
 def _ms(p50: dict, p95: dict, name: str) -> str:
