@@ -5,7 +5,7 @@ from django.utils.translation import gettext as _
 
 from assets import labels
 from plans.home import current_plan
-from suggestions.selectors import recurring_list, suggestion_list_active
+from suggestions.selectors import home_insights, home_recurring_due
 
 SHOWN = 5
 # How far ahead the home looks for a recurring charge.
@@ -14,7 +14,7 @@ BILLS_WITHIN_DAYS = 30
 
 def insights_panel(request, today) -> dict:
     return {
-        "insights": suggestion_list_active(user=request.user, limit=SHOWN),
+        "insights": home_insights(user=request.user, limit=SHOWN),
         "prompt": _("What should I look at in my finances?"),
     }
 
@@ -24,7 +24,7 @@ def bills_panel(request, today) -> dict:
     history shows no series yet sees the fixed expenses named in this month's plan instead."""
     series = [
         s
-        for s in recurring_list(user=request.user, due_within_days=BILLS_WITHIN_DAYS, today=today)[: SHOWN * 2]
+        for s in home_recurring_due(user=request.user, today=today, within_days=BILLS_WITHIN_DAYS, limit=SHOWN * 2)
         if s.kind != "income"
     ][:SHOWN]
     bills = [

@@ -10,6 +10,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from assets.selectors import net_worth
+from assets.services import transaction_delete, transaction_update
 from tests import factories
 from zeus.timeutil import user_today
 
@@ -96,3 +97,102 @@ def test_home_is_a_constant_number_of_queries(alice_web, alice):
         factories.goal(alice, name=f"Goal {i}")
     factories.asset(alice, balance="5")
     assert count() == small
+    # The session, the user, the profile; the balances and the ledger's months (one query); this month's plan
+    # (none here); budgets; goals; insights; bills; the navigation's unread count.
+    assert small == 10
+
+
+def _home_html(client) -> str:
+    """The page without its per-request CSRF token (masked afresh on every response)."""
+    html = client.get("/").content.decode()
+    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", html)
+
+
+def _trend(html: str) -> list[float]:
+    spec = re.search(r'<script id="net-worth-data" type="application/json">(.*?)</script>', html, re.S).group(1)
+    return json.loads(spec)["datasets"][0]["data"]
+
+
+def _rich_ledger(user, today):
+    """Five years of every kind of row: both directions, many categories, another currency, a row dated later
+    this month (not counted yet), amounts with cents."""
+    factories.asset(user, balance="250000000")
+    factories.asset(user, name="USD", balance="1200.50", currency="USD")
+    categories = ["groceries", "dining", "transport", "shopping", "travel", "health", "utilities", "gifts", "housing"]
+    for n in range(400):
+        day = today - dt.timedelta(days=n * 5)
+        factories.txn(user, amount=str(10_000 + n * 1_337), category=categories[n % len(categories)], occurred_on=day)
+        if n % 6 == 0:
+            factories.txn(user, direction="income", category="salary", amount="31000000.50", occurred_on=day)
+        if n % 9 == 0:
+            factories.txn(user, amount="19.99", currency="USD", category="subscriptions", occurred_on=day)
+    factories.txn(user, amount="777000", category="dining", occurred_on=today.replace(day=1) + dt.timedelta(days=40))
+    for category in categories[:6]:
+        factories.budget(user, category=category, amount="3000000")
+
+
+@pytest.mark.postgres
+def test_the_home_reads_the_same_from_the_month_totals_as_from_the_ledger(alice_web, alice, monkeypatch):
+    today = user_today(alice)
+    _rich_ledger(alice, today)
+    from_totals = _home_html(alice_web)
+    monkeypatch.setattr("assets.selectors.month_totals_kept", lambda: False)  # sum the rows themselves
+    from_rows = _home_html(alice_web)
+    assert from_totals == from_rows
+    assert "₫250,000,000" in from_totals and len(set(_trend(from_totals))) > 6
+
+
+def test_an_old_edit_or_delete_shows_on_the_next_load(alice_web, alice):
+    """Nothing on the home is cached: a row from 10 months ago (the oldest month whose rows move a month-end
+    the 12-month trend shows) edited, then deleted, moves the trend on the very next request, and this month's
+    figures follow a new row."""
+    today = user_today(alice)
+    factories.asset(alice, balance="10000000")
+    old = factories.txn(alice, amount="1000000", category="travel", occurred_on=months_back(today, 10))
+    factories.txn(alice, amount="200000", occurred_on=months_back(today, 3))
+    before = _trend(_home_html(alice_web))
+    assert before[0] == 11_200_000 and before[-1] == 10_000_000
+
+    transaction_update(user=alice, transaction_id=old.id, amount="3000000")
+    assert _trend(_home_html(alice_web))[0] == 13_200_000
+
+    transaction_delete(user=alice, transaction_id=old.id)
+    assert _trend(_home_html(alice_web))[0] == 10_200_000
+
+    factories.txn(alice, amount="45000", description="Coffee", occurred_on=today)
+    html = _home_html(alice_web)
+    assert _trend(html)[-2] == 10_045_000 and "₫45,000" in html
+
+
+def test_the_homes_own_reads_are_the_orm_reads_they_stand_for(alice, bob):
+    """goals and suggestions read the home's rows with raw SQL (cheaper to build than a queryset): the same rows,
+    in the same order, as the selectors the other pages use."""
+    from goals.selectors import budget_list, goal_list, home_budgets, home_goals
+    from suggestions.models import RecurringSeries, Suggestion
+    from suggestions.selectors import home_insights, home_recurring_due, recurring_list, suggestion_list_active
+
+    today = user_today(alice)
+    for owner in (alice, bob):
+        for n in range(8):
+            goal = factories.goal(owner, name=f"Goal {n}")
+            if n % 3 == 0:
+                goal.status = "achieved"
+                goal.save()
+            factories.budget(owner, category=["dining", "travel", "groceries", "health", "shopping", "gifts",
+                                              "transport", "utilities"][n])  # fmt: skip
+            Suggestion.objects.create(
+                user=owner, kind="category_spike", title=f"S{n}", body="", dedupe_key=f"k{n}",
+                status="dismissed" if n % 4 == 0 else "active",
+            )  # fmt: skip
+            RecurringSeries.objects.create(
+                user=owner, key=f"m{n}", direction="expense", merchant=f"M{n}", kind=["bill", "income"][n % 2],
+                amount=1000 + n, currency="VND", interval="monthly", last_on=today - dt.timedelta(days=30),
+                next_on=today + dt.timedelta(days=[0, 5, 30, 31, -1, 12, 12, 3][n]), category="utilities",
+                occurrences=3, status="ended" if n == 6 else "active",
+            )  # fmt: skip
+    assert home_goals(user=alice, limit=6) == list(goal_list(user=alice, status="active")[:6])
+    assert home_budgets(user=alice) == list(budget_list(user=alice))
+    assert home_insights(user=alice, limit=5) == suggestion_list_active(user=alice, limit=5)
+    due = list(recurring_list(user=alice, due_within_days=30, today=today)[:10])
+    assert home_recurring_due(user=alice, today=today, within_days=30, limit=10) == due
+    assert len(due) == 5 and len(home_goals(user=alice, limit=6)) == 5

@@ -1,9 +1,12 @@
+import random
 from decimal import Decimal
 
 import pytest
+from babel.numbers import format_currency
 
 from zeus.errors import ValidationFailed
 from zeus.money import (
+    CURRENCY_EXPONENTS,
     InvalidAmount,
     InvalidCurrency,
     format_amount,
@@ -218,3 +221,18 @@ def test_minor_units_round_trip():
 )
 def test_format_amount_for_people(amount, currency, text):
     assert format_amount(amount, currency) == text
+
+
+def test_amounts_for_a_locale_read_exactly_as_babel_writes_them():
+    """format_amount takes Babel's currency pattern apart once per currency and locale (zeus.money) instead
+    of asking Babel for every amount: the text must be Babel's, character for character."""
+    rng = random.Random(14)
+    values = ["0", "-0", "1", "-1", "0.01", "-0.5", "999", "1000", "-1000", "1250000", "999999999999999.99"]
+    values += [str(Decimal(rng.randint(-(10**15), 10**15)).scaleb(-rng.randint(0, 2))) for _ in range(200)]
+    for language in ["vi", "en"]:
+        for currency in CURRENCY_EXPONENTS:
+            for text in values:
+                value = quantize(Decimal(text), currency)
+                assert format_amount(value, currency, locale=language) == format_currency(
+                    value, currency, locale=language
+                ), (language, currency, text)
