@@ -421,3 +421,110 @@ def largest_expenses(*, user_ids, since: dt.date, until: dt.date, per_user: int)
         .order_by("user_id", "rank")
         .values_list("user_id", "description", "amount", "currency", "category", "occurred_on")
     )
+
+
+def _combining_class() -> str:
+    """A regex bracket of every character Python's unicodedata gives a combining class (what
+    suggestions.duplicates' folding drops after NFKD), as ranges."""
+    import sys
+    import unicodedata
+
+    ranges: list[list[int]] = []
+    for code in range(sys.maxunicode + 1):
+        if unicodedata.combining(chr(code)):
+            if ranges and ranges[-1][1] == code - 1:
+                ranges[-1][1] = code
+            else:
+                ranges.append([code, code])
+    return "[" + "".join(chr(a) if a == b else f"{chr(a)}-{chr(b)}" for a, b in ranges) + "]"
+
+
+_COMBINING: str | None = None
+_UPPER = "đĐABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_LOWER = "dd" + _UPPER[2:].lower()
+
+# The description (`folded`: NFKD, the combining marks dropped) folded further as
+# suggestions.duplicates.counterparty folds it (đ to d, ASCII lowered), then its tokens ([a-z0-9] runs) that
+# hold a digit and the `dropped` words removed, the rest joined by single spaces. Every token it keeps,
+# counterparty keeps too (counterparty may keep more: the digits of a bare transfer, a "tien" outside "hoan
+# tien"), so two descriptions with one counterparty get one key here: grouping by it may merge
+# counterparties, never split one.
+_MERCHANT_KEY = """btrim(regexp_replace(regexp_replace(regexp_replace(
+    translate(folded, %(upper)s, %(lower)s),
+    '[a-z0-9]*[0-9][a-z0-9]*', ' ', 'g'),
+    %(dropped)s, '\\1', 'g'),
+    '[^a-z]+', ' ', 'g'))"""
+
+_CHARGE_CANDIDATES = f"""
+WITH keys AS MATERIALIZED (  -- each distinct description keyed once (the regular expressions only where it is
+                             -- not ASCII), and the key numbered: the window below sorts on a number
+    SELECT description, dense_rank() OVER (ORDER BY {_MERCHANT_KEY}) AS k
+    FROM (SELECT description, CASE WHEN description ~ '^[ -~]*$' THEN description
+                                   ELSE regexp_replace(normalize(description, NFKD), %(combining)s, '', 'g') END
+                 AS folded
+          FROM (SELECT DISTINCT description FROM assets_transaction
+                WHERE user_id = ANY(%(users)s) AND occurred_on BETWEEN %(since)s AND %(until)s) d) f
+)
+SELECT user_id, direction, currency, description, category,
+       array_agg(id), array_agg(amount), array_agg(occurred_on)
+FROM (SELECT *, max(near) OVER g AS best, 2 * max(tol) OVER g AS share
+      FROM (SELECT id, user_id, k, direction, currency, description, category, amount, occurred_on,
+                   {{tolerance}} AS tol,
+                   -- in amount order, the charge two below as a share of this one: three alike within
+                   -- `share` when it is at least 1 - share
+                   lag(amount, 2) OVER (g ORDER BY amount) / amount AS near
+            FROM assets_transaction JOIN keys USING (description)
+            WHERE user_id = ANY(%(users)s) AND occurred_on BETWEEN %(since)s AND %(until)s
+            WINDOW g AS (PARTITION BY user_id, k, direction, currency)) a
+      WINDOW g AS (PARTITION BY user_id, k, direction, currency)) b
+-- The division rounds in the 20th digit: the margin keeps every group the exact check keeps.
+WHERE best >= 1 - share - 1e-9
+GROUP BY 1, 2, 3, 4, 5
+"""
+
+
+def transaction_charge_candidates(
+    *,
+    user_ids,
+    since: dt.date,
+    until: dt.date,
+    dropped_words: Iterable[str],
+    tolerances: dict[str, Decimal],
+    tolerance: Decimal,
+) -> list[tuple]:
+    """The rows of these users in [since, until], as CHARGE_ROW tuples, that can be part of a recurring
+    series: one query that keeps only the (user, direction, currency, merchant key) groups where three
+    amounts are alike (the largest and the smallest of the three within twice the group's largest category
+    tolerance, `tolerances` or else `tolerance`, of the largest: every price a series holds three times
+    passes). The merchant key is coarser than suggestions' counterparty (_MERCHANT_KEY), so no group that
+    could hold a series is dropped; the caller groups the rows exactly and checks again. Elsewhere than
+    PostgreSQL, every row (the caller's checks decide)."""
+    if connection.vendor != "postgresql":
+        return transaction_charge_rows(user_ids=user_ids, since=since, until=until)
+    global _COMBINING
+    if _COMBINING is None:
+        _COMBINING = _combining_class()
+    words = sorted(set(dropped_words))
+    params = {
+        "combining": _COMBINING,
+        "upper": _UPPER,
+        "lower": _LOWER,
+        # A dropped word is a whole token: after the start or a separator, before a separator or the end.
+        "dropped": rf"(^|[^a-z0-9])(?:{'|'.join(words)})(?=[^a-z0-9]|$)" if words else "(?!)",
+        "tolerance": tolerance,
+        **{f"category{n}": category for n, category in enumerate(tolerances)},
+        **{f"tolerance{n}": share for n, share in enumerate(tolerances.values())},
+        "users": list(user_ids),
+        "since": since,
+        "until": until,
+    }
+    shares = " ".join(f"WHEN %(category{n})s THEN %(tolerance{n})s" for n in range(len(tolerances)))
+    sql = _CHARGE_CANDIDATES.replace("{tolerance}", f"CASE category {shares} ELSE %(tolerance)s END")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        groups = cursor.fetchall()
+    return [
+        (i, user_id, direction, currency, amount, description, category, on)
+        for user_id, direction, currency, description, category, ids, amounts, dates in groups
+        for i, amount, on in zip(ids, amounts, dates, strict=True)
+    ]

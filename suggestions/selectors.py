@@ -12,13 +12,14 @@ from assets.selectors import (
     expense_totals_by_week,
     expense_weekly_totals,
     largest_expenses,
+    transaction_charge_candidates,
     transaction_charge_rows,
     transaction_close_repeats,
     transaction_rows,
 )
 from goals.selectors import budget_rows
 from suggestions import recurring
-from suggestions.duplicates import Row
+from suggestions.duplicates import DROPPED_WORDS, Row
 from suggestions.models import INSIGHT_KINDS, RecurringSeries, Suggestion, WeeklyDigest
 from suggestions.thresholds import BATCH_SIZE, LOOKBACK_DAYS, RECURRING_LOOKBACK_DAYS, WEEKS_OF_HISTORY
 from zeus.errors import NotFound, ValidationFailed
@@ -235,6 +236,22 @@ def recurring_charges(*, user_ids: list[int], today: dt.date) -> list[recurring.
     """Every row of these users over the recurring lookback ending `today`: one query."""
     since = today - dt.timedelta(days=RECURRING_LOOKBACK_DAYS)
     return [recurring.Charge(*row) for row in transaction_charge_rows(user_ids=user_ids, since=since, until=today)]
+
+
+def recurring_candidates(*, user_ids: list[int], today: dt.date) -> list[recurring.Charge]:
+    """The rows of these users over the recurring lookback ending `today` that may be part of a series: one
+    query, which drops in the database the merchants without three amounts alike (recurring.detect_group's
+    first check, on a coarser grouping: nothing that can be a series is left out)."""
+    since = today - dt.timedelta(days=RECURRING_LOOKBACK_DAYS)
+    rows = transaction_charge_candidates(
+        user_ids=user_ids,
+        since=since,
+        until=today,
+        dropped_words=DROPPED_WORDS,
+        tolerances=recurring.TOLERANCE_BY_CATEGORY,
+        tolerance=recurring.TOLERANCE,
+    )
+    return [recurring.Charge(*row) for row in rows]
 
 
 def series_of(*, user_ids: list[int]) -> dict[tuple[int, str, str, str], RecurringSeries]:

@@ -232,7 +232,7 @@ def recurring_detect_batch(*, users: list[selectors.BatchUser], now: dt.datetime
         return RecurringResult()
     charges = [
         c
-        for c in selectors.recurring_charges(user_ids=list(today_of), today=max(today_of.values()))
+        for c in selectors.recurring_candidates(user_ids=list(today_of), today=max(today_of.values()))
         if c.occurred_on <= today_of[c.user_id]
     ]
     detected = recurring.detect(charges)
