@@ -2,7 +2,7 @@
 
 import datetime as dt
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from decimal import Decimal
 
 from django.contrib.auth import get_user_model
@@ -252,6 +252,37 @@ def recurring_candidates(*, user_ids: list[int], today: dt.date) -> list[recurri
         tolerance=recurring.TOLERANCE,
     )
     return [recurring.Charge(*row) for row in rows]
+
+
+@dataclass(slots=True)
+class SeriesRow:
+    """A stored series as the nightly detection reads and rewrites it: plain attributes, not a model (the
+    batch reads thousands). `id` is None until it is inserted."""
+
+    id: int | None
+    user_id: int
+    direction: str
+    currency: str
+    key: str
+    merchant: str = ""
+    kind: str = ""
+    amount: Decimal | None = None
+    previous_amount: Decimal | None = None
+    interval: str = ""
+    last_on: dt.date | None = None
+    next_on: dt.date | None = None
+    category: str = ""
+    occurrences: int = 0
+    status: str = RecurringSeries.Status.ACTIVE
+
+
+SERIES_ROW = tuple(f.name for f in fields(SeriesRow))
+
+
+def series_rows_of(*, user_ids: list[int]) -> dict[tuple[int, str, str, str], SeriesRow]:
+    """The stored series of these users by (user, direction, currency, key), as SeriesRow: one query."""
+    rows = RecurringSeries.objects.filter(user_id__in=user_ids).order_by().values_list(*SERIES_ROW)
+    return {(r[1], r[2], r[3], r[4]): SeriesRow(*r) for r in rows}
 
 
 def series_of(*, user_ids: list[int]) -> dict[tuple[int, str, str, str], RecurringSeries]:

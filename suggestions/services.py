@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from asgiref.sync import async_to_sync, sync_to_async
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone, translation
 
 from plans.selectors import plan_summaries
@@ -221,11 +221,13 @@ def recurring_detect(
 
 
 _SERIES_FIELDS = ("merchant", "kind", "amount", "previous_amount", "interval", "last_on", "next_on", "category")
+_SERIES_WRITTEN = (*_SERIES_FIELDS, "occurrences", "status")
 
 
 def recurring_detect_batch(*, users: list[selectors.BatchUser], now: dt.datetime) -> RecurringResult:
-    """One batch: its charges and its stored series in two queries, the detection in Python, one insert and
-    one update for the series, then the insights (plans are read only when a bill is near)."""
+    """One batch: the charges that may be part of a series and its stored series in two queries, the
+    detection in Python, one insert and one update for the series, then the insights (plans are read only
+    when a bill is near)."""
     today_of = {u.id: insights.local_today(u.timezone, now) for u in users}
     languages = {u.id: u.language or "vi" for u in users}  # each insight in its reader's language
     if not today_of:
@@ -236,10 +238,15 @@ def recurring_detect_batch(*, users: list[selectors.BatchUser], now: dt.datetime
         if c.occurred_on <= today_of[c.user_id]
     ]
     detected = recurring.detect(charges)
-    stored = selectors.series_of(user_ids=list(today_of))
+    stored = selectors.series_rows_of(user_ids=list(today_of))
     result = RecurringResult(series=len(detected))
     new, changed, rises = [], [], []
     seen = set()
+    active, ended, dismissed = (
+        RecurringSeries.Status.ACTIVE,
+        RecurringSeries.Status.ENDED,
+        RecurringSeries.Status.DISMISSED,
+    )
     for found in detected:
         key = (found.user_id, found.direction, found.currency, found.key)
         seen.add(key)
@@ -247,38 +254,34 @@ def recurring_detect_batch(*, users: list[selectors.BatchUser], now: dt.datetime
         row = stored.get(key)
         is_new = row is None
         if is_new:
-            row = RecurringSeries(
-                user_id=found.user_id, direction=found.direction, currency=found.currency, key=found.key
-            )
-        before = {f: getattr(row, f, None) for f in (*_SERIES_FIELDS, "occurrences", "status")}
+            row = selectors.SeriesRow(None, *key)
+            before = None
+        else:
+            before = tuple(getattr(row, f) for f in _SERIES_WRITTEN)
         for f in _SERIES_FIELDS:
             setattr(row, f, getattr(found, f))
         row.occurrences = found.occurrences
-        if row.status != RecurringSeries.Status.DISMISSED:
+        if row.status != dismissed:
             overdue = recurring.is_overdue(found.next_on, found.interval, today)
-            row.status = RecurringSeries.Status.ENDED if overdue else RecurringSeries.Status.ACTIVE
-            if found.rose and row.status == RecurringSeries.Status.ACTIVE:
+            row.status = ended if overdue else active
+            if found.rose and row.status == active:
                 rises.append((row, found.previous_amount))
         if is_new:
             new.append(row)
-        elif any(before[f] != getattr(row, f) for f in before):
+        elif before != tuple(getattr(row, f) for f in _SERIES_WRITTEN):
             changed.append(row)
-        if row.status == RecurringSeries.Status.ENDED and before["status"] != RecurringSeries.Status.ENDED:
+        if row.status == ended and (before is None or before[-1] != ended):
             result.ended += 1
     for key, row in stored.items():
-        if key in seen or row.status != RecurringSeries.Status.ACTIVE:
+        if key in seen or row.status != active:
             continue
         if recurring.is_overdue(row.next_on, row.interval, today_of[row.user_id]):
-            row.status = RecurringSeries.Status.ENDED
+            row.status = ended
             changed.append(row)
             result.ended += 1
-    stamp = timezone.now()
-    for row in changed:
-        row.updated_at = stamp
     with transaction.atomic():
-        RecurringSeries.objects.bulk_create(new)
-        if changed:
-            RecurringSeries.objects.bulk_update(changed, [*_SERIES_FIELDS, "occurrences", "status", "updated_at"])
+        _series_insert(new, stamp=timezone.now())
+        _series_update(changed, stamp=timezone.now())
     result.created = len(new)
     drafts: dict[int, list[Draft]] = defaultdict(list)
     for row, previous in rises:
@@ -288,6 +291,66 @@ def recurring_detect_batch(*, users: list[selectors.BatchUser], now: dt.datetime
         drafts[user_id].append(draft)
     result.insights = _save_new_insights(drafts)
     return result
+
+
+def _series_columns(rows: list[selectors.SeriesRow], names: tuple[str, ...]) -> list[list]:
+    return [[getattr(r, n) for r in rows] for n in names]
+
+
+# Column types for the unnest() of the bulk statements below (the model's columns).
+_SERIES_TYPES = {
+    "id": "bigint", "user_id": "integer", "direction": "text", "currency": "text", "key": "text",
+    "merchant": "text", "kind": "text", "amount": "numeric", "previous_amount": "numeric", "interval": "text",
+    "last_on": "date", "next_on": "date", "category": "text", "occurrences": "integer", "status": "text",
+}  # fmt: skip
+
+
+def _series_insert(rows: list[selectors.SeriesRow], *, stamp: dt.datetime) -> None:
+    """New series in one INSERT over arrays (one per column), their ids set from what it returns. The
+    values go as they are (PostgreSQL rounds the amounts to the column's scale, as a model save would)."""
+    if not rows:
+        return
+    if connection.vendor != "postgresql":
+        models = [RecurringSeries(**{n: getattr(r, n) for n in selectors.SERIES_ROW if n != "id"}) for r in rows]
+        RecurringSeries.objects.bulk_create(models)
+        for row, model in zip(rows, models, strict=True):
+            row.id = model.id
+        return
+    names = tuple(n for n in selectors.SERIES_ROW if n != "id")
+    table = connection.ops.quote_name(RecurringSeries._meta.db_table)
+    columns = ", ".join(connection.ops.quote_name(n) for n in (*names, "created_at", "updated_at"))
+    arrays = ", ".join(f"%s::{_SERIES_TYPES[n]}[]" for n in names)
+    sql = (
+        f"INSERT INTO {table} ({columns}) SELECT *, %s, %s FROM unnest({arrays}) "
+        "RETURNING id, user_id, direction, currency, key"
+    )
+    by_key = {(r.user_id, r.direction, r.currency, r.key): r for r in rows}
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [stamp, stamp, *_series_columns(rows, names)])
+        for series_id, *key in cursor.fetchall():
+            by_key[tuple(key)].id = series_id
+
+
+def _series_update(rows: list[selectors.SeriesRow], *, stamp: dt.datetime) -> None:
+    """Changed series in one UPDATE ... FROM unnest (one array per written column), keyed by id."""
+    if not rows:
+        return
+    if connection.vendor != "postgresql":
+        models = [RecurringSeries(**{n: getattr(r, n) for n in selectors.SERIES_ROW}) for r in rows]
+        for model in models:
+            model.updated_at = stamp
+        RecurringSeries.objects.bulk_update(models, [*_SERIES_WRITTEN, "updated_at"])
+        return
+    names = ("id", *_SERIES_WRITTEN)
+    table = connection.ops.quote_name(RecurringSeries._meta.db_table)
+    arrays = ", ".join(f"%s::{_SERIES_TYPES[n]}[]" for n in names)
+    assignments = ", ".join(f"{connection.ops.quote_name(n)} = v.{n}" for n in _SERIES_WRITTEN)
+    sql = (
+        f"UPDATE {table} AS s SET {assignments}, updated_at = %s "
+        f"FROM unnest({arrays}) AS v({', '.join(names)}) WHERE s.id = v.id"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [stamp, *_series_columns(rows, names)])
 
 
 def _bills_due(rows: list[RecurringSeries], today_of: dict[int, dt.date], languages: dict[int, str]):
