@@ -279,9 +279,10 @@ def recurring_detect_batch(*, users: list[selectors.BatchUser], now: dt.datetime
             row.status = ended
             changed.append(row)
             result.ended += 1
-    with transaction.atomic():
-        _series_insert(new, stamp=timezone.now())
-        _series_update(changed, stamp=timezone.now())
+    if new or changed:
+        with transaction.atomic():
+            _series_insert(new, stamp=timezone.now())
+            _series_update(changed, stamp=timezone.now())
     result.created = len(new)
     drafts: dict[int, list[Draft]] = defaultdict(list)
     for row, previous in rises:
