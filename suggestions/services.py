@@ -1,6 +1,7 @@
 """Writes: the user's dismiss and complete, the rule-based refresh, and saving the nightly insights."""
 
 import datetime as dt
+import json
 import logging
 import uuid
 from collections import defaultdict
@@ -427,10 +428,12 @@ def weekly_digest_send_batch(*, users: list[selectors.BatchUser], now: dt.dateti
     return sent
 
 
-def _digest_deliver(reviews: dict[int, dict], *, start: dt.date) -> int:
-    run_id = uuid.uuid4()
-    week = digest.iso_week(start)
-    with transaction.atomic():
+def _digest_claim(reviews: dict[int, dict], *, week: str, start: dt.date, run_id: uuid.UUID) -> list[int]:
+    """Inserts the reviews with ON CONFLICT DO NOTHING under this run's id; returns the users whose row this
+    run inserted (a review already there, or inserted by another worker first, is not ours). On PostgreSQL
+    one statement over one JSON document of the rows (one json.dumps, no per-row array quoting), returning
+    the users; elsewhere bulk_create and a read by run id."""
+    if connection.vendor != "postgresql":
         WeeklyDigest.objects.bulk_create(
             [
                 WeeklyDigest(user_id=uid, iso_week=week, week_start=start, payload=r, run_id=run_id)
@@ -438,7 +441,26 @@ def _digest_deliver(reviews: dict[int, dict], *, start: dt.date) -> int:
             ],
             ignore_conflicts=True,
         )
-        ours = list(WeeklyDigest.objects.filter(run_id=run_id).values_list("user_id", flat=True))
+        return list(WeeklyDigest.objects.filter(run_id=run_id).values_list("user_id", flat=True))
+    table = connection.ops.quote_name(WeeklyDigest._meta.db_table)
+    sql = (
+        f"INSERT INTO {table} (user_id, iso_week, week_start, payload, run_id, created_at) "
+        "SELECT (e->>0)::integer, %s, %s, e->1, %s, %s FROM jsonb_array_elements(%s::jsonb) AS e "
+        "ON CONFLICT DO NOTHING RETURNING user_id"
+    )
+    rows = json.dumps([[uid, r] for uid, r in reviews.items()])  # as the JSONField would encode each
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [week, start, run_id, timezone.now(), rows])
+        inserted = {uid for (uid,) in cursor.fetchall()}
+    # Newest row first, as the model's ordering reads them back (the notifications keep their order).
+    return [uid for uid in reversed(reviews) if uid in inserted]
+
+
+def _digest_deliver(reviews: dict[int, dict], *, start: dt.date) -> int:
+    run_id = uuid.uuid4()
+    week = digest.iso_week(start)
+    with transaction.atomic():
+        ours = _digest_claim(reviews, week=week, start=start, run_id=run_id)
         if not ours:
             return 0
         languages = user_languages(user_ids=ours)
