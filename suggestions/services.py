@@ -355,7 +355,7 @@ def _series_update(rows: list[selectors.SeriesRow], *, stamp: dt.datetime) -> No
         cursor.execute(sql, [stamp, *_series_columns(rows, names)])
 
 
-def _bills_due(rows: list[RecurringSeries], today_of: dict[int, dt.date], languages: dict[int, str]):
+def _bills_due(rows: list[selectors.SeriesRow], today_of: dict[int, dt.date], languages: dict[int, str]):
     """Active expense series due from today to a week ahead, within the user's month, whose amount is more
     than the safe-to-spend the user's plan has left for the month."""
     near = []
