@@ -18,8 +18,8 @@ from suggestions.drafts import Draft
 from suggestions.models import RULE_KINDS, RecurringSeries, Suggestion, WeeklyDigest
 from suggestions.thresholds import BILL_DUE_DAYS
 from zeus.errors import Conflict, NotFound
+from zeus.mail import profile_language
 from zeus.models import Notification
-from zeus.selectors import user_languages
 from zeus.services import NotificationDraft, notification_create_many
 from zeus.timeutil import month_bounds, user_today
 
@@ -424,7 +424,9 @@ def weekly_digest_send_batch(*, users: list[selectors.BatchUser], now: dt.dateti
         done = selectors.digests_of(user_ids=[u.id for u in due], iso_week=week)
         due = [u for u in due if u.id not in done]
         if due:
-            sent += _digest_deliver(digest.compose(due, start=start, now=now), start=start)
+            # The languages as the batch read them (zeus.mail.profile_language's rule): no second read.
+            languages = {u.id: profile_language(u) for u in due}
+            sent += _digest_deliver(digest.compose(due, start=start, now=now), start=start, languages=languages)
     return sent
 
 
@@ -456,14 +458,13 @@ def _digest_claim(reviews: dict[int, dict], *, week: str, start: dt.date, run_id
     return [uid for uid in reversed(reviews) if uid in inserted]
 
 
-def _digest_deliver(reviews: dict[int, dict], *, start: dt.date) -> int:
+def _digest_deliver(reviews: dict[int, dict], *, start: dt.date, languages: dict[int, str]) -> int:
     run_id = uuid.uuid4()
     week = digest.iso_week(start)
     with transaction.atomic():
         ours = _digest_claim(reviews, week=week, start=start, run_id=run_id)
         if not ours:
             return 0
-        languages = user_languages(user_ids=ours)
         notifications = []
         for uid in ours:
             review = reviews[uid]
