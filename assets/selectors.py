@@ -461,29 +461,32 @@ _MERCHANT_KEY = """btrim(regexp_replace(regexp_replace(regexp_replace(
 
 _CHARGE_CANDIDATES = f"""
 WITH keys AS MATERIALIZED (  -- each distinct description keyed once (the regular expressions only where it is
-                             -- not ASCII), and the key numbered: the window below sorts on a number
-    SELECT description, dense_rank() OVER (ORDER BY {_MERCHANT_KEY}) AS k
+                             -- not ASCII), the key and the description numbered: the window sorts numbers
+    SELECT description, dense_rank() OVER (ORDER BY {_MERCHANT_KEY}) AS k, row_number() OVER () AS n
     FROM (SELECT description, CASE WHEN description ~ '^[ -~]*$' THEN description
                                    ELSE regexp_replace(normalize(description, NFKD), %(combining)s, '', 'g') END
                  AS folded
           FROM (SELECT DISTINCT description FROM assets_transaction
                 WHERE user_id = ANY(%(users)s) AND occurred_on BETWEEN %(since)s AND %(until)s) d) f
 )
-SELECT user_id, direction, currency, description, category,
-       array_agg(id), array_agg(amount), array_agg(occurred_on)
-FROM (SELECT *, max(near) OVER g AS best, 2 * max(tol) OVER g AS share
-      FROM (SELECT id, user_id, k, direction, currency, description, category, amount, occurred_on,
-                   {{tolerance}} AS tol,
-                   -- in amount order, the charge two below as a share of this one: three alike within
-                   -- `share` when it is at least 1 - share
-                   lag(amount, 2) OVER (g ORDER BY amount) / amount AS near
-            FROM assets_transaction JOIN keys USING (description)
-            WHERE user_id = ANY(%(users)s) AND occurred_on BETWEEN %(since)s AND %(until)s
-            WINDOW g AS (PARTITION BY user_id, k, direction, currency)) a
-      WINDOW g AS (PARTITION BY user_id, k, direction, currency)) b
--- The division rounds in the 20th digit: the margin keeps every group the exact check keeps.
-WHERE best >= 1 - share - 1e-9
-GROUP BY 1, 2, 3, 4, 5
+SELECT user_id, direction, currency, keys.description, category, ids, amounts, dates
+FROM (SELECT user_id, direction, currency, n, category,
+             array_agg(id) AS ids, array_agg(amount) AS amounts, array_agg(occurred_on) AS dates
+      FROM (SELECT *, max(near) OVER g AS best, 2 * max(tol) OVER g AS share
+            FROM (SELECT id, user_id, k, n, direction, currency, category, amount, occurred_on,
+                         {{tolerance}}::float8 AS tol,
+                         -- in amount order, the charge two below as a share of this one: three alike
+                         -- within `share` when it is at least 1 - share
+                         lag(amount::float8, 2) OVER (g ORDER BY amount) / amount::float8 AS near
+                  FROM assets_transaction JOIN keys USING (description)
+                  WHERE user_id = ANY(%(users)s) AND occurred_on BETWEEN %(since)s AND %(until)s
+                  WINDOW g AS (PARTITION BY user_id, k, direction, currency)) a
+            WINDOW g AS (PARTITION BY user_id, k, direction, currency)) b
+      -- In floating point the share is off by 1e-16 at most: the margin keeps every group the exact check
+      -- (recurring._three_alike, in Decimal) keeps.
+      WHERE best >= 1 - share - 1e-9
+      GROUP BY user_id, k, direction, currency, n, category) g
+JOIN keys USING (n)
 """
 
 
