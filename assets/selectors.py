@@ -469,24 +469,22 @@ WITH keys AS MATERIALIZED (  -- each distinct description keyed once (the regula
           FROM (SELECT DISTINCT description FROM assets_transaction
                 WHERE user_id = ANY(%(users)s) AND occurred_on BETWEEN %(since)s AND %(until)s) d) f
 )
-SELECT user_id, direction, currency, keys.description, category, ids, amounts, dates
-FROM (SELECT user_id, direction, currency, n, category,
-             array_agg(id) AS ids, array_agg(amount) AS amounts, array_agg(occurred_on) AS dates
-      FROM (SELECT *, max(near) OVER g AS best, 2 * max(tol) OVER g AS share
-            FROM (SELECT id, user_id, k, n, direction, currency, category, amount, occurred_on,
-                         {{tolerance}}::float8 AS tol,
-                         -- in amount order, the charge two below as a share of this one: three alike
-                         -- within `share` when it is at least 1 - share
-                         lag(amount::float8, 2) OVER (g ORDER BY amount) / amount::float8 AS near
-                  FROM assets_transaction JOIN keys USING (description)
-                  WHERE user_id = ANY(%(users)s) AND occurred_on BETWEEN %(since)s AND %(until)s
-                  WINDOW g AS (PARTITION BY user_id, k, direction, currency)) a
-            WINDOW g AS (PARTITION BY user_id, k, direction, currency)) b
-      -- In floating point the share is off by 1e-16 at most: the margin keeps every group the exact check
-      -- (recurring._three_alike, in Decimal) keeps.
-      WHERE best >= 1 - share - 1e-9
-      GROUP BY user_id, k, direction, currency, n, category) g
-JOIN keys USING (n)
+SELECT user_id, direction, currency, array_agg(id), array_agg(amount), array_agg(occurred_on), array_agg(n),
+       array_agg(category::text)
+FROM (SELECT id, user_id, k, n, direction, currency, category, amount, occurred_on,
+             {{tolerance}}::float8 AS tol,
+             -- in amount order, the charge two below as a share of this one: three alike within twice the
+             -- tolerance when it is at least 1 - 2 * tolerance
+             lag(amount::float8, 2) OVER (PARTITION BY user_id, k, direction, currency ORDER BY amount)
+                 / amount::float8 AS near
+      FROM assets_transaction JOIN keys USING (description)
+      WHERE user_id = ANY(%(users)s) AND occurred_on BETWEEN %(since)s AND %(until)s) a
+GROUP BY user_id, k, direction, currency  -- the window's order: no second sort
+-- In floating point the ratio is off by 1e-16 at most: the margin keeps every group the exact check
+-- (recurring._three_alike, in Decimal) keeps.
+HAVING max(near) >= 1 - 2 * max(tol) - 1e-9
+UNION ALL  -- one more row: the descriptions by number
+SELECT NULL, NULL, NULL, NULL, NULL, NULL, array_agg(n), array_agg(description::text) FROM keys
 """
 
 
@@ -530,10 +528,13 @@ def transaction_charge_candidates(
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         groups = cursor.fetchall()
+    # The last row numbers the descriptions (its arrays are null when the batch has no rows).
+    names = next(dict(zip(ns or (), texts or (), strict=True)) for user_id, *_, ns, texts in groups if user_id is None)
     return [
-        (i, user_id, direction, currency, amount, description, category, on)
-        for user_id, direction, currency, description, category, ids, amounts, dates in groups
-        for i, amount, on in zip(ids, amounts, dates, strict=True)
+        (i, user_id, direction, currency, amount, names[n], category, on)
+        for user_id, direction, currency, ids, amounts, dates, ns, categories in groups
+        if user_id is not None
+        for i, amount, on, n, category in zip(ids, amounts, dates, ns, categories, strict=True)
     ]
 
 
