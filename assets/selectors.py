@@ -470,3 +470,159 @@ def largest_expenses(*, user_ids, since: dt.date, until: dt.date, per_user: int)
         .order_by("user_id", "rank")
         .values_list("user_id", "description", "amount", "currency", "category", "occurred_on")
     )
+
+
+# No character from here on has a combining class (Unicode 15: the last is U+1E94A); a test checks it against
+# the running Python's unicodedata. Scanning the whole code space would cost half a second per process.
+COMBINING_SCAN_END = 0x20000
+
+
+def _combining_class() -> str:
+    """A regex bracket of every character Python's unicodedata gives a combining class (what
+    suggestions.duplicates' folding drops after NFKD), as ranges."""
+    import unicodedata
+
+    ranges: list[list[int]] = []
+    for code in range(COMBINING_SCAN_END):
+        if unicodedata.combining(chr(code)):
+            if ranges and ranges[-1][1] == code - 1:
+                ranges[-1][1] = code
+            else:
+                ranges.append([code, code])
+    return "[" + "".join(chr(a) if a == b else f"{chr(a)}-{chr(b)}" for a, b in ranges) + "]"
+
+
+_COMBINING: str | None = None
+_UPPER = "đĐABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_LOWER = "dd" + _UPPER[2:].lower()
+
+# The description (`folded`: NFKD, the combining marks dropped) folded further as
+# suggestions.duplicates.counterparty folds it (đ to d, ASCII lowered), then its tokens ([a-z0-9] runs) that
+# hold a digit and the `dropped` words removed, the rest joined by single spaces. Every token it keeps,
+# counterparty keeps too (counterparty may keep more: the digits of a bare transfer, a "tien" outside "hoan
+# tien"), so two descriptions with one counterparty get one key here: grouping by it may merge
+# counterparties, never split one.
+_MERCHANT_KEY = """btrim(regexp_replace(regexp_replace(regexp_replace(
+    translate(folded, %(upper)s, %(lower)s),
+    '[a-z0-9]*[0-9][a-z0-9]*', ' ', 'g'),
+    %(dropped)s, '\\1', 'g'),
+    '[^a-z]+', ' ', 'g'))"""
+
+_CHARGE_CANDIDATES = f"""
+WITH keys AS MATERIALIZED (  -- each distinct description keyed once (the regular expressions only where it is
+                             -- not ASCII), the key and the description numbered: the window sorts numbers
+    SELECT description, dense_rank() OVER (ORDER BY {_MERCHANT_KEY}) AS k, row_number() OVER () AS n
+    FROM (SELECT description, CASE WHEN description ~ '^[ -~]*$' THEN description
+                                   ELSE regexp_replace(normalize(description, NFKD), %(combining)s, '', 'g') END
+                 AS folded
+          FROM (SELECT DISTINCT description FROM assets_transaction
+                WHERE user_id = ANY(%(users)s) AND occurred_on BETWEEN %(since)s AND %(until)s) d) f
+)
+SELECT user_id, direction, currency, array_agg(id), array_agg(amount), array_agg(occurred_on), array_agg(n),
+       array_agg(category::text)
+FROM (SELECT id, user_id, k, n, direction, currency, category, amount, occurred_on,
+             {{tolerance}}::float8 AS tol,
+             -- in amount order, the charge two below as a share of this one: three alike within twice the
+             -- tolerance when it is at least 1 - 2 * tolerance
+             lag(amount::float8, 2) OVER (PARTITION BY user_id, k, direction, currency ORDER BY amount)
+                 / amount::float8 AS near
+      FROM assets_transaction JOIN keys USING (description)
+      WHERE user_id = ANY(%(users)s) AND occurred_on BETWEEN %(since)s AND %(until)s) a
+GROUP BY user_id, k, direction, currency  -- the window's order: no second sort
+-- In floating point the ratio is off by 1e-16 at most: the margin keeps every group the exact check
+-- (recurring._three_alike, in Decimal) keeps.
+HAVING max(near) >= 1 - 2 * max(tol) - 1e-9
+UNION ALL  -- one more row: the descriptions by number
+SELECT NULL, NULL, NULL, NULL, NULL, NULL, array_agg(n), array_agg(description::text) FROM keys
+"""
+
+
+def transaction_charge_candidates(
+    *,
+    user_ids,
+    since: dt.date,
+    until: dt.date,
+    dropped_words: Iterable[str],
+    tolerances: dict[str, Decimal],
+    tolerance: Decimal,
+) -> list[tuple]:
+    """The rows of these users in [since, until], as CHARGE_ROW tuples, that can be part of a recurring
+    series: one query that keeps only the (user, direction, currency, merchant key) groups where three
+    amounts are alike (the largest and the smallest of the three within twice the group's largest category
+    tolerance, `tolerances` or else `tolerance`, of the largest: every price a series holds three times
+    passes). The merchant key is coarser than suggestions' counterparty (_MERCHANT_KEY), so no group that
+    could hold a series is dropped; the caller groups the rows exactly and checks again. Elsewhere than
+    PostgreSQL, every row (the caller's checks decide)."""
+    if connection.vendor != "postgresql":
+        return transaction_charge_rows(user_ids=user_ids, since=since, until=until)
+    global _COMBINING
+    if _COMBINING is None:
+        _COMBINING = _combining_class()
+    words = sorted(set(dropped_words))
+    params = {
+        "combining": _COMBINING,
+        "upper": _UPPER,
+        "lower": _LOWER,
+        # A dropped word is a whole token: after the start or a separator, before a separator or the end.
+        "dropped": rf"(^|[^a-z0-9])(?:{'|'.join(words)})(?=[^a-z0-9]|$)" if words else "(?!)",
+        "tolerance": tolerance,
+        **{f"category{n}": category for n, category in enumerate(tolerances)},
+        **{f"tolerance{n}": share for n, share in enumerate(tolerances.values())},
+        "users": list(user_ids),
+        "since": since,
+        "until": until,
+    }
+    shares = " ".join(f"WHEN %(category{n})s THEN %(tolerance{n})s" for n in range(len(tolerances)))
+    sql = _CHARGE_CANDIDATES.replace("{tolerance}", f"CASE category {shares} ELSE %(tolerance)s END")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        groups = cursor.fetchall()
+    # The last row numbers the descriptions (its arrays are null when the batch has no rows).
+    names = next(dict(zip(ns or (), texts or (), strict=True)) for user_id, *_, ns, texts in groups if user_id is None)
+    return [
+        (i, user_id, direction, currency, amount, names[n], category, on)
+        for user_id, direction, currency, ids, amounts, dates, ns, categories in groups
+        if user_id is not None
+        for i, amount, on, n, category in zip(ids, amounts, dates, ns, categories, strict=True)
+    ]
+
+
+def expense_week_review_rows(*, user_ids, week_start: dt.date, weeks: int, per_user: int) -> tuple[list, list]:
+    """The weekly review's two reads of the ledger in one pass over the expenses of the `weeks` weeks ending
+    with the one starting `week_start`: the totals per user, currency and category of that week (w0) and of
+    each week before (w1, ...), and each user's (and currency's) `per_user` largest expenses of that week
+    (ROW_NUMBER, filtered in the database). One query (the rows read once, into a materialised CTE).
+    Returns (totals: (user_id, currency, category, w0, ..., w{weeks-1}),
+    largest: (user_id, description, amount, currency, category, occurred_on), per user largest first)."""
+    since = week_start - dt.timedelta(days=7 * (weeks - 1))
+    until = week_start + dt.timedelta(days=6)
+    params: dict[str, object] = {"users": list(user_ids), "since": since, "until": until, "top": per_user}
+    sums = []
+    for k in range(weeks):
+        start = week_start - dt.timedelta(days=7 * k)
+        params[f"s{k}"], params[f"e{k}"] = start, start + dt.timedelta(days=6)
+        sums.append(f"sum(amount) FILTER (WHERE occurred_on BETWEEN %(s{k})s AND %(e{k})s)")
+    nulls = ", ".join("NULL::numeric" for _ in range(weeks))
+    sql = f"""
+WITH r AS MATERIALIZED (
+    SELECT id, user_id, currency, category, description, amount, occurred_on
+    FROM assets_transaction
+    WHERE user_id = ANY(%(users)s) AND direction = 'expense' AND occurred_on BETWEEN %(since)s AND %(until)s
+)
+SELECT 0, user_id, currency, category, NULL, NULL::numeric, NULL::date, NULL::bigint, {", ".join(sums)}
+FROM r GROUP BY user_id, currency, category
+UNION ALL
+SELECT 1, user_id, currency, category, description, amount, occurred_on, rank, {nulls}
+FROM (SELECT *, row_number() OVER (PARTITION BY user_id, currency ORDER BY amount DESC, id) AS rank
+      FROM r WHERE occurred_on >= %(s0)s) b
+WHERE rank <= %(top)s
+"""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    totals = [(u, c, cat, *ws) for part, u, c, cat, _d, _a, _o, _r, *ws in rows if part == 0]
+    largest = sorted(
+        ((u, d, a, c, cat, o, r) for part, u, c, cat, d, a, o, r, *_ws in rows if part == 1),
+        key=lambda row: (row[0], row[-1]),
+    )
+    return totals, [row[:-1] for row in largest]

@@ -2,10 +2,11 @@
 arithmetic. The services store and send it; the /digest page shows it."""
 
 import datetime as dt
+import functools
 import re
 import zoneinfo
 from collections import defaultdict
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -14,7 +15,7 @@ from goals.selectors import active_goals_of, goal_progress_of
 from plans.selectors import plan_summaries
 from suggestions import recurring, selectors
 from suggestions.selectors import BatchUser
-from zeus.money import format_amount, quantize
+from zeus.money import format_amount, minor_unit
 
 SEND_WEEKDAY = 6  # Sunday
 SEND_HOUR = 9  # from 09:00 in the user's timezone
@@ -51,8 +52,12 @@ def is_due(local: dt.datetime) -> bool:
     return local.weekday() == SEND_WEEKDAY and local.hour >= SEND_HOUR
 
 
+_unit = functools.lru_cache(maxsize=None)(minor_unit)
+
+
 def _money(amount: Decimal, currency: str) -> str:
-    return str(quantize(amount, currency))
+    # zeus.money.quantize, with the currency's minor unit looked up once (thousands of amounts per batch).
+    return str(Decimal(amount).quantize(_unit(currency), rounding=ROUND_HALF_UP))
 
 
 def compose(users: list[BatchUser], *, start: dt.date, now: dt.datetime) -> dict[int, dict]:
@@ -63,9 +68,9 @@ def compose(users: list[BatchUser], *, start: dt.date, now: dt.datetime) -> dict
     ids = [u.id for u in users]
     end = start + dt.timedelta(days=6)
     by_user = {u.id: u for u in users}
-    spending = selectors.weekly_spending(user_ids=ids, week_start=start)
+    spending, largest = selectors.weekly_spending_and_biggest(user_ids=ids, week_start=start, per_user=TOP)
     biggest = defaultdict(list)
-    for row in selectors.biggest_expenses(user_ids=ids, week_start=start, per_user=TOP):
+    for row in largest:
         if row.currency == by_user[row.user_id].currency:
             biggest[row.user_id].append(row)
     today_of = {u.id: min(local_now(u, now).date(), end) for u in users}
@@ -74,7 +79,7 @@ def compose(users: list[BatchUser], *, start: dt.date, now: dt.datetime) -> dict
     for goal in active_goals_of(user_ids=ids):
         goals[goal.user_id].append(goal)
     due = defaultdict(list)
-    for series in selectors.series_due_between(
+    for series in selectors.series_due_rows_between(
         user_ids=ids, since=end + dt.timedelta(days=1), until=end + dt.timedelta(days=7)
     ):
         due[series.user_id].append(series)

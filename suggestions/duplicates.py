@@ -18,6 +18,9 @@ from suggestions.thresholds import HABIT_OTHER_DAYS, RECURRING_OTHER_DAYS
 # the refund names the same merchant as the purchase.
 _REFUND_WORDS = {"refund", "refunded", "reversal", "reversed", "return", "returned", "chargeback"}
 _REFUND_PHRASE = re.compile(r"\bhoan tien\b")
+# Every word normalize_merchant may drop as a whole token (the refund words and the phrase's two), for a
+# coarser twin of it in SQL (assets.selectors.transaction_charge_candidates).
+DROPPED_WORDS = frozenset(_REFUND_WORDS | {"hoan", "tien"})
 # Words that only say "a transfer" ("CK 0901234567", "Chuyen tien tu 0987654321"): with nothing else in the
 # description, the digits are the other side of the transfer, not a reference to drop.
 _TRANSFER_WORDS = {

@@ -159,6 +159,8 @@ def _run(ordered: list[Charge], dates: list[dt.date], end: int, cadence: Cadence
         run.append(older)
         offsets.append(offset)
         position = i
+    if len(run) < MIN_OCCURRENCES:
+        return run  # too short already: _steady only ever shortens it
     run.reverse()
     return _steady(run)
 
@@ -212,7 +214,13 @@ def detect_group(charges: list[Charge]) -> Series | None:
     best: tuple[int, dt.date, list[Charge], Cadence] | None = None
     # Anchor on the newest charges: the newest itself may be an extra purchase at the same merchant.
     for end in range(len(ordered) - 1, max(-1, len(ordered) - 4), -1):
+        # A run ending at `end` has at most end + 1 charges and, from an older anchor, an older last charge:
+        # once the best has that many, no later try can beat it (the same result, fewer walks).
+        if best is not None and best[0] >= end + 1:
+            break
         for cadence in CADENCES:
+            if best is not None and best[0] >= end + 1:
+                break
             run = _run(ordered, dates, end, cadence)
             if len(run) < MIN_OCCURRENCES:
                 continue

@@ -2,23 +2,23 @@
 
 import datetime as dt
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from decimal import Decimal
+from typing import NamedTuple
 
 from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
 
 from assets.selectors import (
-    expense_totals_by_week,
+    expense_week_review_rows,
     expense_weekly_totals,
-    largest_expenses,
-    transaction_charge_rows,
+    transaction_charge_candidates,
     transaction_close_repeats,
     transaction_rows,
 )
 from goals.selectors import budget_rows
 from suggestions import recurring
-from suggestions.duplicates import Row
+from suggestions.duplicates import DROPPED_WORDS, Row
 from suggestions.models import INSIGHT_KINDS, RecurringSeries, Suggestion, WeeklyDigest
 from suggestions.thresholds import BATCH_SIZE, LOOKBACK_DAYS, RECURRING_LOOKBACK_DAYS, WEEKS_OF_HISTORY
 from zeus.errors import NotFound, ValidationFailed
@@ -256,30 +256,54 @@ def recurring_to_dict(series: RecurringSeries) -> dict:
     }
 
 
-def recurring_charges(*, user_ids: list[int], today: dt.date) -> list[recurring.Charge]:
-    """Every row of these users over the recurring lookback ending `today`: one query."""
+def recurring_candidates(*, user_ids: list[int], today: dt.date) -> list[recurring.Charge]:
+    """The rows of these users over the recurring lookback ending `today` that may be part of a series: one
+    query, which drops in the database the merchants without three amounts alike (recurring.detect_group's
+    first check, on a coarser grouping: nothing that can be a series is left out)."""
     since = today - dt.timedelta(days=RECURRING_LOOKBACK_DAYS)
-    return [recurring.Charge(*row) for row in transaction_charge_rows(user_ids=user_ids, since=since, until=today)]
+    rows = transaction_charge_candidates(
+        user_ids=user_ids,
+        since=since,
+        until=today,
+        dropped_words=DROPPED_WORDS,
+        tolerances=recurring.TOLERANCE_BY_CATEGORY,
+        tolerance=recurring.TOLERANCE,
+    )
+    return [recurring.Charge(*row) for row in rows]
 
 
-def series_of(*, user_ids: list[int]) -> dict[tuple[int, str, str, str], RecurringSeries]:
-    """The stored series of these users by (user, direction, currency, key): one query."""
-    return {
-        (s.user_id, s.direction, s.currency, s.key): s for s in RecurringSeries.objects.filter(user_id__in=user_ids)
-    }
+@dataclass(slots=True)
+class SeriesRow:
+    """A stored series as the nightly detection reads and rewrites it: plain attributes, not a model (the
+    batch reads thousands). `id` is None until it is inserted."""
+
+    id: int | None
+    user_id: int
+    direction: str
+    currency: str
+    key: str
+    merchant: str = ""
+    kind: str = ""
+    amount: Decimal | None = None
+    previous_amount: Decimal | None = None
+    interval: str = ""
+    last_on: dt.date | None = None
+    next_on: dt.date | None = None
+    category: str = ""
+    occurrences: int = 0
+    status: str = RecurringSeries.Status.ACTIVE
+
+
+SERIES_ROW = tuple(f.name for f in fields(SeriesRow))
+
+
+def series_rows_of(*, user_ids: list[int]) -> dict[tuple[int, str, str, str], SeriesRow]:
+    """The stored series of these users by (user, direction, currency, key), as SeriesRow: one query."""
+    rows = RecurringSeries.objects.filter(user_id__in=user_ids).order_by().values_list(*SERIES_ROW)
+    return {(r[1], r[2], r[3], r[4]): SeriesRow(*r) for r in rows}
 
 
 # The weekly review's reads: each one query for a batch of users whose review covers the same week.
-
-
-def weekly_spending(*, user_ids: list[int], week_start: dt.date) -> dict[tuple[int, str, str], list[Decimal]]:
-    """(user, currency, category) → expense totals of the week starting `week_start` ([0]) and of each of the
-    four weeks before ([1]..[4]): one query."""
-    zero = Decimal(0)
-    return {
-        (u, c, cat): [w or zero for w in weeks]
-        for u, c, cat, *weeks in expense_totals_by_week(user_ids=user_ids, week_start=week_start, weeks=5)
-    }
 
 
 @dataclass(frozen=True)
@@ -292,25 +316,44 @@ class BigExpense:
     occurred_on: dt.date
 
 
-def biggest_expenses(*, user_ids: list[int], week_start: dt.date, per_user: int = 3) -> list[BigExpense]:
-    """Each user's largest expenses of the week, picked in the database: one query."""
-    rows = largest_expenses(
-        user_ids=user_ids, since=week_start, until=week_start + dt.timedelta(days=6), per_user=per_user
-    )
-    return [BigExpense(*row) for row in rows]
+def weekly_spending_and_biggest(
+    *, user_ids: list[int], week_start: dt.date, per_user: int = 3
+) -> tuple[dict[tuple[int, str, str], list[Decimal]], list[BigExpense]]:
+    """(user, currency, category) → expense totals of the week starting `week_start` ([0]) and of each of the
+    four weeks before ([1]..[4]); and each user's largest expenses of the week: one query, one pass over the
+    rows (assets.selectors.expense_week_review_rows)."""
+    totals, largest = expense_week_review_rows(user_ids=user_ids, week_start=week_start, weeks=5, per_user=per_user)
+    zero = Decimal(0)
+    spending = {(u, c, cat): [w or zero for w in weeks] for u, c, cat, *weeks in totals}
+    return spending, [BigExpense(*row) for row in largest]
 
 
-def series_due_between(*, user_ids: list[int], since: dt.date, until: dt.date) -> list[RecurringSeries]:
-    """Active expense series of these users expected from `since` through `until`, soonest first."""
-    return list(
-        RecurringSeries.objects.filter(
+class DueSeries(NamedTuple):
+    id: int
+    user_id: int
+    merchant: str
+    kind: str
+    amount: Decimal
+    currency: str
+    interval: str
+    next_on: dt.date
+
+
+def series_due_rows_between(*, user_ids: list[int], since: dt.date, until: dt.date) -> list[DueSeries]:
+    """Active expense series of these users expected from `since` through `until`, soonest first, as
+    tuples (the weekly review reads a batch's worth): one query."""
+    return [
+        DueSeries(*row)
+        for row in RecurringSeries.objects.filter(
             user_id__in=user_ids,
             status=RecurringSeries.Status.ACTIVE,
             direction="expense",
             next_on__gte=since,
             next_on__lte=until,
-        ).order_by("user_id", "next_on", "id")
-    )
+        )
+        .order_by("user_id", "next_on", "id")
+        .values_list(*DueSeries._fields)
+    ]
 
 
 def insights_since(*, user_ids: list[int], since: dt.datetime) -> list[Suggestion]:

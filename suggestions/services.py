@@ -1,6 +1,7 @@
 """Writes: the user's dismiss and complete, the rule-based refresh, and saving the nightly insights."""
 
 import datetime as dt
+import json
 import logging
 import uuid
 from collections import defaultdict
@@ -8,7 +9,7 @@ from dataclasses import dataclass
 
 from asgiref.sync import async_to_sync, sync_to_async
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone, translation
 
 from plans.selectors import plan_summaries
@@ -17,8 +18,8 @@ from suggestions.drafts import Draft
 from suggestions.models import RULE_KINDS, RecurringSeries, Suggestion, WeeklyDigest
 from suggestions.thresholds import BILL_DUE_DAYS
 from zeus.errors import Conflict, NotFound
+from zeus.mail import profile_language
 from zeus.models import Notification
-from zeus.selectors import user_languages
 from zeus.services import NotificationDraft, notification_create_many
 from zeus.timeutil import month_bounds, user_today
 
@@ -221,25 +222,32 @@ def recurring_detect(
 
 
 _SERIES_FIELDS = ("merchant", "kind", "amount", "previous_amount", "interval", "last_on", "next_on", "category")
+_SERIES_WRITTEN = (*_SERIES_FIELDS, "occurrences", "status")
 
 
 def recurring_detect_batch(*, users: list[selectors.BatchUser], now: dt.datetime) -> RecurringResult:
-    """One batch: its charges and its stored series in two queries, the detection in Python, one insert and
-    one update for the series, then the insights (plans are read only when a bill is near)."""
+    """One batch: the charges that may be part of a series and its stored series in two queries, the
+    detection in Python, one insert and one update for the series, then the insights (plans are read only
+    when a bill is near)."""
     today_of = {u.id: insights.local_today(u.timezone, now) for u in users}
     languages = {u.id: u.language or "vi" for u in users}  # each insight in its reader's language
     if not today_of:
         return RecurringResult()
     charges = [
         c
-        for c in selectors.recurring_charges(user_ids=list(today_of), today=max(today_of.values()))
+        for c in selectors.recurring_candidates(user_ids=list(today_of), today=max(today_of.values()))
         if c.occurred_on <= today_of[c.user_id]
     ]
     detected = recurring.detect(charges)
-    stored = selectors.series_of(user_ids=list(today_of))
+    stored = selectors.series_rows_of(user_ids=list(today_of))
     result = RecurringResult(series=len(detected))
     new, changed, rises = [], [], []
     seen = set()
+    active, ended, dismissed = (
+        RecurringSeries.Status.ACTIVE,
+        RecurringSeries.Status.ENDED,
+        RecurringSeries.Status.DISMISSED,
+    )
     for found in detected:
         key = (found.user_id, found.direction, found.currency, found.key)
         seen.add(key)
@@ -247,38 +255,35 @@ def recurring_detect_batch(*, users: list[selectors.BatchUser], now: dt.datetime
         row = stored.get(key)
         is_new = row is None
         if is_new:
-            row = RecurringSeries(
-                user_id=found.user_id, direction=found.direction, currency=found.currency, key=found.key
-            )
-        before = {f: getattr(row, f, None) for f in (*_SERIES_FIELDS, "occurrences", "status")}
+            row = selectors.SeriesRow(None, *key)
+            before = None
+        else:
+            before = tuple(getattr(row, f) for f in _SERIES_WRITTEN)
         for f in _SERIES_FIELDS:
             setattr(row, f, getattr(found, f))
         row.occurrences = found.occurrences
-        if row.status != RecurringSeries.Status.DISMISSED:
+        if row.status != dismissed:
             overdue = recurring.is_overdue(found.next_on, found.interval, today)
-            row.status = RecurringSeries.Status.ENDED if overdue else RecurringSeries.Status.ACTIVE
-            if found.rose and row.status == RecurringSeries.Status.ACTIVE:
+            row.status = ended if overdue else active
+            if found.rose and row.status == active:
                 rises.append((row, found.previous_amount))
         if is_new:
             new.append(row)
-        elif any(before[f] != getattr(row, f) for f in before):
+        elif before != tuple(getattr(row, f) for f in _SERIES_WRITTEN):
             changed.append(row)
-        if row.status == RecurringSeries.Status.ENDED and before["status"] != RecurringSeries.Status.ENDED:
+        if row.status == ended and (before is None or before[-1] != ended):
             result.ended += 1
     for key, row in stored.items():
-        if key in seen or row.status != RecurringSeries.Status.ACTIVE:
+        if key in seen or row.status != active:
             continue
         if recurring.is_overdue(row.next_on, row.interval, today_of[row.user_id]):
-            row.status = RecurringSeries.Status.ENDED
+            row.status = ended
             changed.append(row)
             result.ended += 1
-    stamp = timezone.now()
-    for row in changed:
-        row.updated_at = stamp
-    with transaction.atomic():
-        RecurringSeries.objects.bulk_create(new)
-        if changed:
-            RecurringSeries.objects.bulk_update(changed, [*_SERIES_FIELDS, "occurrences", "status", "updated_at"])
+    if new or changed:
+        with transaction.atomic():
+            _series_insert(new, stamp=timezone.now())
+            _series_update(changed, stamp=timezone.now())
     result.created = len(new)
     drafts: dict[int, list[Draft]] = defaultdict(list)
     for row, previous in rises:
@@ -290,7 +295,67 @@ def recurring_detect_batch(*, users: list[selectors.BatchUser], now: dt.datetime
     return result
 
 
-def _bills_due(rows: list[RecurringSeries], today_of: dict[int, dt.date], languages: dict[int, str]):
+def _series_columns(rows: list[selectors.SeriesRow], names: tuple[str, ...]) -> list[list]:
+    return [[getattr(r, n) for r in rows] for n in names]
+
+
+# Column types for the unnest() of the bulk statements below (the model's columns).
+_SERIES_TYPES = {
+    "id": "bigint", "user_id": "integer", "direction": "text", "currency": "text", "key": "text",
+    "merchant": "text", "kind": "text", "amount": "numeric", "previous_amount": "numeric", "interval": "text",
+    "last_on": "date", "next_on": "date", "category": "text", "occurrences": "integer", "status": "text",
+}  # fmt: skip
+
+
+def _series_insert(rows: list[selectors.SeriesRow], *, stamp: dt.datetime) -> None:
+    """New series in one INSERT over arrays (one per column), their ids set from what it returns. The
+    values go as they are (PostgreSQL rounds the amounts to the column's scale, as a model save would)."""
+    if not rows:
+        return
+    if connection.vendor != "postgresql":
+        models = [RecurringSeries(**{n: getattr(r, n) for n in selectors.SERIES_ROW if n != "id"}) for r in rows]
+        RecurringSeries.objects.bulk_create(models)
+        for row, model in zip(rows, models, strict=True):
+            row.id = model.id
+        return
+    names = tuple(n for n in selectors.SERIES_ROW if n != "id")
+    table = connection.ops.quote_name(RecurringSeries._meta.db_table)
+    columns = ", ".join(connection.ops.quote_name(n) for n in (*names, "created_at", "updated_at"))
+    arrays = ", ".join(f"%s::{_SERIES_TYPES[n]}[]" for n in names)
+    sql = (
+        f"INSERT INTO {table} ({columns}) SELECT *, %s, %s FROM unnest({arrays}) "
+        "RETURNING id, user_id, direction, currency, key"
+    )
+    by_key = {(r.user_id, r.direction, r.currency, r.key): r for r in rows}
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [stamp, stamp, *_series_columns(rows, names)])
+        for series_id, *key in cursor.fetchall():
+            by_key[tuple(key)].id = series_id
+
+
+def _series_update(rows: list[selectors.SeriesRow], *, stamp: dt.datetime) -> None:
+    """Changed series in one UPDATE ... FROM unnest (one array per written column), keyed by id."""
+    if not rows:
+        return
+    if connection.vendor != "postgresql":
+        models = [RecurringSeries(**{n: getattr(r, n) for n in selectors.SERIES_ROW}) for r in rows]
+        for model in models:
+            model.updated_at = stamp
+        RecurringSeries.objects.bulk_update(models, [*_SERIES_WRITTEN, "updated_at"])
+        return
+    names = ("id", *_SERIES_WRITTEN)
+    table = connection.ops.quote_name(RecurringSeries._meta.db_table)
+    arrays = ", ".join(f"%s::{_SERIES_TYPES[n]}[]" for n in names)
+    assignments = ", ".join(f"{connection.ops.quote_name(n)} = v.{n}" for n in _SERIES_WRITTEN)
+    sql = (
+        f"UPDATE {table} AS s SET {assignments}, updated_at = %s "
+        f"FROM unnest({arrays}) AS v({', '.join(names)}) WHERE s.id = v.id"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [stamp, *_series_columns(rows, names)])
+
+
+def _bills_due(rows: list[selectors.SeriesRow], today_of: dict[int, dt.date], languages: dict[int, str]):
     """Active expense series due from today to a week ahead, within the user's month, whose amount is more
     than the safe-to-spend the user's plan has left for the month."""
     near = []
@@ -359,14 +424,18 @@ def weekly_digest_send_batch(*, users: list[selectors.BatchUser], now: dt.dateti
         done = selectors.digests_of(user_ids=[u.id for u in due], iso_week=week)
         due = [u for u in due if u.id not in done]
         if due:
-            sent += _digest_deliver(digest.compose(due, start=start, now=now), start=start)
+            # The languages as the batch read them (zeus.mail.profile_language's rule): no second read.
+            languages = {u.id: profile_language(u) for u in due}
+            sent += _digest_deliver(digest.compose(due, start=start, now=now), start=start, languages=languages)
     return sent
 
 
-def _digest_deliver(reviews: dict[int, dict], *, start: dt.date) -> int:
-    run_id = uuid.uuid4()
-    week = digest.iso_week(start)
-    with transaction.atomic():
+def _digest_claim(reviews: dict[int, dict], *, week: str, start: dt.date, run_id: uuid.UUID) -> list[int]:
+    """Inserts the reviews with ON CONFLICT DO NOTHING under this run's id; returns the users whose row this
+    run inserted (a review already there, or inserted by another worker first, is not ours). On PostgreSQL
+    one statement over one JSON document of the rows (one json.dumps, no per-row array quoting), returning
+    the users; elsewhere bulk_create and a read by run id."""
+    if connection.vendor != "postgresql":
         WeeklyDigest.objects.bulk_create(
             [
                 WeeklyDigest(user_id=uid, iso_week=week, week_start=start, payload=r, run_id=run_id)
@@ -374,10 +443,28 @@ def _digest_deliver(reviews: dict[int, dict], *, start: dt.date) -> int:
             ],
             ignore_conflicts=True,
         )
-        ours = list(WeeklyDigest.objects.filter(run_id=run_id).values_list("user_id", flat=True))
+        return list(WeeklyDigest.objects.filter(run_id=run_id).values_list("user_id", flat=True))
+    table = connection.ops.quote_name(WeeklyDigest._meta.db_table)
+    sql = (
+        f"INSERT INTO {table} (user_id, iso_week, week_start, payload, run_id, created_at) "
+        "SELECT (e->>0)::integer, %s, %s, e->1, %s, %s FROM jsonb_array_elements(%s::jsonb) AS e "
+        "ON CONFLICT DO NOTHING RETURNING user_id"
+    )
+    rows = json.dumps([[uid, r] for uid, r in reviews.items()])  # as the JSONField would encode each
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [week, start, run_id, timezone.now(), rows])
+        inserted = {uid for (uid,) in cursor.fetchall()}
+    # Newest row first, as the model's ordering reads them back (the notifications keep their order).
+    return [uid for uid in reversed(reviews) if uid in inserted]
+
+
+def _digest_deliver(reviews: dict[int, dict], *, start: dt.date, languages: dict[int, str]) -> int:
+    run_id = uuid.uuid4()
+    week = digest.iso_week(start)
+    with transaction.atomic():
+        ours = _digest_claim(reviews, week=week, start=start, run_id=run_id)
         if not ours:
             return 0
-        languages = user_languages(user_ids=ours)
         notifications = []
         for uid in ours:
             review = reviews[uid]
