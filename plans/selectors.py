@@ -2,36 +2,82 @@
 
 import datetime as dt
 from collections import defaultdict
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import Prefetch, QuerySet, Sum
+from django.db.models import Exists, OuterRef, QuerySet, Sum
 
 from assets import categories
-from assets.selectors import expense_totals_by_category_and_day
+from assets.selectors import expense_totals_by_category_and_day, expense_totals_query
 from plans import math as pm
-from plans.models import MonthlyPlan, PlanEntry, Rebalance
+from plans.models import FixedExpense, MonthlyPlan, PlanEntry, Rebalance
 from zeus.errors import NotFound
 from zeus.money import from_minor, to_minor
+from zeus.prepared import Prepared
+
+# A plan read by plan_list carries, for each warning state, whether an accepted rebalance answered it: a
+# column of the plan's own row (an indexed EXISTS on the (plan, warning_state) constraint), not a query.
+_ANSWERED = {f"answered_{state}": state for state in pm.WARNING_STATES}
+
+
+def _with_answers(plans: QuerySet[MonthlyPlan]) -> QuerySet[MonthlyPlan]:
+    return plans.annotate(
+        **{
+            name: Exists(Rebalance.objects.filter(plan=OuterRef("pk"), warning_state=state))
+            for name, state in _ANSWERED.items()
+        }
+    )
+
+
+def answered_states(plan: MonthlyPlan) -> list[str]:
+    """The warning states the plan's accepted rebalances answered: from plan_list's columns when the plan came
+    from it, else one query."""
+    if hasattr(plan, "answered_on_track"):
+        return [state for name, state in _ANSWERED.items() if getattr(plan, name)]
+    return list(plan.rebalances.values_list("warning_state", flat=True))
 
 
 def plan_list(*, user) -> QuerySet[MonthlyPlan]:
     """The user's plans with their goal, fixed expenses and the warning states their accepted rebalances
     answered: a fixed number of queries for a page of any length."""
-    answered = Prefetch("rebalances", queryset=Rebalance.objects.only("id", "plan_id", "warning_state"))
-    return (
-        MonthlyPlan.objects.filter(user=user)
-        .select_related("primary_goal")
-        .prefetch_related("fixed_expenses", answered)
+    return _with_answers(MonthlyPlan.objects.filter(user=user).select_related("primary_goal")).prefetch_related(
+        "fixed_expenses"
     )
 
 
+# plan_get's two reads, compiled once (zeus/prepared.py): building them cost more than running them.
+_PLAN_READ = Prepared(
+    lambda user_id, plan_id: _with_answers(
+        MonthlyPlan.objects.filter(user_id=user_id, id=plan_id).select_related("primary_goal")
+    ),
+    int,
+    int,
+)
+_FIXED_READ = Prepared(lambda plan_id: FixedExpense.objects.filter(plan_id=plan_id), int)
+
+
 def plan_get(*, user, plan_id) -> MonthlyPlan:
+    """One plan as plan_list reads it (its goal, its fixed expenses prefetched, its answered states): two
+    queries."""
     try:
-        return plan_list(user=user).get(id=int(plan_id))
-    except (MonthlyPlan.DoesNotExist, TypeError, ValueError):
+        plan_id = int(plan_id)
+    except (TypeError, ValueError):
         raise NotFound("No such plan.") from None
+    if not -(2**63) <= plan_id < 2**63:
+        raise NotFound("No such plan.")
+    found = _PLAN_READ.run(user.pk, plan_id)
+    if not found:
+        raise NotFound("No such plan.")
+    plan = found[0]
+    lines = _FIXED_READ.run(plan.id)
+    for line in lines:
+        FixedExpense.plan.field.set_cached_value(line, plan)
+    # What prefetch_related("fixed_expenses") leaves behind: the related manager answers from this list.
+    cached = plan.fixed_expenses.get_queryset()
+    cached._result_cache = lines
+    cached._prefetch_done = True
+    plan._prefetched_objects_cache = {FixedExpense.plan.field.remote_field.cache_name: cached}
+    return plan
 
 
 def plan_current(*, user, today: dt.date) -> MonthlyPlan | None:
@@ -60,14 +106,30 @@ def _discretionary_categories(plan: MonthlyPlan) -> list[str]:
     return [c for c in categories.DISCRETIONARY if c not in _fixed_categories(plan)]
 
 
-def _add_entries(ledgers: dict[int, Ledger], plans: Iterable[MonthlyPlan]) -> None:
+def _entry_totals(entries: QuerySet[PlanEntry]) -> QuerySet:
+    return entries.values("plan_id", "kind", "logged_on").annotate(total=Sum("amount")).order_by()
+
+
+# One plan's two aggregates (its month's expenses, its entries), compiled once (zeus/prepared.py): a plan's
+# page, the plan view and the home page read one plan's ledger on every request.
+_EXPENSES_READ = Prepared(
+    lambda user_id, currency, since, until: expense_totals_query(
+        user_ids=[user_id], since=since, until=until, currency=currency
+    ),
+    int,
+    str,
+    dt.date,
+    dt.date,
+)
+_ENTRIES_READ = Prepared(lambda plan_id: _entry_totals(PlanEntry.objects.filter(plan_id=plan_id)), int)
+
+
+def _add_entries(ledgers: dict[int, Ledger], plans: list[MonthlyPlan]) -> None:
     by_id = {p.id: p for p in plans}
-    rows = (
-        PlanEntry.objects.filter(plan_id__in=list(by_id))
-        .values("plan_id", "kind", "logged_on")
-        .annotate(total=Sum("amount"))
-        .order_by()
-    )
+    if len(plans) == 1:
+        rows = _ENTRIES_READ.run(plans[0].id)
+    else:
+        rows = _entry_totals(PlanEntry.objects.filter(plan_id__in=list(by_id)))
     for row in rows:
         plan, ledger = by_id[row["plan_id"]], ledgers[row["plan_id"]]
         units = to_minor(row["total"], plan.currency)
@@ -90,16 +152,21 @@ def plan_ledgers(plans: list[MonthlyPlan]) -> dict[int, Ledger]:
     lands in the plans of that user, currency and month: its category total, and its day's discretionary
     spend when the category is discretionary for that plan.
     """
+    plans = list(plans)
     ledgers = {p.id: Ledger() for p in plans}
     if not plans:
         return ledgers
-    currencies = {p.currency for p in plans}
-    rows = expense_totals_by_category_and_day(
-        user_ids={p.user_id for p in plans},
-        since=min(p.month for p in plans),
-        until=max(pm.month_last(p.month) for p in plans),
-        currency=next(iter(currencies)) if len(currencies) == 1 else None,
-    )
+    if len(plans) == 1:
+        one = plans[0]
+        rows = _EXPENSES_READ.run(one.user_id, one.currency, one.month, pm.month_last(one.month))
+    else:
+        currencies = {p.currency for p in plans}
+        rows = expense_totals_by_category_and_day(
+            user_ids={p.user_id for p in plans},
+            since=min(p.month for p in plans),
+            until=max(pm.month_last(p.month) for p in plans),
+            currency=next(iter(currencies)) if len(currencies) == 1 else None,
+        )
     targets: dict[tuple, list[tuple[Ledger, str, set[str]]]] = defaultdict(list)
     for plan in plans:
         targets[(plan.user_id, plan.currency, plan.month)].append(
@@ -187,7 +254,7 @@ def plan_state(plan: MonthlyPlan, *, today: dt.date, ledger: Ledger | None = Non
             first=plan.month,
             today=today,
             discretionary_by_day=by_day,
-            answered_states=[rebalance.warning_state for rebalance in plan.rebalances.all()],
+            answered_states=answered_states(plan),
             goal_room=None if need is None else need - allocations.goal,
         )
     return PlanState(
