@@ -5,10 +5,10 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import Exists, OuterRef, QuerySet, Sum
+from django.db.models import Exists, F, OuterRef, QuerySet, Sum, Value
 
 from assets import categories
-from assets.selectors import expense_totals_by_category_and_day, expense_totals_query
+from assets.selectors import expense_totals_query
 from plans import math as pm
 from plans.models import FixedExpense, MonthlyPlan, PlanEntry, Rebalance
 from zeus.errors import NotFound
@@ -106,51 +106,45 @@ def _discretionary_categories(plan: MonthlyPlan) -> list[str]:
     return [c for c in categories.DISCRETIONARY if c not in _fixed_categories(plan)]
 
 
-def _entry_totals(entries: QuerySet[PlanEntry]) -> QuerySet:
-    return entries.values("plan_id", "kind", "logged_on").annotate(total=Sum("amount")).order_by()
+def _month_totals(expenses: QuerySet, entries: QuerySet[PlanEntry]) -> QuerySet:
+    """The month's expenses per (user, currency, category, day), from assets.selectors, and the plans' entries
+    per (plan, kind, day), as one UNION ALL: one round trip for both. Each row names its `source`; an entry
+    row has its plan in `user_id` and its kind in `category` (the union takes the first part's names)."""
+    logged = (
+        entries.values(owner=F("plan_id"), unit=Value(""), label=F("kind"), day=F("logged_on"))
+        .annotate(total=Sum("amount"), source=Value("entry"))
+        .order_by()
+    )
+    return expenses.annotate(source=Value("spent")).union(logged, all=True)
 
 
-# One plan's two aggregates (its month's expenses, its entries), compiled once (zeus/prepared.py): a plan's
-# page, the plan view and the home page read one plan's ledger on every request.
-_EXPENSES_READ = Prepared(
-    lambda user_id, currency, since, until: expense_totals_query(
-        user_ids=[user_id], since=since, until=until, currency=currency
+# One plan's month (its expenses and its entries), compiled once (zeus/prepared.py): the plan view, a page of
+# the plan list and the home page read one plan's ledger on every request.
+_MONTH_READ = Prepared(
+    lambda user_id, currency, since, until, plan_id: _month_totals(
+        expense_totals_query(user_ids=[user_id], since=since, until=until, currency=currency),
+        PlanEntry.objects.filter(plan_id=plan_id),
     ),
     int,
     str,
     dt.date,
     dt.date,
+    int,
 )
-_ENTRIES_READ = Prepared(lambda plan_id: _entry_totals(PlanEntry.objects.filter(plan_id=plan_id)), int)
-
-
-def _add_entries(ledgers: dict[int, Ledger], plans: list[MonthlyPlan]) -> None:
-    by_id = {p.id: p for p in plans}
-    if len(plans) == 1:
-        rows = _ENTRIES_READ.run(plans[0].id)
-    else:
-        rows = _entry_totals(PlanEntry.objects.filter(plan_id__in=list(by_id)))
-    for row in rows:
-        plan, ledger = by_id[row["plan_id"]], ledgers[row["plan_id"]]
-        units = to_minor(row["total"], plan.currency)
-        if row["kind"] == PlanEntry.Kind.GOAL:
-            ledger.goal_entries += units
-        else:
-            ledger.discretionary_entries += units
-            ledger.discretionary_by_day[row["logged_on"]] += units
 
 
 def plan_ledger(plan: MonthlyPlan) -> Ledger:
-    """One plan's ledger: two aggregate queries (the month's expenses per category and day, the entries)."""
+    """One plan's ledger: one aggregate query (the month's expenses per category and day, and the entries)."""
     return plan_ledgers([plan])[plan.id]
 
 
 def plan_ledgers(plans: list[MonthlyPlan]) -> dict[int, Ledger]:
-    """The ledgers of many plans (of many users) in two aggregate queries, one plan or a job batch alike.
+    """The ledgers of many plans (of many users) in one aggregate query, one plan or a job batch alike.
 
     The month's expenses come grouped per (user, currency, category, day) from assets.selectors; each row
     lands in the plans of that user, currency and month: its category total, and its day's discretionary
-    spend when the category is discretionary for that plan.
+    spend when the category is discretionary for that plan. The entries come in the same query, per plan,
+    kind and day.
     """
     plans = list(plans)
     ledgers = {p.id: Ledger() for p in plans}
@@ -158,21 +152,32 @@ def plan_ledgers(plans: list[MonthlyPlan]) -> dict[int, Ledger]:
         return ledgers
     if len(plans) == 1:
         one = plans[0]
-        rows = _EXPENSES_READ.run(one.user_id, one.currency, one.month, pm.month_last(one.month))
+        rows = _MONTH_READ.run(one.user_id, one.currency, one.month, pm.month_last(one.month), one.id)
     else:
         currencies = {p.currency for p in plans}
-        rows = expense_totals_by_category_and_day(
+        expenses = expense_totals_query(
             user_ids={p.user_id for p in plans},
             since=min(p.month for p in plans),
             until=max(pm.month_last(p.month) for p in plans),
             currency=next(iter(currencies)) if len(currencies) == 1 else None,
         )
+        rows = _month_totals(expenses, PlanEntry.objects.filter(plan_id__in=list(ledgers)))
+    by_id = {p.id: p for p in plans}
     targets: dict[tuple, list[tuple[Ledger, str, set[str]]]] = defaultdict(list)
     for plan in plans:
         targets[(plan.user_id, plan.currency, plan.month)].append(
             (ledgers[plan.id], plan.currency, set(_discretionary_categories(plan)))
         )
     for row in rows:
+        if row["source"] == "entry":
+            plan, ledger = by_id[row["user_id"]], ledgers[row["user_id"]]
+            units = to_minor(row["total"], plan.currency)
+            if row["category"] == PlanEntry.Kind.GOAL:
+                ledger.goal_entries += units
+            else:
+                ledger.discretionary_entries += units
+                ledger.discretionary_by_day[row["occurred_on"]] += units
+            continue
         for ledger, currency, discretionary in targets.get(
             (row["user_id"], row["currency"], pm.month_first(row["occurred_on"])), ()
         ):
@@ -180,7 +185,6 @@ def plan_ledgers(plans: list[MonthlyPlan]) -> dict[int, Ledger]:
             ledger.expenses_by_category[category] = ledger.expenses_by_category.get(category, 0) + units
             if category in discretionary:
                 ledger.discretionary_by_day[row["occurred_on"]] += units
-    _add_entries(ledgers, plans)
     return ledgers
 
 
