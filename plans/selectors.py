@@ -20,13 +20,15 @@ from zeus.prepared import Prepared
 _ANSWERED = {f"answered_{state}": state for state in pm.WARNING_STATES}
 
 
+# Made once: annotate() resolves a copy of each, so the same expressions serve every query.
+_ANSWER_COLUMNS = {
+    name: Exists(Rebalance.objects.filter(plan=OuterRef("pk"), warning_state=state))
+    for name, state in _ANSWERED.items()
+}
+
+
 def _with_answers(plans: QuerySet[MonthlyPlan]) -> QuerySet[MonthlyPlan]:
-    return plans.annotate(
-        **{
-            name: Exists(Rebalance.objects.filter(plan=OuterRef("pk"), warning_state=state))
-            for name, state in _ANSWERED.items()
-        }
-    )
+    return plans.annotate(**_ANSWER_COLUMNS)
 
 
 def answered_states(plan: MonthlyPlan) -> list[str]:
