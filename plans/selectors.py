@@ -58,6 +58,50 @@ _PLAN_READ = Prepared(
 _FIXED_READ = Prepared(lambda plan_id: FixedExpense.objects.filter(plan_id=plan_id), int)
 
 
+# The plan list's first page, one prepared read per page size (its LIMIT is part of the SQL).
+_FIRST_PAGES: dict[int, Prepared] = {}
+
+
+def plan_list_first(*, user, limit: int) -> list[MonthlyPlan]:
+    """The first `limit` plans of plan_list in its page order (newest month first, then newest id), each with
+    its goal, its answered states and its fixed expenses (prefetched): what a page of the list reads when it
+    has no cursor, in two queries however many plans it holds."""
+    read = _FIRST_PAGES.get(limit)
+    if read is None:
+        read = _FIRST_PAGES.setdefault(
+            limit,
+            Prepared(
+                lambda user_id: _with_answers(
+                    MonthlyPlan.objects.filter(user_id=user_id).select_related("primary_goal")
+                ).order_by("-month", "-id")[:limit],
+                int,
+            ),
+        )
+    plans = read.run(user.pk)
+    fixed_expenses_attach(plans)
+    return plans
+
+
+def fixed_expenses_attach(plans: list[MonthlyPlan]) -> None:
+    """Each plan's fixed expenses, as prefetch_related("fixed_expenses") leaves them (the related manager
+    answers from the list): one query for any number of plans, prepared for one."""
+    if len(plans) == 1:
+        lines = _FIXED_READ.run(plans[0].id)
+    else:
+        lines = list(FixedExpense.objects.filter(plan_id__in=[p.id for p in plans])) if plans else []
+    by_plan = defaultdict(list)
+    for line in lines:
+        by_plan[line.plan_id].append(line)
+    name = FixedExpense.plan.field.remote_field.cache_name
+    for plan in plans:
+        for line in by_plan[plan.id]:
+            FixedExpense.plan.field.set_cached_value(line, plan)
+        cached = plan.fixed_expenses.get_queryset()
+        cached._result_cache = by_plan[plan.id]
+        cached._prefetch_done = True
+        plan._prefetched_objects_cache = {name: cached}
+
+
 def plan_get(*, user, plan_id) -> MonthlyPlan:
     """One plan as plan_list reads it (its goal, its fixed expenses prefetched, its answered states): two
     queries."""
@@ -71,14 +115,7 @@ def plan_get(*, user, plan_id) -> MonthlyPlan:
     if not found:
         raise NotFound("No such plan.")
     plan = found[0]
-    lines = _FIXED_READ.run(plan.id)
-    for line in lines:
-        FixedExpense.plan.field.set_cached_value(line, plan)
-    # What prefetch_related("fixed_expenses") leaves behind: the related manager answers from this list.
-    cached = plan.fixed_expenses.get_queryset()
-    cached._result_cache = lines
-    cached._prefetch_done = True
-    plan._prefetched_objects_cache = {FixedExpense.plan.field.remote_field.cache_name: cached}
+    fixed_expenses_attach([plan])
     return plan
 
 

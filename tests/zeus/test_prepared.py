@@ -8,7 +8,7 @@ from rest_framework.authtoken.models import Token
 
 from assets.models import Transaction
 from plans.models import Rebalance
-from plans.selectors import answered_states, plan_get, plan_list
+from plans.selectors import answered_states, plan_get, plan_list, plan_list_first
 from tests import factories
 from tests.plans.conftest import clock  # noqa: F401 (the fixture)
 from tests.plans.factories import plan
@@ -86,3 +86,31 @@ def test_plan_get_reads_what_plan_list_reads(alice, bob, django_assert_num_queri
         plan_get(user=bob, plan_id=made.id)
     with pytest.raises(NotFound):
         plan_get(user=alice, plan_id="x")
+
+
+@pytest.mark.usefixtures("clock")
+@pytest.mark.parametrize("limit", [1, 2, 5])
+def test_the_plan_lists_first_page_is_plan_lists_first_rows(alice, bob, limit, django_assert_num_queries):
+    made = [plan(alice, month=f"2027-{m:02d}", active=m == 1) for m in range(1, 5)]
+    plan(bob, month="2027-01")
+    Rebalance.objects.create(
+        plan=made[0], kind="tighten_spending", warning_state="overspent", amount=1, before={}, after={}
+    )
+    with django_assert_num_queries(2):
+        got = plan_list_first(user=alice, limit=limit)
+        lines = [list(p.fixed_expenses.all()) for p in got]
+    want = list(plan_list(user=alice).order_by("-month", "-id")[:limit])
+    assert [_fields(p) for p in got] == [_fields(p) for p in want]
+    assert [answered_states(p) for p in got] == [answered_states(p) for p in want]
+    assert [[_fields(x) for x in p] for p in lines] == [[_fields(x) for x in p.fixed_expenses.all()] for p in want]
+
+
+@pytest.mark.usefixtures("clock")
+def test_the_plan_list_pages_through_every_plan_once(alice, alice_api):
+    made = {plan(alice, month=f"2027-{m:02d}").id for m in range(1, 6)}
+    seen, url = [], "/api/v1/plans?page_size=2"
+    while url:
+        body = alice_api.get(url).json()
+        seen += [p["id"] for p in body["results"]]
+        url = body["next"]
+    assert sorted(seen) == sorted(made) and len(seen) == len(made)
