@@ -11,6 +11,7 @@ from assets import categories
 from assets.selectors import expense_totals_query
 from plans import math as pm
 from plans.models import FixedExpense, MonthlyPlan, PlanEntry, Rebalance
+from zeus.adapters import set_prefetched
 from zeus.errors import NotFound
 from zeus.money import from_minor, to_minor
 from zeus.prepared import Prepared
@@ -92,14 +93,8 @@ def fixed_expenses_attach(plans: list[MonthlyPlan]) -> None:
     by_plan = defaultdict(list)
     for line in lines:
         by_plan[line.plan_id].append(line)
-    name = FixedExpense.plan.field.remote_field.cache_name
     for plan in plans:
-        for line in by_plan[plan.id]:
-            FixedExpense.plan.field.set_cached_value(line, plan)
-        cached = plan.fixed_expenses.get_queryset()
-        cached._result_cache = by_plan[plan.id]
-        cached._prefetch_done = True
-        plan._prefetched_objects_cache = {name: cached}
+        set_prefetched(plan, "fixed_expenses", by_plan[plan.id])
 
 
 def plan_get(*, user, plan_id) -> MonthlyPlan:

@@ -10,7 +10,8 @@ objects, or dicts for a `.values()` queryset.
 
 Only what a plain queryset's SQL holds is kept: no prefetch_related, no deferred iteration. The sentinels
 must reach the SQL as parameters unchanged (ids, keys, dates compared with a field): `prepare` checks that
-each appears exactly once and refuses the queryset otherwise.
+each appears exactly once and refuses the queryset otherwise. The Django internals it reads are in
+zeus/adapters.py.
 """
 
 import datetime as dt
@@ -19,7 +20,9 @@ from collections.abc import Callable
 
 from django.db import connections
 from django.db.models import QuerySet
-from django.db.models.query import ModelIterable, ValuesIterable, get_related_populators
+from django.db.models.query import get_related_populators
+
+from zeus.adapters import queryset_shape
 
 # Values no real argument takes: each stands for one argument while the queryset is compiled.
 _SENTINELS = {
@@ -63,11 +66,12 @@ class _Compiled:
             if len(found) != 1:
                 raise ValueError(f"argument {index} reaches the SQL {len(found)} times, not once")
             self.slots.append((found[0], index, as_text))
-        self.values = queryset._iterable_class is ValuesIterable
-        if not self.values and queryset._iterable_class is not ModelIterable:
+        kind, prefetches = queryset_shape(queryset)
+        if kind is None:
             raise ValueError("only model and .values() querysets can be prepared")
-        if queryset._prefetch_related_lookups:
+        if prefetches:
             raise ValueError("prefetch_related is not kept by a prepared queryset")
+        self.values = kind == "values"
         self.select = compiler.select
         self.converters = compiler.get_converters([s[0] for s in compiler.select[: compiler.col_count]])
         self.compiler = compiler

@@ -13,6 +13,8 @@ import select
 
 from django.db.backends.postgresql import base
 
+from zeus.adapters import postgres_pool
+
 
 def check_connection(conn) -> None:
     from psycopg import pq
@@ -30,25 +32,4 @@ def check_connection(conn) -> None:
 class DatabaseWrapper(base.DatabaseWrapper):
     @property
     def pool(self):
-        # Django's own property (5.2), with `check_connection` above as the pool's check.
-        pool_options = self.settings_dict["OPTIONS"].get("pool")
-        if self.alias == base.NO_DB_ALIAS or not pool_options:
-            return None
-        if self.alias not in self._connection_pools:
-            if self.settings_dict.get("CONN_MAX_AGE", 0) != 0:
-                raise base.ImproperlyConfigured("Pooling doesn't support persistent connections.")
-            from psycopg_pool import ConnectionPool
-
-            if pool_options is True:
-                pool_options = {}
-            connect_kwargs = self.get_connection_params()
-            connect_kwargs["autocommit"] = True  # Django sets it properly later on
-            pool = ConnectionPool(
-                kwargs=connect_kwargs,
-                open=False,
-                configure=self._configure_connection,
-                check=check_connection if self.settings_dict["CONN_HEALTH_CHECKS"] else None,
-                **pool_options,
-            )
-            self._connection_pools.setdefault(self.alias, pool)
-        return self._connection_pools[self.alias]
+        return postgres_pool(self, check_connection)
