@@ -163,24 +163,26 @@ def run() -> str:
     return "\n".join(lines)
 
 
-READING = """Reading. What every API request pays: the token check is one query, compiled once (`zeus/prepared.py`
-keeps a queryset's SQL and row layout and binds new values: building and compiling the query cost more than
-PostgreSQL took to answer it), and the pool hands out a connection with no round trip of its own
+READING = """\
+Reading. What every API request pays: the token check is one query, compiled once (`zeus/prepared.py` keeps a
+queryset's SQL and row layout and binds new values: building and compiling the query cost more than PostgreSQL
+took to answer it), and the pool hands out a connection with no round trip of its own
 (`zeus/postgresql/base.py` polls the socket instead of sending psycopg_pool's empty query; a connection the
 server let go still gets the query and is discarded). So the minimal view is one round trip. A plan is five
 queries whatever the history: the token, the plan with its goal and the warnings its rebalances answered
 (EXISTS columns of the plan's row), its fixed expenses, its month's expenses per category and day together
 with its entries (one UNION ALL), and the recurring bills still due (suggestions' own read); all but the last
-are compiled once, as is the plan list's first page (plans with their goal and answered states, then
-their fixed expenses in one query). The plan arithmetic (plans/math.py) is unchanged and costs little. Transaction
+are compiled once, as is the plan list's first page (plans with their goal and answered states, then their
+fixed expenses in one query). The plan arithmetic (plans/math.py) is unchanged and costs little. Transaction
 pages read only the columns they show from `.values()` rows through a plain renderer (no serializer fields, no
 joined asset; byte for byte the serializer's output, tests/assets/test_transaction_rows.py), with indexes for
 the direction and source filters. The machine is shared: p99s here are mostly other processes' load; the
-ratios to the baseline, measured in the same run, are the steadier figures. Before this work (2026-12-01,
-load average 3.1): baseline 1.34 ms; `plans/{id}` 7.50 ms p50 (5.6x the baseline, 7 queries); `plans` 11.04 ms
-(8.3x, 7 queries); transactions 50 rows 5.17 ms (3.9x), 200 rows 8.39 ms (6.3x). The plan's rate target (60 %
-of the minimal view's) is not met in process: the plan still makes four round trips more than the minimal
-view, and the recurring-bills read is built per request. Next levers: that read (suggestions/receivers.py)
-compiled once too; server-side prepared statements (psycopg's prepare on a server-binding cursor, per pooled
-connection) to drop PostgreSQL's planning of each repeated query, which on this machine took about as long
-as running it; the transaction list's first page prepared per filter set, as the plan list's is."""
+ratios to the baseline, measured in the same run, are the steadier figures. Before this work (main at 0a01a67,
+same machine, load average 1.3, the run just before this one): baseline 1.40 ms; `plans/{id}` 6.41 ms p50 and
+`plans` 6.71 ms, 7 queries each; transactions 2.55 ms (50 rows) and 3.42 ms (200 rows); worst p99 9.01 ms. The
+plan's rate target (60 % of the minimal view's) is not met in process: the plan still makes four round trips
+more than the minimal view, and the recurring-bills read is built per request. Next levers: that read
+(suggestions/receivers.py) compiled once too; server-side prepared statements (psycopg's prepare on a server-binding
+cursor, per pooled connection) to drop PostgreSQL's planning of each repeated query, which on this
+machine took about as long as running it; the transaction list's first page prepared per filter set, as the
+plan list's is."""
