@@ -110,6 +110,14 @@ def expense_totals_by_category_and_day(
     The plan ledgers read a month this way, one plan or a job batch of thousands at once: one aggregate gives
     both the per-category and the per-day figures, which the plan's categories split.
     """
+    return list(expense_totals_query(user_ids=user_ids, since=since, until=until, currency=currency))
+
+
+def expense_totals_query(
+    *, user_ids: Iterable[int], since: dt.date, until: dt.date, currency: str | None = None
+) -> QuerySet:
+    """The queryset behind expense_totals_by_category_and_day, for a caller that compiles it once
+    (zeus/prepared.py)."""
     qs = Transaction.objects.filter(
         user_id__in=list(user_ids),
         direction=Transaction.Direction.EXPENSE,
@@ -118,7 +126,7 @@ def expense_totals_by_category_and_day(
     )
     if currency is not None:
         qs = qs.filter(currency=currency)
-    return list(qs.values("user_id", "currency", "category", "occurred_on").annotate(total=Sum("amount")).order_by())
+    return qs.values("user_id", "currency", "category", "occurred_on").annotate(total=Sum("amount")).order_by()
 
 
 def expense_totals_by_day(

@@ -10,7 +10,7 @@ from plans import services
 from plans.idempotency import idempotent
 from plans.presenters import plan_to_dict
 from plans.recurring import bills_by_plan, bills_still_due, suggested_fixed_expenses
-from plans.selectors import plan_get, plan_ledgers, plan_list, plan_state
+from plans.selectors import plan_get, plan_ledgers, plan_list, plan_list_first, plan_state
 from zeus.api.fields import MoneyField
 from zeus.api.pagination import paginate
 from zeus.selectors import user_currency
@@ -161,6 +161,7 @@ class PlanListView(APIView):
             queryset=plan_list(user=request.user),
             transform=shown,
             ordering=("-month", "-id"),
+            first_page=lambda limit: plan_list_first(user=request.user, limit=limit),
         )
 
     @extend_schema(request=PlanInput, responses={201: PlanOutput})

@@ -2,36 +2,116 @@
 
 import datetime as dt
 from collections import defaultdict
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import Prefetch, QuerySet, Sum
+from django.db.models import Exists, F, OuterRef, QuerySet, Sum, Value
 
 from assets import categories
-from assets.selectors import expense_totals_by_category_and_day
+from assets.selectors import expense_totals_query
 from plans import math as pm
-from plans.models import MonthlyPlan, PlanEntry, Rebalance
+from plans.models import FixedExpense, MonthlyPlan, PlanEntry, Rebalance
+from zeus.adapters import set_prefetched
 from zeus.errors import NotFound
 from zeus.money import from_minor, to_minor
+from zeus.prepared import Prepared
+
+# A plan read by plan_list carries, for each warning state, whether an accepted rebalance answered it: a
+# column of the plan's own row (an indexed EXISTS on the (plan, warning_state) constraint), not a query.
+_ANSWERED = {f"answered_{state}": state for state in pm.WARNING_STATES}
+
+
+# Made once: annotate() resolves a copy of each, so the same expressions serve every query.
+_ANSWER_COLUMNS = {
+    name: Exists(Rebalance.objects.filter(plan=OuterRef("pk"), warning_state=state))
+    for name, state in _ANSWERED.items()
+}
+
+
+def _with_answers(plans: QuerySet[MonthlyPlan]) -> QuerySet[MonthlyPlan]:
+    return plans.annotate(**_ANSWER_COLUMNS)
+
+
+def answered_states(plan: MonthlyPlan) -> list[str]:
+    """The warning states the plan's accepted rebalances answered: from plan_list's columns when the plan came
+    from it, else one query."""
+    if hasattr(plan, "answered_on_track"):
+        return [state for name, state in _ANSWERED.items() if getattr(plan, name)]
+    return list(plan.rebalances.values_list("warning_state", flat=True))
 
 
 def plan_list(*, user) -> QuerySet[MonthlyPlan]:
     """The user's plans with their goal, fixed expenses and the warning states their accepted rebalances
     answered: a fixed number of queries for a page of any length."""
-    answered = Prefetch("rebalances", queryset=Rebalance.objects.only("id", "plan_id", "warning_state"))
-    return (
-        MonthlyPlan.objects.filter(user=user)
-        .select_related("primary_goal")
-        .prefetch_related("fixed_expenses", answered)
+    return _with_answers(MonthlyPlan.objects.filter(user=user).select_related("primary_goal")).prefetch_related(
+        "fixed_expenses"
     )
 
 
+# plan_get's two reads, compiled once (zeus/prepared.py): building them cost more than running them.
+_PLAN_READ = Prepared(
+    lambda user_id, plan_id: _with_answers(
+        MonthlyPlan.objects.filter(user_id=user_id, id=plan_id).select_related("primary_goal")
+    ),
+    int,
+    int,
+)
+_FIXED_READ = Prepared(lambda plan_id: FixedExpense.objects.filter(plan_id=plan_id), int)
+
+
+# The plan list's first page, one prepared read per page size (its LIMIT is part of the SQL).
+_FIRST_PAGES: dict[int, Prepared] = {}
+
+
+def plan_list_first(*, user, limit: int) -> list[MonthlyPlan]:
+    """The first `limit` plans of plan_list in its page order (newest month first, then newest id), each with
+    its goal, its answered states and its fixed expenses (prefetched): what a page of the list reads when it
+    has no cursor, in two queries however many plans it holds."""
+    read = _FIRST_PAGES.get(limit)
+    if read is None:
+        read = _FIRST_PAGES.setdefault(
+            limit,
+            Prepared(
+                lambda user_id: _with_answers(
+                    MonthlyPlan.objects.filter(user_id=user_id).select_related("primary_goal")
+                ).order_by("-month", "-id")[:limit],
+                int,
+            ),
+        )
+    plans = read.run(user.pk)
+    fixed_expenses_attach(plans)
+    return plans
+
+
+def fixed_expenses_attach(plans: list[MonthlyPlan]) -> None:
+    """Each plan's fixed expenses, as prefetch_related("fixed_expenses") leaves them (the related manager
+    answers from the list): one query for any number of plans, prepared for one."""
+    if len(plans) == 1:
+        lines = _FIXED_READ.run(plans[0].id)
+    else:
+        lines = list(FixedExpense.objects.filter(plan_id__in=[p.id for p in plans])) if plans else []
+    by_plan = defaultdict(list)
+    for line in lines:
+        by_plan[line.plan_id].append(line)
+    for plan in plans:
+        set_prefetched(plan, "fixed_expenses", by_plan[plan.id])
+
+
 def plan_get(*, user, plan_id) -> MonthlyPlan:
+    """One plan as plan_list reads it (its goal, its fixed expenses prefetched, its answered states): two
+    queries."""
     try:
-        return plan_list(user=user).get(id=int(plan_id))
-    except (MonthlyPlan.DoesNotExist, TypeError, ValueError):
+        plan_id = int(plan_id)
+    except (TypeError, ValueError):
         raise NotFound("No such plan.") from None
+    if not -(2**63) <= plan_id < 2**63:
+        raise NotFound("No such plan.")
+    found = _PLAN_READ.run(user.pk, plan_id)
+    if not found:
+        raise NotFound("No such plan.")
+    plan = found[0]
+    fixed_expenses_attach([plan])
+    return plan
 
 
 def plan_current(*, user, today: dt.date) -> MonthlyPlan | None:
@@ -60,52 +140,78 @@ def _discretionary_categories(plan: MonthlyPlan) -> list[str]:
     return [c for c in categories.DISCRETIONARY if c not in _fixed_categories(plan)]
 
 
-def _add_entries(ledgers: dict[int, Ledger], plans: Iterable[MonthlyPlan]) -> None:
-    by_id = {p.id: p for p in plans}
-    rows = (
-        PlanEntry.objects.filter(plan_id__in=list(by_id))
-        .values("plan_id", "kind", "logged_on")
-        .annotate(total=Sum("amount"))
+def _month_totals(expenses: QuerySet, entries: QuerySet[PlanEntry]) -> QuerySet:
+    """The month's expenses per (user, currency, category, day), from assets.selectors, and the plans' entries
+    per (plan, kind, day), as one UNION ALL: one round trip for both. Each row names its `source`; an entry
+    row has its plan in `user_id` and its kind in `category` (the union takes the first part's names)."""
+    logged = (
+        entries.values(owner=F("plan_id"), unit=Value(""), label=F("kind"), day=F("logged_on"))
+        .annotate(total=Sum("amount"), source=Value("entry"))
         .order_by()
     )
-    for row in rows:
-        plan, ledger = by_id[row["plan_id"]], ledgers[row["plan_id"]]
-        units = to_minor(row["total"], plan.currency)
-        if row["kind"] == PlanEntry.Kind.GOAL:
-            ledger.goal_entries += units
-        else:
-            ledger.discretionary_entries += units
-            ledger.discretionary_by_day[row["logged_on"]] += units
+    return expenses.annotate(source=Value("spent")).union(logged, all=True)
+
+
+# One plan's month (its expenses and its entries), compiled once (zeus/prepared.py): the plan view, a page of
+# the plan list and the home page read one plan's ledger on every request.
+_MONTH_READ = Prepared(
+    lambda user_id, currency, since, until, plan_id: _month_totals(
+        expense_totals_query(user_ids=[user_id], since=since, until=until, currency=currency),
+        PlanEntry.objects.filter(plan_id=plan_id),
+    ),
+    int,
+    str,
+    dt.date,
+    dt.date,
+    int,
+)
 
 
 def plan_ledger(plan: MonthlyPlan) -> Ledger:
-    """One plan's ledger: two aggregate queries (the month's expenses per category and day, the entries)."""
+    """One plan's ledger: one aggregate query (the month's expenses per category and day, and the entries)."""
     return plan_ledgers([plan])[plan.id]
 
 
 def plan_ledgers(plans: list[MonthlyPlan]) -> dict[int, Ledger]:
-    """The ledgers of many plans (of many users) in two aggregate queries, one plan or a job batch alike.
+    """The ledgers of many plans (of many users) in one aggregate query, one plan or a job batch alike.
 
     The month's expenses come grouped per (user, currency, category, day) from assets.selectors; each row
     lands in the plans of that user, currency and month: its category total, and its day's discretionary
-    spend when the category is discretionary for that plan.
+    spend when the category is discretionary for that plan. The entries come in the same query, per plan,
+    kind and day.
     """
+    plans = list(plans)
     ledgers = {p.id: Ledger() for p in plans}
     if not plans:
         return ledgers
-    currencies = {p.currency for p in plans}
-    rows = expense_totals_by_category_and_day(
-        user_ids={p.user_id for p in plans},
-        since=min(p.month for p in plans),
-        until=max(pm.month_last(p.month) for p in plans),
-        currency=next(iter(currencies)) if len(currencies) == 1 else None,
-    )
+    if len(plans) == 1:
+        one = plans[0]
+        rows = _MONTH_READ.run(one.user_id, one.currency, one.month, pm.month_last(one.month), one.id)
+    else:
+        currencies = {p.currency for p in plans}
+        expenses = expense_totals_query(
+            user_ids={p.user_id for p in plans},
+            since=min(p.month for p in plans),
+            until=max(pm.month_last(p.month) for p in plans),
+            currency=next(iter(currencies)) if len(currencies) == 1 else None,
+        )
+        rows = _month_totals(expenses, PlanEntry.objects.filter(plan_id__in=list(ledgers)))
+    by_id = {p.id: p for p in plans}
     targets: dict[tuple, list[tuple[Ledger, str, set[str]]]] = defaultdict(list)
     for plan in plans:
         targets[(plan.user_id, plan.currency, plan.month)].append(
             (ledgers[plan.id], plan.currency, set(_discretionary_categories(plan)))
         )
     for row in rows:
+        if row["source"] == "entry":
+            plan, ledger = by_id[row["user_id"]], ledgers[row["user_id"]]
+            units = to_minor(row["total"], plan.currency)
+            if row["category"] == PlanEntry.Kind.GOAL:
+                ledger.goal_entries += units
+            else:
+                ledger.discretionary_entries += units
+                ledger.discretionary_by_day[row["occurred_on"]] += units
+            continue
         for ledger, currency, discretionary in targets.get(
             (row["user_id"], row["currency"], pm.month_first(row["occurred_on"])), ()
         ):
@@ -113,7 +219,6 @@ def plan_ledgers(plans: list[MonthlyPlan]) -> dict[int, Ledger]:
             ledger.expenses_by_category[category] = ledger.expenses_by_category.get(category, 0) + units
             if category in discretionary:
                 ledger.discretionary_by_day[row["occurred_on"]] += units
-    _add_entries(ledgers, plans)
     return ledgers
 
 
@@ -187,7 +292,7 @@ def plan_state(plan: MonthlyPlan, *, today: dt.date, ledger: Ledger | None = Non
             first=plan.month,
             today=today,
             discretionary_by_day=by_day,
-            answered_states=[rebalance.warning_state for rebalance in plan.rebalances.all()],
+            answered_states=answered_states(plan),
             goal_room=None if need is None else need - allocations.goal,
         )
     return PlanState(

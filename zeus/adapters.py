@@ -1,6 +1,7 @@
 """The one place Zeus reaches into third-party internals: Django's Redis cache client, channels-redis's
-group keys and hosts, Django's cursor wrapping (for prepared statements), and the anthropic SDK's table of
-deprecated models. Each use is a private name of the library at
+group keys and hosts, the anthropic SDK's table of deprecated models, Django's cursor wrapping (prepared
+statements), and Django's queryset, prefetch and connection pool internals (zeus/prepared.py,
+zeus/postgresql/base.py). Each use is a private name of the library at
 the versions in WRITTEN_AGAINST; tests/zeus/test_adapters.py fails when an installed version differs, so an
 upgrade comes back here first.
 """
@@ -104,3 +105,58 @@ def sdk_deprecated_models() -> dict[str, str]:
     from anthropic._data import DEPRECATED_MODELS
 
     return dict(DEPRECATED_MODELS)
+
+
+def queryset_shape(queryset) -> tuple[str | None, bool]:
+    """What rows a queryset yields ("model", "values", or None for any other kind) and whether it has
+    prefetch_related lookups: what zeus.prepared can keep. Private: `_iterable_class`,
+    `_prefetch_related_lookups`."""
+    from django.db.models.query import ModelIterable, ValuesIterable
+
+    kinds = {ModelIterable: "model", ValuesIterable: "values"}
+    return kinds.get(queryset._iterable_class), bool(queryset._prefetch_related_lookups)
+
+
+def set_prefetched(instance, related_name: str, objects: list) -> None:
+    """Leaves `instance.<related_name>` (a reverse foreign key) as prefetch_related would: its manager's
+    `.all()` answers from `objects` with no query. Private: `_result_cache`, `_prefetch_done`,
+    `_prefetched_objects_cache`."""
+    manager = getattr(instance, related_name)
+    field = manager.field
+    for obj in objects:
+        field.set_cached_value(obj, instance)
+    cached = manager.get_queryset()
+    cached._result_cache = list(objects)
+    cached._prefetch_done = True
+    if not hasattr(instance, "_prefetched_objects_cache"):
+        instance._prefetched_objects_cache = {}
+    instance._prefetched_objects_cache[field.remote_field.cache_name] = cached
+
+
+def postgres_pool(wrapper, check):
+    """Django's PostgreSQL DatabaseWrapper.pool (5.2) with `check` as the pool's check instead of
+    psycopg_pool's. Private: `_connection_pools`, `_configure_connection`."""
+    from django.core.exceptions import ImproperlyConfigured
+    from django.db.backends.base.base import NO_DB_ALIAS
+
+    pool_options = wrapper.settings_dict["OPTIONS"].get("pool")
+    if wrapper.alias == NO_DB_ALIAS or not pool_options:
+        return None
+    if wrapper.alias not in wrapper._connection_pools:
+        if wrapper.settings_dict.get("CONN_MAX_AGE", 0) != 0:
+            raise ImproperlyConfigured("Pooling doesn't support persistent connections.")
+        from psycopg_pool import ConnectionPool
+
+        if pool_options is True:
+            pool_options = {}
+        connect_kwargs = wrapper.get_connection_params()
+        connect_kwargs["autocommit"] = True  # Django sets it properly later on
+        pool = ConnectionPool(
+            kwargs=connect_kwargs,
+            open=False,
+            configure=wrapper._configure_connection,
+            check=check if wrapper.settings_dict["CONN_HEALTH_CHECKS"] else None,
+            **pool_options,
+        )
+        wrapper._connection_pools.setdefault(wrapper.alias, pool)
+    return wrapper._connection_pools[wrapper.alias]

@@ -58,12 +58,18 @@ def normalize_currency(currency: str) -> str:
 
 
 def exponent(currency: str) -> int:
-    return CURRENCY_EXPONENTS[normalize_currency(currency)]
+    found = CURRENCY_EXPONENTS.get(currency)  # a stored code as it is: no normalizing (once per row of a list)
+    return CURRENCY_EXPONENTS[normalize_currency(currency)] if found is None else found
+
+
+# Each currency's smallest amount, made once: quantize runs for every amount of every list and plan.
+_MINOR_UNITS = {code: Decimal(1).scaleb(-places) for code, places in CURRENCY_EXPONENTS.items()}
 
 
 def minor_unit(currency: str) -> Decimal:
     """The smallest amount of the currency: 1 for VND, 0.01 for USD."""
-    return Decimal(1).scaleb(-exponent(currency))
+    found = _MINOR_UNITS.get(currency)
+    return _MINOR_UNITS[normalize_currency(currency)] if found is None else found
 
 
 def quantize(amount: Decimal, currency: str) -> Decimal:

@@ -1,0 +1,116 @@
+"""zeus/prepared.py: a queryset compiled once answers what the queryset itself answers, for any arguments."""
+
+import datetime as dt
+
+import pytest
+from django.db.models import Sum
+from rest_framework.authtoken.models import Token
+
+from assets.models import Transaction
+from plans.models import Rebalance
+from plans.selectors import answered_states, plan_get, plan_list, plan_list_first
+from tests import factories
+from tests.plans.conftest import clock  # noqa: F401 (the fixture)
+from tests.plans.factories import plan
+from zeus.errors import NotFound
+from zeus.prepared import Prepared
+
+pytestmark = pytest.mark.django_db
+
+TOKENS = Prepared(lambda key: Token.objects.select_related("user__profile").filter(key=key), str)
+TOTALS = Prepared(
+    lambda user_id, since, until: (
+        Transaction.objects.filter(user_id=user_id, occurred_on__gte=since, occurred_on__lte=until)
+        .values("category", "occurred_on")
+        .annotate(total=Sum("amount"))
+        .order_by("occurred_on", "category")
+    ),
+    int,
+    dt.date,
+    dt.date,
+)
+
+
+def _fields(obj) -> dict:
+    return {f.attname: getattr(obj, f.attname) for f in obj._meta.concrete_fields}
+
+
+def test_a_model_read_with_its_related_objects_is_the_querysets(alice, bob):
+    for user in (alice, bob):
+        key = Token.objects.create(user=user).key
+        (got,) = TOKENS.run(key)
+        want = Token.objects.select_related("user__profile").get(key=key)
+        assert _fields(got) == _fields(want)
+        assert _fields(got.user) == _fields(want.user)
+        assert _fields(got.user.profile) == _fields(want.user.profile)
+        assert got._state.adding is False and got._state.db == "default"
+    assert TOKENS.run("no such key") == []
+
+
+def test_a_values_aggregate_is_the_querysets_for_every_argument(alice, bob, django_assert_num_queries):
+    for i in range(30):
+        factories.txn(alice if i % 3 else bob, amount=f"{1000 + i}.5", occurred_on=dt.date(2026, 10, 1 + i % 20))
+    for user, since, until in [(alice, dt.date(2026, 10, 3), dt.date(2026, 10, 9)), (bob, dt.date(2026, 1, 1), None)]:
+        until = until or dt.date(2026, 12, 31)
+        want = list(
+            Transaction.objects.filter(user_id=user.id, occurred_on__gte=since, occurred_on__lte=until)
+            .values("category", "occurred_on")
+            .annotate(total=Sum("amount"))
+            .order_by("occurred_on", "category")
+        )
+        with django_assert_num_queries(1):
+            assert TOTALS.run(user.id, since, until) == want
+
+
+def test_an_argument_that_does_not_reach_the_sql_once_is_refused(alice):
+    twice = Prepared(lambda user_id: Transaction.objects.filter(user_id=user_id, asset__user_id=user_id), int)
+    with pytest.raises(ValueError):
+        twice.run(alice.id)
+
+
+@pytest.mark.usefixtures("clock")
+def test_plan_get_reads_what_plan_list_reads(alice, bob, django_assert_num_queries):
+    made = plan(alice, active=True)
+    for state in ("spend_pace", "goal_drift"):
+        Rebalance.objects.create(plan=made, kind="tighten_spending", warning_state=state, amount=1, before={}, after={})
+    with django_assert_num_queries(2):
+        got = plan_get(user=alice, plan_id=made.id)
+        lines = list(got.fixed_expenses.all())
+    want = plan_list(user=alice).get(id=made.id)
+    assert _fields(got) == _fields(want)
+    assert [_fields(line) for line in lines] == [_fields(line) for line in want.fixed_expenses.all()]
+    assert answered_states(got) == answered_states(want) == ["spend_pace", "goal_drift"]
+    made.refresh_from_db()
+    assert sorted(answered_states(made)) == ["goal_drift", "spend_pace"]  # not from plan_list: one query
+    with pytest.raises(NotFound):
+        plan_get(user=bob, plan_id=made.id)
+    with pytest.raises(NotFound):
+        plan_get(user=alice, plan_id="x")
+
+
+@pytest.mark.usefixtures("clock")
+@pytest.mark.parametrize("limit", [1, 2, 5])
+def test_the_plan_lists_first_page_is_plan_lists_first_rows(alice, bob, limit, django_assert_num_queries):
+    made = [plan(alice, month=f"2027-{m:02d}", active=m == 1) for m in range(1, 5)]
+    plan(bob, month="2027-01")
+    Rebalance.objects.create(
+        plan=made[0], kind="tighten_spending", warning_state="overspent", amount=1, before={}, after={}
+    )
+    with django_assert_num_queries(2):
+        got = plan_list_first(user=alice, limit=limit)
+        lines = [list(p.fixed_expenses.all()) for p in got]
+    want = list(plan_list(user=alice).order_by("-month", "-id")[:limit])
+    assert [_fields(p) for p in got] == [_fields(p) for p in want]
+    assert [answered_states(p) for p in got] == [answered_states(p) for p in want]
+    assert [[_fields(x) for x in p] for p in lines] == [[_fields(x) for x in p.fixed_expenses.all()] for p in want]
+
+
+@pytest.mark.usefixtures("clock")
+def test_the_plan_list_pages_through_every_plan_once(alice, alice_api):
+    made = {plan(alice, month=f"2027-{m:02d}").id for m in range(1, 6)}
+    seen, url = [], "/api/v1/plans?page_size=2"
+    while url:
+        body = alice_api.get(url).json()
+        seen += [p["id"] for p in body["results"]]
+        url = body["next"]
+    assert sorted(seen) == sorted(made) and len(seen) == len(made)

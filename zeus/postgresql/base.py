@@ -1,0 +1,35 @@
+"""Django's PostgreSQL backend, with a connection pool whose check costs no round trip while the socket is quiet
+(settings: DATABASES; docs/security.md, "Degraded mode").
+
+Django gives the pool psycopg_pool's own check when CONN_HEALTH_CHECKS is on: an empty query before every
+connection it hands out, a round trip per request as long as the request's own token check. A connection
+the server has let go (a restart, a terminated backend, a cut link) has something to read on its socket:
+the server's goodbye, or the end of the stream. So the socket is polled first, without waiting; only a
+socket with something to read, or a connection not idle, pays the round trip, and fails it when it is
+dead, so the pool discards it and hands out another. Everything else is Django's backend as it is.
+"""
+
+import select
+
+from django.db.backends.postgresql import base
+
+from zeus.adapters import postgres_pool
+
+
+def check_connection(conn) -> None:
+    from psycopg import pq
+    from psycopg_pool import ConnectionPool
+
+    if conn.closed or not hasattr(select, "poll"):
+        ConnectionPool.check_connection(conn)
+        return
+    poller = select.poll()
+    poller.register(conn.fileno(), select.POLLIN | select.POLLPRI)  # errors and hang-ups are always reported
+    if poller.poll(0) or conn.info.transaction_status != pq.TransactionStatus.IDLE:
+        ConnectionPool.check_connection(conn)
+
+
+class DatabaseWrapper(base.DatabaseWrapper):
+    @property
+    def pool(self):
+        return postgres_pool(self, check_connection)
