@@ -200,6 +200,18 @@ def run() -> str:
     return _report(servers, figures)
 
 
+READING = """
+Reading. The shipped server's extra cost over gunicorn alone is the front: a second process on every
+request (read it, write it to gunicorn, read the answer, write it back), ~0.2-0.3 ms of CPU a request on
+these cores, the same cores the app, PostgreSQL and the load generator need. For the plain and minimal DRF
+views (0.4-1.7 ms of their own) that share is what separates the shipped column from gunicorn's sync
+workers; the Unix socket to gunicorn, one Go thread for Caddy and fewer garbage collections cut it by
+0.1-0.2 ms (docs/serving.md has every candidate measured), not to zero. Where a request waits on PostgreSQL
+(the plan most of all) the threaded workers behind the front overlap the waits and keep their
+connections, and the shipped server runs ahead of sync workers; transactions sit between the two. The figures
+swing with the machine's load (other engineers' runs): compare columns of one run, not runs."""
+
+
 def _median(samples: list[tuple], key: int = 0) -> tuple:
     return sorted(samples, key=lambda s: s[key])[len(samples) // 2]
 
@@ -257,4 +269,5 @@ def _report(servers, figures) -> str:
         for name in (base, shipped):
             rate, p50, p95, p99 = _median(figures[name][(path, "paced")], key=2)
             lines.append(f"| {label} | {name} | {rate:,.0f} | {p50:.1f} ms | {p95:.1f} ms | {p99:.1f} ms |")
+    lines += READING.splitlines()
     return "\n".join(lines)
