@@ -1,5 +1,11 @@
 """A small HTTP/1.1 load generator for the serving benchmark: N keep-alive clients on raw asyncio sockets.
 
+Two shapes of load. `hammer` is closed-loop: each client sends its next request the moment the last one is
+answered, so it measures capacity, and its latency at N clients is N / throughput by Little's law (a queue
+the clients themselves keep full). `paced` is open-loop: the clients send at a fixed total rate whatever the
+answers, as people do, and each latency is taken from the instant the request was due, so a stall is counted
+for every request it delayed (no coordinated omission).
+
 wrk would cost less CPU, but a newcomer's machine or CI may lack it; this client spends a few tens of
 microseconds a request (the request bytes are built once, the response is parsed only as far as its
 Content-Length), which the serving bench reports beside its figures. A server that closes the connection
@@ -106,3 +112,65 @@ def hammer(
 ) -> Result:
     """GET `path` from `clients` concurrent keep-alive connections for `seconds` (after `warmup`)."""
     return asyncio.run(_run(host, port, path, headers or {}, clients, seconds, warmup))
+
+
+async def _paced_client(host, port, payload, due: list[float], result: Result) -> None:
+    reader = writer = None
+    for at in due:
+        delay = at - time.perf_counter()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        try:
+            if writer is None:
+                reader, writer = await asyncio.open_connection(host, port)
+            writer.write(payload)
+            status, keep = await _read_response(reader)
+            result.requests += 1
+            result.latencies.append(time.perf_counter() - at)  # from when it was due, queueing included
+            result.statuses[status] = result.statuses.get(status, 0) + 1
+            if not keep:
+                writer.close()
+                writer = None
+        except (OSError, asyncio.IncompleteReadError, ValueError):
+            result.errors += 1
+            if writer is not None:
+                writer.close()
+            writer = None
+    if writer is not None:
+        writer.close()
+
+
+def _schedule(begin: float, clients: int, interval: float, span: float) -> list[list[float]]:
+    """When each client's requests are due: one every `interval`, the clients' phases spread over it."""
+    count = max(1, int(span / interval))
+    return [[begin + (i / clients + k) * interval for k in range(count)] for i in range(clients)]
+
+
+async def _run_paced(host, port, path, headers, clients, rate, seconds, warmup) -> Result:
+    payload = _request_bytes(host, port, path, headers)
+    warm = Result()
+    start = time.perf_counter()
+    interval = clients / rate  # each client's period; their phases spread evenly over it
+    warm_due = _schedule(start, clients, interval, warmup)
+    await asyncio.gather(*(_paced_client(host, port, payload, d, warm) for d in warm_due))
+    result = Result()
+    begin = time.perf_counter()
+    due = _schedule(begin, clients, interval, seconds)
+    await asyncio.gather(*(_paced_client(host, port, payload, d, result) for d in due))
+    result.elapsed = time.perf_counter() - begin
+    return result
+
+
+def paced(
+    host: str,
+    port: int,
+    path: str,
+    *,
+    headers: dict[str, str] | None = None,
+    clients: int = 50,
+    rate: float = 100.0,
+    seconds: float = 4.0,
+    warmup: float = 1.0,
+) -> Result:
+    """GET `path` from `clients` keep-alive connections at `rate` requests a second in all (open loop)."""
+    return asyncio.run(_run_paced(host, port, path, headers or {}, clients, rate, seconds, warmup))

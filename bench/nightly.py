@@ -64,6 +64,48 @@ def _reset() -> None:
     MonthlyPlan.objects.update(status=MonthlyPlan.Status.ACTIVE, summary=None, completed_at=None)
 
 
+def _machine_busy() -> float:
+    """Seconds of CPU the whole machine has spent busy since boot (every process: other people's too)."""
+    fields = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle, iowait
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
+def _proc_stats() -> dict[int, tuple[int, int, int, str]]:
+    """pid -> (parent pid, own CPU ticks, CPU ticks of its exited children, command line) from /proc."""
+    stats = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            except OSError:
+                continue
+            own, exited = int(fields[11]) + int(fields[12]), int(fields[13]) + int(fields[14])
+            stats[int(entry.name)] = (int(fields[1]), own, exited, cmdline)
+    return stats
+
+
+def _cpu(pids: set[int]) -> float:
+    """CPU seconds of the given processes and their descendants, exited ones included."""
+    stats, chosen, grew = _proc_stats(), set(pids), True
+    while grew:
+        more = {pid for pid, (ppid, *_) in stats.items() if ppid in chosen} - chosen
+        grew = bool(more)
+        chosen |= more
+    return sum(stats[pid][1] + stats[pid][2] for pid in chosen if pid in stats) / os.sysconf("SC_CLK_TCK")
+
+
+def _postgres_cpu(database: str) -> float:
+    """CPU seconds of the live PostgreSQL backends connected to `database`, plus every backend that exited
+    meanwhile (the postmaster's reaped children, whichever database: Celery's Django fixup closes a prefork
+    process's connection pool after each task, so the workers' backends come and go, a set per batch)."""
+    stats = _proc_stats()
+    ours = [cpu for _, cpu, _, line in stats.values() if line.startswith("postgres:") and f" {database} " in line]
+    reaped = [exited for _, _, exited, line in stats.values() if line.split(" ", 1)[0].endswith("/bin/postgres")]
+    return (sum(ours) + sum(reaped)) / os.sysconf("SC_CLK_TCK")
+
+
 def _broker_idle(client) -> bool:
     return client.llen("celery") == 0 and client.hlen("unacked") == 0
 
@@ -93,11 +135,13 @@ def _stop(procs) -> None:
             proc.kill()
 
 
-def _run_job(task_name: str, at: dt.datetime, workers: int, env: dict) -> tuple[float, int, list[int]]:
-    """Seconds from enqueue to an idle broker, how many inbox rows the job wrote, and how many batch tasks
-    each worker ran (from their logs)."""
+def _run_job(task_name: str, at: dt.datetime, workers: int, env: dict) -> tuple[float, int, list[int], dict]:
+    """Seconds from enqueue to the last batch, how many inbox rows the job wrote, how many batch tasks each
+    worker ran (from their logs), and the CPU seconds spent meanwhile: by the workers, by PostgreSQL, and by
+    the whole machine (anyone's), to tell what bounds the speed-up."""
     import redis
     from django.conf import settings
+    from django.db import connection
 
     from zeus.celery import app
     from zeus.models import Notification
@@ -112,6 +156,12 @@ def _run_job(task_name: str, at: dt.datetime, workers: int, env: dict) -> tuple[
         while len(app.control.ping(timeout=0.5) or []) < workers:
             if time.monotonic() > deadline:
                 raise RuntimeError("the workers did not start")
+        cpu_before = {
+            "workers": _cpu({p.pid for p in procs}),
+            "postgres": _postgres_cpu(connection.settings_dict["NAME"]),
+            "machine": _machine_busy(),
+        }
+        cpu_after = dict(cpu_before)
         started = dt.datetime.now()  # naive local time, as the workers' log lines are stamped
         app.send_task(task_name)
         # Done when the broker has held nothing for a second: a message a worker has just popped is, for an
@@ -123,6 +173,11 @@ def _run_job(task_name: str, at: dt.datetime, workers: int, env: dict) -> tuple[
                 quiet_since = None
             elif quiet_since is None:
                 quiet_since = time.monotonic()
+                cpu_after = {
+                    "workers": _cpu({p.pid for p in procs}),
+                    "postgres": _postgres_cpu(connection.settings_dict["NAME"]),
+                    "machine": _machine_busy(),
+                }
     finally:
         _stop(procs)
     finished, ran = [], []
@@ -131,7 +186,8 @@ def _run_job(task_name: str, at: dt.datetime, workers: int, env: dict) -> tuple[
         ran.append(sum("_batch[" in line for line in done))
         finished += [dt.datetime.strptime(line[1:24], "%Y-%m-%d %H:%M:%S,%f") for line in done]
     shutil.rmtree(logs, ignore_errors=True)
-    return (max(finished) - started).total_seconds(), Notification.objects.count(), ran
+    cpu = {key: cpu_after[key] - cpu_before[key] for key in cpu_before}
+    return (max(finished) - started).total_seconds(), Notification.objects.count(), ran, cpu
 
 
 JOBS = [
@@ -163,9 +219,9 @@ def run() -> str:
     rows = []
     load_before = os.getloadavg()[0]
     for label, name, at in JOBS:
-        one, written_one, _ = _run_job(name, at, 1, env)
-        two, written_two, shares = _run_job(name, at, 2, env)
-        rows.append((label, one, two, written_one, written_two, shares))
+        one, written_one, _, cpu_one = _run_job(name, at, 1, env)
+        two, written_two, shares, cpu_two = _run_job(name, at, 2, env)
+        rows.append((label, one, two, written_one, written_two, shares, cpu_one, cpu_two))
     lines = [
         "## Nightly jobs on 1 and 2 workers (`python -m bench nightly`)",
         "",
@@ -173,21 +229,43 @@ def run() -> str:
         f"Redis broker on the same cores as the workers. {USERS:,} users with",
         f"1,000,000 transactions and an active plan each (seeded in {seeded:.0f} s, not timed). Each job starts as",
         "beat starts it (the contract's task fans out one batch per user id range: insights"
-        f" {BATCH_SIZE}, reminders {jobs.REMINDER_BATCH}, month end {jobs.FINALIZE_RANGE} users a batch) and is",
+        f" {BATCH_SIZE}, reminders {jobs.REMINDER_RANGE}, month end {jobs.FINALIZE_RANGE} users a batch) and is",
         "timed from the enqueue to the last batch's `succeeded` line in the workers' logs; worker processes",
         "(prefork, one process each) are started and answering before the clock starts.",
         "",
         "| job | 1 worker | 2 workers | speed-up | inbox rows (1 / 2 workers) | batches each of the 2 ran |",
         "| --- | --- | --- | --- | --- | --- |",
     ]
-    for label, one, two, w1, w2, shares in rows:
+    for label, one, two, w1, w2, shares, _, _ in rows:
         each = " / ".join(str(n) for n in shares)
         lines.append(f"| {label} | {one:.2f} s | {two:.2f} s | {one / two:.2f}x | {w1:,} / {w2:,} | {each} |")
     lines += [
         "",
-        "Target: 2 workers at least 1.8x one. The same rows are written either way (the last column). On two",
+        "Where the time goes: CPU seconds of the workers and of PostgreSQL (all its backends) during each run, the",
+        "cores the job kept busy (their sum over the wall time) and the cores the whole machine was busy (anyone's",
+        "processes, other engineers' included). The ceiling is what the cores left free allowed: the 1-worker",
+        "time over the 2-worker run's CPU (workers + this database's PostgreSQL backends) spread over the cores",
+        "nothing else was using during that run (both, on a quiet machine).",
+        "",
+        "| job | 1 worker: workers / PostgreSQL CPU | cores busy (job / machine) | 2 workers: workers / PostgreSQL CPU "
+        "| cores busy (job / machine) | ceiling on the free cores |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for label, one, two, _, _, _, c1, c2 in rows:
+        job1, job2 = c1["workers"] + c1["postgres"], c2["workers"] + c2["postgres"]
+        # The cores nobody else was using during the 2-worker run: the most that run could have had.
+        free = max(0.1, (os.cpu_count() or 2) - max(0.0, c2["machine"] - job2) / two)
+        ceiling = one / (job2 / free) if job2 else 2.0
+        lines.append(
+            f"| {label} | {c1['workers']:.2f} / {c1['postgres']:.2f} s | {job1 / one:.2f} / {c1['machine'] / one:.2f} "
+            f"| {c2['workers']:.2f} / {c2['postgres']:.2f} s | {job2 / two:.2f} / {c2['machine'] / two:.2f} "
+            f"| {min(ceiling, 2.0):.2f}x |"
+        )
+    lines += [
+        "",
+        "Target: 2 workers at least 1.8x one. The same rows are written either way (the inbox column). On two",
         "cores the second worker shares them with PostgreSQL, Redis and the other worker, so the speed-up is",
-        "bounded by the cores, not by the fan-out; with a core per worker and PostgreSQL elsewhere it is the",
-        "number of workers until PostgreSQL saturates (docs/scaling.md).",
+        "bounded by the cores, not by the fan-out (the ceiling column); with a core per worker and PostgreSQL",
+        "elsewhere it is the number of workers until PostgreSQL saturates (docs/scaling.md).",
     ]
     return "\n".join(lines)

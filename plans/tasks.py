@@ -17,7 +17,7 @@ from zeus.fanout import BATCH_TASK_OPTIONS, fan_out
 @shared_task(name="plans.send_due_reminders")
 def send_due_reminders() -> int:
     """Returns how many batches it enqueued."""
-    return fan_out(send_due_reminders_batch, size=jobs.REMINDER_BATCH, now=timezone.now().isoformat())
+    return fan_out(send_due_reminders_batch, size=jobs.REMINDER_RANGE, now=timezone.now().isoformat())
 
 
 @shared_task(name="plans.send_due_reminders_batch", **BATCH_TASK_OPTIONS)

@@ -42,13 +42,24 @@ def test_user_ranges_are_bounded_and_cover_every_user():
     assert {u.id for u in users} <= set(covered) and len(covered) == len(set(covered))
 
 
+def test_every_nightly_job_cuts_10000_users_into_enough_bounded_batches_to_share():
+    """Two or more workers split a run evenly only when it has many more batches than workers (with 5
+    batches on 2 workers one idles for the last fifth); and every batch stays bounded."""
+    from plans import jobs
+    from suggestions.thresholds import BATCH_SIZE
+
+    for size in (jobs.REMINDER_RANGE, jobs.FINALIZE_RANGE, BATCH_SIZE):
+        assert 10_000 // size >= 16
+        assert size <= 1_000
+
+
 @pytest.mark.django_db
 def test_the_beat_task_enqueues_one_batch_per_range_and_each_batch_is_idempotent(clock, monkeypatch):
     from plans import jobs
 
     _plans(5)
     clock.set(AT)
-    monkeypatch.setattr(jobs, "REMINDER_BATCH", 2)
+    monkeypatch.setattr(jobs, "REMINDER_RANGE", 2)
     assert send_due_reminders.delay().get() == 3  # 5 users in ranges of 2: eager, the batches ran here
     assert Notification.objects.filter(kind="plan_reminder").count() == 5
     first, last = user_id_ranges(size=2)[0]

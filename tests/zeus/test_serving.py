@@ -12,6 +12,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -40,17 +41,23 @@ def _procfile() -> dict[str, str]:
     return dict(line.split(": ", 1) for line in lines if line.strip() and not line.startswith("#"))
 
 
-def _wait_for(port: int, procs) -> None:
+def _wait_for(address: int | str, procs) -> None:
+    """Until something listens on the TCP port, or on the Unix socket at the path."""
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if any(p.poll() is not None for p in procs):
             raise RuntimeError("a Procfile process exited while starting")
         try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            if isinstance(address, str):
+                with socket.socket(socket.AF_UNIX) as unix:
+                    unix.settimeout(0.5)
+                    unix.connect(address)
+            else:
+                socket.create_connection(("127.0.0.1", address), timeout=0.5).close()
             return
         except OSError:
             time.sleep(0.2)
-    raise RuntimeError(f"nothing listens on {port}")
+    raise RuntimeError(f"nothing listens on {address}")
 
 
 @pytest.fixture
@@ -58,10 +65,14 @@ def served():
     if shutil.which("sh") is None:
         pytest.skip("needs a POSIX shell")
     db = connection.settings_dict
-    ports = {"PORT": _free_port(), "WSGI_PORT": _free_port(), "ASGI_PORT": _free_port()}
+    ports = {"PORT": _free_port(), "ASGI_PORT": _free_port()}
+    # The front reaches gunicorn over a Unix socket, as it ships (a short path: sun_path holds 107 bytes).
+    sockets = tempfile.mkdtemp(prefix="zeus-")
+    wsgi_socket = os.path.join(sockets, "wsgi.sock")
     env = {
-        **os.environ,
+        **{k: v for k, v in os.environ.items() if k != "WSGI_PORT"},
         **{k: str(v) for k, v in ports.items()},
+        "WSGI_SOCKET": wsgi_socket,
         "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}",
         "DJANGO_SETTINGS_MODULE": "zeus.settings.test",
         "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
@@ -73,8 +84,8 @@ def served():
         for name in ("web", "http", "ws")
     ]
     try:
-        for port in ports.values():
-            _wait_for(port, procs)
+        for address in (*ports.values(), wsgi_socket):
+            _wait_for(address, procs)
         yield ports["PORT"]
     finally:
         for proc in procs:
@@ -84,6 +95,7 @@ def served():
                 proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 proc.kill()
+        shutil.rmtree(sockets, ignore_errors=True)
 
 
 def _get(port: int, path: str, headers: dict | None = None):
@@ -149,3 +161,18 @@ def test_websockets_and_mcp_reach_daphne_through_the_same_origin_with_their_chec
         urllib.request.urlopen(request, timeout=10)
     assert refused.value.code == 401, refused.value.read()
     assert refused.value.headers["Server"] != "gunicorn"
+
+
+def test_gunicorn_listens_on_the_fronts_unix_socket_or_on_tcp_for_a_load_balancer(monkeypatch):
+    import runpy
+
+    monkeypatch.delenv("WSGI_PORT", raising=False)
+    monkeypatch.setenv("WSGI_SOCKET", "/tmp/zeus-test.sock")
+    assert runpy.run_path(str(ROOT / "gunicorn.conf.py"))["bind"] == "unix:/tmp/zeus-test.sock"
+    monkeypatch.setenv("WSGI_PORT", "9001")
+    assert runpy.run_path(str(ROOT / "gunicorn.conf.py"))["bind"] == "127.0.0.1:9001"
+    # The front proxies to the same default path gunicorn binds when neither is set.
+    assert "unix/{$WSGI_SOCKET:/tmp/zeus-wsgi.sock}" in (ROOT / "Caddyfile").read_text()
+    monkeypatch.delenv("WSGI_PORT")
+    monkeypatch.delenv("WSGI_SOCKET")
+    assert runpy.run_path(str(ROOT / "gunicorn.conf.py"))["bind"] == "unix:/tmp/zeus-wsgi.sock"
