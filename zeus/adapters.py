@@ -176,37 +176,11 @@ class _BatchResult:
         pass
 
 
-def run_raw_batch(querysets: list) -> list[list]:
-    """Several `Model.objects.raw(...)` querysets in one round trip: their statements sent together in one
-    `execute` (psycopg's client-side binding allows several statements; `nextset()` walks their results),
-    each result then turned into instances by Django's own raw iterable (converters, deferred columns).
-    Another backend or cursor runs them one by one. Private: `RawQuery.cursor` and `_execute_query`."""
-    from django.db import connections
-
-    if not querysets:
-        return []
-    using = querysets[0].db
-    connection = connections[using]
-    if connection.vendor != "postgresql" or any(q.db != using for q in querysets):
-        return [list(q) for q in querysets]
-    adapt = connection.ops.adapt_unknown_value
-    sql = ";\n".join(q.query.sql.strip().rstrip(";") for q in querysets)
-    params = [adapt(v) for q in querysets for v in q.query.params]
-    with connection.cursor() as cursor:
-        import psycopg
-
-        if not isinstance(cursor.cursor, psycopg.ClientCursor):  # server-side binding: one statement each
-            return [list(q) for q in querysets]
-        cursor.execute(sql, params)
-        results = []
-        for index in range(len(querysets)):
-            if index:
-                cursor.nextset()
-            results.append(_BatchResult(cursor.description, cursor.fetchall()))
-    out = []
-    for queryset, result in zip(querysets, results, strict=True):
-        query = queryset.query
-        query.cursor = result
-        query._execute_query = lambda: None  # the rows are in: iterating reads them, never the database
-        out.append(list(queryset))
-    return out
+def raw_from_rows(queryset, description, rows) -> list:
+    """The instances a `Model.objects.raw(...)` queryset yields, from rows already fetched (zeus/batch.py):
+    Django's own raw iterable does the work (columns to fields, converters, deferred columns), reading the
+    given rows instead of the database. Private: `RawQuery.cursor` and `_execute_query`."""
+    query = queryset.query
+    query.cursor = _BatchResult(description, rows)
+    query._execute_query = lambda: None
+    return list(queryset)

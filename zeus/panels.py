@@ -8,7 +8,7 @@ through that app's own selectors; zeus only lays them out in order. Nothing impo
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from zeus.adapters import run_raw_batch
+from zeus.batch import run_batch
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,7 @@ def panels_for(page: str, request, today) -> list[RenderedPanel]:
         # trip instead of four (each cost more in Django and on the wire than in PostgreSQL).
         memo = request.__dict__.setdefault("panel_memo", {})
         pending = {key: q for key, q in reads.items() if key not in memo}
-        memo.update(zip(pending, run_raw_batch(list(pending.values())), strict=True))
+        memo.update(zip(pending, run_batch(list(pending.values())), strict=True))
     out = []
     for panel in chosen:
         data = panel.context(request, today)
