@@ -2,7 +2,6 @@
 
 from decimal import Decimal
 
-from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from assets import labels
@@ -48,7 +47,9 @@ def net_worth_panel(request, today) -> dict:
             id="net-worth",
             kind="line",
             caption=_("Net worth, the last 12 months"),
-            labels=[date_format(month, "n/Y") for month, _value in worth.trend],
+            # `date_format(month, "n/Y")`, which reads no locale (month and year as plain digits), written out:
+            # twelve calls through Django's format lookups were half of this panel's context.
+            labels=[f"{month.month}/{month.year:04d}" for month, _value in worth.trend],
             currency=currency,
             label_heading=_("Month"),
             series=[Series(label=_("Net worth"), values=[value for _month, value in worth.trend])],
