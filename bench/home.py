@@ -132,7 +132,8 @@ requests on this user: the ledger's read and the four small reads (budgets, goal
 PostgreSQL in one round trip (`zeus.batch`: several statements in one execute; the panels declare their reads,
 docs/pages.md "One round trip for the small reads"), 12 -> 8 queries; the budget and goal rows' text is made
 once in Python exactly as their tags rendered it (an include, two or three blocktranslates and up to four money
-filters a row before; the budgets panel's render 0.74 -> 0.14 ms, the goals' 0.97 -> 0.11 ms of CPU); a chart's
+filters a row before; the budgets panel's render 0.74 -> 0.19 ms, the goals' 0.97 -> 0.16 ms, wall time, the
+second pair at a higher load); a chart's
 table body is made in one pass; the trend's twelve month labels no longer go through Django's format lookups
 (the net worth panel's context 103 -> 13 us). The cached template loader is on (Django's default here, DEBUG
 off). Nothing is cached across requests. The rendered home is byte for byte what it was (compared on this data
