@@ -11,6 +11,7 @@ from django.db.models import CharField, Count, DateField, F, Min, Q, QuerySet, S
 from django.db.models.functions import Cast, Lag, RowNumber, TruncMonth
 
 from assets.models import Asset, LinkedAccount, MonthTotal, Source, Transaction
+from zeus.batch import Rows
 from zeus.errors import NotFound, ValidationFailed
 from zeus.money import quantize
 from zeus.timeutil import parse_date
@@ -229,7 +230,23 @@ class LedgerSummary:
     spending_by_category: dict[str, tuple[Decimal, Decimal]]  # category -> (this month so far, last month)
 
 
-def ledger_summary(*, user, currency: str, today: dt.date, months: int = 12) -> LedgerSummary:
+def ledger_rows_read(*, user, currency: str, today: dt.date, months: int = 12) -> Rows | None:
+    """The statement `ledger_summary` runs, unevaluated, where the month totals are kept (None elsewhere):
+    the home sends it with its other small reads in one round trip (zeus/panels.py) and passes the rows
+    back as `rows`."""
+    if not month_totals_kept():
+        return None
+    first, this_month = _month_start(today, months - 1), _month_start(today)
+    return Rows(_LEDGER_ROWS_SQL, _ledger_params(user, currency, first, this_month, today))
+
+
+def _ledger_params(user, currency, first, this_month, today) -> list:
+    return [user.pk, user.pk, user.pk, currency, first, this_month, this_month, user.pk, currency, this_month, today]
+
+
+def ledger_summary(
+    *, user, currency: str, today: dt.date, months: int = 12, rows: list[tuple] | None = None
+) -> LedgerSummary:
     """Net worth today and its trend, and spending per category this month against last month: one query
     however long the ledger is (`_ledger_rows`: the balances, and the last `months` months summed per month,
     direction and category).
@@ -243,9 +260,9 @@ def ledger_summary(*, user, currency: str, today: dt.date, months: int = 12) -> 
     income: dict[dt.date, Decimal] = {}
     expense: dict[dt.date, Decimal] = {}
     by_category: dict[str, list[Decimal]] = {}
-    for month, direction, category, row_currency, total in _ledger_rows(
-        user=user, currency=currency, first=first, this_month=this_month, today=today
-    ):
+    if rows is None:
+        rows = _ledger_rows(user=user, currency=currency, first=first, this_month=this_month, today=today)
+    for month, direction, category, row_currency, total in rows:
         if month is None:
             balances[row_currency] = balances.get(row_currency, Decimal(0)) + total
         elif direction == Transaction.Direction.INCOME:
@@ -298,10 +315,7 @@ def _ledger_rows(*, user, currency: str, first: dt.date, this_month: dt.date, to
     from its rows, up to today as the whole window is (a row dated later this month is not counted yet).
     Elsewhere the whole window is summed from its rows."""
     if month_totals_kept():
-        with connection.cursor() as cursor:
-            params = [user.pk, user.pk, user.pk, currency, first, this_month, this_month, user.pk, currency]
-            cursor.execute(_LEDGER_ROWS_SQL, [*params, this_month, today])
-            return cursor.fetchall()
+        return Rows(_LEDGER_ROWS_SQL, _ledger_params(user, currency, first, this_month, today)).run()
     # Typed NULLs: a union's columns are matched by type.
     no_date, no_text = Cast(Value(None), DateField()), Cast(Value(None), CharField())
 

@@ -125,19 +125,23 @@ test client (the whole middleware stack).
 The home's query count does not grow with the ledger (`tests/pages/test_home.py` asserts it).
 Target: server time p95 within 3x of the bare page: **{verdict}**.
 
-Reading (issue 14, 2026-12-01; before: 15 queries, p95 6.2x on a quiet machine). No read grows with the ledger
-any more: the 12-month aggregate over ~9,000 rows (4-6 ms in PostgreSQL) became the month totals of the 11 months
-before this one (`assets.MonthTotal`, ~100 rows, kept exact by PostgreSQL triggers on every write: docs/pages.md,
-"Month totals") plus this month's own rows, read with the balances in one query (15 -> 14 queries; 0.3 ms at a
-month's end). Python costs found with cProfile went too: building querysets cost more CPU than running them
-(the ledger's four-part union ~2 ms a load, now SQL where the totals are kept; the goals, budgets, insights and
-bills reads 0.55 -> 0.2 ms each, now `raw` through home selectors), and Babel re-read its currency pattern for
-each of ~66 amounts (now once per currency and locale). The rendered home is byte for byte what it was (compared
-on this data set in vi and en, and by tests). What is left: the plan's panel (`plans.selectors`, 5 of the 14
-queries) is the largest single share, about a third: leaving it out took the home from 14 to 9 queries and
-from 11.4 to 7.7 ms of CPU a load (bare page 2.8 ms): the rest of the home costs 2.7x the bare page's CPU; then
-the panels' templates (~2 ms of CPU: budget and goal rows, two chart tables). On a loaded machine the bare page
-slows more than the home and the ratio swings widely; read it from a quiet run."""
+Reading (issue 14, 2026-12-01). Main before this branch, measured in the same quiet minute (load 0.6-0.9):
+12 queries, p50 11.5 ms, p95 12.7 ms, 3.82x / 3.62x the bare page; now 8 queries, p50 10.2 ms, p95 12.3 ms,
+3.33x / 3.40x (load 0.3-0.5); earlier, 15 queries and 6.2x. What changed, found with cProfile over a few hundred
+requests on this user: the ledger's read and the four small reads (budgets, goals, insights, bills) go to
+PostgreSQL in one round trip (`zeus.batch`: several statements in one execute; the panels declare their reads,
+docs/pages.md "One round trip for the small reads"), 12 -> 8 queries; the budget and goal rows' text is made
+once in Python exactly as their tags rendered it (an include, two or three blocktranslates and up to four money
+filters a row before; the budgets panel's render 0.74 -> 0.19 ms, the goals' 0.97 -> 0.16 ms, wall time, the
+second pair at a higher load); a chart's
+table body is made in one pass; the trend's twelve month labels no longer go through Django's format lookups
+(the net worth panel's context 103 -> 13 us). The cached template loader is on (Django's default here, DEBUG
+off). Nothing is cached across requests. The rendered home is byte for byte what it was (compared on this data
+set in vi and en; the rows by tests/pages/test_home_rows.py in every branch). What is left: the plan's panel
+(`plans/`, being reduced separately) is the largest share, 2.7 ms of the home's 8.4 ms of CPU a load (bare page
+2.5 ms); the other panels' contexts and templates are about 2 ms together (the two chart panels 0.28 ms each).
+On a loaded machine the bare page slows more than the home and the ratio swings widely; read it from a quiet
+run."""
 
 
 def _ms(p50: dict, p95: dict, name: str) -> str:

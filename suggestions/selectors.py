@@ -58,16 +58,26 @@ _HOME_BILLS_SQL = (
 )
 
 
+def home_insights_query(*, user, limit: int):
+    """`suggestion_list_active(user=user, limit=limit)`, for the home, unevaluated (the home sends its small
+    reads in one round trip: zeus/panels.py)."""
+    return Suggestion.objects.raw(_HOME_INSIGHTS_SQL, [user.pk, Suggestion.Status.ACTIVE, limit])
+
+
 def home_insights(*, user, limit: int) -> list[Suggestion]:
-    """`suggestion_list_active(user=user, limit=limit)`, for the home."""
-    return list(Suggestion.objects.raw(_HOME_INSIGHTS_SQL, [user.pk, Suggestion.Status.ACTIVE, limit]))
+    return list(home_insights_query(user=user, limit=limit))
+
+
+def home_recurring_due_query(*, user, today: dt.date, within_days: int, limit: int):
+    """`recurring_list(user=user, due_within_days=within_days, today=today)[:limit]`, for the home,
+    unevaluated."""
+    until = today + dt.timedelta(days=within_days)
+    params = [user.pk, RecurringSeries.Status.ACTIVE, today, until, limit]
+    return RecurringSeries.objects.raw(_HOME_BILLS_SQL, params)
 
 
 def home_recurring_due(*, user, today: dt.date, within_days: int, limit: int) -> list[RecurringSeries]:
-    """`recurring_list(user=user, due_within_days=within_days, today=today)[:limit]`, for the home."""
-    until = today + dt.timedelta(days=within_days)
-    params = [user.pk, RecurringSeries.Status.ACTIVE, today, until, limit]
-    return list(RecurringSeries.objects.raw(_HOME_BILLS_SQL, params))
+    return list(home_recurring_due_query(user=user, today=today, within_days=within_days, limit=limit))
 
 
 def suggestion_to_dict(suggestion: Suggestion) -> dict:

@@ -160,3 +160,27 @@ def postgres_pool(wrapper, check):
         )
         wrapper._connection_pools.setdefault(wrapper.alias, pool)
     return wrapper._connection_pools[wrapper.alias]
+
+
+class _BatchResult:
+    """One result set of a batch, standing in for the cursor a RawQuery opens for itself."""
+
+    def __init__(self, description, rows):
+        self.description = description
+        self.rows = rows
+
+    def __iter__(self):
+        return iter(self.rows)
+
+    def close(self):
+        pass
+
+
+def raw_from_rows(queryset, description, rows) -> list:
+    """The instances a `Model.objects.raw(...)` queryset yields, from rows already fetched (zeus/batch.py):
+    Django's own raw iterable does the work (columns to fields, converters, deferred columns), reading the
+    given rows instead of the database. Private: `RawQuery.cursor` and `_execute_query`."""
+    query = queryset.query
+    query.cursor = _BatchResult(description, rows)
+    query._execute_query = lambda: None
+    return list(queryset)

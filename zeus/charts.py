@@ -4,6 +4,9 @@ equivalent (a table beside the canvas) reads. Plain data, built by the page that
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from django.utils.formats import localize
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from zeus.money import format_amount
@@ -54,3 +57,15 @@ class Chart:
             }
             for i, label in enumerate(self.labels)
         ]
+
+    def table_body(self) -> SafeString:
+        """The rows of the text equivalent as the table's HTML, made in one pass: a loop of template tags per
+        cell cost more than the amounts' formatting on the home (two charts, ~30 cells). Each label and amount
+        is localized and escaped exactly as `{{ value }}` renders it."""
+        language = get_language() or "vi"
+        series = [[format_amount(v, self.currency, locale=language) for v in s.values] for s in self.series]
+        out = []
+        for i, label in enumerate(self.labels):
+            cells = "".join(f'<td class="num">{conditional_escape(localize(col[i]))}</td>' for col in series)
+            out.append(f'<tr><th scope="row">{conditional_escape(localize(label))}</th>{cells}</tr>')
+        return mark_safe("".join(out))

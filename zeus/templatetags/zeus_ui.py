@@ -30,7 +30,7 @@ def number(value) -> str:
 def chart(spec: Chart):
     """`{% chart the_chart %}`: the canvas, its JSON and a table a screen reader (or a browser without
     JavaScript) reads instead."""
-    return {"chart": spec, "spec": spec.spec(), "rows": spec.rows()}
+    return {"chart": spec, "spec": spec.spec(), "body": spec.table_body()}
 
 
 @register.simple_tag(takes_context=True)
