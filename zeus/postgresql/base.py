@@ -29,7 +29,20 @@ def check_connection(conn) -> None:
         ConnectionPool.check_connection(conn)
 
 
+# psycopg prepares a statement its caller asks to (`execute(..., prepare=True)`, zeus.adapters.prepared_cursor)
+# only on a connection with a prepare threshold; Django sets none, so no statement was ever prepared. This one
+# is never reached by counting (Django's own cursors bind on the client and never prepare), so only the
+# statements asked for are prepared: the fixed-text hot reads (zeus/prepared.py, the SePay delivery's two).
+PREPARE_ONLY_WHEN_ASKED = 2**31 - 1
+
+
 class DatabaseWrapper(base.DatabaseWrapper):
+    def get_connection_params(self):
+        params = super().get_connection_params()
+        if params.get("prepare_threshold") is None and "prepare_threshold" not in self.settings_dict["OPTIONS"]:
+            params["prepare_threshold"] = PREPARE_ONLY_WHEN_ASKED
+        return params
+
     @property
     def pool(self):
         return postgres_pool(self, check_connection)
