@@ -1,11 +1,13 @@
 """Reactions to lower apps' signals (they cannot import us, DESIGN.md)."""
 
+import datetime as dt
 import logging
 
 from django.dispatch import receiver
 
 from goals.signals import goal_created
 from plans.recurring import RecurringCharge, recurring_charges
+from zeus.prepared import Prepared
 
 log = logging.getLogger(__name__)
 
@@ -22,16 +24,32 @@ def refresh_after_goal_created(sender, goal_id, user_id, **kwargs):
         log.exception("refreshing suggestions after goal %s of user %s failed", goal_id, user_id)
 
 
+def _expense_series(user_id: int, since: dt.date, until: dt.date):
+    from suggestions import selectors
+
+    return selectors.recurring_list(user=user_id, status="active").filter(
+        direction="expense", next_on__gte=since, next_on__lte=until
+    )
+
+
+# The plans' usual question (a plan's bills still due this month, every plan view and page of the list):
+# compiled once (zeus/prepared.py), since building the queryset cost more than PostgreSQL took to answer it.
+_DUE_READ = Prepared(_expense_series, int, dt.date, dt.date)
+
+
 @receiver(recurring_charges, dispatch_uid="suggestions.recurring_charges")
 def answer_recurring_charges(sender, user, due_since=None, due_until=None, **kwargs):
     """The user's active expense series for the plans (plans/recurring.py)."""
     from suggestions import recurring, selectors
 
-    qs = selectors.recurring_list(user=user, status="active").filter(direction="expense")
-    if due_since is not None:
-        qs = qs.filter(next_on__gte=due_since)
-    if due_until is not None:
-        qs = qs.filter(next_on__lte=due_until)
+    if due_since is not None and due_until is not None:
+        qs = _DUE_READ.run(user.pk, due_since, due_until)
+    else:
+        qs = selectors.recurring_list(user=user, status="active").filter(direction="expense")
+        if due_since is not None:
+            qs = qs.filter(next_on__gte=due_since)
+        if due_until is not None:
+            qs = qs.filter(next_on__lte=due_until)
     return [
         RecurringCharge(
             name=s.merchant,

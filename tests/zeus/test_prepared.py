@@ -114,3 +114,53 @@ def test_the_plan_list_pages_through_every_plan_once(alice, alice_api):
         seen += [p["id"] for p in body["results"]]
         url = body["next"]
     assert sorted(seen) == sorted(made) and len(seen) == len(made)
+
+
+def _prepared_on_server(sql_start: str) -> list[tuple]:
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE %s",
+            [sql_start.replace("%", r"\%") + "%"],
+        )
+        return cursor.fetchall()
+
+
+@pytest.mark.postgres
+def test_on_postgresql_a_read_is_prepared_once_per_connection_and_planned_once(alice):
+    """Each run binds on the server and reuses the statement the connection already holds, with the plan made
+    for it the first time (zeus/postgresql/base.py: prepare threshold and plan_cache_mode)."""
+    key = Token.objects.create(user=alice).key
+    for _ in range(8):
+        (got,) = TOKENS.run(key)
+        assert got.user_id == alice.id
+    start = TOKENS.compiled.sql.split("%s")[0]
+    assert _prepared_on_server(start) == [(8, 0)]  # one statement, eight runs, no plan made for their values
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_on_postgresql_a_read_prepares_again_on_a_connection_that_replaced_a_dead_one(alice):
+    """A backend that went away takes its statements with it; the connection that replaces it (the pool's
+    check discards the dead one) has none, and psycopg prepares the statement again there."""
+    import select
+
+    import psycopg
+    from django.db import connection
+
+    key = Token.objects.create(user=alice).key
+    assert TOKENS.run(key)[0].user_id == alice.id
+    connection.ensure_connection()
+    dead = connection.connection.info.backend_pid
+    params = connection.get_connection_params()
+    params.pop("cursor_factory", None)
+    with psycopg.connect(**params, autocommit=True) as other:
+        other.execute("SELECT pg_terminate_backend(%s)", [dead])
+    select.select([connection.connection.fileno()], [], [], 10)
+    connection.close()
+    (got,) = TOKENS.run(key)
+    assert got.user_id == alice.id
+    assert connection.connection.info.backend_pid != dead
+    start = TOKENS.compiled.sql.split("%s")[0]
+    assert len(_prepared_on_server(start)) == 1

@@ -29,7 +29,31 @@ def check_connection(conn) -> None:
         ConnectionPool.check_connection(conn)
 
 
+# psycopg prepares a statement its caller asks to (`execute(..., prepare=True)`, zeus.adapters.prepared_cursor)
+# only on a connection with a prepare threshold; Django sets none, so no statement was ever prepared. This one
+# is never reached by counting (Django's own cursors bind on the client and never prepare), so only the
+# statements asked for are prepared: the fixed-text hot reads (zeus/prepared.py, the SePay delivery's two).
+PREPARE_ONLY_WHEN_ASKED = 2**31 - 1
+
+# A statement prepared on the server is by default planned anew for its values on each of its first five runs,
+# and afterwards too whenever PostgreSQL judges the plan for any values costlier: the plan's month read (an
+# aggregate over the user's month of transactions) never stopped being replanned, and planning it took as long
+# as running it. Every statement Zeus prepares is a read or write by key (a user, a plan, a token, a SePay
+# account) whose plan does not depend on which key, so the plan made once is kept. Statements bound on the
+# client (every ORM query) carry their values in their text and are planned as before.
+PLAN_ONCE = "-c plan_cache_mode=force_generic_plan"
+
+
 class DatabaseWrapper(base.DatabaseWrapper):
+    def get_connection_params(self):
+        params = super().get_connection_params()
+        if params.get("prepare_threshold") is None and "prepare_threshold" not in self.settings_dict["OPTIONS"]:
+            params["prepare_threshold"] = PREPARE_ONLY_WHEN_ASKED
+        options = params.get("options", "")
+        if "plan_cache_mode" not in options:
+            params["options"] = f"{options} {PLAN_ONCE}".strip()
+        return params
+
     @property
     def pool(self):
         return postgres_pool(self, check_connection)
