@@ -13,11 +13,12 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from assets.feeds.signing import sign
-from assets.models import Asset, LinkedAccount, SepayConnection, Transaction
+from assets.models import Asset, LinkedAccount, MonthTotal, SepayConnection, Transaction
 from assets.rules.services import rule_create
 from tests import factories
 from tests.assets.feeds.sepay import deliver, payload
 from tests.assets.helpers import assert_error
+from tests.assets.test_month_totals import ledger_grouped, month_totals
 from zeus.live import online_now, user_group
 from zeus.models import Notification
 from zeus.selectors import notification_to_dict
@@ -336,6 +337,10 @@ def test_twin_deliveries_racing_into_a_known_account_store_one_row_each():
     account = LinkedAccount.objects.get(user=alice)
     assert account.balance == Decimal("600")
     assert Asset.objects.get(user=alice, linked_account=account).balance == Decimal("600")
+    # The month totals' trigger (assets/migrations/0006) runs inside the one-statement landing: a twin that
+    # meets its sibling's row (ON CONFLICT DO NOTHING) adds nothing to them either.
+    assert ledger_grouped() == month_totals()
+    assert sum(MonthTotal.objects.filter(user=alice).values_list("entries", flat=True)) == 6
 
 
 @pytest.mark.redis
