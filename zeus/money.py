@@ -57,10 +57,13 @@ def normalize_currency(currency: str) -> str:
     return code
 
 
+# Cached: the batch jobs format thousands of amounts, each asking for its currency's exponent and unit.
+@functools.lru_cache(maxsize=64)
 def exponent(currency: str) -> int:
     return CURRENCY_EXPONENTS[normalize_currency(currency)]
 
 
+@functools.lru_cache(maxsize=64)
 def minor_unit(currency: str) -> Decimal:
     """The smallest amount of the currency: 1 for VND, 0.01 for USD."""
     return Decimal(1).scaleb(-exponent(currency))
