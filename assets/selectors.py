@@ -1,7 +1,7 @@
 """Reads of the ledger, always scoped to one user."""
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -549,8 +549,10 @@ def transaction_charge_candidates(
     dropped_words: Iterable[str],
     tolerances: dict[str, Decimal],
     tolerance: Decimal,
+    row: Callable[..., tuple] | None = None,
 ) -> list[tuple]:
-    """The rows of these users in [since, until], as CHARGE_ROW tuples, that can be part of a recurring
+    """The rows of these users in [since, until], as CHARGE_ROW tuples (or `row(*CHARGE_ROW)`, the caller's
+    named tuple, built once instead of a tuple and then a copy), that can be part of a recurring
     series: one query that keeps only the (user, direction, currency, merchant key) groups where three
     amounts are alike (the largest and the smallest of the three within twice the group's largest category
     tolerance, `tolerances` or else `tolerance`, of the largest: every price a series holds three times
@@ -558,7 +560,8 @@ def transaction_charge_candidates(
     could hold a series is dropped; the caller groups the rows exactly and checks again. Elsewhere than
     PostgreSQL, every row (the caller's checks decide)."""
     if connection.vendor != "postgresql":
-        return transaction_charge_rows(user_ids=user_ids, since=since, until=until)
+        rows = transaction_charge_rows(user_ids=user_ids, since=since, until=until)
+        return [row(*r) for r in rows] if row else rows
     global _COMBINING
     if _COMBINING is None:
         _COMBINING = _combining_class()
@@ -587,8 +590,9 @@ def transaction_charge_candidates(
         groups = cursor.fetchall()
     # The last row numbers the descriptions (its arrays are null when the batch has no rows).
     names = next(dict(zip(ns or (), texts or (), strict=True)) for user_id, *_, ns, texts in groups if user_id is None)
+    make = row or (lambda *fields: fields)
     return [
-        (i, user_id, direction, currency, amount, names[n], category, on)
+        make(i, user_id, direction, currency, amount, names[n], category, on)
         for user_id, direction, currency, ids, amounts, dates, ns, categories in groups
         if user_id is not None
         for i, amount, on, n, category in zip(ids, amounts, dates, ns, categories, strict=True)
