@@ -1,12 +1,12 @@
 """Reads of the ledger, always scoped to one user."""
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
 from django.contrib.postgres.aggregates import ArrayAgg
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models import CharField, Count, DateField, F, Min, Q, QuerySet, Sum, Value, Window
 from django.db.models.functions import Cast, Lag, RowNumber, TruncMonth
 
@@ -530,6 +530,10 @@ _MERCHANT_KEY = """btrim(regexp_replace(regexp_replace(regexp_replace(
     %(dropped)s, '\\1', 'g'),
     '[^a-z]+', ' ', 'g'))"""
 
+# Enough for the window's in-memory sort of a batch of 500 users at a few hundred rows each (7 MB measured at
+# 50,000 rows: docs/recurring.md).
+CANDIDATES_WORK_MEM = "32MB"
+
 _CHARGE_CANDIDATES = f"""
 WITH keys AS MATERIALIZED (  -- each distinct description keyed once (the regular expressions only where it is
                              -- not ASCII), the key and the description numbered: the window sorts numbers
@@ -567,8 +571,10 @@ def transaction_charge_candidates(
     dropped_words: Iterable[str],
     tolerances: dict[str, Decimal],
     tolerance: Decimal,
+    row: Callable[..., tuple] | None = None,
 ) -> list[tuple]:
-    """The rows of these users in [since, until], as CHARGE_ROW tuples, that can be part of a recurring
+    """The rows of these users in [since, until], as CHARGE_ROW tuples (or `row(*CHARGE_ROW)`, the caller's
+    named tuple, built once instead of a tuple and then a copy), that can be part of a recurring
     series: one query that keeps only the (user, direction, currency, merchant key) groups where three
     amounts are alike (the largest and the smallest of the three within twice the group's largest category
     tolerance, `tolerances` or else `tolerance`, of the largest: every price a series holds three times
@@ -576,7 +582,8 @@ def transaction_charge_candidates(
     could hold a series is dropped; the caller groups the rows exactly and checks again. Elsewhere than
     PostgreSQL, every row (the caller's checks decide)."""
     if connection.vendor != "postgresql":
-        return transaction_charge_rows(user_ids=user_ids, since=since, until=until)
+        rows = transaction_charge_rows(user_ids=user_ids, since=since, until=until)
+        return [row(*r) for r in rows] if row else rows
     global _COMBINING
     if _COMBINING is None:
         _COMBINING = _combining_class()
@@ -596,13 +603,18 @@ def transaction_charge_candidates(
     }
     shares = " ".join(f"WHEN %(category{n})s THEN %(tolerance{n})s" for n in range(len(tolerances)))
     sql = _CHARGE_CANDIDATES.replace("{tolerance}", f"CASE category {shares} ELSE %(tolerance)s END")
-    with connection.cursor() as cursor:
+    # The window sorts the batch's rows (some 50,000 for 500 users): with the default 4 MB of work_mem it
+    # spills about as much to disk. The memory it needs, for this statement only (SET LOCAL lasts until the
+    # transaction ends; savepoint=False: no savepoint when the caller is already in one).
+    with transaction.atomic(savepoint=False), connection.cursor() as cursor:
+        cursor.execute(f"SET LOCAL work_mem = '{CANDIDATES_WORK_MEM}'")
         cursor.execute(sql, params)
         groups = cursor.fetchall()
     # The last row numbers the descriptions (its arrays are null when the batch has no rows).
     names = next(dict(zip(ns or (), texts or (), strict=True)) for user_id, *_, ns, texts in groups if user_id is None)
+    make = row or (lambda *fields: fields)
     return [
-        (i, user_id, direction, currency, amount, names[n], category, on)
+        make(i, user_id, direction, currency, amount, names[n], category, on)
         for user_id, direction, currency, ids, amounts, dates, ns, categories in groups
         if user_id is not None
         for i, amount, on, n, category in zip(ids, amounts, dates, ns, categories, strict=True)

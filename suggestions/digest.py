@@ -8,6 +8,7 @@ import zoneinfo
 from collections import defaultdict
 from decimal import ROUND_HALF_UP, Decimal
 
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -174,7 +175,7 @@ STATE_LABELS = {
 }
 
 
-def title(review: dict) -> str:
+def title(review: dict, *, _=_) -> str:
     c = review["currency"]
     return _("Your week %(week)s: %(spent)s spent") % {
         "week": review["week"],
@@ -182,8 +183,9 @@ def title(review: dict) -> str:
     }
 
 
-def body(review: dict) -> str:
-    """The review in a few plain lines: the inbox text and the mail's body."""
+def body(review: dict, *, _=_) -> str:
+    """The review in a few plain lines: the inbox text and the mail's body. (`_`: texts() passes gettext
+    memoised for the batch; the words are the same.)"""
     c = review["currency"]
     lines = []
     spent = format_amount(Decimal(review["spent"]), c)
@@ -240,6 +242,22 @@ def body(review: dict) -> str:
             _("Noticed this week: %(titles)s.") % {"titles": "; ".join(i["title"] for i in review["insights"])}
         )
     return "\n".join(lines)
+
+
+def texts(reviews: dict[int, dict], languages: dict[int, str]) -> dict[int, tuple[str, str]]:
+    """Each review's (title, body), as title() and body() write them under the user's language: the users
+    grouped by language (one translation.override each, not one per user) and each sentence's translation
+    looked up once per language for the batch (the same few sentences repeat for every user)."""
+    by_language: dict[str, list[int]] = defaultdict(list)
+    for uid in reviews:
+        by_language[languages.get(uid, "vi")].append(uid)
+    out = {}
+    for language, uids in by_language.items():
+        with translation.override(language):
+            words = functools.lru_cache(maxsize=None)(_)  # inside the override: this language's catalogue
+            for uid in uids:
+                out[uid] = (title(reviews[uid], _=words), body(reviews[uid], _=words))
+    return {uid: out[uid] for uid in reviews}
 
 
 def chart(review: dict) -> dict:

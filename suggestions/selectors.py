@@ -271,15 +271,15 @@ def recurring_candidates(*, user_ids: list[int], today: dt.date) -> list[recurri
     query, which drops in the database the merchants without three amounts alike (recurring.detect_group's
     first check, on a coarser grouping: nothing that can be a series is left out)."""
     since = today - dt.timedelta(days=RECURRING_LOOKBACK_DAYS)
-    rows = transaction_charge_candidates(
+    return transaction_charge_candidates(
         user_ids=user_ids,
         since=since,
         until=today,
         dropped_words=DROPPED_WORDS,
         tolerances=recurring.TOLERANCE_BY_CATEGORY,
         tolerance=recurring.TOLERANCE,
+        row=recurring.Charge,
     )
-    return [recurring.Charge(*row) for row in rows]
 
 
 @dataclass(slots=True)

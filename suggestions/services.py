@@ -465,21 +465,16 @@ def _digest_deliver(reviews: dict[int, dict], *, start: dt.date, languages: dict
         ours = _digest_claim(reviews, week=week, start=start, run_id=run_id)
         if not ours:
             return 0
-        notifications = []
-        for uid in ours:
-            review = reviews[uid]
-            with translation.override(languages.get(uid, "vi")):
-                notifications.append(
-                    NotificationDraft(
-                        user_id=uid,
-                        kind=Notification.Kind.WEEKLY_DIGEST,
-                        title=digest.title(review)[:200],
-                        body=digest.body(review),
-                        cta_url=f"/digest/{week}",
-                        dedupe_key=f"weekly_digest:{week}",
-                    )
+        words = digest.texts({uid: reviews[uid] for uid in ours}, languages)
+        kind, url, key = Notification.Kind.WEEKLY_DIGEST, f"/digest/{week}", f"weekly_digest:{week}"
+        notification_create_many(
+            [
+                NotificationDraft(
+                    user_id=uid, kind=kind, title=words[uid][0][:200], body=words[uid][1], cta_url=url, dedupe_key=key
                 )
-        notification_create_many(notifications)
+                for uid in ours
+            ]
+        )
     return len(ours)
 
 

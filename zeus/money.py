@@ -57,6 +57,8 @@ def normalize_currency(currency: str) -> str:
     return code
 
 
+# Cached: the batch jobs format thousands of amounts, each asking for its currency's exponent and unit.
+@functools.lru_cache(maxsize=64)
 def exponent(currency: str) -> int:
     found = CURRENCY_EXPONENTS.get(currency)  # a stored code as it is: no normalizing (once per row of a list)
     return CURRENCY_EXPONENTS[normalize_currency(currency)] if found is None else found
@@ -66,6 +68,7 @@ def exponent(currency: str) -> int:
 _MINOR_UNITS = {code: Decimal(1).scaleb(-places) for code, places in CURRENCY_EXPONENTS.items()}
 
 
+@functools.lru_cache(maxsize=64)
 def minor_unit(currency: str) -> Decimal:
     """The smallest amount of the currency: 1 for VND, 0.01 for USD."""
     found = _MINOR_UNITS.get(currency)

@@ -11,6 +11,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from plans.services import plan_activate, plan_create
+from suggestions import selectors
 from suggestions.models import RecurringSeries, WeeklyDigest
 from suggestions.services import weekly_digest_send
 from tests import factories
@@ -212,3 +213,47 @@ def test_the_page_shows_only_the_users_own_review(alice, bob, client):
 
 def test_the_page_needs_a_login(client):
     assert client.get(f"/digest/{WEEK}").status_code == 302
+
+
+def test_a_batchs_inbox_texts_are_the_per_user_path_s_word_for_word(db):
+    """The batch writes the titles and bodies through digest.texts (one override per language, each
+    sentence looked up once): the stored reviews and the inbox rows must be what the previous path wrote,
+    one translation.override and digest.title/body per user, in Vietnamese and in English alike."""
+    from django.utils import translation
+
+    from goals.services import goal_create
+    from suggestions import digest
+
+    users = [factories.user(f"t{k}", language=("vi", "en")[k % 2]) for k in range(6)]
+    for k, user in enumerate(users):
+        if k != 5:
+            ordinary_month(user)  # the last one spent nothing: the shortest body
+        if k % 3 == 0:
+            goal_create(user=user, name=f"Fund {k}", kind="emergency_fund", target_amount="10000000",
+                        current_amount="2500000", deadline=dt.date(2027, 11, 1))  # fmt: skip
+        if k in (1, 2):
+            RecurringSeries.objects.create(
+                user=user, key="netflix", direction="expense", merchant="Netflix", kind="subscription",
+                amount=260_000, currency="VND", interval="monthly", last_on=dt.date(2026, 11, 2),
+                next_on=dt.date(2026, 12, 2), category="subscriptions", occurrences=3,
+            )  # fmt: skip
+            suggestion(user, kind="price_change", title="Netflix went up")
+    plan = plan_create(user=users[1], month="2026-11", expected_income="20000000", today=MONDAY)
+    plan_activate(user=users[1], plan_id=plan.id, today=MONDAY)
+    assert weekly_digest_send(user_ids=[u.id for u in users], now=SUNDAY_9_SAIGON) == len(users)
+    for user in users:
+        payload = review(user).payload
+        assert (
+            payload
+            == digest.compose(
+                [b for batch in selectors.user_batches(user_ids=[user.id]) for b in batch],
+                start=MONDAY,
+                now=SUNDAY_9_SAIGON,
+            )[user.id]
+        )
+        (note,) = Notification.objects.filter(user=user, kind="weekly_digest")
+        with translation.override(user.profile.language):
+            assert (note.title, note.body) == (digest.title(payload)[:200], digest.body(payload))
+    vi, en = (Notification.objects.get(user=users[k], kind="weekly_digest") for k in (0, 1))
+    assert en.title == "Your week 2026-W48: 1,500,000 ₫ spent"
+    assert vi.title != en.title and "2026-W48" in vi.title  # in Vietnamese

@@ -197,7 +197,7 @@ def _queries_for(n: int, prefix: str) -> tuple[int, int]:
 
 def test_queries_per_batch_do_not_grow_with_users(db):
     assert _queries_for(2, "a") == _queries_for(12, "b")
-    assert _queries_for(3, "c")[0] <= 7
+    assert _queries_for(3, "c")[0] <= 8  # with the SET LOCAL work_mem of the candidates
 
 
 def test_the_command_runs_one_user(alice, bob):
