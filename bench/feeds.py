@@ -359,16 +359,15 @@ def _report(hook: dict, imp: dict) -> str:
         "daphne process, `BENCH_FEEDS_SERVER=daphne`) the same code measured 81-93 % of its bare view, 220-240 "
         "deliveries/s (was 28 %, 84/s); gunicorn still serves the webhook itself faster (about 300/s). The "
         "figures swing by a third between rounds on this shared machine (load 7-9 during these runs)."
-        " Since then (issue 12, 1 December, load 0.9 when this run started, 3.8 when it ended): main gained t"
-        "he month totals' statement-level trigger on every ledger write; it costs a delivery about 0.05 ms of"
-        " PostgreSQL time (1.6 ms once per pooled connection, PL/pgSQL compiling its upsert), and in process "
-        "the CPU per delivery was the same with it enabled and disabled (1.20-1.26 ms against 1.28-1.31 ms), "
-        "so it was left as it is; this run measured 24-37 % (median 24 %; the run before it, on the same code"
-        ", 21-47 %). A CPU profile of 3,000 deliveries (docs/feeds.md, Throughput) puts the webhook's own Pyt"
-        "hon (parsing, HMAC, categorizing) under a tenth of its CPU: the rest is the two round trips, the pus"
-        "h's ZCARD through redis-py (10 %), the pool checkout on the first query (4 %) and the middleware bot"
-        "h views pay (36 %, CSP's 9 %). The levers left are outside the app (zeus/live.py, the settings' midd"
-        "leware and pool), reported, not taken.",
+        " The month totals' trigger on every ledger write (assets/migrations/0006) costs a delivery about"
+        " 0.05 ms of PostgreSQL time (1.6 ms once per pooled connection, PL/pgSQL compiling its upsert); in"
+        " process the CPU per delivery was the same with it enabled and disabled. A CPU profile of 3,000"
+        " deliveries (docs/feeds.md, Throughput) puts the webhook's own Python (parsing, HMAC, categorizing)"
+        " under a tenth of its CPU: the rest is the two round trips, the push's ZCARD (10 %), the pool checkout"
+        " (4 %) and the middleware both views pay (36 %). The ratio depends on the machine's load more than"
+        " anything in the code: on a quiet machine (load about 1) it measured 51-54 % a round; with other work"
+        " on the two cores (load 4-9) 21-47 %, since the webhook waits on the disk and the bare view does not."
+        " The target is met only with the cores and the disk to itself; more gunicorn threads is the next lever.",
         "",
         "| statement import, 100,000 rows | time | peak memory (RSS) |",
         "| --- | --- | --- |",

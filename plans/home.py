@@ -1,10 +1,9 @@
 """The plan's panel on the home page (zeus/panels.py): safe to spend today."""
 
-from django.db.models import prefetch_related_objects
 from django.utils.translation import gettext as _
 
 from plans.pages import WARNING_TEXT
-from plans.selectors import plan_current, plan_ledgers, plan_state
+from plans.selectors import plan_current, plan_glance, plan_ledgers
 from zeus.money import from_minor
 from zeus.panels import shared
 
@@ -13,11 +12,9 @@ def current_plan(request, today):
     """This month's active plan, read once per request whichever panel asks first."""
 
     def read():
+        # With its fixed expenses attached: the plan's arithmetic and the bills panel (suggestions) read them.
         plan = plan_current(user=request.user, today=today)
-        if plan is None or plan.status != "active":
-            return None
-        prefetch_related_objects([plan], "fixed_expenses")  # the plan's arithmetic and the bills panel (suggestions)
-        return plan
+        return plan if plan is not None and plan.status == "active" else None
 
     return shared(request, ("plans.current", today), read)
 
@@ -26,7 +23,7 @@ def safe_to_spend_panel(request, today) -> dict:
     plan = current_plan(request, today)
     if plan is None:
         return {"plan": None, "prompt": _("Help me make a plan for this month")}
-    state = plan_state(plan, today=today, ledger=plan_ledgers([plan])[plan.id])
+    state = plan_glance(plan, today=today, ledger=plan_ledgers([plan])[plan.id])
     c = plan.currency
     return {
         "plan": plan,

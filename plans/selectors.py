@@ -114,11 +114,26 @@ def plan_get(*, user, plan_id) -> MonthlyPlan:
     return plan
 
 
+# plan_current's read, compiled once like plan_get's (the home asks it on every load).
+_CURRENT_READ = Prepared(
+    lambda user_id, first: _with_answers(
+        MonthlyPlan.objects.filter(
+            user_id=user_id, month=first, status__in=[MonthlyPlan.Status.ACTIVE, MonthlyPlan.Status.DRAFT]
+        ).select_related("primary_goal")
+    ),
+    int,
+    dt.date,
+)
+
+
 def plan_current(*, user, today: dt.date) -> MonthlyPlan | None:
-    """This month's active plan, else this month's newest draft."""
-    first = pm.month_first(today)
-    plans = plan_list(user=user).filter(month=first, status__in=[MonthlyPlan.Status.ACTIVE, MonthlyPlan.Status.DRAFT])
-    return min(plans, key=lambda p: (p.status != MonthlyPlan.Status.ACTIVE, -p.id), default=None)
+    """This month's active plan, else this month's newest draft, read as plan_get reads a plan (two
+    queries, one if there is none)."""
+    plans = _CURRENT_READ.run(user.pk, pm.month_first(today))
+    plan = min(plans, key=lambda p: (p.status != MonthlyPlan.Status.ACTIVE, -p.id), default=None)
+    if plan is not None:
+        fixed_expenses_attach([plan])
+    return plan
 
 
 @dataclass
@@ -313,6 +328,22 @@ def plan_state(plan: MonthlyPlan, *, today: dt.date, ledger: Ledger | None = Non
         recommendation=recommendation,
         discretionary_by_day=by_day,
     )
+
+
+@dataclass(frozen=True)
+class PlanGlance:
+    """What the home shows of a plan, in minor units: plan_state's guide, safe_left and warning."""
+
+    guide: pm.DailyGuide
+    safe_left: int
+    warning: str
+
+
+def plan_glance(plan: MonthlyPlan, *, today: dt.date, ledger: Ledger) -> PlanGlance:
+    """Today's guide, the safe-to-spend left and the warning, as plan_state gives them, without the
+    recommendation and the streak the home does not show (they are most of plan_state's arithmetic)."""
+    allocations, actuals, _by_day, guide, warning = _month_so_far(plan, ledger, today)
+    return PlanGlance(guide=guide, safe_left=allocations.safe - actuals.discretionary, warning=warning)
 
 
 @dataclass(frozen=True)

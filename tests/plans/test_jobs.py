@@ -242,3 +242,23 @@ def test_each_reminder_and_summary_is_written_in_its_readers_language(clock):
     summaries = dict(Notification.objects.filter(kind="month_end_summary").values_list("user__username", "title"))
     assert summaries["eng"] == "Your November 2026 plan: under budget"
     assert summaries["viet"].startswith("Kế hoạch tháng 11 2026") or summaries["viet"].startswith("Kế hoạch ")
+
+
+def test_the_homes_glance_and_current_plan_give_what_the_full_state_gives(clock):
+    from plans.selectors import plan_current, plan_glance, plan_state
+
+    owner = factories.user("glance")
+    plan_factories.plan(owner, income="20000000")  # a draft of the same month: the active plan wins
+    active = plan_factories.plan(owner, active=True)
+    for day, amount in [(3, "900000"), (9, "2500000"), (12, "120000")]:
+        factories.txn(owner, amount=amount, category="dining", occurred_on=dt.date(2026, 11, day))
+    factories.txn(owner, amount="6500000", category="housing", occurred_on=dt.date(2026, 11, 1))
+    today = dt.date(2026, 11, 15)
+    with CaptureQueriesContext(connection) as queries:
+        current = plan_current(user=owner, today=today)
+    assert current.id == active.id and len(queries) == 2  # the plan, then its fixed expenses
+    assert sorted(f.name for f in current.fixed_expenses.all()) == ["Rent", "Utilities"]
+    ledger = plan_ledgers([current])[current.id]
+    state, glance = plan_state(current, today=today, ledger=ledger), plan_glance(current, today=today, ledger=ledger)
+    assert (glance.guide, glance.safe_left, glance.warning) == (state.guide, state.safe_left, state.warning)
+    assert plan_current(user=owner, today=dt.date(2026, 12, 1)) is None
