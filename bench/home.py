@@ -125,23 +125,22 @@ test client (the whole middleware stack).
 The home's query count does not grow with the ledger (`tests/pages/test_home.py` asserts it).
 Target: server time p95 within 3x of the bare page: **{verdict}**.
 
-Reading (issue 14, 2026-12-01). Main before this branch, measured in the same quiet minute (load 0.6-0.9):
-12 queries, p50 11.5 ms, p95 12.7 ms, 3.82x / 3.62x the bare page; now 8 queries, p50 10.2 ms, p95 12.3 ms,
-3.33x / 3.40x (load 0.3-0.5); earlier, 15 queries and 6.2x. What changed, found with cProfile over a few hundred
-requests on this user: the ledger's read and the four small reads (budgets, goals, insights, bills) go to
-PostgreSQL in one round trip (`zeus.batch`: several statements in one execute; the panels declare their reads,
-docs/pages.md "One round trip for the small reads"), 12 -> 8 queries; the budget and goal rows' text is made
-once in Python exactly as their tags rendered it (an include, two or three blocktranslates and up to four money
-filters a row before; the budgets panel's render 0.74 -> 0.19 ms, the goals' 0.97 -> 0.16 ms, wall time, the
-second pair at a higher load); a chart's
-table body is made in one pass; the trend's twelve month labels no longer go through Django's format lookups
-(the net worth panel's context 103 -> 13 us). The cached template loader is on (Django's default here, DEBUG
-off). Nothing is cached across requests. The rendered home is byte for byte what it was (compared on this data
-set in vi and en; the rows by tests/pages/test_home_rows.py in every branch). What is left: the plan's panel
-(`plans/`, being reduced separately) is the largest share, 2.7 ms of the home's 8.4 ms of CPU a load (bare page
-2.5 ms); the other panels' contexts and templates are about 2 ms together (the two chart panels 0.28 ms each).
-On a loaded machine the bare page slows more than the home and the ratio swings widely; read it from a quiet
-run."""
+Reading (issue 14, 2026-12-01). Before this work: 15 queries, 6.2x the bare page at p95 (quiet machine). What
+changed, found with cProfile over a few hundred requests on this user: the 12-month trend and the spending by
+category read the month totals PostgreSQL's triggers keep (assets.MonthTotal, docs/pages.md "Month totals"), not a
+year of rows; the ledger's read and the four small reads (budgets, goals, insights, bills) go to PostgreSQL in one
+round trip (`zeus.batch`: several statements in one execute; the panels declare their reads, docs/pages.md "One
+round trip for the small reads"), 12 -> 8 queries; the budget and goal rows' text is made once in Python exactly
+as their tags rendered it (an include, two or three blocktranslates and up to four money filters a row before; the
+budgets panel's render 0.74 -> 0.19 ms, the goals' 0.97 -> 0.16 ms, wall time, the second pair at a higher load);
+a chart's table body is made in one pass; the trend's twelve month labels no longer go through Django's format
+lookups (the net worth panel's context 103 -> 13 us). The cached template loader is on (Django's default here,
+DEBUG off). Nothing is cached across requests. The rendered home is byte for byte what it was (compared on this
+data set in vi and en; the rows by tests/pages/test_home_rows.py in every branch). The plan's panel, the largest
+share before (2.7 ms of 8.4 ms of CPU a load), reads the current plan through a compiled read and works out only
+what it shows: today's guide, the safe-to-spend left and the warning (`plans.selectors.plan_glance`), not the
+recommendation and the streak. On a loaded machine the bare page slows more than the home and the ratio swings
+widely; read it from a quiet run."""
 
 
 def _ms(p50: dict, p95: dict, name: str) -> str:
