@@ -6,7 +6,7 @@ import functools
 import re
 import zoneinfo
 from collections import defaultdict
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -16,7 +16,7 @@ from goals.selectors import active_goals_of, goal_progress_of
 from plans.selectors import plan_summaries
 from suggestions import recurring, selectors
 from suggestions.selectors import BatchUser
-from zeus.money import format_amount, minor_unit
+from zeus.money import format_amount, quantize
 
 SEND_WEEKDAY = 6  # Sunday
 SEND_HOUR = 9  # from 09:00 in the user's timezone
@@ -53,12 +53,8 @@ def is_due(local: dt.datetime) -> bool:
     return local.weekday() == SEND_WEEKDAY and local.hour >= SEND_HOUR
 
 
-_unit = functools.lru_cache(maxsize=None)(minor_unit)
-
-
 def _money(amount: Decimal, currency: str) -> str:
-    # zeus.money.quantize, with the currency's minor unit looked up once (thousands of amounts per batch).
-    return str(Decimal(amount).quantize(_unit(currency), rounding=ROUND_HALF_UP))
+    return str(quantize(amount, currency))
 
 
 def compose(users: list[BatchUser], *, start: dt.date, now: dt.datetime) -> dict[int, dict]:

@@ -57,22 +57,16 @@ def normalize_currency(currency: str) -> str:
     return code
 
 
-# Cached: the batch jobs format thousands of amounts, each asking for its currency's exponent and unit.
+# Cached: lists, plans and the batch jobs ask for a currency's exponent and unit for every amount they touch.
 @functools.lru_cache(maxsize=64)
 def exponent(currency: str) -> int:
-    found = CURRENCY_EXPONENTS.get(currency)  # a stored code as it is: no normalizing (once per row of a list)
-    return CURRENCY_EXPONENTS[normalize_currency(currency)] if found is None else found
-
-
-# Each currency's smallest amount, made once: quantize runs for every amount of every list and plan.
-_MINOR_UNITS = {code: Decimal(1).scaleb(-places) for code, places in CURRENCY_EXPONENTS.items()}
+    return CURRENCY_EXPONENTS[normalize_currency(currency)]
 
 
 @functools.lru_cache(maxsize=64)
 def minor_unit(currency: str) -> Decimal:
     """The smallest amount of the currency: 1 for VND, 0.01 for USD."""
-    found = _MINOR_UNITS.get(currency)
-    return _MINOR_UNITS[normalize_currency(currency)] if found is None else found
+    return Decimal(1).scaleb(-exponent(currency))
 
 
 def quantize(amount: Decimal, currency: str) -> Decimal:
