@@ -103,9 +103,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
         "connect_timeout", env.int("DATABASE_CONNECT_TIMEOUT", default=2)
     )
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # Django's backend with a pool check that costs no round trip while the socket is quiet
-    # (zeus/postgresql/base.py): psycopg_pool's sends an empty query before every request's first.
+    # Django's backend with a pool check that costs no round trip while the socket is quiet, and statements
+    # prepared on the server only where Zeus asks (zeus/postgresql/base.py).
     DATABASES["default"]["ENGINE"] = "zeus.postgresql"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
