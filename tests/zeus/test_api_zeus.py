@@ -50,6 +50,13 @@ def test_a_bad_token_is_a_401(alice):
     assert error["message"]
 
 
+@pytest.mark.parametrize("key", ["abc\x00def", "x" * 5000])
+def test_a_key_no_token_can_have_is_a_401_not_a_database_error(alice, key):
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {key}")
+    assert_error(client.get("/api/v1/profile"), 401, "AUTHENTICATION_FAILED")
+
+
 @pytest.mark.parametrize(
     "path", ["/api/v1/assets", "/api/v1/transactions", "/api/v1/budgets", "/api/v1/goals", "/api/v1/profile"]
 )
