@@ -94,7 +94,8 @@ class EdgeMiddleware:
         return response
 
     def _refuse_unstorable(self, request):
-        field = _first_bad_field(request.GET)
+        # The path too: a URL's captured text (a webhook's token, a slug) reaches queries as it is.
+        field = "path" if not is_storable(request.path) else _first_bad_field(request.GET)
         if field is None and request.method == "POST" and request.content_type in _FORM_TYPES:
             try:
                 form = request.POST

@@ -97,6 +97,14 @@ def test_a_nul_in_a_query_string_is_refused_before_any_view(alice_api, url):
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("path", ["/api/v1/integrations/sepay/webhook/ab%00cd", "/api/v1/transactions/1%00"])
+def test_a_nul_in_the_path_is_refused_before_any_view(client, path):
+    response = client.post(path, data=b"{}", content_type="application/json")
+    assert response.status_code == 400, response.content[:200]
+    assert response.json()["error"]["code"] == "INVALID_TEXT"
+
+
+@pytest.mark.django_db
 def test_a_nul_in_a_form_body_is_refused(client, alice):
     response = client.post("/accounts/login/", {"username": "alice\x00", "password": "x"})
     assert response.status_code == 400
