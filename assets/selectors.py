@@ -621,39 +621,41 @@ def transaction_charge_candidates(
     ]
 
 
-def expense_week_review_rows(*, user_ids, week_start: dt.date, weeks: int, per_user: int) -> tuple[list, list]:
+def expense_week_review_read(*, user_ids, week_start: dt.date, weeks: int, per_user: int) -> Rows:
     """The weekly review's two reads of the ledger in one pass over the expenses of the `weeks` weeks ending
-    with the one starting `week_start`: the totals per user, currency and category of that week (w0) and of
-    each week before (w1, ...), and each user's (and currency's) `per_user` largest expenses of that week
-    (ROW_NUMBER, filtered in the database). One query (the rows read once, into a materialised CTE).
-    Returns (totals: (user_id, currency, category, w0, ..., w{weeks-1}),
-    largest: (user_id, description, amount, currency, category, occurred_on), per user largest first)."""
+    with the one starting `week_start`, unevaluated (the review sends it with its other reads in one round
+    trip: zeus/batch.py); `expense_week_review_split` shapes its rows. The totals per user, currency and
+    category of that week (w0) and of each week before (w1, ...), and each user's (and currency's)
+    `per_user` largest expenses of that week (ROW_NUMBER, filtered in the database). One query (the rows
+    read once, into a materialised CTE)."""
     since = week_start - dt.timedelta(days=7 * (weeks - 1))
     until = week_start + dt.timedelta(days=6)
-    params: dict[str, object] = {"users": list(user_ids), "since": since, "until": until, "top": per_user}
-    sums = []
+    bounds = []
     for k in range(weeks):
         start = week_start - dt.timedelta(days=7 * k)
-        params[f"s{k}"], params[f"e{k}"] = start, start + dt.timedelta(days=6)
-        sums.append(f"sum(amount) FILTER (WHERE occurred_on BETWEEN %(s{k})s AND %(e{k})s)")
+        bounds += [start, start + dt.timedelta(days=6)]
+    sums = ", ".join("sum(amount) FILTER (WHERE occurred_on BETWEEN %s AND %s)" for _ in range(weeks))
     nulls = ", ".join("NULL::numeric" for _ in range(weeks))
     sql = f"""
 WITH r AS MATERIALIZED (
     SELECT id, user_id, currency, category, description, amount, occurred_on
     FROM assets_transaction
-    WHERE user_id = ANY(%(users)s) AND direction = 'expense' AND occurred_on BETWEEN %(since)s AND %(until)s
+    WHERE user_id = ANY(%s) AND direction = 'expense' AND occurred_on BETWEEN %s AND %s
 )
-SELECT 0, user_id, currency, category, NULL, NULL::numeric, NULL::date, NULL::bigint, {", ".join(sums)}
+SELECT 0, user_id, currency, category, NULL, NULL::numeric, NULL::date, NULL::bigint, {sums}
 FROM r GROUP BY user_id, currency, category
 UNION ALL
 SELECT 1, user_id, currency, category, description, amount, occurred_on, rank, {nulls}
 FROM (SELECT *, row_number() OVER (PARTITION BY user_id, currency ORDER BY amount DESC, id) AS rank
-      FROM r WHERE occurred_on >= %(s0)s) b
-WHERE rank <= %(top)s
+      FROM r WHERE occurred_on >= %s) b
+WHERE rank <= %s
 """
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
+    return Rows(sql, [list(user_ids), since, until, *bounds, week_start, per_user])
+
+
+def expense_week_review_split(rows: list[tuple]) -> tuple[list, list]:
+    """`expense_week_review_read`'s rows as (totals: (user_id, currency, category, w0, ..., w{weeks-1}),
+    largest: (user_id, description, amount, currency, category, occurred_on), per user largest first)."""
     totals = [(u, c, cat, *ws) for part, u, c, cat, _d, _a, _o, _r, *ws in rows if part == 0]
     largest = sorted(
         ((u, d, a, c, cat, o, r) for part, u, c, cat, d, a, o, r, *_ws in rows if part == 1),

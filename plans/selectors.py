@@ -391,3 +391,14 @@ def plan_summaries(*, today_by_user: dict[int, dt.date]) -> dict[int, PlanSummar
             ),
         )
     return out
+
+
+def active_plans_query(*, user_ids, months):
+    """The active plans of these users for these months, unevaluated and with only their id and user read:
+    a `Model.objects.raw` a batch job sends with its other small reads in one round trip (zeus/batch.py) to
+    learn which users plan_summaries need be asked for."""
+    sql = (
+        f"SELECT id, user_id FROM {MonthlyPlan._meta.db_table} "
+        "WHERE user_id = ANY(%s) AND status = %s AND month = ANY(%s)"
+    )
+    return MonthlyPlan.objects.raw(sql, [list(user_ids), MonthlyPlan.Status.ACTIVE, sorted(months)])

@@ -12,7 +12,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from goals.selectors import active_goals_of, goal_progress_of
+from goals.selectors import goal_progress_of
 from plans.selectors import plan_summaries
 from suggestions import recurring, selectors
 from suggestions.selectors import BatchUser
@@ -58,56 +58,65 @@ def _money(amount: Decimal, currency: str) -> str:
 
 
 def compose(users: list[BatchUser], *, start: dt.date, now: dt.datetime) -> dict[int, dict]:
-    """The review of the week starting `start` (a Monday) for each user, as of `now`: seven queries for the
-    batch (spending, biggest expenses, plans: three, goals, bills due, insights)."""
+    """The review of the week starting `start` (a Monday) for each user, as of `now`: one round trip for the
+    batch's reads (selectors.weekly_review_rows: spending and biggest expenses, who has a plan, goals, bills
+    due, insights) and, for the users with an active plan only, plan_summaries' reads (one to three)."""
     if not users:
         return {}
     ids = [u.id for u in users]
     end = start + dt.timedelta(days=6)
     by_user = {u.id: u for u in users}
-    spending, largest = selectors.weekly_spending_and_biggest(user_ids=ids, week_start=start, per_user=TOP)
+    zones = {u.id: zoneinfo.ZoneInfo(u.timezone) for u in users}
+    today_of = {u.id: min(now.astimezone(zones[u.id]).date(), end) for u in users}
+    rows = selectors.weekly_review_rows(
+        user_ids=ids,
+        week_start=start,
+        per_user=TOP,
+        plan_months={today.replace(day=1) for today in today_of.values()},
+        due=(end + dt.timedelta(days=1), end + dt.timedelta(days=7)),
+        insights_since=min(dt.datetime.combine(start, dt.time(), zone) for zone in zones.values()),
+    )
     biggest = defaultdict(list)
-    for row in largest:
+    for row in rows.biggest:
         if row.currency == by_user[row.user_id].currency:
             biggest[row.user_id].append(row)
-    today_of = {u.id: min(local_now(u, now).date(), end) for u in users}
-    plans = plan_summaries(today_by_user=today_of)
+    planned = {uid: today_of[uid] for uid in rows.planned}
+    plans = plan_summaries(today_by_user=planned) if planned else {}
     goals = defaultdict(list)
-    for goal in active_goals_of(user_ids=ids):
+    for goal in rows.goals:
         goals[goal.user_id].append(goal)
     due = defaultdict(list)
-    for series in selectors.series_due_rows_between(
-        user_ids=ids, since=end + dt.timedelta(days=1), until=end + dt.timedelta(days=7)
-    ):
+    for series in rows.due:
         due[series.user_id].append(series)
-    earliest = min(dt.datetime.combine(start, dt.time(), zoneinfo.ZoneInfo(u.timezone)) for u in users)
     insights = defaultdict(list)
-    for suggestion in selectors.insights_since(user_ids=ids, since=earliest):
-        user = by_user[suggestion.user_id]
-        if suggestion.created_at.astimezone(zoneinfo.ZoneInfo(user.timezone)).date() >= start:
-            insights[suggestion.user_id].append(suggestion)
+    for insight in rows.insights:
+        if insight.created_at.astimezone(zones[insight.user_id]).date() >= start:
+            insights[insight.user_id].append(insight)
 
     categories: dict[int, dict[str, list[Decimal]]] = defaultdict(dict)
-    for (user_id, currency, category), weeks in spending.items():
+    for (user_id, currency, category), weeks in rows.spending.items():
         if currency == by_user[user_id].currency:
             categories[user_id][category] = weeks
+    # What every review of the batch shares: the week's labels and dates.
+    week, first, last = iso_week(start), start.isoformat(), end.isoformat()
+    labels = [iso_week(start - dt.timedelta(days=7 * k)) for k in range(1, 5)]
+    zero = Decimal(0)
     out = {}
     for user in users:
         c = user.currency
         cats = categories[user.id]
-        weekly = [sum((w[k] for w in cats.values()), Decimal(0)) for k in range(5)]
-        previous = weekly[1:]
-        average = sum(previous, Decimal(0)) / 4
+        weekly = [sum(column, zero) for column in zip(*cats.values(), strict=True)] if cats else [zero] * 5
+        average = sum(weekly[1:], zero) / 4
         top = sorted(((cat, w[0]) for cat, w in cats.items() if w[0] > 0), key=lambda p: (-p[1], p[0]))[:TOP]
         plan = plans.get(user.id)
         out[user.id] = {
-            "week": iso_week(start),
-            "start": start.isoformat(),
-            "end": end.isoformat(),
+            "week": week,
+            "start": first,
+            "end": last,
             "currency": c,
             "spent": _money(weekly[0], c),
             "previous_weeks": [
-                {"week": iso_week(start - dt.timedelta(days=7 * k)), "spent": _money(weekly[k], c)} for k in range(1, 5)
+                {"week": label, "spent": _money(spent, c)} for label, spent in zip(labels, weekly[1:], strict=True)
             ],
             "average_previous": _money(average, c),
             "change_pct": None if average == 0 else round((weekly[0] - average) * 100 / average),

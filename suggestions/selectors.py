@@ -10,17 +10,20 @@ from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
 
 from assets.selectors import (
-    expense_week_review_rows,
+    expense_week_review_read,
+    expense_week_review_split,
     expense_weekly_totals,
     transaction_charge_candidates,
     transaction_close_repeats,
     transaction_rows,
 )
-from goals.selectors import budget_rows
+from goals.selectors import active_goals_query, budget_rows
+from plans.selectors import active_plans_query
 from suggestions import recurring
 from suggestions.duplicates import DROPPED_WORDS, Row
 from suggestions.models import INSIGHT_KINDS, RecurringSeries, Suggestion, WeeklyDigest
 from suggestions.thresholds import BATCH_SIZE, LOOKBACK_DAYS, RECURRING_LOOKBACK_DAYS, WEEKS_OF_HISTORY
+from zeus.batch import Rows, run_batch
 from zeus.errors import NotFound, ValidationFailed
 from zeus.models import DEFAULT_LANGUAGE, DEFAULT_TIMEZONE
 from zeus.money import DEFAULT_CURRENCY, quantize
@@ -331,8 +334,13 @@ def weekly_spending_and_biggest(
 ) -> tuple[dict[tuple[int, str, str], list[Decimal]], list[BigExpense]]:
     """(user, currency, category) → expense totals of the week starting `week_start` ([0]) and of each of the
     four weeks before ([1]..[4]); and each user's largest expenses of the week: one query, one pass over the
-    rows (assets.selectors.expense_week_review_rows)."""
-    totals, largest = expense_week_review_rows(user_ids=user_ids, week_start=week_start, weeks=5, per_user=per_user)
+    rows (assets.selectors.expense_week_review_read)."""
+    read = expense_week_review_read(user_ids=user_ids, week_start=week_start, weeks=5, per_user=per_user)
+    return _spending_and_biggest(read.run())
+
+
+def _spending_and_biggest(rows: list[tuple]) -> tuple[dict[tuple[int, str, str], list[Decimal]], list[BigExpense]]:
+    totals, largest = expense_week_review_split(rows)
     zero = Decimal(0)
     spending = {(u, c, cat): [w or zero for w in weeks] for u, c, cat, *weeks in totals}
     return spending, [BigExpense(*row) for row in largest]
@@ -349,29 +357,68 @@ class DueSeries(NamedTuple):
     next_on: dt.date
 
 
-def series_due_rows_between(*, user_ids: list[int], since: dt.date, until: dt.date) -> list[DueSeries]:
-    """Active expense series of these users expected from `since` through `until`, soonest first, as
-    tuples (the weekly review reads a batch's worth): one query."""
-    return [
-        DueSeries(*row)
-        for row in RecurringSeries.objects.filter(
-            user_id__in=user_ids,
-            status=RecurringSeries.Status.ACTIVE,
-            direction="expense",
-            next_on__gte=since,
-            next_on__lte=until,
-        )
-        .order_by("user_id", "next_on", "id")
-        .values_list(*DueSeries._fields)
+class Insight(NamedTuple):
+    id: int
+    user_id: int
+    kind: str
+    title: str
+    cta_url: str
+    created_at: dt.datetime
+
+
+# Active expense series expected in a span, soonest first; insights from a moment on, newest first.
+_DUE_SQL = (
+    f"SELECT {', '.join(DueSeries._fields)} FROM {RecurringSeries._meta.db_table} "
+    "WHERE user_id = ANY(%s) AND status = %s AND direction = 'expense' AND next_on BETWEEN %s AND %s "
+    "ORDER BY user_id, next_on, id"
+)
+_INSIGHTS_SQL = (
+    f"SELECT {', '.join(Insight._fields)} FROM {Suggestion._meta.db_table} "
+    "WHERE user_id = ANY(%s) AND kind = ANY(%s) AND created_at >= %s ORDER BY user_id, created_at DESC, id DESC"
+)
+
+
+class WeekReviewRows(NamedTuple):
+    spending: dict[tuple[int, str, str], list[Decimal]]  # as weekly_spending_and_biggest
+    biggest: list[BigExpense]
+    planned: set[int]  # the users with an active plan for one of the months
+    goals: list  # goals.models.Goal, active, oldest first per user
+    due: list[DueSeries]
+    insights: list[Insight]
+
+
+def weekly_review_rows(
+    *,
+    user_ids: list[int],
+    week_start: dt.date,
+    per_user: int,
+    plan_months: set[dt.date],
+    due: tuple[dt.date, dt.date],
+    insights_since: dt.datetime,
+) -> WeekReviewRows:
+    """The weekly review's reads of a batch, sent in one round trip (zeus/batch.py), each a plain statement
+    over the batch's ids as one array: the week's spending and biggest expenses (weekly_spending_and_biggest's
+    read), which users have an active plan (plans.selectors.plan_summaries is asked only for them), the
+    active goals, the active expense series due from `due[0]` through `due[1]` and the insights created from
+    `insights_since` on. Building the ORM querysets of these reads cost more CPU than PostgreSQL took to
+    answer them (docs/digest.md)."""
+    ids = list(user_ids)
+    reads = [
+        expense_week_review_read(user_ids=ids, week_start=week_start, weeks=5, per_user=per_user),
+        active_plans_query(user_ids=ids, months=plan_months),
+        active_goals_query(user_ids=ids),
+        Rows(_DUE_SQL, [ids, RecurringSeries.Status.ACTIVE, *due]),
+        Rows(_INSIGHTS_SQL, [ids, list(INSIGHT_KINDS), insights_since]),
     ]
-
-
-def insights_since(*, user_ids: list[int], since: dt.datetime) -> list[Suggestion]:
-    """The insights these users got from `since` on, newest first."""
-    return list(
-        Suggestion.objects.filter(user_id__in=user_ids, kind__in=INSIGHT_KINDS, created_at__gte=since)
-        .order_by("user_id", "-created_at", "-id")
-        .only("id", "user_id", "kind", "title", "cta_url", "created_at")
+    spent, plans, goals, due_rows, insights = run_batch(reads)
+    spending, biggest = _spending_and_biggest(spent)
+    return WeekReviewRows(
+        spending=spending,
+        biggest=biggest,
+        planned={p.user_id for p in plans},
+        goals=goals,
+        due=[DueSeries(*row) for row in due_rows],
+        insights=[Insight(*row) for row in insights],
     )
 
 
