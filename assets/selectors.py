@@ -634,7 +634,7 @@ def expense_week_review_read(*, user_ids, week_start: dt.date, weeks: int, per_u
     for k in range(weeks):
         start = week_start - dt.timedelta(days=7 * k)
         bounds += [start, start + dt.timedelta(days=6)]
-    sums = ", ".join("sum(amount) FILTER (WHERE occurred_on BETWEEN %s AND %s)" for _ in range(weeks))
+    sums = ", ".join("coalesce(sum(amount) FILTER (WHERE occurred_on BETWEEN %s AND %s), 0)" for _ in range(weeks))
     nulls = ", ".join("NULL::numeric" for _ in range(weeks))
     sql = f"""
 WITH r AS MATERIALIZED (
@@ -654,9 +654,10 @@ WHERE rank <= %s
 
 
 def expense_week_review_split(rows: list[tuple]) -> tuple[list, list]:
-    """`expense_week_review_read`'s rows as (totals: (user_id, currency, category, w0, ..., w{weeks-1}),
-    largest: (user_id, description, amount, currency, category, occurred_on), per user largest first)."""
-    totals = [(u, c, cat, *ws) for part, u, c, cat, _d, _a, _o, _r, *ws in rows if part == 0]
+    """`expense_week_review_read`'s rows as (totals: (user_id, currency, category, [w0, ..., w{weeks-1}]),
+    a week without expenses 0; largest: (user_id, description, amount, currency, category, occurred_on), per
+    user largest first)."""
+    totals = [(u, c, cat, ws) for part, u, c, cat, _d, _a, _o, _r, *ws in rows if part == 0]
     largest = sorted(
         ((u, d, a, c, cat, o, r) for part, u, c, cat, d, a, o, r, *_ws in rows if part == 1),
         key=lambda row: (row[0], row[-1]),

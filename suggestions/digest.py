@@ -16,6 +16,7 @@ from goals.selectors import goal_progress_of
 from plans.selectors import plan_summaries
 from suggestions import recurring, selectors
 from suggestions.selectors import BatchUser
+from zeus import collector
 from zeus.money import format_amount, quantize
 
 SEND_WEEKDAY = 6  # Sunday
@@ -57,6 +58,7 @@ def _money(amount: Decimal, currency: str) -> str:
     return str(quantize(amount, currency))
 
 
+@collector.paused()  # the batch's reviews are acyclic and live until it returns
 def compose(users: list[BatchUser], *, start: dt.date, now: dt.datetime) -> dict[int, dict]:
     """The review of the week starting `start` (a Monday) for each user, as of `now`: one round trip for the
     batch's reads (selectors.weekly_review_rows: spending and biggest expenses, who has a plan, goals, bills

@@ -341,9 +341,7 @@ def weekly_spending_and_biggest(
 
 def _spending_and_biggest(rows: list[tuple]) -> tuple[dict[tuple[int, str, str], list[Decimal]], list[BigExpense]]:
     totals, largest = expense_week_review_split(rows)
-    zero = Decimal(0)
-    spending = {(u, c, cat): [w or zero for w in weeks] for u, c, cat, *weeks in totals}
-    return spending, [BigExpense(*row) for row in largest]
+    return {(u, c, cat): weeks for u, c, cat, weeks in totals}, [BigExpense(*row) for row in largest]
 
 
 class DueSeries(NamedTuple):
