@@ -9,6 +9,7 @@ import bisect
 import calendar
 import datetime as dt
 import functools
+import operator
 import statistics
 from collections import defaultdict
 from collections.abc import Iterable
@@ -39,6 +40,7 @@ CADENCES = (
     Cadence(YEARLY, slack=10, spread=14, late=21, between=3),
 )
 BY_NAME = {c.name: c for c in CADENCES}
+_SLACK = {c.name: dt.timedelta(days=c.slack) for c in CADENCES}
 
 # How far apart two charges of one series may be, as a share of the newer: a subscription's price is fixed
 # (a card in another currency moves a little); a utility bill follows the meter; pay has overtime.
@@ -131,33 +133,38 @@ def _run(ordered: list[Charge], dates: list[dt.date], end: int, cadence: Cadence
     nothing else (a yearly series allows a few): a daily lunch is not a weekly series, a shop visited every
     week is not a monthly one."""
     last = ordered[end]
-    run, offsets = [last], [0]
+    run = [last]
+    low = high = 0  # the run's offsets from their expected dates: the newest's is 0
     position = end
+    slack = _SLACK[cadence.name]
+    # Walked for every group, anchor and cadence of a night's batch: the walk keeps the offsets' range, not
+    # their list, and slices the charges between only when some may be there.
     while True:
         newer = run[-1]
         expected = step(last.occurred_on, cadence.name, -len(run))
-        slack = dt.timedelta(days=cadence.slack)
-        near = range(
-            bisect.bisect_left(dates, expected - slack, 0, position),
-            bisect.bisect_right(dates, expected + slack, 0, position),
-        )
-        if not near:
+        start = bisect.bisect_left(dates, expected - slack, 0, position)
+        stop = bisect.bisect_right(dates, expected + slack, 0, position)
+        if start == stop:
             break
-        i = min(near, key=lambda j: abs(ordered[j].amount - newer.amount))
+        i = start if stop - start == 1 else min(range(start, stop), key=lambda j: abs(ordered[j].amount - newer.amount))
         older = ordered[i]
         if not _close(older.amount, newer.amount, PRICE_CHANGE_LIMIT):
             break
         offset = (older.occurred_on - expected).days
-        if max(*offsets, offset) - min(*offsets, offset) > cadence.spread:
+        low, high = min(low, offset), max(high, offset)
+        if high - low > cadence.spread:
             break
-        share = tolerance(newer.category)
-        between = ordered[i + 1 : position]
-        if len(between) > cadence.between or any(
-            _close(c.amount, older.amount, share) or _close(c.amount, newer.amount, share) for c in between
-        ):
+        gap = position - i - 1
+        if gap > cadence.between:
             break
+        if gap:
+            share = tolerance(newer.category)
+            if any(
+                _close(c.amount, older.amount, share) or _close(c.amount, newer.amount, share)
+                for c in ordered[i + 1 : position]
+            ):
+                break
         run.append(older)
-        offsets.append(offset)
         position = i
     if len(run) < MIN_OCCURRENCES:
         return run  # too short already: _steady only ever shortens it
@@ -202,10 +209,13 @@ def _steady(run: list[Charge]) -> list[Charge]:
     return kept
 
 
+_DATE_THEN_ID = operator.attrgetter("occurred_on", "id")
+
+
 def detect_group(charges: list[Charge]) -> Series | None:
     """The series in one counterparty's charges (one direction and currency), or None."""
     by_date: dict[dt.date, Charge] = {}
-    for charge in sorted(charges, key=lambda c: (c.occurred_on, c.id)):
+    for charge in sorted(charges, key=_DATE_THEN_ID):
         by_date.setdefault(charge.occurred_on, charge)
     ordered = list(by_date.values())
     if len(ordered) < MIN_OCCURRENCES or not _three_alike(ordered):
