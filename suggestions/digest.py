@@ -6,7 +6,7 @@ import functools
 import re
 import zoneinfo
 from collections import defaultdict
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -17,7 +17,7 @@ from plans.selectors import plan_summaries
 from suggestions import recurring, selectors
 from suggestions.selectors import BatchUser
 from zeus import collector
-from zeus.money import format_amount, quantize
+from zeus.money import format_amount, minor_unit
 
 SEND_WEEKDAY = 6  # Sunday
 SEND_HOUR = 9  # from 09:00 in the user's timezone
@@ -55,7 +55,9 @@ def is_due(local: dt.datetime) -> bool:
 
 
 def _money(amount: Decimal, currency: str) -> str:
-    return str(quantize(amount, currency))
+    """zeus.money.quantize's figure, as text, for the Decimal amounts of a review (some fourteen a user)
+    without its conversion of other numbers."""
+    return str(amount.quantize(minor_unit(currency), rounding=ROUND_HALF_UP))
 
 
 @collector.paused()  # the batch's reviews are acyclic and live until it returns
