@@ -257,3 +257,28 @@ def test_a_batchs_inbox_texts_are_the_per_user_path_s_word_for_word(db):
     vi, en = (Notification.objects.get(user=users[k], kind="weekly_digest") for k in (0, 1))
     assert en.title == "Your week 2026-W48: 1,500,000 ₫ spent"
     assert vi.title != en.title and "2026-W48" in vi.title  # in Vietnamese
+
+
+def test_a_batch_s_reads_are_one_round_trip_and_only_a_planner_s_plan_is_read(alice, bob, monkeypatch):
+    from suggestions import digest
+
+    ordinary_month(alice)
+    ordinary_month(bob)
+    users = [b for batch in selectors.user_batches(user_ids=[alice.id, bob.id]) for b in batch]
+    with CaptureQueriesContext(connection) as nobody_plans:
+        reviews = digest.compose(users, start=MONDAY, now=SUNDAY_9_SAIGON)
+    assert len(nobody_plans) == 1  # spending, biggest, plans, goals, bills due and insights together
+    assert reviews[alice.id]["plan"] is None and reviews[bob.id]["spent"] == "1500000"
+    plan = plan_create(user=alice, month="2026-11", expected_income="20000000", today=MONDAY - dt.timedelta(days=20))
+    plan_activate(user=alice, plan_id=plan.id, today=MONDAY - dt.timedelta(days=20))
+    asked = []
+    summaries = digest.plan_summaries
+
+    def spy(*, today_by_user):
+        asked.append(set(today_by_user))
+        return summaries(today_by_user=today_by_user)
+
+    monkeypatch.setattr(digest, "plan_summaries", spy)
+    reviews = digest.compose(users, start=MONDAY, now=SUNDAY_9_SAIGON)
+    assert asked == [{alice.id}]
+    assert reviews[alice.id]["plan"]["currency"] == "VND" and reviews[bob.id]["plan"] is None
