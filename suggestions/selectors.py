@@ -419,9 +419,13 @@ def weekly_review_rows(
     )
 
 
+_DIGESTS_OF_SQL = f"SELECT user_id FROM {WeeklyDigest._meta.db_table} WHERE user_id = ANY(%s) AND iso_week = %s"
+
+
 def digests_of(*, user_ids: list[int], iso_week: str) -> set[int]:
-    """The users of these who already have this week's review."""
-    return set(WeeklyDigest.objects.filter(user_id__in=user_ids, iso_week=iso_week).values_list("user_id", flat=True))
+    """The users of these who already have this week's review: a plain statement over the ids as one array
+    (the ORM's IN list of a batch's 500 ids cost more CPU than the read)."""
+    return {user_id for (user_id,) in Rows(_DIGESTS_OF_SQL, [list(user_ids), iso_week]).run()}
 
 
 def digest_get(*, user, iso_week: str) -> WeeklyDigest | None:

@@ -90,6 +90,21 @@ def test_a_batch_of_notifications_is_one_insert_and_is_pushed_to_open_sockets_af
 
 
 @pytest.mark.django_db
+def test_a_batch_s_texts_reach_the_inbox_as_written(alice):
+    from zeus.models import Notification
+    from zeus.services import NotificationDraft, notification_create_many
+
+    title = 'Tuần 2026-W48: đã chi 1,177,000 ₫ 🎉 "quoted" \\ back, {braces}'
+    body = "Dòng một\nDòng hai\tcột; 100% '"
+    (created,) = notification_create_many(
+        [NotificationDraft(user_id=alice.id, kind=Notification.Kind.INSIGHT, title=title, body=body, cta_url="/x")]
+    )
+    stored = Notification.objects.get(pk=created.pk)
+    assert (stored.title, stored.body, stored.cta_url, stored.dedupe_key) == (title, body, "/x", None)
+    assert (created.title, created.body) == (title, body)
+
+
+@pytest.mark.django_db
 def test_a_batch_skips_what_the_inbox_already_holds_by_its_dedupe_key(alice, bob):
     from zeus.models import Notification
     from zeus.services import NotificationDraft, notification_create_many
