@@ -5,12 +5,11 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from plans import math as pm
 from plans import services
 from plans.idempotency import idempotent
 from plans.presenters import plan_to_dict
-from plans.recurring import bills_by_plan, bills_still_due, suggested_fixed_expenses
-from plans.selectors import plan_get, plan_ledgers, plan_list, plan_list_first, plan_state
+from plans.recurring import bills_by_plan, suggested_fixed_expenses
+from plans.selectors import plan_detail, plan_ledgers, plan_list, plan_list_first, plan_state
 from zeus.api.fields import MoneyField
 from zeus.api.pagination import paginate
 from zeus.selectors import user_currency
@@ -122,15 +121,11 @@ class PlanOutput(serializers.Serializer):
         return instance  # already the contract's shape
 
 
-def _plan_dict(user, plan) -> dict:
-    today = user_today(user)
-    bills = bills_still_due(user=user, currency=plan.currency, today=today, month_last=pm.month_last(plan.month))
-    return plan_to_dict(plan_state(plan, today=today), bills=bills)
-
-
 def _plan_response(request, plan_id, status_code=status.HTTP_200_OK) -> Response:
-    plan = plan_get(user=request.user, plan_id=plan_id)
-    return Response(_plan_dict(request.user, plan), status=status_code)
+    today = user_today(request.user)
+    found = plan_detail(user=request.user, plan_id=plan_id, today=today)
+    state = plan_state(found.plan, today=today, ledger=found.ledger)
+    return Response(plan_to_dict(state, bills=found.bills), status=status_code)
 
 
 class FixedExpenseSuggestionsView(APIView):

@@ -1,6 +1,7 @@
 """Reads of plans, and a plan's figures as of a day (the arithmetic of plans/math.py over its ledger)."""
 
 import datetime as dt
+import json
 from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -10,11 +11,12 @@ from django.db.models import Exists, F, OuterRef, QuerySet, Sum, Value
 from assets import categories
 from assets.selectors import expense_totals_query
 from plans import math as pm
+from plans import recurring
 from plans.models import FixedExpense, MonthlyPlan, PlanEntry, Rebalance
 from zeus.adapters import set_prefetched
 from zeus.errors import NotFound
 from zeus.money import from_minor, to_minor
-from zeus.prepared import Prepared
+from zeus.prepared import Prepared, correlated_rows
 
 # A plan read by plan_list carries, for each warning state, whether an accepted rebalance answered it: a
 # column of the plan's own row (an indexed EXISTS on the (plan, warning_state) constraint), not a query.
@@ -97,16 +99,20 @@ def fixed_expenses_attach(plans: list[MonthlyPlan]) -> None:
         set_prefetched(plan, "fixed_expenses", by_plan[plan.id])
 
 
-def plan_get(*, user, plan_id) -> MonthlyPlan:
-    """One plan as plan_list reads it (its goal, its fixed expenses prefetched, its answered states): two
-    queries."""
+def _plan_id(plan_id) -> int:
     try:
         plan_id = int(plan_id)
     except (TypeError, ValueError):
         raise NotFound("No such plan.") from None
     if not -(2**63) <= plan_id < 2**63:
         raise NotFound("No such plan.")
-    found = _PLAN_READ.run(user.pk, plan_id)
+    return plan_id
+
+
+def plan_get(*, user, plan_id) -> MonthlyPlan:
+    """One plan as plan_list reads it (its goal, its fixed expenses prefetched, its answered states): two
+    queries."""
+    found = _PLAN_READ.run(user.pk, _plan_id(plan_id))
     if not found:
         raise NotFound("No such plan.")
     plan = found[0]
@@ -211,6 +217,12 @@ def plan_ledgers(plans: list[MonthlyPlan]) -> dict[int, Ledger]:
             currency=next(iter(currencies)) if len(currencies) == 1 else None,
         )
         rows = _month_totals(expenses, PlanEntry.objects.filter(plan_id__in=list(ledgers)))
+    _fill_ledgers(plans, ledgers, rows)
+    return ledgers
+
+
+def _fill_ledgers(plans: list[MonthlyPlan], ledgers: dict[int, Ledger], rows) -> None:
+    """Each row of _month_totals lands in the ledgers of its plans."""
     by_id = {p.id: p for p in plans}
     targets: dict[tuple, list[tuple[Ledger, str, set[str]]]] = defaultdict(list)
     for plan in plans:
@@ -234,7 +246,93 @@ def plan_ledgers(plans: list[MonthlyPlan]) -> dict[int, Ledger]:
             ledger.expenses_by_category[category] = ledger.expenses_by_category.get(category, 0) + units
             if category in discretionary:
                 ledger.discretionary_by_day[row["occurred_on"]] += units
-    return ledgers
+
+
+def _plan_column(name: str) -> str:
+    return f'"{MonthlyPlan._meta.db_table}"."{name}"'
+
+
+# Stand-ins for the plan row's columns while its children's querysets are compiled (correlated_rows).
+_OUTER_USER, _OUTER_PLAN, _OUTER_CURRENCY = -7_340_112_984_001, -7_340_112_984_002, "\ue000zeus-plan-currency\ue000"
+_OUTER_MONTH, _OUTER_MONTH_LAST = dt.date(1112, 1, 1), dt.date(1112, 1, 2)
+
+
+def _detail_read(user_id, plan_id, today):
+    fixed = FixedExpense.objects.filter(plan_id=_OUTER_PLAN)
+    month = _month_totals(
+        expense_totals_query(
+            user_ids=[_OUTER_USER], since=_OUTER_MONTH, until=_OUTER_MONTH_LAST, currency=_OUTER_CURRENCY
+        ),
+        PlanEntry.objects.filter(plan_id=_OUTER_PLAN),
+    )
+    outer = {
+        _OUTER_USER: _plan_column("user_id"),
+        _OUTER_PLAN: _plan_column("id"),
+        _OUTER_CURRENCY: _plan_column("currency"),
+        _OUTER_MONTH: _plan_column("month"),
+        _OUTER_MONTH_LAST: f"(({_plan_column('month')} + interval '1 month')::date - 1)",
+    }
+    # `today` stays a parameter of the bills' reads: the Prepared binds it on each run.
+    bills = {
+        f"bills_rows_{index}": correlated_rows(
+            read.query(_OUTER_USER, today, _OUTER_MONTH_LAST),
+            {_OUTER_USER: outer[_OUTER_USER], _OUTER_MONTH_LAST: outer[_OUTER_MONTH_LAST]},
+        )
+        for index, read in enumerate(recurring.due_reads())
+    }
+    return _with_answers(
+        MonthlyPlan.objects.filter(user_id=user_id, id=plan_id).select_related("primary_goal")
+    ).annotate(
+        fixed_rows=correlated_rows(fixed, {_OUTER_PLAN: outer[_OUTER_PLAN]}),
+        month_rows=correlated_rows(month, outer),
+        **bills,
+    )
+
+
+# What the plan view shows of one plan, in one statement compiled once: the plan row as plan_get reads it,
+# with its fixed expenses, its month's ledger rows (plan_ledger's UNION) and the recurring bills due from
+# today through its month's end (plans/recurring.py's due reads) as JSON columns of that row. Each round trip
+# cost the view more than PostgreSQL took to answer it.
+_DETAIL_READ = Prepared(_detail_read, int, int, dt.date)
+
+_FIXED_FIELDS = [f.attname for f in FixedExpense._meta.concrete_fields]
+
+
+@dataclass(frozen=True)
+class PlanDetail:
+    plan: MonthlyPlan
+    ledger: Ledger
+    bills: list[recurring.RecurringCharge]  # bills_still_due's
+
+
+def _json_rows(text: str) -> list[dict]:
+    return json.loads(text, parse_float=Decimal)
+
+
+def plan_detail(*, user, plan_id, today: dt.date) -> PlanDetail:
+    """plan_get's plan (its goal, its fixed expenses prefetched, its answered states), plan_ledger's ledger
+    and bills_still_due's bills as of `today`, in one query."""
+    found = _DETAIL_READ.run(user.pk, _plan_id(plan_id), today)
+    if not found:
+        raise NotFound("No such plan.")
+    plan = found[0]
+    lines = [
+        FixedExpense.from_db(MonthlyPlan.objects.db, _FIXED_FIELDS, [row[name] for name in _FIXED_FIELDS])
+        for row in _json_rows(plan.fixed_rows)
+    ]
+    lines.sort(key=lambda line: (line.position, line.id))  # FixedExpense's ordering
+    set_prefetched(plan, "fixed_expenses", lines)
+    rows = _json_rows(plan.month_rows)
+    for row in rows:
+        row["occurred_on"] = dt.date.fromisoformat(row["occurred_on"])
+    ledgers = {plan.id: Ledger()}
+    _fill_ledgers([plan], ledgers, rows)
+    charges = [
+        read.charge(row)
+        for index, read in enumerate(recurring.due_reads())
+        for row in _json_rows(getattr(plan, f"bills_rows_{index}"))
+    ]
+    return PlanDetail(plan=plan, ledger=ledgers[plan.id], bills=recurring.bills_in_currency(charges, plan.currency))
 
 
 @dataclass(frozen=True)
