@@ -6,6 +6,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from django.db import connections
 from django.db.models import Exists, F, OuterRef, QuerySet, Sum, Value
 
 from assets import categories
@@ -158,7 +159,8 @@ def _fixed_categories(plan: MonthlyPlan) -> set[str]:
 
 
 def _discretionary_categories(plan: MonthlyPlan) -> list[str]:
-    return [c for c in categories.DISCRETIONARY if c not in _fixed_categories(plan)]
+    fixed = _fixed_categories(plan)  # once: each read of the related manager builds a new one
+    return [c for c in categories.DISCRETIONARY if c not in fixed]
 
 
 def _month_totals(expenses: QuerySet, entries: QuerySet[PlanEntry]) -> QuerySet:
@@ -258,7 +260,7 @@ _OUTER_MONTH, _OUTER_MONTH_LAST = dt.date(1112, 1, 1), dt.date(1112, 1, 2)
 
 
 def _detail_read(user_id, plan_id, today):
-    fixed = FixedExpense.objects.filter(plan_id=_OUTER_PLAN)
+    fixed = FixedExpense.objects.filter(plan_id=_OUTER_PLAN).order_by()  # ordered as it is read
     month = _month_totals(
         expense_totals_query(
             user_ids=[_OUTER_USER], since=_OUTER_MONTH, until=_OUTER_MONTH_LAST, currency=_OUTER_CURRENCY
@@ -280,9 +282,10 @@ def _detail_read(user_id, plan_id, today):
         )
         for index, read in enumerate(recurring.due_reads())
     }
-    return _with_answers(
-        MonthlyPlan.objects.filter(user_id=user_id, id=plan_id).select_related("primary_goal")
-    ).annotate(
+    # One row: no ordering; and not the timestamps the view does not show. The statement stays under the
+    # length up to which psycopg keeps a query's parse (4 KiB), which it otherwise redoes on every run.
+    plan = MonthlyPlan.objects.filter(user_id=user_id, id=plan_id).defer("completed_at", "created_at", "updated_at")
+    return _with_answers(plan.select_related("primary_goal").order_by()).annotate(
         fixed_rows=correlated_rows(fixed, {_OUTER_PLAN: outer[_OUTER_PLAN]}),
         month_rows=correlated_rows(month, outer),
         **bills,
@@ -305,13 +308,20 @@ class PlanDetail:
     bills: list[recurring.RecurringCharge]  # bills_still_due's
 
 
-def _json_rows(text: str) -> list[dict]:
-    return json.loads(text, parse_float=Decimal)
+def _json_rows(text: str | None) -> list[dict]:
+    return json.loads(text, parse_float=Decimal) if text else []
 
 
 def plan_detail(*, user, plan_id, today: dt.date) -> PlanDetail:
     """plan_get's plan (its goal, its fixed expenses prefetched, its answered states), plan_ledger's ledger
-    and bills_still_due's bills as of `today`, in one query."""
+    and bills_still_due's bills as of `today`, in one query (the statement is PostgreSQL's; another database
+    makes the separate reads)."""
+    if connections[MonthlyPlan.objects.db].vendor != "postgresql":
+        plan = plan_get(user=user, plan_id=plan_id)
+        bills = recurring.bills_still_due(
+            user=user, currency=plan.currency, today=today, month_last=pm.month_last(plan.month)
+        )
+        return PlanDetail(plan=plan, ledger=plan_ledger(plan), bills=bills)
     found = _DETAIL_READ.run(user.pk, _plan_id(plan_id), today)
     if not found:
         raise NotFound("No such plan.")

@@ -52,8 +52,15 @@ def _charge_from_row(row: dict) -> RecurringCharge:
     )
 
 
+def _due_rows(user_id: int, since: dt.date, until: dt.date):
+    # Only what a charge shows: the plan view's statement stays short enough for psycopg to keep its parse.
+    return _expense_series(user_id, since, until).values(
+        "merchant", "kind", "amount", "interval", "currency", "category", "next_on"
+    )
+
+
 # The same read for the plan view, which carries it in its own statement (plans.selectors.plan_detail).
-due_read_register(DueRead(query=_expense_series, charge=_charge_from_row))
+due_read_register(DueRead(query=_due_rows, charge=_charge_from_row))
 
 
 @receiver(recurring_charges, dispatch_uid="suggestions.recurring_charges")

@@ -123,7 +123,8 @@ def _compile(build, kinds) -> _Compiled:
 
 def correlated_rows(queryset: QuerySet, outer: dict) -> RawSQL:
     """`queryset`'s rows as one column of an outer queryset's row: a JSON array of objects (as text, so that
-    `json.loads(parse_float=Decimal)` keeps exact amounts), one per row, keyed by column name. Each key of
+    `json.loads(parse_float=Decimal)` keeps exact amounts), one per row, keyed by column name; NULL when there
+    is no row. Each key of
     `outer` is a value that reaches the queryset's SQL once as a parameter; it is replaced there by its SQL
     expression over the outer row (`"plans_monthlyplan"."month"`). What reaches the SQL otherwise stays a
     parameter, so an outer `Prepared`'s sentinel passed into the queryset is still bound on each run. Several
@@ -142,6 +143,4 @@ def correlated_rows(queryset: QuerySet, outer: dict) -> RawSQL:
         text.append(piece)
     if sorted(map(str, seen)) != sorted(map(str, outer)):
         raise ValueError("an outer value does not reach the SQL exactly once")
-    return RawSQL(
-        f"(SELECT COALESCE(json_agg(n), '[]')::text FROM ({''.join(text)}) AS n)", kept, output_field=TextField()
-    )
+    return RawSQL(f"(SELECT json_agg(n)::text FROM ({''.join(text)}) AS n)", kept, output_field=TextField())

@@ -91,6 +91,7 @@ def test_after_the_month_no_bill_is_still_due(clock, alice, alice_api, busy_plan
     assert alice_api.get(f"/api/v1/plans/{busy_plan.id}").json()["warning"]["bills_due"] == []
 
 
+@pytest.mark.postgres  # one query there; elsewhere the separate reads
 def test_plan_detail_is_plan_get_plan_ledger_and_bills_still_due(
     clock, alice, bob, busy_plan, django_assert_num_queries
 ):
