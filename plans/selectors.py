@@ -308,8 +308,11 @@ class PlanDetail:
     bills: list[recurring.RecurringCharge]  # bills_still_due's
 
 
+_JSON = json.JSONDecoder(parse_float=Decimal)  # exact amounts; made once (json.loads with options makes one a call)
+
+
 def _json_rows(text: str | None) -> list[dict]:
-    return json.loads(text, parse_float=Decimal) if text else []
+    return _JSON.decode(text) if text else []
 
 
 def plan_detail(*, user, plan_id, today: dt.date) -> PlanDetail:
