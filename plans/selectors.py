@@ -259,7 +259,9 @@ _OUTER_USER, _OUTER_PLAN, _OUTER_CURRENCY = -7_340_112_984_001, -7_340_112_984_0
 _OUTER_MONTH, _OUTER_MONTH_LAST = dt.date(1112, 1, 1), dt.date(1112, 1, 2)
 
 
-def _detail_read(user_id, plan_id, today):
+def _with_children(plans: QuerySet[MonthlyPlan], today) -> QuerySet[MonthlyPlan]:
+    """`plans` with each plan's fixed expenses, month's ledger rows and bills due from `today` through its
+    month's end as JSON columns of its row (_detail_of reads them)."""
     fixed = FixedExpense.objects.filter(plan_id=_OUTER_PLAN).order_by()  # ordered as it is read
     month = _month_totals(
         expense_totals_query(
@@ -282,14 +284,18 @@ def _detail_read(user_id, plan_id, today):
         )
         for index, read in enumerate(recurring.due_reads())
     }
-    # One row: no ordering; and not the timestamps the view does not show. The statement stays under the
-    # length up to which psycopg keeps a query's parse (4 KiB), which it otherwise redoes on every run.
-    plan = MonthlyPlan.objects.filter(user_id=user_id, id=plan_id).defer("completed_at", "created_at", "updated_at")
-    return _with_answers(plan.select_related("primary_goal").order_by()).annotate(
+    return plans.annotate(
         fixed_rows=correlated_rows(fixed, {_OUTER_PLAN: outer[_OUTER_PLAN]}),
         month_rows=correlated_rows(month, outer),
         **bills,
     )
+
+
+def _detail_read(user_id, plan_id, today):
+    # One row: no ordering; and not the timestamps the view does not show. The statement stays under the
+    # length up to which psycopg keeps a query's parse (4 KiB), which it otherwise redoes on every run.
+    plan = MonthlyPlan.objects.filter(user_id=user_id, id=plan_id).defer("completed_at", "created_at", "updated_at")
+    return _with_children(_with_answers(plan.select_related("primary_goal").order_by()), today)
 
 
 # What the plan view shows of one plan, in one statement compiled once: the plan row as plan_get reads it,
@@ -328,7 +334,11 @@ def plan_detail(*, user, plan_id, today: dt.date) -> PlanDetail:
     found = _DETAIL_READ.run(user.pk, _plan_id(plan_id), today)
     if not found:
         raise NotFound("No such plan.")
-    plan = found[0]
+    return _detail_of(found[0])
+
+
+def _detail_of(plan: MonthlyPlan) -> PlanDetail:
+    """A plan read with _with_children: its fixed expenses prefetched, its ledger and its bills."""
     lines = [
         FixedExpense.from_db(MonthlyPlan.objects.db, _FIXED_FIELDS, [row[name] for name in _FIXED_FIELDS])
         for row in _json_rows(plan.fixed_rows)
@@ -346,6 +356,34 @@ def plan_detail(*, user, plan_id, today: dt.date) -> PlanDetail:
         for row in _json_rows(getattr(plan, f"bills_rows_{index}"))
     ]
     return PlanDetail(plan=plan, ledger=ledgers[plan.id], bills=recurring.bills_in_currency(charges, plan.currency))
+
+
+# The plan list's first page with each plan's children, one prepared read per page size (as _FIRST_PAGES).
+_FIRST_DETAILS: dict[int, Prepared] = {}
+
+
+def plan_list_first_details(*, user, limit: int, today: dt.date) -> list[PlanDetail]:
+    """plan_list_first's plans, each with plan_detail's ledger and bills as of `today`: one query for a page
+    of any length on PostgreSQL (elsewhere plan_list_first, plan_ledgers and bills_by_plan)."""
+    if connections[MonthlyPlan.objects.db].vendor != "postgresql":
+        plans = plan_list_first(user=user, limit=limit)
+        ledgers = plan_ledgers(plans)
+        bills = recurring.bills_by_plan(user=user, plans=plans, today=today)
+        return [PlanDetail(plan=p, ledger=ledgers[p.id], bills=bills[p.id]) for p in plans]
+    read = _FIRST_DETAILS.get(limit)
+    if read is None:
+        read = _FIRST_DETAILS.setdefault(
+            limit,
+            Prepared(
+                lambda user_id, today: _with_children(
+                    _with_answers(MonthlyPlan.objects.filter(user_id=user_id).select_related("primary_goal")),
+                    today,
+                ).order_by("-month", "-id")[:limit],
+                int,
+                dt.date,
+            ),
+        )
+    return [_detail_of(plan) for plan in read.run(user.pk, today)]
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@ what it answers is, byte for byte, what the separate reads (plan_get, plan_ledge
 clock: 10 November 2026, noon in Saigon."""
 
 import datetime as dt
+import json
 
 import pytest
 from rest_framework.renderers import JSONRenderer
@@ -10,8 +11,8 @@ from rest_framework.renderers import JSONRenderer
 from plans import math as pm
 from plans.models import FixedExpense, Rebalance
 from plans.presenters import plan_to_dict
-from plans.recurring import bills_still_due
-from plans.selectors import plan_detail, plan_get, plan_ledger, plan_state
+from plans.recurring import bills_by_plan, bills_still_due
+from plans.selectors import plan_detail, plan_get, plan_ledger, plan_ledgers, plan_state
 from plans.services import plan_entry_create
 from suggestions.models import RecurringSeries
 from tests import factories
@@ -109,6 +110,21 @@ def test_plan_detail_is_plan_get_plan_ledger_and_bills_still_due(
         plan_detail(user=bob, plan_id=busy_plan.id, today=today)
     with pytest.raises(NotFound):
         plan_detail(user=alice, plan_id="x", today=today)
+
+
+def test_the_plan_lists_first_page_answers_what_the_separate_reads_give(clock, alice, alice_api, busy_plan):
+    plan(alice, month="2026-12", fixed=())
+    plan(alice, month="2027-01")
+    for query in ("", "?page_size=2"):
+        body = alice_api.get(f"/api/v1/plans{query}").content
+        shown = json.loads(body)
+        today = user_today(alice)
+        plans = [plan_get(user=alice, plan_id=p["id"]) for p in shown["results"]]
+        ledgers = plan_ledgers(plans)
+        bills = bills_by_plan(user=alice, plans=plans, today=today)
+        results = [plan_to_dict(plan_state(p, today=today, ledger=ledgers[p.id]), bills=bills[p.id]) for p in plans]
+        assert body == JSONRenderer().render({**shown, "results": results})
+    assert [p["month"] for p in shown["results"]] == ["2027-01", "2026-12"]
 
 
 def test_a_plan_with_no_lines_entries_or_bills(clock, alice, alice_api):
