@@ -1,6 +1,7 @@
 """Reads of plans, and a plan's figures as of a day (the arithmetic of plans/math.py over its ledger)."""
 
 import datetime as dt
+import functools
 import json
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -43,12 +44,17 @@ def answered_states(plan: MonthlyPlan) -> list[str]:
     return list(plan.rebalances.values_list("warning_state", flat=True))
 
 
+@functools.cache
+def _plans_with_answers() -> QuerySet[MonthlyPlan]:
+    # Built once and never run itself: each call of plan_list filters a clone, since resolving the four EXISTS
+    # columns cost the plan list's every request more than its first page's read.
+    return _with_answers(MonthlyPlan.objects.select_related("primary_goal")).prefetch_related("fixed_expenses")
+
+
 def plan_list(*, user) -> QuerySet[MonthlyPlan]:
     """The user's plans with their goal, fixed expenses and the warning states their accepted rebalances
     answered: a fixed number of queries for a page of any length."""
-    return _with_answers(MonthlyPlan.objects.filter(user=user).select_related("primary_goal")).prefetch_related(
-        "fixed_expenses"
-    )
+    return _plans_with_answers().filter(user=user)
 
 
 # plan_get's two reads, compiled once (zeus/prepared.py): building them cost more than running them.
