@@ -196,8 +196,15 @@ baseline, measured in the same run, are the steadier figures. Before this branch
 average 3.5): baseline 0.54 ms (the token check is prepared too), `plans/{id}` 1.49 ms (2.8x, 36 %), `plans`
 2.07 ms; the plan is now below the 1.9 ms the issue's served target needs in process, but the baseline fell with
 it. Served, one round of `bench serving` at load 3-7 on the shipped server, 10 clients: the plan 547 req/s
-against the minimal DRF view's 770 (71 %; 68 % at 1 client, 46 % at 50), for the lead to re-measure. Next
-levers: the plan list's first page carrying its plans' children the same way (it is five queries); URL
-resolution, which tries the API's patterns in order (the plan's route comes after some thirty, the minimal
-view's first); the plan row's four EXISTS columns as one aggregate; the transaction list's first page prepared
-per filter set, as the plan list's is."""
+against the minimal DRF view's 770 (71 %; 68 % at 1 client, 46 % at 50), for the lead to re-measure. The
+plan's one statement and the list's first page read the same way (two queries each, from five) were measured
+A/B as CPU per request over consecutive requests, the machine at load 3-7: the plan 34-40 % of the minimal
+view's CPU before, 48-51 % after; the list 23-27 % before, 38-42 % after (its queryset is also built once, not
+per request). Of what the plan still pays beyond the minimal view, about half is its own Python (the row's
+model instances and JSON columns, the state and the presenter, 0.3 ms of CPU) and a second round trip; the
+rest lands around the view, in URL resolution (the API's patterns are tried in order: the plan's route comes
+after some thirty, the minimal view's first) and, by a first reading too noisy to settle on this shared
+machine, in the garbage collector, whose collections the plan's allocations trigger more often (`gc.freeze()`
+once the server has loaded the app is the server's to try).
+Next levers: those two; the plan row's four EXISTS columns as one aggregate; the transaction list's first
+page prepared per filter set, as the plan list's is."""
