@@ -168,13 +168,19 @@ Reading. What every API request pays: the token check is one query, compiled onc
 queryset's SQL and row layout and binds new values: building and compiling the query cost more than PostgreSQL
 took to answer it), and the pool hands out a connection with no round trip of its own (`zeus/postgresql/base.py`
 polls the socket instead of sending psycopg_pool's empty query; a connection the server let go still gets the
-query and is discarded). So the minimal view is one round trip. A plan is five queries whatever the history: the
-token, the plan with its goal and the warnings its rebalances answered (EXISTS columns of the plan's row), its
-fixed expenses, its month's expenses per category and day together with its entries (one UNION ALL), and the
-recurring bills still due (suggestions' read, suggestions/receivers.py); all are compiled once, as is the plan
-list's first page. Every compiled read is also prepared on the server, once per connection, and keeps the plan
-PostgreSQL made for it the first time: Django sets no prepare threshold and psycopg prepares nothing without
-one, even when asked, so until now no statement was prepared (the SePay delivery's two included);
+query and is discarded). So the minimal view is one round trip. A plan is two whatever the history: the
+token, then one statement (plans.selectors.plan_detail) that reads the plan with its goal and the warnings its
+rebalances answered (EXISTS columns of the plan's row) and, as JSON columns of the same row, its fixed
+expenses, its month's expenses per category and day together with its entries (one UNION ALL) and the
+recurring bills still due (suggestions' queryset, lent through plans.recurring's due reads); each child is the
+ORM's own queryset compiled with stand-ins for the plan's columns (zeus.prepared.correlated_rows). Profiled
+against the minimal view, the plan's extra time was its four further round trips (each paying Django's and
+psycopg's execute path as well as the wait) far more than its Python; of that Python, the ledger read the plan's
+related manager once per discretionary category, and a statement over 4 KiB is parsed by psycopg on every run
+(it keeps no parse of longer ones), so the one statement is kept under that. The reads are compiled once, as
+is the plan list's first page. Every compiled read is also prepared on the server, once per connection, and
+keeps the plan PostgreSQL made for it the first time: Django sets no prepare threshold and psycopg prepares
+nothing without one, even when asked, so until now no statement was prepared (the SePay delivery's two included);
 `zeus/postgresql/base.py` sets one that only explicit requests reach, and `plan_cache_mode=force_generic_plan`,
 which only server-prepared statements feel (the ledger was otherwise replanned on every run). Measured alone on
 the big user: the plan row 0.39 -> 0.09 ms, its fixed expenses 0.08 -> 0.05 ms, the ledger 0.30 -> 0.10 ms; the
@@ -190,8 +196,15 @@ baseline, measured in the same run, are the steadier figures. Before this branch
 average 3.5): baseline 0.54 ms (the token check is prepared too), `plans/{id}` 1.49 ms (2.8x, 36 %), `plans`
 2.07 ms; the plan is now below the 1.9 ms the issue's served target needs in process, but the baseline fell with
 it. Served, one round of `bench serving` at load 3-7 on the shipped server, 10 clients: the plan 547 req/s
-against the minimal DRF view's 770 (71 %; 68 % at 1 client, 46 % at 50), for the lead to re-measure. Next
-levers: what the plan view still spends outside its reads (about 0.3 ms more than the minimal view around the
-view itself, not yet located: the response's middleware and rendering are cheap in isolation); the plan row's
-four EXISTS columns as one aggregate; the transaction list's first page prepared per filter set, as the plan
-list's is."""
+against the minimal DRF view's 770 (71 %; 68 % at 1 client, 46 % at 50), for the lead to re-measure. The
+plan's one statement and the list's first page read the same way (two queries each, from five) were measured
+A/B as CPU per request over consecutive requests, the machine at load 3-7: the plan 34-40 % of the minimal
+view's CPU before, 48-51 % after; the list 23-27 % before, 38-42 % after (its queryset is also built once, not
+per request). Of what the plan still pays beyond the minimal view, about half is its own Python (the row's
+model instances and JSON columns, the state and the presenter, 0.3 ms of CPU) and a second round trip; the
+rest lands around the view, in URL resolution (the API's patterns are tried in order: the plan's route comes
+after some thirty, the minimal view's first) and, by a first reading too noisy to settle on this shared
+machine, in the garbage collector, whose collections the plan's allocations trigger more often (`gc.freeze()`
+once the server has loaded the app is the server's to try).
+Next levers: those two; the plan row's four EXISTS columns as one aggregate; the transaction list's first
+page prepared per filter set, as the plan list's is."""

@@ -5,12 +5,11 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from plans import math as pm
 from plans import services
 from plans.idempotency import idempotent
 from plans.presenters import plan_to_dict
-from plans.recurring import bills_by_plan, bills_still_due, suggested_fixed_expenses
-from plans.selectors import plan_get, plan_ledgers, plan_list, plan_list_first, plan_state
+from plans.recurring import bills_by_plan, suggested_fixed_expenses
+from plans.selectors import plan_detail, plan_ledgers, plan_list, plan_list_first_details, plan_state
 from zeus.api.fields import MoneyField
 from zeus.api.pagination import paginate
 from zeus.selectors import user_currency
@@ -122,15 +121,11 @@ class PlanOutput(serializers.Serializer):
         return instance  # already the contract's shape
 
 
-def _plan_dict(user, plan) -> dict:
-    today = user_today(user)
-    bills = bills_still_due(user=user, currency=plan.currency, today=today, month_last=pm.month_last(plan.month))
-    return plan_to_dict(plan_state(plan, today=today), bills=bills)
-
-
 def _plan_response(request, plan_id, status_code=status.HTTP_200_OK) -> Response:
-    plan = plan_get(user=request.user, plan_id=plan_id)
-    return Response(_plan_dict(request.user, plan), status=status_code)
+    today = user_today(request.user)
+    found = plan_detail(user=request.user, plan_id=plan_id, today=today)
+    state = plan_state(found.plan, today=today, ledger=found.ledger)
+    return Response(plan_to_dict(state, bills=found.bills), status=status_code)
 
 
 class FixedExpenseSuggestionsView(APIView):
@@ -146,10 +141,20 @@ class PlanListView(APIView):
     @extend_schema(responses=PlanOutput(many=True))
     def get(self, request):
         today = user_today(request.user)
+        details = {}  # the first page's plans, read with their ledgers and bills
+
+        def first_page(limit: int) -> list:
+            found = plan_list_first_details(user=request.user, limit=limit, today=today)
+            details.update((d.plan.id, d) for d in found)
+            return [d.plan for d in found]
 
         def shown(page: list) -> list[dict]:
-            ledgers = plan_ledgers(page)  # the page's ledgers in two queries, however many plans it holds
-            bills = bills_by_plan(user=request.user, plans=page, today=today)  # one query for the page
+            if all(plan.id in details for plan in page):
+                ledgers = {plan.id: details[plan.id].ledger for plan in page}
+                bills = {plan.id: details[plan.id].bills for plan in page}
+            else:
+                ledgers = plan_ledgers(page)  # the page's ledgers in two queries, however many plans it holds
+                bills = bills_by_plan(user=request.user, plans=page, today=today)  # one query for the page
             return [
                 plan_to_dict(plan_state(plan, today=today, ledger=ledgers[plan.id]), bills=bills[plan.id])
                 for plan in page
@@ -161,7 +166,7 @@ class PlanListView(APIView):
             queryset=plan_list(user=request.user),
             transform=shown,
             ordering=("-month", "-id"),
-            first_page=lambda limit: plan_list_first(user=request.user, limit=limit),
+            first_page=first_page,
         )
 
     @extend_schema(request=PlanInput, responses={201: PlanOutput})

@@ -3,9 +3,11 @@ cannot import it (DESIGN.md): plans asks through the `recurring_charges` signal 
 (suggestions/receivers.py). docs/plans.md, "Recurring bills"."""
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.db.models import QuerySet
 from django.dispatch import Signal
 
 from assets import categories
@@ -26,6 +28,31 @@ class RecurringCharge:
     currency: str
     category: str
     due_on: dt.date
+
+
+@dataclass(frozen=True)
+class DueRead:
+    """How a provider of recurring charges reads the charges due in a window, for a caller that carries the
+    read in a statement of its own (the plan view's one query, plans.selectors.plan_detail): `query(user_id,
+    since, until)` is the queryset of the provider's rows (any values stand in for the arguments; each must
+    reach its SQL once), `charge(row)` one of those rows as a RecurringCharge, from the row's columns by name
+    as JSON gives them (dates as ISO text, amounts as Decimal). The same charges recurring_charges answers for
+    that window, in any order and in any currency."""
+
+    query: Callable[[int, dt.date, dt.date], QuerySet]
+    charge: Callable[[dict], RecurringCharge]
+
+
+_due_reads: list[DueRead] = []
+
+
+def due_read_register(read: DueRead) -> None:
+    """Called from the provider's AppConfig.ready, before any request reads."""
+    _due_reads.append(read)
+
+
+def due_reads() -> list[DueRead]:
+    return list(_due_reads)
 
 
 def charges_for(*, user, due_since: dt.date | None = None, due_until: dt.date | None = None) -> list[RecurringCharge]:
@@ -64,7 +91,12 @@ def bills_still_due(*, user, currency: str, today: dt.date, month_last: dt.date)
     """Recurring charges expected from today through the month's last day, in the plan's currency."""
     if today > month_last:
         return []
-    return [c for c in charges_for(user=user, due_since=today, due_until=month_last) if c.currency == currency]
+    return bills_in_currency(charges_for(user=user, due_since=today, due_until=month_last), currency)
+
+
+def bills_in_currency(charges: list[RecurringCharge], currency: str) -> list[RecurringCharge]:
+    """The charges in `currency`, in the order charges_for gives them."""
+    return sorted((c for c in charges if c.currency == currency), key=lambda c: (c.due_on, c.name))
 
 
 def bills_by_plan(*, user, plans, today: dt.date) -> dict[int, list[RecurringCharge]]:

@@ -1,20 +1,24 @@
 """Reads of plans, and a plan's figures as of a day (the arithmetic of plans/math.py over its ledger)."""
 
 import datetime as dt
+import functools
+import json
 from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from django.db import connections
 from django.db.models import Exists, F, OuterRef, QuerySet, Sum, Value
 
 from assets import categories
 from assets.selectors import expense_totals_query
 from plans import math as pm
+from plans import recurring
 from plans.models import FixedExpense, MonthlyPlan, PlanEntry, Rebalance
 from zeus.adapters import set_prefetched
 from zeus.errors import NotFound
 from zeus.money import from_minor, to_minor
-from zeus.prepared import Prepared
+from zeus.prepared import Prepared, correlated_rows
 
 # A plan read by plan_list carries, for each warning state, whether an accepted rebalance answered it: a
 # column of the plan's own row (an indexed EXISTS on the (plan, warning_state) constraint), not a query.
@@ -40,12 +44,17 @@ def answered_states(plan: MonthlyPlan) -> list[str]:
     return list(plan.rebalances.values_list("warning_state", flat=True))
 
 
+@functools.cache
+def _plans_with_answers() -> QuerySet[MonthlyPlan]:
+    # Built once and never run itself: each call of plan_list filters a clone, since resolving the four EXISTS
+    # columns cost the plan list's every request more than its first page's read.
+    return _with_answers(MonthlyPlan.objects.select_related("primary_goal")).prefetch_related("fixed_expenses")
+
+
 def plan_list(*, user) -> QuerySet[MonthlyPlan]:
     """The user's plans with their goal, fixed expenses and the warning states their accepted rebalances
     answered: a fixed number of queries for a page of any length."""
-    return _with_answers(MonthlyPlan.objects.filter(user=user).select_related("primary_goal")).prefetch_related(
-        "fixed_expenses"
-    )
+    return _plans_with_answers().filter(user=user)
 
 
 # plan_get's two reads, compiled once (zeus/prepared.py): building them cost more than running them.
@@ -97,16 +106,20 @@ def fixed_expenses_attach(plans: list[MonthlyPlan]) -> None:
         set_prefetched(plan, "fixed_expenses", by_plan[plan.id])
 
 
-def plan_get(*, user, plan_id) -> MonthlyPlan:
-    """One plan as plan_list reads it (its goal, its fixed expenses prefetched, its answered states): two
-    queries."""
+def _plan_id(plan_id) -> int:
     try:
         plan_id = int(plan_id)
     except (TypeError, ValueError):
         raise NotFound("No such plan.") from None
     if not -(2**63) <= plan_id < 2**63:
         raise NotFound("No such plan.")
-    found = _PLAN_READ.run(user.pk, plan_id)
+    return plan_id
+
+
+def plan_get(*, user, plan_id) -> MonthlyPlan:
+    """One plan as plan_list reads it (its goal, its fixed expenses prefetched, its answered states): two
+    queries."""
+    found = _PLAN_READ.run(user.pk, _plan_id(plan_id))
     if not found:
         raise NotFound("No such plan.")
     plan = found[0]
@@ -152,7 +165,8 @@ def _fixed_categories(plan: MonthlyPlan) -> set[str]:
 
 
 def _discretionary_categories(plan: MonthlyPlan) -> list[str]:
-    return [c for c in categories.DISCRETIONARY if c not in _fixed_categories(plan)]
+    fixed = _fixed_categories(plan)  # once: each read of the related manager builds a new one
+    return [c for c in categories.DISCRETIONARY if c not in fixed]
 
 
 def _month_totals(expenses: QuerySet, entries: QuerySet[PlanEntry]) -> QuerySet:
@@ -211,6 +225,12 @@ def plan_ledgers(plans: list[MonthlyPlan]) -> dict[int, Ledger]:
             currency=next(iter(currencies)) if len(currencies) == 1 else None,
         )
         rows = _month_totals(expenses, PlanEntry.objects.filter(plan_id__in=list(ledgers)))
+    _fill_ledgers(plans, ledgers, rows)
+    return ledgers
+
+
+def _fill_ledgers(plans: list[MonthlyPlan], ledgers: dict[int, Ledger], rows) -> None:
+    """Each row of _month_totals lands in the ledgers of its plans."""
     by_id = {p.id: p for p in plans}
     targets: dict[tuple, list[tuple[Ledger, str, set[str]]]] = defaultdict(list)
     for plan in plans:
@@ -234,7 +254,142 @@ def plan_ledgers(plans: list[MonthlyPlan]) -> dict[int, Ledger]:
             ledger.expenses_by_category[category] = ledger.expenses_by_category.get(category, 0) + units
             if category in discretionary:
                 ledger.discretionary_by_day[row["occurred_on"]] += units
-    return ledgers
+
+
+def _plan_column(name: str) -> str:
+    return f'"{MonthlyPlan._meta.db_table}"."{name}"'
+
+
+# Stand-ins for the plan row's columns while its children's querysets are compiled (correlated_rows).
+_OUTER_USER, _OUTER_PLAN, _OUTER_CURRENCY = -7_340_112_984_001, -7_340_112_984_002, "\ue000zeus-plan-currency\ue000"
+_OUTER_MONTH, _OUTER_MONTH_LAST = dt.date(1112, 1, 1), dt.date(1112, 1, 2)
+
+
+def _with_children(plans: QuerySet[MonthlyPlan], today) -> QuerySet[MonthlyPlan]:
+    """`plans` with each plan's fixed expenses, month's ledger rows and bills due from `today` through its
+    month's end as JSON columns of its row (_detail_of reads them)."""
+    fixed = FixedExpense.objects.filter(plan_id=_OUTER_PLAN).order_by()  # ordered as it is read
+    month = _month_totals(
+        expense_totals_query(
+            user_ids=[_OUTER_USER], since=_OUTER_MONTH, until=_OUTER_MONTH_LAST, currency=_OUTER_CURRENCY
+        ),
+        PlanEntry.objects.filter(plan_id=_OUTER_PLAN),
+    )
+    outer = {
+        _OUTER_USER: _plan_column("user_id"),
+        _OUTER_PLAN: _plan_column("id"),
+        _OUTER_CURRENCY: _plan_column("currency"),
+        _OUTER_MONTH: _plan_column("month"),
+        _OUTER_MONTH_LAST: f"(({_plan_column('month')} + interval '1 month')::date - 1)",
+    }
+    # `today` stays a parameter of the bills' reads: the Prepared binds it on each run.
+    bills = {
+        f"bills_rows_{index}": correlated_rows(
+            read.query(_OUTER_USER, today, _OUTER_MONTH_LAST),
+            {_OUTER_USER: outer[_OUTER_USER], _OUTER_MONTH_LAST: outer[_OUTER_MONTH_LAST]},
+        )
+        for index, read in enumerate(recurring.due_reads())
+    }
+    return plans.annotate(
+        fixed_rows=correlated_rows(fixed, {_OUTER_PLAN: outer[_OUTER_PLAN]}),
+        month_rows=correlated_rows(month, outer),
+        **bills,
+    )
+
+
+def _detail_read(user_id, plan_id, today):
+    # One row: no ordering; and not the timestamps the view does not show. The statement stays under the
+    # length up to which psycopg keeps a query's parse (4 KiB), which it otherwise redoes on every run.
+    plan = MonthlyPlan.objects.filter(user_id=user_id, id=plan_id).defer("completed_at", "created_at", "updated_at")
+    return _with_children(_with_answers(plan.select_related("primary_goal").order_by()), today)
+
+
+# What the plan view shows of one plan, in one statement compiled once: the plan row as plan_get reads it,
+# with its fixed expenses, its month's ledger rows (plan_ledger's UNION) and the recurring bills due from
+# today through its month's end (plans/recurring.py's due reads) as JSON columns of that row. Each round trip
+# cost the view more than PostgreSQL took to answer it.
+_DETAIL_READ = Prepared(_detail_read, int, int, dt.date)
+
+_FIXED_FIELDS = [f.attname for f in FixedExpense._meta.concrete_fields]
+
+
+@dataclass(frozen=True)
+class PlanDetail:
+    plan: MonthlyPlan
+    ledger: Ledger
+    bills: list[recurring.RecurringCharge]  # bills_still_due's
+
+
+_JSON = json.JSONDecoder(parse_float=Decimal)  # exact amounts; made once (json.loads with options makes one a call)
+
+
+def _json_rows(text: str | None) -> list[dict]:
+    return _JSON.decode(text) if text else []
+
+
+def plan_detail(*, user, plan_id, today: dt.date) -> PlanDetail:
+    """plan_get's plan (its goal, its fixed expenses prefetched, its answered states), plan_ledger's ledger
+    and bills_still_due's bills as of `today`, in one query (the statement is PostgreSQL's; another database
+    makes the separate reads)."""
+    if connections[MonthlyPlan.objects.db].vendor != "postgresql":
+        plan = plan_get(user=user, plan_id=plan_id)
+        bills = recurring.bills_still_due(
+            user=user, currency=plan.currency, today=today, month_last=pm.month_last(plan.month)
+        )
+        return PlanDetail(plan=plan, ledger=plan_ledger(plan), bills=bills)
+    found = _DETAIL_READ.run(user.pk, _plan_id(plan_id), today)
+    if not found:
+        raise NotFound("No such plan.")
+    return _detail_of(found[0])
+
+
+def _detail_of(plan: MonthlyPlan) -> PlanDetail:
+    """A plan read with _with_children: its fixed expenses prefetched, its ledger and its bills."""
+    lines = [
+        FixedExpense.from_db(MonthlyPlan.objects.db, _FIXED_FIELDS, [row[name] for name in _FIXED_FIELDS])
+        for row in _json_rows(plan.fixed_rows)
+    ]
+    lines.sort(key=lambda line: (line.position, line.id))  # FixedExpense's ordering
+    set_prefetched(plan, "fixed_expenses", lines)
+    rows = _json_rows(plan.month_rows)
+    for row in rows:
+        row["occurred_on"] = dt.date.fromisoformat(row["occurred_on"])
+    ledgers = {plan.id: Ledger()}
+    _fill_ledgers([plan], ledgers, rows)
+    charges = [
+        read.charge(row)
+        for index, read in enumerate(recurring.due_reads())
+        for row in _json_rows(getattr(plan, f"bills_rows_{index}"))
+    ]
+    return PlanDetail(plan=plan, ledger=ledgers[plan.id], bills=recurring.bills_in_currency(charges, plan.currency))
+
+
+# The plan list's first page with each plan's children, one prepared read per page size (as _FIRST_PAGES).
+_FIRST_DETAILS: dict[int, Prepared] = {}
+
+
+def plan_list_first_details(*, user, limit: int, today: dt.date) -> list[PlanDetail]:
+    """plan_list_first's plans, each with plan_detail's ledger and bills as of `today`: one query for a page
+    of any length on PostgreSQL (elsewhere plan_list_first, plan_ledgers and bills_by_plan)."""
+    if connections[MonthlyPlan.objects.db].vendor != "postgresql":
+        plans = plan_list_first(user=user, limit=limit)
+        ledgers = plan_ledgers(plans)
+        bills = recurring.bills_by_plan(user=user, plans=plans, today=today)
+        return [PlanDetail(plan=p, ledger=ledgers[p.id], bills=bills[p.id]) for p in plans]
+    read = _FIRST_DETAILS.get(limit)
+    if read is None:
+        read = _FIRST_DETAILS.setdefault(
+            limit,
+            Prepared(
+                lambda user_id, today: _with_children(
+                    _with_answers(MonthlyPlan.objects.filter(user_id=user_id).select_related("primary_goal")),
+                    today,
+                ).order_by("-month", "-id")[:limit],
+                int,
+                dt.date,
+            ),
+        )
+    return [_detail_of(plan) for plan in read.run(user.pk, today)]
 
 
 @dataclass(frozen=True)

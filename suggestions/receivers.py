@@ -6,7 +6,7 @@ import logging
 from django.dispatch import receiver
 
 from goals.signals import goal_created
-from plans.recurring import RecurringCharge, recurring_charges
+from plans.recurring import DueRead, RecurringCharge, due_read_register, recurring_charges
 from zeus.prepared import Prepared
 
 log = logging.getLogger(__name__)
@@ -35,6 +35,32 @@ def _expense_series(user_id: int, since: dt.date, until: dt.date):
 # The plans' usual question (a plan's bills still due this month, every plan view and page of the list):
 # compiled once (zeus/prepared.py), since building the queryset cost more than PostgreSQL took to answer it.
 _DUE_READ = Prepared(_expense_series, int, dt.date, dt.date)
+
+
+def _charge_from_row(row: dict) -> RecurringCharge:
+    from suggestions import recurring
+
+    amount = row["amount"]
+    return RecurringCharge(
+        name=row["merchant"],
+        kind=row["kind"],
+        amount=amount,
+        monthly_amount=recurring.monthly_cost(amount, row["interval"]),
+        currency=row["currency"],
+        category=row["category"],
+        due_on=dt.date.fromisoformat(row["next_on"]),
+    )
+
+
+def _due_rows(user_id: int, since: dt.date, until: dt.date):
+    # Only what a charge shows: the plan view's statement stays short enough for psycopg to keep its parse.
+    return _expense_series(user_id, since, until).values(
+        "merchant", "kind", "amount", "interval", "currency", "category", "next_on"
+    )
+
+
+# The same read for the plan view, which carries it in its own statement (plans.selectors.plan_detail).
+due_read_register(DueRead(query=_due_rows, charge=_charge_from_row))
 
 
 @receiver(recurring_charges, dispatch_uid="suggestions.recurring_charges")

@@ -19,7 +19,8 @@ import threading
 from collections.abc import Callable
 
 from django.db import connections
-from django.db.models import QuerySet
+from django.db.models import QuerySet, TextField
+from django.db.models.expressions import RawSQL
 from django.db.models.query import get_related_populators
 
 from zeus.adapters import prepared_cursor, queryset_shape
@@ -118,3 +119,28 @@ class _Compiled:
 def _compile(build, kinds) -> _Compiled:
     sentinels = [_SENTINELS[kind](i) for i, kind in enumerate(kinds)]
     return _Compiled(build(*sentinels), sentinels)
+
+
+def correlated_rows(queryset: QuerySet, outer: dict) -> RawSQL:
+    """`queryset`'s rows as one column of an outer queryset's row: a JSON array of objects (as text, so that
+    `json.loads(parse_float=Decimal)` keeps exact amounts), one per row, keyed by column name; NULL when there
+    is no row. Each key of
+    `outer` is a value that reaches the queryset's SQL once as a parameter; it is replaced there by its SQL
+    expression over the outer row (`"plans_monthlyplan"."month"`). What reaches the SQL otherwise stays a
+    parameter, so an outer `Prepared`'s sentinel passed into the queryset is still bound on each run. Several
+    child reads then ride on their parent's statement: one round trip instead of one each."""
+    sql, params = queryset.query.get_compiler(using=queryset.db).as_sql()
+    pieces = sql.split("%s")
+    if "%%" in sql or len(pieces) != len(params) + 1:
+        raise ValueError("the queryset's SQL has placeholders that are not its parameters")
+    kept, text, seen = [], [pieces[0]], []
+    for value, piece in zip(params, pieces[1:], strict=True):
+        found = [key for key in outer if type(key) is type(value) and key == value]
+        seen += found
+        text.append(outer[found[0]] if found else "%s")
+        if not found:
+            kept.append(value)
+        text.append(piece)
+    if sorted(map(str, seen)) != sorted(map(str, outer)):
+        raise ValueError("an outer value does not reach the SQL exactly once")
+    return RawSQL(f"(SELECT json_agg(n)::text FROM ({''.join(text)}) AS n)", kept, output_field=TextField())

@@ -1,19 +1,21 @@
 """zeus/prepared.py: a queryset compiled once answers what the queryset itself answers, for any arguments."""
 
 import datetime as dt
+import json
+from decimal import Decimal
 
 import pytest
 from django.db.models import Sum
 from rest_framework.authtoken.models import Token
 
 from assets.models import Transaction
-from plans.models import Rebalance
+from plans.models import MonthlyPlan, Rebalance
 from plans.selectors import answered_states, plan_get, plan_list, plan_list_first
 from tests import factories
 from tests.plans.conftest import clock  # noqa: F401 (the fixture)
 from tests.plans.factories import plan
 from zeus.errors import NotFound
-from zeus.prepared import Prepared
+from zeus.prepared import Prepared, correlated_rows
 
 pytestmark = pytest.mark.django_db
 
@@ -66,6 +68,46 @@ def test_an_argument_that_does_not_reach_the_sql_once_is_refused(alice):
     twice = Prepared(lambda user_id: Transaction.objects.filter(user_id=user_id, asset__user_id=user_id), int)
     with pytest.raises(ValueError):
         twice.run(alice.id)
+
+
+_OUTER_USER, _OUTER_SINCE = -991_000_001, dt.date(1113, 1, 1)
+
+
+def _spent_since(plan_id, since):
+    """The plan's user's transactions from `since` on (a Prepared argument), as a JSON column of the plan's row."""
+    rows = Transaction.objects.filter(user_id=_OUTER_USER, occurred_on__gte=since).values("amount", "occurred_on")
+    return MonthlyPlan.objects.filter(id=plan_id).annotate(
+        spent=correlated_rows(rows.order_by("id"), {_OUTER_USER: '"plans_monthlyplan"."user_id"'})
+    )
+
+
+SPENT_SINCE = Prepared(_spent_since, int, dt.date)
+
+
+@pytest.mark.postgres  # the JSON is PostgreSQL's
+@pytest.mark.usefixtures("clock")
+def test_a_correlated_read_is_its_querysets_rows_as_json_on_the_outer_row(alice, bob, django_assert_num_queries):
+    made = plan(alice)
+    factories.txn(alice, amount="1.50", occurred_on=dt.date(2026, 11, 2))
+    factories.txn(alice, amount="700000", occurred_on=dt.date(2026, 11, 9))
+    factories.txn(alice, amount="9", occurred_on=dt.date(2026, 10, 30))
+    factories.txn(bob, amount="5", occurred_on=dt.date(2026, 11, 3))
+    with django_assert_num_queries(1):
+        (row,) = SPENT_SINCE.run(made.id, dt.date(2026, 11, 1))
+    assert json.loads(row.spent, parse_float=Decimal) == [
+        {"amount": Decimal("1.50"), "occurred_on": "2026-11-02"},
+        {"amount": Decimal("700000.00"), "occurred_on": "2026-11-09"},
+    ]
+    (row,) = SPENT_SINCE.run(made.id, dt.date(2026, 12, 1))
+    assert row.spent is None  # no row: NULL
+
+
+def test_an_outer_value_that_does_not_reach_the_sql_once_is_refused():
+    rows = Transaction.objects.filter(user_id=_OUTER_USER, asset__user_id=_OUTER_USER)
+    with pytest.raises(ValueError):
+        correlated_rows(rows, {_OUTER_USER: '"auth_user"."id"'})
+    with pytest.raises(ValueError):
+        correlated_rows(Transaction.objects.filter(user_id=1), {_OUTER_USER: '"auth_user"."id"'})
 
 
 @pytest.mark.usefixtures("clock")

@@ -33,9 +33,10 @@ def test_a_plan_costs_the_same_queries_however_long_the_history(alice, alice_api
     _history(alice, rows)
     made = plan(alice, active=True)
     plan_entry_create(user=alice, plan_id=made.id, kind="discretionary", amount="50000")
-    # token and profile, the plan with its goal and the warnings its rebalances answered, its fixed expenses,
-    # the month's expenses per category and day with its entries (one UNION), the recurring bills still due
-    with django_assert_num_queries(5):
+    # token and profile; then one statement: the plan with its goal and the warnings its rebalances answered,
+    # its fixed expenses, the month's expenses per category and day with its entries (one UNION) and the
+    # recurring bills still due
+    with django_assert_num_queries(2):
         assert alice_api.get(f"/api/v1/plans/{made.id}").status_code == 200
 
 
@@ -45,9 +46,21 @@ def test_the_plan_list_costs_the_same_queries_however_many_plans(alice, alice_ap
     _history(alice, 20)
     for month in range(plans):
         plan(alice, month=f"2027-{month + 1:02d}", active=month == 0)
-    # the page's recurring bills still due are one query, however many plans it holds
-    with django_assert_num_queries(5):
+    # token and profile; then the first page's plans, each with its fixed expenses, its ledger and its
+    # recurring bills still due as columns of its row, in one statement however many plans it holds
+    with django_assert_num_queries(2):
         assert len(alice_api.get("/api/v1/plans").json()["results"]) == plans
+
+
+@pytest.mark.usefixtures("clock")
+def test_a_later_plan_page_costs_the_same_queries_however_many_plans(alice, alice_api, django_assert_num_queries):
+    for month in range(5):
+        plan(alice, month=f"2027-{month + 1:02d}")
+    after = alice_api.get("/api/v1/plans?page_size=2").json()["next"]
+    # token; the page's plans with their goals and answered states; their fixed expenses; their ledgers (one
+    # UNION); the page's recurring bills still due
+    with django_assert_num_queries(5):
+        assert len(alice_api.get(after).json()["results"]) == 2
 
 
 @pytest.mark.parametrize("query", ["", "?page_size=200", "?direction=income", "?source=manual&category=dining"])
