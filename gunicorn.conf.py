@@ -7,7 +7,12 @@ no proxy hop on any request. With `WSGI_SOCKET` set it listens on that Unix sock
 your own on the same machine.
 
 Threaded workers (gthread): kept-alive connections wait in the worker's poller, not in a thread, and a
-request waiting on PostgreSQL holds a thread, not a process. One process per core.
+request waiting on PostgreSQL holds a thread, not a process. One process per core, eight threads each:
+measured against four with 50 keep-alive clients on 2 cores (docs/serving.md), eight served the views that
+wait on PostgreSQL (transactions, a plan) 1.05-1.8 times the requests a second (medians of rounds) with a
+lower p95, and the views that barely wait (profile, a minimal DRF view) within the noise either way, at the
+same CPU a request; the SePay webhook, which waits on the commit, gained as much (docs/feeds.md). The
+database pool (`DATABASE_POOL_MAX_SIZE`, 16) must stay at least the thread count.
 """
 
 import multiprocessing
@@ -19,7 +24,7 @@ else:
     bind = f"{os.environ.get('HOST') or '127.0.0.1'}:{os.environ.get('PORT') or 8000}"
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count()))
 worker_class = "zeus.serving.gunicorn_worker.HandoverWorker"
-threads = int(os.environ.get("WEB_THREADS", 4))
+threads = int(os.environ.get("WEB_THREADS", 8))
 # Longer than a load balancer's usual idle timeout (60 s), so gunicorn is never the one to drop a connection the
 # balancer is about to reuse; an idle connection costs a gthread worker a poller entry, not a thread.
 keepalive = 75
