@@ -66,8 +66,8 @@ def _wait_for(address: int | str, procs) -> None:
 
 
 class Served:
-    def __init__(self, port: int, handover: str, procs: dict[str, subprocess.Popen]):
-        self.port, self.handover, self.procs = port, handover, procs
+    def __init__(self, port: int, handover: str, procs: dict[str, subprocess.Popen], ws_log: Path):
+        self.port, self.handover, self.procs, self.ws_log = port, handover, procs, ws_log
 
     def stop(self, name: str) -> None:
         proc = self.procs[name]
@@ -96,13 +96,23 @@ def served():
         "DJANGO_SETTINGS_MODULE": "zeus.settings.test",
         "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
         "WEB_CONCURRENCY": "1",
+        # daphne's access log (its stdout) names each request's client: read by a test, so written at once.
+        "PYTHONUNBUFFERED": "1",
     }
     commands = _procfile()
-    procs = {
-        name: subprocess.Popen(["sh", "-c", f"exec {commands[name]}"], cwd=ROOT, env=env, stderr=subprocess.DEVNULL)
-        for name in ("web", "ws")
-    }
-    running = Served(ports["PORT"], handover, procs)
+    ws_log = Path(sockets) / "ws.log"
+    with ws_log.open("wb") as log:
+        procs = {
+            name: subprocess.Popen(
+                ["sh", "-c", f"exec {commands[name]}"],
+                cwd=ROOT,
+                env=env,
+                stdout=log if name == "ws" else subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+            for name in ("web", "ws")
+        }
+    running = Served(ports["PORT"], handover, procs, ws_log)
     try:
         for address in (*ports.values(), handover):
             _wait_for(address, list(procs.values()))
@@ -202,6 +212,19 @@ def test_websockets_and_mcp_are_handed_to_daphne_on_gunicorns_port_with_their_ch
 
 def test_the_handover_socket_is_readable_by_its_owner_only(served):
     assert stat.S_IMODE(os.stat(served.handover).st_mode) == 0o600
+
+
+def test_daphne_sees_the_clients_own_address_on_a_handed_over_connection(served):
+    client = http.client.HTTPConnection("127.0.0.1", served.port, timeout=10)
+    client.connect()
+    _, client_port = client.sock.getsockname()
+    client.request("GET", "/mcp")
+    assert client.getresponse().status == 405
+    client.close()
+    deadline = time.monotonic() + 10
+    while f"127.0.0.1:{client_port} " not in served.ws_log.read_text() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert f"127.0.0.1:{client_port} " in served.ws_log.read_text()
 
 
 def test_kept_alive_connections_carry_on_across_handovers_on_other_connections(served, alice):
