@@ -5,6 +5,7 @@ import pytest
 from gunicorn.config import Config
 from gunicorn.http.parser import RequestParser
 
+from zeus.serving.gunicorn_worker import HandoverWorker
 from zeus.serving.handover import MAX_BODY, frame, has_body, is_handed_over, request_bytes, split_frames
 
 
@@ -85,3 +86,11 @@ def test_frames_come_apart_where_they_were_joined_and_a_partial_one_waits():
     buffer += b"rd"
     assert split_frames(buffer) == [b"third"]
     assert buffer == bytearray()
+
+
+def test_the_worker_refuses_to_start_with_tls_of_its_own(tmp_path):
+    cfg = Config()
+    HandoverWorker.check_config(cfg, None)
+    cfg.set("certfile", str(tmp_path / "cert.pem"))
+    with pytest.raises(RuntimeError, match="end TLS before gunicorn"):
+        HandoverWorker.check_config(cfg, None)

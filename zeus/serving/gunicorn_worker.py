@@ -42,6 +42,13 @@ def _answer(sock: socket.socket, status: str, body: bytes, extra: str = "") -> N
 
 
 class HandoverWorker(ThreadWorker):
+    @classmethod
+    def check_config(cls, cfg, log):
+        super().check_config(cfg, log)
+        if cfg.is_ssl:
+            # A TLS session lives in this process: its socket carries ciphertext daphne could not read.
+            raise RuntimeError("the handover worker serves plain HTTP: end TLS before gunicorn (docs/serving.md)")
+
     def handle_request(self, req, conn):
         if not is_handed_over(req.path, req.headers):
             return super().handle_request(req, conn)
