@@ -23,14 +23,14 @@ migrate: messages
 	$(PY) manage.py migrate --noinput
 
 # REDIS_URL may come from the shell or from .env (Django and honcho both read it). The Procfile names bare
-# commands (caddy, gunicorn, daphne, celery), so the venv goes first on PATH; honcho numbers PORT from 5000
-# unless told. `web` is the front at HOST:PORT; `http` (gunicorn) and `ws` (daphne) listen on 127.0.0.1 behind it
-# (docs/serving.md). Without Redis there is no broker (tasks run eagerly) and the channel layer lives in one
+# commands (gunicorn, python, celery), so the venv goes first on PATH; honcho numbers PORT from 5000 unless
+# told, and gives the first process named the base port. `web` (gunicorn) faces the browser at HOST:PORT and
+# hands websockets and /mcp to `ws` (daphne) over a local Unix socket (docs/serving.md). Without Redis there is no broker (tasks run eagerly) and the channel layer lives in one
 # process's memory, so one daphne serves everything: a push raised by a request then reaches the sockets.
 run: migrate
 	$(PY) manage.py seed_demo
 	@if [ -n "$$REDIS_URL" ] || grep -qsE '^REDIS_URL=.+' .env; then \
-		PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(VENV)/bin/honcho start -f Procfile -p "$${PORT:-8000}" web http ws worker beat; \
+		PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(VENV)/bin/honcho start -f Procfile -p "$${PORT:-8000}" web ws worker beat; \
 	else \
 		$(VENV)/bin/daphne -b "$${HOST:-127.0.0.1}" -p "$${PORT:-8000}" --websocket-max-message-size 65536 zeus.asgi:application; \
 	fi

@@ -1,24 +1,31 @@
-"""gunicorn's settings for the Procfile's `http` process (gunicorn reads this file from the working folder).
+"""gunicorn's settings for the Procfile's `web` process (gunicorn reads this file from the working folder).
 
-On one machine the front (Caddy) reaches gunicorn over a Unix socket, `WSGI_SOCKET`: no loopback TCP stack
-on either side of every request, measured cheaper per request than 127.0.0.1 (docs/serving.md). With
-`WSGI_PORT` set it listens on TCP instead, for a load balancer on another machine ("Past one machine").
+gunicorn faces the browser on `HOST`:`PORT` (127.0.0.1:8000) and serves all HTTP: pages, REST, admin and
+static files (WhiteNoise). A websocket upgrade on `/ws/` and every request to `/mcp` is handed over, the
+client's socket itself, to the `ws` process (zeus/serving/gunicorn_worker.py, docs/serving.md), so there is
+no proxy hop on any request. With `WSGI_SOCKET` set it listens on that Unix socket instead, for a front of
+your own on the same machine.
 
-Threaded workers (gthread) keep the front's upstream connections alive, which sync workers do not (they
-answer `Connection: close`, so the front would open a connection per request). One process per core, four
-threads each (fewer measured worse: the front then waits for a free connection); docs/serving.md has the
-measurements behind each choice.
+Threaded workers (gthread): kept-alive connections wait in the worker's poller, not in a thread, and a
+request waiting on PostgreSQL holds a thread, not a process. One process per core, eight threads each:
+measured against four with 50 keep-alive clients on 2 cores (docs/serving.md), eight served the views that
+wait on PostgreSQL (transactions, a plan) 1.05-1.8 times the requests a second (medians of rounds) with a
+lower p95, and the views that barely wait (profile, a minimal DRF view) within the noise either way, at the
+same CPU a request; the SePay webhook, which waits on the commit, gained as much (docs/feeds.md). The
+database pool (`DATABASE_POOL_MAX_SIZE`, 16) must stay at least the thread count.
 """
 
 import multiprocessing
 import os
 
-if os.environ.get("WSGI_PORT"):
-    bind = f"{os.environ.get('WSGI_HOST', '127.0.0.1')}:{os.environ['WSGI_PORT']}"
+if os.environ.get("WSGI_SOCKET"):
+    bind = f"unix:{os.environ['WSGI_SOCKET']}"
 else:
-    bind = f"unix:{os.environ.get('WSGI_SOCKET', '/tmp/zeus-wsgi.sock')}"
+    bind = f"{os.environ.get('HOST') or '127.0.0.1'}:{os.environ.get('PORT') or 8000}"
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count()))
-worker_class = "gthread"
-threads = int(os.environ.get("WEB_THREADS", 4))
-keepalive = 75  # longer than the front's idle upstream connections, so gunicorn is never the one to drop them
+worker_class = "zeus.serving.gunicorn_worker.HandoverWorker"
+threads = int(os.environ.get("WEB_THREADS", 8))
+# Longer than a load balancer's usual idle timeout (60 s), so gunicorn is never the one to drop a connection the
+# balancer is about to reuse; an idle connection costs a gthread worker a poller entry, not a thread.
+keepalive = 75
 accesslog = None

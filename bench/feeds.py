@@ -35,8 +35,8 @@ UNIQUE = 1_500  # ids; each sent twice → 3,000 deliveries
 ROWS = 100_000
 
 
-# What serves the webhook: gunicorn's threaded workers (gunicorn.conf.py), as in production, where the front
-# sends every HTTP path but /ws/ and /mcp to gunicorn (docs/serving.md). BENCH_FEEDS_SERVER=daphne measures
+# What serves the webhook: gunicorn's threaded workers (gunicorn.conf.py), as in production, where gunicorn
+# serves every HTTP path but /mcp itself (docs/serving.md). BENCH_FEEDS_SERVER=daphne measures
 # the old single-daphne setup for comparison.
 SERVER = os.environ.get("BENCH_FEEDS_SERVER", "gunicorn")
 
@@ -308,7 +308,7 @@ def run() -> str:
 def _server_line() -> str:
     if SERVER == "daphne":
         return f"One daphne process (DATABASE_POOL_MAX_SIZE {os.environ.get('BENCH_FEEDS_POOL', '48')})"
-    threads = os.environ.get("WEB_THREADS", "4")
+    threads = os.environ.get("WEB_THREADS", "8")
     return f"One gunicorn process as gunicorn.conf.py ships it (gthread, {threads} threads) serving both"
 
 
@@ -340,7 +340,7 @@ def _report(hook: dict, imp: dict) -> str:
         f"**{lost_or_doubled}** (target 0).",
         "",
         "Reading. The server: the webhook is served by what serves HTTP in production, gunicorn's threaded "
-        "workers behind Caddy (docs/serving.md), so both the bare view and the webhook are measured on one "
+        "workers facing the clients (docs/serving.md), so both the bare view and the webhook are measured on one "
         "gunicorn process as gunicorn.conf.py ships it (`BENCH_FEEDS_SERVER=daphne` gives the old single-daphne "
         "reading). That is the harder reading: daphne's thread hop (some 3 ms a request) slowed the bare view "
         "more than the webhook, and on gunicorn the bare view is 4-5 times faster. Measured before the cuts on "
@@ -354,7 +354,8 @@ def _report(hook: dict, imp: dict) -> str:
         "(docs/feeds.md). In process a delivery now costs about 1.3 ms of CPU against the bare view's 0.4 "
         "(it was 1.8 with the push's event loop). What is left is as much waiting as CPU: the answer waits for "
         "the commit's fsync (a durable autocommit INSERT takes 2.7 ms on this machine's disk, measured beside "
-        "this run), and a twin for its sibling's commit, while the shipped gunicorn has 4 threads: with "
+        "this run), and a twin for its sibling's commit, while it holds a gunicorn thread (4 a worker when "
+        "this was measured; 8 ship now): with "
         "`WEB_THREADS=8` the same bench measured 42-44 % (load 9), with 16 31-44 %. On the old server (one "
         "daphne process, `BENCH_FEEDS_SERVER=daphne`) the same code measured 81-93 % of its bare view, 220-240 "
         "deliveries/s (was 28 %, 84/s); gunicorn still serves the webhook itself faster (about 300/s). The "

@@ -1,11 +1,11 @@
 """HTTP serving: the same app and requests on each candidate server, 1 / 10 / 50 keep-alive clients.
 
 The candidates: daphne alone (what the Procfile's `web` was), gunicorn with 2 sync workers (the baseline the
-target names), gunicorn with 2 threaded workers, and what ships: the Procfile's `web`, `http` and `ws` lines
-run as they are (the Caddy front routing `/ws/` and `/mcp` to daphne and everything else to gunicorn's
-threaded workers over a Unix socket; Caddyfile, gunicorn.conf.py). Each request is measured on every server
-in the same round, rounds alternate, and the median round is reported; a REST row's ratio is the shipped
-server's requests a second over gunicorn's in the same round.
+target names), gunicorn with 2 threaded workers, and what ships: the Procfile's `web` and `ws` lines run as
+they are (gunicorn's threaded workers facing the clients with gunicorn.conf.py, handing websockets and `/mcp`
+to daphne; zeus/serving/). Each request is measured on every server in the same round, rounds alternate, and
+the median round is reported; a REST row's ratio is the shipped server's requests a second over gunicorn's in
+the same round.
 
 Closed-loop (each client sends when answered) measures capacity; on top, profile and transactions are also
 measured open-loop, 50 clients at PACED_RATE requests a second in all (bench/_load.py), on gunicorn and on
@@ -131,23 +131,25 @@ def _servers() -> list[Server]:
     sync = [gunicorn, "zeus.wsgi:application", "-b", f"127.0.0.1:{port}", "-w", str(WORKERS), "-k", "sync"]
     out.append(Server("gunicorn, 2 sync workers", [(sync, {})], port))
     port = _free_port()
-    gthread = [gunicorn, "zeus.wsgi:application", "-b", f"127.0.0.1:{port}", "-w", str(WORKERS)]
+    # gunicorn reads gunicorn.conf.py from the working folder (threads, keep-alive); -k keeps gthread's own worker.
+    gthread = [gunicorn, "zeus.wsgi:application", "-b", f"127.0.0.1:{port}", "-w", str(WORKERS), "-k", "gthread"]
     out.append(Server("gunicorn, 2 threaded workers", [(gthread, {})], port))
     # The shipped server's processes are the Procfile's own lines, run through the shell as honcho does.
     procfile = dict(
         line.split(": ", 1) for line in (ROOT / "Procfile").read_text().splitlines() if ": " in line and line[0] != "#"
     )
-    front, asgi = _free_port(), _free_port()
+    port, asgi = _free_port(), _free_port()
     env = {
-        "PORT": str(front),
+        "PORT": str(port),
+        "HOST": "127.0.0.1",
         "ASGI_PORT": str(asgi),
-        "WSGI_PORT": "",
-        "WSGI_SOCKET": f"/tmp/zeus-bench-{front}.sock",
+        "ASGI_HANDOVER_SOCKET": f"/tmp/zeus-bench-{port}.sock",
+        "WSGI_SOCKET": "",
         "WEB_CONCURRENCY": str(WORKERS),
         "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}",
     }
-    shipped = [(["sh", "-c", f"exec {procfile[name]}"], env) for name in ("web", "http", "ws")]
-    out.append(Server("shipped: Caddy → gunicorn threaded (+ daphne for /ws/)", shipped, front))
+    shipped = [(["sh", "-c", f"exec {procfile[name]}"], env) for name in ("web", "ws")]
+    out.append(Server("shipped: gunicorn threaded (+ daphne for /ws/, handed over)", shipped, port))
     return out
 
 
@@ -201,15 +203,16 @@ def run() -> str:
 
 
 READING = """
-Reading. The shipped server's extra cost over gunicorn alone is the front: a second process on every
-request (read it, write it to gunicorn, read the answer, write it back), ~0.2-0.3 ms of CPU a request on
-these cores, the same cores the app, PostgreSQL and the load generator need. For the plain and minimal DRF
-views (0.4-1.7 ms of their own) that share is what separates the shipped column from gunicorn's sync
-workers; the Unix socket to gunicorn, one Go thread for Caddy and fewer garbage collections cut it by
-0.1-0.2 ms (docs/serving.md has every candidate measured), not to zero. Where a request waits on PostgreSQL
-(the plan most of all) the threaded workers behind the front overlap the waits and keep their
-connections, and the shipped server runs ahead of sync workers; transactions sit between the two. The figures
-swing with the machine's load (other engineers' runs): compare columns of one run, not runs."""
+Reading. The shipped server is gunicorn's threaded workers with nothing in front: every request in this table
+is gunicorn's, read, served and answered by the worker that accepted it, so its column is the threaded column
+within the noise (the only extra work is a check of the path, and of an Upgrade header under `/ws/`, on each
+request). Against gunicorn's sync workers, the threaded workers keep the clients' connections (sync workers
+answer `Connection: close`, a TCP handshake a request for both sides) and overlap requests that wait on
+PostgreSQL, so the REST views that read the database run ahead of sync workers; the plain and minimal DRF views,
+which barely wait, run about even with them. A websocket or `/mcp` connection costs one handover (the socket
+passed to daphne over a local Unix socket) and is daphne's from then on; none is measured here
+(`python -m bench chat_turn` measures the turns). The figures swing with the machine's load (other engineers'
+runs): compare columns of one run, not runs."""
 
 
 def _median(samples: list[tuple], key: int = 0) -> tuple:

@@ -1,5 +1,5 @@
 """The WSGI application: what serves HTTP (gunicorn, see gunicorn.conf.py). Websockets and /mcp are served by
-the ASGI application (zeus/asgi.py); the front (Caddyfile) routes each path to its server (docs/serving.md)."""
+the ASGI application (zeus/asgi.py), to which gunicorn hands their connections (zeus/serving/, docs/serving.md)."""
 
 import os
 

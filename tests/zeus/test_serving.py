@@ -1,15 +1,20 @@
-"""The Procfile's front, HTTP and websocket processes, started as `make run` starts them, behind one origin.
+"""The Procfile's `web` (gunicorn, facing the browser) and `ws` (daphne, with the handover socket), started as
+`make run` starts them.
 
 Each process runs its Procfile line through the shell (so a broken line fails here), on free ports, against
-the test database. What must hold: pages, REST and static files come from gunicorn, with caching headers;
-`/ws/` and `/mcp` reach daphne through the same origin, and the websocket's Origin and session checks are
-what they were.
+the test database and Redis. What must hold: pages, REST and static files come from gunicorn itself, with
+caching headers; a websocket on `/ws/` and `/mcp` reach daphne through gunicorn's own port (the connection
+handed over), with the websocket's Origin and session checks what they were; gunicorn's other connections
+carry on; and with daphne down a websocket gets a 503 while HTTP is still served.
 """
 
 import asyncio
+import http.client
+import json
 import os
 import shutil
 import socket
+import stat
 import subprocess
 import sys
 import tempfile
@@ -27,7 +32,7 @@ from rest_framework.authtoken.models import Token
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 BIN = Path(sys.executable).parent
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 
 
 def _free_port() -> int:
@@ -43,7 +48,7 @@ def _procfile() -> dict[str, str]:
 
 def _wait_for(address: int | str, procs) -> None:
     """Until something listens on the TCP port, or on the Unix socket at the path."""
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 90
     while time.monotonic() < deadline:
         if any(p.poll() is not None for p in procs):
             raise RuntimeError("a Procfile process exited while starting")
@@ -60,41 +65,61 @@ def _wait_for(address: int | str, procs) -> None:
     raise RuntimeError(f"nothing listens on {address}")
 
 
+class Served:
+    def __init__(self, port: int, handover: str, procs: dict[str, subprocess.Popen], ws_log: Path):
+        self.port, self.handover, self.procs, self.ws_log = port, handover, procs, ws_log
+
+    def stop(self, name: str) -> None:
+        proc = self.procs[name]
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
 @pytest.fixture
 def served():
     if shutil.which("sh") is None:
         pytest.skip("needs a POSIX shell")
     db = connection.settings_dict
     ports = {"PORT": _free_port(), "ASGI_PORT": _free_port()}
-    # The front reaches gunicorn over a Unix socket, as it ships (a short path: sun_path holds 107 bytes).
+    # A short path of its own: sun_path holds 107 bytes, and another run may use the default one.
     sockets = tempfile.mkdtemp(prefix="zeus-")
-    wsgi_socket = os.path.join(sockets, "wsgi.sock")
+    handover = os.path.join(sockets, "handover.sock")
     env = {
-        **{k: v for k, v in os.environ.items() if k != "WSGI_PORT"},
+        **{k: v for k, v in os.environ.items() if k not in ("WSGI_SOCKET", "HOST")},
         **{k: str(v) for k, v in ports.items()},
-        "WSGI_SOCKET": wsgi_socket,
+        "ASGI_HANDOVER_SOCKET": handover,
         "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}",
         "DJANGO_SETTINGS_MODULE": "zeus.settings.test",
         "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
         "WEB_CONCURRENCY": "1",
+        # daphne's access log (its stdout) names each request's client: read by a test, so written at once.
+        "PYTHONUNBUFFERED": "1",
     }
     commands = _procfile()
-    procs = [
-        subprocess.Popen(["sh", "-c", f"exec {commands[name]}"], cwd=ROOT, env=env, stderr=subprocess.DEVNULL)
-        for name in ("web", "http", "ws")
-    ]
+    ws_log = Path(sockets) / "ws.log"
+    with ws_log.open("wb") as log:
+        procs = {
+            name: subprocess.Popen(
+                ["sh", "-c", f"exec {commands[name]}"],
+                cwd=ROOT,
+                env=env,
+                stdout=log if name == "ws" else subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+            for name in ("web", "ws")
+        }
+    running = Served(ports["PORT"], handover, procs, ws_log)
     try:
-        for address in (*ports.values(), wsgi_socket):
-            _wait_for(address, procs)
-        yield ports["PORT"]
+        for address in (*ports.values(), handover):
+            _wait_for(address, list(procs.values()))
+        yield running
     finally:
-        for proc in procs:
-            proc.terminate()
-        for proc in procs:
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+        for name in procs:
+            running.stop(name)
         shutil.rmtree(sockets, ignore_errors=True)
 
 
@@ -117,62 +142,136 @@ def _session_cookie(user) -> str:
 
 
 async def _handshake(port: int, path: str, *, origin: str, cookie: str | None):
+    """The handshake's status; once open, a frame the consumer answers (an unknown type: BAD_FRAME)."""
     headers = {"Cookie": cookie} if cookie else {}
     try:
         async with websockets.connect(
             f"ws://127.0.0.1:{port}{path}", origin=origin, additional_headers=headers, open_timeout=10
-        ):
-            return 101
+        ) as ws:
+            await ws.send(json.dumps({"type": "nonsense"}))
+            answer = json.loads(await asyncio.wait_for(ws.recv(), 10))
+            assert answer["type"] == "error" and answer["code"] == "BAD_FRAME", answer
+            return 101, ws.response.headers.get("Server")
     except websockets.InvalidStatus as refused:
-        return refused.response.status_code
+        return refused.response.status_code, refused.response.headers.get("Server")
 
 
-def test_rest_pages_and_static_files_are_served_by_gunicorn_behind_the_front(served, alice):
+def _mcp_post(port: int, *, chunked: bool = False):
+    body = b'{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}'
+    client = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
+    if chunked:
+        client.request("POST", "/mcp", body=iter([body[:10], body[10:]]), headers=headers, encode_chunked=True)
+    else:
+        client.request("POST", "/mcp", body=body, headers=headers)
+    response = client.getresponse()
+    out = response.status, response.getheader("Server"), response.read()
+    client.close()
+    return out
+
+
+def test_rest_pages_and_static_files_are_served_by_gunicorn_itself(served, alice):
     token = Token.objects.create(user=alice)
-    status, headers, body = _get(served, "/api/v1/profile", {"Authorization": f"Token {token.key}"})
+    status, headers, body = _get(served.port, "/api/v1/profile", {"Authorization": f"Token {token.key}"})
     assert status == 200 and b'"username":"alice"' in body
-    assert headers["Server"] == "gunicorn" and "Caddy" in headers["Via"]
-    assert _get(served, "/api/v1/profile")[0] == 401
+    assert headers["Server"] == "gunicorn" and "Via" not in headers
+    assert _get(served.port, "/api/v1/profile")[0] == 401
 
     static = next(p for p in (ROOT / "static" / "zeus").iterdir() if p.suffix == ".css")
-    status, headers, _ = _get(served, f"/static/zeus/{static.name}")
+    status, headers, _ = _get(served.port, f"/static/zeus/{static.name}")
     assert status == 200 and headers["Server"] == "gunicorn"
     assert "max-age=" in headers["Cache-Control"]
 
 
-def test_websockets_and_mcp_reach_daphne_through_the_same_origin_with_their_checks(served, alice, bob):
+def test_websockets_and_mcp_are_handed_to_daphne_on_gunicorns_port_with_their_checks(served, alice, bob):
     from chat.services import thread_create
 
     thread = thread_create(user=alice)
     path = f"/ws/chat/{thread.id}/"
-    same_origin = f"http://127.0.0.1:{served}"
-    assert asyncio.run(_handshake(served, path, origin=same_origin, cookie=_session_cookie(alice))) == 101
+    same_origin = f"http://127.0.0.1:{served.port}"
+    # Served by daphne from the handshake on: the 101 is daphne's, and so is the frame answered after it.
+    assert asyncio.run(_handshake(served.port, path, origin=same_origin, cookie=_session_cookie(alice))) == (
+        101,
+        "daphne",
+    )
     # The Origin check: a page of another site cannot open the user's socket, even with their cookie.
-    assert asyncio.run(_handshake(served, path, origin="http://evil.example", cookie=_session_cookie(alice))) == 403
+    refused = asyncio.run(_handshake(served.port, path, origin="http://evil.example", cookie=_session_cookie(alice)))
+    assert refused[0] == 403
     # The session check: no session, or another user's thread, is refused.
-    assert asyncio.run(_handshake(served, path, origin=same_origin, cookie=None)) == 403
-    assert asyncio.run(_handshake(served, path, origin=same_origin, cookie=_session_cookie(bob))) == 403
+    assert asyncio.run(_handshake(served.port, path, origin=same_origin, cookie=None))[0] == 403
+    assert asyncio.run(_handshake(served.port, path, origin=same_origin, cookie=_session_cookie(bob)))[0] == 403
 
-    body = b'{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}'
-    request = urllib.request.Request(f"http://127.0.0.1:{served}/mcp", data=body, method="POST")
-    request.add_header("Content-Type", "application/json")
-    request.add_header("Accept", "application/json, text/event-stream")
-    with pytest.raises(urllib.error.HTTPError) as refused:
-        urllib.request.urlopen(request, timeout=10)
-    assert refused.value.code == 401, refused.value.read()
-    assert refused.value.headers["Server"] != "gunicorn"
+    # /mcp: the token check answers, for a body sent by length or in chunks; GET has no event stream.
+    for chunked in (False, True):
+        status, server, body = _mcp_post(served.port, chunked=chunked)
+        assert (status, server) == (401, "daphne"), body
+    status, headers, body = _get(served.port, "/mcp")
+    assert status == 405 and headers["Server"] == "daphne"
+    assert json.loads(body)["jsonrpc"] == "2.0"
 
 
-def test_gunicorn_listens_on_the_fronts_unix_socket_or_on_tcp_for_a_load_balancer(monkeypatch):
+def test_the_handover_socket_is_readable_by_its_owner_only(served):
+    assert stat.S_IMODE(os.stat(served.handover).st_mode) == 0o600
+
+
+def test_daphne_sees_the_clients_own_address_on_a_handed_over_connection(served):
+    client = http.client.HTTPConnection("127.0.0.1", served.port, timeout=10)
+    client.connect()
+    _, client_port = client.sock.getsockname()
+    client.request("GET", "/mcp")
+    assert client.getresponse().status == 405
+    client.close()
+    deadline = time.monotonic() + 10
+    while f"127.0.0.1:{client_port} " not in served.ws_log.read_text() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert f"127.0.0.1:{client_port} " in served.ws_log.read_text()
+
+
+def test_kept_alive_connections_carry_on_across_handovers_on_other_connections(served, alice):
+    token = Token.objects.create(user=alice)
+    headers = {"Authorization": f"Token {token.key}"}
+    client = http.client.HTTPConnection("127.0.0.1", served.port, timeout=10)
+    client.request("GET", "/api/v1/profile", headers=headers)
+    assert client.getresponse().read() and client.sock is not None
+    kept = client.sock
+
+    assert _mcp_post(served.port)[0] == 401
+    assert _get(served.port, "/mcp")[0] == 405
+
+    for _ in range(2):
+        client.request("GET", "/api/v1/profile", headers=headers)
+        response = client.getresponse()
+        assert response.status == 200 and b'"username":"alice"' in response.read()
+    assert client.sock is kept
+    client.close()
+
+
+def test_with_daphne_down_a_websocket_gets_a_503_and_gunicorn_serves_on(served, alice):
+    token = Token.objects.create(user=alice)
+    served.stop("ws")
+    upgrade = {
+        "Connection": "Upgrade",
+        "Upgrade": "websocket",
+        "Sec-WebSocket-Version": "13",
+        "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+        "Origin": f"http://127.0.0.1:{served.port}",
+    }
+    status, headers, body = _get(served.port, "/ws/chat/00000000-0000-0000-0000-000000000000/", upgrade)
+    assert status == 503 and headers["Retry-After"] == "5"
+    assert json.loads(body)["error"]["code"] == "SERVICE_UNAVAILABLE"
+    assert _mcp_post(served.port)[0] == 503
+    status, _, body = _get(served.port, "/api/v1/profile", {"Authorization": f"Token {token.key}"})
+    assert status == 200 and b'"username":"alice"' in body
+
+
+def test_gunicorn_listens_on_host_and_port_or_on_a_unix_socket(monkeypatch):
     import runpy
 
-    monkeypatch.delenv("WSGI_PORT", raising=False)
+    for name in ("WSGI_SOCKET", "HOST", "PORT"):
+        monkeypatch.delenv(name, raising=False)
+    assert runpy.run_path(str(ROOT / "gunicorn.conf.py"))["bind"] == "127.0.0.1:8000"
+    monkeypatch.setenv("HOST", "0.0.0.0")
+    monkeypatch.setenv("PORT", "9001")
+    assert runpy.run_path(str(ROOT / "gunicorn.conf.py"))["bind"] == "0.0.0.0:9001"
     monkeypatch.setenv("WSGI_SOCKET", "/tmp/zeus-test.sock")
     assert runpy.run_path(str(ROOT / "gunicorn.conf.py"))["bind"] == "unix:/tmp/zeus-test.sock"
-    monkeypatch.setenv("WSGI_PORT", "9001")
-    assert runpy.run_path(str(ROOT / "gunicorn.conf.py"))["bind"] == "127.0.0.1:9001"
-    # The front proxies to the same default path gunicorn binds when neither is set.
-    assert "unix/{$WSGI_SOCKET:/tmp/zeus-wsgi.sock}" in (ROOT / "Caddyfile").read_text()
-    monkeypatch.delenv("WSGI_PORT")
-    monkeypatch.delenv("WSGI_SOCKET")
-    assert runpy.run_path(str(ROOT / "gunicorn.conf.py"))["bind"] == "unix:/tmp/zeus-wsgi.sock"
