@@ -1,9 +1,23 @@
 import os
 
 from celery import Celery
+from celery.signals import task_prerun, worker_process_init
+
+from zeus.postgresql import pools
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "zeus.settings.base")
 
 app = Celery("zeus")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@worker_process_init.connect
+def keep_the_pool_between_tasks(**kwargs) -> None:
+    """In a prefork pool process, Celery's Django fixup hands the database connection back to the process's
+    pool before and after every task (as a request's end does) and then closes the pool itself, so each
+    nightly batch paid two new PostgreSQL backends (the pool's minimum) and their catalog caches: as much
+    PostgreSQL CPU as a reminders batch's own work. From the process's first task on, the pool stays open
+    for the life of the process (zeus.postgresql.pools); the fixup's close on starting the process, which
+    drops what the parent opened before the fork, still happens, since it comes before any task."""
+    task_prerun.connect(pools.keep_open, weak=False)
