@@ -163,10 +163,12 @@ def _stop(procs) -> None:
             proc.kill()
 
 
-def _run_job(task_name: str, at: dt.datetime, workers: int, env: dict) -> tuple[float, int, list[int], dict]:
+def _run_job(task_name: str, at: dt.datetime, workers: int, env: dict) -> tuple[float, int, list[int], dict, dict]:
     """Seconds from enqueue to the last batch, how many inbox rows the job wrote, how many batch tasks each
-    worker ran (from their logs), and the CPU seconds spent meanwhile: by the workers, by PostgreSQL, and by
-    the whole machine (anyone's), to tell what bounds the speed-up."""
+    worker ran (from their logs), the CPU seconds spent meanwhile (by the workers, by PostgreSQL, and by the
+    whole machine, anyone's) to tell what bounds the speed-up, and the parts no second worker shortens (the
+    fan-out task's own run, the seconds until every worker had a batch, how far apart their last batches
+    ended)."""
     import redis
     from django.conf import settings
     from django.db import connection
@@ -215,14 +217,33 @@ def _run_job(task_name: str, at: dt.datetime, workers: int, env: dict) -> tuple[
                 }
     finally:
         _stop(procs)
-    finished, ran = [], []
+    finished, ran, first_batch, last_batch, fan_out = [], [], [], [], 0.0
     for i in range(workers):
-        done = [line for line in (logs / f"w{i}.log").read_text().splitlines() if "succeeded in" in line]
-        ran.append(sum("_batch[" in line for line in done))
-        finished += [dt.datetime.strptime(line[1:24], "%Y-%m-%d %H:%M:%S,%f") for line in done]
+        lines = (logs / f"w{i}.log").read_text().splitlines()
+        done = [line for line in lines if "succeeded in" in line]
+        batches = [line for line in done if "_batch[" in line]
+        ran.append(len(batches))
+        finished += [_stamp(line) for line in done]
+        first_batch += [_stamp(line) for line in lines if "_batch[" in line and line.endswith(" received")][:1]
+        last_batch += [_stamp(batches[-1])] if batches else []
+        fan_out += sum(_task_seconds(line) for line in done if f"{task_name}[" in line)
     shutil.rmtree(logs, ignore_errors=True)
     cpu = {key: cpu_after[key] - cpu_before[key] for key in cpu_before}
-    return (max(finished) - started).total_seconds(), Notification.objects.count(), ran, cpu
+    serial = {
+        "fan_out": fan_out,
+        "all_busy": (max(first_batch) - started).total_seconds(),
+        "apart": (max(last_batch) - min(last_batch)).total_seconds(),
+    }
+    return (max(finished) - started).total_seconds(), Notification.objects.count(), ran, cpu, serial
+
+
+def _stamp(line: str) -> dt.datetime:
+    return dt.datetime.strptime(line[1:24], "%Y-%m-%d %H:%M:%S,%f")
+
+
+def _task_seconds(line: str) -> float:
+    """The run time Celery logs for a task: `... succeeded in 0.0421s: 20`."""
+    return float(line.split(" succeeded in ", 1)[1].split("s:", 1)[0])
 
 
 JOBS = [
@@ -254,9 +275,9 @@ def run() -> str:
     rows = []
     load_before = os.getloadavg()[0]
     for label, name, at in JOBS:
-        one, written_one, _, cpu_one = _run_job(name, at, 1, env)
-        two, written_two, shares, cpu_two = _run_job(name, at, 2, env)
-        rows.append((label, one, two, written_one, written_two, shares, cpu_one, cpu_two))
+        one, written_one, _, cpu_one, serial_one = _run_job(name, at, 1, env)
+        two, written_two, shares, cpu_two, serial_two = _run_job(name, at, 2, env)
+        rows.append((label, one, two, written_one, written_two, shares, cpu_one, cpu_two, serial_one, serial_two))
     lines = [
         "## Nightly jobs on 1 and 2 workers (`python -m bench nightly`)",
         "",
@@ -272,7 +293,7 @@ def run() -> str:
         "| job | 1 worker | 2 workers | speed-up | inbox rows (1 / 2 workers) | batches each of the 2 ran |",
         "| --- | --- | --- | --- | --- | --- |",
     ]
-    for label, one, two, w1, w2, shares, _, _ in rows:
+    for label, one, two, w1, w2, shares, *_ in rows:
         each = " / ".join(str(n) for n in shares)
         lines.append(f"| {label} | {one:.2f} s | {two:.2f} s | {one / two:.2f}x | {w1:,} / {w2:,} | {each} |")
     lines += [
@@ -287,7 +308,7 @@ def run() -> str:
         "| cores busy (job / machine) | ceiling on the free cores |",
         "| --- | --- | --- | --- | --- | --- |",
     ]
-    for label, one, two, _, _, _, c1, c2 in rows:
+    for label, one, two, _, _, _, c1, c2, _, _ in rows:
         job1, job2 = c1["workers"] + c1["postgres"], c2["workers"] + c2["postgres"]
         # The cores nobody else was using during the 2-worker run: the most that run could have had.
         free = max(0.1, (os.cpu_count() or 2) - max(0.0, c2["machine"] - job2) / two)
@@ -296,6 +317,20 @@ def run() -> str:
             f"| {label} | {c1['workers']:.2f} / {c1['postgres']:.2f} s | {job1 / one:.2f} / {c1['machine'] / one:.2f} "
             f"| {c2['workers']:.2f} / {c2['postgres']:.2f} s | {job2 / two:.2f} / {c2['machine'] / two:.2f} "
             f"| {min(ceiling, 2.0):.2f}x |"
+        )
+    lines += [
+        "",
+        "The serial parts, from the workers' logs: the fan-out task's own run (the aggregate and the group's",
+        "messages), the time from the enqueue until every worker had its first batch, and how far apart the",
+        "workers' last batches ended (the share of the last batch the other worker could not take).",
+        "",
+        "| job | fan-out task (1 / 2 workers) | every worker busy after (1 / 2 workers) | last batches ended apart |",
+        "| --- | --- | --- | --- |",
+    ]
+    for label, *_, s1, s2 in rows:
+        lines.append(
+            f"| {label} | {s1['fan_out'] * 1000:.0f} / {s2['fan_out'] * 1000:.0f} ms "
+            f"| {s1['all_busy'] * 1000:.0f} / {s2['all_busy'] * 1000:.0f} ms | {s2['apart'] * 1000:.0f} ms |"
         )
     lines += [
         "",

@@ -16,8 +16,9 @@ app.autodiscover_tasks()
 def keep_the_pool_between_tasks(**kwargs) -> None:
     """In a prefork pool process, Celery's Django fixup hands the database connection back to the process's
     pool before and after every task (as a request's end does) and then closes the pool itself, so each
-    nightly batch paid two new PostgreSQL backends (the pool's minimum) and their catalog caches: as much
-    PostgreSQL CPU as a reminders batch's own work. From the process's first task on, the pool stays open
-    for the life of the process (zeus.postgresql.pools); the fixup's close on starting the process, which
-    drops what the parent opened before the fork, still happens, since it comes before any task."""
+    nightly batch paid new PostgreSQL backends (the pool opens its minimum of two at once) and their catalog
+    caches: as much PostgreSQL CPU as a reminders batch's own work. From the process's first task on, the
+    pool stays open for the life of the process (zeus.postgresql.pools); the fixup's close on starting the
+    process, which drops what the parent opened before the fork, still happens, since it comes before any
+    task."""
     task_prerun.connect(pools.keep_open, weak=False)
