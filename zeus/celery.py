@@ -1,7 +1,9 @@
 import os
 
+from billiard.process import current_process
 from celery import Celery
-from celery.signals import task_prerun, worker_process_init
+from celery.signals import task_prerun, worker_process_init, worker_process_shutdown
+from django.db import connections
 
 from zeus.postgresql import pools
 
@@ -21,4 +23,20 @@ def keep_the_pool_between_tasks(**kwargs) -> None:
     pool stays open for the life of the process (zeus.postgresql.pools); the fixup's close on starting the
     process, which drops what the parent opened before the fork, still happens, since it comes before any
     task."""
+    # The solo pool sends this signal too, from the worker's own process, which may be one that serves
+    # other things (the tests run a worker in a thread of theirs): there the fixup closes no pool anyway.
+    if current_process().name == "MainProcess":
+        return
     task_prerun.connect(pools.keep_open, weak=False)
+
+
+@worker_process_shutdown.connect
+def close_the_pool(**kwargs) -> None:
+    """A pool process that stops hangs up its kept connections itself, so PostgreSQL does not hold them
+    until the process is gone (a database dropped right after, as the tests' is, would still see them)."""
+    if not pools.kept:
+        return
+    pools.release()
+    for conn in connections.all(initialized_only=True):
+        conn.close()
+        conn.close_pool()

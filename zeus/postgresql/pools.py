@@ -12,3 +12,9 @@ def keep_open(**kwargs) -> None:
     """A Celery task_prerun receiver (hence the keyword arguments)."""
     global kept
     kept = True
+
+
+def release() -> None:
+    """close_pool() is Django's again: the process is stopping (zeus.celery)."""
+    global kept
+    kept = False
