@@ -3,9 +3,10 @@
 Each job is started the way beat starts it (the contract's task, which fans out one batch task per user id
 range, zeus.fanout) on a Redis broker, and timed from the enqueue to the last batch's `succeeded` line in the
 workers' logs (the run ends once the broker has held no queued and no unacknowledged message for a second).
-Workers are started, and answering, before the clock starts. The data: the insights bench's users and
-1,000,000 transactions, and an active plan per user for the month; each run starts from the same rows (what
-a run writes is deleted before the next).
+Workers are started, answering, and connected to the database and the broker (each runs `bench.warm` once,
+as a worker in service has long since connected) before the clock starts. The data: the insights bench's
+users and 1,000,000 transactions, and an active plan per user for the month; each run starts from the same
+rows (what a run writes is deleted before the next).
 """
 
 import datetime as dt
@@ -96,14 +97,41 @@ def _cpu(pids: set[int]) -> float:
     return sum(stats[pid][1] + stats[pid][2] for pid in chosen if pid in stats) / os.sysconf("SC_CLK_TCK")
 
 
-def _postgres_cpu(database: str) -> float:
-    """CPU seconds of the live PostgreSQL backends connected to `database`, plus every backend that exited
-    meanwhile (the postmaster's reaped children, whichever database: Celery's Django fixup closes a prefork
-    process's connection pool after each task, so the workers' backends come and go, a set per batch)."""
-    stats = _proc_stats()
-    ours = [cpu for _, cpu, _, line in stats.values() if line.startswith("postgres:") and f" {database} " in line]
-    reaped = [exited for _, _, exited, line in stats.values() if line.split(" ", 1)[0].endswith("/bin/postgres")]
-    return (sum(ours) + sum(reaped)) / os.sysconf("SC_CLK_TCK")
+def _postmaster() -> int:
+    """The PostgreSQL server's main process: its children are the backends."""
+    for pid, (_, _, _, line) in _proc_stats().items():
+        if line.split(" ", 1)[0].endswith("/bin/postgres"):
+            return pid
+    raise RuntimeError("no PostgreSQL server on this machine")
+
+
+class Backends:
+    """CPU ticks of the PostgreSQL backends connected to one database, sampled while a job runs: a backend
+    that exits meanwhile keeps the ticks it was last seen with (the postmaster's count of its reaped
+    children would take in every other database's backends too, other engineers' included)."""
+
+    def __init__(self, database: str):
+        postmaster = _postmaster()
+        self.children = Path(f"/proc/{postmaster}/task/{postmaster}/children")
+        self.database, self.ours, self.ticks = database, set(), {}
+
+    def sample(self) -> None:
+        for pid in map(int, self.children.read_text().split()):
+            try:
+                # A backend names its database once it has authenticated: until then it is asked again.
+                if pid not in self.ours:
+                    line = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+                    if line.startswith("postgres:") and f" {self.database} " in line:
+                        self.ours.add(pid)
+                if pid in self.ours:
+                    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                    self.ticks[pid] = int(fields[11]) + int(fields[12])
+            except OSError:
+                continue
+
+    def seconds(self) -> float:
+        self.sample()
+        return sum(self.ticks.values()) / os.sysconf("SC_CLK_TCK")
 
 
 def _broker_idle(client) -> bool:
@@ -135,10 +163,12 @@ def _stop(procs) -> None:
             proc.kill()
 
 
-def _run_job(task_name: str, at: dt.datetime, workers: int, env: dict) -> tuple[float, int, list[int], dict]:
+def _run_job(task_name: str, at: dt.datetime, workers: int, env: dict) -> tuple[float, int, list[int], dict, dict]:
     """Seconds from enqueue to the last batch, how many inbox rows the job wrote, how many batch tasks each
-    worker ran (from their logs), and the CPU seconds spent meanwhile: by the workers, by PostgreSQL, and by
-    the whole machine (anyone's), to tell what bounds the speed-up."""
+    worker ran (from their logs), the CPU seconds spent meanwhile (by the workers, by PostgreSQL, and by the
+    whole machine, anyone's) to tell what bounds the speed-up, and the parts no second worker shortens (the
+    fan-out task's own run, the seconds until every worker had a batch, how far apart their last batches
+    ended)."""
     import redis
     from django.conf import settings
     from django.db import connection
@@ -156,9 +186,15 @@ def _run_job(task_name: str, at: dt.datetime, workers: int, env: dict) -> tuple[
         while len(app.control.ping(timeout=0.5) or []) < workers:
             if time.monotonic() > deadline:
                 raise RuntimeError("the workers did not start")
+        for _ in range(workers):
+            app.send_task("bench.warm")
+        time.sleep(0.1)
+        while not _broker_idle(client):
+            time.sleep(0.05)
+        backends = Backends(connection.settings_dict["NAME"])
         cpu_before = {
             "workers": _cpu({p.pid for p in procs}),
-            "postgres": _postgres_cpu(connection.settings_dict["NAME"]),
+            "postgres": backends.seconds(),
             "machine": _machine_busy(),
         }
         cpu_after = dict(cpu_before)
@@ -169,25 +205,45 @@ def _run_job(task_name: str, at: dt.datetime, workers: int, env: dict) -> tuple[
         quiet_since = None
         while quiet_since is None or time.monotonic() - quiet_since < 1.0:
             time.sleep(0.02)
+            backends.sample()
             if not _broker_idle(client):
                 quiet_since = None
             elif quiet_since is None:
                 quiet_since = time.monotonic()
                 cpu_after = {
                     "workers": _cpu({p.pid for p in procs}),
-                    "postgres": _postgres_cpu(connection.settings_dict["NAME"]),
+                    "postgres": backends.seconds(),
                     "machine": _machine_busy(),
                 }
     finally:
         _stop(procs)
-    finished, ran = [], []
+    finished, ran, first_batch, last_batch, fan_out = [], [], [], [], 0.0
     for i in range(workers):
-        done = [line for line in (logs / f"w{i}.log").read_text().splitlines() if "succeeded in" in line]
-        ran.append(sum("_batch[" in line for line in done))
-        finished += [dt.datetime.strptime(line[1:24], "%Y-%m-%d %H:%M:%S,%f") for line in done]
+        lines = (logs / f"w{i}.log").read_text().splitlines()
+        done = [line for line in lines if "succeeded in" in line]
+        batches = [line for line in done if "_batch[" in line]
+        ran.append(len(batches))
+        finished += [_stamp(line) for line in done]
+        first_batch += [_stamp(line) for line in lines if "_batch[" in line and line.endswith(" received")][:1]
+        last_batch += [_stamp(batches[-1])] if batches else []
+        fan_out += sum(_task_seconds(line) for line in done if f"{task_name}[" in line)
     shutil.rmtree(logs, ignore_errors=True)
     cpu = {key: cpu_after[key] - cpu_before[key] for key in cpu_before}
-    return (max(finished) - started).total_seconds(), Notification.objects.count(), ran, cpu
+    serial = {
+        "fan_out": fan_out,
+        "all_busy": (max(first_batch) - started).total_seconds(),
+        "apart": (max(last_batch) - min(last_batch)).total_seconds(),
+    }
+    return (max(finished) - started).total_seconds(), Notification.objects.count(), ran, cpu, serial
+
+
+def _stamp(line: str) -> dt.datetime:
+    return dt.datetime.strptime(line[1:24], "%Y-%m-%d %H:%M:%S,%f")
+
+
+def _task_seconds(line: str) -> float:
+    """The run time Celery logs for a task: `... succeeded in 0.0421s: 20`."""
+    return float(line.split(" succeeded in ", 1)[1].split("s:", 1)[0])
 
 
 JOBS = [
@@ -219,9 +275,9 @@ def run() -> str:
     rows = []
     load_before = os.getloadavg()[0]
     for label, name, at in JOBS:
-        one, written_one, _, cpu_one = _run_job(name, at, 1, env)
-        two, written_two, shares, cpu_two = _run_job(name, at, 2, env)
-        rows.append((label, one, two, written_one, written_two, shares, cpu_one, cpu_two))
+        one, written_one, _, cpu_one, serial_one = _run_job(name, at, 1, env)
+        two, written_two, shares, cpu_two, serial_two = _run_job(name, at, 2, env)
+        rows.append((label, one, two, written_one, written_two, shares, cpu_one, cpu_two, serial_one, serial_two))
     lines = [
         "## Nightly jobs on 1 and 2 workers (`python -m bench nightly`)",
         "",
@@ -231,27 +287,28 @@ def run() -> str:
         "beat starts it (the contract's task fans out one batch per user id range: insights"
         f" {BATCH_SIZE}, reminders {jobs.REMINDER_RANGE}, month end {jobs.FINALIZE_RANGE} users a batch) and is",
         "timed from the enqueue to the last batch's `succeeded` line in the workers' logs; worker processes",
-        "(prefork, one process each) are started and answering before the clock starts.",
+        "(prefork, one process each) are started, answering and connected to PostgreSQL and the broker (as a",
+        "worker in service is) before the clock starts.",
         "",
         "| job | 1 worker | 2 workers | speed-up | inbox rows (1 / 2 workers) | batches each of the 2 ran |",
         "| --- | --- | --- | --- | --- | --- |",
     ]
-    for label, one, two, w1, w2, shares, _, _ in rows:
+    for label, one, two, w1, w2, shares, *_ in rows:
         each = " / ".join(str(n) for n in shares)
         lines.append(f"| {label} | {one:.2f} s | {two:.2f} s | {one / two:.2f}x | {w1:,} / {w2:,} | {each} |")
     lines += [
         "",
-        "Where the time goes: CPU seconds of the workers and of PostgreSQL (all its backends) during each run, the",
-        "cores the job kept busy (their sum over the wall time) and the cores the whole machine was busy (anyone's",
-        "processes, other engineers' included). The ceiling is what the cores left free allowed: the 1-worker",
-        "time over the 2-worker run's CPU (workers + this database's PostgreSQL backends) spread over the cores",
-        "nothing else was using during that run (both, on a quiet machine).",
+        "Where the time goes: CPU seconds of the workers and of PostgreSQL (this database's backends) during each",
+        "run, the cores the job kept busy (their sum over the wall time) and the cores the whole machine was busy",
+        "(anyone's processes, other engineers' included). The ceiling is what the cores left free allowed: the",
+        "1-worker time over the 2-worker run's CPU (workers + this database's PostgreSQL backends) spread over the",
+        "cores nothing else was using during that run (both, on a quiet machine).",
         "",
         "| job | 1 worker: workers / PostgreSQL CPU | cores busy (job / machine) | 2 workers: workers / PostgreSQL CPU "
         "| cores busy (job / machine) | ceiling on the free cores |",
         "| --- | --- | --- | --- | --- | --- |",
     ]
-    for label, one, two, _, _, _, c1, c2 in rows:
+    for label, one, two, _, _, _, c1, c2, _, _ in rows:
         job1, job2 = c1["workers"] + c1["postgres"], c2["workers"] + c2["postgres"]
         # The cores nobody else was using during the 2-worker run: the most that run could have had.
         free = max(0.1, (os.cpu_count() or 2) - max(0.0, c2["machine"] - job2) / two)
@@ -260,6 +317,20 @@ def run() -> str:
             f"| {label} | {c1['workers']:.2f} / {c1['postgres']:.2f} s | {job1 / one:.2f} / {c1['machine'] / one:.2f} "
             f"| {c2['workers']:.2f} / {c2['postgres']:.2f} s | {job2 / two:.2f} / {c2['machine'] / two:.2f} "
             f"| {min(ceiling, 2.0):.2f}x |"
+        )
+    lines += [
+        "",
+        "The serial parts, from the workers' logs: the fan-out task's own run (the aggregate and the group's",
+        "messages), the time from the enqueue until every worker had its first batch, and how far apart the",
+        "workers' last batches ended (the share of the last batch the other worker could not take).",
+        "",
+        "| job | fan-out task (1 / 2 workers) | every worker busy after (1 / 2 workers) | last batches ended apart |",
+        "| --- | --- | --- | --- |",
+    ]
+    for label, *_, s1, s2 in rows:
+        lines.append(
+            f"| {label} | {s1['fan_out'] * 1000:.0f} / {s2['fan_out'] * 1000:.0f} ms "
+            f"| {s1['all_busy'] * 1000:.0f} / {s2['all_busy'] * 1000:.0f} ms | {s2['apart'] * 1000:.0f} ms |"
         )
     lines += [
         "",

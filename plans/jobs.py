@@ -74,8 +74,9 @@ def reminders_send_due(
     """Sends the in-app reminder of every active plan whose local reminder time has come (docs/contract/plans.md).
 
     Walks the active plans with reminders on (only months that can hold `now` somewhere on Earth) in id
-    order, `batch_size` at a time; plans.math.reminder_due decides per plan in its user's clock, and the
-    due ones of a batch are claimed and notified in two statements.
+    order, `batch_size` at a time, with their user's clock and language (one query a page);
+    plans.math.reminder_due decides per plan in its user's clock, and the due ones of a batch are claimed and
+    notified in two statements.
     """
     sent = batches = 0
     plans = MonthlyPlan.objects.filter(
@@ -85,7 +86,9 @@ def reminders_send_due(
         month__lte=pm.month_first((now + dt.timedelta(days=2)).date()),
     )
     plans = _for_users(plans, user_ids, user_id_range)
-    plans = plans.order_by("id").values_list("id", "user_id", "month", "reminder_time", "user__profile__timezone")
+    plans = plans.order_by("id").values_list(
+        "id", "user_id", "month", "reminder_time", "user__profile__timezone", "user__profile__language"
+    )
     clocks: dict[str, dt.datetime] = {}
     last_id = 0
     while True:
@@ -94,7 +97,7 @@ def reminders_send_due(
             break
         last_id = batch[-1][0]
         claims = []
-        for plan_id, user_id, month, reminder_time, tz_name in batch:
+        for plan_id, user_id, month, reminder_time, tz_name, language in batch:
             tz_name = tz_name or DEFAULT_TIMEZONE
             if tz_name not in clocks:
                 clocks[tz_name] = now.astimezone(zoneinfo.ZoneInfo(tz_name))
@@ -102,7 +105,7 @@ def reminders_send_due(
                 enabled=True, active=True, first=month, local_now=clocks[tz_name], reminder_time=reminder_time
             )
             if day is not None:
-                claims.append((plan_id, user_id, day))
+                claims.append((plan_id, user_id, day, language))
         if claims:
             sent += reminders_send_batch(claims)
         batches += 1
@@ -145,8 +148,9 @@ def _claim_sql(log_table: str, claims: list[tuple[int, dt.date]], run_param, cre
     return head + "VALUES " + ", ".join(["(%s, %s, %s, %s)"] * len(claims)) + tail, params
 
 
-def reminders_send_batch(claims: list[tuple[int, int, dt.date]]) -> int:
-    """Claims each (plan, local date) and notifies for the claims this run won: two statements.
+def reminders_send_batch(claims: list[tuple[int, int, dt.date, str | None]]) -> int:
+    """Claims each (plan, local date) and notifies its user, in their language (docs/i18n.md: the profile's,
+    read with the plan), for the claims this run won: two statements.
 
     A claim taken meanwhile by another worker or an earlier run hits the unique (plan, local_date) and is
     skipped (ON CONFLICT DO NOTHING); the inbox rows are made for the claims this statement inserted only,
@@ -156,31 +160,33 @@ def reminders_send_batch(claims: list[tuple[int, int, dt.date]]) -> int:
     log_table = _q(ReminderLog._meta.db_table)
     run_param = ReminderLog._meta.get_field("run_id").get_db_prep_value(run_id, connection)
     created_param = connection.ops.adapt_datetimefield_value(timezone.now())
-    owners = {plan_id: (user_id, day) for plan_id, user_id, day in claims}
+    owners = {plan_id: (user_id, day, language) for plan_id, user_id, day, language in claims}
     with transaction.atomic():
         with connection.cursor() as cursor:
             if connection.vendor == "postgresql":
                 # Claims and inbox rows commit or vanish together, so a crash right after COMMIT loses both and
                 # the next run re-sends: no need to wait for the WAL flush.
                 cursor.execute("SET LOCAL synchronous_commit TO OFF")
-            cursor.execute(*_claim_sql(log_table, [(p, d) for p, _, d in claims], run_param, created_param))
+            cursor.execute(*_claim_sql(log_table, [(p, d) for p, _, d, _ in claims], run_param, created_param))
             won = [row[0] for row in cursor.fetchall()]
         if not won:
             return 0
-        # Each reminder in its reader's language (docs/i18n.md): one more query a batch, never one per user.
-        languages = user_languages(user_ids={owners[plan_id][0] for plan_id in won})
         titles, bodies = _in_each_language(REMINDER_TITLE), _in_each_language(REMINDER_BODY)
-        drafts = [
-            NotificationDraft(
-                user_id=owners[plan_id][0],
-                kind=NotificationKind.PLAN_REMINDER,
-                title=titles[languages.get(owners[plan_id][0]) or settings.LANGUAGE_CODE],
-                body=bodies[languages.get(owners[plan_id][0]) or settings.LANGUAGE_CODE],
-                cta_url=f"/plans#plan-{plan_id}",
-                dedupe_key=f"plan_reminder:{plan_id}:{owners[plan_id][1].isoformat()}",
+        drafts = []
+        for plan_id in sorted(won):
+            user_id, day, language = owners[plan_id]
+            # A user without a profile, or with a language Zeus does not speak, reads the default one.
+            language = language if language in titles else settings.LANGUAGE_CODE
+            drafts.append(
+                NotificationDraft(
+                    user_id=user_id,
+                    kind=NotificationKind.PLAN_REMINDER,
+                    title=titles[language],
+                    body=bodies[language],
+                    cta_url=f"/plans#plan-{plan_id}",
+                    dedupe_key=f"plan_reminder:{plan_id}:{day.isoformat()}",
+                )
             )
-            for plan_id in sorted(won)
-        ]
         return len(notification_create_many(drafts))
 
 

@@ -150,3 +150,50 @@ def test_a_batch_whose_worker_is_killed_is_redone_by_another_without_doubling(cl
     assert ReminderLog.objects.count() == 4
     assert "WorkerLostError" in (tmp_path / "first.log").read_text()
     assert "succeeded" in (tmp_path / "second.log").read_text()
+
+
+@pytest.mark.redis
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_pool_process_keeps_its_database_connections_from_one_batch_to_the_next(clock, tmp_path):
+    """Celery's Django fixup would close the process's connection pool around every task: two new
+    PostgreSQL backends a batch. Kept (zeus.celery), the batches after the first open none."""
+    from zeus.celery import app
+
+    _plans(3)
+    db = connection.settings_dict
+    dsn = f"postgresql://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "zeus.settings.test",
+        "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
+        "CELERY_TASK_ALWAYS_EAGER": "false",
+    }
+    app.control.purge()
+    worker = _worker(env, "only", tmp_path)
+
+    def send_batch_and_wait(done: int) -> None:
+        eager = app.conf.task_always_eager
+        app.conf.task_always_eager = False
+        try:
+            send_due_reminders_batch.delay(first=0, last=10**12, now=AT)
+        finally:
+            app.conf.task_always_eager = eager
+        log = tmp_path / "only.log"
+        assert _wait(lambda: log.read_text().count("succeeded") >= done), "the batch never ran"
+
+    try:
+        with psycopg.connect(dsn, autocommit=True) as watcher:
+            sessions = "SELECT sessions FROM pg_stat_database WHERE datname = %s"
+            send_batch_and_wait(1)  # the process's first task opens its pool
+            before = watcher.execute(sessions, [db["NAME"]]).fetchone()[0]
+            for done in range(2, 6):
+                send_batch_and_wait(done)
+            after = watcher.execute(sessions, [db["NAME"]]).fetchone()[0]
+    finally:
+        worker.terminate()
+        try:
+            worker.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            worker.kill()
+    assert after - before <= 1  # the watcher's own read of the counter may count once; four batches open none

@@ -107,9 +107,9 @@ def test_reminders_take_a_constant_number_of_queries_per_batch(clock):
     with CaptureQueriesContext(connection) as queries:
         result = jobs.reminders_send_due(now=at, batch_size=5)
     assert (result.reminders, result.batches) == (24, 5)
-    # One query for the timezones; per batch: select, savepoint, claim, read claims, insert inbox, the batch's
-    # mail preferences, release.
-    assert len(queries) <= 1 + 8 * result.batches + 1  # 8: the readers' languages are one of them
+    # Per batch: select (the plans with their readers' clocks and languages), savepoint, synchronous_commit,
+    # claim, insert inbox, the batch's mail preferences, release; and one last select that finds no more.
+    assert len(queries) <= 7 * result.batches + 1
     assert Notification.objects.filter(kind="plan_reminder").count() == 24
 
 
@@ -242,6 +242,16 @@ def test_each_reminder_and_summary_is_written_in_its_readers_language(clock):
     summaries = dict(Notification.objects.filter(kind="month_end_summary").values_list("user__username", "title"))
     assert summaries["eng"] == "Your November 2026 plan: under budget"
     assert summaries["viet"].startswith("Kế hoạch tháng 11 2026") or summaries["viet"].startswith("Kế hoạch ")
+
+
+def test_a_reminder_whose_reader_speaks_no_language_zeus_has_is_in_the_default_one(clock):
+    from zeus.models import Profile
+
+    owner = factories.user("elsewhere", timezone="Asia/Ho_Chi_Minh", language="en")
+    plan_factories.plan(owner, month="2026-11", active=True, reminder_time="20:00")
+    Profile.objects.filter(user=owner).update(language="fr")
+    assert jobs.reminders_send_due(now=dt.datetime(2026, 11, 10, 13, 0, tzinfo=UTC)).reminders == 1
+    assert Notification.objects.get(kind="plan_reminder").title == "Kế hoạch của bạn: điểm danh hôm nay"
 
 
 def test_the_homes_glance_and_current_plan_give_what_the_full_state_gives(clock):

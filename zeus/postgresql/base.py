@@ -14,6 +14,7 @@ import select
 from django.db.backends.postgresql import base
 
 from zeus.adapters import postgres_pool
+from zeus.postgresql import pools
 
 
 def check_connection(conn) -> None:
@@ -57,3 +58,7 @@ class DatabaseWrapper(base.DatabaseWrapper):
     @property
     def pool(self):
         return postgres_pool(self, check_connection)
+
+    def close_pool(self):
+        if not pools.kept:
+            super().close_pool()
