@@ -29,3 +29,7 @@ threads = int(os.environ.get("WEB_THREADS", 8))
 # balancer is about to reuse; an idle connection costs a gthread worker a poller entry, not a thread.
 keepalive = 75
 accesslog = None
+# gunicorn's control socket (runtime management through `gunicornc`) lives at one path per user by default, so
+# every gunicorn of that user on the machine (a second checkout, the tests, the benchmarks) would bind the same
+# file; nothing here manages gunicorn that way.
+control_socket_disable = True
