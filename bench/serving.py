@@ -128,7 +128,10 @@ def _servers() -> list[Server]:
     port = _free_port()
     out.append(Server("daphne", [([daphne, "-b", "127.0.0.1", "-p", str(port), "zeus.asgi:application"], {})], port))
     port = _free_port()
+    # `--threads 1`: gunicorn.conf.py's thread count would otherwise turn `-k sync` into gthread (gunicorn does
+    # that for any sync worker given more than one thread), and the baseline would be the threaded server.
     sync = [gunicorn, "zeus.wsgi:application", "-b", f"127.0.0.1:{port}", "-w", str(WORKERS), "-k", "sync"]
+    sync += ["--threads", "1"]
     out.append(Server("gunicorn, 2 sync workers", [(sync, {})], port))
     port = _free_port()
     # gunicorn reads gunicorn.conf.py from the working folder (threads, keep-alive); -k keeps gthread's own worker.
