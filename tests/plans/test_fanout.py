@@ -90,6 +90,30 @@ def _wait(condition, timeout: float = 60.0) -> bool:
     return False
 
 
+def _send_batch_to_a_worker() -> None:
+    """Every plan's batch as a message for a real worker, whatever the test settings' eager mode."""
+    from zeus.celery import app
+
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = False
+    try:
+        send_due_reminders_batch.delay(first=0, last=10**12, now=AT)
+    finally:
+        app.conf.task_always_eager = eager
+
+
+def _worker_env() -> tuple[str, dict]:
+    """The test database's address for psycopg, and the environment of a real worker on it."""
+    db = connection.settings_dict
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "zeus.settings.test",
+        "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
+        "CELERY_TASK_ALWAYS_EAGER": "false",
+    }
+    return f"postgresql://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}", env
+
+
 @pytest.mark.redis
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
@@ -97,14 +121,7 @@ def test_a_batch_whose_worker_is_killed_is_redone_by_another_without_doubling(cl
     from zeus.celery import app
 
     plan_ids = _plans(4)
-    db = connection.settings_dict
-    dsn = f"postgresql://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "zeus.settings.test",
-        "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
-        "CELERY_TASK_ALWAYS_EAGER": "false",
-    }
+    dsn, env = _worker_env()
     app.control.purge()
     # Hold one plan's claim in an open transaction: the worker's claim statement waits on it, mid-batch.
     blocker = psycopg.connect(dsn)
@@ -115,16 +132,11 @@ def test_a_batch_whose_worker_is_killed_is_redone_by_another_without_doubling(cl
     first = _worker(env, "first", tmp_path)
     second = None
     try:
-        eager = app.conf.task_always_eager
-        app.conf.task_always_eager = False
-        try:
-            send_due_reminders_batch.delay(first=0, last=10**12, now=AT)
-        finally:
-            app.conf.task_always_eager = eager
+        _send_batch_to_a_worker()
         waiting = "SELECT count(*) FROM pg_stat_activity WHERE datname = %s AND wait_event_type = 'Lock'"
         # Its own connection, in autocommit: pg_stat_activity is read once per transaction.
         with psycopg.connect(dsn, autocommit=True) as watcher:
-            started = _wait(lambda: watcher.execute(waiting, [db["NAME"]]).fetchone()[0] > 0)
+            started = _wait(lambda: watcher.execute(waiting, [connection.settings_dict["NAME"]]).fetchone()[0] > 0)
         assert started, "the batch never reached its claim"
         second = _worker(env, "second", tmp_path)
         assert _wait(lambda: "ready" in (tmp_path / "second.log").read_text()), "the second worker never started"
@@ -161,24 +173,12 @@ def test_a_pool_process_keeps_its_database_connections_from_one_batch_to_the_nex
     from zeus.celery import app
 
     _plans(3)
-    db = connection.settings_dict
-    dsn = f"postgresql://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "zeus.settings.test",
-        "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
-        "CELERY_TASK_ALWAYS_EAGER": "false",
-    }
+    dsn, env = _worker_env()
     app.control.purge()
     worker = _worker(env, "only", tmp_path)
 
     def send_batch_and_wait(done: int) -> None:
-        eager = app.conf.task_always_eager
-        app.conf.task_always_eager = False
-        try:
-            send_due_reminders_batch.delay(first=0, last=10**12, now=AT)
-        finally:
-            app.conf.task_always_eager = eager
+        _send_batch_to_a_worker()
         log = tmp_path / "only.log"
         assert _wait(lambda: log.read_text().count("succeeded") >= done), "the batch never ran"
 
@@ -186,10 +186,10 @@ def test_a_pool_process_keeps_its_database_connections_from_one_batch_to_the_nex
         with psycopg.connect(dsn, autocommit=True) as watcher:
             sessions = "SELECT sessions FROM pg_stat_database WHERE datname = %s"
             send_batch_and_wait(1)  # the process's first task opens its pool
-            before = watcher.execute(sessions, [db["NAME"]]).fetchone()[0]
+            before = watcher.execute(sessions, [connection.settings_dict["NAME"]]).fetchone()[0]
             for done in range(2, 6):
                 send_batch_and_wait(done)
-            after = watcher.execute(sessions, [db["NAME"]]).fetchone()[0]
+            after = watcher.execute(sessions, [connection.settings_dict["NAME"]]).fetchone()[0]
     finally:
         worker.terminate()
         try:
