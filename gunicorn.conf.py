@@ -33,3 +33,10 @@ accesslog = None
 # every gunicorn of that user on the machine (a second checkout, the tests, the benchmarks) would bind the same
 # file; nothing here manages gunicorn that way.
 control_socket_disable = True
+
+
+def post_worker_init(worker):
+    """Once a worker has loaded the app, the collector stops walking what it loaded (zeus/collector.py)."""
+    from zeus import collector  # the worker's import: the master never loads the app
+
+    collector.freeze_loaded()

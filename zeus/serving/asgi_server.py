@@ -24,6 +24,7 @@ from twisted.internet import protocol, reactor
 from twisted.internet.interfaces import IFileDescriptorReceiver
 from zope.interface import implementer
 
+from zeus import collector
 from zeus.serving.handover import socket_path, split_frames
 
 log = logging.getLogger(__name__)
@@ -122,6 +123,7 @@ class HandoverServer(daphne.server.Server):
             path = socket_path()
             clear_stale(path)
             reactor.listenUNIX(path, HandoverFactory(self.http_factory), mode=0o600)
+            collector.freeze_loaded()  # the app is loaded: its objects leave the collector's passes
             if announce:
                 announce()
 
