@@ -177,7 +177,7 @@ class TransactionListView(APIView):
     )
     def get(self, request):
         params = request.query_params
-        qs = selectors.transaction_list(
+        lookups = selectors.transaction_filters(
             user=request.user,
             since=params.get("since"),
             until=params.get("until"),
@@ -189,9 +189,12 @@ class TransactionListView(APIView):
         return paginate(
             request=request,
             view=self,
-            queryset=qs.values(*_TRANSACTION_COLUMNS),
+            queryset=selectors.transactions_matching(user=request.user, lookups=lookups).values(*_TRANSACTION_COLUMNS),
             render=_transaction_row,
             ordering=("-occurred_on", "-id"),
+            first_page=lambda limit: selectors.transaction_first_page(
+                user=request.user, lookups=lookups, columns=_TRANSACTION_COLUMNS, limit=limit
+            ),
         )
 
     @extend_schema(request=InputSerializer, responses={201: TransactionSerializer})

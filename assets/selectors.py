@@ -14,6 +14,7 @@ from assets.models import Asset, LinkedAccount, MonthTotal, Source, Transaction
 from zeus.batch import Rows
 from zeus.errors import NotFound, ValidationFailed
 from zeus.money import quantize
+from zeus.prepared import Prepared
 from zeus.timeutil import parse_date
 
 
@@ -48,25 +49,43 @@ def transaction_list(
     asset_id=None,
 ) -> QuerySet[Transaction]:
     """Newest first. Every filter is validated: a malformed one is a ValidationFailed, never a 500."""
+    lookups = transaction_filters(
+        user=user, since=since, until=until, category=category, direction=direction, source=source, asset_id=asset_id
+    )
+    return transactions_matching(user=user, lookups=lookups)
+
+
+def transaction_filters(
+    *,
+    user,
+    since: dt.date | str | None = None,
+    until: dt.date | str | None = None,
+    category: str | None = None,
+    direction: str | None = None,
+    source: str | None = None,
+    asset_id=None,
+) -> dict:
+    """transaction_list's filters, validated, as lookups on Transaction beside the user (keys of
+    `_LOOKUP_KINDS`); what is not given is left out."""
     from assets import categories
 
-    qs = Transaction.objects.filter(user=user)
+    lookups = {}
     if since:
-        qs = qs.filter(occurred_on__gte=parse_date(since, "since"))
+        lookups["occurred_on__gte"] = parse_date(since, "since")
     if until:
-        qs = qs.filter(occurred_on__lte=parse_date(until, "until"))
+        lookups["occurred_on__lte"] = parse_date(until, "until")
     if category:
         if category not in categories.ALL:
             raise ValidationFailed(f"Unknown category {category!r}.", fields={"category": ["Not a category."]})
-        qs = qs.filter(category=category)
+        lookups["category"] = category
     if direction:
         if direction not in Transaction.Direction.values:
             raise ValidationFailed("direction must be expense or income.", fields={"direction": ["Not valid."]})
-        qs = qs.filter(direction=direction)
+        lookups["direction"] = direction
     if source and source != "all":
         if source not in Source.values:
             raise ValidationFailed("source must be manual, synced or all.", fields={"source": ["Not a source."]})
-        qs = qs.filter(source=source)
+        lookups["source"] = source
     if asset_id not in (None, ""):
         try:
             asset_id = int(asset_id)
@@ -75,8 +94,50 @@ def transaction_list(
         # Another user's asset is a 404 here as everywhere, not an empty list that confirms nothing.
         if not Asset.objects.filter(user=user, id=asset_id).exists():
             raise NotFound("No such asset.", fields={"asset": ["No such asset."]})
-        qs = qs.filter(asset_id=asset_id)
-    return qs.order_by("-occurred_on", "-id")
+        lookups["asset_id"] = asset_id
+    return lookups
+
+
+_LOOKUP_KINDS = {
+    "occurred_on__gte": dt.date,
+    "occurred_on__lte": dt.date,
+    "category": str,
+    "direction": str,
+    "source": str,
+    "asset_id": int,
+}
+
+
+def transactions_matching(*, user, lookups: dict) -> QuerySet[Transaction]:
+    """The user's transactions that match transaction_filters' lookups, newest first."""
+    return Transaction.objects.filter(user=user, **lookups).order_by("-occurred_on", "-id")
+
+
+# (filters given, columns, rows) -> the first page's read: at most 2**6 filter sets times the page lengths.
+_FIRST_PAGES: dict[tuple, Prepared] = {}
+
+
+def transaction_first_page(*, user, lookups: dict, columns: tuple[str, ...], limit: int) -> list[dict]:
+    """transactions_matching's first `limit` rows as `.values(*columns)` dicts, from a read compiled once per
+    set of filters and length (zeus/prepared.py): the page without a cursor, which most requests ask for,
+    costs no query building or compiling (a third of a 50-row page's Python)."""
+    names = tuple(sorted(lookups))
+    key = (names, columns, limit)
+    read = _FIRST_PAGES.get(key)
+    if read is None:
+        read = _FIRST_PAGES.setdefault(
+            key,
+            Prepared(
+                lambda user_id, *values: (
+                    Transaction.objects.filter(user_id=user_id, **dict(zip(names, values, strict=True)))
+                    .order_by("-occurred_on", "-id")
+                    .values(*columns)[:limit]
+                ),
+                int,
+                *(_LOOKUP_KINDS[name] for name in names),
+            ),
+        )
+    return read.run(user.pk, *(lookups[name] for name in names))
 
 
 def transaction_get(*, user, transaction_id) -> Transaction:
