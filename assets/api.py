@@ -189,7 +189,10 @@ class TransactionListView(APIView):
         return paginate(
             request=request,
             view=self,
-            queryset=selectors.transactions_matching(user=request.user, lookups=lookups).values(*_TRANSACTION_COLUMNS),
+            queryset=lambda: selectors.transactions_matching(user=request.user, lookups=lookups).values(
+                *_TRANSACTION_COLUMNS
+            ),
+            model=Transaction,
             render=_transaction_row,
             ordering=("-occurred_on", "-id"),
             first_page=lambda limit: selectors.transaction_first_page(

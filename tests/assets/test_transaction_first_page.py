@@ -83,3 +83,14 @@ def test_a_repeated_first_page_compiles_no_sql(alice_api, ledger, monkeypatch):
     assert alice_api.get(query).status_code == 200
     # What is left is the asset check (an exists() per request); the page itself is not compiled again.
     assert [str(q.model._meta.label) for q in compiled] == ["assets.Asset"]
+
+
+def test_the_next_pages_follow_on_from_the_first(alice_api, ledger):
+    """Past the first page the queryset is built (from the function the view passes) and keyset-paged."""
+    seen, url = [], "/api/v1/transactions?page_size=7&direction=expense"
+    while url:
+        body = alice_api.get(url).json()
+        seen += [row["id"] for row in body["results"]]
+        url = body["next"]
+    everything = alice_api.get("/api/v1/transactions?page_size=200&direction=expense").json()["results"]
+    assert seen == [row["id"] for row in everything] and len(seen) > 14
