@@ -38,21 +38,10 @@ def linked_account_list(*, user) -> QuerySet[LinkedAccount]:
     return LinkedAccount.objects.filter(user=user)
 
 
-def transaction_list(
-    *,
-    user,
-    since: dt.date | str | None = None,
-    until: dt.date | str | None = None,
-    category: str | None = None,
-    direction: str | None = None,
-    source: str | None = None,
-    asset_id=None,
-) -> QuerySet[Transaction]:
-    """Newest first. Every filter is validated: a malformed one is a ValidationFailed, never a 500."""
-    lookups = transaction_filters(
-        user=user, since=since, until=until, category=category, direction=direction, source=source, asset_id=asset_id
-    )
-    return transactions_matching(user=user, lookups=lookups)
+def transaction_list(*, user, **filters) -> QuerySet[Transaction]:
+    """Newest first, filtered by transaction_filters' arguments; every filter is validated: a malformed one is
+    a ValidationFailed, never a 500."""
+    return transactions_matching(user=user, lookups=transaction_filters(user=user, **filters))
 
 
 def transaction_filters(
