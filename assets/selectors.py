@@ -672,12 +672,18 @@ def transaction_charge_candidates(
 
 
 def expense_week_review_read(*, user_ids, week_start: dt.date, weeks: int, per_user: int) -> Rows:
-    """The weekly review's two reads of the ledger in one pass over the expenses of the `weeks` weeks ending
+    """The weekly review's reads of the ledger in one pass over the expenses of the `weeks` weeks ending
     with the one starting `week_start`, unevaluated (the review sends it with its other reads in one round
-    trip: zeus/batch.py); `expense_week_review_split` shapes its rows. The totals per user, currency and
-    category of that week (w0) and of each week before (w1, ...), and each user's (and currency's)
-    `per_user` largest expenses of that week (ROW_NUMBER, filtered in the database). One query (the rows
-    read once, into a materialised CTE)."""
+    trip: zeus/batch.py). Rows (part, user_id, currency, category, description, occurred_on, rank, n0, ...,
+    n{weeks-1}), by part:
+    - 0, per user and currency: the totals of that week (n0) and of each week before (n1, ...), 0 when empty;
+    - 1, per user, currency and category that spent that week: its total that week (n0);
+    - 2, each user's (and currency's) `per_user` largest expenses of that week: its description, category,
+      date, rank (1 the largest, ROW_NUMBER filtered in the database) and amount (n0).
+    One query, the rows read once into a materialised CTE. The weeks are added up per user here, and per
+    category for that week only: a total per category and week, five figures for each of a batch's 3,500
+    categories, cost more to aggregate, to print in PostgreSQL's output and to parse in psycopg than the
+    review used (docs/PERFORMANCE.md)."""
     since = week_start - dt.timedelta(days=7 * (weeks - 1))
     until = week_start + dt.timedelta(days=6)
     bounds = []
@@ -685,31 +691,22 @@ def expense_week_review_read(*, user_ids, week_start: dt.date, weeks: int, per_u
         start = week_start - dt.timedelta(days=7 * k)
         bounds += [start, start + dt.timedelta(days=6)]
     sums = ", ".join("coalesce(sum(amount) FILTER (WHERE occurred_on BETWEEN %s AND %s), 0)" for _ in range(weeks))
-    nulls = ", ".join("NULL::numeric" for _ in range(weeks))
+    nulls = "".join(", NULL::numeric" for _ in range(1, weeks))
     sql = f"""
 WITH r AS MATERIALIZED (
     SELECT id, user_id, currency, category, description, amount, occurred_on
     FROM assets_transaction
     WHERE user_id = ANY(%s) AND direction = 'expense' AND occurred_on BETWEEN %s AND %s
 )
-SELECT 0, user_id, currency, category, NULL, NULL::numeric, NULL::date, NULL::bigint, {sums}
-FROM r GROUP BY user_id, currency, category
+SELECT 0, user_id, currency, NULL, NULL, NULL::date, NULL::bigint, {sums}
+FROM r GROUP BY user_id, currency
 UNION ALL
-SELECT 1, user_id, currency, category, description, amount, occurred_on, rank, {nulls}
+SELECT 1, user_id, currency, category, NULL, NULL, NULL, sum(amount){nulls}
+FROM r WHERE occurred_on >= %s GROUP BY user_id, currency, category HAVING sum(amount) > 0
+UNION ALL
+SELECT 2, user_id, currency, category, description, occurred_on, rank, amount{nulls}
 FROM (SELECT *, row_number() OVER (PARTITION BY user_id, currency ORDER BY amount DESC, id) AS rank
       FROM r WHERE occurred_on >= %s) b
 WHERE rank <= %s
 """
-    return Rows(sql, [list(user_ids), since, until, *bounds, week_start, per_user])
-
-
-def expense_week_review_split(rows: list[tuple]) -> tuple[list, list]:
-    """`expense_week_review_read`'s rows as (totals: (user_id, currency, category, [w0, ..., w{weeks-1}]),
-    a week without expenses 0; largest: (user_id, description, amount, currency, category, occurred_on), per
-    user largest first)."""
-    totals = [(u, c, cat, ws) for part, u, c, cat, _d, _a, _o, _r, *ws in rows if part == 0]
-    largest = sorted(
-        ((u, d, a, c, cat, o, r) for part, u, c, cat, d, a, o, r, *_ws in rows if part == 1),
-        key=lambda row: (row[0], row[-1]),
-    )
-    return totals, [row[:-1] for row in largest]
+    return Rows(sql, [list(user_ids), since, until, *bounds, week_start, week_start, per_user])

@@ -1,9 +1,11 @@
 """Reads: a user's suggestions, and the batch aggregates the insights job runs over many users at once."""
 
 import datetime as dt
+from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, fields
 from decimal import Decimal
+from operator import itemgetter
 from typing import NamedTuple
 
 from django.contrib.auth import get_user_model
@@ -11,7 +13,6 @@ from django.db.models import QuerySet
 
 from assets.selectors import (
     expense_week_review_read,
-    expense_week_review_split,
     expense_weekly_totals,
     transaction_charge_candidates,
     transaction_close_repeats,
@@ -328,19 +329,35 @@ class BigExpense(NamedTuple):  # a tuple: a review batch reads some 1,500
     occurred_on: dt.date
 
 
-def weekly_spending_and_biggest(
-    *, user_ids: list[int], week_start: dt.date, per_user: int = 3
-) -> tuple[dict[tuple[int, str, str], list[Decimal]], list[BigExpense]]:
-    """(user, currency, category) → expense totals of the week starting `week_start` ([0]) and of each of the
-    four weeks before ([1]..[4]); and each user's largest expenses of the week: one query, one pass over the
-    rows (assets.selectors.expense_week_review_read)."""
-    read = expense_week_review_read(user_ids=user_ids, week_start=week_start, weeks=5, per_user=per_user)
-    return _spending_and_biggest(read.run())
+class ReviewSpending(NamedTuple):
+    """The spending of a review batch, by (user, currency)."""
+
+    weeks: dict[tuple[int, str], tuple[Decimal, ...]]  # the week's expense total, then each of the four before
+    categories: dict[tuple[int, str], list[tuple[str, Decimal]]]  # (category, total) of the week, if spent
+    biggest: dict[tuple[int, str], list[BigExpense]]  # the week's largest expenses, the largest first
 
 
-def _spending_and_biggest(rows: list[tuple]) -> tuple[dict[tuple[int, str, str], list[Decimal]], list[BigExpense]]:
-    totals, largest = expense_week_review_split(rows)
-    return {(u, c, cat): weeks for u, c, cat, weeks in totals}, [BigExpense(*row) for row in largest]
+_RANK = itemgetter(6)  # expense_week_review_read's rank column
+
+
+def review_spending(rows: list[tuple]) -> ReviewSpending:
+    """`assets.selectors.expense_week_review_read`'s rows keyed as the review looks them up, in one pass."""
+    weeks = {}
+    categories = defaultdict(list)
+    largest = []
+    for row in rows:
+        part = row[0]
+        if part == 0:
+            weeks[row[1], row[2]] = row[7:]
+        elif part == 1:
+            categories[row[1], row[2]].append((row[3], row[7]))
+        else:
+            largest.append(row)
+    largest.sort(key=_RANK)  # stable: each user's and currency's rows end up largest first
+    biggest = defaultdict(list)
+    for _part, user_id, currency, category, description, occurred_on, _rank, amount, *_none in largest:
+        biggest[user_id, currency].append(BigExpense(user_id, description, amount, currency, category, occurred_on))
+    return ReviewSpending(weeks, categories, biggest)
 
 
 class DueSeries(NamedTuple):
@@ -376,8 +393,7 @@ _INSIGHTS_SQL = (
 
 
 class WeekReviewRows(NamedTuple):
-    spending: dict[tuple[int, str, str], list[Decimal]]  # as weekly_spending_and_biggest
-    biggest: list[BigExpense]
+    spending: ReviewSpending
     planned: set[int]  # the users with an active plan for one of the months
     goals: list  # goals.models.Goal, active, oldest first per user
     due: list[DueSeries]
@@ -394,11 +410,11 @@ def weekly_review_rows(
     insights_since: dt.datetime,
 ) -> WeekReviewRows:
     """The weekly review's reads of a batch, sent in one round trip (zeus/batch.py), each a plain statement
-    over the batch's ids as one array: the week's spending and biggest expenses (weekly_spending_and_biggest's
-    read), which users have an active plan (plans.selectors.plan_summaries is asked only for them), the
-    active goals, the active expense series due from `due[0]` through `due[1]` and the insights created from
-    `insights_since` on. Building the ORM querysets of these reads cost more CPU than PostgreSQL took to
-    answer them (docs/digest.md)."""
+    over the batch's ids as one array: the week's spending and biggest expenses
+    (assets.selectors.expense_week_review_read, keyed by review_spending), which users have an active plan
+    (plans.selectors.plan_summaries is asked only for them), the active goals, the active expense series due
+    from `due[0]` through `due[1]` and the insights created from `insights_since` on. Building the ORM
+    querysets of these reads cost more CPU than PostgreSQL took to answer them (docs/digest.md)."""
     ids = list(user_ids)
     reads = [
         expense_week_review_read(user_ids=ids, week_start=week_start, weeks=5, per_user=per_user),
@@ -408,10 +424,8 @@ def weekly_review_rows(
         Rows(_INSIGHTS_SQL, [ids, list(INSIGHT_KINDS), insights_since]),
     ]
     spent, plans, goals, due_rows, insights = run_batch(reads)
-    spending, biggest = _spending_and_biggest(spent)
     return WeekReviewRows(
-        spending=spending,
-        biggest=biggest,
+        spending=review_spending(spent),
         planned={p.user_id for p in plans},
         goals=goals,
         due=[DueSeries(*row) for row in due_rows],

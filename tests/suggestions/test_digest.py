@@ -102,6 +102,85 @@ def test_goal_progress_is_in_the_review(alice):
     assert goal["name"] == "Emergency fund" and Decimal(goal["progress_pct"]) == Decimal(25)
 
 
+def _ledger_review(user) -> dict:
+    """The review's spending figures, from the user's ledger read back and added up plainly."""
+    from assets.models import Transaction
+    from suggestions.digest import iso_week
+    from zeus.money import quantize
+
+    currency = user.profile.currency
+    sunday = MONDAY + dt.timedelta(days=6)
+    weeks, categories, this_week = [Decimal(0)] * 5, {}, []
+    for t in Transaction.objects.filter(
+        user=user, direction="expense", currency=currency, occurred_on__range=(MONDAY - dt.timedelta(days=28), sunday)
+    ).order_by("id"):
+        k = (sunday - t.occurred_on).days // 7
+        weeks[k] += t.amount
+        if k == 0:
+            categories[t.category] = categories.get(t.category, 0) + t.amount
+            this_week.append(t)
+    average = sum(weeks[1:]) / 4
+
+    def money(amount):
+        return str(quantize(amount, currency))
+
+    return {
+        "spent": money(weeks[0]),
+        "previous_weeks": [
+            {"week": iso_week(MONDAY - dt.timedelta(days=7 * k)), "spent": money(weeks[k])} for k in range(1, 5)
+        ],
+        "average_previous": money(average),
+        "change_pct": None if average == 0 else round((weeks[0] - average) * 100 / average),
+        "top_categories": [
+            {"category": cat, "spent": money(v)} for cat, v in sorted(categories.items(), key=lambda p: (-p[1], p[0]))
+        ][:3],
+        "biggest": [
+            {
+                "description": t.description,
+                "amount": money(t.amount),
+                "category": t.category,
+                "occurred_on": t.occurred_on.isoformat(),
+            }
+            for t in sorted(this_week, key=lambda t: (-t.amount, t.id))[:3]
+        ],
+    }
+
+
+def test_the_reviews_figures_are_the_ledger_added_up_in_the_users_currency(db):
+    """Amounts rounded half up to the currency's unit (đồng with cents, an average of half a cent), rows in
+    another currency and income left out, categories of equal totals by name and only the three largest,
+    equal expenses oldest first; a user who spent nothing, one who spent only in the weeks before."""
+    from suggestions import digest
+
+    vnd, usd, idle, earlier = (factories.user(name, currency=c) for name, c in
+                               (("vnd", "VND"), ("usd", "USD"), ("idle", "VND"), ("earlier", "VND")))  # fmt: skip
+    wednesday = MONDAY + dt.timedelta(days=2)
+    for category, amount in (("groceries", "300000"), ("transport", "300000"), ("shopping", "99999.49"),
+                             ("dining", "60000.25"), ("dining", "60000.25"), ("health", "50000")):  # fmt: skip
+        spend(vnd, amount, wednesday, category, f"{category} {amount}")
+    factories.txn(vnd, amount="500", currency="USD", category="travel", occurred_on=wednesday, description="Hotel")
+    factories.txn(vnd, amount="9000000", direction="income", category="salary", occurred_on=wednesday)
+    for weeks_before, amount in ((1, "1000000"), (3, "333333.33"), (4, "10")):
+        spend(vnd, amount, wednesday - dt.timedelta(days=7 * weeks_before), "groceries", "Co.op Mart")
+    spend(usd, "10.00", MONDAY, "dining", "Lunch")
+    spend(usd, "0.01", MONDAY + dt.timedelta(days=6), "dining", "Gum")
+    spend(usd, "10.02", MONDAY - dt.timedelta(days=1), "dining", "Dinner")
+    spend(earlier, "400000", MONDAY - dt.timedelta(days=10), "shopping", "Uniqlo")
+    users = [b for batch in selectors.user_batches(user_ids=[vnd.id, usd.id, idle.id, earlier.id]) for b in batch]
+    reviews = digest.compose(users, start=MONDAY, now=SUNDAY_9_SAIGON)
+    for user in (vnd, usd, idle, earlier):
+        assert {key: reviews[user.id][key] for key in _ledger_review(user)} == _ledger_review(user)
+    assert (reviews[vnd.id]["spent"], reviews[vnd.id]["average_previous"]) == ("870000", "333336")
+    assert [t["category"] for t in reviews[vnd.id]["top_categories"]] == ["groceries", "transport", "dining"]
+    assert reviews[vnd.id]["top_categories"][2]["spent"] == "120001"
+    assert [b["description"] for b in reviews[vnd.id]["biggest"]] == [
+        "groceries 300000", "transport 300000", "shopping 99999.49"]  # fmt: skip
+    assert (reviews[usd.id]["spent"], reviews[usd.id]["average_previous"], reviews[usd.id]["change_pct"]) == (
+        "10.01", "2.51", 300)  # fmt: skip
+    assert (reviews[idle.id]["spent"], reviews[idle.id]["change_pct"], reviews[idle.id]["biggest"]) == ("0", None, [])
+    assert (reviews[earlier.id]["spent"], reviews[earlier.id]["change_pct"]) == ("0", -100)
+
+
 def test_it_is_pushed_live_and_mailed_to_those_who_opted_in(alice, bob, settings, django_capture_on_commit_callbacks):
     from asgiref.sync import async_to_sync
     from channels.layers import get_channel_layer

@@ -163,10 +163,12 @@ def test_changed_and_ended_series_are_written_in_one_update(alice, bob):
 
 
 def test_the_reviews_one_pass_read_equals_the_two_reads_it_replaced(alice, bob):
-    """The weekly review's spending and biggest expenses, read in one pass, are the rows the two earlier
-    queries returned (assets.selectors.expense_totals_by_week and largest_expenses)."""
-    from assets.selectors import expense_totals_by_week, largest_expenses
-    from suggestions.selectors import BigExpense, weekly_spending_and_biggest
+    """The weekly review's spending and biggest expenses, read in one pass (expense_week_review_read, keyed
+    by review_spending), are what the two earlier queries returned (assets.selectors.expense_totals_by_week
+    and largest_expenses): the week totals per user and currency are their categories' added up, and the
+    categories are those that spent in the week, with that week's total."""
+    from assets.selectors import expense_totals_by_week, expense_week_review_read, largest_expenses
+    from suggestions.selectors import BigExpense, review_spending
 
     monday = dt.date(2026, 11, 23)
     rng = random.Random(5)
@@ -180,21 +182,24 @@ def test_the_reviews_one_pass_read_equals_the_two_reads_it_replaced(alice, bob):
                 user, amount=amount, category=category, occurred_on=on, description=f"shop {k}", currency=currency
             )
         factories.txn(user, amount=9_000_000, direction="income", category="salary", occurred_on=monday)
+    factories.txn(bob, amount=70_000, category="shopping", occurred_on=monday - dt.timedelta(days=3))  # earlier only
     ids = [alice.id, bob.id]
-    spending, biggest = weekly_spending_and_biggest(user_ids=ids, week_start=monday, per_user=3)
+    spending = review_spending(expense_week_review_read(user_ids=ids, week_start=monday, weeks=5, per_user=3).run())
     zero = Decimal(0)
-    assert spending == {
-        (u, c, cat): [w or zero for w in weeks]
-        for u, c, cat, *weeks in expense_totals_by_week(user_ids=ids, week_start=monday, weeks=5)
+    weeks, categories = {}, {}
+    for u, c, cat, *totals in expense_totals_by_week(user_ids=ids, week_start=monday, weeks=5):
+        totals = [w or zero for w in totals]
+        weeks[u, c] = [a + b for a, b in zip(weeks.get((u, c), [zero] * 5), totals, strict=True)]
+        if totals[0]:
+            categories.setdefault((u, c), []).append((cat, totals[0]))
+    assert {key: list(totals) for key, totals in spending.weeks.items()} == weeks
+    assert {key: sorted(cats) for key, cats in spending.categories.items()} == {
+        key: sorted(cats) for key, cats in categories.items()
     }
-    before = [
-        BigExpense(*row)
-        for row in largest_expenses(user_ids=ids, since=monday, until=monday + dt.timedelta(days=6), per_user=3)
-    ]
-
-    def by_user_and_currency(rows):  # the order within each, largest first (the review keeps one currency)
-        return {(u, c): [r for r in rows if (r.user_id, r.currency) == (u, c)] for u in ids for c in ("VND", "USD")}
-
-    assert by_user_and_currency(biggest) == by_user_and_currency(before)
-    assert [r.user_id for r in biggest] == sorted(r.user_id for r in biggest)
-    assert len(biggest) == len(before) > 6  # up to three per user and currency
+    assert ("shopping", Decimal(70_000)) not in spending.categories[bob.id, "VND"]
+    before = {}
+    for row in largest_expenses(user_ids=ids, since=monday, until=monday + dt.timedelta(days=6), per_user=3):
+        big = BigExpense(*row)
+        before.setdefault((big.user_id, big.currency), []).append(big)  # largest first
+    assert spending.biggest == before
+    assert sum(len(rows) for rows in before.values()) > 6  # up to three per user and currency
