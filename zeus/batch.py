@@ -7,6 +7,8 @@ statements, and `nextset()` walks their results. Any other backend or cursor run
 same results.
 """
 
+import functools
+
 from django.db import connections
 
 from zeus.adapters import raw_from_rows
@@ -30,6 +32,33 @@ def _one_by_one(reads: list) -> list[list]:
     return [read.run() if isinstance(read, Rows) else list(read) for read in reads]
 
 
+class _Ids(list):
+    """A list of ints among a batch's parameters (a batch's user ids, often in several of its statements)."""
+
+
+@functools.cache
+def _ids_dumper():
+    from psycopg import adapt, postgres
+
+    class IdsDumper(adapt.Dumper):
+        """The list as an int8[] literal in one join: psycopg's list dumper checks each element's text against a
+        regular expression for quoting, some 0.35 ms for 500 ids, and a weekly review batch sends its ids five
+        times."""
+
+        oid = postgres.types["int8"].array_oid
+
+        def dump(self, obj):
+            return b"{" + ",".join(map(str, obj)).encode() + b"}"
+
+    return IdsDumper
+
+
+def _param(value):
+    if type(value) is list and value and all(type(v) is int for v in value):
+        return _Ids(value)
+    return value
+
+
 def run_batch(reads: list) -> list[list]:
     """The results of `reads`, in order: for a `Model.objects.raw(...)` queryset its instances, for `Rows`
     its tuples. One statement list, one round trip, one entry in the query log."""
@@ -44,10 +73,11 @@ def run_batch(reads: list) -> list[list]:
     adapt = connection.ops.adapt_unknown_value
     statements = [(r.sql, r.params) if isinstance(r, Rows) else (r.query.sql, r.query.params) for r in reads]
     sql = ";\n".join(text.strip().rstrip(";") for text, _params in statements)
-    params = [adapt(v) for _text, values in statements for v in values]
+    params = [_param(adapt(v)) for _text, values in statements for v in values]
     with connection.cursor() as cursor:
         if not isinstance(cursor.cursor, psycopg.ClientCursor):  # server-side binding: one statement each
             return _one_by_one(reads)
+        cursor.cursor.adapters.register_dumper(_Ids, _ids_dumper())
         cursor.execute(sql, params)
         results = []
         for index in range(len(reads)):

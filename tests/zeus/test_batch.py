@@ -55,3 +55,18 @@ def test_an_empty_batch_reads_nothing():
     with CaptureQueriesContext(connection) as queries:
         assert run_batch([]) == []
     assert len(queries) == 0
+
+
+@pytest.mark.postgres  # the one-statement path
+def test_a_list_of_ids_reads_as_the_same_array_written_once(alice, bob):
+    """A list of ints goes as one int8[] literal (zeus.batch._Ids): what `= ANY` matches, what it unnests to,
+    an empty list, and lists of other things, are what psycopg's own list gives."""
+    reads = [
+        Rows("SELECT username FROM auth_user WHERE id = ANY(%s) ORDER BY id", [[bob.id, 2**40, alice.id]]),
+        Rows("SELECT x FROM unnest(%s) AS x ORDER BY x", [[3, -1, 2**62]]),
+        Rows("SELECT cardinality(%s::bigint[])", [[]]),
+        Rows("SELECT %s, %s::text[]", [[True, False], ["a", "b"]]),  # not ints: psycopg's own list
+    ]
+    alone = [read.run() for read in reads]
+    assert run_batch(reads) == alone
+    assert alone == [[("alice",), ("bob",)], [(-1,), (3,), (2**62,)], [(0,)], [([True, False], ["a", "b"])]]
