@@ -671,19 +671,17 @@ def transaction_charge_candidates(
     ]
 
 
-def expense_week_review_read(*, user_ids, week_start: dt.date, weeks: int, per_user: int) -> Rows:
-    """The weekly review's reads of the ledger in one pass over the expenses of the `weeks` weeks ending
-    with the one starting `week_start`, unevaluated (the review sends it with its other reads in one round
-    trip: zeus/batch.py). Rows (part, user_id, currency, category, description, occurred_on, rank, n0, ...,
+def expense_week_review_read(*, user_ids, week_start: dt.date, weeks: int) -> Rows:
+    """The weekly review's read of the ledger, one pass over the expenses of the `weeks` weeks ending with
+    the one starting `week_start`, unevaluated (the review sends it with its other reads in one round trip:
+    zeus/batch.py). Rows (part, user_id, currency, category, description, occurred_on, id, n0, ...,
     n{weeks-1}), by part:
     - 0, per user and currency: the totals of that week (n0) and of each week before (n1, ...), 0 when empty;
-    - 1, per user, currency and category that spent that week: its total that week (n0);
-    - 2, each user's (and currency's) `per_user` largest expenses of that week: its description, category,
-      date, rank (1 the largest, ROW_NUMBER filtered in the database) and amount (n0).
-    One query, the rows read once into a materialised CTE. The weeks are added up per user here, and per
-    category for that week only: a total per category and week, five figures for each of a batch's 3,500
-    categories, cost more to aggregate, to print in PostgreSQL's output and to parse in psycopg than the
-    review used (docs/PERFORMANCE.md)."""
+    - 1, each expense of that week: its category, description, date, id and amount (n0).
+    One query, the rows read once into a materialised CTE. The weeks are added up here; the week's few
+    expenses (a handful a user) come back as they are, for the review to add up by category and to rank:
+    totals per category and week and a ROW_NUMBER per user cost PostgreSQL more (aggregating, sorting and
+    printing the benchmark's 17,500 figures a batch) than the review spends on them (docs/PERFORMANCE.md)."""
     since = week_start - dt.timedelta(days=7 * (weeks - 1))
     until = week_start + dt.timedelta(days=6)
     bounds = []
@@ -701,12 +699,7 @@ WITH r AS MATERIALIZED (
 SELECT 0, user_id, currency, NULL, NULL, NULL::date, NULL::bigint, {sums}
 FROM r GROUP BY user_id, currency
 UNION ALL
-SELECT 1, user_id, currency, category, NULL, NULL, NULL, sum(amount){nulls}
-FROM r WHERE occurred_on >= %s GROUP BY user_id, currency, category HAVING sum(amount) > 0
-UNION ALL
-SELECT 2, user_id, currency, category, description, occurred_on, rank, amount{nulls}
-FROM (SELECT *, row_number() OVER (PARTITION BY user_id, currency ORDER BY amount DESC, id) AS rank
-      FROM r WHERE occurred_on >= %s) b
-WHERE rank <= %s
+SELECT 1, user_id, currency, category, description, occurred_on, id, amount{nulls}
+FROM r WHERE occurred_on >= %s
 """
-    return Rows(sql, [list(user_ids), since, until, *bounds, week_start, week_start, per_user])
+    return Rows(sql, [list(user_ids), since, until, *bounds, week_start])

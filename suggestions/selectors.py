@@ -5,7 +5,6 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, fields
 from decimal import Decimal
-from operator import itemgetter
 from typing import NamedTuple
 
 from django.contrib.auth import get_user_model
@@ -337,27 +336,33 @@ class ReviewSpending(NamedTuple):
     biggest: dict[tuple[int, str], list[BigExpense]]  # the week's largest expenses, the largest first
 
 
-_RANK = itemgetter(6)  # expense_week_review_read's rank column
-
-
-def review_spending(rows: list[tuple]) -> ReviewSpending:
-    """`assets.selectors.expense_week_review_read`'s rows keyed as the review looks them up, in one pass."""
+def review_spending(rows: list[tuple], *, per_user: int) -> ReviewSpending:
+    """`assets.selectors.expense_week_review_read`'s rows keyed as the review looks them up: the week's
+    expenses added up by category, and the `per_user` largest of them kept (equal ones in the order they
+    were recorded, as ORDER BY amount DESC, id)."""
     weeks = {}
-    categories = defaultdict(list)
-    largest = []
+    expenses = defaultdict(list)
     for row in rows:
-        part = row[0]
-        if part == 0:
+        if row[0] == 0:
             weeks[row[1], row[2]] = row[7:]
-        elif part == 1:
-            categories[row[1], row[2]].append((row[3], row[7]))
         else:
-            largest.append(row)
-    largest.sort(key=_RANK)  # stable: each user's and currency's rows end up largest first
-    biggest = defaultdict(list)
-    for _part, user_id, currency, category, description, occurred_on, _rank, amount, *_none in largest:
-        biggest[user_id, currency].append(BigExpense(user_id, description, amount, currency, category, occurred_on))
+            expenses[row[1], row[2]].append(row)
+    categories, biggest = {}, {}
+    for key, spent in expenses.items():
+        totals = {}
+        for row in spent:
+            totals[row[3]] = totals.get(row[3], 0) + row[7]
+        categories[key] = [(category, total) for category, total in totals.items() if total > 0]
+        spent.sort(key=_largest_then_oldest)
+        biggest[key] = [
+            BigExpense(user_id, description, amount, currency, category, occurred_on)
+            for _part, user_id, currency, category, description, occurred_on, _id, amount, *_none in spent[:per_user]
+        ]
     return ReviewSpending(weeks, categories, biggest)
+
+
+def _largest_then_oldest(row):
+    return -row[7], row[6]
 
 
 class DueSeries(NamedTuple):
@@ -417,7 +422,7 @@ def weekly_review_rows(
     querysets of these reads cost more CPU than PostgreSQL took to answer them (docs/digest.md)."""
     ids = list(user_ids)
     reads = [
-        expense_week_review_read(user_ids=ids, week_start=week_start, weeks=5, per_user=per_user),
+        expense_week_review_read(user_ids=ids, week_start=week_start, weeks=5),
         active_plans_query(user_ids=ids, months=plan_months),
         active_goals_query(user_ids=ids),
         Rows(_DUE_SQL, [ids, RecurringSeries.Status.ACTIVE, *due]),
@@ -425,7 +430,7 @@ def weekly_review_rows(
     ]
     spent, plans, goals, due_rows, insights = run_batch(reads)
     return WeekReviewRows(
-        spending=review_spending(spent),
+        spending=review_spending(spent, per_user=per_user),
         planned={p.user_id for p in plans},
         goals=goals,
         due=[DueSeries(*row) for row in due_rows],

@@ -184,7 +184,7 @@ def test_the_reviews_one_pass_read_equals_the_two_reads_it_replaced(alice, bob):
         factories.txn(user, amount=9_000_000, direction="income", category="salary", occurred_on=monday)
     factories.txn(bob, amount=70_000, category="shopping", occurred_on=monday - dt.timedelta(days=3))  # earlier only
     ids = [alice.id, bob.id]
-    spending = review_spending(expense_week_review_read(user_ids=ids, week_start=monday, weeks=5, per_user=3).run())
+    spending = review_spending(expense_week_review_read(user_ids=ids, week_start=monday, weeks=5).run(), per_user=3)
     zero = Decimal(0)
     weeks, categories = {}, {}
     for u, c, cat, *totals in expense_totals_by_week(user_ids=ids, week_start=monday, weeks=5):
