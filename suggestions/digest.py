@@ -99,29 +99,30 @@ def compose(users: list[BatchUser], *, start: dt.date, now: dt.datetime) -> dict
 
     # What every review of the batch shares: the week's labels and dates.
     week, first, last = iso_week(start), start.isoformat(), end.isoformat()
-    labels = [iso_week(start - dt.timedelta(days=7 * k)) for k in range(1, 5)]
-    zero = Decimal(0)
-    no_weeks = (zero,) * 5
+    label1, label2, label3, label4 = (iso_week(start - dt.timedelta(days=7 * k)) for k in range(1, 5))
+    no_weeks = (Decimal(0),) * 5
     quantize = _HALF_UP.quantize
     spending = rows.spending
     out = {}
     for user in users:
-        c = user.currency
+        uid, c = user.id, user.currency
         unit = minor_unit(c)
-        key = user.id, c
-        spent, *previous = spending.weeks.get(key, no_weeks)
-        average = sum(previous, zero) / 4
+        key = uid, c
+        spent, week1, week2, week3, week4 = spending.weeks.get(key, no_weeks)
+        average = (week1 + week2 + week3 + week4) / 4
         top = sorted(spending.categories.get(key, ()), key=_largest_first)[:TOP]
-        plan = plans.get(user.id)
-        out[user.id] = {
+        plan = plans.get(uid)
+        out[uid] = {
             "week": week,
             "start": first,
             "end": last,
             "currency": c,
             "spent": str(quantize(spent, unit)),
             "previous_weeks": [
-                {"week": label, "spent": str(quantize(amount, unit))}
-                for label, amount in zip(labels, previous, strict=True)
+                {"week": label1, "spent": str(quantize(week1, unit))},
+                {"week": label2, "spent": str(quantize(week2, unit))},
+                {"week": label3, "spent": str(quantize(week3, unit))},
+                {"week": label4, "spent": str(quantize(week4, unit))},
             ],
             "average_previous": str(quantize(average, unit)),
             "change_pct": None if average == 0 else round((spent - average) * 100 / average),
@@ -144,7 +145,7 @@ def compose(users: list[BatchUser], *, start: dt.date, now: dt.datetime) -> dict
                 "guide": _money(plan.guide, plan.currency),
                 "currency": plan.currency,
             },
-            "goals": [_goal(goal, today_of[user.id]) for goal in goals[user.id]],
+            "goals": [_goal(goal, today_of[uid]) for goal in goals.get(uid, ())],
             "due_next_week": [
                 {
                     "id": s.id,
@@ -155,9 +156,9 @@ def compose(users: list[BatchUser], *, start: dt.date, now: dt.datetime) -> dict
                     "next_on": s.next_on.isoformat(),
                     "monthly_cost": _money(recurring.monthly_cost(s.amount, s.interval), s.currency),
                 }
-                for s in due[user.id]
+                for s in due.get(uid, ())
             ],
-            "insights": [{"kind": s.kind, "title": s.title, "cta_url": s.cta_url} for s in insights[user.id]],
+            "insights": [{"kind": s.kind, "title": s.title, "cta_url": s.cta_url} for s in insights.get(uid, ())],
         }
     return out
 
