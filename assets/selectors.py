@@ -11,7 +11,7 @@ from django.db.models import CharField, Count, DateField, F, Min, Q, QuerySet, S
 from django.db.models.functions import Cast, Lag, RowNumber, TruncMonth
 
 from assets.models import Asset, LinkedAccount, MonthTotal, Source, Transaction
-from zeus.batch import Rows
+from zeus.batch import Computed, Rows, arrays_supported
 from zeus.errors import NotFound, ValidationFailed
 from zeus.money import quantize
 from zeus.prepared import Prepared
@@ -688,6 +688,8 @@ def expense_week_review_read(*, user_ids, week_start: dt.date, weeks: int) -> Ro
     for k in range(weeks):
         start = week_start - dt.timedelta(days=7 * k)
         bounds += [start, start + dt.timedelta(days=6)]
+    if not arrays_supported():
+        return Computed(lambda: _expense_week_review_rows(user_ids, since, until, bounds, week_start))
     sums = ", ".join("coalesce(sum(amount) FILTER (WHERE occurred_on BETWEEN %s AND %s), 0)" for _ in range(weeks))
     nulls = "".join(", NULL::numeric" for _ in range(1, weeks))
     sql = f"""
@@ -703,3 +705,23 @@ SELECT 1, user_id, currency, category, description, occurred_on, id, amount{null
 FROM r WHERE occurred_on >= %s
 """
     return Rows(sql, [list(user_ids), since, until, *bounds, week_start])
+
+
+def _expense_week_review_rows(user_ids, since, until, bounds, week_start) -> list[tuple]:
+    """expense_week_review_read's rows made with the ORM, for a database without its statement's arrays."""
+    expenses = Transaction.objects.filter(
+        user_id__in=list(user_ids), direction=Transaction.Direction.EXPENSE, occurred_on__range=(since, until)
+    ).values_list("id", "user_id", "currency", "category", "description", "amount", "occurred_on")
+    spans = list(zip(bounds[::2], bounds[1::2], strict=True))
+    totals: dict[tuple, list] = {}
+    week = []
+    for id_, user_id, currency, category, description, amount, occurred_on in expenses:
+        sums = totals.setdefault((user_id, currency), [Decimal(0)] * len(spans))
+        for k, (start, end) in enumerate(spans):
+            if start <= occurred_on <= end:
+                sums[k] += amount
+        if occurred_on >= week_start:
+            week.append(
+                (1, user_id, currency, category, description, occurred_on, id_, amount, *[None] * (len(spans) - 1))
+            )
+    return [(0, *key, None, None, None, None, *sums) for key, sums in totals.items()] + week

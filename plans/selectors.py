@@ -16,6 +16,7 @@ from plans import math as pm
 from plans import recurring
 from plans.models import FixedExpense, MonthlyPlan, PlanEntry, Rebalance
 from zeus.adapters import set_prefetched
+from zeus.batch import arrays_supported
 from zeus.errors import NotFound
 from zeus.money import from_minor, to_minor
 from zeus.prepared import Prepared, correlated_rows
@@ -552,6 +553,9 @@ def active_plans_query(*, user_ids, months):
     """The active plans of these users for these months, unevaluated and with only their id and user read:
     a `Model.objects.raw` a batch job sends with its other small reads in one round trip (zeus/batch.py) to
     learn which users plan_summaries need be asked for."""
+    if not arrays_supported():
+        plans = MonthlyPlan.objects.filter(user_id__in=list(user_ids), status=MonthlyPlan.Status.ACTIVE)
+        return plans.filter(month__in=sorted(months)).only("id", "user_id").order_by()
     sql = (
         f"SELECT id, user_id FROM {MonthlyPlan._meta.db_table} "
         "WHERE user_id = ANY(%s) AND status = %s AND month = ANY(%s)"

@@ -23,7 +23,7 @@ from suggestions import recurring
 from suggestions.duplicates import DROPPED_WORDS, Row
 from suggestions.models import INSIGHT_KINDS, RecurringSeries, Suggestion, WeeklyDigest
 from suggestions.thresholds import BATCH_SIZE, LOOKBACK_DAYS, RECURRING_LOOKBACK_DAYS, WEEKS_OF_HISTORY
-from zeus.batch import Rows, run_batch
+from zeus.batch import Rows, arrays_supported, run_batch
 from zeus.errors import NotFound, ValidationFailed
 from zeus.models import DEFAULT_LANGUAGE, DEFAULT_TIMEZONE
 from zeus.money import DEFAULT_CURRENCY, quantize
@@ -397,6 +397,21 @@ _INSIGHTS_SQL = (
 )
 
 
+def _due_read(ids: list[int], due: tuple[dt.date, dt.date]):
+    if arrays_supported():
+        return Rows(_DUE_SQL, [ids, RecurringSeries.Status.ACTIVE, *due])
+    series = RecurringSeries.objects.filter(user_id__in=ids, status=RecurringSeries.Status.ACTIVE)
+    series = series.filter(direction="expense", next_on__range=due).order_by("user_id", "next_on", "id")
+    return series.values_list(*DueSeries._fields)
+
+
+def _insights_read(ids: list[int], since: dt.datetime):
+    if arrays_supported():
+        return Rows(_INSIGHTS_SQL, [ids, list(INSIGHT_KINDS), since])
+    insights = Suggestion.objects.filter(user_id__in=ids, kind__in=list(INSIGHT_KINDS), created_at__gte=since)
+    return insights.order_by("user_id", "-created_at", "-id").values_list(*Insight._fields)
+
+
 class WeekReviewRows(NamedTuple):
     spending: ReviewSpending
     planned: set[int]  # the users with an active plan for one of the months
@@ -425,8 +440,8 @@ def weekly_review_rows(
         expense_week_review_read(user_ids=ids, week_start=week_start, weeks=5),
         active_plans_query(user_ids=ids, months=plan_months),
         active_goals_query(user_ids=ids),
-        Rows(_DUE_SQL, [ids, RecurringSeries.Status.ACTIVE, *due]),
-        Rows(_INSIGHTS_SQL, [ids, list(INSIGHT_KINDS), insights_since]),
+        _due_read(ids, due),
+        _insights_read(ids, insights_since),
     ]
     spent, plans, goals, due_rows, insights = run_batch(reads)
     return WeekReviewRows(
@@ -444,6 +459,9 @@ _DIGESTS_OF_SQL = f"SELECT user_id FROM {WeeklyDigest._meta.db_table} WHERE user
 def digests_of(*, user_ids: list[int], iso_week: str) -> set[int]:
     """The users of these who already have this week's review: a plain statement over the ids as one array
     (the ORM's IN list of a batch's 500 ids cost more CPU than the read)."""
+    if not arrays_supported():
+        found = WeeklyDigest.objects.filter(user_id__in=list(user_ids), iso_week=iso_week)
+        return set(found.values_list("user_id", flat=True))
     return {user_id for (user_id,) in Rows(_DIGESTS_OF_SQL, [list(user_ids), iso_week]).run()}
 
 

@@ -28,8 +28,27 @@ class Rows:
             return cursor.fetchall()
 
 
+class Computed:
+    """A read for `run_batch` where the database has no arrays (SQLite, `make run`'s default): `compute()`
+    returns its rows, made with the ORM, as the PostgreSQL statement's would be. run_batch runs it alone."""
+
+    db = "default"
+
+    def __init__(self, compute):
+        self.compute = compute
+
+    def run(self) -> list:
+        return list(self.compute())
+
+
+def arrays_supported(db: str = "default") -> bool:
+    """Whether the batch reads' plain statements (`= ANY(%s)` over a list, `::` casts) run on `db`: on
+    PostgreSQL; elsewhere each read is made with the ORM (a queryset, or `Computed`)."""
+    return connections[db].vendor == "postgresql"
+
+
 def _one_by_one(reads: list) -> list[list]:
-    return [read.run() if isinstance(read, Rows) else list(read) for read in reads]
+    return [read.run() if isinstance(read, Rows | Computed) else list(read) for read in reads]
 
 
 class _Ids(list):
@@ -66,7 +85,7 @@ def run_batch(reads: list) -> list[list]:
         return []
     using = reads[0].db
     connection = connections[using]
-    if connection.vendor != "postgresql" or any(r.db != using for r in reads):
+    if not arrays_supported(using) or any(r.db != using or isinstance(r, Computed) for r in reads):
         return _one_by_one(reads)
     import psycopg
 

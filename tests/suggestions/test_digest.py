@@ -338,6 +338,7 @@ def test_a_batchs_inbox_texts_are_the_per_user_path_s_word_for_word(db):
     assert vi.title != en.title and "2026-W48" in vi.title  # in Vietnamese
 
 
+@pytest.mark.postgres
 def test_a_batch_s_reads_are_one_round_trip_and_only_a_planner_s_plan_is_read(alice, bob, monkeypatch):
     from suggestions import digest
 
@@ -361,3 +362,38 @@ def test_a_batch_s_reads_are_one_round_trip_and_only_a_planner_s_plan_is_read(al
     reviews = digest.compose(users, start=MONDAY, now=SUNDAY_9_SAIGON)
     assert asked == [{alice.id}]
     assert reviews[alice.id]["plan"]["currency"] == "VND" and reviews[bob.id]["plan"] is None
+
+
+@pytest.mark.postgres
+def test_without_arrays_the_orm_reads_compose_the_same_reviews(db, monkeypatch):
+    """SQLite (`make run`'s default) has no `= ANY(%s)` or `::` casts: each batch read is then made with the ORM
+    (zeus.batch.arrays_supported). Run here on PostgreSQL, so CI compares both paths on the same rows: spending
+    of several weeks, a plan, goals, bills due and insights, for users with and without each."""
+    import assets.selectors
+    import goals.selectors
+    import plans.selectors
+    from goals.services import goal_create
+    from suggestions import digest
+
+    users = [factories.user(f"o{k}") for k in range(4)]
+    for k, user in enumerate(users[:3]):
+        ordinary_month(user)
+        if k != 1:
+            goal_create(user=user, name=f"Fund {k}", kind="emergency_fund", target_amount="10000000",
+                        current_amount="2500000", deadline=dt.date(2027, 11, 1))  # fmt: skip
+        RecurringSeries.objects.create(
+            user=user, key="netflix", direction="expense", merchant="Netflix", kind="subscription",
+            amount=260_000 + k, currency="VND", interval="monthly", last_on=dt.date(2026, 11, 2),
+            next_on=dt.date(2026, 12, 2 + k), category="subscriptions", occurrences=3,
+        )  # fmt: skip
+        suggestion(user, kind="price_change", title=f"Netflix went up {k}")
+    spend(users[3], "400000", MONDAY - dt.timedelta(days=10), "shopping", "Uniqlo")  # only the weeks before
+    plan = plan_create(user=users[0], month="2026-11", expected_income="20000000", today=MONDAY)
+    plan_activate(user=users[0], plan_id=plan.id, today=MONDAY)
+    batch = [b for part in selectors.user_batches(user_ids=[u.id for u in users]) for b in part]
+    with_arrays = digest.compose(batch, start=MONDAY, now=SUNDAY_9_SAIGON)
+    assert with_arrays[users[0].id]["plan"] and with_arrays[users[2].id]["due_next_week"]
+    for module in (assets.selectors, goals.selectors, plans.selectors, selectors):
+        monkeypatch.setattr(module, "arrays_supported", lambda db="default": False)
+    assert digest.compose(batch, start=MONDAY, now=SUNDAY_9_SAIGON) == with_arrays
+    assert selectors.digests_of(user_ids=[u.id for u in users], iso_week="2026-W48") == set()
