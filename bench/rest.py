@@ -193,22 +193,19 @@ row and its fixed expenses together in psycopg's pipeline mode was measured slow
 host, and was left out. The plan arithmetic (plans/math.py) is unchanged and costs little (the state 0.03 ms,
 the JSON 0.03 ms). Transaction pages read only the columns they show from `.values()` rows through a plain
 renderer (no serializer fields, no joined asset; byte for byte the serializer's output,
-tests/assets/test_transaction_rows.py), with indexes for the direction and source filters. The machine is
-shared: p99s here are mostly other processes' load (3 and more during this branch's runs); the ratios to the
-baseline, measured in the same run, are the steadier figures. Before this branch (main at 2d95399, load average
-0.5): baseline 0.76 ms, `plans/{id}` 3.21 ms p50 (4.2x, 24 % of the rate), `plans` 3.77 ms. This branch (load
-average 3.5): baseline 0.54 ms (the token check is prepared too), `plans/{id}` 1.49 ms (2.8x, 36 %), `plans`
-2.07 ms; the plan is now below the 1.9 ms the issue's served target needs in process, but the baseline fell with
-it. Served, one round of `bench serving` at load 3-7 on the shipped server, 10 clients: the plan 547 req/s
-against the minimal DRF view's 770 (71 %; 68 % at 1 client, 46 % at 50), for the lead to re-measure. The
-plan's one statement and the list's first page read the same way (two queries each, from five) were measured
-A/B as CPU per request over consecutive requests, the machine at load 3-7: the plan 34-40 % of the minimal
-view's CPU before, 48-51 % after; the list 23-27 % before, 38-42 % after (its queryset is also built once, not
-per request). Of what the plan still pays beyond the minimal view, about half is its own Python (the row's
-model instances and JSON columns, the state and the presenter, 0.3 ms of CPU) and a second round trip; the
-rest lands around the view, in URL resolution (the API's patterns are tried in order: the plan's route comes
-after some thirty, the minimal view's first) and, by a first reading too noisy to settle on this shared
-machine, in the garbage collector, whose collections the plan's allocations trigger more often (`gc.freeze()`
-once the server has loaded the app is the server's to try).
-Next levers: those two; the plan row's four EXISTS columns as one aggregate; the transaction list's first
-page prepared per filter set, as the plan list's is."""
+tests/assets/test_transaction_rows.py), with indexes for the direction and source filters; the first page (no
+cursor, what most requests ask for) is read by a statement compiled once per set of filters and page length,
+building no queryset (assets.selectors.transaction_first_page; byte for byte the ORM's page for every filter,
+tests/assets/test_transaction_first_page.py): building and compiling it was a third of a 50-row page's Python.
+The bench freezes the loaded app after seeding, as gunicorn's workers now do once they have loaded it
+(gunicorn.conf.py, zeus/collector.py): before, each full collection walked its ~350,000 objects, one every
+~2,000 plan requests, 0.12 ms a request on average and a ~0.2 s stop when it came. The ratios to the baseline,
+measured in the same run, are the steadier figures: the machine's speed drifts, and p99s follow other
+processes' load. What the plan still pays beyond the minimal view is what it must: a second round trip, whose
+statement (the plan row with its children as JSON) costs PostgreSQL about 0.5 ms of CPU where the token check
+costs 0.15; the row's model instances, the state and the presenter (~0.3-0.5 ms of Python); URL resolution
+(the plan's route comes after some thirty patterns, the minimal view's first, ~0.1 ms). At 60 % of the minimal
+view's rate it would have to cost at most 1.7 times that view in all, server and PostgreSQL; it costs about
+three times. What would close that is not reading the plan at all on a repeat request (a cached response,
+invalidated by every write to the plan, its ledger, its bills and the day): not built, since a stale plan is a
+wrong figure about money, and the target is left open."""
