@@ -3,6 +3,7 @@
 import datetime as dt
 
 import pytest
+from django.db import connection
 
 from plans.services import plan_entry_create
 from tests import factories
@@ -27,6 +28,10 @@ def test_token_auth_reads_the_user_and_profile_in_one_query(alice_api, django_as
         assert alice_api.get("/api/v1/profile").json()["username"] == "alice"
 
 
+# The plan reads' one statement is PostgreSQL's (plans.selectors.plan_detail); SQLite makes the reads apart.
+_PLAN_READS = 2 if connection.vendor == "postgresql" else 5
+
+
 @pytest.mark.usefixtures("clock")
 @pytest.mark.parametrize("rows", [3, 120])
 def test_a_plan_costs_the_same_queries_however_long_the_history(alice, alice_api, rows, django_assert_num_queries):
@@ -35,8 +40,8 @@ def test_a_plan_costs_the_same_queries_however_long_the_history(alice, alice_api
     plan_entry_create(user=alice, plan_id=made.id, kind="discretionary", amount="50000")
     # token and profile; then one statement: the plan with its goal and the warnings its rebalances answered,
     # its fixed expenses, the month's expenses per category and day with its entries (one UNION) and the
-    # recurring bills still due
-    with django_assert_num_queries(2):
+    # recurring bills still due (elsewhere than PostgreSQL: the token and four separate reads)
+    with django_assert_num_queries(_PLAN_READS):
         assert alice_api.get(f"/api/v1/plans/{made.id}").status_code == 200
 
 
@@ -48,7 +53,7 @@ def test_the_plan_list_costs_the_same_queries_however_many_plans(alice, alice_ap
         plan(alice, month=f"2027-{month + 1:02d}", active=month == 0)
     # token and profile; then the first page's plans, each with its fixed expenses, its ledger and its
     # recurring bills still due as columns of its row, in one statement however many plans it holds
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(_PLAN_READS):
         assert len(alice_api.get("/api/v1/plans").json()["results"]) == plans
 
 
