@@ -7,7 +7,7 @@ from django.db.models import QuerySet
 from assets.selectors import expense_totals_by_category
 from goals.models import Budget, Goal
 from goals.progress import GoalProgress, goal_progress
-from zeus.batch import arrays_supported
+from zeus.batch import Rows, arrays_supported
 from zeus.errors import NotFound, ValidationFailed
 from zeus.money import quantize
 from zeus.timeutil import month_bounds, user_today
@@ -120,7 +120,16 @@ def budget_statuses(
     return out
 
 
+# A plain statement over the ids as one array on PostgreSQL: through the ORM, a batch's 500 ids cost more
+# in Python (a parameter each) than the read.
+_BUDGET_ROWS_SQL = (
+    f"SELECT user_id, category, amount, currency FROM {Budget._meta.db_table} WHERE user_id = ANY(%s) ORDER BY id"
+)
+
+
 def budget_rows(*, user_ids: list[int]) -> list[tuple]:
     """Every budget of these users in one query, for the nightly jobs: (user_id, category, amount, currency)."""
+    if arrays_supported():
+        return Rows(_BUDGET_ROWS_SQL, [list(user_ids)]).run()
     rows = Budget.objects.filter(user_id__in=user_ids).order_by("id")
     return list(rows.values_list("user_id", "category", "amount", "currency"))

@@ -30,8 +30,9 @@ def local_today(timezone_name: str, now: dt.datetime) -> dt.date:
 def batch_drafts(users: list[BatchUser], *, now: dt.datetime) -> dict[int, list[Draft]]:
     """Insight drafts per user id. Users are grouped by their local today (a batch spans a few at most)."""
     by_today: dict[dt.date, list[int]] = defaultdict(list)
+    todays = {zone: local_today(zone, now) for zone in {user.timezone for user in users}}
     for user in users:
-        by_today[local_today(user.timezone, now)].append(user.id)
+        by_today[todays[user.timezone]].append(user.id)
     languages = {user.id: user.language for user in users}
     out: dict[int, list[Draft]] = defaultdict(list)
     for today, ids in by_today.items():
@@ -61,19 +62,23 @@ def _label(category: str) -> str:
 def _spikes(totals: list[CategoryWeeks], today: dt.date, languages: dict[int, str]):
     first_on: dict[int, dt.date] = {}
     for row in totals:
-        first_on[row.user_id] = min(first_on.get(row.user_id, row.first_on), row.first_on)
+        first = first_on.get(row.user_id)
+        if first is None or row.first_on < first:
+            first_on[row.user_id] = row.first_on
     year, week, _ = today.isocalendar()
+    zero = Decimal(0)
     for row in totals:
         user_id, currency, category, values = row.user_id, row.currency, row.category, row.weeks
         minimum = minimum_amount(currency)
         x = values[0]
-        if x < minimum:
+        if x is None or x < minimum:
             continue
-        # Windows that ended before the user's first expense are not quiet weeks, they are no data.
-        first = first_on[user_id]
-        history = [values[k] for k in range(1, WEEKS_OF_HISTORY + 1) if today - dt.timedelta(days=7 * k) >= first]
-        if len(history) < MIN_HISTORY_WEEKS:
+        # Windows that ended before the user's first expense are not quiet weeks, they are no data: window k
+        # ended 7k days before today, so the first (today - first) // 7 windows are history.
+        seen = min(WEEKS_OF_HISTORY, (today - first_on[user_id]).days // 7)
+        if seen < MIN_HISTORY_WEEKS:
             continue
+        history = [v or zero for v in values[1 : seen + 1]]
         spike = detect_spike(x, history, minimum=minimum)
         if spike is None:
             continue

@@ -16,6 +16,7 @@ from assets.selectors import (
     transaction_charge_candidates,
     transaction_close_repeats,
     transaction_rows,
+    transaction_rows_of_pairs,
 )
 from goals.selectors import active_goals_query, budget_rows
 from plans.selectors import active_plans_query
@@ -139,14 +140,18 @@ def user_batches(
             for uid, tz, cur, lang in page
         ]
         last = page[-1][0]
+        # A short page is the last, and so is one that reached the range's end: no query for an empty page.
+        if len(page) < size or (user_id_range is not None and last >= user_id_range[1]):
+            return
 
 
-@dataclass(frozen=True)
-class CategoryWeeks:
+class CategoryWeeks(NamedTuple):
     user_id: int
     currency: str
     category: str
-    weeks: list[Decimal]  # [0]: the 7 days ending today; [k]: the 7 days ending 7k days before today
+    # [0]: the 7 days ending today; [k]: the 7 days ending 7k days before today; None: no expense in that
+    # window (most categories have empty weeks, and only the few a spike could come from need the numbers).
+    weeks: tuple[Decimal | None, ...]
     month_to_date: Decimal
     first_on: dt.date
 
@@ -157,7 +162,7 @@ def weekly_category_totals(*, user_ids: list[int], today: dt.date) -> list[Categ
     category (not one per week)."""
     rows = expense_weekly_totals(user_ids=user_ids, today=today, windows=WEEKS_OF_HISTORY + 1)
     zero = Decimal(0)
-    return [CategoryWeeks(u, c, cat, [w or zero for w in weeks], m or zero, f) for u, c, cat, m, f, *weeks in rows]
+    return [CategoryWeeks(row[0], row[1], row[2], row[5:], row[3] or zero, row[4]) for row in rows]
 
 
 def close_repeats(*, user_ids: list[int], today: dt.date) -> set[tuple[int, Decimal]]:
@@ -168,12 +173,8 @@ def close_repeats(*, user_ids: list[int], today: dt.date) -> set[tuple[int, Deci
 def rows_with_amounts(*, candidates: set[tuple[int, Decimal]], today: dt.date) -> list[Row]:
     """The lookback rows of these (user, amount) candidates, both directions: the clusters themselves, their
     recurring series and their refunds."""
-    if not candidates:
-        return []
-    users = {u for u, _ in candidates}
-    amounts = {a for _, a in candidates}
-    rows = transaction_rows(user_ids=users, since=_lookback_start(today), until=today, amounts=amounts)
-    return [Row(*row) for row in rows if (row[1], row[4]) in candidates]
+    rows = transaction_rows_of_pairs(pairs=candidates, since=_lookback_start(today), until=today)
+    return [Row(*row) for row in rows]
 
 
 def lookback_rows(*, user_ids: set[int], today: dt.date) -> list[Row]:

@@ -130,6 +130,7 @@ def insights_generate(
     return created
 
 
+@collector.paused()  # a batch's totals, rows and drafts are acyclic and live until it returns
 def insights_generate_batch(*, users: list[selectors.BatchUser], now: dt.datetime) -> int:
     drafts = insights.batch_drafts(users, now=now)
     if not drafts:

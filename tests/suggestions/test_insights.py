@@ -145,6 +145,20 @@ def test_a_new_user_with_two_weeks_of_data_gets_no_spikes(alice):
     assert run(alice) == 0
 
 
+def test_a_spike_needs_six_windows_ended_since_the_first_expense(alice, bob):
+    # window k is the 7 days ending 7k days ago: alice's first meal, 42 days ago, is window 6's last day (six
+    # windows of history); bob's, 41 days ago, falls in window 5 (five)
+    usual = [200_000, 210_000, 190_000, 205_000, 195_000, 215_000]
+    for k, amount in enumerate(usual, start=1):
+        factories.txn(alice, category="dining", description="Pho 24", amount=amount, occurred_on=day(7 * k))
+        factories.txn(bob, category="dining", description="Pho 24", amount=amount, occurred_on=day(7 * k - 1))
+    for user in (alice, bob):
+        factories.txn(user, category="dining", description="Pizza 4P's", amount=5_000_000, occurred_on=day(1))
+    assert run(alice) == 1
+    assert keys(alice) == ["category_spike:dining:2026-W49"]
+    assert run(bob) == 0
+
+
 def test_two_equal_charges_on_one_day_are_a_duplicate(alice):
     steady_life(alice)
     for _ in range(2):
