@@ -568,7 +568,7 @@ def transaction_charge_rows(*, user_ids, since: dt.date, until: dt.date) -> list
     with the ids, amounts and dates as arrays: a tenth of the rows to decode and build, and the same work
     in the database as a plain scan (measured in bench/recurring.py). Elsewhere, plainly."""
     qs = _window_rows(user_ids, since, until)
-    if connection.vendor != "postgresql":
+    if not arrays_supported():
         return list(qs.values_list(*CHARGE_ROW))
     groups = (
         qs.values("user_id", "direction", "currency", "description", "category")
@@ -707,7 +707,7 @@ def transaction_charge_candidates(
     passes). The merchant key is coarser than suggestions' counterparty (_MERCHANT_KEY), so no group that
     could hold a series is dropped; the caller groups the rows exactly and checks again. Elsewhere than
     PostgreSQL, every row (the caller's checks decide)."""
-    if connection.vendor != "postgresql":
+    if not arrays_supported():
         rows = transaction_charge_rows(user_ids=user_ids, since=since, until=until)
         return [row(*r) for r in rows] if row else rows
     global _COMBINING
