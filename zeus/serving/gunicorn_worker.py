@@ -3,8 +3,8 @@
 gunicorn faces the browser and serves every HTTP request itself. For a request that belongs to the ASGI
 server (zeus.serving.handover.is_handed_over) it sends the client's socket, with the request rebuilt from
 what it parsed, to the ASGI server's handover socket, and lets go of the connection without ending it: the
-ASGI server answers that request and serves the connection from then on. Everything else is gthread's own
-code, unchanged.
+ASGI server answers that request and serves the connection from then on. A new connection is accepted by
+the worker holding fewest (zeus.serving.balance). Everything else is gthread's own code, unchanged.
 """
 
 import json
@@ -15,6 +15,7 @@ import socket
 from gunicorn.workers.gthread import ThreadWorker
 
 from zeus.dependencies import RETRY_AFTER_SECONDS
+from zeus.serving.balance import Share
 from zeus.serving.handover import MAX_BODY, frame, has_body, is_handed_over, request_bytes, socket_path
 
 log = logging.getLogger(__name__)
@@ -42,6 +43,31 @@ def _answer(sock: socket.socket, status: str, body: bytes, extra: str = "") -> N
 
 
 class HandoverWorker(ThreadWorker):
+    _share: Share | None = None  # taken in the worker process (init_process); the master's copy has none
+
+    @property
+    def nr_conns(self) -> int:
+        return self._nr_conns
+
+    @nr_conns.setter
+    def nr_conns(self, value: int) -> None:
+        # gthread counts every connection it opens and closes here; the siblings read the count (balance.py).
+        self._nr_conns = value
+        if self._share is not None:
+            self._share.hold(value)
+
+    def init_process(self):
+        self._share = Share()
+        try:
+            super().init_process()  # the worker's whole life: it returns, or raises SystemExit, when it stops
+        finally:
+            self._share.release()
+
+    def accept(self, listener):
+        if self._share is not None and self._share.leave_to_sibling():
+            return  # the socket stays readable: the poller calls again, and a sibling may accept meanwhile
+        super().accept(listener)
+
     @classmethod
     def check_config(cls, cfg, log):
         super().check_config(cfg, log)
