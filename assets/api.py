@@ -18,6 +18,7 @@ from assets.models import Asset, Source, Transaction
 from assets.rules.offers import rule_offer
 from zeus.api.fields import MoneyField
 from zeus.api.pagination import NewestFirstCursorPagination, paginate
+from zeus.api.renderers import RowsJSONRenderer
 from zeus.money import quantize
 
 _BIGINT_MAX = 2**63 - 1
@@ -159,6 +160,7 @@ def _transaction_changes(data: dict) -> dict:
 
 class TransactionListView(APIView):
     pagination_class = NewestFirstCursorPagination
+    renderer_classes = [RowsJSONRenderer]  # its rows are plain values (_transaction_row)
 
     class InputSerializer(_TransactionFields):
         pass
