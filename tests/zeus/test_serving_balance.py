@@ -1,4 +1,5 @@
-"""gunicorn's two workers share new connections: each goes to the worker holding fewest (zeus/serving/balance.py).
+"""gunicorn's two workers share new connections: each goes to the worker holding fewest (zeus/serving/balance.py),
+and a kept-alive connection is closed after WEB_KEEPALIVE_REQUESTS requests (zeus/serving/gunicorn_worker.py).
 
 The Procfile's `web` line runs with two workers; which worker holds a connection is read from /proc (the
 worker's socket descriptors against the kernel's table of TCP sockets on the port), so the test watches
@@ -86,6 +87,7 @@ def web():
         **{k: v for k, v in os.environ.items() if k not in ("WSGI_SOCKET", "HOST")},
         "PORT": str(port),
         "WEB_CONCURRENCY": "2",
+        "WEB_KEEPALIVE_REQUESTS": "5",
         "DJANGO_SETTINGS_MODULE": "zeus.settings.test",
         "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}",
     }
@@ -148,6 +150,22 @@ def test_a_burst_of_connections_is_shared_between_the_workers_and_a_new_one_goes
     assert _count(master, port, more) == Counter({emptied: 3})
     for client in staying + more:
         client.close()
+
+
+def test_a_kept_alive_connection_is_closed_after_its_last_request(web):
+    _, port = web
+    client = socket.create_connection(("127.0.0.1", port), timeout=10)
+    with client, client.makefile("rb") as answers:
+        for number in range(1, 6):
+            client.sendall(REQUEST)
+            head = b""
+            while not head.endswith(b"\r\n\r\n"):
+                head += answers.readline()
+            assert head.startswith(b"HTTP/1.1 200")
+            length = int(next(h for h in head.split(b"\r\n") if h.lower().startswith(b"content-length")).split(b":")[1])
+            answers.read(length)
+            assert (b"Connection: close" in head) == (number == 5), (number, head)
+        assert answers.read() == b""  # and closed by the server
 
 
 def _sibling(holding: int, *, stay: bool) -> int:

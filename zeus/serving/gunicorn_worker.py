@@ -4,7 +4,9 @@ gunicorn faces the browser and serves every HTTP request itself. For a request t
 server (zeus.serving.handover.is_handed_over) it sends the client's socket, with the request rebuilt from
 what it parsed, to the ASGI server's handover socket, and lets go of the connection without ending it: the
 ASGI server answers that request and serves the connection from then on. A new connection is accepted by
-the worker holding fewest (zeus.serving.balance). Everything else is gthread's own code, unchanged.
+the worker holding fewest (zeus.serving.balance), and a kept-alive connection is closed after
+KEEPALIVE_REQUESTS requests, so that a split the workers could not balance (a worker still starting, or
+one just respawned) evens out as clients reconnect. Everything else is gthread's own code, unchanged.
 """
 
 import json
@@ -21,6 +23,9 @@ from zeus.serving.handover import MAX_BODY, frame, has_body, is_handed_over, req
 log = logging.getLogger(__name__)
 # A local Unix socket answers at once; a wait this long means the ASGI process is stuck, not slow.
 CONNECT_TIMEOUT = 2.0
+# As nginx's `keepalive_requests` (1000): a client reconnects once in that many requests, a TCP handshake on
+# loopback or from the load balancer, and the new connection goes to the worker holding fewest.
+KEEPALIVE_REQUESTS = int(os.environ.get("WEB_KEEPALIVE_REQUESTS") or 1000)
 UNAVAILABLE = json.dumps(
     {
         "error": {
@@ -77,6 +82,8 @@ class HandoverWorker(ThreadWorker):
 
     def handle_request(self, req, conn):
         if not is_handed_over(req.path, req.headers):
+            if req.req_number >= KEEPALIVE_REQUESTS:
+                req.must_close = True  # answered with `Connection: close`, as a request asking for it is
             return super().handle_request(req, conn)
         return self.hand_over(req, conn)
 
