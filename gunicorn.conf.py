@@ -37,8 +37,8 @@ control_socket_disable = True
 # 1-3 ms between its waits on PostgreSQL and the socket, each of which lets the GIL go anyway; with 8 threads
 # on a busy core the default forced hand-overs mid-request and every request in flight advanced a little at a
 # time. At 20 ms a request mostly runs to its next wait: measured in 6 interleaved rounds (docs/serving.md,
-# "Threads and the GIL") transactions and a plan served 0.9-1.4 times the requests a second at 10 clients,
-# ~1.1 in the median, and nothing lost at 1 client.
+# "Threads and the GIL") the REST views served 0.8-2.5 times the requests a second at 10 clients, ~1.2 in
+# the median, and no fewer at 1 client.
 SWITCH_INTERVAL = 0.02
 
 
