@@ -36,7 +36,7 @@ def _running(pid: int) -> bool:
     except ProcessLookupError:
         return False
     except PermissionError:
-        return True
+        pass  # the pid runs, as another user's process: counted as running, waited for PATIENCE at most
     return True
 
 
