@@ -13,6 +13,8 @@ from pathlib import Path
 
 import httpx2
 
+from tests import processes
+
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 PORTS = range(8701, 8800)
@@ -140,12 +142,7 @@ class AppProcess:
 
     def stop(self) -> None:
         self.http.close()
-        self.process.terminate()
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait(10)
+        processes.stop(self.process)
         self._log.close()
 
 

@@ -15,7 +15,7 @@ from django.db import connection
 
 from plans.models import ReminderLog
 from plans.tasks import send_due_reminders, send_due_reminders_batch
-from tests import factories
+from tests import factories, processes
 from tests.plans import factories as plan_factories
 from zeus.fanout import fan_out, user_id_ranges
 from zeus.models import Notification
@@ -191,9 +191,5 @@ def test_a_pool_process_keeps_its_database_connections_from_one_batch_to_the_nex
                 send_batch_and_wait(done)
             after = watcher.execute(sessions, [connection.settings_dict["NAME"]]).fetchone()[0]
     finally:
-        worker.terminate()
-        try:
-            worker.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            worker.kill()
+        processes.stop(worker, timeout=20)
     assert after - before <= 1  # the watcher's own read of the counter may count once; four batches open none

@@ -30,6 +30,8 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection
 from rest_framework.authtoken.models import Token
 
+from tests import processes
+
 ROOT = Path(__file__).resolve().parent.parent.parent
 BIN = Path(sys.executable).parent
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
@@ -70,13 +72,7 @@ class Served:
         self.port, self.handover, self.procs, self.ws_log = port, handover, procs, ws_log
 
     def stop(self, name: str) -> None:
-        proc = self.procs[name]
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        processes.stop(self.procs[name])
 
 
 @pytest.fixture

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import processes
 from zeus.serving import balance
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -110,12 +111,7 @@ def web():
             time.sleep(0.05)
         yield proc.pid, port
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        processes.stop(proc)
 
 
 def _settled(master: int, port: int, expect: int) -> None:
