@@ -2,10 +2,10 @@
 goes to the worker holding fewest (docs/serving.md, "Connections between workers").
 
 Every worker polls the one listening socket, and whichever wakes first accepts. A burst of new connections
-is accepted by one worker in a tight loop before its sibling is scheduled (ten clients connecting at once
-all landed on one worker, measured), and a kept-alive connection stays with the worker that accepted it: one
-core served them while the other idled. With this table a worker leaves a waiting connection to a sibling
-that holds fewer, and accepts it itself only if none has after PATIENCE (a sibling stuck or gone).
+goes mostly to the worker that woke first (ten clients connecting at once split 7/3 and 8/2, measured), and
+a kept-alive connection stays with the worker that accepted it for as long as its client keeps it. With this
+table a worker leaves a waiting connection to a sibling that holds fewer, and accepts it itself only if none
+has after PATIENCE (a sibling stuck or gone).
 
 The arrays are allocated when this module is imported, in gunicorn's master (it imports the worker class
 before it forks), so every worker maps the same memory. A slot is a worker's: its pid and its count; a slot
@@ -18,9 +18,10 @@ import os
 import time
 
 SLOTS = 64
-# How long a worker leaves a waiting connection to a sibling holding fewer before it accepts it anyway: a few
-# GIL switch intervals (5 ms each), the longest a busy sibling's poller waits to run.
-PATIENCE = 0.02
+# How long a worker leaves a waiting connection to a sibling holding fewer before it accepts it anyway: more
+# than a GIL switch interval (20 ms in the workers, gunicorn.conf.py), the longest a busy sibling's poller
+# waits to run.
+PATIENCE = 0.05
 # A pause between looks while leaving a connection to a sibling: the listening socket stays readable until
 # the sibling accepts, and the poller would otherwise spin.
 PAUSE = 0.0002
