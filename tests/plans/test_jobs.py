@@ -166,6 +166,27 @@ def test_plans_are_finalized_when_their_month_ends_locally(clock):
     assert jobs.plans_finalize_ended(now=dt.datetime(2026, 12, 1, 6, 5, tzinfo=UTC)).summaries == 1
 
 
+def test_each_plan_of_a_batch_is_stored_with_its_own_summary(clock):
+    # One UPDATE writes the whole batch (plans.jobs._store_completed): each row must get its own summary.
+    spent = {"p0": "120000", "p1": "6000000", "p2": "0"}  # safe-to-spend is 5,310,000
+    plans = {}
+    for name, amount in spent.items():
+        owner, plans[name] = _user_with_plan(name, "Asia/Ho_Chi_Minh")
+        if amount != "0":
+            factories.txn(owner, amount=amount, category="dining", occurred_on=dt.date(2026, 11, 20))
+    _other, untouched = _user_with_plan("later", "Asia/Ho_Chi_Minh", month="2026-12")
+    now = dt.datetime(2026, 12, 2, 3, 4, 5, tzinfo=UTC)
+    assert jobs.plans_finalize_ended(now=now, batch_size=10).batches == 1
+    for name, plan in plans.items():
+        plan.refresh_from_db()
+        assert (plan.status, plan.completed_at, plan.updated_at) == ("completed", now, now)
+        assert plan.summary["actual"]["discretionary"] == spent[name]
+        assert plan.summary["month"] == "2026-11"
+    assert {plans[n].summary["result"] for n in spent} == {"under_budget", "over_budget"}
+    untouched.refresh_from_db()
+    assert (untouched.status, untouched.summary, untouched.completed_at) == ("active", None, None)
+
+
 def test_the_batch_ledger_matches_the_per_plan_ledger(clock):
     alice = factories.user("a")
     bob = factories.user("b")
