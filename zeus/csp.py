@@ -2,7 +2,7 @@
 
 django-csp builds both policies anew for every response: the policy's parts copied into a dict
 (`dataclasses.asdict`), every directive copied, the string joined. That was 0.06-0.08 ms of a minimal API
-request's 0.8 ms, for the same two strings each time (docs/PERFORMANCE.md, "REST views"). A response that no
+request's 0.8 ms, for the same two strings each time (measured in process, docs/security.md). A response that no
 decorator gave a policy of its own (`csp_update`, `csp_replace`, `csp`) and a request whose nonce nobody read
 get the strings built the first time; any other response goes through django-csp as it is. The strings are
 built again when a test changes the policy settings.
@@ -11,6 +11,7 @@ built again when a test changes the policy settings.
 import functools
 
 from csp.constants import HEADER, HEADER_REPORT_ONLY
+from csp.exceptions import CSPNonceError
 from csp.middleware import CheckableLazyObject, CSPMiddleware
 from csp.utils import build_policy
 from django.conf import settings
@@ -35,6 +36,10 @@ def _forget_policy(setting, **kwargs):
         _policy.cache_clear()
 
 
+def _nonce_after_header():
+    raise CSPNonceError("request.csp_nonce was read after the CSP header was written: it would not be in the header.")
+
+
 class PolicyMiddleware(CSPMiddleware):
     def process_response(self, request, response):
         if getattr(request, "_csp_nonce", None) is not None or any(
@@ -55,6 +60,6 @@ class PolicyMiddleware(CSPMiddleware):
                 and not request.path_info.startswith(excluded)
             ):
                 response[header] = policy
-        # As django-csp: a nonce asked for once the header is written would not be in it.
-        request.csp_nonce = CheckableLazyObject(self._csp_nonce_post_response)
+        # As django-csp: a nonce asked for once the header is written is refused.
+        request.csp_nonce = CheckableLazyObject(_nonce_after_header)
         return response
