@@ -265,10 +265,11 @@ def _report(servers, figures) -> str:
     lines += [
         "",
         f"Closed loop, p95 at 50 clients on the shipped server: profile {p95s['/api/v1/profile']:.1f} ms, "
-        f"transactions {p95s['/api/v1/transactions']:.1f} ms (target under 100 ms). Each of those 50 clients "
-        "sends again the moment it is answered, so the queue is always 50 deep and the mean latency is 50 / "
-        f"throughput (Little's law): {50 / rates['/api/v1/profile'] * 1000:.0f} ms and "
-        f"{50 / rates['/api/v1/transactions'] * 1000:.0f} ms at the rates measured; under 100 ms would need",
+        f"transactions {p95s['/api/v1/transactions']:.1f} ms (target under 100 ms: "
+        f"{'met' if max(p95s['/api/v1/profile'], p95s['/api/v1/transactions']) < 100 else 'not met'}). Each of "
+        "those 50 clients sends again the moment it is answered, so the queue is always 50 deep and the mean "
+        f"latency is 50 / throughput (Little's law): {50 / rates['/api/v1/profile'] * 1000:.0f} ms and "
+        f"{50 / rates['/api/v1/transactions'] * 1000:.0f} ms at the rates measured; under 100 ms needs",
         "well over 500 req/s from 2 cores that also run the load generator and PostgreSQL.",
         "",
         f"Open loop: 50 clients at {PACED_RATE:g} requests a second in all (one each every "
