@@ -3,8 +3,9 @@
 Each job is started the way beat starts it (the contract's task, which fans out one batch task per user id
 range, zeus.fanout) on a Redis broker, and timed from the enqueue to the last batch's `succeeded` line in the
 workers' logs (the run ends once the broker has held no queued and no unacknowledged message for a second).
-Workers are started, answering, and connected to the database and the broker (each runs `bench.warm` once,
-as a worker in service has long since connected) before the clock starts. The data: the insights bench's
+Workers are started, answering, connected to the database and the broker, and warm (each runs `bench.warm`
+once: one small batch of the job, rolled back, as a worker in service has long since run it) before the
+clock starts. The data: the insights bench's
 users and 1,000,000 transactions, and an active plan per user for the month; each run starts from the same
 rows (what a run writes is deleted before the next).
 """
@@ -163,6 +164,9 @@ def _stop(procs) -> None:
             proc.kill()
 
 
+_WARM_USERS = 50  # a warm-up batch: enough users to go through every step of a batch
+
+
 def _run_job(task_name: str, at: dt.datetime, workers: int, env: dict) -> tuple[float, int, list[int], dict, dict]:
     """Seconds from enqueue to the last batch, how many inbox rows the job wrote, how many batch tasks each
     worker ran (from their logs), the CPU seconds spent meanwhile (by the workers, by PostgreSQL, and by the
@@ -171,12 +175,14 @@ def _run_job(task_name: str, at: dt.datetime, workers: int, env: dict) -> tuple[
     ended)."""
     import redis
     from django.conf import settings
+    from django.contrib.auth import get_user_model
     from django.db import connection
 
     from zeus.celery import app
     from zeus.models import Notification
 
     client = redis.Redis.from_url(settings.CELERY_BROKER_URL)
+    ids = list(get_user_model().objects.order_by("id").values_list("id", flat=True)[: _WARM_USERS * workers])
     _reset()
     app.control.purge()
     logs = Path(tempfile.mkdtemp(prefix="zeus-nightly-"))
@@ -186,8 +192,11 @@ def _run_job(task_name: str, at: dt.datetime, workers: int, env: dict) -> tuple[
         while len(app.control.ping(timeout=0.5) or []) < workers:
             if time.monotonic() > deadline:
                 raise RuntimeError("the workers did not start")
-        for _ in range(workers):
-            app.send_task("bench.warm")
+        # Each warm-up on users of its own: month end locks its batch, and a second warm-up on the same users
+        # would skip them all.
+        for index in range(workers):
+            first, last = _WARM_USERS * index, _WARM_USERS * (index + 1) - 1
+            app.send_task("bench.warm", kwargs={"job": task_name, "first": ids[first], "last": ids[last]})
         time.sleep(0.1)
         while not _broker_idle(client):
             time.sleep(0.05)
