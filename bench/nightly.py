@@ -296,8 +296,8 @@ def run() -> str:
         "beat starts it (the contract's task fans out one batch per user id range: insights"
         f" {BATCH_SIZE}, reminders {jobs.REMINDER_RANGE}, month end {jobs.FINALIZE_RANGE} users a batch) and is",
         "timed from the enqueue to the last batch's `succeeded` line in the workers' logs; worker processes",
-        "(prefork, one process each) are started, answering and connected to PostgreSQL and the broker (as a",
-        "worker in service is) before the clock starts.",
+        "(prefork, one process each) are started, answering, connected to PostgreSQL and the broker, and warmed",
+        f"by one {_WARM_USERS}-user batch of the job rolled back (as a worker in service is) before the clock starts.",
         "",
         "| job | 1 worker | 2 workers | speed-up | inbox rows (1 / 2 workers) | batches each of the 2 ran |",
         "| --- | --- | --- | --- | --- | --- |",
