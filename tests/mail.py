@@ -2,17 +2,12 @@
 
 import email
 import email.policy
-import socket
 import time
 from email.message import EmailMessage
 
 from aiosmtpd.controller import Controller
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from tests.processes import free_port
 
 
 class Inbox:

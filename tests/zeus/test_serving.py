@@ -37,12 +37,6 @@ BIN = Path(sys.executable).parent
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _procfile() -> dict[str, str]:
     lines = (ROOT / "Procfile").read_text().splitlines()
     return dict(line.split(": ", 1) for line in lines if line.strip() and not line.startswith("#"))
@@ -80,7 +74,7 @@ def served():
     if shutil.which("sh") is None:
         pytest.skip("needs a POSIX shell")
     db = connection.settings_dict
-    ports = {"PORT": _free_port(), "ASGI_PORT": _free_port()}
+    ports = {"PORT": processes.free_port(), "ASGI_PORT": processes.free_port()}
     # A short path of its own: sun_path holds 107 bytes, and another run may use the default one.
     sockets = tempfile.mkdtemp(prefix="zeus-")
     handover = os.path.join(sockets, "handover.sock")

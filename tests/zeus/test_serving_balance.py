@@ -78,9 +78,7 @@ def _count(master: int, port: int, clients) -> Counter:
 def web():
     if shutil.which("sh") is None:
         pytest.skip("needs a POSIX shell")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = processes.free_port()
     procfile = dict(
         line.split(": ", 1) for line in (ROOT / "Procfile").read_text().splitlines() if line and line[0] != "#"
     )
