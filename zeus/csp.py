@@ -20,20 +20,32 @@ from django.dispatch import receiver
 
 # What a decorator leaves on a response for django-csp to build its own policy from.
 _OWN_POLICY = ("_csp_config", "_csp_update", "_csp_replace", "_csp_config_ro", "_csp_update_ro", "_csp_replace_ro")
-_SETTINGS = {"CONTENT_SECURITY_POLICY": False, "CONTENT_SECURITY_POLICY_REPORT_ONLY": True}
+# The two headers: the setting each is built from, and what exempts a response from it.
+_HEADERS = (
+    ("CONTENT_SECURITY_POLICY", HEADER, "_csp_exempt"),
+    ("CONTENT_SECURITY_POLICY_REPORT_ONLY", HEADER_REPORT_ONLY, "_csp_exempt_ro"),
+)
 
 
 @functools.cache
-def _policy(setting: str) -> tuple[str, tuple[str, ...]]:
-    """The header's value for the settings' policy (empty when there is none) and the path prefixes it skips."""
-    policy = build_policy(report_only=_SETTINGS[setting])
-    return policy, tuple((getattr(settings, setting, None) or {}).get("EXCLUDE_URL_PREFIXES") or ())
+def _policies() -> list[tuple[str, str, str, tuple[str, ...]]]:
+    """Each header with its value for the settings' policy (empty when there is none), its exempting attribute
+    and the path prefixes it skips."""
+    return [
+        (
+            header,
+            build_policy(report_only=header == HEADER_REPORT_ONLY),
+            exempt,
+            tuple((getattr(settings, setting, None) or {}).get("EXCLUDE_URL_PREFIXES") or ()),
+        )
+        for setting, header, exempt in _HEADERS
+    ]
 
 
 @receiver(setting_changed)
 def _forget_policy(setting, **kwargs):
-    if setting in _SETTINGS:
-        _policy.cache_clear()
+    if setting in {name for name, _, _ in _HEADERS}:
+        _policies.cache_clear()
 
 
 def _nonce_after_header():
@@ -48,11 +60,7 @@ class PolicyMiddleware(CSPMiddleware):
             return super().process_response(request, response)
         if response.status_code in (404, 500) and settings.DEBUG:
             return response  # as django-csp: Django's debug pages carry inline styles
-        for setting, header, exempt in (
-            ("CONTENT_SECURITY_POLICY", HEADER, "_csp_exempt"),
-            ("CONTENT_SECURITY_POLICY_REPORT_ONLY", HEADER_REPORT_ONLY, "_csp_exempt_ro"),
-        ):
-            policy, excluded = _policy(setting)
+        for header, policy, exempt, excluded in _policies():
             if (
                 policy
                 and header not in response
