@@ -9,8 +9,10 @@ from decimal import Decimal
 from django.contrib.postgres.aggregates import ArrayAgg
 from django.db import connection, transaction
 from django.db.models import CharField, Count, DateField, F, Min, Q, QuerySet, Sum, Value, Window
+from django.db.models.expressions import RawSQL
 from django.db.models.functions import Cast, Lag, RowNumber, TruncMonth
 
+from assets import categories
 from assets.models import Asset, LinkedAccount, MonthTotal, Source, Transaction
 from zeus.batch import Computed, Rows, arrays_supported
 from zeus.errors import NotFound, ValidationFailed
@@ -170,15 +172,79 @@ def expense_totals_query(
 ) -> QuerySet:
     """The queryset behind expense_totals_by_category_and_day, for a caller that compiles it once
     (zeus/prepared.py)."""
+    return (
+        _expenses(user_ids, since, until, currency)
+        .values("user_id", "currency", "category", "occurred_on")
+        .annotate(total=Sum("amount"))
+        .order_by()
+    )
+
+
+def _category_literals(names: Iterable[str]) -> list[RawSQL]:
+    """Categories written into the SQL, not bound: a server-prepared statement's one plan is made without its
+    parameters' values, and with the list as parameters PostgreSQL chose to walk the month's every expense
+    rather than the (user, category, day) index (measured: 0.60 ms a run against 0.43). Only the contract's
+    names (assets/categories.py) are written, so no text of anyone's reaches the SQL."""
+    names = list(names)
+    unknown = set(names) - set(categories.ALL)
+    if unknown:
+        raise ValueError(f"not categories: {sorted(unknown)}")
+    return [RawSQL(f"'{name}'", []) for name in names]
+
+
+def _expenses(user_ids: Iterable[int], since: dt.date, until: dt.date, currency: str | None) -> QuerySet[Transaction]:
     qs = Transaction.objects.filter(
         user_id__in=list(user_ids),
         direction=Transaction.Direction.EXPENSE,
         occurred_on__gte=since,
         occurred_on__lte=until,
     )
-    if currency is not None:
-        qs = qs.filter(currency=currency)
-    return qs.values("user_id", "currency", "category", "occurred_on").annotate(total=Sum("amount")).order_by()
+    return qs if currency is None else qs.filter(currency=currency)
+
+
+def expense_totals_per_category_query(*, user_id: int, currency: str, month: dt.date, month_last: dt.date) -> QuerySet:
+    """The user's expenses in `currency` in a month (`month` its first day, `month_last` its last) summed per
+    category, as rows
+    (`label`: the category, `day`: NULL, `value`: the sum), for a caller that unions them with rows of its own
+    (a plan's month, plans.selectors). Where the month totals are kept (PostgreSQL), they are those rows: a
+    row a category, however many transactions the month holds."""
+    no_day = Value(None, output_field=DateField())
+    if month_totals_kept():
+        return (
+            MonthTotal.objects.filter(
+                user_id=user_id, currency=currency, month=month, direction=Transaction.Direction.EXPENSE
+            )
+            .values(label=F("category"), day=no_day, value=F("total"))
+            .order_by()
+        )
+    return (
+        _expenses([user_id], month, month_last, currency)
+        .values(label=F("category"), day=no_day)
+        .annotate(value=Sum("amount"))
+        .order_by()
+    )
+
+
+def expense_totals_per_day_query(
+    *,
+    user_id: int,
+    currency: str,
+    since: dt.date,
+    until: dt.date,
+    category_in: Iterable[str],
+    category_not_in: QuerySet,
+) -> QuerySet:
+    """The user's expenses in `currency` from `since` through `until` summed per day, over the categories in
+    `category_in` and not among `category_not_in`'s (a queryset of one column of categories), as rows of
+    expense_totals_per_category_query's shape (`label`: empty, `day`: the day, `value`: the sum)."""
+    return (
+        _expenses([user_id], since, until, currency)
+        .filter(category__in=_category_literals(category_in))
+        .exclude(category__in=category_not_in)
+        .values(label=Value(""), day=F("occurred_on"))
+        .annotate(value=Sum("amount"))
+        .order_by()
+    )
 
 
 def expense_totals_by_day(

@@ -11,7 +11,11 @@ from django.db import connections
 from django.db.models import Exists, F, OuterRef, QuerySet, Sum, Value
 
 from assets import categories
-from assets.selectors import expense_totals_query
+from assets.selectors import (
+    expense_totals_per_category_query,
+    expense_totals_per_day_query,
+    expense_totals_query,
+)
 from plans import math as pm
 from plans import recurring
 from plans.models import FixedExpense, MonthlyPlan, PlanEntry, Rebalance
@@ -182,19 +186,57 @@ def _month_totals(expenses: QuerySet, entries: QuerySet[PlanEntry]) -> QuerySet:
     return expenses.annotate(source=Value("spent")).union(logged, all=True)
 
 
-# One plan's month (its expenses and its entries), compiled once (zeus/prepared.py): the plan view, a page of
-# the plan list and the home page read one plan's ledger on every request.
-_MONTH_READ = Prepared(
-    lambda user_id, currency, since, until, plan_id: _month_totals(
-        expense_totals_query(user_ids=[user_id], since=since, until=until, currency=currency),
-        PlanEntry.objects.filter(plan_id=plan_id),
-    ),
-    int,
-    str,
-    dt.date,
-    dt.date,
-    int,
-)
+_SPENT = "spent"  # the `source` of one plan's month's expense rows (_plan_month); entries name their kind
+
+
+def _plan_month(user_id, currency: str, month: dt.date, month_last: dt.date, plan_id) -> QuerySet:
+    """One plan's month as the database sums it, not a row per category and day: its expenses per category
+    (`day` NULL), its discretionary expenses (less its fixed categories) per day (`label` empty), and its
+    entries per kind and day (`label` the kind), as one UNION ALL of (label, day, value, source) rows;
+    _ledger_of reads them."""
+    spent = Value(_SPENT)
+    per_category = expense_totals_per_category_query(
+        user_id=user_id, currency=currency, month=month, month_last=month_last
+    )
+    per_day = expense_totals_per_day_query(
+        user_id=user_id,
+        currency=currency,
+        since=month,
+        until=month_last,
+        category_in=categories.DISCRETIONARY,
+        category_not_in=FixedExpense.objects.filter(plan_id=plan_id).values("category").order_by(),
+    )
+    entries = (
+        PlanEntry.objects.filter(plan_id=plan_id)
+        .values(label=F("kind"), day=F("logged_on"))
+        .annotate(value=Sum("amount"), source=Value("entry"))
+        .order_by()
+    )
+    return per_category.annotate(source=spent).union(per_day.annotate(source=spent), entries, all=True)
+
+
+def _ledger_of(rows: list[dict], currency: str) -> Ledger:
+    """A Ledger from _plan_month's rows."""
+    ledger = Ledger()
+    by_day = ledger.discretionary_by_day
+    for row in rows:
+        units, label, day = to_minor(row["value"], currency), row["label"], row["day"]
+        if row["source"] == _SPENT:
+            if day is None:
+                ledger.expenses_by_category[label] = units
+            else:
+                by_day[day] += units
+        elif label == PlanEntry.Kind.GOAL:
+            ledger.goal_entries += units
+        else:
+            ledger.discretionary_entries += units
+            by_day[day] += units
+    return ledger
+
+
+# One plan's month, compiled once (zeus/prepared.py): the plan view, a page of the plan list and the home page
+# read one plan's ledger on every request.
+_MONTH_READ = Prepared(_plan_month, int, str, dt.date, dt.date, int)
 
 
 def plan_ledger(plan: MonthlyPlan) -> Ledger:
@@ -205,10 +247,10 @@ def plan_ledger(plan: MonthlyPlan) -> Ledger:
 def plan_ledgers(plans: list[MonthlyPlan]) -> dict[int, Ledger]:
     """The ledgers of many plans (of many users) in one aggregate query, one plan or a job batch alike.
 
-    The month's expenses come grouped per (user, currency, category, day) from assets.selectors; each row
-    lands in the plans of that user, currency and month: its category total, and its day's discretionary
-    spend when the category is discretionary for that plan. The entries come in the same query, per plan,
-    kind and day.
+    One plan's month is summed by the database (_plan_month). For many, the month's expenses come grouped per
+    (user, currency, category, day) from assets.selectors; each row lands in the plans of that user, currency
+    and month: its category total, and its day's discretionary spend when the category is discretionary for
+    that plan. The entries come in the same query, per plan, kind and day.
     """
     plans = list(plans)
     ledgers = {p.id: Ledger() for p in plans}
@@ -217,15 +259,15 @@ def plan_ledgers(plans: list[MonthlyPlan]) -> dict[int, Ledger]:
     if len(plans) == 1:
         one = plans[0]
         rows = _MONTH_READ.run(one.user_id, one.currency, one.month, pm.month_last(one.month), one.id)
-    else:
-        currencies = {p.currency for p in plans}
-        expenses = expense_totals_query(
-            user_ids={p.user_id for p in plans},
-            since=min(p.month for p in plans),
-            until=max(pm.month_last(p.month) for p in plans),
-            currency=next(iter(currencies)) if len(currencies) == 1 else None,
-        )
-        rows = _month_totals(expenses, PlanEntry.objects.filter(plan_id__in=list(ledgers)))
+        return {one.id: _ledger_of(rows, one.currency)}
+    currencies = {p.currency for p in plans}
+    expenses = expense_totals_query(
+        user_ids={p.user_id for p in plans},
+        since=min(p.month for p in plans),
+        until=max(pm.month_last(p.month) for p in plans),
+        currency=next(iter(currencies)) if len(currencies) == 1 else None,
+    )
+    rows = _month_totals(expenses, PlanEntry.objects.filter(plan_id__in=list(ledgers)))
     _fill_ledgers(plans, ledgers, rows)
     return ledgers
 
@@ -267,15 +309,10 @@ _OUTER_MONTH, _OUTER_MONTH_LAST = dt.date(1112, 1, 1), dt.date(1112, 1, 2)
 
 
 def _with_children(plans: QuerySet[MonthlyPlan], today) -> QuerySet[MonthlyPlan]:
-    """`plans` with each plan's fixed expenses, month's ledger rows and bills due from `today` through its
-    month's end as JSON columns of its row (_detail_of reads them)."""
+    """`plans` with each plan's answered warning states, fixed expenses, month's ledger rows and bills due from
+    `today` through its month's end as JSON columns of its row (_detail_of reads them)."""
     fixed = FixedExpense.objects.filter(plan_id=_OUTER_PLAN).order_by()  # ordered as it is read
-    month = _month_totals(
-        expense_totals_query(
-            user_ids=[_OUTER_USER], since=_OUTER_MONTH, until=_OUTER_MONTH_LAST, currency=_OUTER_CURRENCY
-        ),
-        PlanEntry.objects.filter(plan_id=_OUTER_PLAN),
-    )
+    month = _plan_month(_OUTER_USER, _OUTER_CURRENCY, _OUTER_MONTH, _OUTER_MONTH_LAST, _OUTER_PLAN)
     outer = {
         _OUTER_USER: _plan_column("user_id"),
         _OUTER_PLAN: _plan_column("id"),
@@ -291,7 +328,10 @@ def _with_children(plans: QuerySet[MonthlyPlan], today) -> QuerySet[MonthlyPlan]
         )
         for index, read in enumerate(recurring.due_reads())
     }
+    answered = Rebalance.objects.filter(plan_id=_OUTER_PLAN).values("warning_state").order_by()
     return plans.annotate(
+        # The states its rebalances answered, as a list: shorter than _with_answers' four EXISTS columns.
+        answered_rows=correlated_rows(answered, {_OUTER_PLAN: outer[_OUTER_PLAN]}),
         fixed_rows=correlated_rows(fixed, {_OUTER_PLAN: outer[_OUTER_PLAN]}),
         month_rows=correlated_rows(month, outer),
         **bills,
@@ -299,10 +339,12 @@ def _with_children(plans: QuerySet[MonthlyPlan], today) -> QuerySet[MonthlyPlan]
 
 
 def _detail_read(user_id, plan_id, today):
-    # One row: no ordering; and not the timestamps the view does not show. The statement stays under the
-    # length up to which psycopg keeps a query's parse (4 KiB), which it otherwise redoes on every run.
-    plan = MonthlyPlan.objects.filter(user_id=user_id, id=plan_id).defer("completed_at", "created_at", "updated_at")
-    return _with_children(_with_answers(plan.select_related("primary_goal").order_by()), today)
+    # One row: no ordering; and not the timestamps the view does not show (the plan's, its goal's). The
+    # statement stays under the length up to which psycopg keeps a query's parse (4 KiB), which it otherwise
+    # redoes on every run (40 us for this one, measured).
+    plan = MonthlyPlan.objects.filter(user_id=user_id, id=plan_id).select_related("primary_goal")
+    unshown = ("completed_at", "created_at", "updated_at", "primary_goal__created_at", "primary_goal__updated_at")
+    return _with_children(plan.defer(*unshown).order_by(), today)
 
 
 # What the plan view shows of one plan, in one statement compiled once: the plan row as plan_get reads it,
@@ -345,7 +387,11 @@ def plan_detail(*, user, plan_id, today: dt.date) -> PlanDetail:
 
 
 def _detail_of(plan: MonthlyPlan) -> PlanDetail:
-    """A plan read with _with_children: its fixed expenses prefetched, its ledger and its bills."""
+    """A plan read with _with_children: its answered states and fixed expenses as plan_list leaves them, its
+    ledger and its bills."""
+    answered = {row["warning_state"] for row in _json_rows(plan.answered_rows)}
+    for name, state in _ANSWERED.items():
+        setattr(plan, name, state in answered)
     lines = [
         FixedExpense.from_db(MonthlyPlan.objects.db, _FIXED_FIELDS, [row[name] for name in _FIXED_FIELDS])
         for row in _json_rows(plan.fixed_rows)
@@ -354,15 +400,14 @@ def _detail_of(plan: MonthlyPlan) -> PlanDetail:
     set_prefetched(plan, "fixed_expenses", lines)
     rows = _json_rows(plan.month_rows)
     for row in rows:
-        row["occurred_on"] = dt.date.fromisoformat(row["occurred_on"])
-    ledgers = {plan.id: Ledger()}
-    _fill_ledgers([plan], ledgers, rows)
+        row["day"] = row["day"] and dt.date.fromisoformat(row["day"])
     charges = [
         read.charge(row)
         for index, read in enumerate(recurring.due_reads())
         for row in _json_rows(getattr(plan, f"bills_rows_{index}"))
     ]
-    return PlanDetail(plan=plan, ledger=ledgers[plan.id], bills=recurring.bills_in_currency(charges, plan.currency))
+    ledger = _ledger_of(rows, plan.currency)
+    return PlanDetail(plan=plan, ledger=ledger, bills=recurring.bills_in_currency(charges, plan.currency))
 
 
 # The plan list's first page with each plan's children, one prepared read per page size (as _FIRST_PAGES).
@@ -383,7 +428,7 @@ def plan_list_first_details(*, user, limit: int, today: dt.date) -> list[PlanDet
             limit,
             Prepared(
                 lambda user_id, today: _with_children(
-                    _with_answers(MonthlyPlan.objects.filter(user_id=user_id).select_related("primary_goal")),
+                    MonthlyPlan.objects.filter(user_id=user_id).select_related("primary_goal"),
                     today,
                 ).order_by("-month", "-id")[:limit],
                 int,

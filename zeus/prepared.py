@@ -9,9 +9,9 @@ any query) and builds the rows as Django's iterables would: model instances with
 objects, or dicts for a `.values()` queryset.
 
 Only what a plain queryset's SQL holds is kept: no prefetch_related, no deferred iteration. The sentinels
-must reach the SQL as parameters unchanged (ids, keys, dates compared with a field): `prepare` checks that
-each appears exactly once and refuses the queryset otherwise. The Django internals it reads are in
-zeus/adapters.py.
+must reach the SQL as parameters unchanged (ids, keys, dates compared with a field), once or more: each is
+looked for among the parameters, and a queryset one of them does not reach is refused. The Django internals
+it reads are in zeus/adapters.py.
 """
 
 import datetime as dt
@@ -64,9 +64,9 @@ class _Compiled:
             as_text = not found and not isinstance(sentinel, str)
             if as_text:
                 found = [p for p, v in enumerate(self.params) if isinstance(v, str) and v == str(sentinel)]
-            if len(found) != 1:
-                raise ValueError(f"argument {index} reaches the SQL {len(found)} times, not once")
-            self.slots.append((found[0], index, as_text))
+            if not found:
+                raise ValueError(f"argument {index} does not reach the SQL as a parameter")
+            self.slots += [(position, index, as_text) for position in found]
         kind, prefetches = queryset_shape(queryset)
         if kind is None:
             raise ValueError("only model and .values() querysets can be prepared")
@@ -125,8 +125,8 @@ def correlated_rows(queryset: QuerySet, outer: dict) -> RawSQL:
     """`queryset`'s rows as one column of an outer queryset's row: a JSON array of objects (as text, so that
     `json.loads(parse_float=Decimal)` keeps exact amounts), one per row, keyed by column name; NULL when there
     is no row. Each key of
-    `outer` is a value that reaches the queryset's SQL once as a parameter; it is replaced there by its SQL
-    expression over the outer row (`"plans_monthlyplan"."month"`). What reaches the SQL otherwise stays a
+    `outer` is a value that reaches the queryset's SQL as a parameter (once or more); it is replaced there by
+    its SQL expression over the outer row (`"plans_monthlyplan"."month"`). What reaches the SQL otherwise stays a
     parameter, so an outer `Prepared`'s sentinel passed into the queryset is still bound on each run. Several
     child reads then ride on their parent's statement: one round trip instead of one each."""
     sql, params = queryset.query.get_compiler(using=queryset.db).as_sql()
@@ -141,6 +141,6 @@ def correlated_rows(queryset: QuerySet, outer: dict) -> RawSQL:
         if not found:
             kept.append(value)
         text.append(piece)
-    if sorted(map(str, seen)) != sorted(map(str, outer)):
-        raise ValueError("an outer value does not reach the SQL exactly once")
+    if {str(key) for key in seen} != {str(key) for key in outer}:
+        raise ValueError("an outer value does not reach the SQL")
     return RawSQL(f"(SELECT json_agg(n)::text FROM ({''.join(text)}) AS n)", kept, output_field=TextField())

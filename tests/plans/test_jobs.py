@@ -198,17 +198,30 @@ def test_the_batch_ledger_matches_the_per_plan_ledger(clock):
         for category, amount in [("subscriptions", "200000"), ("dining", "150000"), ("groceries", "400000")]:
             factories.txn(owner, amount=amount, category=category, occurred_on=day)
     factories.txn(alice, amount="5", category="dining", occurred_on=dt.date(2026, 11, 3), currency="USD")
+    # Several rows a category and a day, over several days: one plan's ledger is summed by the database.
+    for day, category, amount in [(3, "dining", "25000"), (7, "dining", "40000"), (7, "shopping", "99000")]:
+        factories.txn(alice, amount=amount, category=category, occurred_on=dt.date(2026, 11, day))
+    factories.txn(alice, amount="310000", category="subscriptions", occurred_on=dt.date(2026, 11, 7))
+    from plans.selectors import plan_detail
     from plans.services import plan_entry_create
 
     plan_entry_create(user=alice, plan_id=first.id, kind="discretionary", amount="10000")
+    plan_entry_create(user=alice, plan_id=first.id, kind="goal", amount="300000")
     plans = list(MonthlyPlan.objects.prefetch_related("fixed_expenses").order_by("id"))
     batch = plan_ledgers(plans)
     for plan in plans:
-        single = plan_ledger(plan)
-        assert batch[plan.id].expenses_by_category == single.expenses_by_category
-        assert dict(batch[plan.id].discretionary_by_day) == dict(single.discretionary_by_day)
-        assert batch[plan.id].discretionary_entries == single.discretionary_entries
-    assert batch[first.id].discretionary_by_day == {dt.date(2026, 11, 3): 150_000, dt.date(2026, 11, 10): 10_000}
+        assert plan_ledger(plan) == batch[plan.id]
+    detail = plan_detail(user=alice, plan_id=first.id, today=dt.date(2026, 11, 10))
+    assert detail.ledger == batch[first.id]
+    assert batch[first.id].discretionary_by_day == {
+        dt.date(2026, 11, 3): 175_000,
+        dt.date(2026, 11, 7): 139_000,  # not the subscription: a fixed line's category
+        dt.date(2026, 11, 10): 10_000,
+    }
+    assert batch[first.id].expenses_by_category == {
+        "subscriptions": 510_000, "dining": 215_000, "groceries": 400_000, "shopping": 99_000,
+    }  # fmt: skip
+    assert (batch[first.id].discretionary_entries, batch[first.id].goal_entries) == (10_000, 300_000)
     assert batch[second.id].expenses_by_category == {"subscriptions": 200_000, "dining": 150_000, "groceries": 400_000}
 
 

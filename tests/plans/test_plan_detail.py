@@ -6,13 +6,14 @@ import datetime as dt
 import json
 
 import pytest
+from django.db import connection
 from rest_framework.renderers import JSONRenderer
 
 from plans import math as pm
 from plans.models import FixedExpense, Rebalance
 from plans.presenters import plan_to_dict
 from plans.recurring import bills_by_plan, bills_still_due
-from plans.selectors import plan_detail, plan_get, plan_ledger, plan_ledgers, plan_state
+from plans.selectors import answered_states, plan_detail, plan_get, plan_ledger, plan_ledgers, plan_state
 from plans.services import plan_entry_create
 from suggestions.models import RecurringSeries
 from tests import factories
@@ -97,10 +98,19 @@ def test_plan_detail_is_plan_get_plan_ledger_and_bills_still_due(
     clock, alice, bob, busy_plan, django_assert_num_queries
 ):
     today = user_today(alice)
-    with django_assert_num_queries(1):
+    statements = []
+    with (
+        django_assert_num_queries(1),
+        connection.execute_wrapper(lambda execute, sql, *args: statements.append(sql) or execute(sql, *args)),
+    ):
         got = plan_detail(user=alice, plan_id=busy_plan.id, today=today)
         lines = list(got.plan.fixed_expenses.all())
+        plan_to_dict(plan_state(got.plan, today=today, ledger=got.ledger), bills=got.bills)  # reads nothing more
+    # psycopg keeps the parse of a statement of up to 4 KiB only (its MAX_CACHED_STATEMENT_LENGTH); a longer one
+    # is parsed again on every run.
+    assert len(statements[0].encode()) <= 4096
     want = plan_get(user=alice, plan_id=busy_plan.id)
+    assert answered_states(got.plan) == answered_states(want) == ["spend_pace"]
     assert [(x.id, x.name, x.amount, x.position) for x in lines] == [
         (x.id, x.name, x.amount, x.position) for x in want.fixed_expenses.all()
     ]

@@ -64,10 +64,22 @@ def test_a_values_aggregate_is_the_querysets_for_every_argument(alice, bob, djan
             assert TOTALS.run(user.id, since, until) == want
 
 
-def test_an_argument_that_does_not_reach_the_sql_once_is_refused(alice):
+def test_an_argument_that_reaches_the_sql_twice_is_bound_at_both_places(alice, bob):
     twice = Prepared(lambda user_id: Transaction.objects.filter(user_id=user_id, asset__user_id=user_id), int)
-    with pytest.raises(ValueError):
-        twice.run(alice.id)
+    for user in (alice, bob):
+        bank = factories.asset(user)
+        factories.txn(user, asset=bank)
+        factories.txn(user)
+    for user in (alice, bob):
+        want = list(Transaction.objects.filter(user_id=user.id, asset__user_id=user.id))
+        assert len(want) == 1
+        assert twice.run(user.id) == want
+
+
+def test_an_argument_that_does_not_reach_the_sql_is_refused(alice):
+    ignored = Prepared(lambda user_id: Transaction.objects.filter(user_id=alice.id), int)
+    with pytest.raises(ValueError, match="does not reach"):
+        ignored.run(alice.id)
 
 
 _OUTER_USER, _OUTER_SINCE = -991_000_001, dt.date(1113, 1, 1)
@@ -102,11 +114,15 @@ def test_a_correlated_read_is_its_querysets_rows_as_json_on_the_outer_row(alice,
     assert row.spent is None  # no row: NULL
 
 
-def test_an_outer_value_that_does_not_reach_the_sql_once_is_refused():
-    rows = Transaction.objects.filter(user_id=_OUTER_USER, asset__user_id=_OUTER_USER)
-    with pytest.raises(ValueError):
-        correlated_rows(rows, {_OUTER_USER: '"auth_user"."id"'})
-    with pytest.raises(ValueError):
+def test_an_outer_value_is_replaced_wherever_it_reaches_the_sql():
+    rows = Transaction.objects.filter(user_id=_OUTER_USER, asset__user_id=_OUTER_USER, occurred_on__gte=_OUTER_SINCE)
+    column = correlated_rows(rows, {_OUTER_USER: '"auth_user"."id"'})
+    assert column.sql.count('"auth_user"."id"') == 2
+    assert column.params == [_OUTER_SINCE]  # what is not an outer value stays a parameter
+
+
+def test_an_outer_value_that_does_not_reach_the_sql_is_refused():
+    with pytest.raises(ValueError, match="does not reach"):
         correlated_rows(Transaction.objects.filter(user_id=1), {_OUTER_USER: '"auth_user"."id"'})
 
 
