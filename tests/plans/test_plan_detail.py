@@ -13,7 +13,15 @@ from plans import math as pm
 from plans.models import FixedExpense, Rebalance
 from plans.presenters import plan_to_dict
 from plans.recurring import bills_by_plan, bills_still_due
-from plans.selectors import answered_states, plan_detail, plan_get, plan_ledger, plan_ledgers, plan_state
+from plans.selectors import (
+    answered_states,
+    plan_detail,
+    plan_get,
+    plan_ledger,
+    plan_ledgers,
+    plan_list_first_details,
+    plan_state,
+)
 from plans.services import plan_entry_create
 from suggestions.models import RecurringSeries
 from tests import factories
@@ -22,6 +30,11 @@ from zeus.errors import NotFound
 from zeus.timeutil import user_today
 
 pytestmark = pytest.mark.django_db
+
+
+# psycopg keeps the parse of a statement of up to 4 KiB only (its MAX_CACHED_STATEMENT_LENGTH); a longer one is
+# parsed again on every run.
+PSYCOPG_CACHED_LENGTH = 4096
 
 
 def _series(user, merchant, kind, amount, category, next_on, currency="VND", status="active"):
@@ -106,9 +119,7 @@ def test_plan_detail_is_plan_get_plan_ledger_and_bills_still_due(
         got = plan_detail(user=alice, plan_id=busy_plan.id, today=today)
         lines = list(got.plan.fixed_expenses.all())
         plan_to_dict(plan_state(got.plan, today=today, ledger=got.ledger), bills=got.bills)  # reads nothing more
-    # psycopg keeps the parse of a statement of up to 4 KiB only (its MAX_CACHED_STATEMENT_LENGTH); a longer one
-    # is parsed again on every run.
-    assert len(statements[0].encode()) <= 4096
+    assert len(statements[0].encode()) <= PSYCOPG_CACHED_LENGTH
     want = plan_get(user=alice, plan_id=busy_plan.id)
     assert answered_states(got.plan) == answered_states(want) == ["spend_pace"]
     assert [(x.id, x.name, x.amount, x.position) for x in lines] == [
@@ -120,6 +131,22 @@ def test_plan_detail_is_plan_get_plan_ledger_and_bills_still_due(
         plan_detail(user=bob, plan_id=busy_plan.id, today=today)
     with pytest.raises(NotFound):
         plan_detail(user=alice, plan_id="x", today=today)
+
+
+@pytest.mark.postgres
+def test_the_plan_lists_first_page_is_one_statement(clock, alice, busy_plan, django_assert_num_queries):
+    plan(alice, month="2026-12", fixed=())
+    today = user_today(alice)
+    statements = []
+    with (
+        django_assert_num_queries(1),
+        connection.execute_wrapper(lambda execute, sql, *args: statements.append(sql) or execute(sql, *args)),
+    ):
+        details = plan_list_first_details(user=alice, limit=20, today=today)
+        for got in details:  # what the list shows reads nothing more
+            plan_to_dict(plan_state(got.plan, today=today, ledger=got.ledger), bills=got.bills)
+    assert [got.plan.month for got in details] == [dt.date(2026, 12, 1), dt.date(2026, 11, 1)]
+    assert len(statements[0].encode()) <= PSYCOPG_CACHED_LENGTH
 
 
 def test_the_plan_lists_first_page_answers_what_the_separate_reads_give(clock, alice, alice_api, busy_plan):
