@@ -178,11 +178,19 @@ queryset's SQL and row layout and binds new values: building and compiling the q
 took to answer it), and the pool hands out a connection with no round trip of its own (`zeus/postgresql/base.py`
 polls the socket instead of sending psycopg_pool's empty query; a connection the server let go still gets the
 query and is discarded). So the minimal view is one round trip. A plan is two whatever the history: the
-token, then one statement (plans.selectors.plan_detail) that reads the plan with its goal and the warnings its
-rebalances answered (EXISTS columns of the plan's row) and, as JSON columns of the same row, its fixed
-expenses, its month's expenses per category and day together with its entries (one UNION ALL) and the
+token, then one statement (plans.selectors.plan_detail) that reads the plan with its goal's amounts and, as JSON
+columns of the same row, the warning states its rebalances answered, its fixed expenses, its month and the
 recurring bills still due (suggestions' queryset, lent through plans.recurring's due reads); each child is the
-ORM's own queryset compiled with stand-ins for the plan's columns (zeus.prepared.correlated_rows). Profiled
+ORM's own queryset compiled with stand-ins for the plan's columns (zeus.prepared.correlated_rows). The month
+is summed by PostgreSQL: its expenses per category from the month totals its triggers keep (assets.MonthTotal,
+a row a category), its discretionary expenses per day, its entries per kind and day (one UNION ALL: some forty
+rows at a month's end, however many transactions it holds). It used to come as a row per category and day, some
+240 on this user's 30th, each decoded, dated and converted in Python: measured interleaved in process, 2.72 ms a
+plan request on the 30th against 1.19 on the 2nd (the minimal view 0.59); summed by PostgreSQL, 1.54 ms on the
+30th. Hence the bench's clock on a month's last day: the plan's figures no longer depend on the day it runs.
+The discretionary categories are written into the statement, not bound: the server-prepared plan, made without
+its parameters' values, walked the month's every expense instead of the (user, category, day) index (0.60 ->
+0.43 ms a run). Profiled
 against the minimal view, the plan's extra time was its four further round trips (each paying Django's and
 psycopg's execute path as well as the wait) far more than its Python; of that Python, the ledger read the plan's
 related manager once per discretionary category, and a statement over 4 KiB is parsed by psycopg on every run
@@ -209,10 +217,11 @@ The bench freezes the loaded app after seeding, as gunicorn's workers now do onc
 ~2,000 plan requests, 0.12 ms a request on average and a ~0.2 s stop when it came. The ratios to the baseline,
 measured in the same run, are the steadier figures: the machine's speed drifts, and p99s follow other
 processes' load. What the plan still pays beyond the minimal view is what it must: a second round trip, whose
-statement (the plan row with its children as JSON) costs PostgreSQL about 0.5 ms of CPU where the token check
-costs 0.15; the row's model instances, the state and the presenter (~0.3-0.5 ms of Python); URL resolution
-(the plan's route comes after some thirty patterns, the minimal view's first, ~0.1 ms). At 60 % of the minimal
-view's rate it would have to cost at most 1.7 times that view in all, server and PostgreSQL; it costs about
-three times. What would close that is not reading the plan at all on a repeat request (a cached response,
-invalidated by every write to the plan, its ledger, its bills and the day): not built, since a stale plan is a
-wrong figure about money, and the target is left open."""
+statement takes PostgreSQL 0.26 ms to run at a month's end (two thirds of it the month's discretionary spend per
+day: 318 of this user's rows through the index), the token check's a few hundredths; the row's model instances,
+the ledger, the state and the presenter (~0.3-0.4 ms of Python); the pool's connection, which the minimal view
+also takes. URL resolution is 0.02 ms of it (23 us against 4). At 60 % of the minimal view's rate it would have
+to cost at most 1.7 times that view in all, server and PostgreSQL; it costs 2.6 to 3 times. What would close
+that is not reading the plan at all on a repeat request (a cached response, invalidated by every write to the
+plan, its ledger, its bills and the day): not built, since a stale plan is a wrong figure about money, and the
+target is left open."""

@@ -240,7 +240,7 @@ _MONTH_READ = Prepared(_plan_month, int, str, dt.date, dt.date, int)
 
 
 def plan_ledger(plan: MonthlyPlan) -> Ledger:
-    """One plan's ledger: one aggregate query (the month's expenses per category and day, and the entries)."""
+    """One plan's ledger: one aggregate query (_plan_month)."""
     return plan_ledgers([plan])[plan.id]
 
 
