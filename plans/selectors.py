@@ -186,7 +186,7 @@ def _month_totals(expenses: QuerySet, entries: QuerySet[PlanEntry]) -> QuerySet:
     return expenses.annotate(source=Value("spent")).union(logged, all=True)
 
 
-_SPENT = "spent"  # the `source` of one plan's month's expense rows (_plan_month); entries name their kind
+_SPENT, _ENTRY = "spent", "entry"  # the `source` of _plan_month's rows: an expense total or an entry total
 
 
 def _plan_month(user_id, currency: str, month: dt.date, month_last: dt.date, plan_id) -> QuerySet:
@@ -209,7 +209,7 @@ def _plan_month(user_id, currency: str, month: dt.date, month_last: dt.date, pla
     entries = (
         PlanEntry.objects.filter(plan_id=plan_id)
         .values(label=F("kind"), day=F("logged_on"))
-        .annotate(value=Sum("amount"), source=Value("entry"))
+        .annotate(value=Sum("amount"), source=Value(_ENTRY))
         .order_by()
     )
     return per_category.annotate(source=spent).union(per_day.annotate(source=spent), entries, all=True)
@@ -353,9 +353,9 @@ def _detail_read(user_id, plan_id, today):
     return _with_children(plan.order_by(), today)  # one row: no ordering
 
 
-# What the plan view shows of one plan, in one statement compiled once: the plan row as plan_get reads it,
-# with its fixed expenses, its month's ledger rows (plan_ledger's UNION) and the recurring bills due from
-# today through its month's end (plans/recurring.py's due reads) as JSON columns of that row. Each round trip
+# What the plan view shows of one plan, in one statement compiled once: the plan row as plan_get reads it (less
+# _UNSHOWN), with its answered states, its fixed expenses, its month (_plan_month) and the recurring bills due
+# from today through its month's end (plans/recurring.py's due reads) as JSON columns of that row. Each round trip
 # cost the view more than PostgreSQL took to answer it.
 _DETAIL_READ = Prepared(_detail_read, int, int, dt.date)
 
