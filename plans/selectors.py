@@ -9,13 +9,10 @@ from decimal import Decimal
 
 from django.db import connections
 from django.db.models import Exists, F, OuterRef, QuerySet, Sum, Value
+from django.db.models.expressions import RawSQL
 
 from assets import categories
-from assets.selectors import (
-    expense_totals_per_category_query,
-    expense_totals_per_day_query,
-    expense_totals_query,
-)
+from assets.selectors import expense_totals_per_category_query, expense_totals_per_day_query
 from plans import math as pm
 from plans import recurring
 from plans.models import FixedExpense, MonthlyPlan, PlanEntry, Rebalance
@@ -169,23 +166,6 @@ def _fixed_categories(plan: MonthlyPlan) -> set[str]:
     return {line.category for line in plan.fixed_expenses.all()}
 
 
-def _discretionary_categories(plan: MonthlyPlan) -> list[str]:
-    fixed = _fixed_categories(plan)  # once: each read of the related manager builds a new one
-    return [c for c in categories.DISCRETIONARY if c not in fixed]
-
-
-def _month_totals(expenses: QuerySet, entries: QuerySet[PlanEntry]) -> QuerySet:
-    """The month's expenses per (user, currency, category, day), from assets.selectors, and the plans' entries
-    per (plan, kind, day), as one UNION ALL: one round trip for both. Each row names its `source`; an entry
-    row has its plan in `user_id` and its kind in `category` (the union takes the first part's names)."""
-    logged = (
-        entries.values(owner=F("plan_id"), unit=Value(""), label=F("kind"), day=F("logged_on"))
-        .annotate(total=Sum("amount"), source=Value("entry"))
-        .order_by()
-    )
-    return expenses.annotate(source=Value("spent")).union(logged, all=True)
-
-
 _SPENT, _ENTRY = "spent", "entry"  # the `source` of _plan_month's rows: an expense total or an entry total
 
 
@@ -245,58 +225,21 @@ def plan_ledger(plan: MonthlyPlan) -> Ledger:
 
 
 def plan_ledgers(plans: list[MonthlyPlan]) -> dict[int, Ledger]:
-    """The ledgers of many plans (of many users) in one aggregate query, one plan or a job batch alike.
-
-    One plan's month is summed by the database (_plan_month). For many, the month's expenses come grouped per
-    (user, currency, category, day) from assets.selectors; each row lands in the plans of that user, currency
-    and month: its category total, and its day's discretionary spend when the category is discretionary for
-    that plan. The entries come in the same query, per plan, kind and day.
-    """
+    """The ledgers of many plans (of many users), one plan or a job batch alike: each plan's month as the
+    database sums it (_plan_month). On PostgreSQL any number of plans is one query (each month a JSON column of
+    its plan's row); elsewhere one query a plan."""
     plans = list(plans)
-    ledgers = {p.id: Ledger() for p in plans}
-    if not plans:
-        return ledgers
-    if len(plans) == 1:
-        one = plans[0]
-        rows = _MONTH_READ.run(one.user_id, one.currency, one.month, pm.month_last(one.month), one.id)
-        return {one.id: _ledger_of(rows, one.currency)}
-    currencies = {p.currency for p in plans}
-    expenses = expense_totals_query(
-        user_ids={p.user_id for p in plans},
-        since=min(p.month for p in plans),
-        until=max(pm.month_last(p.month) for p in plans),
-        currency=next(iter(currencies)) if len(currencies) == 1 else None,
-    )
-    rows = _month_totals(expenses, PlanEntry.objects.filter(plan_id__in=list(ledgers)))
-    _fill_ledgers(plans, ledgers, rows)
+    if len(plans) == 1 or connections[MonthlyPlan.objects.db].vendor != "postgresql":
+        return {
+            p.id: _ledger_of(_MONTH_READ.run(p.user_id, p.currency, p.month, pm.month_last(p.month), p.id), p.currency)
+            for p in plans
+        }
+    currencies = {p.id: p.currency for p in plans}
+    ledgers = {plan_id: Ledger() for plan_id in currencies}  # a plan deleted meanwhile: an empty month
+    months = MonthlyPlan.objects.filter(id__in=list(currencies)).annotate(month_rows=_month_column())
+    for plan_id, text in months.order_by().values_list("id", "month_rows"):
+        ledgers[plan_id] = _ledger_of(_dated(_json_rows(text)), currencies[plan_id])
     return ledgers
-
-
-def _fill_ledgers(plans: list[MonthlyPlan], ledgers: dict[int, Ledger], rows) -> None:
-    """Each row of _month_totals lands in the ledgers of its plans."""
-    by_id = {p.id: p for p in plans}
-    targets: dict[tuple, list[tuple[Ledger, str, set[str]]]] = defaultdict(list)
-    for plan in plans:
-        targets[(plan.user_id, plan.currency, plan.month)].append(
-            (ledgers[plan.id], plan.currency, set(_discretionary_categories(plan)))
-        )
-    for row in rows:
-        if row["source"] == "entry":
-            plan, ledger = by_id[row["user_id"]], ledgers[row["user_id"]]
-            units = to_minor(row["total"], plan.currency)
-            if row["category"] == PlanEntry.Kind.GOAL:
-                ledger.goal_entries += units
-            else:
-                ledger.discretionary_entries += units
-                ledger.discretionary_by_day[row["occurred_on"]] += units
-            continue
-        for ledger, currency, discretionary in targets.get(
-            (row["user_id"], row["currency"], pm.month_first(row["occurred_on"])), ()
-        ):
-            units, category = to_minor(row["total"], currency), row["category"]
-            ledger.expenses_by_category[category] = ledger.expenses_by_category.get(category, 0) + units
-            if category in discretionary:
-                ledger.discretionary_by_day[row["occurred_on"]] += units
 
 
 def _plan_column(name: str) -> str:
@@ -308,32 +251,48 @@ _OUTER_USER, _OUTER_PLAN, _OUTER_CURRENCY = -7_340_112_984_001, -7_340_112_984_0
 _OUTER_MONTH, _OUTER_MONTH_LAST = dt.date(1112, 1, 1), dt.date(1112, 1, 2)
 
 
+_OUTER = {
+    _OUTER_USER: _plan_column("user_id"),
+    _OUTER_PLAN: _plan_column("id"),
+    _OUTER_CURRENCY: _plan_column("currency"),
+    _OUTER_MONTH: _plan_column("month"),
+    _OUTER_MONTH_LAST: f"(({_plan_column('month')} + interval '1 month')::date - 1)",
+}
+
+
+@functools.cache
+def _month_column() -> RawSQL:
+    """A plan's month (_plan_month) as a JSON column of its row; made once (annotate() resolves a copy)."""
+    return correlated_rows(
+        _plan_month(_OUTER_USER, _OUTER_CURRENCY, _OUTER_MONTH, _OUTER_MONTH_LAST, _OUTER_PLAN), _OUTER
+    )
+
+
+def _dated(rows: list[dict]) -> list[dict]:
+    """_plan_month's rows read from JSON, their days dates again."""
+    for row in rows:
+        row["day"] = row["day"] and dt.date.fromisoformat(row["day"])
+    return rows
+
+
 def _with_children(plans: QuerySet[MonthlyPlan], today) -> QuerySet[MonthlyPlan]:
     """`plans` with each plan's answered warning states, fixed expenses, month's ledger rows and bills due from
     `today` through its month's end as JSON columns of its row (_detail_of reads them)."""
     fixed = FixedExpense.objects.filter(plan_id=_OUTER_PLAN).order_by()  # ordered as it is read
-    month = _plan_month(_OUTER_USER, _OUTER_CURRENCY, _OUTER_MONTH, _OUTER_MONTH_LAST, _OUTER_PLAN)
-    outer = {
-        _OUTER_USER: _plan_column("user_id"),
-        _OUTER_PLAN: _plan_column("id"),
-        _OUTER_CURRENCY: _plan_column("currency"),
-        _OUTER_MONTH: _plan_column("month"),
-        _OUTER_MONTH_LAST: f"(({_plan_column('month')} + interval '1 month')::date - 1)",
-    }
     # `today` stays a parameter of the bills' reads: the Prepared binds it on each run.
     bills = {
         f"bills_rows_{index}": correlated_rows(
             read.query(_OUTER_USER, today, _OUTER_MONTH_LAST),
-            {_OUTER_USER: outer[_OUTER_USER], _OUTER_MONTH_LAST: outer[_OUTER_MONTH_LAST]},
+            {_OUTER_USER: _OUTER[_OUTER_USER], _OUTER_MONTH_LAST: _OUTER[_OUTER_MONTH_LAST]},
         )
         for index, read in enumerate(recurring.due_reads())
     }
     answered = Rebalance.objects.filter(plan_id=_OUTER_PLAN).values("warning_state").order_by()
     return plans.annotate(
         # The states its rebalances answered, as a list: shorter than _with_answers' four EXISTS columns.
-        answered_rows=correlated_rows(answered, {_OUTER_PLAN: outer[_OUTER_PLAN]}),
-        fixed_rows=correlated_rows(fixed, {_OUTER_PLAN: outer[_OUTER_PLAN]}),
-        month_rows=correlated_rows(month, outer),
+        answered_rows=correlated_rows(answered, {_OUTER_PLAN: _OUTER[_OUTER_PLAN]}),
+        fixed_rows=correlated_rows(fixed, {_OUTER_PLAN: _OUTER[_OUTER_PLAN]}),
+        month_rows=_month_column(),
         **bills,
     )
 
@@ -404,15 +363,12 @@ def _detail_of(plan: MonthlyPlan) -> PlanDetail:
     ]
     lines.sort(key=lambda line: (line.position, line.id))  # FixedExpense's ordering
     set_prefetched(plan, "fixed_expenses", lines)
-    rows = _json_rows(plan.month_rows)
-    for row in rows:
-        row["day"] = row["day"] and dt.date.fromisoformat(row["day"])
     charges = [
         read.charge(row)
         for index, read in enumerate(recurring.due_reads())
         for row in _json_rows(getattr(plan, f"bills_rows_{index}"))
     ]
-    ledger = _ledger_of(rows, plan.currency)
+    ledger = _ledger_of(_dated(_json_rows(plan.month_rows)), plan.currency)
     return PlanDetail(plan=plan, ledger=ledger, bills=recurring.bills_in_currency(charges, plan.currency))
 
 
