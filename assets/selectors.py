@@ -155,31 +155,6 @@ def expense_totals_by_category(*, user, currency: str, since: dt.date, until: dt
     return {row["category"]: row["total"] for row in rows}
 
 
-def expense_totals_by_category_and_day(
-    *, user_ids: Iterable[int], since: dt.date, until: dt.date, currency: str | None = None
-) -> list[dict]:
-    """Expense totals per (user, currency, category, day) over [since, until], summed in the database: one
-    query for any number of users. Rows are dicts with user_id, currency, category, occurred_on and total.
-
-    The plan ledgers read a month this way, one plan or a job batch of thousands at once: one aggregate gives
-    both the per-category and the per-day figures, which the plan's categories split.
-    """
-    return list(expense_totals_query(user_ids=user_ids, since=since, until=until, currency=currency))
-
-
-def expense_totals_query(
-    *, user_ids: Iterable[int], since: dt.date, until: dt.date, currency: str | None = None
-) -> QuerySet:
-    """The queryset behind expense_totals_by_category_and_day, for a caller that compiles it once
-    (zeus/prepared.py)."""
-    return (
-        _expenses(user_ids, since, until, currency)
-        .values("user_id", "currency", "category", "occurred_on")
-        .annotate(total=Sum("amount"))
-        .order_by()
-    )
-
-
 def _category_literals(names: Iterable[str]) -> list[RawSQL]:
     """Categories written into the SQL, not bound: a server-prepared statement's one plan is made without its
     parameters' values, and with the list as parameters PostgreSQL chose to walk the month's every expense
@@ -192,22 +167,21 @@ def _category_literals(names: Iterable[str]) -> list[RawSQL]:
     return [RawSQL(f"'{name}'", []) for name in names]
 
 
-def _expenses(user_ids: Iterable[int], since: dt.date, until: dt.date, currency: str | None) -> QuerySet[Transaction]:
-    qs = Transaction.objects.filter(
-        user_id__in=list(user_ids),
+def _expenses(user_id: int, since: dt.date, until: dt.date, currency: str) -> QuerySet[Transaction]:
+    return Transaction.objects.filter(
+        user_id=user_id,
+        currency=currency,
         direction=Transaction.Direction.EXPENSE,
         occurred_on__gte=since,
         occurred_on__lte=until,
     )
-    return qs if currency is None else qs.filter(currency=currency)
 
 
 def expense_totals_per_category_query(*, user_id: int, currency: str, month: dt.date, month_last: dt.date) -> QuerySet:
     """The user's expenses in `currency` in a month (`month` its first day, `month_last` its last) summed per
-    category, as rows
-    (`label`: the category, `day`: NULL, `value`: the sum), for a caller that unions them with rows of its own
-    (a plan's month, plans.selectors). Where the month totals are kept (PostgreSQL), they are those rows: a
-    row a category, however many transactions the month holds."""
+    category, as rows (`label`: the category, `day`: NULL, `value`: the sum), for a caller that unions them
+    with rows of its own (a plan's month, plans.selectors). Where the month totals are kept (PostgreSQL), they
+    are those rows: a row a category, however many transactions the month holds."""
     no_day = Value(None, output_field=DateField())
     if month_totals_kept():
         return (
@@ -218,7 +192,7 @@ def expense_totals_per_category_query(*, user_id: int, currency: str, month: dt.
             .order_by()
         )
     return (
-        _expenses([user_id], month, month_last, currency)
+        _expenses(user_id, month, month_last, currency)
         .values(label=F("category"), day=no_day)
         .annotate(value=Sum("amount"))
         .order_by()
@@ -238,7 +212,7 @@ def expense_totals_per_day_query(
     `category_in` and not among `category_not_in`'s (a queryset of one column of categories), as rows of
     expense_totals_per_category_query's shape (`label`: empty, `day`: the day, `value`: the sum)."""
     return (
-        _expenses([user_id], since, until, currency)
+        _expenses(user_id, since, until, currency)
         .filter(category__in=_category_literals(category_in))
         .exclude(category__in=category_not_in)
         .values(label=Value(""), day=F("occurred_on"))
