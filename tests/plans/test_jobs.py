@@ -9,10 +9,12 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from assets import categories
+from assets.models import Transaction
 from plans import jobs
 from plans import math as pm
 from plans.models import MonthlyPlan, ReminderLog
-from plans.selectors import Ledger, plan_ledger, plan_ledgers
+from plans.selectors import Ledger, plan_detail, plan_ledger, plan_ledgers
 from tests import factories
 from tests.plans import factories as plan_factories
 from zeus.models import Notification
@@ -190,9 +192,6 @@ def test_each_plan_of_a_batch_is_stored_with_its_own_summary(clock):
 
 def _ledger_by_hand(plan) -> Ledger:
     """The plan's ledger summed in Python from every row of its user's ledger and its entries."""
-    from assets import categories
-    from assets.models import Transaction
-
     fixed = {line.category for line in plan.fixed_expenses.all()}
     ledger = Ledger()
     for txn in Transaction.objects.filter(user_id=plan.user_id):
@@ -227,7 +226,6 @@ def test_the_batch_ledger_matches_the_per_plan_ledger(clock):
     for day, category, amount in [(3, "dining", "25000"), (7, "dining", "40000"), (7, "shopping", "99000")]:
         factories.txn(alice, amount=amount, category=category, occurred_on=dt.date(2026, 11, day))
     factories.txn(alice, amount="310000", category="subscriptions", occurred_on=dt.date(2026, 11, 7))
-    from plans.selectors import plan_detail
     from plans.services import plan_entry_create
 
     plan_entry_create(user=alice, plan_id=first.id, kind="discretionary", amount="10000")
