@@ -10,12 +10,6 @@ only cycles wait for the next pass.
 
 Process-wide, as the collector is: the blocks may nest and run on several threads at once; the collector is
 back on when the last of them ends, and left alone if something else had turned it off.
-
-`freeze_loaded()` is for a server process once it has loaded the app: what is alive then (settings, models,
-the URLconf and every view module it imports, some 350,000 objects) lives as long as the process and holds
-nothing to free, yet each full pass walked it all — measured in a worker serving the plan view, one full pass
-every two thousand requests, each a stop of some 0.2 s on this machine for every request in flight. Frozen,
-those objects are left out of every pass (Python's gc.freeze, meant for servers after start-up).
 """
 
 import contextlib
@@ -26,16 +20,6 @@ from collections.abc import Iterator
 _lock = threading.Lock()
 _holders = 0
 _we_disabled = False
-
-
-def freeze_loaded() -> None:
-    """Loads the URLconf (so the views' modules are imported now, not at the first request), collects what
-    start-up left over, and moves everything alive into the collector's permanent generation."""
-    from django.urls import get_resolver
-
-    get_resolver().url_patterns  # noqa: B018 - the property imports the URLconf and its views
-    gc.collect()
-    gc.freeze()
 
 
 @contextlib.contextmanager

@@ -54,7 +54,7 @@ MIDDLEWARE = [
     "zeus.i18n.UserLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "zeus.csp.PolicyMiddleware",
+    "csp.middleware.CSPMiddleware",
     # Last, so it sees the request a password check marked as locked out (zeus/lockout.py).
     "axes.middleware.AxesMiddleware",
 ]
