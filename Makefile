@@ -23,14 +23,16 @@ migrate: messages
 	$(PY) manage.py migrate --noinput
 
 # REDIS_URL may come from the shell or from .env (Django and honcho both read it). The Procfile names bare
-# commands (gunicorn, python, celery), so the venv goes first on PATH; honcho numbers PORT from 5000 unless
-# told, and gives the first process named the base port. `web` (gunicorn) faces the browser at HOST:PORT and
-# hands websockets and /mcp to `ws` (daphne) over a local Unix socket (docs/serving.md). Without Redis there is no broker (tasks run eagerly) and the channel layer lives in one
-# process's memory, so one daphne serves everything: a push raised by a request then reaches the sockets.
+# commands (gunicorn, daphne, celery), so the venv goes first on PATH. One address serves everything, as the
+# browser needs its websockets on the page's origin: with Redis, the Procfile's `ws` (daphne, which serves HTTP
+# too) faces the browser on HOST:PORT beside the worker and beat (honcho gives the first process named the
+# base port); `web` behind a reverse proxy is the production layout (docs/serving.md). Without Redis there is
+# no broker (tasks run eagerly) and the channel layer lives in one process's memory, so one daphne
+# serves everything alone.
 run: migrate
 	$(PY) manage.py seed_demo
 	@if [ -n "$$REDIS_URL" ] || grep -qsE '^REDIS_URL=.+' .env; then \
-		PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(VENV)/bin/honcho start -f Procfile -p "$${PORT:-8000}" web ws worker beat; \
+		PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(VENV)/bin/honcho start -f Procfile -p "$${PORT:-8000}" ws worker beat; \
 	else \
 		$(VENV)/bin/daphne -b "$${HOST:-127.0.0.1}" -p "$${PORT:-8000}" --websocket-max-message-size 65536 zeus.asgi:application; \
 	fi

@@ -1,5 +1,5 @@
-"""The WSGI application: what serves HTTP (gunicorn, see gunicorn.conf.py). Websockets and /mcp are served by
-the ASGI application (zeus/asgi.py), to which gunicorn hands their connections (zeus/serving/, docs/serving.md)."""
+"""The WSGI application: what serves pages and REST (gunicorn, gunicorn.conf.py). Websockets and /mcp are served
+by the ASGI application (zeus/asgi.py); a reverse proxy routes them there (deploy/nginx.conf, docs/serving.md)."""
 
 import os
 

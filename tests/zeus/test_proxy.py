@@ -1,0 +1,241 @@
+"""The production layout on one origin: Debian's nginx with deploy/nginx.conf in front of the Procfile's `web`
+(gunicorn) and `ws` (daphne), each started from its Procfile line as a real process.
+
+nginx runs from a temporary prefix (its pid, logs and buffers there; as root when the tests are) on free
+loopback ports written into the shipped file; its access log names the upstream that answered each request,
+so the routing is read, not inferred. Skipped where /usr/sbin/nginx is missing, except under CI=true.
+"""
+
+import asyncio
+import http.cookiejar
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+import uuid
+from pathlib import Path
+
+import pytest
+import websockets
+from django.conf import settings
+from django.db import connection
+from rest_framework.authtoken.models import Token
+
+from tests import factories, processes
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+BIN = Path(sys.executable).parent
+NGINX = Path("/usr/sbin/nginx")
+IN_CI = os.environ.get("CI") == "true"
+pytestmark = [pytest.mark.proxy, pytest.mark.django_db(transaction=True)]
+
+MAIN = """{user}
+worker_processes 1;
+pid {prefix}/nginx.pid;
+error_log {prefix}/error.log;
+events {{ worker_connections 256; }}
+http {{
+    log_format routed '$request_method $uri $status $upstream_addr';
+    access_log {prefix}/access.log routed;
+    client_body_temp_path {prefix}/body;
+    proxy_temp_path {prefix}/proxy;
+    fastcgi_temp_path {prefix}/fastcgi;
+    uwsgi_temp_path {prefix}/uwsgi;
+    scgi_temp_path {prefix}/scgi;
+    include {prefix}/zeus.conf;
+}}
+"""
+
+
+def _procfile() -> dict[str, str]:
+    lines = (ROOT / "Procfile").read_text().splitlines()
+    return dict(line.split(": ", 1) for line in lines if line.strip() and not line.startswith("#"))
+
+
+def _site(listen: int, web: int, ws: int) -> str:
+    """deploy/nginx.conf as shipped, with the test's ports in place of the documented ones."""
+    text = (ROOT / "deploy" / "nginx.conf").read_text()
+    for shipped, here in (
+        ("listen 80;", f"listen 127.0.0.1:{listen};"),
+        ("server 127.0.0.1:8000;", f"server 127.0.0.1:{web};"),
+        ("server 127.0.0.1:8100;", f"server 127.0.0.1:{ws};"),
+    ):
+        assert text.count(shipped) == 1, f"deploy/nginx.conf no longer says {shipped!r} once"
+        text = text.replace(shipped, here)
+    return text
+
+
+def _wait_for(port: int, procs: dict[str, subprocess.Popen], logs: Path) -> None:
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        for name, proc in procs.items():
+            if proc.poll() is not None:
+                raise RuntimeError(f"{name} exited while starting:\n{(logs / f'{name}.log').read_text()[-3000:]}")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"nothing listens on {port}")
+
+
+class Site:
+    def __init__(self, port: int, web: int, ws: int, prefix: Path):
+        self.port, self.web, self.ws, self.prefix = port, web, ws, prefix
+        self.origin = f"http://127.0.0.1:{port}"
+
+    def upstream_of(self, method: str, path: str) -> str:
+        """The upstream port nginx sent the latest such request to (its access log is written as it answers)."""
+        for _ in range(50):
+            lines = [line.split() for line in (self.prefix / "access.log").read_text().splitlines()]
+            found = [line for line in lines if line[:2] == [method, path]]
+            if found:
+                return found[-1][3].rsplit(":", 1)[1]
+            time.sleep(0.1)
+        raise AssertionError(
+            f"{method} {path} is not in nginx's access log:\n{(self.prefix / 'access.log').read_text()}"
+        )
+
+
+@pytest.fixture
+def site(tmp_path):
+    if not NGINX.exists():
+        if IN_CI:
+            pytest.fail(f"CI=true but {NGINX} is missing (apt-get install nginx-light)")
+        pytest.skip(f"{NGINX} is missing (apt-get install nginx-light)")
+    db = connection.settings_dict
+    listen, web, ws = processes.free_port(), processes.free_port(), processes.free_port()
+    prefix = tmp_path / "nginx"
+    prefix.mkdir()
+    (prefix / "zeus.conf").write_text(_site(listen, web, ws))
+    user = "user root;" if os.geteuid() == 0 else ""
+    (prefix / "nginx.conf").write_text(MAIN.format(user=user, prefix=prefix))
+    env = {
+        **{k: v for k, v in os.environ.items() if k not in ("CI",)},
+        "HOST": "127.0.0.1",
+        "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}",
+        "DJANGO_SETTINGS_MODULE": "zeus.settings.test",
+        "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
+        "ANTHROPIC_API_KEY": "",
+        "WEB_CONCURRENCY": "1",
+        "WEB_THREADS": "2",
+    }
+    commands = _procfile()
+    procs: dict[str, subprocess.Popen] = {}
+    try:
+        for name, port in (("web", web), ("ws", ws)):
+            with (tmp_path / f"{name}.log").open("wb") as log:
+                procs[name] = subprocess.Popen(
+                    ["sh", "-c", f"exec {commands[name]}"],
+                    cwd=ROOT,
+                    env={**env, "PORT": str(port)},
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
+                )
+        with (tmp_path / "nginx.log").open("wb") as log:
+            command = [str(NGINX), "-p", str(prefix), "-c", str(prefix / "nginx.conf"), "-g", "daemon off;"]
+            procs["nginx"] = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        for port in (web, ws, listen):
+            _wait_for(port, procs, tmp_path)
+        yield Site(listen, web, ws, prefix)
+    finally:
+        # nginx first, so its kept-alive connections to gunicorn do not hold gunicorn's graceful stop.
+        for proc in reversed(procs.values()):
+            proc.terminate()
+        for proc in reversed(procs.values()):
+            processes.stop(proc)
+
+
+def _open(opener, url: str, data: dict | None = None, headers: dict | None = None):
+    body = urllib.parse.urlencode(data).encode() if data is not None else None
+    request = urllib.request.Request(url, data=body, headers=headers or {})
+    try:
+        with opener.open(request, timeout=15) as response:
+            return response.status, dict(response.headers), response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), error.read()
+
+
+def _cookie(jar: http.cookiejar.CookieJar, name: str) -> str:
+    return next(c.value for c in jar if c.name == name)
+
+
+async def _chat(site: Site, thread_id, *, cookie: str, origin: str) -> list[dict] | int:
+    """The handshake, then one user message: the frames up to the turn's end, or the refusing status."""
+    try:
+        async with websockets.connect(
+            f"ws://127.0.0.1:{site.port}/ws/chat/{thread_id}/",
+            origin=origin,
+            additional_headers={"Cookie": cookie},
+            open_timeout=15,
+        ) as ws:
+            await ws.send(json.dumps({"type": "user_message", "id": str(uuid.uuid4()), "text": "How am I doing?"}))
+            frames = []
+            while not frames or frames[-1]["type"] not in ("done", "error"):
+                frames.append(json.loads(await asyncio.wait_for(ws.recv(), 15)))
+            return frames
+    except websockets.InvalidStatus as refused:
+        return refused.response.status_code
+
+
+def test_one_origin_serves_pages_rest_websockets_and_mcp_through_nginx(site):
+    from chat.services import thread_create
+
+    alice = factories.user("alice")
+    jar = http.cookiejar.CookieJar()
+    browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+
+    # A page, and signing in through it: the CSRF check compares the browser's Origin with the Host nginx passed on.
+    status, headers, body = _open(browser, f"{site.origin}/accounts/login/")
+    assert status == 200 and "default-src 'self'" in headers["Content-Security-Policy"]
+    assert site.upstream_of("GET", "/accounts/login/") == str(site.web)
+    token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', body).group(1).decode()
+    status, _, body = _open(
+        browser,
+        f"{site.origin}/accounts/login/",
+        {"csrfmiddlewaretoken": token, "username": "alice", "password": factories.PASSWORD},
+        {"Origin": site.origin, "Referer": f"{site.origin}/accounts/login/"},
+    )
+    assert status == 200 and site.upstream_of("POST", "/accounts/login/") == str(site.web)
+    session = _cookie(jar, settings.SESSION_COOKIE_NAME)
+
+    # Static files, with WhiteNoise's caching headers.
+    static = next(p for p in (ROOT / "static" / "zeus").iterdir() if p.suffix == ".css")
+    status, headers, _ = _open(browser, f"{site.origin}/static/zeus/{static.name}")
+    assert status == 200 and "max-age=" in headers["Cache-Control"]
+
+    # REST, by token.
+    key = Token.objects.create(user=alice).key
+    status, _, body = _open(browser, f"{site.origin}/api/v1/profile", headers={"Authorization": f"Token {key}"})
+    assert status == 200 and json.loads(body)["username"] == "alice"
+    assert site.upstream_of("GET", "/api/v1/profile") == str(site.web)
+
+    # The chat socket on the same origin, with the session signed in above: upgraded, and a turn answered.
+    thread = thread_create(user=alice)
+    cookie = f"{settings.SESSION_COOKIE_NAME}={session}"
+    frames = asyncio.run(_chat(site, thread.id, cookie=cookie, origin=site.origin))
+    assert frames[0]["type"] == "ack", frames
+    assert frames[-1] == {**frames[-1], "type": "error", "code": "AI_PROVIDER_REQUIRED"}
+    assert site.upstream_of("GET", f"/ws/chat/{thread.id}/") == str(site.ws)
+    # Its checks hold behind the proxy: another site's page, or no session, is refused.
+    assert asyncio.run(_chat(site, thread.id, cookie=cookie, origin="http://evil.example")) == 403
+    assert asyncio.run(_chat(site, thread.id, cookie="", origin=site.origin)) == 403
+
+    # /mcp reaches the ASGI app, whose bearer check answers.
+    mcp = urllib.request.Request(
+        f"{site.origin}/mcp",
+        data=b'{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}',
+        headers={"Content-Type": "application/json", "Accept": "application/json, text/event-stream"},
+    )
+    try:
+        urllib.request.urlopen(mcp, timeout=15)
+    except urllib.error.HTTPError as refused:
+        with refused:
+            assert refused.code == 401 and refused.read()
+    assert site.upstream_of("POST", "/mcp") == str(site.ws)
