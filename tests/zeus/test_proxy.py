@@ -92,15 +92,13 @@ class Site:
 
     def upstream_of(self, method: str, path: str) -> str:
         """The upstream port nginx sent the latest such request to (its access log is written as it answers)."""
+        log = self.prefix / "access.log"
         for _ in range(50):
-            lines = [line.split() for line in (self.prefix / "access.log").read_text().splitlines()]
-            found = [line for line in lines if line[:2] == [method, path]]
+            found = [line for line in map(str.split, log.read_text().splitlines()) if line[:2] == [method, path]]
             if found:
                 return found[-1][3].rsplit(":", 1)[1]
             time.sleep(0.1)
-        raise AssertionError(
-            f"{method} {path} is not in nginx's access log:\n{(self.prefix / 'access.log').read_text()}"
-        )
+        raise AssertionError(f"{method} {path} is not in nginx's access log:\n{log.read_text()}")
 
 
 @pytest.fixture
