@@ -7,6 +7,7 @@ answers here: 429 with `Retry-After`, JSON under `/api/`, a page elsewhere.
 """
 
 from axes.helpers import get_cool_off
+from django.conf import settings
 from django.http import JsonResponse
 from django.shortcuts import render
 from django.utils.translation import ngettext
@@ -27,3 +28,13 @@ def lockout_response(request, original_response=None, credentials=None):
     response = render(request, "registration/locked_out.html", {"message": message}, status=429)
     response["Retry-After"] = str(seconds)
     return response
+
+
+def client_address(request) -> str | None:
+    """The address failures count against. Behind the reverse proxy every request arrives from the proxy's own
+    address, and one lockout would then shut everyone out: a request from a trusted proxy (ZEUS_TRUSTED_PROXIES)
+    counts against the X-Real-IP the proxy sets (deploy/nginx.conf). Anyone else's header is ignored."""
+    remote = request.META.get("REMOTE_ADDR")
+    if remote in settings.ZEUS_TRUSTED_PROXIES:
+        return request.META.get("HTTP_X_REAL_IP") or remote
+    return remote

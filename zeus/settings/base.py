@@ -153,6 +153,9 @@ AXES_COOLOFF_TIME = env.float("ZEUS_LOGIN_COOLOFF_HOURS", default=0.25)
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "zeus.lockout.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "zeus.lockout.client_address"
+# The reverse proxies whose X-Real-IP names the client (deploy/nginx.conf sets it): by default one on this machine.
+ZEUS_TRUSTED_PROXIES = env.list("ZEUS_TRUSTED_PROXIES", default=["127.0.0.1", "::1"])
 AXES_VERBOSE = False
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
