@@ -116,8 +116,6 @@ def run() -> str:
     from django.urls import clear_url_caches, set_urlconf
     from django.utils import timezone
 
-    from zeus import collector
-
     timezone.now = lambda: AT  # this process only: each view reads its "today" from it
     settings.ROOT_URLCONF = "bench._serving_urls"
     clear_url_caches()
@@ -128,8 +126,6 @@ def run() -> str:
         cursor.execute("ANALYZE")  # what autovacuum would have done after a bulk load
     seeded = time.perf_counter() - started
     handler = WSGIHandler()
-    # As a served worker does once it has loaded the app (gunicorn.conf.py's post_worker_init).
-    collector.freeze_loaded()
     requests = [
         ("baseline: a minimal DRF view behind token auth", "/bench/drf"),
         ("`GET /api/v1/profile`", "/api/v1/profile"),
@@ -228,9 +224,7 @@ building no queryset (assets.selectors.transaction_first_page; byte for byte the
 tests/assets/test_transaction_first_page.py): building and compiling it was a third of a 50-row page's Python.
 The page's JSON is written by orjson (zeus/api/renderers.py, DRF's bytes for plain rows, tests/zeus/test_renderers.py):
 DRF's renderer took 0.77 ms for 200 rows, orjson 0.13 ms (timeit, same process, interleaved).
-The bench freezes the loaded app after seeding, as gunicorn's workers now do once they have loaded it
-(gunicorn.conf.py, zeus/collector.py): before, each full collection walked its ~350,000 objects, one every
-~2,000 plan requests, 0.12 ms a request on average and a ~0.2 s stop when it came. The ratios to the baseline,
+The ratios to the baseline,
 measured in the same rounds, are the steadier figures: the machine's speed drifts (timed one view after another, 300
 each, two runs minutes apart gave the plan 34 % and 17 % of the baseline's rate), and p99s follow other processes'
 load. One request of each view in turn gave the plan 24-28 %; the plan alone beside the minimal view, 1.5 ms against

@@ -2,8 +2,9 @@
 (gunicorn) and `ws` (daphne), each started from its Procfile line as a real process.
 
 nginx runs from a temporary prefix (its pid, logs and buffers there; as root when the tests are) on free
-loopback ports written into the shipped file; its access log names the upstream that answered each request,
-so the routing is read, not inferred. Skipped where /usr/sbin/nginx is missing, except under CI=true.
+loopback ports written into the shipped file (tests/processes.py); its access log names the upstream that
+answered each request, so the routing is read, not inferred. Skipped where /usr/sbin/nginx is missing, except
+under CI=true.
 """
 
 import asyncio
@@ -31,44 +32,13 @@ from tests import factories, processes
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 BIN = Path(sys.executable).parent
-NGINX = Path("/usr/sbin/nginx")
 IN_CI = os.environ.get("CI") == "true"
 pytestmark = [pytest.mark.proxy, pytest.mark.django_db(transaction=True)]
-
-MAIN = """{user}
-worker_processes 1;
-pid {prefix}/nginx.pid;
-error_log {prefix}/error.log;
-events {{ worker_connections 256; }}
-http {{
-    log_format routed '$request_method $uri $status $upstream_addr';
-    access_log {prefix}/access.log routed;
-    client_body_temp_path {prefix}/body;
-    proxy_temp_path {prefix}/proxy;
-    fastcgi_temp_path {prefix}/fastcgi;
-    uwsgi_temp_path {prefix}/uwsgi;
-    scgi_temp_path {prefix}/scgi;
-    include {prefix}/zeus.conf;
-}}
-"""
 
 
 def _procfile() -> dict[str, str]:
     lines = (ROOT / "Procfile").read_text().splitlines()
     return dict(line.split(": ", 1) for line in lines if line.strip() and not line.startswith("#"))
-
-
-def _site(listen: int, web: int, ws: int) -> str:
-    """deploy/nginx.conf as shipped, with the test's ports in place of the documented ones."""
-    text = (ROOT / "deploy" / "nginx.conf").read_text()
-    for shipped, here in (
-        ("listen 80;", f"listen 127.0.0.1:{listen};"),
-        ("server 127.0.0.1:8000;", f"server 127.0.0.1:{web};"),
-        ("server 127.0.0.1:8100;", f"server 127.0.0.1:{ws};"),
-    ):
-        assert text.count(shipped) == 1, f"deploy/nginx.conf no longer says {shipped!r} once"
-        text = text.replace(shipped, here)
-    return text
 
 
 def _wait_for(port: int, procs: dict[str, subprocess.Popen], logs: Path) -> None:
@@ -103,17 +73,14 @@ class Site:
 
 @pytest.fixture
 def site(tmp_path):
-    if not NGINX.exists():
+    if not processes.NGINX.exists():
         if IN_CI:
-            pytest.fail(f"CI=true but {NGINX} is missing (apt-get install nginx-light)")
-        pytest.skip(f"{NGINX} is missing (apt-get install nginx-light)")
+            pytest.fail(f"CI=true but {processes.NGINX} is missing (apt-get install nginx-light)")
+        pytest.skip(f"{processes.NGINX} is missing (apt-get install nginx-light)")
     db = connection.settings_dict
     listen, web, ws = processes.free_port(), processes.free_port(), processes.free_port()
     prefix = tmp_path / "nginx"
-    prefix.mkdir()
-    (prefix / "zeus.conf").write_text(_site(listen, web, ws))
-    user = "user root;" if os.geteuid() == 0 else ""
-    (prefix / "nginx.conf").write_text(MAIN.format(user=user, prefix=prefix))
+    nginx = processes.nginx_command(prefix, listen=listen, web=web, ws=ws)
     env = {
         **{k: v for k, v in os.environ.items() if k not in ("CI",)},
         "HOST": "127.0.0.1",
@@ -137,8 +104,7 @@ def site(tmp_path):
                     stderr=subprocess.STDOUT,
                 )
         with (tmp_path / "nginx.log").open("wb") as log:
-            command = [str(NGINX), "-p", str(prefix), "-c", str(prefix / "nginx.conf"), "-g", "daemon off;"]
-            procs["nginx"] = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+            procs["nginx"] = subprocess.Popen(nginx, stdout=log, stderr=subprocess.STDOUT)
         for port in (web, ws, listen):
             _wait_for(port, procs, tmp_path)
         yield Site(listen, web, ws, prefix)
