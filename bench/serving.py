@@ -1,11 +1,11 @@
 """HTTP serving: the same app and requests on each candidate server, 1 / 10 / 50 keep-alive clients.
 
-The candidates: daphne alone (what the Procfile's `web` was), gunicorn with 2 sync workers (the baseline the
-target names), gunicorn with 2 threaded workers, and what ships: the Procfile's `web` and `ws` lines run as
-they are (gunicorn's threaded workers facing the clients with gunicorn.conf.py, handing websockets and `/mcp`
-to daphne; zeus/serving/). Each request is measured on every server in the same round, rounds alternate, and
-the median round is reported; a REST row's ratio is the shipped server's requests a second over gunicorn's in
-the same round.
+The candidates: daphne alone (the Procfile's `ws` line, what `make run` serves everything from), gunicorn with 2
+sync workers (the baseline the target names), the Procfile's `web` line as it is (gunicorn's threaded workers,
+gunicorn.conf.py), and what ships in production where Debian's nginx is installed: deploy/nginx.conf in front of
+`web` and `ws` (docs/serving.md). Each request is measured on every server in the same round, rounds alternate,
+and the median round is reported; a REST row's ratio is the shipped server's requests a second over gunicorn's
+sync workers' in the same round.
 
 Closed-loop (each client sends when answered) measures capacity; on top, profile and transactions are also
 measured open-loop, 50 clients at PACED_RATE requests a second in all (bench/_load.py), on gunicorn and on
@@ -17,6 +17,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -124,6 +125,8 @@ class Server:
 
 
 def _servers() -> list[Server]:
+    from tests import processes
+
     daphne, gunicorn = str(BIN / "daphne"), str(BIN / "gunicorn")
     out = []
     port = _free_port()
@@ -134,26 +137,20 @@ def _servers() -> list[Server]:
     sync = [gunicorn, "zeus.wsgi:application", "-b", f"127.0.0.1:{port}", "-w", str(WORKERS), "-k", "sync"]
     sync += ["--threads", "1"]
     out.append(Server("gunicorn, 2 sync workers", [(sync, {})], port))
-    port = _free_port()
-    # gunicorn reads gunicorn.conf.py from the working folder (threads, keep-alive); -k keeps gthread's own worker.
-    gthread = [gunicorn, "zeus.wsgi:application", "-b", f"127.0.0.1:{port}", "-w", str(WORKERS), "-k", "gthread"]
-    out.append(Server("gunicorn, 2 threaded workers", [(gthread, {})], port))
-    # The shipped server's processes are the Procfile's own lines, run through the shell as honcho does.
+    # The Procfile's own lines, run through the shell as honcho does.
     procfile = dict(
         line.split(": ", 1) for line in (ROOT / "Procfile").read_text().splitlines() if ": " in line and line[0] != "#"
     )
-    port, asgi = _free_port(), _free_port()
-    env = {
-        "PORT": str(port),
-        "HOST": "127.0.0.1",
-        "ASGI_PORT": str(asgi),
-        "ASGI_HANDOVER_SOCKET": f"/tmp/zeus-bench-{port}.sock",
-        "WSGI_SOCKET": "",
-        "WEB_CONCURRENCY": str(WORKERS),
-        "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}",
-    }
-    shipped = [(["sh", "-c", f"exec {procfile[name]}"], env) for name in ("web", "ws")]
-    out.append(Server("shipped: gunicorn threaded (+ daphne for /ws/, handed over)", shipped, port))
+    common = {"HOST": "127.0.0.1", "WEB_CONCURRENCY": str(WORKERS), "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"}
+    web = _free_port()
+    web_line = (["sh", "-c", f"exec {procfile['web']}"], {**common, "PORT": str(web)})
+    out.append(Server("Procfile `web`: gunicorn threaded", [web_line], web))
+    if processes.NGINX.exists():
+        listen, ws = _free_port(), _free_port()
+        prefix = Path(tempfile.mkdtemp(prefix="zeus-bench-nginx-"))
+        nginx = processes.nginx_command(prefix, listen=listen, web=web, ws=ws, access_log=False)
+        ws_line = (["sh", "-c", f"exec {procfile['ws']}"], {**common, "PORT": str(ws)})
+        out.append(Server("shipped: nginx → `web` (+ `ws`)", [web_line, ws_line, (nginx, {})], listen))
     return out
 
 
@@ -207,17 +204,17 @@ def run() -> str:
 
 
 READING = """
-Reading. The shipped server is gunicorn's threaded workers with nothing in front: every request in this table
-is gunicorn's, read, served and answered by the worker that accepted it, so its column is the threaded column
-within the noise (the only extra work is a check of the path, and of an Upgrade header under `/ws/`, on each
-request). Against gunicorn's sync workers (`--threads 1`: with gunicorn.conf.py's thread count gunicorn would
-run `-k sync` as gthread), the threaded workers keep the clients' connections (sync workers answer
-`Connection: close`, a TCP handshake a request for both sides), which is most of what the plain and minimal
-DRF views cost the server; the views that spend their time in the view and PostgreSQL (transactions, a plan)
-gain less, since the server's share of their request is small. A websocket or `/mcp` connection costs one
-handover (the socket passed to daphne over a local Unix socket) and is daphne's from then on; none is measured here
-(`python -m bench chat_turn` measures the turns). The figures swing with the machine's load (other engineers'
-runs): compare columns of one run, not runs."""
+Reading. Every request in this table is HTTP, which production serves from gunicorn's threaded workers behind
+nginx (deploy/nginx.conf); where /usr/sbin/nginx is missing the shipped column is the `web` line alone. The
+nginx column against the `web` column is what the proxy's hop costs a request (it reads the request, writes it
+to gunicorn over a kept-alive connection, and back). Against gunicorn's sync workers (`--threads 1`: with
+gunicorn.conf.py's thread count gunicorn would run `-k sync` as gthread), the threaded workers keep the
+clients' connections (sync workers answer `Connection: close`, a TCP handshake a request for both sides), which
+is most of what the plain and minimal DRF views cost the server; the views that spend their time in the view
+and PostgreSQL (transactions, a plan) gain less, since the server's share of their request is small. daphne is
+what `make run` serves everything from; websockets are not measured here (`python -m bench chat_turn` measures
+the turns). The figures swing with the machine's load (other engineers' runs): compare columns of one run, not
+runs."""
 
 
 def _median(samples: list[tuple], key: int = 0) -> tuple:
