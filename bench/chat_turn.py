@@ -7,11 +7,8 @@ sending at the most the contract lets a user send (10 turns a minute), at random
 each user waiting for their reply before the next). And the server's capacity: fifty sockets each sending
 its next message the instant the last is done, on one daphne process and on one per core.
 
-daphne is started here with its own command line, not through gunicorn: in the shipped arrangement gunicorn
-hands a websocket's connection to the `ws` process at the handshake (zeus/serving/), and from then on the
-socket is daphne's alone, served by the same daphne server this bench starts (the `ws` entry point only adds
-the handover listener). So the turns measured here are the shipped path's; what the handover adds is once per
-socket, at connect.
+daphne is started here directly, as the Procfile's `ws` line starts it; in production the reverse proxy in front
+(deploy/nginx.conf) relays each frame as it comes, a hop not measured here.
 """
 
 import asyncio
