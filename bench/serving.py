@@ -124,7 +124,7 @@ class Server:
         return sum(stats[pid][1] for pid in pids if pid in stats) / tick
 
 
-def _servers() -> list[Server]:
+def _servers(scratch: Path) -> list[Server]:
     from tests import processes
 
     daphne, gunicorn = str(BIN / "daphne"), str(BIN / "gunicorn")
@@ -147,8 +147,7 @@ def _servers() -> list[Server]:
     out.append(Server("Procfile `web`: gunicorn threaded", [web_line], web))
     if processes.NGINX.exists():
         listen, ws = _free_port(), _free_port()
-        prefix = Path(tempfile.mkdtemp(prefix="zeus-bench-nginx-"))
-        nginx = processes.nginx_command(prefix, listen=listen, web=web, ws=ws, access_log=False)
+        nginx = processes.nginx_command(scratch / "nginx", listen=listen, web=web, ws=ws, access_log=False)
         ws_line = (["sh", "-c", f"exec {procfile['ws']}"], {**common, "PORT": str(ws)})
         out.append(Server("shipped: nginx → `web` (+ `ws`)", [web_line, ws_line, (nginx, {})], listen))
     return out
@@ -160,7 +159,11 @@ def run() -> str:
     token, plan_id = _fixture()
     db = connection.settings_dict
     os.environ["DATABASE_URL"] = f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
-    servers = _servers()
+    with tempfile.TemporaryDirectory(prefix="zeus-bench-serving-") as scratch:
+        return _measure(_servers(Path(scratch)), token, plan_id)
+
+
+def _measure(servers: list[Server], token: str, plan_id: int) -> str:
     global LOAD
     LOAD = os.getloadavg()[0]
     # rounds[name][(path, clients)] = list of (rate, p50, p95, cpu per request)
