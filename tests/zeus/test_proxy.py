@@ -56,8 +56,8 @@ def _wait_for(port: int, procs: dict[str, subprocess.Popen], logs: Path) -> None
 
 
 class Site:
-    def __init__(self, port: int, web: int, ws: int, prefix: Path):
-        self.port, self.web, self.ws, self.prefix = port, web, ws, prefix
+    def __init__(self, port: int, web: int, ws: int, prefix: Path, procs: dict[str, subprocess.Popen]):
+        self.port, self.web, self.ws, self.prefix, self.procs = port, web, ws, prefix, procs
         self.origin = f"http://127.0.0.1:{port}"
 
     def upstream_of(self, method: str, path: str) -> str:
@@ -71,13 +71,16 @@ class Site:
         raise AssertionError(f"{method} {path} is not in nginx's access log:\n{log.read_text()}")
 
 
-@pytest.fixture
-def site(tmp_path):
+@pytest.fixture(scope="module")
+def site(django_db_setup, django_db_blocker, tmp_path_factory):
+    """One set of processes for the module (they start slowly); the test that stops `ws` comes last."""
     if not processes.NGINX.exists():
         if IN_CI:
             pytest.fail(f"CI=true but {processes.NGINX} is missing (apt-get install nginx-light)")
         pytest.skip(f"{processes.NGINX} is missing (apt-get install nginx-light)")
-    db = connection.settings_dict
+    tmp_path = tmp_path_factory.mktemp("proxy")
+    with django_db_blocker.unblock():
+        db = connection.settings_dict
     listen, web, ws = processes.free_port(), processes.free_port(), processes.free_port()
     prefix = tmp_path / "nginx"
     nginx = processes.nginx_command(prefix, listen=listen, web=web, ws=ws)
@@ -107,7 +110,7 @@ def site(tmp_path):
             procs["nginx"] = subprocess.Popen(nginx, stdout=log, stderr=subprocess.STDOUT)
         for port in (web, ws, listen):
             _wait_for(port, procs, tmp_path)
-        yield Site(listen, web, ws, prefix)
+        yield Site(listen, web, ws, prefix, procs)
     finally:
         # nginx first, so its kept-alive connections to gunicorn do not hold gunicorn's graceful stop.
         for proc in reversed(procs.values()):
@@ -203,3 +206,22 @@ def test_one_origin_serves_pages_rest_websockets_and_mcp_through_nginx(site):
         with refused:
             assert refused.code == 401 and refused.read()
     assert site.upstream_of("POST", "/mcp") == str(site.ws)
+
+
+def test_with_ws_down_a_socket_gets_the_json_503_and_pages_are_served_on(site):
+    alice = factories.user("alice")
+    key = Token.objects.create(user=alice).key
+    processes.stop(site.procs["ws"])
+    opener = urllib.request.build_opener()
+    upgrade = {
+        "Connection": "Upgrade",
+        "Upgrade": "websocket",
+        "Sec-WebSocket-Version": "13",
+        "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+        "Origin": site.origin,
+    }
+    status, headers, body = _open(opener, f"{site.origin}/ws/chat/{uuid.uuid4()}/", headers=upgrade)
+    assert status == 503 and headers["Retry-After"] == "5"
+    assert json.loads(body)["error"]["code"] == "SERVICE_UNAVAILABLE"
+    status, _, body = _open(opener, f"{site.origin}/api/v1/profile", headers={"Authorization": f"Token {key}"})
+    assert status == 200 and json.loads(body)["username"] == "alice"
