@@ -5,26 +5,18 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 
 from assets import labels
-from assets.selectors import ledger_rows_read, ledger_summary
+from assets.selectors import ledger_summary
 from zeus.charts import Chart, Series
 from zeus.panels import shared
 from zeus.selectors import user_currency
 
 
-def home_reads(request, today) -> dict:
-    """The ledger's read for the home (balances and month totals), sent with the other panels' small reads in
-    one round trip (zeus/panels.py); none where the month totals are not kept."""
-    currency = user_currency(request.user)
-    read = ledger_rows_read(user=request.user, currency=currency, today=today)
-    return {} if read is None else {("assets.ledger_rows", currency, today): read}
-
-
 def _summary(request, currency, today):
-    def compute():
-        rows = request.__dict__.get("panel_memo", {}).get(("assets.ledger_rows", currency, today))
-        return ledger_summary(user=request.user, currency=currency, today=today, rows=rows)
-
-    return shared(request, ("assets.ledger_summary", currency, today), compute)
+    return shared(
+        request,
+        ("assets.ledger_summary", currency, today),
+        lambda: ledger_summary(user=request.user, currency=currency, today=today),
+    )
 
 
 def _worth(request, currency, today):

@@ -133,35 +133,6 @@ def set_prefetched(instance, related_name: str, objects: list) -> None:
     instance._prefetched_objects_cache[field.remote_field.cache_name] = cached
 
 
-def postgres_pool(wrapper, check):
-    """Django's PostgreSQL DatabaseWrapper.pool (5.2) with `check` as the pool's check instead of
-    psycopg_pool's. Private: `_connection_pools`, `_configure_connection`."""
-    from django.core.exceptions import ImproperlyConfigured
-    from django.db.backends.base.base import NO_DB_ALIAS
-
-    pool_options = wrapper.settings_dict["OPTIONS"].get("pool")
-    if wrapper.alias == NO_DB_ALIAS or not pool_options:
-        return None
-    if wrapper.alias not in wrapper._connection_pools:
-        if wrapper.settings_dict.get("CONN_MAX_AGE", 0) != 0:
-            raise ImproperlyConfigured("Pooling doesn't support persistent connections.")
-        from psycopg_pool import ConnectionPool
-
-        if pool_options is True:
-            pool_options = {}
-        connect_kwargs = wrapper.get_connection_params()
-        connect_kwargs["autocommit"] = True  # Django sets it properly later on
-        pool = ConnectionPool(
-            kwargs=connect_kwargs,
-            open=False,
-            configure=wrapper._configure_connection,
-            check=check if wrapper.settings_dict["CONN_HEALTH_CHECKS"] else None,
-            **pool_options,
-        )
-        wrapper._connection_pools.setdefault(wrapper.alias, pool)
-    return wrapper._connection_pools[wrapper.alias]
-
-
 class _BatchResult:
     """One result set of a batch, standing in for the cursor a RawQuery opens for itself."""
 
