@@ -240,11 +240,17 @@ class MonthFlow:
 
 
 @dataclass(frozen=True)
+class MonthEnd:
+    month: dt.date  # the first day of the month
+    worth: Decimal  # net worth at its end (the current month's: today)
+
+
+@dataclass(frozen=True)
 class NetWorth:
     currency: str
     today: Decimal  # assets and unlinked accounts in the currency, now
     months: list[MonthFlow]  # the last `months` months, oldest first, the current one last
-    trend: list[tuple[dt.date, Decimal]]  # net worth at the end of each month (the current one: today)
+    trend: list[MonthEnd]  # oldest first
     other_currencies: dict[str, Decimal]  # balances held in other currencies, not converted
 
 
@@ -254,9 +260,15 @@ def _month_start(day: dt.date, back: int = 0) -> dt.date:
 
 
 @dataclass(frozen=True)
+class CategorySpending:
+    now: Decimal  # this month so far
+    before: Decimal  # last month
+
+
+@dataclass(frozen=True)
 class LedgerSummary:
     net_worth: NetWorth
-    spending_by_category: dict[str, tuple[Decimal, Decimal]]  # category -> (this month so far, last month)
+    spending_by_category: dict[str, CategorySpending]
 
 
 def ledger_summary(*, user, currency: str, today: dt.date, months: int = 12) -> LedgerSummary:
@@ -295,7 +307,7 @@ def ledger_summary(*, user, currency: str, today: dt.date, months: int = 12) -> 
     ]
     trend, value = [], now
     for flow in reversed(month_rows):
-        trend.append((flow.month, value))
+        trend.append(MonthEnd(month=flow.month, worth=value))
         value = value - flow.income + flow.expense
     trend.reverse()
     worth = NetWorth(
@@ -305,7 +317,10 @@ def ledger_summary(*, user, currency: str, today: dt.date, months: int = 12) -> 
         trend=trend,
         other_currencies={c: quantize(v, c) for c, v in sorted(balances.items()) if v},
     )
-    spending = {c: (quantize(a, currency), quantize(b, currency)) for c, (a, b) in by_category.items()}
+    spending = {
+        c: CategorySpending(now=quantize(a, currency), before=quantize(b, currency))
+        for c, (a, b) in by_category.items()
+    }
     return LedgerSummary(net_worth=worth, spending_by_category=spending)
 
 

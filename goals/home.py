@@ -102,7 +102,7 @@ def goal_row_text(row: dict) -> dict:
 
 def budgets_panel(request, today) -> dict:
     currency = user_currency(request.user)
-    this_month = {code: now for code, (now, _before) in spending_by_category(request, currency, today).items()}
+    this_month = {code: s.now for code, s in spending_by_category(request, currency, today).items()}
     statuses = budget_statuses(
         user=request.user, budgets=budget_list(user=request.user), month=(today.year, today.month),
         spent={currency: this_month},

@@ -36,7 +36,7 @@ def test_the_net_worth_trend_walks_back_from_the_balances_with_the_ledger(alice)
     factories.txn(alice, amount="999", occurred_on=months_back(today, 13))  # before the window: not read
     worth = net_worth(user=alice, currency="VND", today=today)
     assert worth.today == Decimal("10000000")
-    values = [v for _m, v in worth.trend]
+    values = [end.worth for end in worth.trend]
     assert len(values) == 12
     assert values[-1] == Decimal("10000000")  # this month: today
     assert values[-2] == Decimal("7000000")  # before this month's salary
