@@ -13,7 +13,6 @@ from django.db.models.functions import Cast, Lag, RowNumber, TruncMonth
 
 from assets import categories
 from assets.models import Asset, LinkedAccount, Source, Transaction
-from zeus.batch import Computed, Rows, arrays_supported
 from zeus.errors import NotFound, ValidationFailed
 from zeus.money import quantize
 from zeus.timeutil import parse_date

@@ -7,7 +7,6 @@ from django.db.models import QuerySet
 from assets.selectors import expense_totals_by_category
 from goals.models import Budget, Goal
 from goals.progress import GoalProgress, goal_progress
-from zeus.batch import arrays_supported
 from zeus.errors import NotFound, ValidationFailed
 from zeus.money import quantize
 from zeus.timeutil import month_bounds, user_today
@@ -22,18 +21,10 @@ def goal_list(*, user, status: str | None = None) -> QuerySet[Goal]:
     return qs
 
 
-_ACTIVE_GOALS_SQL = (
-    f"SELECT * FROM {Goal._meta.db_table} WHERE user_id = ANY(%s) AND status = %s ORDER BY user_id, created_at, id"
-)
-
-
-def active_goals_query(*, user_ids):
-    """The active goals of many users, oldest first per user (the batch jobs), unevaluated: a
-    `Model.objects.raw` a job sends with its other reads in one round trip (zeus/batch.py)."""
-    if not arrays_supported():
-        goals = Goal.objects.filter(user_id__in=list(user_ids), status=Goal.Status.ACTIVE)
-        return goals.order_by("user_id", "created_at", "id")
-    return Goal.objects.raw(_ACTIVE_GOALS_SQL, [list(user_ids), Goal.Status.ACTIVE])
+def active_goals_query(*, user_ids) -> QuerySet[Goal]:
+    """The active goals of many users, oldest first per user (the batch jobs)."""
+    goals = Goal.objects.filter(user_id__in=list(user_ids), status=Goal.Status.ACTIVE)
+    return goals.order_by("user_id", "created_at", "id")
 
 
 def goal_get(*, user, goal_id) -> Goal:

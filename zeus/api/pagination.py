@@ -44,8 +44,6 @@ class NewestFirstCursorPagination(CursorPagination):
             )
         return size
 
-    first_page: Callable[[int], list] | None = None
-
     def paginate_queryset(self, queryset, request, view=None):
         self.request = request
         self.page_size = self.get_page_size(request)
@@ -57,13 +55,10 @@ class NewestFirstCursorPagination(CursorPagination):
         key = self._decode_key(model, self.cursor.position) if self.cursor else None
 
         ordering = [_flip(field) for field in self.ordering] if reverse else list(self.ordering)
-        if self.cursor is None and self.first_page is not None:
-            rows = self.first_page(self.page_size + 1)
-        else:
-            queryset = queryset.order_by(*ordering)
-            if key is not None:
-                queryset = queryset.filter(_after(ordering, key))
-            rows = list(queryset[: self.page_size + 1])
+        queryset = queryset.order_by(*ordering)
+        if key is not None:
+            queryset = queryset.filter(_after(ordering, key))
+        rows = list(queryset[: self.page_size + 1])
         more = len(rows) > self.page_size
         self.page = rows[: self.page_size]
         if reverse:
@@ -169,7 +164,6 @@ def paginate(
     ordering=None,
     transform: Callable[[list], list] | None = None,
     render: Callable[[object], dict] | None = None,
-    first_page: Callable[[int], list] | None = None,
 ):
     """Cursor-paginates a selector's queryset for a plain APIView.
 
@@ -177,11 +171,9 @@ def paginate(
     before they are serialized, so derived figures (a budget's spending, a goal's progress) are computed for
     one page at once. `render` instead of a serializer: a plain function per row, for the long lists where
     DRF's per-field machinery would cost more than the query (the queryset may then be `.values()` rows);
-    with neither, `transform` returns the rows as they are shown. `first_page(limit)`, when given, returns the
-    first `limit` rows of the queryset in the completed ordering, for the page without a cursor.
+    with neither, `transform` returns the rows as they are shown.
     """
     paginator = NewestFirstCursorPagination()
-    paginator.first_page = first_page
     if ordering:
         paginator.ordering = tuple(ordering)
     page = paginator.paginate_queryset(queryset, request, view=view)
