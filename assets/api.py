@@ -191,15 +191,9 @@ class TransactionListView(APIView):
         return paginate(
             request=request,
             view=self,
-            queryset=lambda: selectors.transactions_matching(user=request.user, lookups=lookups).values(
-                *_TRANSACTION_COLUMNS
-            ),
-            model=Transaction,
+            queryset=selectors.transactions_matching(user=request.user, lookups=lookups).values(*_TRANSACTION_COLUMNS),
             render=_transaction_row,
             ordering=("-occurred_on", "-id"),
-            first_page=lambda limit: selectors.transaction_first_page(
-                user=request.user, lookups=lookups, columns=_TRANSACTION_COLUMNS, limit=limit
-            ),
         )
 
     @extend_schema(request=InputSerializer, responses={201: TransactionSerializer})

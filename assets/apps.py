@@ -8,9 +8,5 @@ class AssetsConfig(AppConfig):
         from assets import home
         from zeus.panels import Panel, register
 
-        register(
-            Panel("home", "net-worth", 10, "assets/home/net_worth.html", home.net_worth_panel, reads=home.home_reads)
-        )
-        register(
-            Panel("home", "this-month", 20, "assets/home/this_month.html", home.this_month_panel, reads=home.home_reads)
-        )
+        register(Panel("home", "net-worth", 10, "assets/home/net_worth.html", home.net_worth_panel))
+        register(Panel("home", "this-month", 20, "assets/home/this_month.html", home.this_month_panel))

@@ -5,26 +5,18 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 
 from assets import labels
-from assets.selectors import ledger_rows_read, ledger_summary
+from assets.selectors import ledger_summary
 from zeus.charts import Chart, Series
 from zeus.panels import shared
 from zeus.selectors import user_currency
 
 
-def home_reads(request, today) -> dict:
-    """The ledger's read for the home (balances and month totals), sent with the other panels' small reads in
-    one round trip (zeus/panels.py); none where the month totals are not kept."""
-    currency = user_currency(request.user)
-    read = ledger_rows_read(user=request.user, currency=currency, today=today)
-    return {} if read is None else {("assets.ledger_rows", currency, today): read}
-
-
 def _summary(request, currency, today):
-    def compute():
-        rows = request.__dict__.get("panel_memo", {}).get(("assets.ledger_rows", currency, today))
-        return ledger_summary(user=request.user, currency=currency, today=today, rows=rows)
-
-    return shared(request, ("assets.ledger_summary", currency, today), compute)
+    return shared(
+        request,
+        ("assets.ledger_summary", currency, today),
+        lambda: ledger_summary(user=request.user, currency=currency, today=today),
+    )
 
 
 def _worth(request, currency, today):
@@ -39,7 +31,7 @@ def spending_by_category(request, currency, today):
 def net_worth_panel(request, today) -> dict:
     currency = user_currency(request.user)
     worth = _worth(request, currency, today)
-    first = worth.trend[0][1]
+    first = worth.trend[0].worth
     return {
         "worth": worth,
         "change": worth.today - first,
@@ -49,10 +41,10 @@ def net_worth_panel(request, today) -> dict:
             caption=_("Net worth, the last 12 months"),
             # `date_format(month, "n/Y")`, which reads no locale (month and year as plain digits), written out:
             # twelve calls through Django's format lookups were half of this panel's context.
-            labels=[f"{month.month}/{month.year:04d}" for month, _value in worth.trend],
+            labels=[f"{end.month.month}/{end.month.year:04d}" for end in worth.trend],
             currency=currency,
             label_heading=_("Month"),
-            series=[Series(label=_("Net worth"), values=[value for _month, value in worth.trend])],
+            series=[Series(label=_("Net worth"), values=[end.worth for end in worth.trend])],
         ),
         "prompt": _("How has my net worth changed this year?"),
     }
@@ -63,13 +55,13 @@ def this_month_panel(request, today) -> dict:
     month = _worth(request, currency, today).months[-1]  # the trend's last month is this one, so far
     income, expense = month.income, month.expense
     by_category = spending_by_category(request, currency, today)
-    top = sorted(by_category.items(), key=lambda item: (-item[1][0], -item[1][1]))[:8]
+    top = sorted(by_category.items(), key=lambda item: (-item[1].now, -item[1].before))[:8]
     return {
         "currency": currency,
         "income": income,
         "expense": expense,
         "left": income - expense,
-        "has_spending": any(now or before for _c, (now, before) in top),
+        "has_spending": any(s.now or s.before for _c, s in top),
         "chart": Chart(
             id="spending-by-category",
             kind="bar",
@@ -78,13 +70,19 @@ def this_month_panel(request, today) -> dict:
             currency=currency,
             label_heading=_("Category"),
             series=[
-                Series(label=_("This month"), values=[now for _c, (now, _b) in top]),
-                Series(label=_("Last month"), values=[before for _c, (_n, before) in top]),
+                Series(label=_("This month"), values=[s.now for _c, s in top]),
+                Series(label=_("Last month"), values=[s.before for _c, s in top]),
             ],
         ),
         "rows": [
-            {"code": code, "label": labels.category_label(code), "now": now, "before": before, "up": now > before}
-            for code, (now, before) in top
+            {
+                "code": code,
+                "label": labels.category_label(code),
+                "now": s.now,
+                "before": s.before,
+                "up": s.now > s.before,
+            }
+            for code, s in top
         ],
         "prompt": _("Where did my money go this month?"),
         "zero": Decimal(0),

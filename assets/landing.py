@@ -3,21 +3,18 @@ holds everywhere — the linked account found or created once, its balance moved
 transaction per bank id, the category from the user's rules, and the user told (inbox and open sockets)."""
 
 import datetime as dt
-import functools
 from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db import IntegrityError
-from django.db import connection as db
 from django.db import transaction as db_transaction
 from django.utils import timezone
 
 from assets.models import Asset, BankTextDraft, LinkedAccount, Source, Transaction
 from assets.rules.services import categorize, rules_for
-from zeus.adapters import prepared_cursor
 from zeus.models import Notification
 from zeus.money import format_amount
-from zeus.services import NotificationDraft, notification_create, notification_insert_part, notification_inserted
+from zeus.services import notification_create
 from zeus.timeutil import user_tz
 
 # A confirmed bank text and the feed's delivery of the same payment: same account, direction and amount,
@@ -28,7 +25,7 @@ MATCH_WINDOW = dt.timedelta(hours=36)
 @dataclass(frozen=True)
 class LandResult:
     created: bool
-    transaction_id: int | None  # None when the id met a row already there on the one-statement path
+    transaction_id: int
     # A confirmed draft's transaction that this delivery turned out to be (counted once, now synced).
     matched_draft: bool = False
 
@@ -139,111 +136,6 @@ def synced_transaction_land(
             dedupe_key=f"synced:{external_id}"[:200],
         )
     return LandResult(created=True, transaction_id=txn.id)
-
-
-def _table(model) -> str:
-    return db.ops.quote_name(model._meta.db_table)
-
-
-@functools.cache
-def _land_sql(inbox_sql: str) -> str:
-    return f"""
-        WITH lock AS (
-            SELECT id, (%(balance)s::numeric IS NOT NULL AND (balance_at IS NULL OR %(at)s >= balance_at)) AS moves
-            FROM {_table(LinkedAccount)} WHERE id = %(account)s AND user_id = %(user)s FOR UPDATE
-        ), ins AS (
-            INSERT INTO {_table(Transaction)} (user_id, amount, currency, direction, description, category,
-                occurred_on, asset_id, source, external_id, created_at, updated_at)
-            SELECT %(user)s, %(amount)s, %(currency)s, %(direction)s, %(description)s, %(category)s,
-                %(occurred_on)s, %(asset)s, %(source)s, %(external_id)s, %(now)s, %(now)s FROM lock
-            ON CONFLICT (user_id, external_id) WHERE external_id IS NOT NULL DO NOTHING
-            RETURNING id
-        ), account AS (
-            UPDATE {_table(LinkedAccount)} la SET last_synced_at = %(now)s,
-                balance = CASE WHEN lock.moves THEN %(balance)s::numeric ELSE la.balance END,
-                balance_at = CASE WHEN lock.moves THEN %(at)s::timestamptz ELSE la.balance_at END
-            FROM lock WHERE la.id = lock.id AND EXISTS (SELECT 1 FROM ins)
-        ), asset AS (
-            UPDATE {_table(Asset)} a SET balance = %(balance)s::numeric, updated_at = %(now)s
-            FROM lock WHERE a.id = %(asset)s AND lock.moves AND EXISTS (SELECT 1 FROM ins)
-        ), inbox AS ({inbox_sql})
-        SELECT lock.id, ins.id, inbox.id FROM lock LEFT JOIN ins ON true LEFT JOIN inbox ON true
-    """
-
-
-def synced_transaction_land_to_account(
-    *,
-    user_id: int,
-    account_id: int,
-    institution: str,
-    masked_number: str,
-    asset_id: int,
-    external_id: str,
-    amount: Decimal,
-    currency: str,
-    direction: str,
-    description: str,
-    category: str,
-    occurred_at: dt.datetime,
-    tz,
-    balance: Decimal | None,
-) -> LandResult | None:
-    """The common delivery, into an account and asset that already exist, on PostgreSQL: the same rules as
-    synced_account_lock + synced_transaction_land, and the inbox row, in one statement (one round trip,
-    atomic by itself in autocommit). It locks the account first (as the locked path does, so the two paths
-    never wait on each other in opposite orders), inserts the row unless its (user, external_id) is taken
-    (ON CONFLICT DO NOTHING: a twin delivery that waited for our lock finds our committed row and does
-    nothing), and only for a row it inserted moves the balance forward, stamps last_synced_at and adds the
-    notification (pushed live after commit). Returns created=False (transaction_id None) when the id was
-    already in the ledger, and None when the account is gone since the caller read it (nothing written in
-    either case; after None the caller takes the locked path, which makes the account again). The caller
-    has categorized the row and checked that no confirmed bank text could be this payment."""
-    now = timezone.now()
-    notice = _synced_notice(
-        user_id, external_id, amount, currency, direction, description, f"{institution} {masked_number}"
-    )
-    inbox_sql, inbox_params = notification_insert_part(notice, source="ins", created_at=now)
-    sql = _land_sql(inbox_sql)
-    params = {
-        "user": user_id,
-        "account": account_id,
-        "asset": asset_id,
-        "amount": amount,
-        "currency": currency,
-        "direction": direction,
-        "description": description[:200],
-        "category": category,
-        "occurred_on": occurred_at.astimezone(tz).date(),
-        "source": Source.SYNCED,
-        "external_id": external_id,
-        "at": occurred_at,
-        "balance": balance,
-        "now": now,
-        **inbox_params,
-    }
-    with prepared_cursor(db) as cursor:
-        cursor.execute(sql, params)
-        row = cursor.fetchone()
-    if row is None:
-        return None  # the account was deleted since the caller read it: nothing written
-    _, transaction_id, notification_id = row
-    if transaction_id is None:
-        return LandResult(created=False, transaction_id=None)
-    if notification_id is not None:
-        notification_inserted(notice, notification_id=notification_id, created_at=now)
-    return LandResult(created=True, transaction_id=transaction_id)
-
-
-def _synced_notice(user_id, external_id, amount, currency, direction, description, account_label) -> NotificationDraft:
-    sign = "+" if direction == Transaction.Direction.INCOME else "-"
-    return NotificationDraft(
-        user_id=user_id,
-        kind=Notification.Kind.TRANSACTION_SYNCED,
-        title=f"{sign}{format_amount(amount, currency)} · {account_label}",
-        body=description[:500],
-        cta_url="/transactions",
-        dedupe_key=f"synced:{external_id}"[:200],
-    )
 
 
 def _move_balance(account: LinkedAccount, asset: Asset | None, balance: Decimal | None, at: dt.datetime) -> None:

@@ -224,32 +224,3 @@ class ImportMapping(models.Model):
 
     def __str__(self):
         return self.header_key[:60]
-
-
-class MonthTotal(models.Model):
-    """The ledger summed per user, currency, month, direction and category: what the home's 12-month trend
-    and its spending by category read instead of a year of rows (docs/pages.md, "Month totals").
-
-    Written only by PostgreSQL triggers on `assets_transaction` (migration 0006), in the same statement as the
-    rows they sum, so every path that writes the ledger (the services, CSV import's bulk_create, the bank
-    feeds' landing, a rule's queryset update, a cascade) keeps it exact without calling anything. Elsewhere
-    (SQLite) it stays empty and the reads aggregate the ledger itself."""
-
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    currency = models.CharField(max_length=3, choices=CURRENCY_CHOICES)
-    month = models.DateField()  # the first day of the month
-    direction = models.CharField(max_length=10, choices=Transaction.Direction.choices)
-    category = models.CharField(max_length=20, choices=categories.CHOICES)
-    # A sum of many amounts: wider than one amount, so no total a ledger can hold overflows (and fails a write).
-    total = models.DecimalField(max_digits=30, decimal_places=DECIMAL_PLACES)
-    entries = models.BigIntegerField()  # the rows summed; a key whose last row went away is deleted
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(
-                fields=["user", "currency", "month", "direction", "category"], name="month_total_unique_key"
-            )
-        ]
-
-    def __str__(self):
-        return f"{self.month:%Y-%m} {self.direction} {self.category} {self.total} {self.currency}"

@@ -9,15 +9,12 @@ from decimal import Decimal
 from django.contrib.postgres.aggregates import ArrayAgg
 from django.db import connection, transaction
 from django.db.models import CharField, Count, DateField, F, Min, Q, QuerySet, Sum, Value, Window
-from django.db.models.expressions import RawSQL
 from django.db.models.functions import Cast, Lag, RowNumber, TruncMonth
 
 from assets import categories
-from assets.models import Asset, LinkedAccount, MonthTotal, Source, Transaction
-from zeus.batch import Computed, Rows, arrays_supported
+from assets.models import Asset, LinkedAccount, Source, Transaction
 from zeus.errors import NotFound, ValidationFailed
 from zeus.money import quantize
-from zeus.prepared import Prepared
 from zeus.timeutil import parse_date
 
 
@@ -57,9 +54,8 @@ def transaction_filters(
     source: str | None = None,
     asset_id=None,
 ) -> dict:
-    """transaction_list's filters, validated, as lookups on Transaction beside the user (keys of
-    `_LOOKUP_KINDS`); what is not given is left out."""
-    from assets import categories
+    """transaction_list's filters, validated, as lookups on Transaction beside the user; what is not given is
+    left out."""
 
     lookups = {}
     if since:
@@ -90,46 +86,9 @@ def transaction_filters(
     return lookups
 
 
-_LOOKUP_KINDS = {
-    "occurred_on__gte": dt.date,
-    "occurred_on__lte": dt.date,
-    "category": str,
-    "direction": str,
-    "source": str,
-    "asset_id": int,
-}
-
-
 def transactions_matching(*, user, lookups: dict) -> QuerySet[Transaction]:
     """The user's transactions that match transaction_filters' lookups, newest first."""
     return Transaction.objects.filter(user=user, **lookups).order_by("-occurred_on", "-id")
-
-
-# (filters given, columns, rows) -> the first page's read: at most 2**6 filter sets times the page lengths.
-_FIRST_PAGES: dict[tuple, Prepared] = {}
-
-
-def transaction_first_page(*, user, lookups: dict, columns: tuple[str, ...], limit: int) -> list[dict]:
-    """transactions_matching's first `limit` rows as `.values(*columns)` dicts, from a read compiled once per
-    set of filters and length (zeus/prepared.py): the page without a cursor, which most requests ask for,
-    costs no query building or compiling (a third of a 50-row page's Python)."""
-    names = tuple(sorted(lookups))
-    key = (names, columns, limit)
-    read = _FIRST_PAGES.get(key)
-    if read is None:
-        read = _FIRST_PAGES.setdefault(
-            key,
-            Prepared(
-                lambda user_id, *values: (
-                    Transaction.objects.filter(user_id=user_id, **dict(zip(names, values, strict=True)))
-                    .order_by("-occurred_on", "-id")
-                    .values(*columns)[:limit]
-                ),
-                int,
-                *(_LOOKUP_KINDS[name] for name in names),
-            ),
-        )
-    return read.run(user.pk, *(lookups[name] for name in names))
 
 
 def transaction_get(*, user, transaction_id) -> Transaction:
@@ -155,18 +114,6 @@ def expense_totals_by_category(*, user, currency: str, since: dt.date, until: dt
     return {row["category"]: row["total"] for row in rows}
 
 
-def _category_literals(names: Iterable[str]) -> list[RawSQL]:
-    """Categories written into the SQL, not bound: a server-prepared statement's one plan is made without its
-    parameters' values, and with the list as parameters PostgreSQL chose to walk the month's every expense
-    rather than the (user, category, day) index (measured: 0.60 ms a run against 0.43). Only the contract's
-    names (assets/categories.py) are written, so no text of anyone's reaches the SQL."""
-    names = list(names)
-    unknown = set(names) - set(categories.ALL)
-    if unknown:
-        raise ValueError(f"not categories: {sorted(unknown)}")
-    return [RawSQL(f"'{name}'", []) for name in names]
-
-
 def _expenses(user_id: int, since: dt.date, until: dt.date, currency: str) -> QuerySet[Transaction]:
     return Transaction.objects.filter(
         user_id=user_id,
@@ -180,20 +127,10 @@ def _expenses(user_id: int, since: dt.date, until: dt.date, currency: str) -> Qu
 def expense_totals_per_category_query(*, user_id: int, currency: str, month: dt.date, month_last: dt.date) -> QuerySet:
     """The user's expenses in `currency` in a month (`month` its first day, `month_last` its last) summed per
     category, as rows (`label`: the category, `day`: NULL, `value`: the sum), for a caller that unions them
-    with rows of its own (a plan's month, plans.selectors). Where the month totals are kept (PostgreSQL), they
-    are those rows: a row a category, however many transactions the month holds."""
-    no_day = Value(None, output_field=DateField())
-    if month_totals_kept():
-        return (
-            MonthTotal.objects.filter(
-                user_id=user_id, currency=currency, month=month, direction=Transaction.Direction.EXPENSE
-            )
-            .values(label=F("category"), day=no_day, value=F("total"))
-            .order_by()
-        )
+    with rows of its own (a plan's month, plans.selectors)."""
     return (
         _expenses(user_id, month, month_last, currency)
-        .values(label=F("category"), day=no_day)
+        .values(label=F("category"), day=Value(None, output_field=DateField()))
         .annotate(value=Sum("amount"))
         .order_by()
     )
@@ -213,7 +150,7 @@ def expense_totals_per_day_query(
     expense_totals_per_category_query's shape (`label`: empty, `day`: the day, `value`: the sum)."""
     return (
         _expenses(user_id, since, until, currency)
-        .filter(category__in=_category_literals(category_in))
+        .filter(category__in=list(category_in))
         .exclude(category__in=category_not_in)
         .values(label=Value(""), day=F("occurred_on"))
         .annotate(value=Sum("amount"))
@@ -302,11 +239,17 @@ class MonthFlow:
 
 
 @dataclass(frozen=True)
+class MonthEnd:
+    month: dt.date  # the first day of the month
+    worth: Decimal  # net worth at its end (the current month's: today)
+
+
+@dataclass(frozen=True)
 class NetWorth:
     currency: str
     today: Decimal  # assets and unlinked accounts in the currency, now
     months: list[MonthFlow]  # the last `months` months, oldest first, the current one last
-    trend: list[tuple[dt.date, Decimal]]  # net worth at the end of each month (the current one: today)
+    trend: list[MonthEnd]  # oldest first
     other_currencies: dict[str, Decimal]  # balances held in other currencies, not converted
 
 
@@ -316,28 +259,18 @@ def _month_start(day: dt.date, back: int = 0) -> dt.date:
 
 
 @dataclass(frozen=True)
+class CategorySpending:
+    now: Decimal  # this month so far
+    before: Decimal  # last month
+
+
+@dataclass(frozen=True)
 class LedgerSummary:
     net_worth: NetWorth
-    spending_by_category: dict[str, tuple[Decimal, Decimal]]  # category -> (this month so far, last month)
+    spending_by_category: dict[str, CategorySpending]
 
 
-def ledger_rows_read(*, user, currency: str, today: dt.date, months: int = 12) -> Rows | None:
-    """The statement `ledger_summary` runs, unevaluated, where the month totals are kept (None elsewhere):
-    the home sends it with its other small reads in one round trip (zeus/panels.py) and passes the rows
-    back as `rows`."""
-    if not month_totals_kept():
-        return None
-    first, this_month = _month_start(today, months - 1), _month_start(today)
-    return Rows(_LEDGER_ROWS_SQL, _ledger_params(user, currency, first, this_month, today))
-
-
-def _ledger_params(user, currency, first, this_month, today) -> list:
-    return [user.pk, user.pk, user.pk, currency, first, this_month, this_month, user.pk, currency, this_month, today]
-
-
-def ledger_summary(
-    *, user, currency: str, today: dt.date, months: int = 12, rows: list[tuple] | None = None
-) -> LedgerSummary:
+def ledger_summary(*, user, currency: str, today: dt.date, months: int = 12) -> LedgerSummary:
     """Net worth today and its trend, and spending per category this month against last month: one query
     however long the ledger is (`_ledger_rows`: the balances, and the last `months` months summed per month,
     direction and category).
@@ -351,8 +284,7 @@ def ledger_summary(
     income: dict[dt.date, Decimal] = {}
     expense: dict[dt.date, Decimal] = {}
     by_category: dict[str, list[Decimal]] = {}
-    if rows is None:
-        rows = _ledger_rows(user=user, currency=currency, first=first, this_month=this_month, today=today)
+    rows = _ledger_rows(user=user, currency=currency, first=first, today=today)
     for month, direction, category, row_currency, total in rows:
         if month is None:
             balances[row_currency] = balances.get(row_currency, Decimal(0)) + total
@@ -374,7 +306,7 @@ def ledger_summary(
     ]
     trend, value = [], now
     for flow in reversed(month_rows):
-        trend.append((flow.month, value))
+        trend.append(MonthEnd(month=flow.month, worth=value))
         value = value - flow.income + flow.expense
     trend.reverse()
     worth = NetWorth(
@@ -384,29 +316,20 @@ def ledger_summary(
         trend=trend,
         other_currencies={c: quantize(v, c) for c, v in sorted(balances.items()) if v},
     )
-    spending = {c: (quantize(a, currency), quantize(b, currency)) for c, (a, b) in by_category.items()}
+    spending = {
+        c: CategorySpending(now=quantize(a, currency), before=quantize(b, currency))
+        for c, (a, b) in by_category.items()
+    }
     return LedgerSummary(net_worth=worth, spending_by_category=spending)
-
-
-def month_totals_kept() -> bool:
-    """Whether MonthTotal follows the ledger here: its triggers exist on PostgreSQL only (migration 0006)."""
-    return connection.vendor == "postgresql"
 
 
 LEDGER_ROW = ("month", "direction", "category", "currency", "total")
 
 
-def _ledger_rows(*, user, currency: str, first: dt.date, this_month: dt.date, today: dt.date) -> list[tuple]:
+def _ledger_rows(*, user, currency: str, first: dt.date, today: dt.date) -> list[tuple]:
     """One UNION ALL, rows of LEDGER_ROW: the balances per currency (month None: assets, and linked accounts no
     asset mirrors), then the ledger in `currency` from `first` to `today` summed per month, direction and
-    category (a key may come twice: add them up).
-
-    Where the month totals are kept (PostgreSQL), the months before this one are read from them (MonthTotal, a
-    row per key: about a hundred for a year, however many transactions it holds) and only this month is summed
-    from its rows, up to today as the whole window is (a row dated later this month is not counted yet).
-    Elsewhere the whole window is summed from its rows."""
-    if month_totals_kept():
-        return Rows(_LEDGER_ROWS_SQL, _ledger_params(user, currency, first, this_month, today)).run()
+    category, on the (user, occurred_on) index: a row dated later this month is not counted yet."""
     # Typed NULLs: a union's columns are matched by type.
     no_date, no_text = Cast(Value(None), DateField()), Cast(Value(None), CharField())
 
@@ -429,24 +352,6 @@ def _ledger_rows(*, user, currency: str, first: dt.date, this_month: dt.date, to
         .values_list(*LEDGER_ROW)
     )
     return list(assets.union(unlinked, window, all=True))
-
-
-# The same rows where the month totals are kept, written out: the home reads it on every load, and building the
-# four-part union through the ORM cost ten times the query itself in Python (2 ms of CPU, measured).
-_LEDGER_ROWS_SQL = f"""
-SELECT NULL::date, NULL, NULL, currency, SUM(balance) FROM {Asset._meta.db_table} WHERE user_id = %s GROUP BY currency
-UNION ALL
-SELECT NULL::date, NULL, NULL, a.currency, SUM(a.balance) FROM {LinkedAccount._meta.db_table} a
-WHERE a.user_id = %s AND NOT EXISTS (SELECT FROM {Asset._meta.db_table} m WHERE m.linked_account_id = a.id)
-GROUP BY a.currency
-UNION ALL
-SELECT month, direction, category, currency, total FROM {MonthTotal._meta.db_table}
-WHERE user_id = %s AND currency = %s AND month >= %s AND month < %s
-UNION ALL
-SELECT %s::date, direction, category, currency, SUM(amount) FROM {Transaction._meta.db_table}
-WHERE user_id = %s AND currency = %s AND occurred_on >= %s AND occurred_on <= %s
-GROUP BY direction, category, currency
-"""
 
 
 def net_worth(*, user, currency: str, today: dt.date, months: int = 12) -> NetWorth:

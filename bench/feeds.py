@@ -339,36 +339,11 @@ def _report(hook: dict, imp: dict) -> str:
         f"Median ratio **{median:.0%}** of the bare view (target ≥ 50 %); deliveries lost or doubled: "
         f"**{lost_or_doubled}** (target 0).",
         "",
-        "Reading. The server: the webhook is served by what serves HTTP in production, gunicorn's threaded "
-        "workers facing the clients (docs/serving.md), so both the bare view and the webhook are measured on one "
-        "gunicorn process as gunicorn.conf.py ships it (`BENCH_FEEDS_SERVER=daphne` gives the old single-daphne "
-        "reading). That is the harder reading: daphne's thread hop (some 3 ms a request) slowed the bare view "
-        "more than the webhook, and on gunicorn the bare view is 4-5 times faster. Measured before the cuts on "
-        "gunicorn (same run conditions): 8-9 %, 15 statements and a new event loop and Redis connection a "
-        "delivery for the live push (~3 ms). A delivery now: one prepared read (the connection, the retry "
-        "check, the account and its asset, the bank-text candidates, the rules), then, into a known account, "
-        "one prepared statement in autocommit (lock the account, INSERT … ON CONFLICT DO NOTHING, the balance "
-        "moved forward, the asset, the inbox row); the push asks Redis who is online on a kept blocking "
-        "connection (one ZCARD) and builds an event loop only for a user with an open socket. An account's "
-        "first delivery and one that may be a confirmed bank text's payment keep the locked path "
-        "(docs/feeds.md). In process a delivery now costs about 1.3 ms of CPU against the bare view's 0.4 "
-        "(it was 1.8 with the push's event loop). What is left is as much waiting as CPU: the answer waits for "
-        "the commit's fsync (a durable autocommit INSERT takes 2.7 ms on this machine's disk, measured beside "
-        "this run), and a twin for its sibling's commit, while it holds a gunicorn thread (4 a worker when "
-        "this was measured; 8 ship now): with "
-        "`WEB_THREADS=8` the same bench measured 42-44 % (load 9), with 16 31-44 %. On the old server (one "
-        "daphne process, `BENCH_FEEDS_SERVER=daphne`) the same code measured 81-93 % of its bare view, 220-240 "
-        "deliveries/s (was 28 %, 84/s); gunicorn still serves the webhook itself faster (about 300/s). The "
-        "figures swing by a third between rounds on this shared machine (load 7-9 during these runs)."
-        " The month totals' trigger on every ledger write (assets/migrations/0006) costs a delivery about"
-        " 0.05 ms of PostgreSQL time (1.6 ms once per pooled connection, PL/pgSQL compiling its upsert); in"
-        " process the CPU per delivery was the same with it enabled and disabled. A CPU profile of 3,000"
-        " deliveries (docs/feeds.md, Throughput) puts the webhook's own Python (parsing, HMAC, categorizing)"
-        " under a tenth of its CPU: the rest is the two round trips, the push's ZCARD (10 %), the pool checkout"
-        " (4 %) and the middleware both views pay (36 %). The ratio depends on the machine's load more than"
-        " anything in the code: on a quiet machine (load about 1) it measured 51-54 % a round; with other work"
-        " on the two cores (load 4-9) 21-47 %, since the webhook waits on the disk and the bare view does not."
-        " The target is met only with the cores and the disk to itself; more gunicorn threads is the next lever.",
+        "Reading. Both the bare view and the webhook are measured on one gunicorn process as gunicorn.conf.py "
+        "ships it. A delivery reads the connection and its retry check, then lands in one transaction through "
+        "the ORM (the account locked, the row, the balance, the inbox row: docs/feeds.md); the push asks Redis "
+        "who is online (one ZCARD) and builds an event loop only for a user with an open socket. The answer "
+        "waits for the commit's fsync, so the ratio depends on the machine's load and disk more than on the code.",
         "",
         "| statement import, 100,000 rows | time | peak memory (RSS) |",
         "| --- | --- | --- |",

@@ -5,9 +5,6 @@ The data is loaded with COPY before any clock starts. Both pages are requested t
 see the same machine. The baseline is a template that extends the base layout and shows nothing; the home
 reads every panel (net worth and its trend, this month, safe to spend, budgets, goals, bills, insights) and
 draws two charts with their tables. Server time is the client's wall time per request.
-
-The COPY goes through the ledger's triggers like any write, so the month totals the home's trend reads
-(assets.MonthTotal) are built by the load itself, not by the benchmark.
 """
 
 import datetime as dt
@@ -113,9 +110,8 @@ def run() -> str:
     return f"""## Home page (`python -m bench home`)
 
 {machine()}; PostgreSQL. One user with {TRANSACTIONS:,} transactions over {YEARS} years, 6 assets, 8 budgets,
-4 goals, an active plan, 20 suggestions, 50 notifications; loaded with COPY (through the month-totals
-triggers) in {load_s:.1f} s, outside the timings. {SAMPLES} requests of each page, alternating, through Django's
-test client (the whole middleware stack).
+4 goals, an active plan, 20 suggestions, 50 notifications; loaded with COPY in {load_s:.1f} s, outside the
+timings. {SAMPLES} requests of each page, alternating, through Django's test client (the whole middleware stack).
 
 | page | queries | p50 | p95 | p50 ratio | p95 ratio to baseline |
 | --- | --- | --- | --- | --- | --- |
@@ -125,21 +121,10 @@ test client (the whole middleware stack).
 The home's query count does not grow with the ledger (`tests/pages/test_home.py` asserts it).
 Target: server time p95 within 3x of the bare page: **{verdict}**.
 
-Reading (issue 14, 2026-12-01). Before this work: 15 queries, 6.2x the bare page at p95 (quiet machine). What
-changed, found with cProfile over a few hundred requests on this user: the 12-month trend and the spending by
-category read the month totals PostgreSQL's triggers keep (assets.MonthTotal, docs/pages.md "Month totals"), not a
-year of rows; the ledger's read and the four small reads (budgets, goals, insights, bills) go to PostgreSQL in one
-round trip (`zeus.batch`: several statements in one execute; the panels declare their reads, docs/pages.md "One
-round trip for the small reads"), 12 -> 8 queries; the budget and goal rows' text is made once in Python exactly
-as their tags rendered it (an include, two or three blocktranslates and up to four money filters a row before; the
-budgets panel's render 0.74 -> 0.19 ms, the goals' 0.97 -> 0.16 ms, wall time, the second pair at a higher load);
-a chart's table body is made in one pass; the trend's twelve month labels no longer go through Django's format
-lookups (the net worth panel's context 103 -> 13 us). The cached template loader is on (Django's default here,
-DEBUG off). Nothing is cached across requests. The rendered home is byte for byte what it was (compared on this
-data set in vi and en; the rows by tests/pages/test_home_rows.py in every branch). The plan's panel, the largest
-share before (2.7 ms of 8.4 ms of CPU a load), reads the current plan through a compiled read and works out only
-what it shows: today's guide, the safe-to-spend left and the warning (`plans.selectors.plan_glance`), not the
-recommendation and the streak. On a loaded machine the bare page slows more than the home and the ratio swings
+Reading. The home reads through the owners' selectors on the plain ORM: the balances and the ledger's last 12
+months in one query, then one query each for budgets, goals, insights, bills and the plan; nothing is cached
+across requests. The budget and goal rows' text is made once in Python exactly as their tags render it
+(tests/pages/test_home_rows.py). On a loaded machine the bare page slows more than the home and the ratio swings
 widely; read it from a quiet run."""
 
 

@@ -116,6 +116,8 @@ def run() -> str:
     from django.urls import clear_url_caches, set_urlconf
     from django.utils import timezone
 
+    from zeus import collector
+
     timezone.now = lambda: AT  # this process only: each view reads its "today" from it
     settings.ROOT_URLCONF = "bench._serving_urls"
     clear_url_caches()
@@ -126,6 +128,8 @@ def run() -> str:
         cursor.execute("ANALYZE")  # what autovacuum would have done after a bulk load
     seeded = time.perf_counter() - started
     handler = WSGIHandler()
+    # As a served worker does once it has loaded the app (gunicorn.conf.py's post_worker_init).
+    collector.freeze_loaded()
     requests = [
         ("baseline: a minimal DRF view behind token auth", "/bench/drf"),
         ("`GET /api/v1/profile`", "/api/v1/profile"),
@@ -185,56 +189,9 @@ def run() -> str:
 
 
 READING = """\
-Reading. What every API request pays: the token check is one query, compiled once (`zeus/prepared.py` keeps a
-queryset's SQL and row layout and binds new values: building and compiling the query cost more than PostgreSQL
-took to answer it), and the pool hands out a connection with no round trip of its own (`zeus/postgresql/base.py`
-polls the socket instead of sending psycopg_pool's empty query; a connection the server let go still gets the
-query and is discarded). So the minimal view is one round trip. A plan is two whatever the history: the
-token, then one statement (plans.selectors.plan_detail) that reads the plan with its goal's amounts and, as JSON
-columns of the same row, the warning states its rebalances answered, its fixed expenses, its month and the
-recurring bills still due (suggestions' queryset, lent through plans.recurring's due reads); each child is the
-ORM's own queryset compiled with stand-ins for the plan's columns (zeus.prepared.correlated_rows). The month
-is summed by PostgreSQL: its expenses per category from the month totals its triggers keep (assets.MonthTotal,
-a row a category), its discretionary expenses per day, its entries per kind and day (one UNION ALL: some forty
-rows at a month's end, however many transactions it holds). It used to come as a row per category and day, some
-240 on this user's 30th, each decoded, dated and converted in Python: measured interleaved in process, 2.72 ms a
-plan request on the 30th against 1.19 on the 2nd (the minimal view 0.59); summed by PostgreSQL, 1.54 ms on the
-30th. Hence the bench's clock on a month's last day: the plan's figures no longer depend on the day it runs.
-The discretionary categories are written into the statement, not bound: the server-prepared plan, made without
-its parameters' values, walked the month's every expense instead of the (user, category, day) index (0.60 ->
-0.43 ms a run). Profiled
-against the minimal view, the plan's extra time was its four further round trips (each paying Django's and
-psycopg's execute path as well as the wait) far more than its Python; of that Python, the ledger read the plan's
-related manager once per discretionary category, and a statement over 4 KiB is parsed by psycopg on every run
-(it keeps no parse of longer ones), so the one statement is kept under that. The reads are compiled once, as
-is the plan list's first page. Every compiled read is also prepared on the server, once per connection, and
-keeps the plan PostgreSQL made for it the first time: Django sets no prepare threshold and psycopg prepares
-nothing without one, even when asked, so until now no statement was prepared (the SePay delivery's two included);
-`zeus/postgresql/base.py` sets one that only explicit requests reach, and `plan_cache_mode=force_generic_plan`,
-which only server-prepared statements feel (the ledger was otherwise replanned on every run). Measured alone on
-the big user: the plan row 0.39 -> 0.09 ms, its fixed expenses 0.08 -> 0.05 ms, the ledger 0.30 -> 0.10 ms; the
-bills read no longer builds a queryset (0.59 ms of CPU a request under the profiler, now 0.14). Sending the plan
-row and its fixed expenses together in psycopg's pipeline mode was measured slower than two round trips on this
-host, and was left out. The plan arithmetic (plans/math.py) is unchanged and costs little (the state 0.03 ms,
-the JSON 0.03 ms). Transaction pages read only the columns they show from `.values()` rows through a plain
-renderer (no serializer fields, no joined asset; byte for byte the serializer's output,
-tests/assets/test_transaction_rows.py), with indexes for the direction and source filters; the first page (no
-cursor, what most requests ask for) is read by a statement compiled once per set of filters and page length,
-building no queryset (assets.selectors.transaction_first_page; byte for byte the ORM's page for every filter,
-tests/assets/test_transaction_first_page.py): building and compiling it was a third of a 50-row page's Python.
-The page's JSON is written by orjson (zeus/api/renderers.py, DRF's bytes for plain rows, tests/zeus/test_renderers.py):
-DRF's renderer took 0.77 ms for 200 rows, orjson 0.13 ms (timeit, same process, interleaved).
-The ratios to the baseline,
-measured in the same rounds, are the steadier figures: the machine's speed drifts (timed one view after another, 300
-each, two runs minutes apart gave the plan 34 % and 17 % of the baseline's rate), and p99s follow other processes'
-load. One request of each view in turn gave the plan 24-28 %; the plan alone beside the minimal view, 1.5 ms against
-0.6 (40 %), and 1.8 ms once the small user's plan was asked for in between: what each request leaves in the caches
-(the server's and PostgreSQL's) costs the next, other view, as it does in service. What the plan still pays beyond
-the minimal view is what it must: a second round trip, whose statement takes PostgreSQL 0.26 ms to run at a month's
-end (two thirds of it the month's discretionary spend per day: 318 of this user's rows through the index), the token
-check's a few hundredths; the row's model instances, the ledger, the state and the presenter (~0.3-0.4 ms of
-Python); the pool's connection, which the minimal view also takes. URL resolution is 0.02 ms of it (23 us against
-4). At 60 % of the minimal view's rate it would have to cost at most 1.7 times that view in all, server and
-PostgreSQL; it costs 2.5 to 4 times (the p50 / baseline column). What would close that is not reading the plan at
-all on a repeat request (a cached response, invalidated by every write to the plan, its ledger, its bills and the
-day): not built, since a stale plan is a wrong figure about money, and the target is left open."""
+Reading. Every API request pays the token check, one query (the token with its user and profile, through the
+ORM). A plan is read through plans.selectors; transaction pages read only the columns they show from
+`.values()` rows through a plain renderer (byte for byte the serializer's output,
+tests/assets/test_transaction_rows.py), keyset-paged on the (user, -occurred_on, -id) index and the direction
+and source indexes. The ratios to the baseline, measured in the same rounds, are the steadier figures: the
+machine's speed drifts, and p99s follow other processes' load."""

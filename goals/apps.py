@@ -8,5 +8,5 @@ class GoalsConfig(AppConfig):
         from goals import home
         from zeus.panels import Panel, register
 
-        register(Panel("home", "budgets", 30, "goals/home/budgets.html", home.budgets_panel, reads=home.home_reads))
-        register(Panel("home", "goals", 40, "goals/home/goals.html", home.goals_panel, reads=home.home_reads))
+        register(Panel("home", "budgets", 30, "goals/home/budgets.html", home.budgets_panel))
+        register(Panel("home", "goals", 40, "goals/home/goals.html", home.goals_panel))

@@ -14,10 +14,10 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from assets.home import spending_by_category
+from goals.models import Goal
 from goals.pages import budget_rows, goal_rows
-from goals.selectors import budget_statuses, home_budgets_query, home_goals_query
+from goals.selectors import budget_list, budget_statuses, goal_list
 from zeus.money import format_amount
-from zeus.panels import shared
 from zeus.selectors import user_currency
 
 SHOWN = 5
@@ -100,23 +100,11 @@ def goal_row_text(row: dict) -> dict:
     }
 
 
-def home_reads(request, today) -> dict:
-    """This app's small reads for the home, sent with the other panels' in one round trip (zeus/panels.py)."""
-    return {
-        "goals.home_budgets": home_budgets_query(user=request.user),
-        "goals.home_goals": home_goals_query(user=request.user, limit=SHOWN + 1),
-    }
-
-
-def _read(request, today, key):
-    return shared(request, key, lambda: list(home_reads(request, today)[key]))
-
-
 def budgets_panel(request, today) -> dict:
     currency = user_currency(request.user)
-    this_month = {code: now for code, (now, _before) in spending_by_category(request, currency, today).items()}
+    this_month = {code: s.now for code, s in spending_by_category(request, currency, today).items()}
     statuses = budget_statuses(
-        user=request.user, budgets=_read(request, today, "goals.home_budgets"), month=(today.year, today.month),
+        user=request.user, budgets=budget_list(user=request.user), month=(today.year, today.month),
         spent={currency: this_month},
     )  # fmt: skip
     rows = budget_rows(statuses)
@@ -128,7 +116,7 @@ def budgets_panel(request, today) -> dict:
 
 
 def goals_panel(request, today) -> dict:
-    rows = goal_rows(_read(request, today, "goals.home_goals"), today=today)
+    rows = goal_rows(goal_list(user=request.user, status=Goal.Status.ACTIVE)[: SHOWN + 1], today=today)
     return {
         "rows": [goal_row_text(row) for row in rows[:SHOWN]],
         "more": len(rows) > SHOWN,

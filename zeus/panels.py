@@ -8,8 +8,6 @@ through that app's own selectors; zeus only lays them out in order. Nothing impo
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from zeus.batch import run_batch
-
 
 @dataclass(frozen=True)
 class Panel:
@@ -19,9 +17,6 @@ class Panel:
     template: str
     context: Callable  # (request, today) -> dict for the template, or None to leave the panel out
     wide: bool = False  # spans the page's full width on a desktop
-    # (request, today) -> {memo key: raw queryset}: small reads the panel's context takes through `shared`
-    # under those keys. panels_for sends every panel's reads of the page in one round trip first.
-    reads: Callable | None = None
 
 
 _REGISTRY: dict[str, dict[str, Panel]] = {}
@@ -52,19 +47,8 @@ def shared(request, key, compute):
 
 
 def panels_for(page: str, request, today) -> list[RenderedPanel]:
-    chosen = panels(page)
-    reads = {}
-    for panel in chosen:
-        if panel.reads is not None:
-            reads.update(panel.reads(request, today))
-    if reads:
-        # The home's goals, budgets, insights and bills are four indexed reads of a few rows each: one round
-        # trip instead of four (each cost more in Django and on the wire than in PostgreSQL).
-        memo = request.__dict__.setdefault("panel_memo", {})
-        pending = {key: q for key, q in reads.items() if key not in memo}
-        memo.update(zip(pending, run_batch(list(pending.values())), strict=True))
     out = []
-    for panel in chosen:
+    for panel in panels(page):
         data = panel.context(request, today)
         if data is not None:
             out.append(RenderedPanel(panel=panel, data=data))

@@ -1,4 +1,3 @@
-import functools
 import json
 import logging
 from dataclasses import dataclass
@@ -190,53 +189,6 @@ def notification_create_many(drafts: list[NotificationDraft]) -> list[Notificati
     transaction.on_commit(lambda: push_many([(n.user_id, n) for n in created], notification_to_dict))
     notifications_mail(created)
     return created
-
-
-def notification_insert_part(draft: NotificationDraft, *, source: str, created_at) -> tuple[str, dict]:
-    """The inbox row as one part of a caller's statement (a data-modifying WITH item), for a write that must
-    add it with the row it reports in one round trip, atomic without a transaction block (a SePay
-    delivery). It inserts only when the caller's WITH item `source` yields a row, is conflict-safe like
-    notification_create_many, and RETURNs the new id; its parameters are named `inbox_*`. Once the
-    statement has run, call notification_inserted. Kinds that are also mailed are refused: their mail row
-    is a second statement (notification_create_many)."""
-    if draft.kind in EMAIL_KINDS:
-        raise ValueError(f"{draft.kind} notifications are mailed too: use notification_create_many")
-    params = {
-        "inbox_user": draft.user_id,
-        "inbox_kind": draft.kind,
-        "inbox_title": draft.title[:200],
-        "inbox_body": draft.body,
-        "inbox_cta": draft.cta_url,
-        "inbox_key": draft.dedupe_key,
-        "inbox_at": created_at,
-    }
-    return _inbox_insert_sql(source), params
-
-
-@functools.cache
-def _inbox_insert_sql(source: str) -> str:
-    table = connection.ops.quote_name(Notification._meta.db_table)
-    columns = ", ".join(connection.ops.quote_name(c) for c in _INBOX_COLUMNS)
-    return (
-        f"INSERT INTO {table} ({columns}) SELECT %(inbox_user)s, %(inbox_kind)s, %(inbox_title)s, %(inbox_body)s, "
-        f"%(inbox_cta)s, %(inbox_key)s::text, %(inbox_at)s FROM {source} ON CONFLICT DO NOTHING RETURNING id"
-    )
-
-
-def notification_inserted(draft: NotificationDraft, *, notification_id: int, created_at) -> None:
-    """The rest of notification_insert_part's write: the live push, once the statement commits (at once in
-    autocommit)."""
-    notification = Notification(
-        id=notification_id,
-        user_id=draft.user_id,
-        kind=draft.kind,
-        title=draft.title[:200],
-        body=draft.body,
-        cta_url=draft.cta_url,
-        dedupe_key=draft.dedupe_key,
-        created_at=created_at,
-    )
-    transaction.on_commit(lambda: push_many([(notification.user_id, notification)], notification_to_dict))
 
 
 def notification_mark_read(*, user, notification_id: int) -> Notification:

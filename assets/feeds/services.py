@@ -4,19 +4,16 @@ import datetime as dt
 import functools
 import hashlib
 import secrets
-import zoneinfo
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import connection as db_connection
 from django.db import transaction as db_transaction
 from django.utils import timezone
 
 from assets.feeds.payload import SEPAY_CURRENCY, SepayTransaction
 from assets.feeds.selectors import DeliveryContext
-from assets.landing import LandResult, synced_account_lock, synced_transaction_land, synced_transaction_land_to_account
+from assets.landing import LandResult, synced_account_lock, synced_transaction_land
 from assets.models import SepayConnection
-from assets.rules.services import categorize
 from zeus import crypto
 from zeus.errors import NotFound, ValidationFailed
 from zeus.validation import clean_text, record_id
@@ -81,11 +78,7 @@ def mask(account_number: str) -> str:
 @dataclass(frozen=True)
 class Landed:
     created: bool
-    transaction_id: int | None  # None for a delivery whose id met a row already there (nothing written)
-
-
-class ConnectionGone(Exception):
-    """The connection was deleted between reading it and landing its delivery: answered as unknown."""
+    transaction_id: int
 
 
 # last_delivery_at is for people (the settings page): written at most this often, not on every delivery.
@@ -95,36 +88,13 @@ _DELIVERY_STAMP_EVERY = dt.timedelta(minutes=1)
 def sepay_delivery_land(*, context: DeliveryContext, delivery: SepayTransaction) -> Landed:
     """One authenticated delivery into the ledger, once: a retried or concurrent delivery of the same SePay
     id finds the row the first one wrote and changes nothing. `context` is what sepay_delivery_context read
-    for it. Into an account Zeus already knows (every delivery after an account's first), on PostgreSQL,
-    it lands in one statement plus the inbox row (assets.landing.synced_transaction_land_to_account);
-    otherwise through the locked path, which creates the account or matches a confirmed bank text."""
+    for it. The account is found (or created) and locked, then the row lands (assets.landing), matching a
+    confirmed bank text of the same payment when there is one."""
     if context.known_id is not None:
         return Landed(created=False, transaction_id=context.known_id)
     text = " ".join(part for part in (delivery.content, delivery.description or "") if part)
     description = delivery.content or delivery.description or delivery.gateway
-    result = None
-    if context.ready and db_connection.vendor == "postgresql":
-        category = categorize(
-            rules=context.rules, text=text, amount=delivery.amount, direction=delivery.direction
-        ).category
-        result = synced_transaction_land_to_account(
-            user_id=context.user_id,
-            account_id=context.account_id,
-            institution=context.institution,
-            masked_number=context.masked_number,
-            asset_id=context.asset_id,
-            external_id=delivery.external_id,
-            amount=delivery.amount,
-            currency=SEPAY_CURRENCY,
-            direction=delivery.direction,
-            description=description,
-            category=category,
-            occurred_at=delivery.occurred_at,
-            tz=zoneinfo.ZoneInfo(context.timezone),
-            balance=delivery.accumulated,
-        )
-    if result is None:
-        result = _land_locked(context, delivery, text, description)
+    result = _land_locked(context, delivery, text, description)
     created, transaction_id = result.created, result.transaction_id
     now = timezone.now()
     if created and (context.last_delivery_at is None or now - context.last_delivery_at > _DELIVERY_STAMP_EVERY):
@@ -133,14 +103,7 @@ def sepay_delivery_land(*, context: DeliveryContext, delivery: SepayTransaction)
 
 
 def _land_locked(context: DeliveryContext, delivery: SepayTransaction, text: str, description: str) -> LandResult:
-    """An account's first delivery, one that may be a confirmed bank text's payment, or any delivery on a
-    database other than PostgreSQL: the account found or created and locked, then the row landed."""
     user = context.user
-    if user is None:
-        connection = SepayConnection.objects.select_related("user__profile").filter(pk=context.connection_id).first()
-        if connection is None:
-            raise ConnectionGone
-        user = connection.user
     with db_transaction.atomic():
         account, asset = synced_account_lock(
             user=user,

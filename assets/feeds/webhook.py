@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from assets.feeds import signing
 from assets.feeds.payload import InvalidPayload, parse_body
 from assets.feeds.selectors import sepay_delivery_context
-from assets.feeds.services import ConnectionGone, sepay_connection_secret, sepay_delivery_land, sepay_feed_key
+from assets.feeds.services import sepay_connection_secret, sepay_delivery_land
 from assets.models import SepayConnection
 
 log = logging.getLogger(__name__)
@@ -32,16 +32,14 @@ def _error(status: int, code: str, message: str, fields: dict | None = None) -> 
 @require_POST
 def sepay_webhook(request, token: str):
     body = request.body
-    # The body is read before the key is checked so that one query can bring what both need (the
-    # connection, and for a delivery that parses, its retry check, account and rules); nothing read is
-    # answered or written before the delivery is authenticated, and the answers keep their order: an
-    # unknown URL, then a bad key or signature, then a bad body.
+    # The body is read before the key is checked so that the retry check can come with the connection;
+    # nothing read is answered or written before the delivery is authenticated, and the answers keep their
+    # order: an unknown URL, then a bad key or signature, then a bad body.
     try:
         delivery, invalid = parse_body(body, now=timezone.now()), None
     except InvalidPayload as exc:
         delivery, invalid = None, exc
-    feed_key = sepay_feed_key(delivery.gateway, delivery.account_number) if delivery else None
-    context = sepay_delivery_context(token=token, delivery=delivery, feed_key=feed_key)
+    context = sepay_delivery_context(token=token, delivery=delivery)
     if context is None:
         return _unknown()
     secret = sepay_connection_secret(context.secret_encrypted)
@@ -62,10 +60,7 @@ def sepay_webhook(request, token: str):
         return _error(401, exc.code, exc.message)
     if invalid is not None:
         return _error(400, invalid.code, invalid.message, invalid.fields)
-    try:
-        landed = sepay_delivery_land(context=context, delivery=delivery)
-    except ConnectionGone:
-        return _unknown()
+    landed = sepay_delivery_land(context=context, delivery=delivery)
     if not landed.created:
         log.info("SePay delivery %s for connection %s was already known", delivery.sepay_id, context.connection_id)
     return JsonResponse({"success": True})

@@ -15,7 +15,7 @@ from django.db import connection
 
 from plans.models import ReminderLog
 from plans.tasks import send_due_reminders, send_due_reminders_batch
-from tests import factories, processes
+from tests import factories
 from tests.plans import factories as plan_factories
 from zeus.fanout import fan_out, user_id_ranges
 from zeus.models import Notification
@@ -162,34 +162,3 @@ def test_a_batch_whose_worker_is_killed_is_redone_by_another_without_doubling(cl
     assert ReminderLog.objects.count() == 4
     assert "WorkerLostError" in (tmp_path / "first.log").read_text()
     assert "succeeded" in (tmp_path / "second.log").read_text()
-
-
-@pytest.mark.redis
-@pytest.mark.postgres
-@pytest.mark.django_db(transaction=True)
-def test_a_pool_process_keeps_its_database_connections_from_one_batch_to_the_next(clock, tmp_path):
-    """Celery's Django fixup would close the process's connection pool around every task: two new
-    PostgreSQL backends a batch. Kept (zeus.celery), the batches after the first open none."""
-    from zeus.celery import app
-
-    _plans(3)
-    dsn, env = _worker_env()
-    app.control.purge()
-    worker = _worker(env, "only", tmp_path)
-
-    def send_batch_and_wait(done: int) -> None:
-        _send_batch_to_a_worker()
-        log = tmp_path / "only.log"
-        assert _wait(lambda: log.read_text().count("succeeded") >= done), "the batch never ran"
-
-    try:
-        with psycopg.connect(dsn, autocommit=True) as watcher:
-            sessions = "SELECT sessions FROM pg_stat_database WHERE datname = %s"
-            send_batch_and_wait(1)  # the process's first task opens its pool
-            before = watcher.execute(sessions, [connection.settings_dict["NAME"]]).fetchone()[0]
-            for done in range(2, 6):
-                send_batch_and_wait(done)
-            after = watcher.execute(sessions, [connection.settings_dict["NAME"]]).fetchone()[0]
-    finally:
-        processes.stop(worker, timeout=20)
-    assert after - before <= 1  # the watcher's own read of the counter may count once; four batches open none

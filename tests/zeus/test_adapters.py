@@ -68,20 +68,3 @@ def test_the_sdks_deprecated_models_table_maps_model_names_to_dates():
     table = adapters.sdk_deprecated_models()
     assert table and all(isinstance(k, str) and isinstance(v, str) for k, v in table.items())
     assert "claude-sonnet-4-5" in table
-
-
-def test_the_django_internals_behind_prepared_reads_and_the_pool_exist():
-    from django.db.backends.postgresql.base import DatabaseWrapper
-    from django.db.models.query import QuerySet
-
-    from zeus.models import Profile
-
-    shape = adapters.queryset_shape
-    assert shape(Profile.objects.all()) == ("model", False)
-    assert shape(Profile.objects.values("id")) == ("values", False)
-    assert shape(Profile.objects.values_list("id")) == (None, False)
-    assert shape(Profile.objects.prefetch_related("user")) == ("model", True)
-    assert "_result_cache" in QuerySet.__init__.__code__.co_names
-    assert "_prefetch_done" in QuerySet.__init__.__code__.co_names
-    assert isinstance(DatabaseWrapper._connection_pools, dict)
-    assert callable(DatabaseWrapper._configure_connection)

@@ -3,7 +3,6 @@ from rest_framework.authentication import TokenAuthentication, get_authorization
 from rest_framework.authtoken.models import Token
 from rest_framework.exceptions import AuthenticationFailed
 
-from zeus.prepared import Prepared
 from zeus.selectors import profile_remember
 
 
@@ -29,14 +28,14 @@ class BearerTokenAuthentication(TokenAuthentication):
     def authenticate_credentials(self, key):
         """DRF's check (and its messages, which DRF's catalogs translate), with the user's profile read in the
         same query: nearly every view needs the user's currency or clock, which would otherwise cost each
-        request a second query. The query is compiled once (zeus/prepared.py): building it cost each request
-        more than running it."""
+        request a second query."""
         # A key no token can have (NUL, which PostgreSQL refuses in text, or longer than the column) is
         # simply wrong: the same 401, without asking the database.
-        found = _TOKEN_READ.run(key) if "\x00" not in key and len(key) <= _KEY_LENGTH else []
-        if not found:
+        token = None
+        if "\x00" not in key and len(key) <= _KEY_LENGTH:
+            token = Token.objects.select_related("user__profile").filter(key=key).first()
+        if token is None:
             raise AuthenticationFailed(_("Invalid token."))
-        token = found[0]
         user = token.user
         if not user.is_active:
             raise AuthenticationFailed(_("User inactive or deleted."))
@@ -46,20 +45,4 @@ class BearerTokenAuthentication(TokenAuthentication):
         return user, token
 
 
-# The token's key and user; the whole user (views and permissions read any of it); the profile less its
-# timestamps, which no request reads.
-_TOKEN_FIELDS = (
-    "key",
-    "user",
-    *(f"user__{name}" for name in ("password", "last_login", "is_superuser", "username", "first_name")),
-    *(f"user__{name}" for name in ("last_name", "email", "is_staff", "is_active", "date_joined")),
-    *(
-        f"user__profile__{name}"
-        for name in ("user", "display_name", "currency", "timezone", "language", "email_notifications")
-    ),
-)
-
 _KEY_LENGTH = Token._meta.get_field("key").max_length
-_TOKEN_READ = Prepared(
-    lambda key: Token.objects.select_related("user__profile").only(*_TOKEN_FIELDS).filter(key=key), str
-)

@@ -3,7 +3,7 @@ from base64 import b64decode
 from collections.abc import Callable
 
 from django.core.exceptions import FieldDoesNotExist, ValidationError
-from django.db.models import Q, QuerySet
+from django.db.models import Q
 from rest_framework.exceptions import NotFound
 from rest_framework.pagination import Cursor, CursorPagination
 from rest_framework.response import Response
@@ -44,29 +44,21 @@ class NewestFirstCursorPagination(CursorPagination):
             )
         return size
 
-    first_page: Callable[[int], list] | None = None
-    model = None  # the rows' model, when the queryset is given as a function that builds it
-
     def paginate_queryset(self, queryset, request, view=None):
         self.request = request
         self.page_size = self.get_page_size(request)
         self.base_url = request.build_absolute_uri()
-        model = queryset.model if isinstance(queryset, QuerySet) else self.model
+        model = queryset.model
         self.ordering = _unique(self.get_ordering(request, queryset, view), model)
         self.cursor = self.decode_cursor(request)
         reverse = bool(self.cursor and self.cursor.reverse)
         key = self._decode_key(model, self.cursor.position) if self.cursor else None
 
         ordering = [_flip(field) for field in self.ordering] if reverse else list(self.ordering)
-        if self.cursor is None and self.first_page is not None:
-            rows = self.first_page(self.page_size + 1)  # the same rows, read without building the query
-        else:
-            if not isinstance(queryset, QuerySet):
-                queryset = queryset()
-            queryset = queryset.order_by(*ordering)
-            if key is not None:
-                queryset = queryset.filter(_after(ordering, key))
-            rows = list(queryset[: self.page_size + 1])
+        queryset = queryset.order_by(*ordering)
+        if key is not None:
+            queryset = queryset.filter(_after(ordering, key))
+        rows = list(queryset[: self.page_size + 1])
         more = len(rows) > self.page_size
         self.page = rows[: self.page_size]
         if reverse:
@@ -172,8 +164,6 @@ def paginate(
     ordering=None,
     transform: Callable[[list], list] | None = None,
     render: Callable[[object], dict] | None = None,
-    first_page: Callable[[int], list] | None = None,
-    model=None,
 ):
     """Cursor-paginates a selector's queryset for a plain APIView.
 
@@ -181,14 +171,9 @@ def paginate(
     before they are serialized, so derived figures (a budget's spending, a goal's progress) are computed for
     one page at once. `render` instead of a serializer: a plain function per row, for the long lists where
     DRF's per-field machinery would cost more than the query (the queryset may then be `.values()` rows);
-    with neither, `transform` returns the rows as they are shown. `first_page(limit)`, when given, returns the
-    first `limit` rows of the queryset in the completed ordering (a prepared read, zeus/prepared.py): the page
-    without a cursor, which most requests ask for, then costs no query building; with it, `queryset` may be
-    a function that builds the queryset, called for the other pages only, and `model` names its rows' model.
+    with neither, `transform` returns the rows as they are shown.
     """
     paginator = NewestFirstCursorPagination()
-    paginator.first_page = first_page
-    paginator.model = model
     if ordering:
         paginator.ordering = tuple(ordering)
     page = paginator.paginate_queryset(queryset, request, view=view)

@@ -103,9 +103,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
         "connect_timeout", env.int("DATABASE_CONNECT_TIMEOUT", default=2)
     )
-    # Django's backend with a pool check that costs no round trip while the socket is quiet, and statements
-    # prepared on the server only where Zeus asks (zeus/postgresql/base.py).
-    DATABASES["default"]["ENGINE"] = "zeus.postgresql"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL", default="")
