@@ -8,7 +8,5 @@ class SuggestionsConfig(AppConfig):
         from suggestions import home, receivers  # noqa: F401
         from zeus.panels import Panel, register
 
-        register(
-            Panel("home", "insights", 45, "suggestions/home/insights.html", home.insights_panel, reads=home.home_reads)
-        )
-        register(Panel("home", "bills", 50, "suggestions/home/bills.html", home.bills_panel, reads=home.home_reads))
+        register(Panel("home", "insights", 45, "suggestions/home/insights.html", home.insights_panel))
+        register(Panel("home", "bills", 50, "suggestions/home/bills.html", home.bills_panel))

@@ -5,7 +5,8 @@ from django.utils.translation import gettext as _
 
 from assets import labels
 from plans.home import current_plan
-from suggestions.selectors import home_insights_query, home_recurring_due_query
+from suggestions.recurring.selectors import recurring_due
+from suggestions.selectors import home_insights
 from zeus.panels import shared
 
 SHOWN = 5
@@ -13,23 +14,20 @@ SHOWN = 5
 BILLS_WITHIN_DAYS = 30
 
 
-def home_reads(request, today) -> dict:
-    """This app's small reads for the home, sent with the other panels' in one round trip (zeus/panels.py)."""
-    return {
-        "suggestions.home_insights": home_insights_query(user=request.user, limit=SHOWN),
-        "suggestions.home_bills": home_recurring_due_query(
-            user=request.user, today=today, within_days=BILLS_WITHIN_DAYS, limit=SHOWN * 2
-        ),
-    }
+def _insights(request, today) -> list:
+    return shared(request, "suggestions.home_insights", lambda: list(home_insights(user=request.user, limit=SHOWN)))
 
 
-def _read(request, today, key):
-    return shared(request, key, lambda: list(home_reads(request, today)[key]))
+def _bills(request, today) -> list:
+    def read():
+        return list(recurring_due(user=request.user, today=today, within_days=BILLS_WITHIN_DAYS, limit=SHOWN * 2))
+
+    return shared(request, "suggestions.home_bills", read)
 
 
 def insights_panel(request, today) -> dict:
     return {
-        "insights": _read(request, today, "suggestions.home_insights"),
+        "insights": _insights(request, today),
         "prompt": _("What should I look at in my finances?"),
     }
 
@@ -37,7 +35,7 @@ def insights_panel(request, today) -> dict:
 def bills_panel(request, today) -> dict:
     """What goes out next: the detected bills and subscriptions due within a month, soonest first. A user whose
     history shows no series yet sees the fixed expenses named in this month's plan instead."""
-    series = [s for s in _read(request, today, "suggestions.home_bills") if s.kind != "income"][:SHOWN]
+    series = [s for s in _bills(request, today) if s.kind != "income"][:SHOWN]
     bills = [
         {
             "name": s.merchant,
