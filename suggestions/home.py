@@ -5,7 +5,7 @@ from django.utils.translation import gettext as _
 
 from assets import labels
 from plans.home import current_plan
-from suggestions.recurring.selectors import recurring_due
+from suggestions.recurring.selectors import home_recurring_due
 from suggestions.selectors import home_insights
 from zeus.panels import shared
 
@@ -15,12 +15,12 @@ BILLS_WITHIN_DAYS = 30
 
 
 def _insights(request, today) -> list:
-    return shared(request, "suggestions.home_insights", lambda: list(home_insights(user=request.user, limit=SHOWN)))
+    return shared(request, "suggestions.home_insights", lambda: home_insights(user=request.user, limit=SHOWN))
 
 
 def _bills(request, today) -> list:
     def read():
-        return list(recurring_due(user=request.user, today=today, within_days=BILLS_WITHIN_DAYS, limit=SHOWN * 2))
+        return home_recurring_due(user=request.user, today=today, within_days=BILLS_WITHIN_DAYS, limit=SHOWN * 2)
 
     return shared(request, "suggestions.home_bills", read)
 

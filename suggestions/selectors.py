@@ -26,10 +26,9 @@ def suggestion_list_active(*, user, limit: int = 5) -> list[Suggestion]:
     return list(suggestion_list(user=user)[:limit])
 
 
-def home_insights(*, user, limit: int) -> QuerySet[Suggestion]:
-    """The home's insights panel: `suggestion_list_active`'s rows, unevaluated (the panel reads them once per
-    request through zeus.panels.shared)."""
-    return suggestion_list(user=user)[:limit]
+def home_insights(*, user, limit: int) -> list[Suggestion]:
+    """The home's insights panel: the newest active suggestions, `limit` of them."""
+    return list(suggestion_list(user=user)[:limit])
 
 
 def suggestion_to_dict(suggestion: Suggestion) -> dict:
