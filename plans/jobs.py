@@ -88,7 +88,7 @@ def reminders_send_due(
     Walks the active plans with reminders on (only months that can hold `now` somewhere on Earth) in id
     order, `batch_size` at a time, with their user's clock and language (one query a page);
     plans.reminders.reminder_due decides per plan in its user's clock, and the due ones of a batch are claimed and
-    notified in two statements.
+    notified in a constant number of queries (reminders_send_batch).
     """
     sent = batches = 0
     plans = MonthlyPlan.objects.filter(
