@@ -112,8 +112,8 @@ def run() -> str:
     from django.db.models import Count
 
     from bench._common import machine, timed
+    from suggestions.insights.job import insights_generate
     from suggestions.models import Suggestion
-    from suggestions.services import insights_generate
     from zeus.models import Notification
 
     # A fixed instant, so every run does the same work (month-to-date budgets cross more thresholds late in a

@@ -32,7 +32,7 @@ EVERYDAY = {  # category: (merchants, per user over the 183 days, low, high in t
 
 
 def _monthly(today: dt.date, day: int, months_ago: int) -> dt.date:
-    from suggestions.recurring import add_months
+    from suggestions.recurring.detection import add_months
 
     return add_months(today.replace(day=day), -months_ago - (1 if day > today.day else 0))
 
@@ -131,10 +131,11 @@ def run() -> str:
     from django.db.models import Count
 
     from bench._common import machine, timed
-    from suggestions import digest
+    from suggestions.batches import user_batches
+    from suggestions.digest.compose import compose
+    from suggestions.digest.job import weekly_digest_send
     from suggestions.models import RecurringSeries, Suggestion, WeeklyDigest
-    from suggestions.selectors import user_batches
-    from suggestions.services import recurring_detect, weekly_digest_send
+    from suggestions.recurring.job import recurring_detect
     from suggestions.thresholds import RECURRING_LOOKBACK_DAYS
     from zeus.models import Notification
 
@@ -171,7 +172,7 @@ def run() -> str:
     digest_base_s = timed(digest_base, repeat=3)
 
     def compose_all():
-        return sum(len(digest.compose(batch, start=monday, now=NOW)) for batch in user_batches())
+        return sum(len(compose(batch, start=monday, now=NOW)) for batch in user_batches())
 
     composed = compose_all()
     # Composing only reads, so it is timed as its read-only baseline is: the median of three runs.

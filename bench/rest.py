@@ -116,8 +116,6 @@ def run() -> str:
     from django.urls import clear_url_caches, set_urlconf
     from django.utils import timezone
 
-    from zeus import collector
-
     timezone.now = lambda: AT  # this process only: each view reads its "today" from it
     settings.ROOT_URLCONF = "bench._serving_urls"
     clear_url_caches()
@@ -128,8 +126,6 @@ def run() -> str:
         cursor.execute("ANALYZE")  # what autovacuum would have done after a bulk load
     seeded = time.perf_counter() - started
     handler = WSGIHandler()
-    # As a served worker does once it has loaded the app (gunicorn.conf.py's post_worker_init).
-    collector.freeze_loaded()
     requests = [
         ("baseline: a minimal DRF view behind token auth", "/bench/drf"),
         ("`GET /api/v1/profile`", "/api/v1/profile"),

@@ -26,7 +26,9 @@ from goals.selectors import budget_list, goal_list
 from goals.services import budget_create, goal_create
 from plans.demo import seed_demo_plan
 from plans.selectors import plan_current
-from suggestions.services import insights_generate, recurring_detect, suggestions_refresh
+from suggestions.insights.job import insights_generate
+from suggestions.recurring.job import recurring_detect
+from suggestions.services import suggestions_refresh
 from zeus.services import profile_update
 from zeus.timeutil import user_today
 

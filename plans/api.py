@@ -8,8 +8,8 @@ from rest_framework.views import APIView
 from plans import services
 from plans.idempotency import idempotent
 from plans.presenters import plan_to_dict
-from plans.recurring import bills_by_plan, suggested_fixed_expenses
-from plans.selectors import plan_detail, plan_ledgers, plan_list, plan_list_first_details, plan_state
+from plans.recurring import suggested_fixed_expenses
+from plans.selectors import plan_detail, plan_details, plan_list, plan_state
 from zeus.api.fields import MoneyField
 from zeus.api.pagination import paginate
 from zeus.selectors import user_currency
@@ -141,23 +141,11 @@ class PlanListView(APIView):
     @extend_schema(responses=PlanOutput(many=True))
     def get(self, request):
         today = user_today(request.user)
-        details = {}  # the first page's plans, read with their ledgers and bills
-
-        def first_page(limit: int) -> list:
-            found = plan_list_first_details(user=request.user, limit=limit, today=today)
-            details.update((d.plan.id, d) for d in found)
-            return [d.plan for d in found]
 
         def shown(page: list) -> list[dict]:
-            if all(plan.id in details for plan in page):
-                ledgers = {plan.id: details[plan.id].ledger for plan in page}
-                bills = {plan.id: details[plan.id].bills for plan in page}
-            else:
-                ledgers = plan_ledgers(page)  # the page's ledgers in two queries, however many plans it holds
-                bills = bills_by_plan(user=request.user, plans=page, today=today)  # one query for the page
             return [
-                plan_to_dict(plan_state(plan, today=today, ledger=ledgers[plan.id]), bills=bills[plan.id])
-                for plan in page
+                plan_to_dict(plan_state(d.plan, today=today, ledger=d.ledger), bills=d.bills)
+                for d in plan_details(user=request.user, plans=page, today=today)
             ]
 
         return paginate(
@@ -166,7 +154,6 @@ class PlanListView(APIView):
             queryset=plan_list(user=request.user),
             transform=shown,
             ordering=("-month", "-id"),
-            first_page=first_page,
         )
 
     @extend_schema(request=PlanInput, responses={201: PlanOutput})

@@ -3,7 +3,7 @@
 from django.utils.translation import gettext as _
 
 from plans.pages import WARNING_TEXT
-from plans.selectors import plan_current, plan_glance, plan_ledgers
+from plans.selectors import plan_current, plan_glance, plan_ledger
 from zeus.money import from_minor
 from zeus.panels import shared
 
@@ -23,7 +23,7 @@ def safe_to_spend_panel(request, today) -> dict:
     plan = current_plan(request, today)
     if plan is None:
         return {"plan": None, "prompt": _("Help me make a plan for this month")}
-    state = plan_glance(plan, today=today, ledger=plan_ledgers([plan])[plan.id])
+    state = plan_glance(plan, today=today, ledger=plan_ledger(plan))
     c = plan.currency
     return {
         "plan": plan,

@@ -2,14 +2,13 @@
 
 Both take an explicit `now`, work in bounded batches with a constant number of queries per batch, and claim
 their work in the database so a re-run or a second worker does nothing twice:
-- reminders: a `ReminderLog` row per (plan, local date), inserted with ON CONFLICT DO NOTHING; a run
-  notifies only for the rows it inserted itself (tagged with its run id);
+- reminders: a `ReminderLog` row per (plan, local date), inserted ignoring conflicts on that unique pair;
+  a run notifies only for the rows it inserted itself (tagged with its run id);
 - month end: the batch is locked with SELECT ... FOR UPDATE SKIP LOCKED and flipped to completed in the
   same transaction; the notification also carries a dedupe key.
 """
 
 import datetime as dt
-import json
 import logging
 import uuid
 import zoneinfo
@@ -17,15 +16,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import connection, transaction
-from django.utils import timezone, translation
+from django.db import transaction
+from django.utils import translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext, gettext_lazy
 
 from plans import math as pm
 from plans.models import MonthlyPlan, ReminderLog
-from plans.selectors import plan_ledgers, plan_state
-from zeus.batch import arrays_supported
+from plans.reminders import reminder_due
+from plans.selectors import plan_ledgers
+from plans.state import month_so_far
 from zeus.models import DEFAULT_TIMEZONE, NotificationKind, Profile
 from zeus.money import format_amount, from_minor
 from zeus.selectors import user_languages
@@ -39,6 +39,16 @@ FINALIZE_BATCH = 200
 # evenly (with 5 a second worker idles for the last one), each task still bounded, and its queries constant.
 REMINDER_RANGE = 500
 FINALIZE_RANGE = 500
+
+
+@dataclass(frozen=True)
+class ReminderClaim:
+    """A reminder due now: the plan, its owner, the local date it is for and the owner's language."""
+
+    plan_id: int
+    user_id: int
+    day: dt.date
+    language: str | None
 
 
 @dataclass(frozen=True)
@@ -77,8 +87,8 @@ def reminders_send_due(
 
     Walks the active plans with reminders on (only months that can hold `now` somewhere on Earth) in id
     order, `batch_size` at a time, with their user's clock and language (one query a page);
-    plans.math.reminder_due decides per plan in its user's clock, and the due ones of a batch are claimed and
-    notified in two statements.
+    plans.reminders.reminder_due decides per plan in its user's clock, and the due ones of a batch are claimed and
+    notified in a constant number of queries (reminders_send_batch).
     """
     sent = batches = 0
     plans = MonthlyPlan.objects.filter(
@@ -103,21 +113,17 @@ def reminders_send_due(
             tz_name = tz_name or DEFAULT_TIMEZONE
             if tz_name not in clocks:
                 clocks[tz_name] = now.astimezone(zoneinfo.ZoneInfo(tz_name))
-            day = pm.reminder_due(
+            day = reminder_due(
                 enabled=True, active=True, first=month, local_now=clocks[tz_name], reminder_time=reminder_time
             )
             if day is not None:
-                claims.append((plan_id, user_id, day, language))
+                claims.append(ReminderClaim(plan_id, user_id, day, language))
         if claims:
             sent += reminders_send_batch(claims)
         batches += 1
         if len(batch) < batch_size:
             break
     return JobResult(reminders=sent, batches=batches)
-
-
-def _q(name: str) -> str:
-    return connection.ops.quote_name(name)
 
 
 REMINDER_TITLE = gettext_lazy("Your plan: today's check-in")
@@ -132,61 +138,39 @@ def _in_each_language(text) -> dict[str, str]:
     return out
 
 
-def _claim_sql(log_table: str, claims: list[tuple[int, dt.date]], run_param, created_param) -> tuple[str, list]:
-    """INSERT ... ON CONFLICT DO NOTHING RETURNING plan_id for the claims. PostgreSQL gets the batch as two
-    arrays (two parameters, not four per row: quoting thousands of parameters costs more than the insert)."""
-    head = f"INSERT INTO {log_table} (plan_id, local_date, run_id, created_at) "
-    tail = " ON CONFLICT (plan_id, local_date) DO NOTHING RETURNING plan_id"
-    if connection.vendor == "postgresql":
-        return (
-            head
-            + "SELECT c.plan_id, c.local_date, %s, %s FROM unnest(%s::bigint[], %s::date[]) AS c(plan_id, local_date)"
-            + tail,
-            [run_param, created_param, [plan_id for plan_id, _ in claims], [day for _, day in claims]],
-        )
-    params = []
-    for plan_id, day in claims:
-        params += [plan_id, connection.ops.adapt_datefield_value(day), run_param, created_param]
-    return head + "VALUES " + ", ".join(["(%s, %s, %s, %s)"] * len(claims)) + tail, params
-
-
-def reminders_send_batch(claims: list[tuple[int, int, dt.date, str | None]]) -> int:
+def reminders_send_batch(claims: list[ReminderClaim]) -> int:
     """Claims each (plan, local date) and notifies its user, in their language (docs/i18n.md: the profile's,
-    read with the plan), for the claims this run won: two statements.
+    read with the plan), for the claims this run won.
 
     A claim taken meanwhile by another worker or an earlier run hits the unique (plan, local_date) and is
-    skipped (ON CONFLICT DO NOTHING); the inbox rows are made for the claims this statement inserted only,
-    and zeus's batch insert skips any the inbox already holds (the same dedupe key).
+    skipped (the insert ignores conflicts); the claims this run won are the rows carrying its run id, and the
+    inbox rows are made for those only (zeus's batch insert skips any the inbox already holds: the same
+    dedupe key). Claims and inbox rows commit together.
     """
     run_id = uuid.uuid4()
-    log_table = _q(ReminderLog._meta.db_table)
-    run_param = ReminderLog._meta.get_field("run_id").get_db_prep_value(run_id, connection)
-    created_param = connection.ops.adapt_datetimefield_value(timezone.now())
-    owners = {plan_id: (user_id, day, language) for plan_id, user_id, day, language in claims}
+    owners = {claim.plan_id: claim for claim in claims}
     with transaction.atomic():
-        with connection.cursor() as cursor:
-            if connection.vendor == "postgresql":
-                # Claims and inbox rows commit or vanish together, so a crash right after COMMIT loses both and
-                # the next run re-sends: no need to wait for the WAL flush.
-                cursor.execute("SET LOCAL synchronous_commit TO OFF")
-            cursor.execute(*_claim_sql(log_table, [(p, d) for p, _, d, _ in claims], run_param, created_param))
-            won = [row[0] for row in cursor.fetchall()]
+        ReminderLog.objects.bulk_create(
+            [ReminderLog(plan_id=c.plan_id, local_date=c.day, run_id=run_id) for c in owners.values()],
+            ignore_conflicts=True,
+        )
+        won = list(ReminderLog.objects.filter(run_id=run_id).values_list("plan_id", flat=True))
         if not won:
             return 0
         titles, bodies = _in_each_language(REMINDER_TITLE), _in_each_language(REMINDER_BODY)
         drafts = []
         for plan_id in sorted(won):
-            user_id, day, language = owners[plan_id]
+            claim = owners[plan_id]
             # A user without a profile, or with a language Zeus does not speak, reads the default one.
-            language = language if language in titles else settings.LANGUAGE_CODE
+            language = claim.language if claim.language in titles else settings.LANGUAGE_CODE
             drafts.append(
                 NotificationDraft(
-                    user_id=user_id,
+                    user_id=claim.user_id,
                     kind=NotificationKind.PLAN_REMINDER,
                     title=titles[language],
                     body=bodies[language],
                     cta_url=f"/plans#plan-{plan_id}",
-                    dedupe_key=f"plan_reminder:{plan_id}:{day.isoformat()}",
+                    dedupe_key=f"plan_reminder:{plan_id}:{claim.day.isoformat()}",
                 )
             )
         return len(notification_create_many(drafts))
@@ -276,7 +260,6 @@ def _finalize_batch(ended, *, now: dt.datetime, local_today: dt.date, batch_size
     with transaction.atomic():
         plans = list(
             ended.select_for_update(skip_locked=True, of=("self",))
-            .select_related("primary_goal")
             .prefetch_related("fixed_expenses")
             .order_by("id")[:batch_size]
         )
@@ -286,13 +269,13 @@ def _finalize_batch(ended, *, now: dt.datetime, local_today: dt.date, batch_size
         languages = user_languages(user_ids={plan.user_id for plan in plans})
         rows = []
         for plan in plans:
-            state = plan_state(plan, today=local_today, ledger=ledgers[plan.id])
+            so_far = month_so_far(plan, ledgers[plan.id], local_today)
             summary = pm.month_end_summary(
-                allocations=state.allocations,
-                actuals=state.actuals,
+                allocations=so_far.allocations,
+                actuals=so_far.actuals,
                 first=plan.month,
                 activated_on=plan.activated_on,
-                discretionary_by_day=state.discretionary_by_day,
+                discretionary_by_day=so_far.discretionary_by_day,
             )
             with translation.override(languages.get(plan.user_id) or settings.LANGUAGE_CODE):
                 plan.summary = _summary_json(plan, summary)
@@ -312,34 +295,9 @@ def _finalize_batch(ended, *, now: dt.datetime, local_today: dt.date, batch_size
                     dedupe_key=f"month_end_summary:{plan.id}",
                 )
             )
-        _store_completed(plans, now=now)
+        MonthlyPlan.objects.bulk_update(plans, ["summary", "status", "completed_at", "updated_at"])
         notification_create_many(rows)
     return len(plans)
-
-
-def _store_completed(plans: list[MonthlyPlan], *, now: dt.datetime) -> None:
-    """The batch's plans completed with their summaries, in one UPDATE on PostgreSQL: the summaries go as one
-    JSON object keyed by plan id, which each row picks its own from. bulk_update writes a CASE with a branch per
-    plan for every column, which Django builds expression by expression and PostgreSQL walks for each row: it
-    was half of a batch's time (docs/scaling.md). An array of summaries instead would have psycopg escape
-    every quote of every summary in Python."""
-    if not arrays_supported():
-        MonthlyPlan.objects.bulk_update(plans, ["summary", "status", "completed_at", "updated_at"])
-        return
-    table = connection.ops.quote_name(MonthlyPlan._meta.db_table)
-    summaries = {str(plan.id): plan.summary for plan in plans}
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {table} SET summary = %s::jsonb -> id::text, status = %s, completed_at = %s, updated_at = %s"
-            " WHERE id = ANY(%s)",
-            [
-                json.dumps(summaries, cls=MonthlyPlan._meta.get_field("summary").encoder),
-                MonthlyPlan.Status.COMPLETED,
-                now,
-                now,
-                [plan.id for plan in plans],
-            ],
-        )
 
 
 def run_plan_jobs(*, now: dt.datetime, user_ids: Iterable[int] | None = None) -> JobResult:

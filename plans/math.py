@@ -20,8 +20,6 @@ COVER_OVERSPEND, TIGHTEN_SPENDING, BOOST_GOAL = "cover_overspend", "tighten_spen
 OVER_BUDGET, UNDER_BUDGET, ON_BUDGET = "over_budget", "under_budget", "on_budget"
 LOWER_SPENDING, KEEP_GOING = "lower_spending", "keep_going"
 
-REMINDER_WINDOW = dt.timedelta(hours=3)
-
 
 class PlanMathError(ValueError):
     """Inputs the arithmetic cannot honour; the services turn it into a 400 naming `field`."""
@@ -339,41 +337,6 @@ def streak(
             break
         count += 1
     return count
-
-
-# Reminders
-
-
-def reminder_window_date(*, local_now: dt.datetime, reminder_time: dt.time) -> dt.date | None:
-    """The local date whose reminder window [reminder_time, reminder_time + 3 h) holds `local_now`, or None.
-
-    A window that starts late in the evening runs past midnight and still belongs to the day it started.
-    """
-    today = local_now.date()
-    for day in (today, today - dt.timedelta(days=1)):
-        start = dt.datetime.combine(day, reminder_time)
-        if start <= local_now.replace(tzinfo=None) < start + REMINDER_WINDOW:
-            return day
-    return None
-
-
-def reminder_due(
-    *,
-    enabled: bool,
-    active: bool,
-    first: dt.date,
-    local_now: dt.datetime,
-    reminder_time: dt.time,
-    sent_dates: Iterable[dt.date] = (),
-) -> dt.date | None:
-    """The local date to remind for, when a reminder is due now; None otherwise. At most one a local date,
-    and only for dates inside the plan's month."""
-    if not (enabled and active):
-        return None
-    day = reminder_window_date(local_now=local_now, reminder_time=reminder_time)
-    if day is None or month_first(day) != first or day in set(sent_dates):
-        return None
-    return day
 
 
 # Month end

@@ -2,7 +2,7 @@
 
 from assets import categories
 from plans.recurring import RecurringCharge
-from plans.selectors import PlanState
+from plans.state import PlanState
 from zeus.money import from_minor, quantize, to_minor
 
 

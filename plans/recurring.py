@@ -3,11 +3,9 @@ cannot import it (DESIGN.md): plans asks through the `recurring_charges` signal 
 (suggestions/receivers.py). docs/plans.md, "Recurring bills"."""
 
 import datetime as dt
-from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db.models import QuerySet
 from django.dispatch import Signal
 
 from assets import categories
@@ -28,31 +26,6 @@ class RecurringCharge:
     currency: str
     category: str
     due_on: dt.date
-
-
-@dataclass(frozen=True)
-class DueRead:
-    """How a provider of recurring charges reads the charges due in a window, for a caller that carries the
-    read in a statement of its own (the plan view's one query, plans.selectors.plan_detail): `query(user_id,
-    since, until)` is the queryset of the provider's rows (any values stand in for the arguments; each must
-    reach its SQL once), `charge(row)` one of those rows as a RecurringCharge, from the row's columns by name
-    as JSON gives them (dates as ISO text, amounts as Decimal). The same charges recurring_charges answers for
-    that window, in any order and in any currency."""
-
-    query: Callable[[int, dt.date, dt.date], QuerySet]
-    charge: Callable[[dict], RecurringCharge]
-
-
-_due_reads: list[DueRead] = []
-
-
-def due_read_register(read: DueRead) -> None:
-    """Called from the provider's AppConfig.ready, before any request reads."""
-    _due_reads.append(read)
-
-
-def due_reads() -> list[DueRead]:
-    return list(_due_reads)
 
 
 def charges_for(*, user, due_since: dt.date | None = None, due_until: dt.date | None = None) -> list[RecurringCharge]:

@@ -14,7 +14,8 @@ from goals.services import goal_contribute
 from plans import math as pm
 from plans.models import FixedExpense, MonthlyPlan, PlanEntry, Rebalance
 from plans.recurring import merge_fixed_lines, suggested_fixed_expenses
-from plans.selectors import plan_get, plan_goal_need, plan_state
+from plans.selectors import plan_get, plan_state
+from plans.state import plan_goal_need
 from zeus.errors import Conflict, NotFound, ValidationFailed
 from zeus.money import from_minor, parse_money, to_minor
 from zeus.selectors import user_currency

@@ -1,7 +1,8 @@
 from django.contrib import admin, messages
 
+from suggestions.insights.job import insights_generate
 from suggestions.models import RecurringSeries, Suggestion
-from suggestions.services import insights_generate, recurring_detect
+from suggestions.recurring.job import recurring_detect
 
 
 @admin.register(Suggestion)

@@ -6,8 +6,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from suggestions.models import RecurringSeries
-from suggestions.selectors import recurring_list, suggestion_list
-from suggestions.services import recurring_dismiss, suggestion_complete, suggestion_dismiss
+from suggestions.recurring.selectors import recurring_list
+from suggestions.recurring.services import recurring_dismiss
+from suggestions.selectors import suggestion_list
+from suggestions.services import suggestion_complete, suggestion_dismiss
 from zeus.api.fields import MoneyField
 from zeus.api.pagination import paginate
 

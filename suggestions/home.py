@@ -5,16 +5,29 @@ from django.utils.translation import gettext as _
 
 from assets import labels
 from plans.home import current_plan
-from suggestions.selectors import home_insights_query, home_recurring_due_query
+from suggestions.recurring.selectors import home_recurring_due
+from suggestions.selectors import home_insights
+from zeus.panels import shared
 
 SHOWN = 5
 # How far ahead the home looks for a recurring charge.
 BILLS_WITHIN_DAYS = 30
 
 
+def _insights(request, today) -> list:
+    return shared(request, "suggestions.home_insights", lambda: home_insights(user=request.user, limit=SHOWN))
+
+
+def _bills(request, today) -> list:
+    def read():
+        return home_recurring_due(user=request.user, today=today, within_days=BILLS_WITHIN_DAYS, limit=SHOWN * 2)
+
+    return shared(request, "suggestions.home_bills", read)
+
+
 def insights_panel(request, today) -> dict:
     return {
-        "insights": list(home_insights_query(user=request.user, limit=SHOWN)),
+        "insights": _insights(request, today),
         "prompt": _("What should I look at in my finances?"),
     }
 
@@ -22,8 +35,7 @@ def insights_panel(request, today) -> dict:
 def bills_panel(request, today) -> dict:
     """What goes out next: the detected bills and subscriptions due within a month, soonest first. A user whose
     history shows no series yet sees the fixed expenses named in this month's plan instead."""
-    due = home_recurring_due_query(user=request.user, today=today, within_days=BILLS_WITHIN_DAYS, limit=SHOWN * 2)
-    series = [s for s in due if s.kind != "income"][:SHOWN]
+    series = [s for s in _bills(request, today) if s.kind != "income"][:SHOWN]
     bills = [
         {
             "name": s.merchant,

@@ -66,7 +66,7 @@ INSIGHT_KINDS = (
 
 class RecurringSeries(models.Model):
     """Money that comes or goes on a schedule, detected nightly from the user's history
-    (suggestions/recurring.py; docs/recurring.md). One row per counterparty, direction and currency; the
+    (suggestions/recurring/detection.py; docs/recurring.md). One row per counterparty, direction and currency; the
     nightly detection updates it in place, so its id is stable for the user's dismiss and for insights."""
 
     class Kind(models.TextChoices):
@@ -85,7 +85,7 @@ class RecurringSeries(models.Model):
         DISMISSED = "dismissed"
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="recurring_series")
-    key = models.CharField(max_length=200)  # the normalised counterparty (suggestions.duplicates.counterparty)
+    key = models.CharField(max_length=200)  # the normalised counterparty (suggestions.merchants.counterparty)
     direction = models.CharField(max_length=10)
     merchant = models.CharField(max_length=200)  # as the latest charge names it
     kind = models.CharField(max_length=12, choices=Kind.choices)

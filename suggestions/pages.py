@@ -10,8 +10,9 @@ from django.shortcuts import render
 from django.urls import re_path
 from django.utils.translation import gettext as _
 
-from suggestions import digest
-from suggestions.services import weekly_digest_for
+from suggestions.digest.compose import iso_week
+from suggestions.digest.job import weekly_digest_for
+from suggestions.digest.texts import body, chart, title
 from zeus.money import format_amount
 
 
@@ -26,17 +27,17 @@ def digest_page(request, week: str):
         raise Http404(_("No weekly review for that week."))
     c = review["currency"]
     start = dt.date.fromisoformat(review["start"])
-    chart = digest.chart(review)
+    drawn = chart(review)
     context = {
         "review": review,
-        "title": digest.title(review),
-        "summary": digest.body(review).splitlines(),
+        "title": title(review),
+        "summary": body(review).splitlines(),
         "spent": _money(review["spent"], c),
         "average": _money(review["average_previous"], c),
-        "chart": chart,
+        "chart": drawn,
         "chart_rows": [
             {"label": label, "value": format_amount(Decimal(value), c)}
-            for label, value in zip(chart["labels"], chart["datasets"][0]["data"], strict=True)
+            for label, value in zip(drawn["labels"], drawn["datasets"][0]["data"], strict=True)
         ],
         "top": [
             {"category": t["category"].replace("_", " "), "spent": _money(t["spent"], c)}
@@ -44,8 +45,8 @@ def digest_page(request, week: str):
         ],
         "biggest": [{**b, "amount": _money(b["amount"], c)} for b in review["biggest"]],
         "due": [{**d, "amount": _money(d["amount"], d["currency"])} for d in review["due_next_week"]],
-        "previous_week": digest.iso_week(start - dt.timedelta(days=7)),
-        "next_week": digest.iso_week(start + dt.timedelta(days=7)),
+        "previous_week": iso_week(start - dt.timedelta(days=7)),
+        "next_week": iso_week(start + dt.timedelta(days=7)),
     }
     return render(request, "suggestions/digest.html", context)
 

@@ -6,7 +6,11 @@ import datetime as dt
 from celery import shared_task
 from django.utils import timezone
 
-from suggestions import selectors, services
+from suggestions import services
+from suggestions.batches import user_batches
+from suggestions.digest.job import weekly_digest_send
+from suggestions.insights.job import insights_generate
+from suggestions.recurring.job import recurring_detect
 from suggestions.thresholds import BATCH_SIZE
 from zeus.fanout import BATCH_TASK_OPTIONS, fan_out
 
@@ -22,7 +26,7 @@ def refresh_suggestions(user_ids: list[int] | None = None) -> int:
 @shared_task(name="suggestions.refresh_suggestions_batch", **BATCH_TASK_OPTIONS)
 def refresh_suggestions_batch(*, first: int, last: int) -> int:
     done = 0
-    for batch in selectors.user_batches(user_id_range=(first, last)):
+    for batch in user_batches(user_id_range=(first, last)):
         done += services.suggestions_refresh_users(user_ids=[user.id for user in batch])
     return done
 
@@ -32,12 +36,12 @@ def generate_insights(user_ids: list[int] | None = None) -> int:
     """With ids: their insights. Without: returns how many batches it enqueued, all at one instant."""
     if user_ids is None:
         return fan_out(generate_insights_batch, size=BATCH_SIZE, now=timezone.now().isoformat())
-    return services.insights_generate(user_ids=user_ids)
+    return insights_generate(user_ids=user_ids)
 
 
 @shared_task(name="suggestions.generate_insights_batch", **BATCH_TASK_OPTIONS)
 def generate_insights_batch(*, first: int, last: int, now: str) -> int:
-    return services.insights_generate(user_id_range=(first, last), now=dt.datetime.fromisoformat(now))
+    return insights_generate(user_id_range=(first, last), now=dt.datetime.fromisoformat(now))
 
 
 @shared_task(name="suggestions.detect_recurring")
@@ -45,12 +49,12 @@ def detect_recurring(user_ids: list[int] | None = None) -> int:
     """With ids: their series. Without: returns how many batches it enqueued, all at one instant."""
     if user_ids is None:
         return fan_out(detect_recurring_batch, size=BATCH_SIZE, now=timezone.now().isoformat())
-    return services.recurring_detect(user_ids=user_ids).series
+    return recurring_detect(user_ids=user_ids).series
 
 
 @shared_task(name="suggestions.detect_recurring_batch", **BATCH_TASK_OPTIONS)
 def detect_recurring_batch(*, first: int, last: int, now: str) -> int:
-    return services.recurring_detect(user_id_range=(first, last), now=dt.datetime.fromisoformat(now)).series
+    return recurring_detect(user_id_range=(first, last), now=dt.datetime.fromisoformat(now)).series
 
 
 @shared_task(name="suggestions.send_weekly_digest")
@@ -58,9 +62,9 @@ def send_weekly_digest(user_ids: list[int] | None = None) -> int:
     """With ids: their review, if due. Without: returns how many batches it enqueued, all at one instant."""
     if user_ids is None:
         return fan_out(send_weekly_digest_batch, size=BATCH_SIZE, now=timezone.now().isoformat())
-    return services.weekly_digest_send(user_ids=user_ids)
+    return weekly_digest_send(user_ids=user_ids)
 
 
 @shared_task(name="suggestions.send_weekly_digest_batch", **BATCH_TASK_OPTIONS)
 def send_weekly_digest_batch(*, first: int, last: int, now: str) -> int:
-    return services.weekly_digest_send(user_id_range=(first, last), now=dt.datetime.fromisoformat(now))
+    return weekly_digest_send(user_id_range=(first, last), now=dt.datetime.fromisoformat(now))

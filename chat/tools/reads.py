@@ -27,7 +27,8 @@ from chat.tools.base import (
     transaction_out,
 )
 from goals.selectors import budget_statuses, goal_list, goal_progress_of
-from suggestions.selectors import recurring_list, recurring_to_dict, suggestion_list_active, suggestion_to_dict
+from suggestions.recurring.selectors import recurring_list, recurring_to_dict
+from suggestions.selectors import suggestion_list_active, suggestion_to_dict
 from zeus.errors import ValidationFailed
 from zeus.timeutil import month_bounds
 

@@ -139,7 +139,8 @@ def test_the_homes_own_reads_are_the_orm_reads_they_stand_for(alice, bob):
     """suggestions read the home's rows with raw SQL: the same rows, in the same order, as the selectors the
     other pages use."""
     from suggestions.models import RecurringSeries, Suggestion
-    from suggestions.selectors import home_insights, home_recurring_due, recurring_list, suggestion_list_active
+    from suggestions.recurring.selectors import home_recurring_due, recurring_list
+    from suggestions.selectors import home_insights, suggestion_list_active
 
     today = user_today(alice)
     for owner in (alice, bob):

@@ -12,8 +12,8 @@ from django.test.utils import CaptureQueriesContext
 from assets import categories
 from assets.models import Transaction
 from plans import jobs
-from plans import math as pm
 from plans.models import MonthlyPlan, ReminderLog
+from plans.reminders import reminder_due
 from plans.selectors import Ledger, plan_detail, plan_ledger, plan_ledgers
 from tests import factories
 from tests.plans import factories as plan_factories
@@ -70,7 +70,7 @@ def test_reminders_follow_each_users_clock_east_and_west_of_utc(clock):
         expected = set()
         for plan in plans:
             local_now = now.astimezone(zoneinfo.ZoneInfo(plan.user.profile.timezone))
-            day = pm.reminder_due(
+            day = reminder_due(
                 enabled=True,
                 active=True,
                 first=plan.month,

@@ -9,8 +9,8 @@ from django.core.management import call_command
 
 pytest.importorskip("demo.seed")
 
+from suggestions.insights.job import insights_generate
 from suggestions.models import Suggestion
-from suggestions.services import insights_generate
 from zeus.models import Notification
 
 

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
+from suggestions.insights.job import insights_generate
 from suggestions.models import Suggestion
-from suggestions.services import insights_generate
 from tests import factories
 
 DINING = ["Pho 24", "Highlands Coffee", "Com Tam Ba Ghien", "Banh Mi Huynh Hoa", "KFC", "Pizza 4P's", "Bun Cha 34"]

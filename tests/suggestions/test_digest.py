@@ -11,9 +11,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from plans.services import plan_activate, plan_create
-from suggestions import selectors
+from suggestions.batches import user_batches
+from suggestions.digest.job import weekly_digest_send
 from suggestions.models import RecurringSeries, WeeklyDigest
-from suggestions.services import weekly_digest_send
 from tests import factories
 from tests.suggestions.factories import suggestion
 from zeus.models import Notification
@@ -105,7 +105,7 @@ def test_goal_progress_is_in_the_review(alice):
 def _ledger_review(user) -> dict:
     """The review's spending figures, from the user's ledger read back and added up plainly."""
     from assets.models import Transaction
-    from suggestions.digest import iso_week
+    from suggestions.digest.compose import iso_week
     from zeus.money import quantize
 
     currency = user.profile.currency
@@ -150,7 +150,7 @@ def test_the_reviews_figures_are_the_ledger_added_up_in_the_users_currency(db):
     """Amounts rounded half up to the currency's unit (đồng with cents, an average of half a cent), rows in
     another currency and income left out, categories of equal totals by name and only the three largest,
     equal expenses oldest first; a user who spent nothing, one who spent only in the weeks before."""
-    from suggestions import digest
+    from suggestions.digest import compose
 
     vnd, usd, idle, earlier = (factories.user(name, currency=c) for name, c in
                                (("vnd", "VND"), ("usd", "USD"), ("idle", "VND"), ("earlier", "VND")))  # fmt: skip
@@ -166,8 +166,8 @@ def test_the_reviews_figures_are_the_ledger_added_up_in_the_users_currency(db):
     spend(usd, "0.01", MONDAY + dt.timedelta(days=6), "dining", "Gum")
     spend(usd, "10.02", MONDAY - dt.timedelta(days=1), "dining", "Dinner")
     spend(earlier, "400000", MONDAY - dt.timedelta(days=10), "shopping", "Uniqlo")
-    users = [b for batch in selectors.user_batches(user_ids=[vnd.id, usd.id, idle.id, earlier.id]) for b in batch]
-    reviews = digest.compose(users, start=MONDAY, now=SUNDAY_9_SAIGON)
+    users = [b for batch in user_batches(user_ids=[vnd.id, usd.id, idle.id, earlier.id]) for b in batch]
+    reviews = compose.compose(users, start=MONDAY, now=SUNDAY_9_SAIGON)
     for user in (vnd, usd, idle, earlier):
         assert {key: reviews[user.id][key] for key in _ledger_review(user)} == _ledger_review(user)
     assert (reviews[vnd.id]["spent"], reviews[vnd.id]["average_previous"]) == ("870000", "333336")
@@ -301,7 +301,7 @@ def test_a_batchs_inbox_texts_are_the_per_user_path_s_word_for_word(db):
     from django.utils import translation
 
     from goals.services import goal_create
-    from suggestions import digest
+    from suggestions.digest import compose, texts
 
     users = [factories.user(f"t{k}", language=("vi", "en")[k % 2]) for k in range(6)]
     for k, user in enumerate(users):
@@ -324,76 +324,42 @@ def test_a_batchs_inbox_texts_are_the_per_user_path_s_word_for_word(db):
         payload = review(user).payload
         assert (
             payload
-            == digest.compose(
-                [b for batch in selectors.user_batches(user_ids=[user.id]) for b in batch],
+            == compose.compose(
+                [b for batch in user_batches(user_ids=[user.id]) for b in batch],
                 start=MONDAY,
                 now=SUNDAY_9_SAIGON,
             )[user.id]
         )
         (note,) = Notification.objects.filter(user=user, kind="weekly_digest")
         with translation.override(user.profile.language):
-            assert (note.title, note.body) == (digest.title(payload)[:200], digest.body(payload))
+            assert (note.title, note.body) == (texts.title(payload)[:200], texts.body(payload))
     vi, en = (Notification.objects.get(user=users[k], kind="weekly_digest") for k in (0, 1))
     assert en.title == "Your week 2026-W48: 1,500,000 ₫ spent"
     assert vi.title != en.title and "2026-W48" in vi.title  # in Vietnamese
 
 
-@pytest.mark.postgres
-def test_a_batch_s_reads_are_one_round_trip_and_only_a_planner_s_plan_is_read(alice, bob, monkeypatch):
-    from suggestions import digest
+def _compose_queries(users) -> tuple[dict, int]:
+    from suggestions.digest import compose
 
-    ordinary_month(alice)
-    ordinary_month(bob)
-    users = [b for batch in selectors.user_batches(user_ids=[alice.id, bob.id]) for b in batch]
-    with CaptureQueriesContext(connection) as nobody_plans:
-        reviews = digest.compose(users, start=MONDAY, now=SUNDAY_9_SAIGON)
-    assert len(nobody_plans) == 1  # spending, biggest, plans, goals, bills due and insights together
-    assert reviews[alice.id]["plan"] is None and reviews[bob.id]["spent"] == "1500000"
-    plan = plan_create(user=alice, month="2026-11", expected_income="20000000", today=MONDAY - dt.timedelta(days=20))
-    plan_activate(user=alice, plan_id=plan.id, today=MONDAY - dt.timedelta(days=20))
-    asked = []
-    summaries = digest.plan_summaries
-
-    def spy(*, today_by_user):
-        asked.append(set(today_by_user))
-        return summaries(today_by_user=today_by_user)
-
-    monkeypatch.setattr(digest, "plan_summaries", spy)
-    reviews = digest.compose(users, start=MONDAY, now=SUNDAY_9_SAIGON)
-    assert asked == [{alice.id}]
-    assert reviews[alice.id]["plan"]["currency"] == "VND" and reviews[bob.id]["plan"] is None
+    batch = [b for part in user_batches(user_ids=[u.id for u in users]) for b in part]
+    with CaptureQueriesContext(connection) as queries:
+        reviews = compose.compose(batch, start=MONDAY, now=SUNDAY_9_SAIGON)
+    return reviews, len(queries)
 
 
-@pytest.mark.postgres
-def test_without_arrays_the_orm_reads_compose_the_same_reviews(db, monkeypatch):
-    """SQLite (`make run`'s default) has no `= ANY(%s)` or `::` casts: each batch read is then made with the ORM
-    (zeus.batch.arrays_supported). Run here on PostgreSQL, so CI compares both paths on the same rows: spending
-    of several weeks, a plan, goals, bills due and insights, for users with and without each."""
-    import assets.selectors
-    import goals.selectors
-    import plans.selectors
-    from goals.services import goal_create
-    from suggestions import digest
-
-    users = [factories.user(f"o{k}") for k in range(4)]
-    for k, user in enumerate(users[:3]):
+def test_a_batch_s_reads_do_not_grow_with_its_users_or_their_plans(db):
+    few = [factories.user(f"f{k}") for k in range(2)]
+    many = [factories.user(f"m{k}") for k in range(7)]
+    for user in few + many:
         ordinary_month(user)
-        if k != 1:
-            goal_create(user=user, name=f"Fund {k}", kind="emergency_fund", target_amount="10000000",
-                        current_amount="2500000", deadline=dt.date(2027, 11, 1))  # fmt: skip
-        RecurringSeries.objects.create(
-            user=user, key="netflix", direction="expense", merchant="Netflix", kind="subscription",
-            amount=260_000 + k, currency="VND", interval="monthly", last_on=dt.date(2026, 11, 2),
-            next_on=dt.date(2026, 12, 2 + k), category="subscriptions", occurrences=3,
-        )  # fmt: skip
-        suggestion(user, kind="price_change", title=f"Netflix went up {k}")
-    spend(users[3], "400000", MONDAY - dt.timedelta(days=10), "shopping", "Uniqlo")  # only the weeks before
-    plan = plan_create(user=users[0], month="2026-11", expected_income="20000000", today=MONDAY)
-    plan_activate(user=users[0], plan_id=plan.id, today=MONDAY)
-    batch = [b for part in selectors.user_batches(user_ids=[u.id for u in users]) for b in part]
-    with_arrays = digest.compose(batch, start=MONDAY, now=SUNDAY_9_SAIGON)
-    assert with_arrays[users[0].id]["plan"] and with_arrays[users[2].id]["due_next_week"]
-    for module in (assets.selectors, goals.selectors, plans.selectors, selectors):
-        monkeypatch.setattr(module, "arrays_supported", lambda db="default": False)
-    assert digest.compose(batch, start=MONDAY, now=SUNDAY_9_SAIGON) == with_arrays
-    assert selectors.digests_of(user_ids=[u.id for u in users], iso_week="2026-W48") == set()
+    _, nobody_plans = _compose_queries(few)
+    assert _compose_queries(many)[1] == nobody_plans
+    for user in many[:3]:
+        plan = plan_create(user=user, month="2026-11", expected_income="20000000", today=MONDAY - dt.timedelta(days=20))
+        plan_activate(user=user, plan_id=plan.id, today=MONDAY - dt.timedelta(days=20))
+    plan = plan_create(user=few[0], month="2026-11", expected_income="20000000", today=MONDAY - dt.timedelta(days=20))
+    plan_activate(user=few[0], plan_id=plan.id, today=MONDAY - dt.timedelta(days=20))
+    reviews, with_plans = _compose_queries(many)
+    assert _compose_queries(few)[1] == with_plans
+    assert reviews[many[0].id]["plan"]["currency"] == "VND" and reviews[many[5].id]["plan"] is None
+    assert reviews[many[5].id]["spent"] == "1500000"

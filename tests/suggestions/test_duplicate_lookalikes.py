@@ -3,9 +3,10 @@ transfers are never "a duplicate, ask for a refund"; true duplicates on one date
 
 import datetime as dt
 
-from suggestions.duplicates import Row, candidate_clusters, counterparty
+from suggestions.insights.duplicates import Row, candidate_clusters
+from suggestions.insights.job import insights_generate
+from suggestions.merchants import counterparty
 from suggestions.models import Suggestion
-from suggestions.services import insights_generate
 from tests import factories
 from tests.suggestions.factories import NOW, day, steady_life
 

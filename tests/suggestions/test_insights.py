@@ -2,8 +2,8 @@ import datetime as dt
 
 import pytest
 
+from suggestions.insights.job import insights_generate
 from suggestions.models import Suggestion
-from suggestions.services import insights_generate
 from tests import factories
 from tests.suggestions.factories import NOW, day, steady_life, weekly
 from zeus.models import Notification

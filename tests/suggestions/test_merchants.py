@@ -1,6 +1,6 @@
 import pytest
 
-from suggestions.duplicates import normalize_merchant
+from suggestions.merchants import normalize_merchant
 
 
 @pytest.mark.parametrize(

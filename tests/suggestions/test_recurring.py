@@ -10,8 +10,8 @@ from django.test.utils import CaptureQueriesContext
 
 from plans.services import plan_activate, plan_create
 from suggestions.models import RecurringSeries, Suggestion
-from suggestions.recurring import add_months
-from suggestions.services import recurring_detect
+from suggestions.recurring.detection import add_months
+from suggestions.recurring.job import recurring_detect
 from tests import factories
 from tests.suggestions.factories import NOW, TODAY, steady_life
 
@@ -152,7 +152,7 @@ def test_the_list_has_the_documented_fields_and_filters(alice, alice_api, bob):
 def test_due_within_days_counts_from_the_users_today(alice, alice_api, monkeypatch):
     life(alice)
     run(alice)
-    monkeypatch.setattr("suggestions.selectors.user_today", lambda user: TODAY)
+    monkeypatch.setattr("suggestions.recurring.selectors.user_today", lambda user: TODAY)
     soon = alice_api.get("/api/v1/recurring?due_within_days=7").json()["results"]
     assert [r["merchant"] for r in soon] == ["Landlord"]
     assert len(alice_api.get("/api/v1/recurring?due_within_days=9").json()["results"]) == 2
@@ -197,7 +197,7 @@ def _queries_for(n: int, prefix: str) -> tuple[int, int]:
 
 def test_queries_per_batch_do_not_grow_with_users(db):
     assert _queries_for(2, "a") == _queries_for(12, "b")
-    assert _queries_for(3, "c")[0] <= 8  # with the SET LOCAL work_mem of the candidates
+    assert _queries_for(3, "c")[0] <= 8
 
 
 def test_the_command_runs_one_user(alice, bob):

@@ -6,7 +6,7 @@ import datetime as dt
 import pytest
 
 from demo.ledger import ledger
-from suggestions.recurring import Charge, detect
+from suggestions.recurring.detection import Charge, detect
 
 EXPECTED = {"Netflix", "Spotify", "Tiền nhà", "Tiền điện EVN", "Tiền nước Sawaco", "Viettel cước di động"}
 

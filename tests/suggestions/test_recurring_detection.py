@@ -5,7 +5,7 @@ from decimal import Decimal
 
 import pytest
 
-from suggestions.recurring import Charge, add_months, detect, detect_group, monthly_cost, yearly_cost
+from suggestions.recurring.detection import Charge, add_months, detect, detect_group, monthly_cost, yearly_cost
 
 _ids = iter(range(1, 100_000))
 

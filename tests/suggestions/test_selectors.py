@@ -1,4 +1,5 @@
-from suggestions.selectors import suggestion_list_active, suggestion_to_dict, user_batches
+from suggestions.batches import user_batches
+from suggestions.selectors import suggestion_list_active, suggestion_to_dict
 from tests import factories
 from tests.suggestions.factories import suggestion
 

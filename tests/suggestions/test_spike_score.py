@@ -2,7 +2,7 @@ from decimal import Decimal
 
 import pytest
 
-from suggestions.spikes import detect_spike
+from suggestions.insights.spikes import detect_spike
 
 D = Decimal
 MIN = D(500_000)

@@ -45,7 +45,7 @@ def test_the_recurring_detection_fans_out_and_runs_on_a_real_worker():
     from celery.contrib.testing.worker import start_worker
 
     from suggestions.models import RecurringSeries
-    from suggestions.recurring import add_months
+    from suggestions.recurring.detection import add_months
     from suggestions.tasks import detect_recurring
     from zeus.celery import app
 

@@ -3,7 +3,6 @@
 import datetime as dt
 
 import pytest
-from django.db import connection
 
 from plans.services import plan_entry_create
 from tests import factories
@@ -28,8 +27,9 @@ def test_token_auth_reads_the_user_and_profile_in_one_query(alice_api, django_as
         assert alice_api.get("/api/v1/profile").json()["username"] == "alice"
 
 
-# The plan reads' one statement is PostgreSQL's (plans.selectors.plan_detail); SQLite makes the reads apart.
-_PLAN_READS = 2 if connection.vendor == "postgresql" else 5
+# The token and profile; the plans with their goals and answered warnings; their fixed expenses; their months'
+# expenses per category and day; their entries; their recurring bills still due (plans.selectors).
+_PLAN_READS = 6
 
 
 @pytest.mark.usefixtures("clock")
@@ -38,15 +38,10 @@ def test_a_plan_costs_the_same_queries_however_long_the_history(alice, alice_api
     _history(alice, rows)
     made = plan(alice, active=True)
     plan_entry_create(user=alice, plan_id=made.id, kind="discretionary", amount="50000")
-    # token and profile; then one statement: the plan with its goal, the warnings its rebalances answered, its
-    # fixed expenses, its month (per category, per discretionary day, its entries: one UNION) and the recurring
-    # bills still due (elsewhere than PostgreSQL: the token and four separate reads)
     with django_assert_num_queries(_PLAN_READS):
         assert alice_api.get(f"/api/v1/plans/{made.id}").status_code == 200
 
 
-# Many plans' months in one query is PostgreSQL's (each a JSON column of its plan's row); SQLite, the database of
-# `make run`'s demo, reads each plan's month apart.
 @pytest.mark.postgres
 @pytest.mark.usefixtures("clock")
 @pytest.mark.parametrize("plans", [1, 4])
@@ -54,8 +49,6 @@ def test_the_plan_list_costs_the_same_queries_however_many_plans(alice, alice_ap
     _history(alice, 20)
     for month in range(plans):
         plan(alice, month=f"2027-{month + 1:02d}", active=month == 0)
-    # token and profile; then the first page's plans, each with its fixed expenses, its ledger and its
-    # recurring bills still due as columns of its row, in one statement however many plans it holds
     with django_assert_num_queries(_PLAN_READS):
         assert len(alice_api.get("/api/v1/plans").json()["results"]) == plans
 
@@ -66,9 +59,7 @@ def test_a_later_plan_page_costs_the_same_queries_however_many_plans(alice, alic
     for month in range(5):
         plan(alice, month=f"2027-{month + 1:02d}")
     after = alice_api.get("/api/v1/plans?page_size=2").json()["next"]
-    # token; the page's plans with their goals and answered states; their fixed expenses; their months (one
-    # statement, each a column of its plan's row); the page's recurring bills still due
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(_PLAN_READS):
         assert len(alice_api.get(after).json()["results"]) == 2
 
 

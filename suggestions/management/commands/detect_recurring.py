@@ -1,7 +1,7 @@
 from django.core.management.base import BaseCommand
 
 from suggestions.management.commands._users import user_ids_for
-from suggestions.services import recurring_detect
+from suggestions.recurring.job import recurring_detect
 
 
 class Command(BaseCommand):

@@ -1,7 +1,7 @@
 from django.core.management.base import BaseCommand
 
+from suggestions.insights.job import insights_generate
 from suggestions.management.commands._users import user_ids_for
-from suggestions.services import insights_generate
 
 
 class Command(BaseCommand):

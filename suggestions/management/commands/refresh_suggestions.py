@@ -1,7 +1,7 @@
 from django.core.management.base import BaseCommand
 
+from suggestions.batches import user_batches
 from suggestions.management.commands._users import user_ids_for
-from suggestions.selectors import user_batches
 from suggestions.services import suggestions_refresh_users
 
 

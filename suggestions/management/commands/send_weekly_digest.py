@@ -2,8 +2,8 @@ import datetime as dt
 
 from django.core.management.base import BaseCommand, CommandError
 
+from suggestions.digest.job import weekly_digest_send
 from suggestions.management.commands._users import user_ids_for
-from suggestions.services import weekly_digest_send
 
 
 class Command(BaseCommand):

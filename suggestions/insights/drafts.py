@@ -1,8 +1,8 @@
 """The nightly insights for one batch of users, as drafts: category spikes, duplicate charges, budget
-thresholds. A handful of queries per batch (docs/contract/tasks.md; docs/suggestions.md); the rest is arithmetic."""
+thresholds. A handful of queries per batch (suggestions/insights/reads.py; docs/suggestions.md); the rest is
+arithmetic."""
 
 import datetime as dt
-import zoneinfo
 from collections import defaultdict
 from decimal import Decimal
 
@@ -11,20 +11,24 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext
 
 from assets.labels import category_label
-from suggestions import selectors
+from suggestions.batches import BatchUser, local_today
 from suggestions.drafts import Draft, chat_url
-from suggestions.duplicates import Cluster, candidate_clusters, is_habit_suspect, recurring_amount, settled, two_visits
+from suggestions.insights import reads
+from suggestions.insights.duplicates import (
+    Cluster,
+    candidate_clusters,
+    is_habit_suspect,
+    recurring_amount,
+    settled,
+    two_visits,
+)
+from suggestions.insights.reads import BudgetLimit, CategoryWeeks
+from suggestions.insights.spikes import detect_spike
 from suggestions.models import Suggestion
-from suggestions.selectors import BatchUser, CategoryWeeks
-from suggestions.spikes import detect_spike
 from suggestions.thresholds import BUDGET_LEVELS, MIN_HISTORY_WEEKS, WEEKS_OF_HISTORY, minimum_amount
 from zeus.money import format_amount, quantize
 
 Kind = Suggestion.Kind
-
-
-def local_today(timezone_name: str, now: dt.datetime) -> dt.date:
-    return now.astimezone(zoneinfo.ZoneInfo(timezone_name)).date()
 
 
 def batch_drafts(users: list[BatchUser], *, now: dt.datetime) -> dict[int, list[Draft]]:
@@ -36,10 +40,10 @@ def batch_drafts(users: list[BatchUser], *, now: dt.datetime) -> dict[int, list[
     languages = {user.id: user.language for user in users}
     out: dict[int, list[Draft]] = defaultdict(list)
     for today, ids in by_today.items():
-        totals = selectors.weekly_category_totals(user_ids=ids, today=today)
+        totals = reads.weekly_category_totals(user_ids=ids, today=today)
         for user_id, draft in _spikes(totals, today, languages):
             out[user_id].append(draft)
-        for user_id, draft in _budget_thresholds(totals, selectors.budgets_of(user_ids=ids), today, languages):
+        for user_id, draft in _budget_thresholds(totals, reads.budgets_of(user_ids=ids), today, languages):
             out[user_id].append(draft)
         for user_id, draft in _duplicates(ids, today, languages):
             out[user_id].append(draft)
@@ -116,7 +120,9 @@ def _previous_iso_week(today: dt.date) -> str:
     return f"{year}-W{week:02d}"
 
 
-def _budget_thresholds(totals: list[CategoryWeeks], budgets, today: dt.date, languages: dict[int, str]):
+def _budget_thresholds(
+    totals: list[CategoryWeeks], budgets: list[BudgetLimit], today: dt.date, languages: dict[int, str]
+):
     spent = {(row.user_id, row.currency, row.category): row.month_to_date for row in totals}
     period = f"{today:%Y-%m}"
     for budget in budgets:
@@ -165,10 +171,10 @@ def _budget_thresholds(totals: list[CategoryWeeks], budgets, today: dt.date, lan
 def _duplicates(user_ids: list[int], today: dt.date, languages: dict[int, str]):
     """Three reads at most: the candidate (user, amount) pairs, their rows, and for consecutive-day clusters
     that survive, their users' lookback (to tell a double charge from two visits)."""
-    candidates = selectors.close_repeats(user_ids=user_ids, today=today)
+    candidates = reads.close_repeats(user_ids=user_ids, today=today)
     if not candidates:
         return
-    rows = selectors.rows_with_amounts(candidates=candidates, today=today)
+    rows = reads.rows_with_amounts(candidates=candidates, today=today)
     series: dict[tuple[int, Decimal], list] = defaultdict(list)
     for row in rows:
         series[(row.user_id, row.amount)].append(row)
@@ -182,7 +188,7 @@ def _duplicates(user_ids: list[int], today: dt.date, languages: dict[int, str]):
         clusters.append(cluster)
     spread = {c.first.user_id for c in clusters if is_habit_suspect(c)}
     lookback = defaultdict(list)
-    for row in selectors.lookback_rows(user_ids=spread, today=today):
+    for row in reads.lookback_rows(user_ids=spread, today=today):
         lookback[row.user_id].append(row)
     for cluster in clusters:
         if not (is_habit_suspect(cluster) and two_visits(cluster, lookback[cluster.first.user_id])):

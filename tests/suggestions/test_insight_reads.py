@@ -1,23 +1,22 @@
-"""The nightly insights' batch reads of the ledger (assets.selectors; goals' budget rows): on PostgreSQL each
-is a plain statement over the ids as one array. They must return what the rows say, to the Decimal's exponent
-(as the ORM did), on ledgers of every shape: several currencies, both directions, amounts with cents and at
-the column's limit, equal amounts in another currency or direction, rows on and just outside the window's and
-the month's edges."""
+"""The nightly insights' batch reads (suggestions/insights/reads.py): they must return what the rows say, to
+the Decimal's exponent, on ledgers of every shape: several currencies, both directions, amounts with cents and
+at the column's limit, equal amounts in another currency or direction, rows on and just outside the window's
+and the month's edges."""
 
 import datetime as dt
 import itertools
 from decimal import Decimal
 
 import pytest
-from django.db import connection
 
-from assets import selectors
 from assets.models import Transaction
 from goals.models import Budget
-from goals.selectors import budget_rows
+from suggestions.insights import reads
+from suggestions.insights.reads import AmountKey
 from tests import factories
 
-pytestmark = pytest.mark.skipif(connection.vendor != "postgresql", reason="the plain statements are PostgreSQL's")
+pytestmark = pytest.mark.django_db
+ROW = ("id", "user_id", "direction", "currency", "amount", "description", "occurred_on")
 
 TODAY = dt.date(2026, 12, 3)
 WINDOWS = 13
@@ -91,9 +90,12 @@ def test_the_weekly_totals_are_the_sums_of_the_rows(ledgers):
         row[1] = min(row[1], t.occurred_on)
         k = 2 + (TODAY - t.occurred_on).days // 7
         row[k] = t.amount if row[k] is None else row[k] + t.amount
-    plain = selectors.expense_weekly_totals(user_ids=ledgers, today=TODAY, windows=WINDOWS)
-    assert len(plain) == 8
-    assert exact(plain) == exact([(*key, *values) for key, values in expected.items()])
+    read = reads.weekly_category_totals(user_ids=ledgers, today=TODAY)
+    assert len(read) == 8
+    zero = Decimal(0)
+    got = [(r.user_id, r.currency, r.category, r.month_to_date, r.first_on, *r.weeks) for r in read]
+    want = [(*key, values[0] if values[0] is not None else zero, *values[1:]) for key, values in expected.items()]
+    assert exact(got) == exact(want)
 
 
 def test_the_close_repeats_are_the_amounts_seen_twice_within_a_day(ledgers):
@@ -103,26 +105,31 @@ def test_the_close_repeats_are_the_amounts_seen_twice_within_a_day(ledgers):
     expected = {
         key for key, days in dates.items() if any((b - a).days <= 1 for a, b in itertools.pairwise(sorted(days)))
     }
-    plain = selectors.transaction_close_repeats(user_ids=ledgers, since=SINCE, until=TODAY)
-    assert exact(plain) == exact(expected)
+    read = reads.close_repeats(user_ids=ledgers, today=TODAY)
+    assert exact((k.user_id, k.amount) for k in read) == exact(expected)
     alice, bob, carol = ledgers
-    assert plain == {
-        (alice, Decimal("240000")),
-        (bob, Decimal("55000")),
-        (bob, Decimal("999999999999999.99")),
-        (carol, Decimal("19.99")),
+    assert read == {
+        AmountKey(alice, Decimal("240000")),
+        AmountKey(bob, Decimal("55000")),
+        AmountKey(bob, Decimal("999999999999999.99")),
+        AmountKey(carol, Decimal("19.99")),
     }
 
 
 def as_row(t: Transaction) -> tuple:
-    return tuple(getattr(t, field) for field in selectors.TRANSACTION_ROW)
+    return tuple(getattr(t, field) for field in ROW)
+
+
+def as_tuple(row) -> tuple:
+    return tuple(getattr(row, field) for field in ROW)
 
 
 def test_the_rows_of_pairs_are_only_the_pairs_rows(ledgers):
     alice, bob, carol = ledgers
     # bob's 12.50 and carol's 4.75 are amounts of these users, but not at these pairs
     pairs = {(alice, Decimal("240000")), (bob, Decimal("4.75")), (carol, Decimal("12.50")), (carol, Decimal("19.99"))}
-    plain = selectors.transaction_rows_of_pairs(pairs=pairs, since=SINCE, until=TODAY)
+    read = reads.rows_with_amounts(candidates={AmountKey(*pair) for pair in pairs}, today=TODAY)
+    plain = [as_tuple(row) for row in read]
     expected = sorted((as_row(t) for t in window_rows(ledgers) if (t.user_id, t.amount) in pairs), key=lambda r: r[:2])
     assert plain == expected
     assert exact(plain) == exact(expected)
@@ -134,21 +141,21 @@ def test_the_rows_of_pairs_are_only_the_pairs_rows(ledgers):
         (carol, "expense", "USD", "19.99"),
         (carol, "expense", "USD", "19.99"),
     ]
-    assert selectors.transaction_rows_of_pairs(pairs=set(), since=SINCE, until=TODAY) == []
+    assert reads.rows_with_amounts(candidates=set(), today=TODAY) == []
 
 
 def test_a_users_rows_are_their_rows_in_the_window(ledgers):
-    plain = selectors.transaction_rows(user_ids=ledgers[:2], since=SINCE, until=TODAY)
+    plain = [as_tuple(row) for row in reads.lookback_rows(user_ids=set(ledgers[:2]), today=TODAY)]
     assert exact(plain) == exact(as_row(t) for t in window_rows(ledgers[:2]))
     assert len(plain) == 15
 
 
-def test_the_budget_rows_are_the_orms(alice, bob):
+def test_the_budgets_are_every_budget_of_the_users(alice, bob):
     factories.budget(alice, category="dining", amount="5000000")
     factories.budget(bob, category="transport", amount="12.50", currency="USD")
     factories.budget(alice, category="groceries", amount="6000000")
     orm = Budget.objects.filter(user_id__in=[alice.id, bob.id]).order_by("id")
     fields = ("user_id", "category", "amount", "currency")
-    plain = budget_rows(user_ids=[alice.id, bob.id])
+    plain = [(b.user_id, b.category, b.amount, b.currency) for b in reads.budgets_of(user_ids=[alice.id, bob.id])]
     assert plain == list(orm.values_list(*fields))
     assert exact(plain) == exact(orm.values_list(*fields))

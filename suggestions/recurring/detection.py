@@ -1,6 +1,6 @@
 """Recurring series in a user's history. Pure: charges in, series out (docs/recurring.md explains each rule).
 
-A series is one counterparty (suggestions.duplicates.counterparty) charging or paying about the same amount
+A series is one counterparty (suggestions.merchants.counterparty) charging or paying about the same amount
 on a regular schedule — weekly, monthly or yearly, with a few days' slack — at least three times in a row,
 with no other charge of that size from it in between (a daily lunch is a habit, not a weekly series).
 """
@@ -15,10 +15,9 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import NamedTuple
 
 from assets import categories
-from suggestions.duplicates import counterparty
+from suggestions.merchants import counterparty
 
 WEEKLY, MONTHLY, YEARLY = "weekly", "monthly", "yearly"
 SUBSCRIPTION, BILL, INCOME = "subscription", "bill", "income"
@@ -50,8 +49,9 @@ TOLERANCE_BY_CATEGORY = {"utilities": Decimal("0.35"), "salary": Decimal("0.10")
 PRICE_CHANGE_LIMIT = Decimal("0.50")
 
 
-class Charge(NamedTuple):
-    """A row as the detection reads it (a tuple: a million of them are built per night)."""
+@dataclass(frozen=True, slots=True)
+class Charge:
+    """A row of the ledger as the detection reads it."""
 
     id: int
     user_id: int

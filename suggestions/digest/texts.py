@@ -1,0 +1,117 @@
+"""The weekly review in words (the inbox notice, the mail, the page's summary) and as a chart, in the user's
+language: the caller sets it with translation.override."""
+
+import functools
+from collections import defaultdict
+from decimal import Decimal
+
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from suggestions.digest.compose import TOP
+from zeus.money import format_amount
+
+STATE_LABELS = {
+    "on_track": gettext_lazy("on track"),
+    "spend_pace": gettext_lazy("spending ahead of pace"),
+    "overspent": gettext_lazy("overspent"),
+    "goal_drift": gettext_lazy("behind on the goal"),
+}
+
+
+def title(review: dict, *, _=_) -> str:
+    c = review["currency"]
+    return _("Your week %(week)s: %(spent)s spent") % {
+        "week": review["week"],
+        "spent": format_amount(Decimal(review["spent"]), c),
+    }
+
+
+def body(review: dict, *, _=_) -> str:
+    """The review in a few plain lines: the inbox text and the mail's body. (`_`: texts() passes gettext
+    memoised for the batch; the words are the same.)"""
+    c = review["currency"]
+    lines = []
+    spent = format_amount(Decimal(review["spent"]), c)
+    average = format_amount(Decimal(review["average_previous"]), c)
+    if review["change_pct"] is None:
+        lines.append(_("You spent %(spent)s this week.") % {"spent": spent})
+    elif review["change_pct"] >= 0:
+        lines.append(
+            _(
+                "You spent %(spent)s this week, %(pct)s%% more than your average of %(average)s over the four "
+                "weeks before."
+            )
+            % {"spent": spent, "pct": review["change_pct"], "average": average}
+        )
+    else:
+        lines.append(
+            _(
+                "You spent %(spent)s this week, %(pct)s%% less than your average of %(average)s over the four "
+                "weeks before."
+            )
+            % {"spent": spent, "pct": -review["change_pct"], "average": average}
+        )
+    if review["top_categories"]:
+        top = ", ".join(
+            f"{t['category'].replace('_', ' ')} {format_amount(Decimal(t['spent']), c)}"
+            for t in review["top_categories"]
+        )
+        lines.append(_("Top categories: %(top)s.") % {"top": top})
+    if review["biggest"]:
+        big = review["biggest"][0]
+        lines.append(
+            _("Biggest: %(description)s, %(amount)s.")
+            % {"description": big["description"], "amount": format_amount(Decimal(big["amount"]), c)}
+        )
+    plan = review["plan"]
+    if plan:
+        lines.append(
+            _("Plan: %(state)s, a %(streak)s-day streak, %(left)s left to spend safely this month.")
+            % {
+                "state": str(STATE_LABELS.get(plan["state"], plan["state"])),
+                "streak": plan["streak"],
+                "left": format_amount(Decimal(plan["safe_left"]), plan["currency"]),
+            }
+        )
+    for goal in review["goals"][:TOP]:
+        lines.append(_("Goal %(name)s: %(pct)s%%.") % {"name": goal["name"], "pct": goal["progress_pct"]})
+    if review["due_next_week"]:
+        due = ", ".join(
+            f"{d['merchant']} {format_amount(Decimal(d['amount']), d['currency'])}" for d in review["due_next_week"]
+        )
+        lines.append(_("Due next week: %(due)s.") % {"due": due})
+    if review["insights"]:
+        lines.append(
+            _("Noticed this week: %(titles)s.") % {"titles": "; ".join(i["title"] for i in review["insights"])}
+        )
+    return "\n".join(lines)
+
+
+def texts(reviews: dict[int, dict], languages: dict[int, str]) -> dict[int, tuple[str, str]]:
+    """Each review's (title, body), as title() and body() write them under the user's language: the users
+    grouped by language (one translation.override each, not one per user) and each sentence's translation
+    looked up once per language for the batch (the same few sentences repeat for every user)."""
+    by_language: dict[str, list[int]] = defaultdict(list)
+    for uid in reviews:
+        by_language[languages.get(uid, "vi")].append(uid)
+    out = {}
+    for language, uids in by_language.items():
+        with translation.override(language):
+            words = functools.lru_cache(maxsize=None)(_)  # inside the override: this language's catalogue
+            for uid in uids:
+                out[uid] = (title(reviews[uid], _=words), body(reviews[uid], _=words))
+    return {uid: out[uid] for uid in reviews}
+
+
+def chart(review: dict) -> dict:
+    """This week against the four before, oldest first, for static/zeus/charts.js: {type, labels, datasets,
+    currency}."""
+    weeks = [*reversed(review["previous_weeks"]), {"week": review["week"], "spent": review["spent"]}]
+    return {
+        "type": "bar",
+        "labels": [w["week"] for w in weeks],
+        "datasets": [{"label": _("Spent"), "data": [w["spent"] for w in weeks]}],
+        "currency": review["currency"],
+    }

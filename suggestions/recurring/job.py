@@ -1,0 +1,155 @@
+"""The nightly detection of recurring series (docs/contract/tasks.md, `suggestions.detect_recurring`): per
+batch of users, their ledger and stored series read (suggestions/recurring/reads.py), the series found in
+Python (suggestions/recurring/detection.py), one insert and one update of the stored series, then the
+insights they raise (a price that rose, a bill the plan cannot cover)."""
+
+import datetime as dt
+from collections import defaultdict
+from dataclasses import dataclass, fields
+from decimal import Decimal
+
+from django.db import transaction
+from django.utils import timezone, translation
+
+from plans.selectors import plan_summaries
+from suggestions.batches import BatchUser, local_today, user_batches
+from suggestions.drafts import Draft
+from suggestions.models import RecurringSeries
+from suggestions.recurring import detection
+from suggestions.recurring.insights import bill_due_draft, price_change_draft
+from suggestions.recurring.reads import recurring_charges, stored_series
+from suggestions.services import insights_store
+from suggestions.thresholds import BILL_DUE_DAYS
+from zeus.timeutil import month_bounds
+
+
+@dataclass
+class RecurringResult:
+    series: int = 0
+    created: int = 0
+    ended: int = 0
+    insights: int = 0
+
+    def add(self, other: "RecurringResult") -> None:
+        for f in fields(self):
+            setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
+
+
+def recurring_detect(
+    *,
+    user_ids: list[int] | None = None,
+    user_id_range: tuple[int, int] | None = None,
+    now: dt.datetime | None = None,
+) -> RecurringResult:
+    """Detects the series of these users (default: every active one; or the ids in a fan-out range) in
+    bounded batches. A re-run changes nothing and raises no insight twice."""
+    now = now or timezone.now()
+    result = RecurringResult()
+    for batch in user_batches(user_ids=user_ids, user_id_range=user_id_range):
+        result.add(recurring_detect_batch(users=batch, now=now))
+    return result
+
+
+_SERIES_FIELDS = ("merchant", "kind", "amount", "previous_amount", "interval", "last_on", "next_on", "category")
+_SERIES_WRITTEN = (*_SERIES_FIELDS, "occurrences", "status")
+
+
+@dataclass(frozen=True)
+class PriceRise:
+    series: RecurringSeries
+    previous_amount: Decimal
+
+
+def recurring_detect_batch(*, users: list[BatchUser], now: dt.datetime) -> RecurringResult:
+    """One batch: the ledger over the lookback and the stored series in two queries, the detection in
+    Python, one insert and one update for the series, then the insights (plans are read only when a bill is
+    near)."""
+    today_of = {u.id: local_today(u.timezone, now) for u in users}
+    languages = {u.id: u.language or "vi" for u in users}  # each insight in its reader's language
+    if not today_of:
+        return RecurringResult()
+    charges = [
+        c
+        for c in recurring_charges(user_ids=list(today_of), today=max(today_of.values()))
+        if c.occurred_on <= today_of[c.user_id]
+    ]
+    detected = detection.detect(charges)
+    stored = stored_series(user_ids=list(today_of))
+    result = RecurringResult(series=len(detected))
+    new, changed, rises = [], [], []
+    seen = set()
+    active, ended, dismissed = (
+        RecurringSeries.Status.ACTIVE,
+        RecurringSeries.Status.ENDED,
+        RecurringSeries.Status.DISMISSED,
+    )
+    for found in detected:
+        key = (found.user_id, found.direction, found.currency, found.key)
+        seen.add(key)
+        row = stored.get(key)
+        before = None if row is None else tuple(getattr(row, f) for f in _SERIES_WRITTEN)
+        if row is None:
+            row = RecurringSeries(
+                user_id=found.user_id, direction=found.direction, currency=found.currency, key=found.key
+            )
+        for f in _SERIES_FIELDS:
+            setattr(row, f, getattr(found, f))
+        row.occurrences = found.occurrences
+        if row.status != dismissed:
+            overdue = detection.is_overdue(found.next_on, found.interval, today_of[found.user_id])
+            row.status = ended if overdue else active
+            if found.rose and row.status == active:
+                rises.append(PriceRise(row, found.previous_amount))
+        if before is None:
+            new.append(row)
+        elif before != tuple(getattr(row, f) for f in _SERIES_WRITTEN):
+            changed.append(row)
+        if row.status == ended and (before is None or before[-1] != ended):
+            result.ended += 1
+    for key, row in stored.items():
+        if key in seen or row.status != active:
+            continue
+        if detection.is_overdue(row.next_on, row.interval, today_of[row.user_id]):
+            row.status = ended
+            changed.append(row)
+            result.ended += 1
+    if new or changed:
+        stamp = timezone.now()
+        for row in changed:
+            row.updated_at = stamp
+        with transaction.atomic():
+            RecurringSeries.objects.bulk_create(new)
+            RecurringSeries.objects.bulk_update(changed, [*_SERIES_WRITTEN, "updated_at"])
+    result.created = len(new)
+    drafts: dict[int, list[Draft]] = defaultdict(list)
+    for rise in rises:
+        with translation.override(languages[rise.series.user_id]):
+            drafts[rise.series.user_id].append(price_change_draft(rise.series, previous=rise.previous_amount))
+    for user_id, draft in _bills_due([*stored.values(), *new], today_of, languages):
+        drafts[user_id].append(draft)
+    result.insights = insights_store(drafts)
+    return result
+
+
+def _bills_due(rows: list[RecurringSeries], today_of: dict[int, dt.date], languages: dict[int, str]):
+    """Active expense series due from today to a week ahead, within the user's month, whose amount is more
+    than the safe-to-spend the user's plan has left for the month."""
+    near = []
+    for row in rows:
+        today = today_of[row.user_id]
+        horizon = min(today + dt.timedelta(days=BILL_DUE_DAYS), month_bounds(today.year, today.month)[1])
+        if (
+            row.status == RecurringSeries.Status.ACTIVE
+            and row.direction == "expense"
+            and today <= row.next_on <= horizon
+        ):
+            near.append(row)
+    if not near:
+        return
+    plans = plan_summaries(today_by_user={r.user_id: today_of[r.user_id] for r in near})
+    for row in near:
+        plan = plans.get(row.user_id)
+        if plan is not None and plan.currency == row.currency and row.amount > plan.safe_left:
+            with translation.override(languages[row.user_id]):
+                draft = bill_due_draft(row, safe_left=plan.safe_left, today=today_of[row.user_id])
+            yield row.user_id, draft
