@@ -1,15 +1,12 @@
 """Reads of the ledger, always scoped to one user."""
 
 import datetime as dt
-import functools
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.contrib.postgres.aggregates import ArrayAgg
-from django.db import connection, transaction
-from django.db.models import CharField, Count, DateField, F, Min, Q, QuerySet, Sum, Value, Window
-from django.db.models.functions import Cast, Lag, RowNumber, TruncMonth
+from django.db.models import CharField, Count, DateField, F, Q, QuerySet, Sum, Value
+from django.db.models.functions import Cast, TruncMonth
 
 from assets import categories
 from assets.models import Asset, LinkedAccount, Source, Transaction
