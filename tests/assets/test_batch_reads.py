@@ -1,5 +1,5 @@
-"""The nightly insights' batch reads of the ledger (assets.selectors; goals' budget rows): on PostgreSQL each
-is a plain statement over the ids as one array. They must return what the rows say, to the Decimal's exponent
+"""The nightly insights' batch reads of the ledger (assets.selectors; goals' budget rows): each is a plain
+statement over the ids as one array. They must return what the rows say, to the Decimal's exponent
 (as the ORM did), on ledgers of every shape: several currencies, both directions, amounts with cents and at
 the column's limit, equal amounts in another currency or direction, rows on and just outside the window's and
 the month's edges."""
@@ -9,15 +9,12 @@ import itertools
 from decimal import Decimal
 
 import pytest
-from django.db import connection
 
 from assets import selectors
 from assets.models import Transaction
 from goals.models import Budget
 from goals.selectors import budget_rows
 from tests import factories
-
-pytestmark = pytest.mark.skipif(connection.vendor != "postgresql", reason="the plain statements are PostgreSQL's")
 
 TODAY = dt.date(2026, 12, 3)
 WINDOWS = 13

@@ -15,7 +15,7 @@ from assets.rules.services import rule_apply_to_existing, rule_create
 from assets.services import transaction_delete, transaction_update
 from tests import factories
 
-pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
+pytestmark = pytest.mark.django_db
 
 
 def ledger_grouped() -> set[tuple]:

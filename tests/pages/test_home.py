@@ -98,9 +98,9 @@ def test_home_is_a_constant_number_of_queries(alice_web, alice):
     factories.asset(alice, balance="5")
     assert count() == small
     # The session, the user, the profile; this month's plan (none here); the balances and the ledger's months,
-    # budgets, goals, insights and bills sent together on PostgreSQL (one round trip, zeus/batch.py; one each
-    # elsewhere); the navigation's unread count.
-    assert small == (6 if connection.vendor == "postgresql" else 10)
+    # budgets, goals, insights and bills sent together (one round trip, zeus/batch.py); the navigation's unread
+    # count.
+    assert small == 6
 
 
 def _home_html(client) -> str:
@@ -132,7 +132,6 @@ def _rich_ledger(user, today):
         factories.budget(user, category=category, amount="3000000")
 
 
-@pytest.mark.postgres
 def test_the_home_reads_the_same_from_the_month_totals_as_from_the_ledger(alice_web, alice, monkeypatch):
     today = user_today(alice)
     _rich_ledger(alice, today)

@@ -16,6 +16,7 @@ from django.db import connection
 from plans.models import ReminderLog
 from plans.tasks import send_due_reminders, send_due_reminders_batch
 from tests import factories, processes
+from tests.database import conninfo, database_url
 from tests.plans import factories as plan_factories
 from zeus.fanout import fan_out, user_id_ranges
 from zeus.models import Notification
@@ -104,18 +105,16 @@ def _send_batch_to_a_worker() -> None:
 
 def _worker_env() -> tuple[str, dict]:
     """The test database's address for psycopg, and the environment of a real worker on it."""
-    db = connection.settings_dict
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "zeus.settings.test",
-        "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
+        "DATABASE_URL": database_url(),
         "CELERY_TASK_ALWAYS_EAGER": "false",
     }
-    return f"postgresql://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}", env
+    return conninfo(), env
 
 
 @pytest.mark.redis
-@pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_a_batch_whose_worker_is_killed_is_redone_by_another_without_doubling(clock, tmp_path):
     from zeus.celery import app
@@ -165,7 +164,6 @@ def test_a_batch_whose_worker_is_killed_is_redone_by_another_without_doubling(cl
 
 
 @pytest.mark.redis
-@pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_a_pool_process_keeps_its_database_connections_from_one_batch_to_the_next(clock, tmp_path):
     """Celery's Django fixup would close the process's connection pool around every task: two new

@@ -106,7 +106,6 @@ def test_after_the_month_no_bill_is_still_due(clock, alice, alice_api, busy_plan
     assert alice_api.get(f"/api/v1/plans/{busy_plan.id}").json()["warning"]["bills_due"] == []
 
 
-@pytest.mark.postgres  # one query there; elsewhere the separate reads
 def test_plan_detail_is_plan_get_plan_ledger_and_bills_still_due(
     clock, alice, bob, busy_plan, django_assert_num_queries
 ):
@@ -133,7 +132,6 @@ def test_plan_detail_is_plan_get_plan_ledger_and_bills_still_due(
         plan_detail(user=alice, plan_id="x", today=today)
 
 
-@pytest.mark.postgres
 def test_the_plan_lists_first_page_is_one_statement(clock, alice, busy_plan, django_assert_num_queries):
     plan(alice, month="2026-12", fixed=())
     today = user_today(alice)

@@ -213,7 +213,6 @@ def test_it_is_pushed_live_and_mailed_to_those_who_opted_in(alice, bob, settings
         server.stop()
 
 
-@pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_two_workers_at_once_send_one_review():
     users = [factories.user(f"w{k}") for k in range(5)]
@@ -338,7 +337,6 @@ def test_a_batchs_inbox_texts_are_the_per_user_path_s_word_for_word(db):
     assert vi.title != en.title and "2026-W48" in vi.title  # in Vietnamese
 
 
-@pytest.mark.postgres
 def test_a_batch_s_reads_are_one_round_trip_and_only_a_planner_s_plan_is_read(alice, bob, monkeypatch):
     from suggestions import digest
 
@@ -364,7 +362,6 @@ def test_a_batch_s_reads_are_one_round_trip_and_only_a_planner_s_plan_is_read(al
     assert reviews[alice.id]["plan"]["currency"] == "VND" and reviews[bob.id]["plan"] is None
 
 
-@pytest.mark.postgres
 def test_without_arrays_the_orm_reads_compose_the_same_reviews(db, monkeypatch):
     """SQLite (`make run`'s default) has no `= ANY(%s)` or `::` casts: each batch read is then made with the ORM
     (zeus.batch.arrays_supported). Run here on PostgreSQL, so CI compares both paths on the same rows: spending

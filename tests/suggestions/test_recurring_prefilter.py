@@ -23,8 +23,6 @@ from suggestions.thresholds import RECURRING_LOOKBACK_DAYS
 from tests import factories
 from tests.suggestions.factories import NOW, TODAY
 
-pytestmark = pytest.mark.skipif(connection.vendor != "postgresql", reason="the pre-filter is PostgreSQL's")
-
 
 def charge(user, on, amount, description, category="subscriptions", direction="expense"):
     factories.txn(user, amount=amount, description=description, category=category, direction=direction, occurred_on=on)

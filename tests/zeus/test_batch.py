@@ -34,7 +34,6 @@ def _shape(result):
     ]
 
 
-@pytest.mark.postgres  # the casts; elsewhere the batch runs the reads one by one
 def test_a_batch_reads_what_each_read_gives_alone(alice, bob):
     for category in ["dining", "travel"]:
         factories.budget(alice, category=category)
@@ -57,7 +56,6 @@ def test_an_empty_batch_reads_nothing():
     assert len(queries) == 0
 
 
-@pytest.mark.postgres  # the one-statement path
 def test_a_list_of_ids_reads_as_the_same_array_written_once(alice, bob):
     """A list of ints goes as one int8[] literal (zeus.batch._Ids): what `= ANY` matches, what it unnests to,
     an empty list, and lists of other things, are what psycopg's own list gives."""

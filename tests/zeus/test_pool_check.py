@@ -10,7 +10,7 @@ from psycopg_pool import ConnectionPool
 
 from zeus.postgresql.base import check_connection
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture

@@ -96,7 +96,6 @@ def _spent_since(plan_id, since):
 SPENT_SINCE = Prepared(_spent_since, int, dt.date)
 
 
-@pytest.mark.postgres  # the JSON is PostgreSQL's
 @pytest.mark.usefixtures("clock")
 def test_a_correlated_read_is_its_querysets_rows_as_json_on_the_outer_row(alice, bob, django_assert_num_queries):
     made = plan(alice)
@@ -185,7 +184,6 @@ def _prepared_on_server(sql_start: str) -> list[tuple]:
         return cursor.fetchall()
 
 
-@pytest.mark.postgres
 def test_on_postgresql_a_read_is_prepared_once_per_connection_and_planned_once(alice):
     """Each run binds on the server and reuses the statement the connection already holds, with the plan made
     for it the first time (zeus/postgresql/base.py: prepare threshold and plan_cache_mode)."""
@@ -197,7 +195,6 @@ def test_on_postgresql_a_read_is_prepared_once_per_connection_and_planned_once(a
     assert _prepared_on_server(start) == [(8, 0)]  # one statement, eight runs, no plan made for their values
 
 
-@pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_on_postgresql_a_read_prepares_again_on_a_connection_that_replaced_a_dead_one(alice):
     """A backend that went away takes its statements with it; the connection that replaces it (the pool's

@@ -3,7 +3,6 @@
 import datetime as dt
 
 import pytest
-from django.db import connection
 
 from plans.services import plan_entry_create
 from tests import factories
@@ -28,8 +27,8 @@ def test_token_auth_reads_the_user_and_profile_in_one_query(alice_api, django_as
         assert alice_api.get("/api/v1/profile").json()["username"] == "alice"
 
 
-# The plan reads' one statement is PostgreSQL's (plans.selectors.plan_detail); SQLite makes the reads apart.
-_PLAN_READS = 2 if connection.vendor == "postgresql" else 5
+# The token and profile, then the plan reads' one statement (plans.selectors.plan_detail).
+_PLAN_READS = 2
 
 
 @pytest.mark.usefixtures("clock")
@@ -40,14 +39,12 @@ def test_a_plan_costs_the_same_queries_however_long_the_history(alice, alice_api
     plan_entry_create(user=alice, plan_id=made.id, kind="discretionary", amount="50000")
     # token and profile; then one statement: the plan with its goal, the warnings its rebalances answered, its
     # fixed expenses, its month (per category, per discretionary day, its entries: one UNION) and the recurring
-    # bills still due (elsewhere than PostgreSQL: the token and four separate reads)
+    # bills still due
     with django_assert_num_queries(_PLAN_READS):
         assert alice_api.get(f"/api/v1/plans/{made.id}").status_code == 200
 
 
-# Many plans' months in one query is PostgreSQL's (each a JSON column of its plan's row); SQLite, the database of
-# `make run`'s demo, reads each plan's month apart.
-@pytest.mark.postgres
+# Many plans' months in one query (each a JSON column of its plan's row).
 @pytest.mark.usefixtures("clock")
 @pytest.mark.parametrize("plans", [1, 4])
 def test_the_plan_list_costs_the_same_queries_however_many_plans(alice, alice_api, plans, django_assert_num_queries):
@@ -60,7 +57,6 @@ def test_the_plan_list_costs_the_same_queries_however_many_plans(alice, alice_ap
         assert len(alice_api.get("/api/v1/plans").json()["results"]) == plans
 
 
-@pytest.mark.postgres
 @pytest.mark.usefixtures("clock")
 def test_a_later_plan_page_costs_the_same_queries_however_many_plans(alice, alice_api, django_assert_num_queries):
     for month in range(5):

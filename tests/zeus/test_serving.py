@@ -27,14 +27,14 @@ import websockets
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore
-from django.db import connection
 from rest_framework.authtoken.models import Token
 
 from tests import processes
+from tests.database import database_url
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 BIN = Path(sys.executable).parent
-pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 
 
 def _procfile() -> dict[str, str]:
@@ -73,7 +73,6 @@ class Served:
 def served():
     if shutil.which("sh") is None:
         pytest.skip("needs a POSIX shell")
-    db = connection.settings_dict
     ports = {"PORT": processes.free_port(), "ASGI_PORT": processes.free_port()}
     # A short path of its own: sun_path holds 107 bytes, and another run may use the default one.
     sockets = tempfile.mkdtemp(prefix="zeus-")
@@ -84,7 +83,7 @@ def served():
         "ASGI_HANDOVER_SOCKET": handover,
         "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}",
         "DJANGO_SETTINGS_MODULE": "zeus.settings.test",
-        "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
+        "DATABASE_URL": database_url(),
         "WEB_CONCURRENCY": "1",
         # daphne's access log (its stdout) names each request's client: read by a test, so written at once.
         "PYTHONUNBUFFERED": "1",

@@ -218,7 +218,6 @@ def test_two_users_with_the_same_bank_account_number_are_kept_apart(alice, bob, 
     assert LinkedAccount.objects.filter(user=bob).count() == 1
 
 
-@pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_two_deliveries_racing_on_two_connections_store_one_row():
     alice = factories.user("alice")
@@ -273,7 +272,6 @@ def test_a_delivery_costs_a_bounded_number_of_queries(alice_api, webhook, django
         assert deliver(webhook, connection, payload(id=2)).status_code == 200
 
 
-@pytest.mark.postgres
 def test_on_postgresql_a_delivery_into_a_known_account_is_two_statements_and_a_retry_one(
     alice, alice_api, webhook, django_assert_num_queries
 ):
@@ -297,7 +295,6 @@ def test_on_postgresql_a_delivery_into_a_known_account_is_two_statements_and_a_r
     assert notice.body == "KFC NGUYEN HUE thanh toan"
 
 
-@pytest.mark.postgres
 def test_the_answers_keep_their_order_when_the_body_is_read_first(alice_api, webhook):
     """An unknown URL is a 401 before a bad body is a 400, and a bad key before a bad body."""
     connection = connect(alice_api, "hmac")
@@ -307,7 +304,6 @@ def test_the_answers_keep_their_order_when_the_body_is_read_first(alice_api, web
     assert_error(deliver(webhook, connection, b"not json"), 400, "MALFORMED_JSON")
 
 
-@pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_twin_deliveries_racing_into_a_known_account_store_one_row_each():
     """The one-statement path: the account exists, every id is delivered twice at the same moment."""
@@ -371,7 +367,6 @@ def test_an_inbox_row_written_inside_another_statement_cannot_be_one_that_is_mai
         notification_insert_part(NotificationDraft(user_id=1, kind="insight", title="x"), source="s", created_at=None)
 
 
-@pytest.mark.postgres
 def test_an_account_deleted_between_the_read_and_the_landing_is_made_again(alice, alice_api, webhook):
     from django.utils import timezone
 
