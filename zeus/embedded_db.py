@@ -63,14 +63,9 @@ def _listening(pgdata: Path) -> Path | None:
 def _start(pgdata: Path, name: str) -> Path:
     with _lock(pgdata):
         # Another process may have started it while this one waited for the lock.
-        if socket_dir := _listening(pgdata):
+        if socket_dir := _listening(pgdata) or _wait_while_busy(pgdata):
             return socket_dir
-        _wait_for_a_server_starting_or_stopping(pgdata)
-        if socket_dir := _listening(pgdata):
-            return socket_dir
-        # No process runs on this data any more: a postmaster.pid left behind (a killed server, a reboot) may name
-        # a pid the system has since given to another process, which would pass for a running server.
-        (pgdata / "postmaster.pid").unlink(missing_ok=True)
+        _remove_lock_files(pgdata)
         print(f"Starting the embedded PostgreSQL in {pgdata} ...", file=sys.stderr)
         pgdata.mkdir(exist_ok=True)
         server = _server_class()(pgdata, cleanup_mode=None)  # None: it keeps running after this process
@@ -79,16 +74,51 @@ def _start(pgdata: Path, name: str) -> Path:
         return socket_dir
 
 
-def _wait_for_a_server_starting_or_stopping(pgdata: Path, timeout: float = 60) -> None:
+def _wait_while_busy(pgdata: Path, timeout: float = 60) -> Path | None:
+    """Waits out a server starting (crash recovery) or stopping, and the processes a killed one left behind; the
+    socket directory if a server then answers. A killed postmaster stays a zombie until the system reaps it,
+    and until then PostgreSQL takes its lock files for a live server's."""
     deadline = time.monotonic() + timeout
-    while _server_processes(pgdata) and not _listening(pgdata):
+    while _server_processes(pgdata) or _zombie(_postmaster_pid(pgdata)):
+        if socket_dir := _listening(pgdata):
+            return socket_dir
         if time.monotonic() > deadline:
             raise RuntimeError(f"A PostgreSQL on {pgdata} neither answers nor exits: see {pgdata / 'log'}.")
         time.sleep(0.2)
+    return _listening(pgdata)
+
+
+def _remove_lock_files(pgdata: Path) -> None:
+    """No process works on this data any more: lock files left behind (a killed server, a reboot) may name a pid
+    the system has since given to another process of this user, which PostgreSQL would take for a live server."""
+    pid_file = pgdata / "postmaster.pid"
+    try:
+        lines = pid_file.read_text().splitlines()
+    except OSError:
+        return
+    if len(lines) >= 5 and lines[3].strip() and lines[4].strip():
+        Path(lines[4].strip(), f".s.PGSQL.{lines[3].strip()}.lock").unlink(missing_ok=True)
+    pid_file.unlink(missing_ok=True)
+
+
+def _postmaster_pid(pgdata: Path) -> int | None:
+    try:
+        return int((pgdata / "postmaster.pid").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _zombie(pid: int | None) -> bool:
+    import psutil
+
+    try:
+        return pid is not None and psutil.Process(pid).status() == psutil.STATUS_ZOMBIE
+    except psutil.Error:
+        return False
 
 
 def _server_processes(pgdata: Path) -> list:
-    """PostgreSQL processes working in `pgdata` (each runs there), the postmaster or backends it left behind."""
+    """Live PostgreSQL processes working in `pgdata` (each runs there): the postmaster, or backends it left."""
     import psutil
 
     where = str(pgdata)
