@@ -35,7 +35,7 @@ MAX_WHOLE_FILE_BYTES = 16 * 1024 * 1024
 # A file with thousands of bad rows would make an unreadable (and huge) report: name the first ones.
 MAX_REPORTED_ROWS = 100
 BATCH = 1_000
-# Well under SQLite's bound on query parameters, so the duplicate check is a few queries, never one a row.
+# A chunk's external ids are one lookup's parameters: the duplicate check is a few queries, never one a row.
 _LOOKUP_CHUNK = 1_000
 
 

@@ -14,6 +14,10 @@ from django.core.management import call_command
 ROOT = Path(__file__).resolve().parent.parent
 
 
+# Named so the settings never start the embedded PostgreSQL (zeus/embedded_db.py): nothing here connects.
+DATABASE_URL = "postgres://zeus@127.0.0.1:5432/zeus"
+
+
 def _run(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300, check=False
@@ -41,6 +45,7 @@ def test_the_production_settings_pass_the_deployment_checks():
         "DJANGO_SETTINGS_MODULE": "zeus.settings.production",
         "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
         "DJANGO_ALLOWED_HOSTS": "zeus.example.com",
+        "DATABASE_URL": DATABASE_URL,
     }
 
     result = _run("manage.py", "check", "--deploy", "--fail-level", "WARNING", env=env)
@@ -50,7 +55,11 @@ def test_the_production_settings_pass_the_deployment_checks():
 
 
 def test_the_production_settings_refuse_to_start_without_a_secret_key():
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "DJANGO_SETTINGS_MODULE": "zeus.settings.production"}
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "DJANGO_SETTINGS_MODULE": "zeus.settings.production",
+        "DATABASE_URL": DATABASE_URL,
+    }
 
     result = _run("manage.py", "check", env=env)
 

@@ -54,7 +54,6 @@ def _database():
     with connection.cursor() as cursor:
         cursor.execute("SELECT 1")
         cursor.fetchone()
-    return connection.vendor
 
 
 def _redis():

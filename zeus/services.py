@@ -25,7 +25,7 @@ def profile_ensure(*, user) -> Profile:
 
 def profile_lock(*, user) -> Profile:
     """Locks the user's profile row until the transaction commits, serializing one user's bulk writes (a CSV
-    import) across processes. Call inside `transaction.atomic()`; a no-op on SQLite, which has one writer."""
+    import) across processes. Call inside `transaction.atomic()`."""
     profile_ensure(user=user)
     return Profile.objects.select_for_update().get(user=user)
 
@@ -166,16 +166,12 @@ def notification_create_many(drafts: list[NotificationDraft]) -> list[Notificati
         (d.user_id, d.kind, d.title[:200], d.body, d.cta_url, d.dedupe_key) for d in drafts
     ]  # fmt: skip
     stamp = connection.ops.adapt_datetimefield_value(created_at)
-    if connection.vendor == "postgresql":
-        # One JSON document of the rows for the whole batch, not six parameters per row (binding thousands
-        # costs more than the insert), nor six arrays (psycopg quotes an array's texts one by one in Python;
-        # json.dumps is one C call).
-        fields = ", ".join(f"(e->>{n})::{kind}" for n, kind in enumerate(_PG_TYPES))
-        sql = f"INSERT INTO {table} ({columns}) SELECT {fields}, %s FROM jsonb_array_elements(%s::jsonb) AS e"
-        params = [stamp, json.dumps(values)]
-    else:
-        sql = f"INSERT INTO {table} ({columns}) VALUES " + ", ".join(["(%s, %s, %s, %s, %s, %s, %s)"] * len(values))
-        params = [part for row in values for part in (*row, stamp)]
+    # One JSON document of the rows for the whole batch, not six parameters per row (binding thousands costs
+    # more than the insert), nor six arrays (psycopg quotes an array's texts one by one in Python; json.dumps is
+    # one C call).
+    fields = ", ".join(f"(e->>{n})::{kind}" for n, kind in enumerate(_PG_TYPES))
+    sql = f"INSERT INTO {table} ({columns}) SELECT {fields}, %s FROM jsonb_array_elements(%s::jsonb) AS e"
+    params = [stamp, json.dumps(values)]
     sql += " ON CONFLICT DO NOTHING RETURNING id, user_id, kind, title, body, cta_url, dedupe_key"
     with connection.cursor() as cursor:
         cursor.execute(sql, params)

@@ -1,9 +1,9 @@
 """The one text rule every boundary applies (docs/security.md).
 
 PostgreSQL refuses NUL in text and JSON columns, and an unpaired surrogate (a JSON `"\\ud800"`) cannot be
-encoded to UTF-8 at all; SQLite stores both, so a write tested there passes and then fails in production deep
-inside a transaction. Input from a client is refused at its boundary with that boundary's own error; output
-of the model, which no client can be asked to correct, is made storable with `scrub`.
+encoded to UTF-8 at all: a write holding either fails deep inside a transaction. Input from a client is refused
+at its boundary with that boundary's own error; output of the model, which no client can be asked to correct,
+is made storable with `scrub`.
 
 Nested JSON is bounded too: Python's parser recurses, and a few kilobytes of brackets exhaust the stack.
 """

@@ -2,7 +2,6 @@
 
 Each call does its database work in a worker thread (thread_sensitive=False) so several calls of one model
 response really run side by side; the connection is tidied before and after like database_sync_to_async does.
-SQLite (the embedded default) refuses concurrent writers outright, so there the calls take turns on one thread.
 """
 
 import dataclasses

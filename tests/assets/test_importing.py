@@ -153,7 +153,7 @@ def test_it_caps_rows_and_bytes(alice, monkeypatch):
 @pytest.mark.django_db
 def test_the_duplicate_check_does_not_query_per_row(alice, django_assert_max_num_queries):
     transactions_import_csv(user=alice, text=_rows(100))
-    # A few lookups and insert batches (SQLite's parameter limit makes its batches ~80 rows), never one a row.
+    # A few lookups and insert batches, never one a row.
     with django_assert_max_num_queries(30):
         result = transactions_import_csv(user=alice, text=_rows(1500))
     assert result == ImportResult(imported=1400, skipped=100)
@@ -169,7 +169,6 @@ def test_a_collision_on_the_unique_constraint_is_a_conflict_not_a_500(alice, mon
     assert Transaction.objects.count() == 3
 
 
-@pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_two_concurrent_imports_of_one_file_import_it_once(alice):
     text = _rows(300)

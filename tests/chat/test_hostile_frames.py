@@ -68,7 +68,6 @@ async def _stored_reply(thread) -> Message:
     return await sync_to_async(Message.objects.filter(thread=thread, role="assistant").latest)("id")
 
 
-@pytest.mark.postgres
 async def test_the_models_unstorable_text_is_replaced_and_the_reply_stored(alice, fake):
     thread, talk = await new_chat(alice)
     fake.script(model.text("Your balance\x00 is fine \ud800 today."))
@@ -80,7 +79,6 @@ async def test_the_models_unstorable_text_is_replaced_and_the_reply_stored(alice
     assert reply.parts[-1]["text"] == "Your balance\ufffd is fine \ufffd today."
 
 
-@pytest.mark.postgres
 @pytest.mark.parametrize("bad", ["\x00", "\udc00"])
 async def test_a_tool_input_with_unstorable_text_is_invalid_input_and_its_part_is_stored(alice, fake, bad):
     thread, talk = await new_chat(alice)
@@ -105,7 +103,6 @@ async def test_a_tool_input_with_unstorable_text_is_invalid_input_and_its_part_i
     assert charged.cost_usd == run.cost_usd == Decimal(reply.metadata["usage"]["cost_usd"])
 
 
-@pytest.mark.postgres
 async def test_a_deep_tool_input_is_refused_and_stored_as_omitted(alice, fake):
     thread, talk = await new_chat(alice)
     deep = {"amount": "150k", "description": "x"}

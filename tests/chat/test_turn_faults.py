@@ -7,22 +7,18 @@ import asyncio
 import psycopg
 import pytest
 from asgiref.sync import sync_to_async
-from django.db import connection
 
 from assets.models import Transaction
 from chat.models import DailyUsage, Message, TurnRun
 from tests.chat import fake_anthropic as model
 from tests.chat.harness import new_chat, turns_settled
+from tests.database import conninfo
 
-pytestmark = [pytest.mark.faults, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.faults, pytest.mark.django_db(transaction=True)]
 
 
 def _conninfo(name: str) -> str:
-    db = connection.settings_dict
-    return (
-        f"dbname={db['NAME']} host={db['HOST'] or '127.0.0.1'} port={db['PORT'] or 5432} "
-        f"user={db['USER'] or 'postgres'} application_name={name}"
-    )
+    return conninfo(application_name=name)
 
 
 async def test_a_backend_terminated_while_the_reply_is_stored(alice, fake):

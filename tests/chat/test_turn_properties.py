@@ -19,7 +19,7 @@ from tests.chat import factories as chat
 from tests.chat import fake_anthropic as model
 from tests.chat.conftest import login_cookie, open_socket, turns_settled
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 _users = itertools.count(1)
 NASTY = ["\x00", "\ud800", "\udfff", "\x1b[2J", "\u202e", "\ufeff", "\x7f", "\U0001f4b8", "\r\n", "\\u0000", "x" * 3000]

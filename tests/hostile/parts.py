@@ -49,12 +49,25 @@ def wait_for_port(port: int, *, timeout: float = 30, process: subprocess.Popen |
     raise RuntimeError(f"nothing listens on {port}")
 
 
-class Link:
-    """A TCP forwarder from a free port to `target_port`. `cut()` closes the port and every connection through
-    it (to the app, the dependency is gone: refused connections, reset sockets); `restore()` opens it again."""
+def _connect(target: tuple[str, int] | str) -> socket.socket:
+    if isinstance(target, tuple):
+        return socket.create_connection(target)
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        sock.connect(target)
+    except OSError:
+        sock.close()
+        raise
+    return sock
 
-    def __init__(self, target_port: int):
-        self.target = target_port
+
+class Link:
+    """A TCP forwarder from a free port to `target`, a (host, port) or a Unix socket's path. `cut()` closes the
+    port and every connection through it (to the app, the dependency is gone: refused connections, reset
+    sockets); `restore()` opens it again."""
+
+    def __init__(self, target: tuple[str, int] | str):
+        self.target = target
         self.port = free_port()
         self._listener: socket.socket | None = None
         self._open: list[socket.socket] = []
@@ -83,7 +96,7 @@ class Link:
             except OSError:
                 return
             try:
-                upstream = socket.create_connection(("127.0.0.1", self.target))
+                upstream = _connect(self.target)
             except OSError:
                 _hang_up(client)
                 continue

@@ -21,17 +21,18 @@ from assets.models import Transaction
 from chat.models import Thread
 from goals.models import Goal
 from tests.assets.feeds.sepay import payload as sepay_payload
+from tests.database import address
 from tests.factories import PASSWORD
 from tests.hostile.parts import AppProcess, Link
 from zeus.models import Notification
 
-pytestmark = [pytest.mark.faults, pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.faults, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
 def links():
     redis_db = settings.REDIS_URL.rsplit("/", 1)[-1] or "0"
-    database, redis = Link(5432), Link(6379)
+    database, redis = Link(address()), Link(("127.0.0.1", 6379))
     yield database, redis, redis_db
     database.cut()
     redis.cut()

@@ -13,7 +13,6 @@ import httpx2
 import psycopg
 import pytest
 from django.conf import settings
-from django.db import connection
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
@@ -27,6 +26,7 @@ from tests.assets.feeds.sepay import payload as sepay_payload
 from tests.chat.conftest import SERVER_KEY
 from tests.chat.fake_anthropic import FakeAnthropic
 from tests.chat.fake_anthropic import text as model_text
+from tests.database import conninfo, database_url
 from tests.hostile.parts import (
     AppProcess,
     RedisServer,
@@ -37,21 +37,15 @@ from tests.hostile.parts import (
 from tests.plans import factories as plan_factories
 from zeus.models import Notification
 
-pytestmark = [pytest.mark.faults, pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.faults, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 
 
 def _conninfo(**extra) -> str:
-    db = connection.settings_dict
-    parts = {"dbname": db["NAME"], "host": db["HOST"] or "127.0.0.1", "port": db["PORT"] or 5432}
-    parts["user"] = db["USER"] or "postgres"
-    parts.update(extra)
-    return " ".join(f"{k}={v}" for k, v in parts.items())
+    return conninfo(**extra)
 
 
 def _database_url(application_name: str) -> str:
-    db = connection.settings_dict
-    host, port, user = db["HOST"] or "127.0.0.1", db["PORT"] or 5432, db["USER"] or "postgres"
-    return f"postgres://{user}@{host}:{port}/{db['NAME']}?application_name={application_name}"
+    return database_url(application_name=application_name)
 
 
 @pytest.fixture

@@ -35,6 +35,8 @@ def _production(**env) -> dict:
             "PATH": os.environ.get("PATH", ""),
             "DJANGO_SETTINGS_MODULE": "zeus.settings.production",
             "DJANGO_SECRET_KEY": "x" * 50,
+            # Named so the settings never start the embedded PostgreSQL: nothing here connects.
+            "DATABASE_URL": "postgres://zeus@127.0.0.1:5432/zeus",
             **env,
         },
         capture_output=True,

@@ -129,7 +129,6 @@ def test_the_idempotency_record_admin_has_no_editable_json(client, staff):
     assert "body" in IdempotencyRecordAdmin.readonly_fields
 
 
-@pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_postgres_would_refuse_these_texts_at_the_insert(alice, alice_api):
     """Why the rule exists: without it the write fails inside the database driver, a 500."""

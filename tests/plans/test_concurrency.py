@@ -45,7 +45,6 @@ def _race(job) -> list:
     return results
 
 
-@pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_two_workers_send_each_reminder_once(clock):
     _plans(40)
@@ -57,7 +56,6 @@ def test_two_workers_send_each_reminder_once(clock):
     assert jobs.reminders_send_due(now=at).reminders == 0
 
 
-@pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_two_workers_finalize_each_plan_once(clock):
     _plans(30)
@@ -91,7 +89,6 @@ def test_a_real_celery_worker_runs_the_reminder_task_from_redis(clock):
     assert Notification.objects.filter(kind="plan_reminder").count() == 3
 
 
-@pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_two_concurrent_posts_with_one_idempotency_key_create_one_plan(clock, alice):
     from tests.conftest import _token_client

@@ -104,18 +104,16 @@ def _send_batch_to_a_worker() -> None:
 
 def _worker_env() -> tuple[str, dict]:
     """The test database's address for psycopg, and the environment of a real worker on it."""
-    db = connection.settings_dict
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "zeus.settings.test",
-        "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
+        "DATABASE_URL": database_url(),
         "CELERY_TASK_ALWAYS_EAGER": "false",
     }
-    return f"postgresql://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}", env
+    return conninfo(), env
 
 
 @pytest.mark.redis
-@pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_a_batch_whose_worker_is_killed_is_redone_by_another_without_doubling(clock, tmp_path):
     from zeus.celery import app

@@ -213,7 +213,6 @@ def test_it_is_pushed_live_and_mailed_to_those_who_opted_in(alice, bob, settings
         server.stop()
 
 
-@pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_two_workers_at_once_send_one_review():
     users = [factories.user(f"w{k}") for k in range(5)]

@@ -26,7 +26,7 @@ GOLDEN = Path(__file__).parent / "golden"
 WRITE = os.environ.get("ZEUS_WRITE_GOLDEN") == "1"
 NOW = dt.datetime(2026, 11, 10, 5, 0, tzinfo=dt.UTC)  # noon in Saigon
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True, reset_sequences=True)]
+pytestmark = pytest.mark.django_db(transaction=True, reset_sequences=True)
 
 
 @pytest.fixture

@@ -56,7 +56,6 @@ def test_postgresql_gets_a_connection_pool_unless_persistent_connections_are_ask
     persistent = _database_settings(DATABASE_URL=url, DATABASE_CONN_MAX_AGE="60")
     assert persistent["CONN_MAX_AGE"] == 60
     assert "pool" not in persistent.get("OPTIONS", {})
-    assert "pool" not in _database_settings().get("OPTIONS", {})  # the embedded SQLite
 
 
 @pytest.mark.django_db

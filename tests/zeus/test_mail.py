@@ -121,7 +121,6 @@ def test_a_batch_of_reminders_mails_only_those_who_opted_in(db, smtp, django_cap
     assert [m["To"] for m in smtp.messages] == ["carol@example.com"]
 
 
-@pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_two_workers_at_once_send_it_once(settings):
     server = SMTPServer(delay=0.5).start()

@@ -42,7 +42,6 @@ def test_a_plan_costs_the_same_queries_however_long_the_history(alice, alice_api
         assert alice_api.get(f"/api/v1/plans/{made.id}").status_code == 200
 
 
-@pytest.mark.postgres
 @pytest.mark.usefixtures("clock")
 @pytest.mark.parametrize("plans", [1, 4])
 def test_the_plan_list_costs_the_same_queries_however_many_plans(alice, alice_api, plans, django_assert_num_queries):
@@ -53,7 +52,6 @@ def test_the_plan_list_costs_the_same_queries_however_many_plans(alice, alice_ap
         assert len(alice_api.get("/api/v1/plans").json()["results"]) == plans
 
 
-@pytest.mark.postgres
 @pytest.mark.usefixtures("clock")
 def test_a_later_plan_page_costs_the_same_queries_however_many_plans(alice, alice_api, django_assert_num_queries):
     for month in range(5):

@@ -1,13 +1,16 @@
 """Everything Zeus needs, read from the environment (django-environ).
 
-With no environment at all this runs anywhere: SQLite, the in-memory channel layer, eager Celery tasks.
-`DATABASE_URL` and `REDIS_URL` switch on PostgreSQL and Redis (cache, channel layer, Celery broker).
+With no environment at all this runs anywhere: the embedded PostgreSQL under `.data/` (zeus/embedded_db.py), the
+in-memory channel layer, eager Celery tasks. `DATABASE_URL` names a PostgreSQL of one's own and `REDIS_URL` switches
+on Redis (cache, channel layer, Celery broker).
 """
 
 from pathlib import Path
 
 import environ
 from celery.schedules import crontab
+
+from zeus import embedded_db
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -81,7 +84,8 @@ TEMPLATES = [
     },
 ]
 
-DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
+# PostgreSQL is the only engine. Without DATABASE_URL, the embedded server is started if it is not running.
+DATABASES = {"default": env.db_url_config(env("DATABASE_URL", default="") or embedded_db.database_url())}
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=0)
 # A connection handed out is checked first (one round trip): after a restart of PostgreSQL, or a backend
 # terminated under us, the next request gets a fresh connection instead of a dead one.
@@ -90,7 +94,7 @@ DATABASES["default"]["CONN_HEALTH_CHECKS"] = env.bool("DATABASE_CONN_HEALTH_CHEC
 # (Django's docs: disable them and pool instead). On PostgreSQL each process keeps a psycopg pool: closing a
 # connection at the end of a request or a chat trip hands it back instead of hanging up, and the next call
 # takes one without a new handshake. DATABASE_POOL_MAX_SIZE bounds one process's connections.
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and not DATABASES["default"]["CONN_MAX_AGE"]:
+if not DATABASES["default"]["CONN_MAX_AGE"]:
     # A dead database must cost a request a second or two and an honest 503, not a ten-second wait
     # (docs/security.md, "Degraded mode"): the pool's wait for a connection is short.
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
@@ -98,11 +102,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and not DAT
         "max_size": env.int("DATABASE_POOL_MAX_SIZE", default=16),
         "timeout": env.float("DATABASE_POOL_TIMEOUT", default=1.5),
     }
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # libpq's bound on one connection attempt (its minimum is 2 s) for a host that does not answer at all.
-    DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
-        "connect_timeout", env.int("DATABASE_CONNECT_TIMEOUT", default=2)
-    )
+# libpq's bound on one connection attempt (its minimum is 2 s) for a host that does not answer at all.
+DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
+    "connect_timeout", env.int("DATABASE_CONNECT_TIMEOUT", default=2)
+)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL", default="")

@@ -217,7 +217,6 @@ def test_two_users_with_the_same_bank_account_number_are_kept_apart(alice, bob, 
     assert LinkedAccount.objects.filter(user=bob).count() == 1
 
 
-@pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_two_deliveries_racing_on_two_connections_store_one_row():
     alice = factories.user("alice")
@@ -295,7 +294,6 @@ def test_a_delivery_into_a_known_account_lands_categorized_and_a_retry_is_two_re
     assert notice.body == "KFC NGUYEN HUE thanh toan"
 
 
-@pytest.mark.postgres
 def test_the_answers_keep_their_order_when_the_body_is_read_first(alice_api, webhook):
     """An unknown URL is a 401 before a bad body is a 400, and a bad key before a bad body."""
     connection = connect(alice_api, "hmac")
@@ -305,7 +303,6 @@ def test_the_answers_keep_their_order_when_the_body_is_read_first(alice_api, web
     assert_error(deliver(webhook, connection, b"not json"), 400, "MALFORMED_JSON")
 
 
-@pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_twin_deliveries_racing_into_a_known_account_store_one_row_each():
     """The one-statement path: the account exists, every id is delivered twice at the same moment."""
@@ -358,7 +355,6 @@ def test_a_delivery_into_a_known_account_is_heard_at_once_and_nobody_listening_c
     assert message["notification"] == notification_to_dict(notification)
 
 
-@pytest.mark.postgres
 def test_an_account_deleted_between_the_read_and_the_landing_is_made_again(alice, alice_api, webhook):
     from django.utils import timezone
 

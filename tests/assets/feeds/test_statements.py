@@ -232,7 +232,6 @@ def test_rows_can_be_filed_under_an_asset(alice, bob):
         run(bob, fixture("wallet.qif"), asset_id=wallet.id)
 
 
-@pytest.mark.postgres  # SQLite's bound on a statement's parameters splits the same batches into more inserts
 @pytest.mark.django_db
 def test_a_large_file_is_inserted_in_batches(alice, django_assert_max_num_queries):
     lines = ["date,description,amount,direction,category,external_id"]

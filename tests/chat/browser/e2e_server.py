@@ -1,8 +1,8 @@
 """The real app on daphne, in a thread of the test process, for the end-to-end browser tests.
 
-A thread, not a process: it shares the test database (SQLite's in-memory one included), the settings the
-test overrides (ANTHROPIC_BASE_URL of the offline model server) and, without Redis, the in-memory channel
-layer and cache. Twisted's reactor cannot be restarted, so one server serves the whole test session.
+A thread, not a process: it shares the test database, the settings the test overrides (ANTHROPIC_BASE_URL of
+the offline model server) and, without Redis, the in-memory channel layer and cache. Twisted's reactor cannot be
+restarted, so one server serves the whole test session.
 """
 
 import asyncio

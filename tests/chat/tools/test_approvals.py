@@ -135,7 +135,6 @@ def test_replaying_the_delete_call_returns_the_same_approval(alice, alice_ctx):
     assert Approval.objects.count() == 1
 
 
-@pytest.mark.postgres
 def test_two_concurrent_approvals_run_once(alice, alice_ctx):
     txn = factories.txn(alice)
     approval_id = ask_delete(alice_ctx, txn).output["approval_id"]

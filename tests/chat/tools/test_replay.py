@@ -75,7 +75,6 @@ async def test_concurrent_replays_of_one_call_write_once(alice, alice_ctx):
     assert all(o == outcomes[0] for o in outcomes)
 
 
-@pytest.mark.postgres
 def test_racing_threads_replaying_one_call_write_once(alice, alice_ctx):
     barrier = threading.Barrier(4)
     outcomes = []
