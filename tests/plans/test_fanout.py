@@ -16,6 +16,7 @@ from django.db import connection
 from plans.models import ReminderLog
 from plans.tasks import send_due_reminders, send_due_reminders_batch
 from tests import factories
+from tests.database import conninfo, database_url
 from tests.plans import factories as plan_factories
 from zeus.fanout import fan_out, user_id_ranges
 from zeus.models import Notification
