@@ -23,7 +23,7 @@ import time
 import uuid
 from pathlib import Path
 
-from bench._common import machine, percentile
+from bench._common import Row, machine, ms, percentile
 
 ROOT = Path(__file__).resolve().parent.parent
 SOCKETS = 50
@@ -285,7 +285,7 @@ class Daphne:
         self.listener.close()
 
 
-def run() -> str:
+def run() -> list:
     from django.conf import settings
     from django.db import connection
 
@@ -323,7 +323,8 @@ def run() -> str:
             r["scaled"] = asyncio.run(_capacity(server.port, users, server.pids))
         finally:
             server.stop()
-    return _report(r)
+    print(_report(r), flush=True)  # the detail, for whoever runs it
+    return _rows(r)
 
 
 def _row(label: str, sockets: str, pair: tuple[float, float], base: tuple[float, float], target: str) -> str:
@@ -413,3 +414,48 @@ Streaming, one token every {TOKEN_INTERVAL * 1000:.0f} ms: {len(r["delays"])} of
 matched; delay from leaving the model server to reaching the client p50 {_ms(delay50)}, p95 {_ms(delay95)}
 (target p95 ≤ 5 ms: {_met(delay95 <= 0.005)}).
 """
+
+
+def _rows(r: dict) -> list:
+    paced, capacity, scaled = r["paced"], r["capacity"], r["scaled"]
+    e1, e50 = _pair(r["echo_one"]), _pair(r["echo_many"])
+    rounds = sorted(r["rounds"], key=lambda one: _pair(one["outcome"].samples)[0])
+    median = rounds[len(rounds) // 2]
+    t1, tp, tc = _pair(median["outcome"].samples), _pair(paced.samples), _pair(capacity["outcome"].samples)
+    delay95 = _pair(r["delays"])[1]
+    runs = [*(one["outcome"] for one in r["rounds"]), paced, capacity["outcome"], scaled["outcome"], r["tokens"]]
+    many = (paced, capacity["outcome"], scaled["outcome"])
+    lost = sum(run.lost for run in runs) + sum(r["expected_many"] - len(run.samples) - len(run.errors) for run in many)
+    failed = sum(len(run.errors) for run in runs) + lost
+    return [
+        Row("baseline: echo round trip, one socket, p50", ms(e1[0]), 1.0),
+        Row(
+            f"one-tool turn, one socket, p50 (median of {ROUNDS_ONE} rounds)",
+            ms(t1[0]),
+            t1[0] / e1[0],
+            "≤ 25 ms",
+            t1[0] <= 0.025,
+        ),
+        Row("daphne CPU per one-tool turn, one socket (that round)", ms(median["cpu_per_turn"])),
+        Row(
+            f"one-tool turn, {SOCKETS} users at the contract's rate, p95",
+            ms(tp[1]),
+            tp[1] / e1[1],
+            "≤ 150 ms",
+            tp[1] <= 0.150,
+        ),
+        Row(f"baseline: echo round trip, {SOCKETS} sockets back to back, p50", ms(e50[0]), 1.0),
+        Row(
+            f"capacity: turns a second, {SOCKETS} sockets back to back, 1 / {PROCESSES} daphne processes",
+            f"{capacity['throughput']:.0f} / {scaled['throughput']:.0f}",
+            tc[0] / e50[0],
+        ),
+        Row(
+            f"streamed token delay, one every {TOKEN_INTERVAL * 1000:.0f} ms, p95",
+            ms(delay95),
+            None,
+            "≤ 5 ms",
+            delay95 <= 0.005,
+        ),
+        Row("turns failed or lost", str(failed), None, "0", failed == 0),
+    ]

@@ -1,7 +1,7 @@
 """The anthropic SDK clients, what each model call sends beyond the messages, and how failures map to
 error frames.
 
-Building an HTTP client builds a TLS context, which is slow, so each event loop keeps one, shared by the
+Building an HTTP client costs about 100 ms (TLS context), so each event loop keeps one, shared by the
 SDK clients of every key; an httpx2 client must not cross event loops, hence the per-loop cache.
 
 What Zeus sends (docs/chat.md, "What Zeus sends"): never sampling parameters, a forced tool choice or an
