@@ -105,8 +105,8 @@ CURRENCY_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥", "KRW": "
 
 
 def _format_for_locale(value: Decimal, currency: str, locale: str) -> str:
-    # CLDR's digits for every currency listed above equal CURRENCY_EXPONENTS (tests/zeus/test_money_locale.py
-    # checks), so Babel's own pattern is used as it is.
+    # CLDR's digits for every currency listed above equal CURRENCY_EXPONENTS (tests/zeus/test_money.py compares
+    # every currency's text with Babel's), so Babel's own pattern is used as it is.
     shape = _currency_shape(currency, _babel_locale(locale))
     if shape is None:
         return format_currency(value, currency, locale=_babel_locale(locale))
