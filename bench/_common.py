@@ -4,6 +4,7 @@ import platform
 import statistics
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 
 def machine() -> str:
@@ -26,3 +27,27 @@ def percentile(samples: list[float], pct: float) -> float:
     ordered = sorted(samples)
     index = min(len(ordered) - 1, max(0, round(pct / 100 * (len(ordered) - 1))))
     return ordered[index]
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the table `make bench` writes into docs/PERFORMANCE.md.
+
+    `value` is the figure as measured (text, with its unit); `ratio` is the figure over its baseline measured in
+    the same run (None when the figure has no baseline, as a count or a share); `met` is None when the row has
+    no target of its own.
+    """
+
+    figure: str
+    value: str
+    ratio: float | None = None
+    target: str = ""
+    met: bool | None = None
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms"
+
+
+def sec(seconds: float) -> str:
+    return f"{seconds:.2f} s"

@@ -6,9 +6,9 @@ the clients themselves keep full). `paced` is open-loop: the clients send at a f
 answers, as people do, and each latency is taken from the instant the request was due, so a stall is counted
 for every request it delayed (no coordinated omission).
 
-wrk would cost less CPU, but a newcomer's machine or CI may lack it; this client spends a few tens of
-microseconds a request (the request bytes are built once, the response is parsed only as far as its
-Content-Length), which the serving bench reports beside its figures. A server that closes the connection
+wrk would cost less CPU, but a newcomer's machine or CI may lack it; this client is kept cheap (the request
+bytes are built once, the response is parsed only as far as its Content-Length), and it runs on the same cores
+as the server, so compare servers within one run. A server that closes the connection
 (gunicorn's sync workers answer `Connection: close`) is reconnected, as a browser or a REST client would.
 """
 

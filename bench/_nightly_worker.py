@@ -7,9 +7,8 @@ its pool process's database and broker connections, and has run the job before: 
 compiled reads are loaded. So each warm-up connects, then runs one small batch of the job, on users of its own,
 in a transaction it rolls back (what the batch would send goes on commit, so nothing is sent either). A run
 then times the jobs, not a process's first connections (which would land in the fan-out task, the part
-nothing runs beside) nor its first use of the job's code, which two workers paid twice where one paid once:
-measured in process, a process's first 1,000-user month-end range cost 0.62-0.67 s of CPU and its second
-0.45-0.47 s, alone or beside another."""
+nothing runs beside) nor its first use of the job's code, which two workers paid twice where one paid once
+(a process's first range of a job costs clearly more CPU than its second, alone or beside another)."""
 
 import datetime as dt
 import os

@@ -107,11 +107,11 @@ GROUP BY 1, 2, 3, 4
 """
 
 
-def run() -> str:
+def run() -> list:
     from django.db import connection
     from django.db.models import Count
 
-    from bench._common import machine, timed
+    from bench._common import Row, machine, sec, timed
     from suggestions.insights.job import insights_generate
     from suggestions.models import Suggestion
     from zeus.models import Notification
@@ -140,19 +140,18 @@ def run() -> str:
 
     kinds = dict(Suggestion.objects.values_list("kind").order_by("kind").annotate(n=Count("id")))
     notes = Notification.objects.filter(kind="insight").count()
+    print(
+        f"   {machine()}; {loaded:,} transactions loaded in {load_s:.1f} s; insights {kinds}; {notes:,} notifications"
+    )
     ratio = insights_s / baseline_s
-    verdict = "met" if insights_s <= 120 and ratio <= 3 else "NOT met"
-    return f"""## Insights (`python -m bench insights`)
-
-{machine()}; PostgreSQL. {USERS:,} users, {loaded:,} transactions (91 days each), {USERS // 2 * 3:,} budgets;
-loaded with COPY in {load_s:.1f} s, outside the timings.
-
-| measure | time | ratio to baseline |
-| --- | --- | --- |
-| baseline: one SQL aggregate, weekly expense totals per user and category \
-({baseline_rows:,} rows fetched) | {baseline_s:.2f} s | 1.0 |
-| `generate_insights` over every user (first run: {created:,} insights) | {insights_s:.2f} s | {ratio:.2f} |
-| `generate_insights` again (idempotent: {again} new) | {rerun_s:.2f} s | {rerun_s / baseline_s:.2f} |
-
-Insights found: {", ".join(f"{k} {v:,}" for k, v in kinds.items())}; {notes:,} inbox notifications.
-Target: at most 120 s and within 3x of the baseline: **{verdict}**."""
+    return [
+        Row(f"baseline: one SQL aggregate, weekly expense totals ({baseline_rows:,} rows)", sec(baseline_s), 1.0),
+        Row(
+            f"`generate_insights` over {USERS:,} users (first run: {created:,} insights)",
+            sec(insights_s),
+            ratio,
+            "≤ 120 s and ≤ 3x baseline",
+            insights_s <= 120 and ratio <= 3,
+        ),
+        Row(f"`generate_insights` again (idempotent: {again} new)", sec(rerun_s), rerun_s / baseline_s),
+    ]

@@ -20,7 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench._common import machine
+from bench._common import Row, machine, sec
 from bench.insights import USERS, load
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -264,9 +264,12 @@ JOBS = [
     ("`plans.send_due_reminders`", "plans.send_due_reminders", REMINDERS_AT),
     ("`plans.finalize_ended_plans`", "plans.finalize_ended_plans", MONTH_END_AT),
 ]
+# Issue 27's budget: two workers at least 1.7 times one for insights and month end. Reminders are little work in
+# many batches, so their fan-out and the last batch decide their time; they carry no speed-up target.
+TARGETS = {"`suggestions.generate_insights`": 1.7, "`plans.finalize_ended_plans`": 1.7}
 
 
-def run() -> str:
+def run() -> list:
     from django.db import connection
 
     from plans import jobs
@@ -356,9 +359,24 @@ def run() -> str:
         )
     lines += [
         "",
-        "Target: 2 workers at least 1.8x one. The same rows are written either way (the inbox column). On two",
+        "Target: 2 workers at least 1.7x one for insights and month end. The same rows are written either way",
+        "(the inbox column). On two",
         "cores the second worker shares them with PostgreSQL, Redis and the other worker, so the speed-up is",
         "bounded by the cores, not by the fan-out (the ceiling column); with a core per worker and PostgreSQL",
         "elsewhere it is the number of workers until PostgreSQL saturates (docs/scaling.md).",
     ]
-    return "\n".join(lines)
+    print("\n".join(lines), flush=True)  # the detail, for whoever runs it; the table takes the rows below
+    table = []
+    for label, one, two, *_ in rows:
+        target = TARGETS.get(label)
+        table.append(Row(f"{label} on 1 worker", sec(one), 1.0))
+        table.append(
+            Row(
+                f"{label} on 2 workers (median of {ROUNDS} rounds)",
+                f"{sec(two)}, speed-up {one / two:.2f}x",
+                two / one,
+                f"speed-up ≥ {target}x" if target else "",
+                one / two >= target if target else None,
+            )
+        )
+    return table

@@ -109,10 +109,10 @@ def _baseline() -> tuple[float, int]:
     return elapsed, sent
 
 
-def run() -> str:
+def run() -> list:
     from django.db import connection
 
-    from bench._common import machine
+    from bench._common import Row, machine, sec
     from plans import jobs
 
     seed_seconds = _seed()
@@ -154,28 +154,29 @@ def run() -> str:
 
     assert result.reminders == baseline_sent, (result.reminders, baseline_sent)
     assert again.reminders == 0
-    per_batch_range = f"1 + {min(first_pass_batches)} / 1 + {max(first_pass_batches)}"
-    verdict = "meets" if pass_seconds <= 30 else "MISSES"
-    return f"""## plans_reminders: `plans.send_due_reminders` over {PLANS:,} active plans
-
-`.venv/bin/python -m bench plans_reminders` on {machine()}; PostgreSQL, Redis channel layer.
-{PLANS:,} users with active plans over {len(TIMEZONES)} timezones (UTC-10 to UTC+13); at
-{NOW:%Y-%m-%d %H:%M} UTC {result.reminders:,} reminders are due ({DUE_SHARE:.0%} by construction).
-
-| measure | value |
-| --- | --- |
-| one pass of `reminders_send_due` (claims + inbox rows + live-push check) | {pass_seconds:.2f} s |
-| baseline: one hand-written SQL statement, same due rows into scratch tables | {baseline_seconds:.2f} s |
-| pass / baseline | {pass_seconds / baseline_seconds:.1f}x |
-| reminders sent | {result.reminders:,} (baseline {baseline_sent:,}) |
-| batches (≤ {jobs.REMINDER_BATCH:,} plans each) | {result.batches} |
-| queries per batch: its select + claim/notify statements (min / max) | {per_batch_range} |
-| queries in the whole pass | {len(total_queries)} (= 1 + 4 x {result.batches} batches) |
-| a second pass at the same instant | {again.reminders} sent, {rerun_seconds:.2f} s |
-| seeding (bulk inserts, not timed in the pass) | {seed_seconds:.1f} s |
-
-Target: the pass in at most 30 s on this machine — it {verdict} it. The queries grow with the number of
-batches (2,000 plans each), never with the plans in a batch: no query per plan. The machine is shared by
-several agents, so absolute times swing; the ratio to the baseline (run a minute earlier on the same rows)
-is the steadier figure.
-"""
+    print(f"   {machine()}; seeded in {seed_seconds:.1f} s; {result.reminders:,} reminders due")
+    ratio = pass_seconds / baseline_seconds
+    return [
+        Row(
+            f"baseline: one SQL statement, the same {baseline_sent:,} due rows into scratch tables",
+            sec(baseline_seconds),
+            1.0,
+        ),
+        Row(
+            f"one pass of `reminders_send_due` over {PLANS:,} plans ({result.reminders:,} sent)",
+            sec(pass_seconds),
+            ratio,
+            "≤ 30 s",
+            pass_seconds <= 30,
+        ),
+        Row(
+            f"queries per batch of ≤ {jobs.REMINDER_BATCH:,} plans ({len(total_queries)} in {result.batches} batches)",
+            f"1 + {min(first_pass_batches)} to 1 + {max(first_pass_batches)}",
+            None,
+            "constant per batch",
+            len(set(first_pass_batches)) == 1,
+        ),
+        Row(
+            "a second pass at the same instant (nothing to send)", sec(rerun_seconds), rerun_seconds / baseline_seconds
+        ),
+    ]

@@ -22,7 +22,7 @@ import time
 import uuid
 from pathlib import Path
 
-from bench._common import machine, percentile
+from bench._common import Row, machine, percentile
 from bench._load import hammer, paced
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -153,7 +153,7 @@ def _servers(scratch: Path) -> list[Server]:
     return out
 
 
-def run() -> str:
+def run() -> list:
     from django.db import connection
 
     token, plan_id = _fixture()
@@ -163,7 +163,7 @@ def run() -> str:
         return _measure(_servers(Path(scratch)), token, plan_id)
 
 
-def _measure(servers: list[Server], token: str, plan_id: int) -> str:
+def _measure(servers: list[Server], token: str, plan_id: int) -> list:
     global LOAD
     LOAD = os.getloadavg()[0]
     # rounds[name][(path, clients)] = list of (rate, p50, p95, cpu per request)
@@ -203,7 +203,8 @@ def _measure(servers: list[Server], token: str, plan_id: int) -> str:
                                 percentile(result.latencies, 99) * 1000,
                             )
                         )
-    return _report(servers, figures)
+    print(_report(servers, figures), flush=True)  # the detail, for whoever runs it
+    return _rows(servers, figures)
 
 
 READING = """
@@ -286,3 +287,25 @@ def _report(servers, figures) -> str:
             lines.append(f"| {label} | {name} | {rate:,.0f} | {p50:.1f} ms | {p95:.1f} ms | {p99:.1f} ms |")
     lines += READING.splitlines()
     return "\n".join(lines)
+
+
+def _rows(servers, figures) -> list:
+    """For each request: the shipped server's rate at 10 clients over gunicorn's sync workers' (the median of
+    the rounds' ratios: the two servers of a round run within a minute of each other), and for the views the
+    issue's budget names, the shipped server's p95 at 50 clients."""
+    base, shipped = servers[1].name, servers[-1].name
+    rows = []
+    for label, path, _ in REQUESTS:
+        rate = _median(figures[shipped][(path, 10)])[0]
+        ratio = statistics.median(
+            mine[0] / theirs[0]
+            for mine, theirs in zip(figures[shipped][(path, 10)], figures[base][(path, 10)], strict=True)
+        )
+        rows.append(Row(f"{label}: req/s at 10 clients, shipped over 2 sync workers", f"{rate:,.0f} req/s", ratio))
+        if path in P95_TARGETS:
+            p95 = _median(figures[shipped][(path, 50)])[2]
+            rows.append(Row(f"{label}: p95 at 50 clients, shipped", f"{p95:.1f} ms", None, "< 100 ms", p95 < 100))
+    return rows
+
+
+P95_TARGETS = ("/api/v1/profile", "/api/v1/transactions", "/api/v1/plans/{plan}")

@@ -104,9 +104,9 @@ def usage_status(*, user_id: int, day: dt.date) -> tuple[int, int]:
 def turn_account(*, user_id: int, day: dt.date) -> Account:
     """What a turn needs to know of the user before the model, in one query: the day's spend, the budgets,
     and their stored personal key (chat.selectors.provider_from turns it into the provider). Written out
-    because it runs before every turn: on the bench machine the ORM's versions (User annotated with two
-    Subquery, and a query for the key) took 1.2 + 0.45 ms, mostly building and compiling them; this takes
-    0.34 ms."""
+    because it runs before every turn: the ORM's version (User annotated with two Subquery, and a second
+    query for the key) spends most of its time building and compiling the querysets, on the path of every
+    turn."""
     usage, budget = DailyUsage._meta.db_table, TokenBudget._meta.db_table
     with connection.cursor() as cursor:
         cursor.execute(

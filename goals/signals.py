@@ -1,4 +1,4 @@
-"""Signals other apps listen to. Goals cannot import upward (DESIGN.md), so the suggestions app
+"""Signals other apps listen to. Goals cannot import upward (docs/architecture.md), so the suggestions app
 subscribes to `goal_created` to refresh a user's suggestions after a goal lands."""
 
 from django.dispatch import Signal

@@ -1,5 +1,5 @@
 """What plans know of the user's recurring money. The series live in `suggestions`, above plans, which
-cannot import it (DESIGN.md): plans asks through the `recurring_charges` signal and suggestions answers
+cannot import it (docs/architecture.md): plans asks through the `recurring_charges` signal and suggestions answers
 (suggestions/receivers.py). docs/plans.md, "Recurring bills"."""
 
 import datetime as dt

@@ -1,4 +1,4 @@
-"""Reactions to lower apps' signals (they cannot import us, DESIGN.md)."""
+"""Reactions to lower apps' signals (they cannot import us, docs/architecture.md)."""
 
 import logging
 

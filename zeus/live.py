@@ -67,7 +67,7 @@ def online_now(layer, user_ids: list[int]) -> list[int]:
     (a Lua loop of ZCARD, instead of two round trips per user inside group_send) on a kept blocking
     connection, so no event loop is needed to learn that nobody is listening, which is most of the time.
     A push from a caller without a loop (a request on gunicorn, a job) otherwise pays for a new event loop
-    and a new Redis connection (async_to_sync; channels-redis keeps its pools per loop): some 3 ms, the
+    and a new Redis connection (async_to_sync; channels-redis keeps its pools per loop), which would be
     most of a SePay delivery's own cost. Other layers: everyone."""
     if not user_ids or redis_group_key(layer, user_group(user_ids[0])) is None:
         return user_ids

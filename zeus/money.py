@@ -105,8 +105,8 @@ CURRENCY_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥", "KRW": "
 
 
 def _format_for_locale(value: Decimal, currency: str, locale: str) -> str:
-    # CLDR's digits for every currency listed above equal CURRENCY_EXPONENTS (tests/zeus/test_money_locale.py
-    # checks), so Babel's own pattern is used as it is.
+    # CLDR's digits for every currency listed above equal CURRENCY_EXPONENTS (tests/zeus/test_money.py compares
+    # every currency's text with Babel's), so Babel's own pattern is used as it is.
     shape = _currency_shape(currency, _babel_locale(locale))
     if shape is None:
         return format_currency(value, currency, locale=_babel_locale(locale))
@@ -126,7 +126,7 @@ def _apply_shape(shape: tuple, value: Decimal) -> str:
 def _currency_shape(currency: str, locale: str) -> tuple | None:
     """What Babel's `format_currency` does for one currency in one locale, taken apart once: the prefix and
     suffix (positive, negative), the group and decimal symbols, the digits. A page shows dozens of amounts and
-    Babel re-reads its pattern and locale data for each (a sixth of the home's CPU, measured); this gives the
+    Babel re-reads its pattern and locale data for each, a visible share of a page's CPU; this gives the
     same text, which is checked here against Babel itself on probe amounts, and else returns None (Babel then
     formats every amount of that pair)."""
     try:

@@ -121,7 +121,7 @@ if REDIS_URL:
         }
     }
     # Hosts as a dict with an explicit socket_timeout: redis-py >= 8 defaults to 5 s, which drops the
-    # channel layer's own 5 s blocking pop (DESIGN.md, "Things that bite").
+    # channel layer's own 5 s blocking pop (docs/architecture.md, "Things that bite").
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
