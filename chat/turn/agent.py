@@ -6,9 +6,8 @@ import dataclasses
 import logging
 
 from chat import limits
-from chat.loop import prompt
-from chat.loop.provider import ProviderFailure, client_for
-from chat.turn import finish
+from chat.provider.client import ProviderFailure, client_for
+from chat.turn import finish, prompt
 from chat.turn.data import INTERNAL_ERROR_MESSAGE, Turn, TurnResult
 from chat.turn.request import model_request
 from chat.turn.routing import route
@@ -72,7 +71,7 @@ async def _loop(client, turn: Turn) -> None:
         turn.reply.add_usage(final.usage)
         turn.reply.flush_text()
         # Text parts were stored as their blocks finished streaming; thinking blocks are never parts, but go
-        # back unchanged, first, with the tool results (chat/loop/stream.py).
+        # back unchanged, first, with the tool results (chat/provider/stream.py).
         uses = [(b.id, b.name, b.input or {}, b.input_error) for b in final.tool_uses()]
         if not uses:
             return

@@ -4,13 +4,11 @@ fails. A staff turn is never offered a tool that writes."""
 
 import logging
 
-import anthropic
-
 from chat import router
-from chat.loop.context import prior_assistant_text, user_texts
-from chat.loop.provider import classify
-from chat.loop.stream import usage_dict
+from chat.provider.client import classify
+from chat.provider.stream import usage_dict
 from chat.tools import CATALOG
+from chat.turn.conversation import prior_assistant_text, user_texts
 from chat.turn.data import Turn
 from chat.turn.request import router_request
 
@@ -29,6 +27,8 @@ async def route(client, turn: Turn) -> router.Route:
 
 
 async def _decide(client, turn: Turn) -> router.Route:
+    import anthropic  # loaded by client_for already; the module must not load it at start
+
     if turn.event is not None:
         decided = router.route_event(*turn.event)
         if decided is not None:

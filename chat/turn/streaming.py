@@ -4,10 +4,8 @@ fails, and an `error` event before the first token is retried here (the SDK does
 import asyncio
 import random
 
-import anthropic
-
-from chat.loop.provider import classify
-from chat.loop.stream import Response
+from chat.provider.client import classify
+from chat.provider.stream import Response
 from chat.turn.data import Turn
 from zeus.text import scrub
 
@@ -16,6 +14,8 @@ STREAM_BACKOFF = 0.25
 
 
 async def stream_call(client, turn: Turn, request: dict) -> Response:
+    import anthropic  # loaded by client_for already; the module must not load it at start
+
     turn.check_budget()
     attempt = 0
     while True:

@@ -2,7 +2,7 @@
 
 from types import SimpleNamespace as Event
 
-from chat.loop.stream import Response
+from chat.provider.stream import Response
 
 
 def _start(index, **block):

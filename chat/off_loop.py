@@ -1,16 +1,15 @@
 """Blocking work (ORM, cache) off the event loop.
 
 channels' database_sync_to_async funnels every call of the process through one thread, so one socket's
-queries wait behind every other socket's. A turn's queries are independent of other turns', so on a
-real database they run in the default thread pool; each call takes a connection from the process's pool and
-hands it back when it ends (settings: DATABASE_POOL_*). SQLite allows one writer at a time, so the embedded
-default stays on the one thread.
+queries wait behind every other socket's. A turn's queries are independent of other turns', so they run in
+the default thread pool; each call takes a connection from the process's pool and hands it back when it ends
+(settings: DATABASE_POOL_*).
 """
 
 import functools
 
 from asgiref.sync import sync_to_async
-from django.db import close_old_connections, connection
+from django.db import close_old_connections
 
 
 def _call(fn, *args, **kwargs):
@@ -21,14 +20,13 @@ def _call(fn, *args, **kwargs):
         close_old_connections()
 
 
-# Built once: a SyncToAsync costs tens of microseconds to make, and a turn makes several trips.
+# Built once: a turn makes several trips, and a SyncToAsync is not free to make.
 _pooled = sync_to_async(_call, thread_sensitive=False)
-_single = sync_to_async(_call, thread_sensitive=True)
 
 
 async def run_off_loop(fn, *args, **kwargs):
     """`fn(*args, **kwargs)` in a worker thread, its connections tidied before and after."""
-    return await (_single if connection.vendor == "sqlite" else _pooled)(fn, *args, **kwargs)
+    return await _pooled(fn, *args, **kwargs)
 
 
 def off_loop(fn):
