@@ -68,21 +68,31 @@ class ProviderFailure(Exception):
         self.retryable = retryable
 
 
-def _error_type(exc: "anthropic.APIStatusError") -> str | None:
-    body = exc.body if isinstance(exc.body, dict) else {}
+class StreamErrorEvent(Exception):
+    """An `error` event in the middle of a streamed response: it arrives on an HTTP 200, and its body's error
+    type says what went wrong."""
+
+    def __init__(self, body):
+        super().__init__(f"error event: {body}")
+        self.body = body
+        self.status_code = 200
+
+
+def _error_type(body, exc=None) -> str | None:
+    body = body if isinstance(body, dict) else {}
     error = body.get("error") if isinstance(body.get("error"), dict) else {}
     return error.get("type") or getattr(exc, "type", None)
 
 
 def classify(exc: Exception) -> ProviderFailure:
-    """An SDK error → the error frame it becomes. Mid-stream `error` events arrive as an APIStatusError on a
-    200 response, so the body's error type decides, not the status."""
+    """An SDK error, or an `error` event of a stream, → the error frame it becomes. A mid-stream error comes on
+    a 200 response, so the body's error type decides, not the status."""
     import anthropic
 
     if isinstance(exc, anthropic.APIConnectionError):
         return ProviderFailure("PROVIDER_UNAVAILABLE", "The AI provider could not be reached.", retryable=True)
-    if isinstance(exc, anthropic.APIStatusError):
-        kind = _error_type(exc)
+    if isinstance(exc, anthropic.APIStatusError | StreamErrorEvent):
+        kind = _error_type(exc.body, exc)
         if exc.status_code == 429 or kind == "rate_limit_error":
             return ProviderFailure(
                 "RATE_LIMITED", "The AI provider is rate limiting requests; try again shortly.", retryable=True
