@@ -4,11 +4,14 @@ Building an HTTP client is costly (it loads a TLS context), so each event loop k
 clients of every key; an httpx2 client must not cross event loops, hence the per-loop cache.
 
 The SDK is imported by the functions that use it, not by this module: every process imports the chat app at
-start (the URL conf, the admin, the ASGI application), and most of them never call the model.
+start (the URL conf, the admin, the ASGI application), and most of them never call the model. A process's first
+turn loads it in a worker thread (`load_sdk`), so the event loop keeps serving the other sockets meanwhile.
 """
 
 import asyncio
 import functools
+import importlib
+import sys
 import weakref
 from collections import OrderedDict
 from typing import TYPE_CHECKING
@@ -25,6 +28,12 @@ CONNECT_TIMEOUT_SECONDS = 5.0
 _CLIENTS_PER_LOOP = 64
 
 _loops: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, tuple[object, OrderedDict]]" = weakref.WeakKeyDictionary()
+
+
+async def load_sdk() -> None:
+    """Imports the SDK once per process, off the event loop (concurrent first turns wait on the same import)."""
+    if "anthropic" not in sys.modules:
+        await asyncio.to_thread(importlib.import_module, "anthropic")
 
 
 @functools.cache

@@ -6,7 +6,7 @@ import dataclasses
 import logging
 
 from chat import limits
-from chat.provider.client import ProviderFailure, client_for
+from chat.provider.client import ProviderFailure, client_for, load_sdk
 from chat.turn import finish, prompt
 from chat.turn.data import INTERNAL_ERROR_MESSAGE, Turn, TurnResult
 from chat.turn.request import model_request
@@ -19,9 +19,10 @@ log = logging.getLogger(__name__)
 
 
 async def run_agent(turn: Turn) -> TurnResult:
-    client = client_for(turn.provider)
     try:
         async with asyncio.timeout(limits.TURN_DEADLINE_SECONDS):
+            await load_sdk()
+            client = client_for(turn.provider)
             turn.route = await route(client, turn)
             # The catalog refuses a call outside the workflow's subset, beyond what the model is offered.
             turn.ctx = dataclasses.replace(turn.ctx, allowed_tools=frozenset(turn.route.tools))
