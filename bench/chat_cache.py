@@ -58,8 +58,8 @@ def _seed():
 
 
 async def _turns(user, thread) -> list[dict]:
-    from chat.loop.db import run_off_loop
     from chat.models import Message
+    from chat.off_loop import run_off_loop
     from chat.turn import TurnInput, run_turn
 
     async def emit(frame):
@@ -76,8 +76,8 @@ async def _turns(user, thread) -> list[dict]:
 
 
 def _prompt_sizes() -> dict:
-    from chat.loop import prompt
     from chat.router import WORKFLOW_TOOLS
+    from chat.turn import prompt
 
     system = len(prompt.stable_system_text()) // 4
     per_workflow = {
@@ -230,8 +230,8 @@ def _tool_layout(layout):
     if layout != "all":
         yield
         return
-    from chat.loop import prompt
     from chat.router import WORKFLOW_TOOLS
+    from chat.turn import prompt
 
     everything = frozenset(set().union(*WORKFLOW_TOOLS.values()))
     original = prompt.tool_list

@@ -33,7 +33,7 @@ class ModelCallNote:
     purpose: str
     model: str
     started: float
-    response: object = None  # a chat.loop.stream.Response still filling up, read at the end
+    response: object = None  # a chat.provider.stream.Response still filling up, read at the end
     usage: dict = field(default_factory=dict)
     stop_reason: str = ""
     duration_ms: int | None = None

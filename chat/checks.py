@@ -8,9 +8,9 @@ from django.conf import settings
 from django.core import checks
 from django.utils import timezone
 
-from chat.loop.provider import EffortInvalid, parse_effort
 from chat.model_lifecycle import ModelNotice, model_notice
 from chat.pricing import PriceTableInvalid, parse_overrides
+from chat.provider.wire import EffortInvalid, parse_effort
 
 MODEL_SETTINGS = ("ZEUS_MODEL", "ZEUS_ROUTER_MODEL")
 

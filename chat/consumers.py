@@ -10,7 +10,7 @@ from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from chat import limits
-from chat.loop.db import run_off_loop
+from chat.off_loop import run_off_loop
 from chat.selectors import message_known, thread_get
 from chat.turn import INTERNAL_ERROR_MESSAGE, BadInput, TurnInput, parse_frame, run_turn, turn_input_from_frame
 from zeus.errors import NotFound

@@ -5,7 +5,7 @@ import uuid
 
 from django.core.cache import cache
 
-from chat.loop.db import off_loop, run_off_loop
+from chat.off_loop import off_loop, run_off_loop
 from zeus.cache import delete_if_equal
 
 MAX_TEXT = 4000

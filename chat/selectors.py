@@ -95,8 +95,10 @@ def message_known(*, thread_id, client_id: str) -> bool:
 
 
 def context_messages(*, thread_id, limit: int = CONTEXT_LIMIT) -> list[Message]:
-    """The newest `limit` persisted messages, oldest first: what the model sees."""
-    return list(Message.objects.filter(thread_id=thread_id).order_by("-id")[:limit])[::-1]
+    """The newest `limit` persisted messages, oldest first: what the model sees. Only what the conversation is
+    rebuilt from is read (role and parts); a turn never looks at the older messages' metadata."""
+    newest = Message.objects.filter(thread_id=thread_id).only("id", "role", "parts").order_by("-id")[:limit]
+    return list(newest)[::-1]
 
 
 def provider_key_exists(*, user) -> bool:

@@ -20,8 +20,8 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from chat.loop.provider import ProviderFailure
 from chat.models import DailyUsage, ProviderKey, TokenBudget
+from chat.provider.client import ProviderFailure
 
 
 class UsageLimitReached(ProviderFailure):

@@ -4,6 +4,8 @@ library at the versions in WRITTEN_AGAINST; tests/zeus/test_adapters.py fails wh
 upgrade comes back here first.
 """
 
+import functools
+
 from django.core.cache.backends.redis import RedisCache as DjangoRedisCache
 from django.core.cache.backends.redis import RedisCacheClient
 
@@ -70,9 +72,18 @@ def redis_layer_sync_client(layer, index: int):
     return redis.Redis.from_url(address, **host)
 
 
+@functools.cache
 def sdk_deprecated_models() -> dict[str, str]:
     """The anthropic SDK's own list of deprecated models → their end-of-life date as it writes it
-    ("November 30th, 2026"); the SDK warns on every call to one. Private: `anthropic._data`."""
-    from anthropic._data import DEPRECATED_MODELS
+    ("November 30th, 2026"); the SDK warns on every call to one. Read from its one file: importing
+    `anthropic._data` would import the whole SDK, and the system checks of every process read this.
+    Private: `anthropic/_data/deprecated_models.py`."""
+    import importlib.util
+    import pathlib
 
-    return dict(DEPRECATED_MODELS)
+    package = importlib.util.find_spec("anthropic")
+    path = pathlib.Path(package.origin).parent / "_data" / "deprecated_models.py"
+    spec = importlib.util.spec_from_file_location("zeus_sdk_deprecated_models", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return dict(module.DEPRECATED_MODELS)

@@ -8,7 +8,6 @@ import re
 import zoneinfo
 from decimal import Decimal
 
-import anthropic
 from django.conf import settings
 
 from assets.banktexts.parsers import MAX_AMOUNT, ParsedText
@@ -35,6 +34,8 @@ def read_with_model(text: str, *, now: dt.datetime, tz: zoneinfo.ZoneInfo) -> Pa
     the answer is not a transaction)."""
     if not settings.ANTHROPIC_API_KEY:
         return None
+    import anthropic  # here, not at the top: every process loads this module at start, few read a bank text
+
     client = anthropic.Anthropic(
         api_key=settings.ANTHROPIC_API_KEY,
         base_url=settings.ANTHROPIC_BASE_URL or None,

@@ -5,10 +5,10 @@ from typing import Any
 from mcp.server.auth.provider import AccessToken
 from pydantic import Field
 
-from chat.loop.db import run_off_loop
 from chat.mcp.selectors import mcp_token_authenticate
 from chat.mcp.server import tool_context_for
 from chat.mcp.services import mcp_token_touch
+from chat.off_loop import run_off_loop
 
 
 class McpAccessToken(AccessToken):

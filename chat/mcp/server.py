@@ -18,7 +18,7 @@ from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel import Server
 
 from chat.cards import delete_question
-from chat.loop.db import run_off_loop
+from chat.off_loop import run_off_loop
 from chat.tools import (
     CATALOG,
     ToolContext,

@@ -3,10 +3,9 @@
 import datetime as dt
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
-
-from jsonschema import Draft202012Validator
+from typing import TYPE_CHECKING
 
 from assets import categories
 from chat import kinds
@@ -14,6 +13,9 @@ from zeus.errors import ZeusError
 from zeus.money import quantize
 from zeus.selectors import profile_get
 from zeus.timeutil import user_today
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
 
 
 @dataclass(frozen=True)
@@ -85,14 +87,23 @@ class Tool:
     workflows: tuple[str, ...] = ()  # the chat workflows that offer it (WORKFLOWS); none: MCP only
     # (name, validated input, output) → the chat card for a successful result, or None (chat.cards)
     card: Callable[[str, dict, dict], dict | None] | None = None
-    validator: Draft202012Validator = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
-        Draft202012Validator.check_schema(self.input_schema)
-        object.__setattr__(self, "validator", Draft202012Validator(self.input_schema))
         unknown = set(self.workflows) - set(WORKFLOWS)
         if unknown:
             raise ValueError(f"{self.name}: unknown workflows {sorted(unknown)}")
+
+    @property
+    def validator(self) -> "Draft202012Validator":
+        """Built on the tool's first call, not when the catalog is imported: every process imports the
+        catalog at start, few of them run a tool. Each schema is checked by tests/chat/tools/test_catalog.py."""
+        built = self.__dict__.get("_validator")
+        if built is None:
+            from jsonschema import Draft202012Validator
+
+            built = Draft202012Validator(self.input_schema)
+            object.__setattr__(self, "_validator", built)
+        return built
 
     @property
     def writes(self) -> bool:
@@ -119,7 +130,7 @@ def validate_input(tool: Tool, tool_input) -> dict:
     return validated(tool.name, tool.validator, tool_input)
 
 
-def validated(name: str, validator: Draft202012Validator, tool_input) -> dict:
+def validated(name: str, validator: "Draft202012Validator", tool_input) -> dict:
     """The one input check of every tool call, chat and MCP alike: a JSON object that fits the schema."""
     if not isinstance(tool_input, dict):
         raise BadToolInput(f"{name} takes a JSON object.")

@@ -12,8 +12,8 @@ import uuid
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from chat.loop.db import run_off_loop
 from chat.models import Approval, ToolExecution
+from chat.off_loop import run_off_loop
 from chat.tools.base import (
     CONFIRM,
     MUTATION,

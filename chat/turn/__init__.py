@@ -13,6 +13,9 @@ Read in this order, each file once:
 - `streaming`   one streamed model call, with the app's own retries before the first token
 - `tool_batch`  the tool calls of one model response, run concurrently and never cut short
 - `finish`      the reply and its usage in one trip that frees the thread, then the run audit
+
+Beside them: `conversation` (stored messages → Messages API turns) and `prompt` (the system prompt and the tool
+list, the cached prefix). The model provider itself is `chat.provider`.
 """
 
 from chat.turn.admin import run_admin_turn

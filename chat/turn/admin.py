@@ -6,8 +6,8 @@ from django.conf import settings
 
 from chat import limits
 from chat.audit import RunRecord
-from chat.loop.db import off_loop
 from chat.models import Message, Thread
+from chat.off_loop import off_loop
 from chat.selectors import Provider, context_messages, provider_for
 from chat.tools import tool_context
 from chat.turn import finish

@@ -6,9 +6,8 @@ import dataclasses
 import logging
 
 from chat import limits
-from chat.loop import prompt
-from chat.loop.provider import ProviderFailure, client_for
-from chat.turn import finish
+from chat.provider.client import ProviderFailure, client_for, load_sdk
+from chat.turn import finish, prompt
 from chat.turn.data import INTERNAL_ERROR_MESSAGE, Turn, TurnResult
 from chat.turn.request import model_request
 from chat.turn.routing import route
@@ -20,9 +19,10 @@ log = logging.getLogger(__name__)
 
 
 async def run_agent(turn: Turn) -> TurnResult:
-    client = client_for(turn.provider)
     try:
         async with asyncio.timeout(limits.TURN_DEADLINE_SECONDS):
+            await load_sdk()
+            client = client_for(turn.provider)
             turn.route = await route(client, turn)
             # The catalog refuses a call outside the workflow's subset, beyond what the model is offered.
             turn.ctx = dataclasses.replace(turn.ctx, allowed_tools=frozenset(turn.route.tools))
@@ -72,7 +72,7 @@ async def _loop(client, turn: Turn) -> None:
         turn.reply.add_usage(final.usage)
         turn.reply.flush_text()
         # Text parts were stored as their blocks finished streaming; thinking blocks are never parts, but go
-        # back unchanged, first, with the tool results (chat/loop/stream.py).
+        # back unchanged, first, with the tool results (chat/provider/stream.py).
         uses = [(b.id, b.name, b.input or {}, b.input_error) for b in final.tool_uses()]
         if not uses:
             return

@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 
 from chat import limits, usage
 from chat.audit import RunRecord
-from chat.loop.context import build_conversation
 from chat.models import Message
 from chat.router import DEFAULT_ROUTE, Route
 from chat.selectors import Provider
 from chat.tools import ToolContext
+from chat.turn.conversation import build_conversation
 from chat.turn.frames import Frames
 
 Emit = Callable[[dict], Awaitable[None]]

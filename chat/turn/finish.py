@@ -9,8 +9,8 @@ import time
 
 from chat import audit
 from chat.figures import unverified_figures
-from chat.loop.db import off_loop, run_off_loop
 from chat.models import Message
+from chat.off_loop import off_loop, run_off_loop
 from chat.pricing import quantize_cost
 from chat.services import assistant_reply_record
 from chat.turn.data import Turn, TurnResult

@@ -1,32 +1,33 @@
 """What is sent to the model, in one place: the main call of the agent loop and the router's call.
 
-Prompt caching reads the prefix tools → system → messages: the tools and the system come from chat.loop.prompt
+Prompt caching reads the prefix tools → system → messages: the tools and the system come from chat.turn.prompt
 (stable bytes), and a third breakpoint sits on the newest block so the later calls of a multi-step turn read
-the earlier ones' prefix from the cache. Thinking and effort per model come from chat.loop.provider
+the earlier ones' prefix from the cache. Thinking and effort per model come from chat.provider.wire
 (docs/chat.md, "Models and what Zeus sends"): never sampling parameters, a forced tool choice or a prefill.
 """
 
-import anthropic
 from django.conf import settings
 
 from chat import limits, router
-from chat.loop import prompt
-from chat.loop.provider import ROUTER_MAX_TOKENS, main_request_options, router_request_options
+from chat.provider.wire import ROUTER_MAX_TOKENS, main_request_options, router_request_options
+from chat.turn import prompt
 
 
 def model_request(
     *, model: str, system: list[dict], tools: list[dict], conversation: list[dict], workflow: str = "coach"
 ) -> dict:
     """The keyword arguments of one streamed `messages.create` of the agent loop."""
-    return {
+    request = {
         "model": model,
         "max_tokens": limits.MAX_OUTPUT_TOKENS,
         "system": system,
-        "tools": tools or anthropic.omit,
         "messages": with_tail_breakpoint(conversation),
         "stream": True,
         **main_request_options(model, workflow, settings.ZEUS_EFFORT),
     }
+    if tools:  # a workflow without tools sends no `tools` field at all
+        request["tools"] = tools
+    return request
 
 
 def router_request(texts: list[str], prior: str | None) -> dict:

@@ -4,13 +4,11 @@ fails. A staff turn is never offered a tool that writes."""
 
 import logging
 
-import anthropic
-
 from chat import router
-from chat.loop.context import prior_assistant_text, user_texts
-from chat.loop.provider import classify
-from chat.loop.stream import usage_dict
+from chat.provider.client import classify
+from chat.provider.stream import usage_dict
 from chat.tools import CATALOG
+from chat.turn.conversation import prior_assistant_text, user_texts
 from chat.turn.data import Turn
 from chat.turn.request import router_request
 
@@ -29,6 +27,8 @@ async def route(client, turn: Turn) -> router.Route:
 
 
 async def _decide(client, turn: Turn) -> router.Route:
+    import anthropic  # loaded by client_for already; the module must not load it at start
+
     if turn.event is not None:
         decided = router.route_event(*turn.event)
         if decided is not None:
@@ -47,7 +47,8 @@ async def _decide(client, turn: Turn) -> router.Route:
         note.end(error=classify(exc).code)
         log.warning("router model failed (%s); using the default workflow", type(exc).__name__)
         return router.route_from_model_reply("")
-    note.end(usage=usage_dict(reply.usage), stop_reason=reply.stop_reason)
-    turn.reply.add_usage(usage_dict(reply.usage))
+    counts = usage_dict(reply.usage.to_dict() if reply.usage is not None else None)
+    note.end(usage=counts, stop_reason=reply.stop_reason)
+    turn.reply.add_usage(counts)
     text = "".join(block.text for block in reply.content if block.type == "text")
     return router.route_from_model_reply(text)

@@ -5,8 +5,8 @@ import asyncio
 import logging
 import time
 
-from chat.loop.context import tool_result_block
 from chat.tools import ToolOutcome, card_of, execute_tool
+from chat.turn.conversation import tool_result_block
 from chat.turn.data import Turn
 from zeus.text import MAX_JSON_DEPTH, data_too_deep, scrub_data, unstorable_path
 

@@ -16,8 +16,8 @@ from django.conf import settings
 
 from chat import limits, usage
 from chat.audit import RunRecord
-from chat.loop.db import off_loop
 from chat.models import Message, Thread
+from chat.off_loop import off_loop
 from chat.selectors import Provider, context_messages, provider_from
 from chat.services import user_message_record
 from chat.tools import ToolContext, card_of, decide_approval, tool_context

@@ -2,8 +2,8 @@
 
 import pytest
 
-from chat.loop.context import INTERRUPTED_NOTE, build_conversation, prior_assistant_text, user_texts
 from chat.models import Message
+from chat.turn.conversation import INTERRUPTED_NOTE, build_conversation, prior_assistant_text, user_texts
 from tests.chat.fake_anthropic import validate
 
 

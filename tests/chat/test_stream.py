@@ -1,8 +1,8 @@
 """Raw stream events → one response, as the loop reads them."""
 
-from types import SimpleNamespace as Event
+from chat.provider.stream import Response
 
-from chat.loop.stream import Response
+Event = dict  # a raw event is its JSON object, as the API sends it
 
 
 def _usage(**counts):

@@ -5,7 +5,7 @@ import json
 import pytest
 from asgiref.sync import sync_to_async
 
-from chat.loop import prompt
+from chat.turn import prompt
 from tests.chat import factories as chat
 from tests.chat.conftest import open_socket
 from zeus.services import profile_update

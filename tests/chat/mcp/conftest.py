@@ -27,7 +27,7 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="session")
 def mcp_base_url():
-    from chat.mcp.asgi import endpoint
+    from chat.mcp.app import endpoint
     from zeus.asgi import application
 
     port = _free_port()

@@ -1,8 +1,8 @@
 """Thinking and redacted_thinking blocks folded from raw stream events and replayed byte for byte."""
 
-from types import SimpleNamespace as Event
+from chat.provider.stream import Response
 
-from chat.loop.stream import Response
+Event = dict  # a raw event is its JSON object, as the API sends it
 
 
 def _start(index, **block):

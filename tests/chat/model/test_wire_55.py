@@ -7,8 +7,8 @@ import json
 import pytest
 from asgiref.sync import sync_to_async
 
-from chat.loop.provider import EffortInvalid, effort_for, main_request_options, parse_effort
 from chat.models import Message
+from chat.provider.wire import EffortInvalid, effort_for, main_request_options, parse_effort
 from tests.chat import factories as chat
 from tests.chat import fake_anthropic as model
 from tests.chat.conftest import open_socket

@@ -36,6 +36,19 @@ CONTRACT_TOOLS = {
 }  # fmt: skip
 
 
+def test_every_tool_schema_is_a_valid_json_schema():
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import SchemaError
+
+    from chat.tools import CATALOG
+
+    for tool in CATALOG.values():
+        Draft202012Validator.check_schema(tool.input_schema)
+    broken = {"type": "object", "properties": {"n": {"type": "integer", "minimum": "one"}}}
+    with pytest.raises(SchemaError):
+        Draft202012Validator.check_schema(broken)
+
+
 def test_the_catalog_has_exactly_the_contract_tools_and_fields():
     defs = tool_definitions(list(CONTRACT_TOOLS))
     assert {d["name"]: set(d["input_schema"]["properties"]) for d in defs} == CONTRACT_TOOLS
@@ -116,7 +129,7 @@ def test_the_kind_lists_match_the_domain_models():
 
 
 def test_the_tool_list_sent_to_the_model_is_built_once_and_never_changed():
-    from chat.loop import prompt
+    from chat.turn import prompt
 
     names = ["list_transactions", "summarize_spending", "list_assets"]
     sent = prompt.tool_list(names)

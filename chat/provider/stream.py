@@ -1,8 +1,9 @@
 """A streamed Messages API response, accumulated from its raw events.
 
-The SDK's MessageStream rebuilds a full pydantic snapshot on every event; the loop needs only the text as
-it arrives and, at the end, the blocks, the stop reason and the usage, so it reads the raw events of
-`messages.create(stream=True)` and keeps this much smaller record.
+The SDK's MessageStream rebuilds a full pydantic snapshot on every event, and even `messages.create(stream=True)`
+builds a pydantic object per event; the loop needs only the text as it arrives and, at the end, the blocks, the
+stop reason and the usage, so it reads the server-sent events' JSON as it comes (chat/turn/streaming.py, through
+the SDK's public `AsyncStream.raw_events`) and keeps this much smaller record.
 
 Thinking blocks (`thinking` with its signature, `redacted_thinking` with its data) are kept as they came:
 when the response called tools, `replay_content` sends them back first and unchanged with the tool
@@ -64,38 +65,39 @@ class Response:
                 content.append({"type": "tool_use", "id": block.id, "name": block.name, "input": block.input or {}})
         return content
 
-    def add(self, event) -> Block | None:
-        """Folds one raw event in; returns the block it touched, if any."""
-        kind = event.type
+    def add(self, event: dict) -> Block | None:
+        """Folds one raw event (its JSON, as the API sent it) in; returns the block it touched, if any."""
+        kind = event.get("type")
         if kind == "message_start":
-            self.usage = usage_dict(event.message.usage)
+            self.usage = usage_dict(event["message"].get("usage"))
         elif kind == "content_block_start":
-            start = event.content_block
+            start = event["content_block"]
             block = Block(
-                type=start.type,
-                id=getattr(start, "id", "") or "",
-                name=getattr(start, "name", "") or "",
-                thinking=getattr(start, "thinking", "") or "",
-                signature=getattr(start, "signature", "") or "",
-                data=getattr(start, "data", "") or "",
+                type=start.get("type", ""),
+                id=start.get("id") or "",
+                name=start.get("name") or "",
+                thinking=start.get("thinking") or "",
+                signature=start.get("signature") or "",
+                data=start.get("data") or "",
             )
-            self.blocks[event.index] = block
+            self.blocks[event["index"]] = block
             return block
         elif kind == "content_block_delta":
-            block = self.blocks.get(event.index)
+            block = self.blocks.get(event["index"])
             if block is not None:
-                delta = event.delta
-                if delta.type == "text_delta":
-                    block.text += delta.text
-                elif delta.type == "input_json_delta":
-                    block.raw_input += delta.partial_json
-                elif delta.type == "thinking_delta":
-                    block.thinking += delta.thinking
-                elif delta.type == "signature_delta":
-                    block.signature += delta.signature
+                delta = event["delta"]
+                delta_type = delta.get("type")
+                if delta_type == "text_delta":
+                    block.text += delta["text"]
+                elif delta_type == "input_json_delta":
+                    block.raw_input += delta["partial_json"]
+                elif delta_type == "thinking_delta":
+                    block.thinking += delta["thinking"]
+                elif delta_type == "signature_delta":
+                    block.signature += delta["signature"]
             return block
         elif kind == "content_block_stop":
-            block = self.blocks.get(event.index)
+            block = self.blocks.get(event["index"])
             if block is not None and block.type == "tool_use":
                 try:
                     parsed = json.loads(block.raw_input) if block.raw_input.strip() else {}
@@ -105,20 +107,21 @@ class Response:
                 block.input_error = not isinstance(parsed, dict)
             return block
         elif kind == "message_delta":
-            self.stop_reason = event.delta.stop_reason
+            self.stop_reason = event.get("delta", {}).get("stop_reason")
             # Counts on message_delta are cumulative totals: they replace, and absent ones keep the start's.
-            for key, value in usage_dict(event.usage).items():
+            for key, value in usage_dict(event.get("usage")).items():
                 if value is not None:
                     self.usage[key] = value
         return None
 
 
-def usage_dict(usage) -> dict:
-    if usage is None:
+def usage_dict(usage: dict | None) -> dict:
+    """The API's usage object (as JSON) → the four counts Zeus keeps."""
+    if not usage:
         return {}
     return {
-        "input": getattr(usage, "input_tokens", None),
-        "output": getattr(usage, "output_tokens", None),
-        "cache_read": getattr(usage, "cache_read_input_tokens", None),
-        "cache_write": getattr(usage, "cache_creation_input_tokens", None),
+        "input": usage.get("input_tokens"),
+        "output": usage.get("output_tokens"),
+        "cache_read": usage.get("cache_read_input_tokens"),
+        "cache_write": usage.get("cache_creation_input_tokens"),
     }

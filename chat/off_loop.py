@@ -1,9 +1,9 @@
 """Blocking work (ORM, cache) off the event loop.
 
 channels' database_sync_to_async funnels every call of the process through one thread, so one socket's
-queries wait behind every other socket's. A turn's queries are independent of other turns', so on a
-real database they run in the default thread pool; each call takes a connection from the process's pool and
-hands it back when it ends (settings: DATABASE_POOL_*).
+queries wait behind every other socket's. A turn's queries are independent of other turns', so they run in
+the default thread pool; each call takes a connection from the process's pool and hands it back when it ends
+(settings: DATABASE_POOL_*).
 """
 
 import functools
@@ -20,7 +20,7 @@ def _call(fn, *args, **kwargs):
         close_old_connections()
 
 
-# Built once: a SyncToAsync costs tens of microseconds to make, and a turn makes several trips.
+# Built once: a turn makes several trips, and a SyncToAsync is not free to make.
 _pooled = sync_to_async(_call, thread_sensitive=False)
 
 
