@@ -12,8 +12,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 # Imported where they are used (chat/provider/client.py, chat/turn/streaming.py, chat/turn/routing.py,
-# assets/banktexts/model.py, chat/tools/base.py, chat/mcp/asgi.py), never at start.
-LAZY = ("anthropic", "httpx2", "jsonschema", "mcp", "starlette")
+# assets/banktexts/model.py, chat/tools/base.py, chat/mcp/asgi.py), never at start. daphne (and twisted under
+# it) is the `ws` process's server, not an app: `make run` and the Procfile start it themselves.
+LAZY = ("anthropic", "httpx2", "jsonschema", "mcp", "starlette", "daphne", "twisted")
 
 PROBE = """
 import json, sys
