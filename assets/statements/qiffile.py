@@ -1,10 +1,10 @@
 """QIF statements, read by quiffen. QIF carries no transaction ids, so rows get fingerprints; its dates
-carry no order either, so the file's own dates decide day-first (any first part above 12) or month-first."""
+carry no order either, so the file's own dates decide day-first (any first part above 12) or month-first.
+Windows line endings (how most banks write QIF) are read as plain ones; a file that is not UTF-8 is read as
+Windows-1252."""
 
 import re
 from collections.abc import Iterator
-
-from quiffen import Qif
 
 from assets.statements.rows import Fingerprints, ImportRejected, Row, clean_description, signed_amount
 
@@ -20,7 +20,18 @@ def day_first(text: str, *, default: bool) -> bool:
     return default
 
 
+def decode(raw: bytes) -> str:
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = raw.decode("cp1252", errors="replace")
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
 def qif_rows(text: str, *, currency: str, default_day_first: bool) -> Iterator[Row]:
+    from quiffen import Qif  # a heavy library, loaded only when a QIF file arrives
+
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
     try:
         qif = Qif.parse_string(text.strip(), day_first=day_first(text, default=default_day_first))
     except Exception as exc:  # quiffen raises ValueError, KeyError, pydantic errors, dateutil's ParserError
