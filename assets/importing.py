@@ -15,22 +15,17 @@ from django.db import transaction as db_transaction
 
 from assets.models import Asset, ImportMapping, Source, Transaction
 from assets.rules.services import categorize, rules_for
-from assets.statements import detect, textfile
-from assets.statements.camtfile import camt_rows
-from assets.statements.mt940file import mt940_rows
-from assets.statements.ofxfile import ofx_rows
-from assets.statements.qiffile import decode as qif_decode
-from assets.statements.qiffile import qif_rows
+from assets.statements import detect
+from assets.statements.read import statement_rows
 from assets.statements.rows import ImportRejected, Row
-from assets.statements.tabular import table_rows
-from assets.statements.xlsxfile import SheetReader
 from zeus.errors import Conflict, NotFound
 from zeus.selectors import user_currency
 from zeus.services import profile_lock
 
 __all__ = ["ImportRejected", "ImportResult", "transactions_import", "transactions_import_csv"]
 
-MAX_BYTES = 64 * 1024 * 1024
+# A year of a busy account is a few MB in any format; 100,000 rows of CSV about 10 MB.
+MAX_BYTES = 32 * 1024 * 1024
 MAX_ROWS = 250_000
 # OFX, QIF and MT940 are read whole (CAMT, CSV and XLSX stream): a smaller cap keeps that bounded.
 MAX_WHOLE_FILE_BYTES = 16 * 1024 * 1024
@@ -78,22 +73,9 @@ def transactions_import(*, user, source: BinaryIO, mapping: dict | None = None, 
             f"{kind.upper()} files are read whole: at most {MAX_WHOLE_FILE_BYTES // (1024 * 1024)} MB.",
             code="CSV_TOO_LARGE",
         )
-    # Dates a file leaves ambiguous (all parts ≤ 12) read day first, as everywhere but the US.
-    day_first = currency != "USD"
-    remember = None
-    if kind in (detect.CSV, detect.XLSX):
-        reader = textfile.csv_reader(source, head) if kind == detect.CSV else SheetReader(source)
-        rows, remember = table_rows(
-            reader, mapping=mapping, saved=_saved_mapping(user), currency=currency, day_first=day_first
-        )
-    elif kind == detect.OFX:
-        rows = ofx_rows(source.read(), currency=currency)
-    elif kind == detect.QIF:
-        rows = qif_rows(qif_decode(source.read()), currency=currency, default_day_first=day_first)
-    elif kind == detect.MT940:
-        rows = mt940_rows(source.read(), currency=currency)
-    else:
-        rows = camt_rows(source, code=f"INVALID_{kind.upper()}")
+    rows, remember = statement_rows(
+        source, kind=kind, head=head, currency=currency, mapping=mapping, saved=_saved_mapping(user)
+    )
     result = _land(user, rows, kind=kind, asset=asset)
     if remember is not None:
         ImportMapping.objects.update_or_create(user=user, header_key=remember[0], defaults={"mapping": remember[1]})

@@ -48,6 +48,7 @@ def camt_rows(source, *, code: str = "INVALID_CAMT053") -> Iterator[Row]:
     fingerprint = Fingerprints("camt")
     account_scope = ""
     index = 0
+    statements = 0
     try:
         events = etree.iterparse(
             source, events=("end",), resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False
@@ -58,6 +59,7 @@ def camt_rows(source, *, code: str = "INVALID_CAMT053") -> Iterator[Row]:
             if name == "Acct" and parent is not None and _local(parent.tag) in _STATEMENTS:
                 iban = _text(element, "Id", "IBAN") or _text(element, "Id", "Othr", "Id")
                 account_scope = hashlib.sha256(iban.encode()).hexdigest()[:10]
+            statements += name in _STATEMENTS and parent is not None
             if name != "Ntry":
                 continue
             index += 1
@@ -73,8 +75,8 @@ def camt_rows(source, *, code: str = "INVALID_CAMT053") -> Iterator[Row]:
                 del element.getparent()[0]
     except etree.XMLSyntaxError as exc:
         raise ImportRejected(f"The CAMT file is not well-formed XML: {exc}", code=code) from None
-    if index == 0:
-        raise ImportRejected("The CAMT file holds no entries (Ntry).", code=code)
+    if index == 0 and not statements:
+        raise ImportRejected("The CAMT file holds no statement, report or notification.", code=code)
 
 
 def _amount(element) -> tuple[Decimal | None, str]:

@@ -10,7 +10,8 @@ HEAD_BYTES = 8192
 ACCEPTED = "CSV, OFX/QFX, QIF, CAMT.052/053/054 XML, MT940 or XLSX"
 
 _OFX = re.compile(rb"OFXHEADER\s*[:=]|<OFX[\s>]", re.IGNORECASE)
-_QIF = re.compile(rb"^\s*!(Type|Account|Option|Clear)", re.IGNORECASE)
+# QIF's first section header, after whatever stray lines an exporter writes before it.
+_QIF = re.compile(rb"\A(?:[ \t]*[\^\r\n]*)*!(Type|Account|Option|Clear)", re.IGNORECASE)
 _CAMT = (
     (CAMT053, re.compile(rb"camt\.053|<(?:\w+:)?BkToCstmrStmt[\s>]")),
     (CAMT052, re.compile(rb"camt\.052|<(?:\w+:)?BkToCstmrAcctRpt[\s>]")),
@@ -18,7 +19,7 @@ _CAMT = (
 )
 _MT940_START = re.compile(rb"^\s*:20:", re.MULTILINE)
 _MT940_LINE = re.compile(rb"^\s*:(?:25|28C?|60[FM]|61):", re.MULTILINE)
-_SWIFT_BLOCK = re.compile(rb"^\s*\{1:F\d\d")
+_SWIFT_BLOCK = re.compile(rb"^\s*(?:\{1:F\d\d|:(?:20|25|28C?|60[FM]|61):)")
 _ZIP = b"PK\x03\x04"
 # Binary files people mistake for statements: PDF, legacy Excel (OLE2), images, gzip, 7z, rar.
 _BINARY = (b"%PDF", b"\xd0\xcf\x11\xe0", b"\x89PNG", b"\xff\xd8\xff", b"GIF8", b"\x1f\x8b", b"7z\xbc\xaf", b"Rar!")

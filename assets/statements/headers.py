@@ -36,6 +36,8 @@ _NAMES = {
     ),
     "currency": ("loai tien", "tien te", "currency", "ccy", "don vi tien"),
     "balance": ("so du", "so du cuoi", "balance", "running balance", "so du sau giao dich"),
+    # A row-number column (`STT/No.`): its `No.` must not be read as `Nợ` (debit).
+    "index": ("stt", "so thu tu", "tt", "seq", "#"),
 }  # fmt: skip
 _KEY_OF = {name: key for key, names in _NAMES.items() for name in names}
 _UNIT = re.compile(r"\((?:[^)]*)\)|\[(?:[^]]*)\]")
@@ -53,11 +55,9 @@ def auto_mapping(header: list[str]) -> dict | None:
     (or debit and credit) and a description column: fewer is too little to be sure it is a statement."""
     found: dict[str, str] = {}
     for cell in header:
-        for name in _names(cell):
-            key = _KEY_OF.get(name)
-            if key and key not in found:
-                found[key] = cell.strip()
-                break
+        keys = [_KEY_OF[name] for name in _names(cell) if name in _KEY_OF]
+        if keys and "index" not in keys and keys[0] not in found:
+            found[keys[0]] = cell.strip()
     found.pop("balance", None)
     if "amount" in found and ("debit" in found or "credit" in found):
         found.pop("amount")
@@ -77,7 +77,7 @@ def read_date(text: str, *, day_first: bool = True) -> dt.date:
     """`2026-11-30`, `20261130`, `2026.11.30`, `30/11/2026`, `30-11-26`, `30.11.2026`, `30 Nov 2026`, with or
     without a time after it; ValueError for anything else."""
     text = (text or "").strip()
-    head = text.split("T")[0] if re.match(r"^\d{4}-\d{2}-\d{2}T", text) else text.split(" ")[0]
+    head = text.split("T")[0] if re.match(r"^\d{4}-\d{2}-\d{2}T", text) else (text.split() or [""])[0]
     match = _YMD.match(head)
     if match:
         return dt.date(int(match[1]), int(match[2]), int(match[3]))
@@ -85,7 +85,7 @@ def read_date(text: str, *, day_first: bool = True) -> dt.date:
     if match:
         first, second, year = int(match[1]), int(match[2]), int(match[3])
         year += 2000 if year < 100 else 0
-        day, month = (first, second) if day_first or second > 12 else (second, first)
+        day, month = (first, second) if (day_first or first > 12) and second <= 12 else (second, first)
         return dt.date(year, month, day)
     match = _DMONY.match(fold(text.split(" ", 3)[0] if "-" in text else " ".join(text.split()[:3])))
     if match and match[2] in _MONTHS:

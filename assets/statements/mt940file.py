@@ -11,7 +11,8 @@ from collections.abc import Iterator
 
 from assets.statements.rows import Fingerprints, ImportRejected, Row, clean_description, signed_amount
 
-_CONTINUATION = re.compile(r"^(:61:[^\n]*)\n(?![:\-{}]|$)[^\n]*$", re.MULTILINE)
+# A :61: line that already holds its amount, followed by a line that is no field of its own.
+_CONTINUATION = re.compile(r"^(:61:\d{6}(?:\d{4})?R?[DC][A-Z]?\d[^\n]*)\n(?![:\-{}]|$)[^\n]*$", re.MULTILINE)
 _DESCRIPTIONS = ("purpose", "posting_text", "applicant_name", "extra_details", "transaction_details")
 
 
@@ -51,7 +52,9 @@ def mt940_rows(raw: bytes, *, currency: str) -> Iterator[Row]:
             row.problem("amount", "The amount is missing.")
         else:
             own = (getattr(amount, "currency", None) or data.get("currency") or currency or "").upper()
-            signed_amount(row, amount.amount, own or currency)
+            # RC reverses a credit (money out), RD a debit (money in): the mark's last letter is not the sign.
+            out = data.get("status") in ("D", "RC")
+            signed_amount(row, -abs(amount.amount) if out else abs(amount.amount), own or currency)
         text = next((str(data[k]) for k in _DESCRIPTIONS if data.get(k)), "")
         row.description = clean_description(text.replace("\n", " "))
         reference = data.get("bank_reference") or ""

@@ -32,6 +32,7 @@ def qif_rows(text: str, *, currency: str, default_day_first: bool) -> Iterator[R
     from quiffen import Qif  # a heavy library, loaded only when a QIF file arrives
 
     text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = re.sub(r"\A(?:[ \t]*\^?[ \t]*\n)+", "", text)  # stray record ends an exporter wrote first
     try:
         qif = Qif.parse_string(text.strip(), day_first=day_first(text, default=default_day_first))
     except Exception as exc:  # quiffen raises ValueError, KeyError, pydantic errors, dateutil's ParserError
@@ -56,5 +57,7 @@ def qif_rows(text: str, *, currency: str, default_day_first: bool) -> Iterator[R
                 if not row.problems:
                     row.external_id = fingerprint(row)
                 yield row
-    if not found:
+    if not found and not (qif.securities or qif.categories or qif.classes):
+        # A file of securities or categories only is a valid QIF with nothing for the ledger; anything else
+        # that yields no transaction is not one Zeus can read.
         raise ImportRejected("The QIF file holds no transactions.", code="INVALID_QIF")
