@@ -55,10 +55,7 @@ def _camt(raw: bytes):
         for details in entry.iterfind("{*}NtryDtls/{*}TxDtls"):
             own = details.findtext("{*}Amt") or details.findtext("{*}AmtDtls/{*}TxAmt/{*}Amt")
             parts.append(Decimal(own) if own else None)
-        if len(parts) > 1 and None not in parts and sum(parts) == total:
-            amounts = parts
-        else:
-            amounts = [total]
+        amounts = parts if len(parts) > 1 and None not in parts and sum(parts) == total else [total]
         for amount in amounts:
             yield dt.date.fromisoformat(when), sign * amount
 
@@ -140,7 +137,8 @@ def check(path: Path) -> tuple[str, str]:
         if amount != 0
     )
     if got != want:
-        return "failed", f"rows differ: missing {list((want - got).elements())[:3]} extra {list((got - want).elements())[:3]}"
+        missing, extra = list((want - got).elements())[:3], list((got - want).elements())[:3]
+        return "failed", f"rows differ: missing {missing} extra {extra}"
     return "exact", f"{len(rows)} rows"
 
 
@@ -155,8 +153,10 @@ def main(part: str) -> int:
         print(f"{outcome:8} {path.name}: {note}")
     counted = results["exact"] + results["failed"]
     share = 100 * results["exact"] / counted if counted else 0
-    print(f"\n{part}: {results['exact']}/{counted} files imported exactly ({share:.0f} %); "
-          f"{results['currency']} in a currency the ledger does not carry; {results['tabled']} checked by table tests")
+    print(
+        f"\n{part}: {results['exact']}/{counted} files imported exactly ({share:.0f} %); "
+        f"{results['currency']} in a currency the ledger does not carry; {results['tabled']} checked by table tests"
+    )
     return 0
 
 
