@@ -59,7 +59,8 @@ def test_a_signed_casso_delivery_lands_once(alice, alice_api, client, connection
     assert post_casso(client, connection, casso_body()).json() == {"success": True}
     assert post_casso(client, connection, casso_body()).json() == {"success": True}  # Casso's retry
     txn = Transaction.objects.get(user=alice)
-    assert (txn.external_id, txn.amount, txn.direction, txn.source) == ("casso:5061", Decimal(150000), "income", "synced")
+    got = (txn.external_id, txn.amount, txn.direction, txn.source)
+    assert got == ("casso:5061", Decimal(150000), "income", "synced")
     assert str(txn.occurred_on) == "2026-11-30"
     account = LinkedAccount.objects.get(user=alice)
     assert (account.masked_number, account.balance) == ("•••• 3456", Decimal(2150000))
@@ -117,7 +118,7 @@ class Provider(BaseHTTPRequestHandler):
     down = False
     seen: list = []
 
-    def do_GET(self):  # noqa: N802 -- the http.server hook's name
+    def do_GET(self):
         Provider.seen.append((self.path, self.headers.get("Authorization")))
         if Provider.down:
             self.send_response(502)
