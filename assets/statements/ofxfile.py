@@ -13,7 +13,7 @@ import hashlib
 import html
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
 from assets.statements.rows import ImportRejected, Row, clean_description, signed_amount
@@ -39,13 +39,13 @@ class OfxSummary:
     """What the reader met besides rows: investment lines skipped because they move securities, not cash."""
 
     securities_skipped: int = 0
+    statements: int = 0
 
 
 @dataclass
 class _Statement:
     currency: str = ""
     account: str = ""
-    lines: list[dict] = field(default_factory=list)
 
 
 def decode(raw: bytes) -> str:
@@ -68,18 +68,20 @@ def decode(raw: bytes) -> str:
     return raw.decode("latin-1")
 
 
-def _statements(text: str, summary: OfxSummary) -> list[_Statement]:
+def _lines(text: str, summary: OfxSummary) -> Iterator[tuple[_Statement, dict]]:
+    """Each transaction with its statement, as its closing tag (or the next one) is met: a statement's
+    currency and account come before its transaction list, so nothing is kept but the line being read."""
     body = text[text.find("<") :] if "<" in text else ""
-    statements: list[_Statement] = []
     current: _Statement | None = None
     line: dict | None = None
     in_account = in_invtranlist = in_cash = False
-    for closing, name, value in _TAG.findall(body):
+    for match in _TAG.finditer(body):
+        closing, name, value = match.groups()
         name = name.upper()
-        value = html.unescape(value.strip())
+        value = html.unescape(value.strip()) if value.strip() else ""
         if closing:
             if name in ("STMTTRN", "BANKTRANLIST", "INVBANKTRAN") and line is not None:
-                current.lines.append(line)
+                yield current, line
                 line = None
             in_account = in_account and name not in _ACCOUNTS
             in_invtranlist = in_invtranlist and name != "INVTRANLIST"
@@ -87,7 +89,7 @@ def _statements(text: str, summary: OfxSummary) -> list[_Statement]:
             continue
         if name in _STATEMENTS:
             current = _Statement()
-            statements.append(current)
+            summary.statements += 1
         elif current is None:
             continue
         elif name in _ACCOUNTS:
@@ -100,7 +102,7 @@ def _statements(text: str, summary: OfxSummary) -> list[_Statement]:
             summary.securities_skipped += 1
         elif name == "STMTTRN":
             if line is not None:  # an SGML file that never closes its STMTTRN
-                current.lines.append(line)
+                yield current, line
             line = {}
         elif line is not None and value:
             line.setdefault(name, value)
@@ -108,21 +110,20 @@ def _statements(text: str, summary: OfxSummary) -> list[_Statement]:
             current.currency = current.currency or value.upper()
         elif name == "ACCTID" and in_account and value:
             current.account = current.account or value
-    return statements
+    if line is not None and current is not None:
+        yield current, line
 
 
 def ofx_rows(raw: bytes, *, currency: str, summary: OfxSummary | None = None) -> Iterator[Row]:
     """Rows of every statement in the file; `currency` is the fallback when the file names none."""
     summary = summary if summary is not None else OfxSummary()
-    statements = _statements(decode(raw), summary)
-    if not statements:
+    scopes: dict[str, str] = {}
+    for index, (statement, line) in enumerate(_lines(decode(raw), summary), start=1):
+        if statement.account not in scopes:
+            scopes[statement.account] = hashlib.sha256(statement.account.encode()).hexdigest()[:10]
+        yield _row(line, index, scopes[statement.account], statement.currency or currency)
+    if not summary.statements:
         raise ImportRejected("The OFX file holds no bank, card or investment statement.", code="INVALID_OFX")
-    index = 0
-    for statement in statements:
-        scope = hashlib.sha256(statement.account.encode()).hexdigest()[:10]
-        for line in statement.lines:
-            index += 1
-            yield _row(line, index, scope, statement.currency or currency)
 
 
 def _row(line: dict, index: int, scope: str, currency: str) -> Row:
