@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-from assets.statements.rows import ImportRejected, Row, clean_description, signed_amount
+from assets.statements.rows import Fingerprints, ImportRejected, Row, clean_description, signed_amount
 
 _TAG = re.compile(r"<\s*(/?)\s*([A-Za-z0-9_.]+)[^>]*>([^<]*)")
 _STATEMENTS = {"STMTRS", "CCSTMTRS", "INVSTMTRS"}
@@ -115,13 +115,18 @@ def _lines(text: str, summary: OfxSummary) -> Iterator[tuple[_Statement, dict]]:
 
 
 def ofx_rows(raw: bytes, *, currency: str, summary: OfxSummary | None = None) -> Iterator[Row]:
-    """Rows of every statement in the file; `currency` is the fallback when the file names none."""
+    """Rows of every statement in the file; `currency` is the fallback when the file names none. A line
+    without a FITID (some banks leave it empty) is keyed by a fingerprint instead."""
     summary = summary if summary is not None else OfxSummary()
+    fingerprint = Fingerprints("ofx")
     scopes: dict[str, str] = {}
     for index, (statement, line) in enumerate(_lines(decode(raw), summary), start=1):
         if statement.account not in scopes:
             scopes[statement.account] = hashlib.sha256(statement.account.encode()).hexdigest()[:10]
-        yield _row(line, index, scopes[statement.account], statement.currency or currency)
+        row = _row(line, index, scopes[statement.account], statement.currency or currency)
+        if row.external_id is None and not row.problems:
+            row.external_id = f"{fingerprint(row)[:60]}:{scopes[statement.account]}"
+        yield row
     if not summary.statements:
         raise ImportRejected("The OFX file holds no bank, card or investment statement.", code="INVALID_OFX")
 
@@ -144,9 +149,7 @@ def _row(line: dict, index: int, scope: str, currency: str) -> Row:
         signed_amount(row, amount, own or currency)
     name, memo = line.get("NAME", ""), line.get("MEMO", "")
     row.description = clean_description(" ".join(p for p in (name, memo if memo != name else "") if p))
-    if not fitid:
-        row.problem("external_id", "FITID is missing.")
-    else:
+    if fitid:
         row.external_id = f"ofx:{scope}:{fitid}"[:100]
     return row
 

@@ -66,7 +66,14 @@ def qif_rows(text: str, *, currency: str, default_day_first: bool) -> Iterator[R
         for account in qif.accounts.values():
             for transactions in account.transactions.values():
                 for txn in transactions:
+                    if not hasattr(txn, "payee"):
+                        # An investment account's line (a buy, a sell, a dividend reinvested) moves securities,
+                        # not this account's cash: skipped, as with OFX investment statements.
+                        other = True
+                        continue
                     found = True
+                    if txn.amount is not None and txn.amount == 0:
+                        continue  # a zero line (an opening entry, a note) moves no money
                     index += 1
                     yield _row(txn, index, currency, fingerprint)
     if not found and not other:

@@ -21,7 +21,7 @@ CORPUS = Path(__file__).parent / "corpus"
 _OFX_TXN = re.compile(r"<STMTTRN>(.*?)(?=</STMTTRN>|<STMTTRN>|</BANKTRANLIST>|</INVBANKTRAN>)", re.S | re.I)
 _OFX_FIELD = r"<{}>\s*([^<\r\n]+)"
 _MT940_LINE = re.compile(r"^:61:(\d{2})(\d{2})(\d{2})(?:\d{4})?(R?[DC])[A-Z]?\s?([\d,]+)", re.M)
-_QIF_AMOUNT = re.compile(r"^[TU]\s*(-?[\d,]*\.?\d*)\s*$", re.M)
+_QIF_AMOUNT = re.compile(r"^T\s*(-?[\d,]*\.?\d*)\s*$", re.M)
 
 
 def _ofx(raw: bytes):

@@ -207,3 +207,27 @@ def test_hostile_files_are_refused_with_nothing_imported(alice, data, code):
     if code == "UNSUPPORTED_FORMAT":
         assert "MT940" in caught.value.message and "XLSX" in caught.value.message
     assert not Transaction.objects.exists()
+
+
+def test_an_ofx_line_without_a_fitid_is_keyed_by_a_fingerprint():
+    raw = (
+        b"<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>AUD</CURDEF><BANKACCTFROM><ACCTID>1</ACCTID>"
+        b"</BANKACCTFROM><BANKTRANLIST><STMTTRN><DTPOSTED>20180507</DTPOSTED><TRNAMT>12.34</TRNAMT><FITID></FITID>"
+        b"<MEMO>CBA:Transfer</MEMO></STMTTRN></BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>"
+    )
+    rows = list(ofx_rows(raw, currency="VND"))
+    assert [(r.occurred_on, r.amount, r.currency, r.problems) for r in rows] == [
+        (dt.date(2018, 5, 7), Decimal("12.34"), "AUD", {})
+    ]
+    assert (
+        rows[0].external_id.startswith("ofx:")
+        and rows[0].external_id == next(iter(ofx_rows(raw, currency="VND"))).external_id
+    )
+
+
+def test_a_qif_with_comments_an_investment_account_and_a_zero_line():
+    raw = (
+        b"### exported by a tool ###\n\n!Type:Bank\nD01/02/2020\nT-5.00\nPCoffee\n^\nD01/03/2020\nT0.00\nPNote\n^\n"
+        b"!Type:Invst\nD01/04/2020\nNBuy\nYACME\nI10\nQ1\nT10.00\n^\n"
+    )
+    assert [(r[0], r[1], r[2]) for r in read(raw, "USD")] == [(dt.date(2020, 1, 2), "expense", Decimal("5.00"))]
