@@ -237,7 +237,7 @@ class TransactionDetailView(APIView):
 
 
 class StatementBodyParser(BaseParser):
-    """A statement sent as the raw body (`text/csv`, OFX, QIF or CAMT XML), copied to a temporary file in
+    """A statement sent as the raw body (CSV, OFX, QIF, CAMT XML, MT940 or XLSX), copied to a temporary file in
     chunks up to one past the import's size cap: the body is never held in memory whole."""
 
     media_type = "text/csv"
@@ -279,6 +279,7 @@ _BODY_TYPES = (
     "text/xml",
     "text/plain",
     "application/octet-stream",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 )
 
 

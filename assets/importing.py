@@ -5,7 +5,6 @@ on, and the first bad row stops the inserts (reading continues, to report every 
 rolls back whole and an accepted one never sits in memory. Limits: MAX_BYTES and MAX_ROWS (docs/feeds.md).
 """
 
-import csv
 import io
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -16,22 +15,21 @@ from django.db import transaction as db_transaction
 
 from assets.models import Asset, ImportMapping, Source, Transaction
 from assets.rules.services import categorize, rules_for
-from assets.statements import csvfile, detect
-from assets.statements.camtfile import camt_rows
-from assets.statements.ofxfile import ofx_rows
-from assets.statements.qiffile import qif_rows
+from assets.statements import detect
+from assets.statements.read import statement_rows
 from assets.statements.rows import ImportRejected, Row
 from zeus.errors import Conflict, NotFound
 from zeus.selectors import user_currency
 from zeus.services import profile_lock
-from zeus.timeutil import user_tz
 
 __all__ = ["ImportRejected", "ImportResult", "transactions_import", "transactions_import_csv"]
 
-MAX_BYTES = 64 * 1024 * 1024
+# A year of a busy account is a few MB in any format; 100,000 rows of CSV about 10 MB.
+MAX_BYTES = 32 * 1024 * 1024
 MAX_ROWS = 250_000
-# OFX and QIF are read whole by their libraries (CAMT and CSV stream): a smaller cap keeps that bounded.
+# OFX, QIF and MT940 are read whole (CAMT, CSV and XLSX stream): a smaller cap keeps that bounded.
 MAX_WHOLE_FILE_BYTES = 16 * 1024 * 1024
+_WHOLE = (detect.OFX, detect.QIF, detect.MT940)
 # A file with thousands of bad rows would make an unreadable (and huge) report: name the first ones.
 MAX_REPORTED_ROWS = 100
 BATCH = 1_000
@@ -57,7 +55,8 @@ def transactions_import_csv(*, user, text: str) -> ImportResult:
 
 def transactions_import(*, user, source: BinaryIO, mapping: dict | None = None, asset_id=None) -> ImportResult:
     """Imports a statement file (a seekable binary file) as synced transactions. `mapping` maps a bank CSV's
-    columns (remembered per user and header for next time); `asset_id` files the rows under an asset."""
+    or XLSX's columns (remembered per user and header for next time); `asset_id` files the rows under an
+    asset."""
     size = source.seek(0, io.SEEK_END)
     source.seek(0)
     if size > MAX_BYTES:
@@ -69,26 +68,25 @@ def transactions_import(*, user, source: BinaryIO, mapping: dict | None = None, 
     if not head.strip():
         raise ImportRejected("The file is empty.", code="CSV_EMPTY")
     kind = detect.detect(head)
-    if kind in (detect.OFX, detect.QIF) and size > MAX_WHOLE_FILE_BYTES:
+    if kind in _WHOLE and size > MAX_WHOLE_FILE_BYTES:
         raise ImportRejected(
             f"{kind.upper()} files are read whole: at most {MAX_WHOLE_FILE_BYTES // (1024 * 1024)} MB.",
             code="CSV_TOO_LARGE",
         )
-    remember = None
-    if kind == detect.CSV:
-        rows, remember = _csv_rows(user, source, head, mapping, currency)
-    elif kind == detect.OFX:
-        rows = ofx_rows(source, user_tz=user_tz(user))
-    elif kind == detect.QIF:
-        text = _decode_whole(source.read(), head)
-        # Dates the file leaves ambiguous (all parts ≤ 12) read day first, as everywhere but the US.
-        rows = qif_rows(text, currency=currency, default_day_first=currency != "USD")
-    else:
-        rows = camt_rows(source, user_tz=user_tz(user))
+    rows, remember = statement_rows(
+        source, kind=kind, head=head, currency=currency, mapping=mapping, saved=_saved_mapping(user)
+    )
     result = _land(user, rows, kind=kind, asset=asset)
     if remember is not None:
         ImportMapping.objects.update_or_create(user=user, header_key=remember[0], defaults={"mapping": remember[1]})
     return result
+
+
+def _saved_mapping(user):
+    def saved(key: str) -> dict | None:
+        return ImportMapping.objects.filter(user=user, header_key=key).values_list("mapping", flat=True).first()
+
+    return saved
 
 
 def _own_asset(user, asset_id) -> Asset | None:
@@ -98,42 +96,6 @@ def _own_asset(user, asset_id) -> Asset | None:
         return Asset.objects.get(user=user, id=int(asset_id))
     except (Asset.DoesNotExist, TypeError, ValueError):
         raise NotFound("No such asset.", fields={"asset": ["No such asset."]}) from None
-
-
-def _decode_whole(raw: bytes, head: bytes) -> str:
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise ImportRejected(
-            f"The file is not UTF-8 text (byte {exc.start + 1} is not valid).", code="CSV_NOT_UTF8"
-        ) from None
-
-
-def _csv_rows(user, source, head, mapping, currency) -> tuple[Iterator[Row], tuple[str, dict] | None]:
-    text = io.TextIOWrapper(source, encoding="utf-8-sig", newline="")
-    reader = csv.reader(text)
-    try:
-        header = csvfile.read_header(reader)
-    except UnicodeDecodeError:
-        raise ImportRejected("The file is not UTF-8 text; save it as CSV UTF-8.", code="CSV_NOT_UTF8") from None
-    if csvfile.is_zeus_header(header) and not mapping:
-        return csvfile.zeus_rows(reader, currency=currency), None
-    key = csvfile.header_key(header)
-    remember = None
-    if mapping:
-        remember = (key, mapping)
-    else:
-        saved = ImportMapping.objects.filter(user=user, header_key=key).values_list("mapping", flat=True).first()
-        if saved is None:
-            raise ImportRejected(
-                f"The first line must be the header {','.join(csvfile.HEADER)}, or send a column mapping "
-                "for this bank's header.",
-                code="CSV_BAD_HEADER",
-                fields={"header": header[:50]},
-            )
-        mapping = saved
-    resolved = csvfile.check_mapping(mapping, header)
-    return csvfile.mapped_rows(reader, mapping=resolved, currency=currency), remember
 
 
 def _land(user, rows: Iterator[Row], *, kind: str, asset: Asset | None) -> ImportResult:
@@ -168,7 +130,9 @@ def _land(user, rows: Iterator[Row], *, kind: str, asset: Asset | None) -> Impor
                     imported += _insert(user, batch)
                     batch = []
         except UnicodeDecodeError:
-            raise ImportRejected("The file is not UTF-8 text; save it as CSV UTF-8.", code="CSV_NOT_UTF8") from None
+            raise ImportRejected(
+                "The file's text is not in the encoding it starts in; save it as CSV UTF-8.", code="CSV_NOT_UTF8"
+            ) from None
         if error_count:
             more = f" The first {MAX_REPORTED_ROWS} are listed." if error_count > MAX_REPORTED_ROWS else ""
             raise ImportRejected(

@@ -156,7 +156,10 @@ class SepayConnection(models.Model):
     auth = models.CharField(max_length=10, choices=Auth.choices)
     token = models.CharField(max_length=64, unique=True, editable=False)
     secret_encrypted = models.TextField(editable=False)
+    # SePay's API token (optional, encrypted): lets the daily reconciliation ask SePay what a lost webhook missed.
+    api_token_encrypted = models.TextField(blank=True, default="", editable=False)
     last_delivery_at = models.DateTimeField(null=True, blank=True)
+    last_pulled_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -164,6 +167,27 @@ class SepayConnection(models.Model):
 
     def __str__(self):
         return f"SePay {self.name}"
+
+
+class CassoConnection(models.Model):
+    """A user's Casso webhook (v2): the URL Casso posts to carries `token`; `secret` is the key Casso signs each
+    delivery with (HMAC-SHA512), stored encrypted. `api_key_encrypted` (optional) is the user's Casso API key,
+    for the daily reconciliation pull."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="casso_connections")
+    name = models.CharField(max_length=100)
+    token = models.CharField(max_length=64, unique=True, editable=False)
+    secret_encrypted = models.TextField(editable=False)
+    api_key_encrypted = models.TextField(blank=True, default="", editable=False)
+    last_delivery_at = models.DateTimeField(null=True, blank=True)
+    last_pulled_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self):
+        return f"Casso {self.name}"
 
 
 class BankTextDraft(models.Model):

@@ -3,6 +3,7 @@ from django.urls import path
 from assets import api
 from assets.banktexts import api as banktexts_api
 from assets.feeds import api as feeds_api
+from assets.feeds import casso_api
 from assets.feeds.webhook import sepay_webhook
 from assets.rules import api as rules_api
 
@@ -18,6 +19,11 @@ urlpatterns = [
     path("integrations/sepay", feeds_api.ConnectionListView.as_view()),
     path("integrations/sepay/<int:connection_id>", feeds_api.ConnectionDetailView.as_view()),
     path("integrations/sepay/webhook/<str:token>", sepay_webhook),
+    path("integrations/casso", casso_api.CassoConnectionListView.as_view()),
+    path("integrations/casso/<int:connection_id>", casso_api.CassoConnectionDetailView.as_view()),
+    path("integrations/casso/webhook/<str:token>", casso_api.casso_webhook),
+    path("integrations/sepay/<int:connection_id>/api-key", casso_api.FeedApiKeyView.as_view(provider="sepay")),
+    path("integrations/casso/<int:connection_id>/api-key", casso_api.FeedApiKeyView.as_view(provider="casso")),
     path("bank-texts", banktexts_api.BankTextListView.as_view()),
     path("bank-texts/<int:draft_id>", banktexts_api.BankTextDetailView.as_view()),
     path("bank-texts/<int:draft_id>/confirm", banktexts_api.BankTextConfirmView.as_view()),

@@ -1,12 +1,16 @@
-"""CAMT.053 (ISO 20022 bank-to-customer statement) XML, read entry by entry with lxml's iterparse, so a
-large statement never sits in memory whole. External entities, DTDs and the network are off."""
+"""CAMT.052 (account report), CAMT.053 (statement) and CAMT.054 (debit/credit notification), ISO 20022 XML,
+read entry by entry with lxml's iterparse, so a large statement never sits in memory whole. A file with a
+DTD is refused outright (entity bombs need one); external entities and the network are off besides.
+
+A batch entry (one Ntry, several TxDtls, each with its own amount) becomes one row per transaction detail,
+so a direct-debit batch shows what each debit was; the details' amounts must add up to the entry's, else
+the entry stays one row. Dates are the bank's booking dates, never moved into the user's timezone."""
 
 import datetime as dt
 import hashlib
+import re
 from collections.abc import Iterator
 from decimal import Decimal, InvalidOperation
-
-from lxml import etree
 
 from assets.statements.rows import Fingerprints, ImportRejected, Row, clean_description, signed_amount
 
@@ -15,7 +19,7 @@ def _local(tag) -> str:
     return tag.rsplit("}", 1)[-1] if isinstance(tag, str) else ""
 
 
-def _find(element, *path) -> etree._Element | None:
+def _find(element, *path):
     """The first descendant along `path` of local names, whatever the namespace version (053.001.02…13)."""
     current = [element]
     for name in path:
@@ -30,10 +34,21 @@ def _text(element, *path) -> str:
     return (found.text or "").strip() if found is not None else ""
 
 
-def camt_rows(source, *, user_tz) -> Iterator[Row]:
+_STATEMENTS = {"Stmt", "Rpt", "Ntfctn"}
+_DTD = re.compile(rb"<!(DOCTYPE|ENTITY)", re.IGNORECASE)
+
+
+def camt_rows(source, *, code: str = "INVALID_CAMT053") -> Iterator[Row]:
+    from lxml import etree  # a heavy library, loaded only when a CAMT file arrives
+
+    head = source.read(64 * 1024)
+    source.seek(0)
+    if _DTD.search(head):
+        raise ImportRejected("CAMT files with a DTD or entity declarations are refused.", code=code)
     fingerprint = Fingerprints("camt")
     account_scope = ""
     index = 0
+    statements = 0
     try:
         events = etree.iterparse(
             source, events=("end",), resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False
@@ -41,14 +56,14 @@ def camt_rows(source, *, user_tz) -> Iterator[Row]:
         for _, element in events:
             name = _local(element.tag)
             parent = element.getparent()
-            if name == "Acct" and parent is not None and _local(parent.tag) == "Stmt":
+            if name == "Acct" and parent is not None and _local(parent.tag) in _STATEMENTS:
                 iban = _text(element, "Id", "IBAN") or _text(element, "Id", "Othr", "Id")
                 account_scope = hashlib.sha256(iban.encode()).hexdigest()[:10]
+            statements += name in _STATEMENTS and parent is not None
             if name != "Ntry":
                 continue
             index += 1
-            row = _entry(element, index, user_tz)
-            if row is not None:
+            for row in _entry(element, index):
                 if not row.problems and row.external_id is None:
                     row.external_id = fingerprint(row)
                 elif row.external_id:
@@ -59,47 +74,80 @@ def camt_rows(source, *, user_tz) -> Iterator[Row]:
             while element.getprevious() is not None:
                 del element.getparent()[0]
     except etree.XMLSyntaxError as exc:
-        raise ImportRejected(f"The CAMT.053 file is not well-formed XML: {exc}", code="INVALID_CAMT053") from None
-    if index == 0:
-        raise ImportRejected("The CAMT.053 file holds no entries (Ntry).", code="INVALID_CAMT053")
+        raise ImportRejected(f"The CAMT file is not well-formed XML: {exc}", code=code) from None
+    if index == 0 and not statements:
+        raise ImportRejected("The CAMT file holds no statement, report or notification.", code=code)
 
 
-def _entry(entry, index: int, user_tz) -> Row | None:
-    status = _text(entry, "Sts", "Cd") or _text(entry, "Sts")
-    if status and status.upper() != "BOOK":
-        return None  # pending or informational entries are not in the ledger yet
-    row = Row(key=f"entry {index}")
-    amount_el = _find(entry, "Amt")
-    indicator = _text(entry, "CdtDbtInd")
+def _amount(element) -> tuple[Decimal | None, str]:
+    if element is None:
+        return None, ""
     try:
-        value = Decimal((amount_el.text or "").strip()) if amount_el is not None else None
+        value = Decimal((element.text or "").strip())
     except InvalidOperation:
-        value = None
+        return None, ""
+    return (value if value.is_finite() else None), (element.get("Ccy") or "").upper()
+
+
+def _detail_amount(details) -> tuple[Decimal | None, str]:
+    own = _find(details, "Amt")
+    if own is None:
+        own = _find(details, "AmtDtls", "TxAmt", "Amt")
+    return _amount(own)
+
+
+def _entry(entry, index: int) -> list[Row]:
+    status = _text(entry, "Sts", "Cd") or _text(entry, "Sts")
+    if status and status.upper() not in ("BOOK", "BOOKED"):
+        return []  # pending or informational entries are not in the ledger yet
+    indicator = _text(entry, "CdtDbtInd")
+    value, currency = _amount(_find(entry, "Amt"))
+    when = _text(entry, "BookgDt", "Dt") or _text(entry, "BookgDt", "DtTm") or _text(entry, "ValDt", "Dt")
+    when = when or _text(entry, "ValDt", "DtTm")
+    dtls = _find(entry, "NtryDtls")
+    details = [child for child in dtls if _local(child.tag) == "TxDtls"] if dtls is not None else []
+    if len(details) > 1 and value is not None:
+        amounts = [_detail_amount(d) for d in details]
+        if all(a is not None for a, _ in amounts) and sum(a for a, _ in amounts) == value:
+            return [
+                _row(entry, d, f"entry {index}.{n}", indicator, a, c or currency, when, part=n)
+                for n, (d, (a, c)) in enumerate(zip(details, amounts, strict=True), start=1)
+            ]
+    first = details[0] if details else None
+    return [_row(entry, first, f"entry {index}", indicator, value, currency, when, part=0)]
+
+
+def _row(entry, details, key, indicator, value, currency, when, *, part: int) -> Row:
+    """One row: the entry itself (part 0), or the part-th transaction detail of a batch entry."""
+    row = Row(key=key)
     if value is None or value <= 0:
         row.problem("amount", "Amt is missing or not a positive number.")
     elif indicator not in ("CRDT", "DBIT"):
         row.problem("direction", "CdtDbtInd must be CRDT or DBIT.")
     else:
-        signed_amount(row, value if indicator == "CRDT" else -value, (amount_el.get("Ccy") or "").upper())
-    when = _text(entry, "BookgDt", "Dt") or _text(entry, "BookgDt", "DtTm") or _text(entry, "ValDt", "Dt")
+        signed_amount(row, value if indicator == "CRDT" else -value, currency)
     try:
-        if "T" in when:
-            stamp = dt.datetime.fromisoformat(when.replace("Z", "+00:00"))
-            row.occurred_on = stamp.astimezone(user_tz).date() if stamp.tzinfo else stamp.date()
-        else:
-            row.occurred_on = dt.date.fromisoformat(when)
+        # A DtTm's own calendar date is the bank's date: the offset it carries is the bank's, not the user's.
+        row.occurred_on = dt.date.fromisoformat(when[:10])
     except ValueError:
         row.problem("date", "BookgDt is missing or not a date.")
-    details = _find(entry, "NtryDtls", "TxDtls")
     party = ""
     if details is not None:
         role = "Cdtr" if indicator == "DBIT" else "Dbtr"
         party = _text(details, "RltdPties", role, "Nm") or _text(details, "RltdPties", role, "Pty", "Nm")
-    info = _text(entry, "AddtlNtryInf") or (_text(details, "RmtInf", "Ustrd") if details is not None else "")
+    note = _ustrd(details) if details is not None else ""
+    info = note if part else (_text(entry, "AddtlNtryInf") or note)
     row.description = clean_description(" ".join(p for p in (party, info) if p))
     reference = _text(entry, "AcctSvcrRef") or _text(entry, "NtryRef")
     if not reference and details is not None:
         reference = _text(details, "Refs", "AcctSvcrRef") or _text(details, "Refs", "EndToEndId")
         reference = "" if reference == "NOTPROVIDED" else reference
-    row.external_id = reference or None
+    row.external_id = (f"{reference}/{part}" if part else reference) if reference else None
     return row
+
+
+def _ustrd(details) -> str:
+    remittance = _find(details, "RmtInf")
+    if remittance is None:
+        return ""
+    return " ".join((c.text or "").strip() for c in remittance if _local(c.tag) == "Ustrd" and c.text)

@@ -9,13 +9,16 @@ from decimal import Decimal
 
 from assets import categories
 from assets.rules.text import fold
+from assets.statements.headers import read_date
 from assets.statements.rows import Fingerprints, ImportRejected, Row, clean_description, signed_amount
 from zeus.errors import ValidationFailed
 from zeus.money import parse_amount
 from zeus.timeutil import parse_date
 
 HEADER = ("date", "description", "amount", "direction", "category", "external_id")
-MAPPING_KEYS = {"date", "description", "amount", "debit", "credit", "direction", "external_id", "date_format"}
+MAPPING_KEYS = {
+    "date", "description", "amount", "debit", "credit", "direction", "external_id", "currency", "date_format",
+}  # fmt: skip
 # Values a bank's direction column uses for money in and money out (folded).
 _IN = {"in", "income", "credit", "cr", "c", "+", "co", "ghi co", "thu", "nhan", "deposit"}
 _OUT = {"out", "expense", "debit", "dr", "d", "-", "no", "ghi no", "chi", "withdrawal"}
@@ -108,7 +111,7 @@ def check_mapping(mapping, header: list[str]) -> dict:
         problems["amount"] = ["Name either an amount column or debit/credit columns, not both."]
     folded = [fold(h) for h in header]
     resolved: dict = {}
-    for key in ("date", "description", "amount", "debit", "credit", "direction", "external_id"):
+    for key in ("date", "description", "amount", "debit", "credit", "direction", "external_id", "currency"):
         column = mapping.get(key)
         if not column:
             continue
@@ -139,9 +142,9 @@ def _strptime_format(text: str) -> str:
     return text
 
 
-def mapped_rows(reader, *, mapping: dict, currency: str, first_line: int = 2) -> Iterator[Row]:
+def mapped_rows(reader, *, mapping: dict, currency: str, first_line: int = 2, day_first: bool = True) -> Iterator[Row]:
     """Rows of a bank's CSV through a resolved mapping (check_mapping). Without an external_id column the
-    rows get fingerprints."""
+    rows get fingerprints; a currency column names each row's currency (blank: the account's)."""
     fingerprint = Fingerprints("csv")
     width = max(index for key, index in mapping.items() if key != "date_format") + 1
     for line, record in _rows(reader, first_line=first_line):
@@ -151,8 +154,9 @@ def mapped_rows(reader, *, mapping: dict, currency: str, first_line: int = 2) ->
             yield row
             continue
         cell = functools.partial(_cell, record, mapping)
-        _date(row, _read_date, cell("date"), mapping.get("date_format"))
-        _mapped_amount(row, mapping, cell, currency)
+        _date(row, _read_date, cell("date"), mapping.get("date_format"), day_first)
+        own = cell("currency").upper() if "currency" in mapping else ""
+        _mapped_amount(row, mapping, cell, own or currency)
         if "description" in mapping:
             row.description = clean_description(cell("description"))
         if any("\x00" in value for value in record):
@@ -164,7 +168,7 @@ def mapped_rows(reader, *, mapping: dict, currency: str, first_line: int = 2) ->
         yield row
 
 
-def _read_date(text: str, date_format: str | None) -> dt.date:
+def _read_date(text: str, date_format: str | None, day_first: bool = True) -> dt.date:
     if date_format:
         # A bank may write a time after the date ("30/11/2026 14:02:37"); the format names the date part.
         head = text.split()[0] if text and " " not in date_format.strip() else text
@@ -172,7 +176,10 @@ def _read_date(text: str, date_format: str | None) -> dt.date:
             return dt.datetime.strptime(head, date_format).date()
         except ValueError:
             raise ValidationFailed(f"{text!r} does not match the date format {date_format}.") from None
-    return parse_date(text.split("T")[0].split()[0] if text else text, "date")
+    try:
+        return read_date(text, day_first=day_first)
+    except ValueError:
+        raise ValidationFailed(f"{text!r} is not a date; name its format in the mapping (date_format).") from None
 
 
 def _cell(record: list[str], mapping: dict, key: str) -> str:

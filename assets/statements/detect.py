@@ -2,20 +2,50 @@
 
 import re
 
-CSV, OFX, QIF, CAMT053 = "csv", "ofx", "qif", "camt053"
+from assets.statements.rows import ImportRejected
+
+CSV, OFX, QIF, MT940, XLSX = "csv", "ofx", "qif", "mt940", "xlsx"
+CAMT052, CAMT053, CAMT054 = "camt052", "camt053", "camt054"
 HEAD_BYTES = 8192
+ACCEPTED = "CSV, OFX/QFX, QIF, CAMT.052/053/054 XML, MT940 or XLSX"
 
 _OFX = re.compile(rb"OFXHEADER\s*[:=]|<OFX[\s>]", re.IGNORECASE)
-_QIF = re.compile(rb"^\s*!(Type|Account|Option|Clear)", re.IGNORECASE)
-_CAMT = re.compile(rb"camt\.053|<BkToCstmrStmt[\s>]")
+# QIF's first section header, after whatever stray record ends or `#` comment lines come before it.
+_QIF = re.compile(rb"\A(?:[ \t]*(?:#[^\n]*)?[\^\r\n]*)*!(Type|Account|Option|Clear)", re.IGNORECASE)
+_CAMT = (
+    (CAMT053, re.compile(rb"camt\.053|<(?:\w+:)?BkToCstmrStmt[\s>]")),
+    (CAMT052, re.compile(rb"camt\.052|<(?:\w+:)?BkToCstmrAcctRpt[\s>]")),
+    (CAMT054, re.compile(rb"camt\.054|<(?:\w+:)?BkToCstmrDbtCdtNtfctn[\s>]")),
+)
+_MT940_START = re.compile(rb"^\s*:20:", re.MULTILINE)
+_MT940_LINE = re.compile(rb"^\s*:(?:25|28C?|60[FM]|61):", re.MULTILINE)
+_SWIFT_BLOCK = re.compile(rb"^\s*(?:\{1:F\d\d|:(?:20|25|28C?|60[FM]|61):)")
+_ZIP = b"PK\x03\x04"
+# Binary files people mistake for statements: PDF, legacy Excel (OLE2), images, gzip, 7z, rar.
+_BINARY = (b"%PDF", b"\xd0\xcf\x11\xe0", b"\x89PNG", b"\xff\xd8\xff", b"GIF8", b"\x1f\x8b", b"7z\xbc\xaf", b"Rar!")
+
+
+def unsupported(what: str) -> ImportRejected:
+    return ImportRejected(
+        f"This file is {what}, not a statement Zeus reads. Send {ACCEPTED}.", code="UNSUPPORTED_FORMAT"
+    )
 
 
 def detect(head: bytes) -> str:
     text = head.lstrip(b"\xef\xbb\xbf")
+    if text.startswith(_ZIP):
+        return XLSX
+    if text.startswith(_BINARY):
+        raise unsupported("a PDF, an image, an old Excel (.xls) workbook or a compressed archive")
     if _QIF.match(text):
         return QIF
     if _OFX.search(text):
         return OFX
-    if text.lstrip().startswith(b"<") and _CAMT.search(text):
-        return CAMT053
+    if text.lstrip().startswith(b"<"):
+        for kind, pattern in _CAMT:
+            if pattern.search(text):
+                return kind
+        raise unsupported("XML but not a CAMT.052, CAMT.053 or CAMT.054 statement")
+    if _SWIFT_BLOCK.match(text) or (_MT940_START.search(text) and _MT940_LINE.search(text)):
+        return MT940
     return CSV

@@ -1,50 +1,165 @@
-"""OFX and QFX (Quicken's OFX) statements, read by ofxtools: bank and card statements, each transaction
-keyed by the file's own FITID (scoped by account, since FITIDs are unique per account only)."""
+"""OFX and QFX statements (1.x SGML and 2.x XML), read leniently: banks send files that strict readers refuse
+(bank ids longer than the spec's nine characters, no ledger balance, no account block, `CHARSET:8859-1`,
+blank lines before the header, fractional seconds in dates, leaf elements without closing tags), and Zeus
+needs only each transaction's date, amount, currency, text and FITID. So the file is read as a flat run of
+tags, never as a tree (no recursion however deep a broker nests its aggregates), and only what Zeus needs is
+checked. Bank and card statements give every STMTTRN; investment statements give their cash lines
+(INVBANKTRAN) and skip, counting them, their securities lines (buys, sells, reinvestments…).
 
+Dates are the bank's: `20221019120000.000[-5:EST]` is 19 October, whatever the user's timezone."""
+
+import datetime as dt
 import hashlib
+import html
+import re
 from collections.abc import Iterator
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 
-from ofxtools.Parser import OFXTree
+from assets.statements.rows import Fingerprints, ImportRejected, Row, clean_description, signed_amount
 
-from assets.statements.rows import ImportRejected, Row, clean_description, signed_amount
+_TAG = re.compile(r"<\s*(/?)\s*([A-Za-z0-9_.]+)[^>]*>([^<]*)")
+_STATEMENTS = {"STMTRS", "CCSTMTRS", "INVSTMTRS"}
+_ACCOUNTS = {"BANKACCTFROM", "CCACCTFROM", "INVACCTFROM"}
+# Children of INVTRANLIST that move securities rather than cash in the account.
+_SECURITIES = {
+    "BUYDEBT", "BUYMF", "BUYOPT", "BUYOTHER", "BUYSTOCK", "CLOSUREOPT", "INCOME", "INVEXPENSE", "JRNLFUND",
+    "JRNLSEC", "MARGININTEREST", "REINVEST", "RETOFCAP", "SELLDEBT", "SELLMF", "SELLOPT", "SELLOTHER",
+    "SELLSTOCK", "SPLIT", "TRANSFER",
+}  # fmt: skip
+_CHARSETS = {"1252": "cp1252", "8859-1": "latin-1", "ISO-8859-1": "latin-1", "UTF-8": "utf-8", "CSUNICODE": "utf-8"}
+_XML_ENCODING = re.compile(rb"<\?xml[^>]*encoding\s*=\s*[\"']([A-Za-z0-9_.:-]+)[\"']", re.IGNORECASE)
+_SGML_CHARSET = re.compile(rb"^\s*CHARSET\s*:\s*([A-Za-z0-9_-]+)", re.IGNORECASE | re.MULTILINE)
+_SGML_ENCODING = re.compile(rb"^\s*ENCODING\s*:\s*([A-Za-z0-9_-]+)", re.IGNORECASE | re.MULTILINE)
+_DATE = re.compile(r"^\s*(\d{4})(\d{2})(\d{2})")
 
 
-def ofx_rows(source, *, user_tz) -> Iterator[Row]:
-    tree = OFXTree()
+@dataclass
+class OfxSummary:
+    """What the reader met besides rows: investment lines skipped because they move securities, not cash."""
+
+    securities_skipped: int = 0
+    statements: int = 0
+
+
+@dataclass
+class _Statement:
+    currency: str = ""
+    account: str = ""
+
+
+def decode(raw: bytes) -> str:
+    """The file's text in the charset its header names; UTF-8, then Windows-1252, when it names none."""
+    raw = raw.lstrip(b"\xef\xbb\xbf")
+    named = _XML_ENCODING.search(raw[:4096]) or _SGML_CHARSET.search(raw[:4096])
+    encodings = []
+    if named:
+        name = named.group(1).decode("ascii").upper()
+        if name == "NONE":
+            declared = _SGML_ENCODING.search(raw[:4096])
+            name = declared.group(1).decode("ascii").upper() if declared else ""
+        encodings.append(_CHARSETS.get(name, name.lower()))
+    encodings += ["utf-8", "cp1252"]
+    for encoding in encodings:
+        try:
+            return raw.decode(encoding)
+        except (LookupError, UnicodeDecodeError):
+            continue
+    return raw.decode("latin-1")
+
+
+def _lines(text: str, summary: OfxSummary) -> Iterator[tuple[_Statement, dict]]:
+    """Each transaction with its statement, as its closing tag (or the next one) is met: a statement's
+    currency and account come before its transaction list, so nothing is kept but the line being read."""
+    body = text[text.find("<") :] if "<" in text else ""
+    current: _Statement | None = None
+    line: dict | None = None
+    in_account = in_invtranlist = in_cash = False
+    for match in _TAG.finditer(body):
+        closing, name, value = match.groups()
+        name = name.upper()
+        value = html.unescape(value.strip()) if value.strip() else ""
+        if closing:
+            if name in ("STMTTRN", "BANKTRANLIST", "INVBANKTRAN") and line is not None:
+                yield current, line
+                line = None
+            in_account = in_account and name not in _ACCOUNTS
+            in_invtranlist = in_invtranlist and name != "INVTRANLIST"
+            in_cash = in_cash and name != "INVBANKTRAN"
+            continue
+        if name in _STATEMENTS:
+            current = _Statement()
+            summary.statements += 1
+        elif current is None:
+            continue
+        elif name in _ACCOUNTS:
+            in_account = True
+        elif name == "INVTRANLIST":
+            in_invtranlist = True
+        elif name == "INVBANKTRAN":
+            in_cash = True
+        elif in_invtranlist and not in_cash and name in _SECURITIES:
+            summary.securities_skipped += 1
+        elif name == "STMTTRN":
+            if line is not None:  # an SGML file that never closes its STMTTRN
+                yield current, line
+            line = {}
+        elif line is not None and value:
+            line.setdefault(name, value)
+        elif name == "CURDEF" and value:
+            current.currency = current.currency or value.upper()
+        elif name == "ACCTID" and in_account and value:
+            current.account = current.account or value
+    if line is not None and current is not None:
+        yield current, line
+
+
+def ofx_rows(raw: bytes, *, currency: str, summary: OfxSummary | None = None) -> Iterator[Row]:
+    """Rows of every statement in the file; `currency` is the fallback when the file names none. A line
+    without a FITID (some banks leave it empty) is keyed by a fingerprint instead."""
+    summary = summary if summary is not None else OfxSummary()
+    fingerprint = Fingerprints("ofx")
+    scopes: dict[str, str] = {}
+    for index, (statement, line) in enumerate(_lines(decode(raw), summary), start=1):
+        if statement.account not in scopes:
+            scopes[statement.account] = hashlib.sha256(statement.account.encode()).hexdigest()[:10]
+        row = _row(line, index, scopes[statement.account], statement.currency or currency)
+        if row.external_id is None and not row.problems:
+            row.external_id = f"{fingerprint(row)[:60]}:{scopes[statement.account]}"
+        yield row
+    if not summary.statements:
+        raise ImportRejected("The OFX file holds no bank, card or investment statement.", code="INVALID_OFX")
+
+
+def _row(line: dict, index: int, scope: str, currency: str) -> Row:
+    fitid = line.get("FITID", "")
+    row = Row(key=f"FITID {fitid}" if fitid else f"transaction {index}")
+    posted = _DATE.match(line.get("DTPOSTED", "") or line.get("DTUSER", ""))
     try:
-        tree.parse(source)
-        ofx = tree.convert()
-    except Exception as exc:  # ofxtools raises many kinds (ParseError, ValueError, its own OFXSpecError...)
-        raise ImportRejected(f"The OFX file could not be read: {exc}", code="INVALID_OFX") from None
-    statements = list(getattr(ofx, "statements", None) or [])
-    if not statements:
-        raise ImportRejected("The OFX file holds no bank or card statement.", code="INVALID_OFX")
-    for statement in statements:
-        currency = (statement.curdef or "").upper()
-        account = getattr(statement, "account", None)
-        account_id = str(getattr(account, "acctid", "") or "")
-        scope = hashlib.sha256(account_id.encode()).hexdigest()[:10]
-        for index, txn in enumerate(statement.banktranlist or [], start=1):
-            fitid = str(getattr(txn, "fitid", "") or "")
-            row = Row(key=f"FITID {fitid}" if fitid else f"transaction {index}")
-            posted = getattr(txn, "dtposted", None)
-            if posted is None:
-                row.problem("date", "DTPOSTED is missing.")
-            else:
-                row.occurred_on = posted.astimezone(user_tz).date() if posted.tzinfo else posted.date()
-            amount = getattr(txn, "trnamt", None)
-            if amount is None:
-                row.problem("amount", "TRNAMT is missing.")
-            else:
-                signed_amount(row, amount, (getattr(txn, "currency", None) or currency or "").upper() or currency)
-            name = getattr(txn, "name", None) or getattr(getattr(txn, "payee", None), "name", None)
-            memo = getattr(txn, "memo", None)
-            parts = [name] if name else []
-            if memo and memo != name:
-                parts.append(memo)
-            row.description = clean_description(" ".join(parts))
-            if not fitid:
-                row.problem("external_id", "FITID is missing.")
-            else:
-                row.external_id = f"ofx:{scope}:{fitid}"[:100]
-            yield row
+        row.occurred_on = dt.date(int(posted[1]), int(posted[2]), int(posted[3])) if posted else None
+    except ValueError:
+        row.occurred_on = None
+    if row.occurred_on is None:
+        row.problem("date", "DTPOSTED is missing or not a date.")
+    amount = _amount(line.get("TRNAMT", ""))
+    if amount is None:
+        row.problem("amount", "TRNAMT is missing or not a number.")
+    else:
+        own = (line.get("CURSYM") or "").upper()  # CURRENCY/ORIGCURRENCY's symbol: this line's own currency
+        signed_amount(row, amount, own or currency)
+    name, memo = line.get("NAME", ""), line.get("MEMO", "")
+    row.description = clean_description(" ".join(p for p in (name, memo if memo != name else "") if p))
+    if fitid:
+        row.external_id = f"ofx:{scope}:{fitid}"[:100]
+    return row
+
+
+def _amount(text: str) -> Decimal | None:
+    text = text.replace(" ", "")
+    if "," in text and "." not in text:
+        text = text.replace(",", ".")  # European banks write a decimal comma
+    try:
+        value = Decimal(text)
+    except InvalidOperation:
+        return None
+    return value if value.is_finite() else None

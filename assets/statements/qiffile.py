@@ -1,10 +1,10 @@
 """QIF statements, read by quiffen. QIF carries no transaction ids, so rows get fingerprints; its dates
-carry no order either, so the file's own dates decide day-first (any first part above 12) or month-first."""
+carry no order either, so the file's own dates decide day-first (any first part above 12) or month-first.
+Windows line endings (how most banks write QIF) are read as plain ones; a file that is not UTF-8 is read as
+Windows-1252."""
 
 import re
 from collections.abc import Iterator
-
-from quiffen import Qif
 
 from assets.statements.rows import Fingerprints, ImportRejected, Row, clean_description, signed_amount
 
@@ -20,30 +20,78 @@ def day_first(text: str, *, default: bool) -> bool:
     return default
 
 
-def qif_rows(text: str, *, currency: str, default_day_first: bool) -> Iterator[Row]:
+def decode(raw: bytes) -> str:
     try:
-        qif = Qif.parse_string(text.strip(), day_first=day_first(text, default=default_day_first))
-    except Exception as exc:  # quiffen raises ValueError, KeyError, pydantic errors, dateutil's ParserError
-        raise ImportRejected(f"The QIF file could not be read: {exc}", code="INVALID_QIF") from None
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = raw.decode("cp1252", errors="replace")
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+# quiffen builds an object per transaction for the whole file: a long single-section file is handed to it in
+# chunks of this many records, so memory is bounded by a chunk, not the file.
+CHUNK_RECORDS = 2_000
+_HEADER = re.compile(r"^!", re.MULTILINE)
+
+
+def _chunks(text: str) -> Iterator[str]:
+    """The file, or for a file that is one `!Type:` header and its records, that header with each run of
+    CHUNK_RECORDS records (files with accounts or options are small and read whole)."""
+    if len(_HEADER.findall(text, 0, 1_000_000)) != 1 or not text.startswith("!Type:"):
+        yield text
+        return
+    header, _, body = text.partition("\n")
+    records = body.split("\n^\n")
+    for start in range(0, len(records), CHUNK_RECORDS):
+        part = "\n^\n".join(records[start : start + CHUNK_RECORDS]).strip("\n^ ")
+        if part:
+            yield f"{header}\n{part}\n^\n"
+
+
+def qif_rows(text: str, *, currency: str, default_day_first: bool) -> Iterator[Row]:
+    from quiffen import Qif  # a heavy library, loaded only when a QIF file arrives
+
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = re.sub(r"\A(?:[ \t]*\^?[ \t]*\n)+", "", text).strip()  # stray record ends an exporter wrote first
+    first = day_first(text, default=default_day_first)
     fingerprint = Fingerprints("qif")
     index = 0
-    found = False
-    for account in qif.accounts.values():
-        for transactions in account.transactions.values():
-            for txn in transactions:
-                found = True
-                index += 1
-                row = Row(key=f"transaction {index}")
-                row.occurred_on = txn.date.date() if txn.date else None
-                if row.occurred_on is None:
-                    row.problem("date", "The date is missing.")
-                if txn.amount is None:
-                    row.problem("amount", "The amount is missing.")
-                else:
-                    signed_amount(row, txn.amount, currency)
-                row.description = clean_description(" ".join(p for p in (txn.payee, txn.memo) if p))
-                if not row.problems:
-                    row.external_id = fingerprint(row)
-                yield row
-    if not found:
+    found = other = False
+    for chunk in _chunks(text):
+        try:
+            qif = Qif.parse_string(chunk, day_first=first)
+        except Exception as exc:  # quiffen raises ValueError, KeyError, pydantic errors, dateutil's ParserError
+            raise ImportRejected(f"The QIF file could not be read: {exc}", code="INVALID_QIF") from None
+        other = other or bool(qif.securities or qif.categories or qif.classes)
+        for account in qif.accounts.values():
+            for transactions in account.transactions.values():
+                for txn in transactions:
+                    if not hasattr(txn, "payee"):
+                        # An investment account's line (a buy, a sell, a dividend reinvested) moves securities,
+                        # not this account's cash: skipped, as with OFX investment statements.
+                        other = True
+                        continue
+                    found = True
+                    if txn.amount is not None and txn.amount == 0:
+                        continue  # a zero line (an opening entry, a note) moves no money
+                    index += 1
+                    yield _row(txn, index, currency, fingerprint)
+    if not found and not other:
+        # A file of securities or categories only is a valid QIF with nothing for the ledger; anything else
+        # that yields no transaction is not one Zeus can read.
         raise ImportRejected("The QIF file holds no transactions.", code="INVALID_QIF")
+
+
+def _row(txn, index: int, currency: str, fingerprint: Fingerprints) -> Row:
+    row = Row(key=f"transaction {index}")
+    row.occurred_on = txn.date.date() if txn.date else None
+    if row.occurred_on is None:
+        row.problem("date", "The date is missing.")
+    if txn.amount is None:
+        row.problem("amount", "The amount is missing.")
+    else:
+        signed_amount(row, txn.amount, currency)
+    row.description = clean_description(" ".join(p for p in (txn.payee, txn.memo) if p))
+    if not row.problems:
+        row.external_id = fingerprint(row)
+    return row

@@ -2,6 +2,7 @@
 
 import datetime as dt
 import hashlib
+import unicodedata
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -51,7 +52,8 @@ def signed_amount(row: Row, value: Decimal, currency: str, *, name: str = "amoun
 
 
 def clean_description(text: str | None) -> str:
-    text = " ".join((text or "").replace("\x00", " ").split())
+    # NFC: Windows-1258 files (and some banks' UTF-8) write Vietnamese tones as combining marks.
+    text = unicodedata.normalize("NFC", " ".join((text or "").replace("\x00", " ").split()))
     return text[:200]
 
 

@@ -250,6 +250,11 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=3600),
 }
 CELERY_BEAT_SCHEDULE = {
+    "assets.reconcile_feeds": {
+        "task": "assets.reconcile_feeds",
+        "schedule": crontab(hour=3, minute=30),
+        "options": {"expires": 60 * 60},
+    },
     "plans.send_due_reminders": {
         "task": "plans.send_due_reminders",
         "schedule": crontab(minute="*/15"),
@@ -318,6 +323,9 @@ ZEUS_FIELD_ENCRYPTION_KEY = env("ZEUS_FIELD_ENCRYPTION_KEY", default="")
 # The origin the outside world reaches Zeus at (https://zeus.example.com): webhook URLs shown to users are
 # built on it. Empty: the origin of the request that asked for the URL.
 ZEUS_PUBLIC_URL = env("ZEUS_PUBLIC_URL", default="")
+# The bank-feed providers' transactions APIs, for the daily reconciliation (assets/feeds/reconcile.py).
+ZEUS_SEPAY_API_URL = env("ZEUS_SEPAY_API_URL", default="https://my.sepay.vn")
+ZEUS_CASSO_API_URL = env("ZEUS_CASSO_API_URL", default="https://oauth.casso.vn")
 
 LOGGING = {
     "version": 1,

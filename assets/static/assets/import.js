@@ -47,9 +47,13 @@
 
   function kindOf(head) {
     const text = head.replace(/^\ufeff/, "").trimStart();
-    if (/^!(Type|Account|Option)/i.test(text)) return "qif";
+    if (text.startsWith("PK")) return "xlsx";
+    if (/^[\^\s]*!(Type|Account|Option)/i.test(text)) return "qif";
     if (/OFXHEADER\s*[:=]|<OFX[\s>]/i.test(text)) return "ofx";
     if (text.startsWith("<")) return "xml";
+    if (/^\{1:F\d\d|^:20:/m.test(text) && /^:(25|28C?|60[FM]|61):/m.test(text)) return "mt940";
+    // UTF-16 and Windows encodings are not what the preview reads: the server maps those files.
+    if (text.includes("\u0000") || text.includes("\ufffd")) return "csv file";
     return "csv";
   }
 

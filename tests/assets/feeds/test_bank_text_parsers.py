@@ -143,8 +143,11 @@ def test_text_no_reader_knows_is_none(text):
     assert parse(text, now=NOW, tz=TZ) is None
 
 
-def test_a_bank_looking_text_in_an_unknown_layout_is_still_recognised_as_one():
+def test_a_bank_looking_text_the_reader_cannot_place_is_still_recognised_as_one():
     text = "Sacombank 29/11/2026 10:14 TK: 050109499355 PS: +1,200,000 VND So du kha dung: 414,546,016 VND"
-    assert parse(text, now=NOW, tz=TZ) is None
+    assert parse(text, now=NOW, tz=TZ).bank == "Sacombank"
     assert looks_like_bank_text(text)
+    unplaced = "TK 050109499355: +1,200,000 (bien dong). SD 414,546,016"
+    assert parse(unplaced, now=NOW, tz=TZ) is None
+    assert looks_like_bank_text(unplaced)
     assert not looks_like_bank_text("Is 150,000 VND a lot for dinner?")

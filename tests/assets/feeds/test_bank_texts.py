@@ -112,7 +112,7 @@ def test_an_unknown_format_without_a_model_is_a_422(alice_api, no_model):
 @pytest.mark.django_db
 def test_an_unknown_format_goes_to_the_model_with_only_the_raw_text(alice, alice_api, model):
     factories.txn(alice, description="SECRET LEDGER ROW")
-    odd = "Sacombank 30/11/2026 10:14 TK: 050109499355 PS: -1,200,000 VND So du kha dung: 414,546,016 VND LOTTE MART"
+    odd = "[Sacombank] Bien dong 1,200,000 VND (ra) 30/11/2026 10:14. TK 050109499355. LOTTE MART"
     model.script(
         text(
             json.dumps(

@@ -1,0 +1,73 @@
+"""Who sent a notification, and which notifications are never transactions. Pure tables over folded text
+(lower case, no diacritics: assets.rules.text.fold)."""
+
+import re
+
+# (display name, how the text names it). Checked in order, wallets first; the first that names itself wins.
+BANKS: tuple[tuple[str, str], ...] = (
+    ("ZaloPay", r"\bzalopay\b|\bzalo pay\b"),
+    ("ShopeePay", r"\bshopeepay\b|\bairpay\b"),
+    ("MoMo", r"\bmomo\b|\bvi momo\b"),
+    ("VietinBank", r"vietinbank|vietin bank|\bctg\b"),
+    ("Vietcombank", r"vietcombank|\btk vcb\b|\bvcb\b"),
+    ("BIDV", r"\bbidv\b"),
+    ("Agribank", r"\bagribank\b"),
+    ("Techcombank", r"techcombank|\btcb\b"),
+    ("MB", r"\bmb ?bank\b|\bmbbank\b|^mb\b"),
+    ("ACB", r"\bacb\b"),
+    ("VPBank", r"\bvpbank\b|\bvpb\b"),
+    ("TPBank", r"\btpbank\b|\btpb\b"),
+    ("Sacombank", r"\bsacombank\b|\bstb\b"),
+    ("VIB", r"\bvib\b"),
+    ("HDBank", r"\bhdbank\b"),
+    ("SHB", r"\bshb\b"),
+    ("SeABank", r"\bseabank\b"),
+    ("OCB", r"\bocb\b"),
+    ("MSB", r"\bmsb\b|\bmaritime ?bank\b"),
+    ("Eximbank", r"\beximbank\b|\beib\b"),
+    ("Shinhan", r"\bshinhan\b"),
+    ("Timo", r"\btimo\b"),
+    ("Cake", r"\bcake\b"),
+)
+_BANKS = tuple((name, re.compile(pattern)) for name, pattern in BANKS)
+
+# Layouts only one bank sends, for texts that do not name their sender (an SMS's sender is not in its text).
+_LAYOUTS: tuple[tuple[str, re.Pattern], ...] = (
+    ("Vietcombank", re.compile(r"^(?:so du|sd) tk (?:vcb )?[0-9x*]+ (?:[+-]|tang|giam)")),
+    ("VietinBank", re.compile(r"\bsdc ?:")),
+    ("Techcombank", re.compile(r"\bso tien gd ?:|^tk [0-9x*]+ (?:ghi (?:no|co)|[+-] ?[0-9][0-9.,]* ?vnd luc \d)")),
+    ("MB", re.compile(r"^tk [0-9x*]+(?: ?\| ?gd ?:| [+-] ?[0-9][0-9.,]* ?vnd \d{1,2}/\d{1,2}\S* \d{1,2}:\d{2} sd)")),
+    ("VPBank", re.compile(r"\bso du tk sau gd la\b")),
+    ("BIDV", re.compile(r"^tai khoan [0-9x*]+ (?:tang|giam) .* vao \d")),
+    ("Agribank", re.compile(r"^\d{1,2}h\d{1,2}p? ")),
+    (
+        "MoMo",
+        re.compile(
+            r"^(?:nhan tien thanh cong|ban (?:vua |da )?(?:nhan|chuyen)"
+            r"|(?:thanh toan|chuyen tien|rut tien|nap tien) thanh cong|hoan tien)"
+        ),
+    ),
+)
+
+# One-time codes, promotions and failed payments: never a transaction, whatever amounts they hold.
+REFUSED = re.compile(
+    r"\b(?:otp|ma xac thuc|ma xac nhan|mat khau|khong chia se|khong cung cap|ma kich hoat"
+    r"|uu dai|khuyen mai|giam ngay|giam gia|voucher|qua tang|trung thuong|toi da|len den|ma giam|quay so"
+    r"|khong thanh cong|that bai|bi tu choi|da bi huy|bi huy|khong du so du|giao dich loi|failed|unsuccessful"
+    r"|declined)\b|\d ?%"
+)
+
+
+def bank_of(folded: str) -> str:
+    """The bank or wallet the text names (in its first part, before its free-text note), else the one whose
+    own layout it has; "" when neither says."""
+    for name, pattern in _BANKS:  # the sender's own name first: `VPBank: …`
+        if pattern.match(folded):
+            return name
+    for name, pattern in _BANKS:  # wallets before banks: a wallet's text names the bank it tops up from
+        if pattern.search(folded):
+            return name
+    for name, pattern in _LAYOUTS:
+        if pattern.search(folded):
+            return name
+    return ""

@@ -1,0 +1,160 @@
+"""The fields every bank notification carries, each found by what labels it rather than by where one bank
+puts it: the signed or worded amount, the balance after, the account, the moment (on any line, in any of
+the banks' date and time spellings) and the free-text note. Pure functions over folded text (lower case, no
+diacritics, one line), returning spans so the note can be cut from the user's own words."""
+
+import datetime as dt
+import re
+import zoneinfo
+from dataclasses import dataclass
+from decimal import Decimal
+
+NUM = r"\d{1,3}(?:[.,]\d{3})+(?:\.\d{1,2})?|\d+"
+_GROUPED = r"\d{1,3}(?:[.,]\d{3})+"
+_CUR = r"(?:vnd|vnđ|dong|d)\b"
+
+_BALANCE = re.compile(
+    r"(?:\bso du(?: kha dung| hien tai| vi| cuoi| moi| tk sau gd la| sau gd| tai khoan)*|\bsdc|\bsdkd"
+    r"|\bsd(?: kha dung)?)\b\s*(?:la\s*)?:?\s*(?:vnd\s*)?"
+    rf"(?P<num>{_GROUPED}|\d+(?=\s?{_CUR}|\s*$|\s*[.;|]))\s?(?:{_CUR})?"
+)
+DATE = re.compile(r"(?<![\d.,/-])(?P<d>\d{1,2})[/-](?P<m>\d{1,2})(?:[/-](?P<y>\d{4}|\d{2}))?(?![\d,])")
+TIME = re.compile(r"(?<![\d.,:])(?P<H>\d{1,2})(?::|h)(?P<M>\d{2})(?:(?::|m)(?P<S>\d{2}))?p?(?![\d,])")
+# A signed figure after its label, with or without a currency: `So tien GD:+10,000,000`, `PS: -50,000`.
+_LABELLED = re.compile(
+    rf"(?:\bso tien(?: gd| giao dich)?|\bgd|\bps|\bphat sinh)\s*:?\s*(?P<sign>[+-])\s?(?:vnd\s*)?(?P<num>{NUM})"
+)
+# A figure with a sign: `+4,100,000VND`, `GD: -500,000VND`, `PS:+50,000`, `- VND 253,160`, `+ 2,000,000 luc`.
+_SIGNED = re.compile(
+    rf"(?:^|(?<=[\s:|;(]))(?P<sign>[+-])\s?(?:vnd\s*)?(?P<num>{NUM})(?:\s?{_CUR}|(?=\s+(?:luc|vao|ngay)\b)"
+    rf"|(?=\s*(?:\||;|\.\s|$)))"
+)
+# A figure after words that say which way it went.
+_WORDED = re.compile(
+    r"\b(?P<word>tang|giam|ghi no|ghi co|nhan duoc|nhan|chuyen thanh cong|chuyen tien thanh cong|chuyen"
+    r"|thanh toan thanh cong|thanh toan|rut tien thanh cong|rut tien|nap tien thanh cong|nap tien|hoan tien"
+    rf"|tru|cong)\b(?:[^0-9+-]{{0,20}}?)\s?(?P<num>{NUM})\s?(?:{_CUR})"
+)
+_INCOME_WORDS = ("tang", "ghi co", "nhan", "nap tien", "hoan tien", "cong")
+_ACCOUNT = re.compile(
+    r"(?<![a-z])(?:tai khoan|so tk|stk|tk)\s*(?:vcb\s*)?:?\s*(?P<acct>[*x]*\d[0-9x*]{2,}|[*x]{2,}\d{3,})", re.I
+)
+_NOTE = re.compile(
+    r"(?:\bnd|\bnoi dung(?: giao dich| gd| chuyen khoan)?|\bmo ta|\bref|\bloi nhan|\bdien giai|\bgd)\s*:?\s*"
+    r"(?=\S)(?![+-]\s?\d|:)"
+)
+
+
+@dataclass(frozen=True)
+class Figure:
+    amount: Decimal
+    direction: str
+    start: int
+    end: int
+
+
+def number(text: str) -> Decimal:
+    """VND has no minor unit, so `.` and `,` both group: `150,000`, `150.000`. A two-digit tail after the last
+    separator is a decimal part (`12.50`)."""
+    text = text.strip()
+    if re.search(r"[.,]\d{1,2}$", text) and not re.fullmatch(_GROUPED, text):
+        whole, cents = re.split(r"[.,](?=\d{1,2}$)", text)
+        return Decimal(re.sub(r"[.,]", "", whole) + "." + cents)
+    return Decimal(re.sub(r"[.,\s]", "", text))
+
+
+def masked(text: str, spans: list[tuple[int, int]]) -> str:
+    """The text with the spans blanked (same length), so later searches skip what is already read."""
+    chars = list(text)
+    for start, end in spans:
+        chars[start:end] = " " * (end - start)
+    return "".join(chars)
+
+
+def balance(folded: str) -> tuple[Decimal | None, list[tuple[int, int]]]:
+    spans = [m.span() for m in _BALANCE.finditer(folded)]
+    found = [m for m in _BALANCE.finditer(folded)]
+    return (number(found[-1]["num"]) if found else None), spans
+
+
+def figure(folded: str) -> Figure | None:
+    """The transaction's amount and direction: a signed figure first, else one after a direction word."""
+    signed = _LABELLED.search(folded) or _SIGNED.search(folded)
+    worded = _WORDED.search(folded)
+    if signed and (not worded or signed.start() <= worded.end()):
+        direction = "expense" if signed["sign"] == "-" else "income"
+        return Figure(number(signed["num"]), direction, signed.start(), signed.end())
+    if worded:
+        word = worded["word"]
+        direction = "income" if word.startswith(_INCOME_WORDS) else "expense"
+        return Figure(number(worded["num"]), direction, worded.start(), worded.end())
+    return None
+
+
+def account(folded: str) -> str:
+    found = _ACCOUNT.search(folded)
+    if not found or sum(c.isdigit() for c in found["acct"]) < 3:
+        return ""
+    digits = re.sub(r"[^0-9xX*]", "", found["acct"])
+    return f"•••• {digits[-4:]}".replace("X", "x")
+
+
+def note_start(folded: str) -> int | None:
+    """Where the free-text note begins (after `ND:`, `Nội dung:`, `Ref`, `Lời nhắn:`…), or None."""
+    found = None
+    for match in _NOTE.finditer(folded):
+        found = match
+    return found.end() if found else None
+
+
+@dataclass(frozen=True)
+class Moment:
+    day: int
+    month: int
+    year: int | None
+    hour: int
+    minute: int
+    second: int
+    start: int
+    end: int
+
+
+def moment(folded: str) -> Moment | None:
+    """The first date in the text and the time nearest to it, on any line."""
+    dates = [m for m in DATE.finditer(folded) if 1 <= int(m["d"]) <= 31 and 1 <= int(m["m"]) <= 12]
+    if not dates:
+        return None
+    date = dates[0]
+    times = [m for m in TIME.finditer(folded) if int(m["H"]) < 24 and int(m["M"]) < 60]
+    near = min(times, key=lambda t: abs(t.start() - date.start()), default=None)
+    year = int(date["y"]) if date["y"] else None
+    if year is not None and year < 100:
+        year += 2000
+    return Moment(
+        day=int(date["d"]),
+        month=int(date["m"]),
+        year=year,
+        hour=int(near["H"]) if near else 0,
+        minute=int(near["M"]) if near else 0,
+        second=int(near["S"]) if near and near["S"] else 0,
+        start=min(date.start(), near.start()) if near else date.start(),
+        end=max(date.end(), near.end()) if near else date.end(),
+    )
+
+
+def when(found: Moment | None, *, now: dt.datetime, tz: zoneinfo.ZoneInfo) -> dt.datetime | None:
+    """The moment as an aware datetime in the user's timezone; now when the text names none; None for a
+    date that cannot be (30 February) or lies in the future (beyond a day's clock skew)."""
+    local_now = now.astimezone(tz)
+    if found is None:
+        return local_now
+    year = found.year if found.year is not None else local_now.year
+    try:
+        stamp = dt.datetime(year, found.month, found.day, found.hour, found.minute, found.second, tzinfo=tz)
+    except ValueError:
+        return None
+    if stamp > local_now + dt.timedelta(days=1):
+        if found.year is not None:
+            return None
+        stamp = stamp.replace(year=year - 1)  # "31/12" read on the 1st of January
+    return stamp

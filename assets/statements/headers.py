@@ -1,0 +1,94 @@
+"""The column mapping a bank's header implies on its own: the Vietnamese and English names banks put on
+their CSV and XLSX exports (`Ngày giao dịch`, `Ghi nợ`, `Ghi có`, `Số dư`, `Nội dung`, `Posting Date`,
+`Debit`, `Credit`…), often bilingual (`Ghi nợ/Debit`) or with a unit (`Số tiền (VND)`). And the dates such
+files hold, read day first unless told otherwise. Pure."""
+
+import datetime as dt
+import re
+
+from assets.rules.text import fold
+
+# Folded names → mapping key. A balance column (so du, balance) is recognised so it is never taken for an
+# amount, and then left out of the mapping.
+_NAMES = {
+    "date": (
+        "ngay giao dich", "ngay gd", "ngay", "ngay hach toan", "ngay thuc hien", "ngay hieu luc", "thoi gian",
+        "thoi gian giao dich", "ngay gio giao dich", "date", "transaction date", "posting date", "posted date",
+        "booking date", "value date", "trans date", "txn date", "effective date", "ngay ghi so",
+    ),
+    "description": (
+        "noi dung", "noi dung giao dich", "noi dung chi tiet", "dien giai", "mo ta", "chi tiet giao dich",
+        "chi tiet", "description", "details", "transaction details", "narrative", "memo", "payee",
+        "transaction description", "remarks", "noi dung chuyen khoan",
+    ),
+    "amount": ("so tien", "so tien giao dich", "amount", "transaction amount", "so tien gd", "gia tri"),
+    "debit": (
+        "ghi no", "no", "tien ra", "so tien ghi no", "phat sinh no", "so tien rut", "rut", "chi", "debit",
+        "debits", "debit amount", "withdrawal", "withdrawals", "money out", "paid out", "so tien chi",
+    ),
+    "credit": (
+        "ghi co", "co", "tien vao", "so tien ghi co", "phat sinh co", "so tien gui", "gui", "thu", "credit",
+        "credits", "credit amount", "deposit", "deposits", "money in", "paid in", "so tien thu",
+    ),
+    "external_id": (
+        "so tham chieu", "so but toan", "ma giao dich", "ma gd", "so giao dich", "so ct", "so chung tu",
+        "reference", "ref", "reference number", "transaction id", "transaction reference", "ref no",
+    ),
+    "currency": ("loai tien", "tien te", "currency", "ccy", "don vi tien"),
+    "balance": ("so du", "so du cuoi", "balance", "running balance", "so du sau giao dich"),
+    # A row-number column (`STT/No.`): its `No.` must not be read as `Nợ` (debit).
+    "index": ("stt", "so thu tu", "tt", "seq", "#"),
+}  # fmt: skip
+_KEY_OF = {name: key for key, names in _NAMES.items() for name in names}
+_UNIT = re.compile(r"\((?:[^)]*)\)|\[(?:[^]]*)\]")
+
+
+def _names(cell: str) -> list[str]:
+    """The folded names one header cell offers: `Ghi nợ/Debit (VND)` offers `ghi no` and `debit`."""
+    text = _UNIT.sub(" ", fold(cell or ""))
+    parts = [text, *re.split(r"[/\n|]", text)]
+    return [" ".join(re.sub(r"[^a-z0-9 ]", " ", p).split()) for p in parts]
+
+
+def auto_mapping(header: list[str]) -> dict | None:
+    """The mapping this header implies (column names as written), or None unless it names a date, an amount
+    (or debit and credit) and a description column: fewer is too little to be sure it is a statement."""
+    found: dict[str, str] = {}
+    for cell in header:
+        keys = [_KEY_OF[name] for name in _names(cell) if name in _KEY_OF]
+        if keys and "index" not in keys and keys[0] not in found:
+            found[keys[0]] = cell.strip()
+    found.pop("balance", None)
+    if "amount" in found and ("debit" in found or "credit" in found):
+        found.pop("amount")
+    if "date" not in found or "description" not in found or not ({"amount", "debit", "credit"} & set(found)):
+        return None
+    return found
+
+
+_YMD = re.compile(r"^(\d{4})[-/.]?(\d{1,2})[-/.]?(\d{1,2})$")
+_DMY = re.compile(r"^(\d{1,2})[-/.](\d{1,2})[-/.](\d{2}|\d{4})$")
+_MONTHS = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
+                                        "nov", "dec"), start=1)}  # fmt: skip
+_DMONY = re.compile(r"^(\d{1,2})[-/ ]([a-z]{3})[a-z]*[-/ ,]+(\d{2}|\d{4})$")
+
+
+def read_date(text: str, *, day_first: bool = True) -> dt.date:
+    """`2026-11-30`, `20261130`, `2026.11.30`, `30/11/2026`, `30-11-26`, `30.11.2026`, `30 Nov 2026`, with or
+    without a time after it; ValueError for anything else."""
+    text = (text or "").strip()
+    head = text.split("T")[0] if re.match(r"^\d{4}-\d{2}-\d{2}T", text) else (text.split() or [""])[0]
+    match = _YMD.match(head)
+    if match:
+        return dt.date(int(match[1]), int(match[2]), int(match[3]))
+    match = _DMY.match(head)
+    if match:
+        first, second, year = int(match[1]), int(match[2]), int(match[3])
+        year += 2000 if year < 100 else 0
+        day, month = (first, second) if (day_first or first > 12) and second <= 12 else (second, first)
+        return dt.date(year, month, day)
+    match = _DMONY.match(fold(text.split(" ", 3)[0] if "-" in text else " ".join(text.split()[:3])))
+    if match and match[2] in _MONTHS:
+        year = int(match[3]) + (2000 if len(match[3]) == 2 else 0)
+        return dt.date(year, _MONTHS[match[2]], int(match[1]))
+    raise ValueError(text)

@@ -1,0 +1,39 @@
+"""One entry for every format: a statement file's rows, whatever it is. Pure but for the `saved` look-up of
+a remembered column mapping that the caller passes in."""
+
+from collections.abc import Callable, Iterator
+from typing import BinaryIO
+
+from assets.statements import detect, textfile
+from assets.statements.camtfile import camt_rows
+from assets.statements.mt940file import mt940_rows
+from assets.statements.ofxfile import ofx_rows
+from assets.statements.qiffile import decode as qif_decode
+from assets.statements.qiffile import qif_rows
+from assets.statements.rows import Row
+from assets.statements.tabular import table_rows
+from assets.statements.xlsxfile import SheetReader
+
+
+def statement_rows(
+    source: BinaryIO,
+    *,
+    kind: str,
+    head: bytes,
+    currency: str,
+    mapping: dict | None = None,
+    saved: Callable[[str], dict | None] = lambda key: None,
+) -> tuple[Iterator[Row], tuple[str, dict] | None]:
+    """(the rows, the column mapping to remember or None). `currency` is the account's, for files that name
+    none; dates a file leaves ambiguous (all parts ≤ 12) read day first, as everywhere but the US."""
+    day_first = currency != "USD"
+    if kind in (detect.CSV, detect.XLSX):
+        reader = textfile.csv_reader(source, head) if kind == detect.CSV else SheetReader(source)
+        return table_rows(reader, mapping=mapping, saved=saved, currency=currency, day_first=day_first)
+    if kind == detect.OFX:
+        return ofx_rows(source.read(), currency=currency), None
+    if kind == detect.QIF:
+        return qif_rows(qif_decode(source.read()), currency=currency, default_day_first=day_first), None
+    if kind == detect.MT940:
+        return mt940_rows(source.read(), currency=currency), None
+    return camt_rows(source, code=f"INVALID_{kind.upper()}"), None

@@ -1,0 +1,73 @@
+"""Tables of rows (a CSV file, an XLSX sheet): where the header is and which mapping reads it. Banks put a
+title, the account and the period above the header, so the header is looked for in the first rows: Zeus's
+own header, a mapping sent with the file, one remembered for this header, or the one the header's own names
+imply (headers.auto_mapping). Pure but for the `saved` look-up it is given."""
+
+import csv
+from collections.abc import Callable, Iterator
+
+from assets.rules.text import fold
+from assets.statements import csvfile
+from assets.statements.detect import ACCEPTED
+from assets.statements.headers import auto_mapping
+from assets.statements.rows import ImportRejected, Row
+
+HEADER_SEARCH_ROWS = 30
+
+
+def _fits(mapping, header: list[str]) -> bool:
+    if not isinstance(mapping, dict):
+        return False
+    folded = {fold(h) for h in header}
+    columns = [v for k, v in mapping.items() if k != "date_format" and v]
+    return bool(columns) and all(isinstance(c, str) and fold(c) in folded for c in columns)
+
+
+def table_rows(
+    reader, *, mapping: dict | None, saved: Callable[[str], dict | None], currency: str, day_first: bool
+) -> tuple[Iterator[Row], tuple[str, dict] | None]:
+    """(the rows, the (header key, mapping) to remember for next time or None)."""
+    first: list[str] | None = None
+    for _ in range(HEADER_SEARCH_ROWS):
+        try:
+            record = next(reader, None)
+        except csv.Error as exc:
+            message = f"Line {reader.line_num}: the file is not valid CSV ({exc})."
+            raise ImportRejected(message, code="INVALID_CSV") from None
+        except UnicodeDecodeError:
+            raise ImportRejected(
+                "The file's text is not in the encoding it starts in; save it as CSV UTF-8.", code="CSV_NOT_UTF8"
+            ) from None
+        if record is None:
+            break
+        header = [cell.strip() for cell in record]
+        if first is None and any(header):
+            first = header
+        if sum(1 for cell in header if cell) < 2:
+            continue
+        if csvfile.is_zeus_header(header) and not mapping:
+            return csvfile.zeus_rows(reader, currency=currency), None
+        key = csvfile.header_key(header)
+        chosen, remember = None, None
+        if mapping:
+            if _fits(mapping, header):
+                chosen, remember = mapping, (key, mapping)
+        else:
+            chosen = saved(key) or auto_mapping(header)
+        if chosen is None:
+            continue
+        resolved = csvfile.check_mapping(chosen, header)
+        rows = csvfile.mapped_rows(
+            reader, mapping=resolved, currency=currency, first_line=reader.line_num + 1, day_first=day_first
+        )
+        return rows, remember
+    if first is None:
+        raise ImportRejected("The file is empty.", code="CSV_EMPTY")
+    if mapping:
+        csvfile.check_mapping(mapping, first)  # names what the mapping gets wrong
+    raise ImportRejected(
+        f"The first line must be the header {','.join(csvfile.HEADER)}, or send a column mapping for this "
+        f"bank's header. Zeus reads {ACCEPTED}.",
+        code="CSV_BAD_HEADER",
+        fields={"header": first[:50]},
+    )

@@ -1,0 +1,78 @@
+"""XLSX statements (how Vietnamese banks export from internet banking), read by openpyxl in read-only mode,
+one row at a time, through the same header search and column mapping as CSV. Before openpyxl sees the file
+its zip directory is checked: a sheet that would inflate past MAX_INFLATED bytes, or far past its packed
+size, is a zip bomb and is refused unread."""
+
+import datetime as dt
+import zipfile
+from decimal import Decimal
+from typing import BinaryIO
+
+from assets.statements.rows import ImportRejected
+
+MAX_INFLATED = 128 * 1024 * 1024
+MAX_RATIO = 200
+MAX_MEMBERS = 2_000
+
+
+def check_zip(source: BinaryIO) -> None:
+    try:
+        with zipfile.ZipFile(source) as archive:
+            members = archive.infolist()
+    except (zipfile.BadZipFile, ValueError, OSError):
+        raise ImportRejected("The XLSX file is not a readable workbook.", code="INVALID_XLSX") from None
+    finally:
+        source.seek(0)
+    if len(members) > MAX_MEMBERS:
+        raise ImportRejected("The XLSX file has too many parts.", code="INVALID_XLSX")
+    inflated = sum(m.file_size for m in members)
+    packed = sum(m.compress_size for m in members) or 1
+    if inflated > MAX_INFLATED or (inflated > 10 * 1024 * 1024 and inflated / packed > MAX_RATIO):
+        raise ImportRejected("The XLSX file inflates far beyond its size (a zip bomb); refused.", code="XLSX_TOO_LARGE")
+    if not any(m.filename.startswith("xl/") for m in members):
+        raise ImportRejected("The file is a zip archive, not an XLSX workbook.", code="UNSUPPORTED_FORMAT")
+
+
+def _cell(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, dt.datetime):
+        return value.date().isoformat() if value.time() == dt.time() else value.isoformat(sep=" ")
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    if isinstance(value, float):
+        return format(Decimal(repr(value)), "f")
+    return str(value)
+
+
+class SheetReader:
+    """The first worksheet's rows as lists of text, shaped like a csv.reader (with `line_num`)."""
+
+    def __init__(self, source: BinaryIO):
+        check_zip(source)
+        from openpyxl import load_workbook  # a heavy library, loaded only when an XLSX file arrives
+
+        try:
+            self.workbook = load_workbook(source, read_only=True, data_only=True, keep_links=False)
+            sheet = self.workbook.worksheets[0]
+        except Exception as exc:  # openpyxl raises KeyError, InvalidFileException, XML errors, IndexError
+            raise ImportRejected(f"The XLSX file could not be read: {str(exc)[:200]}", code="INVALID_XLSX") from None
+        self.rows = sheet.iter_rows(values_only=True)
+        self.line_num = 0
+
+    def __iter__(self):
+        return self
+
+    def __next__(self) -> list[str]:
+        try:
+            values = next(self.rows)
+        except StopIteration:
+            self.workbook.close()
+            raise
+        except Exception as exc:
+            raise ImportRejected(f"The XLSX file could not be read: {str(exc)[:200]}", code="INVALID_XLSX") from None
+        self.line_num += 1
+        cells = [_cell(v) for v in values]
+        while cells and not cells[-1]:
+            cells.pop()
+        return cells

@@ -1,0 +1,171 @@
+"""Statement files and bank texts: a 100,000-row file of each format imported by `import_transactions` in a
+child process (its time and peak memory), and the bank-text reader's time per text (p50 and p99 over the
+corpus, repeated)."""
+
+import datetime as dt
+import io
+import os
+import random
+import statistics
+import tempfile
+import time
+import zoneinfo
+from pathlib import Path
+
+from bench.feeds import _child
+
+ROWS = 100_000
+BUDGET_SECONDS = 60
+BUDGET_RSS_KB = 250 * 1024
+
+
+def _dates(n: int) -> dt.date:
+    return dt.date(2026, 1, 1) + dt.timedelta(days=n % 330)
+
+
+def _csv() -> bytes:
+    out = io.StringIO()
+    out.write("Ngày giao dịch;Số tham chiếu;Nội dung;Ghi nợ;Ghi có;Số dư\n")
+    for n in range(ROWS):
+        debit, credit = (f"{(n % 500 + 1) * 1000:,}", "") if n % 7 else ("", f"{(n % 90 + 10) * 100000:,}")
+        out.write(f"{_dates(n):%d/%m/%Y};FT{n:09d};Thanh toán KFC Nguyễn Huệ {n};{debit};{credit};1,000,000\n")
+    return out.getvalue().encode("utf-8-sig")
+
+
+def _xlsx() -> bytes:
+    from openpyxl import Workbook
+
+    book = Workbook(write_only=True)
+    sheet = book.create_sheet()
+    sheet.append(["SAO KÊ TÀI KHOẢN"])
+    sheet.append(["Ngày giao dịch/Transaction Date", "Nợ/Debit", "Có/Credit", "Số dư/Balance", "Diễn giải/Description"])
+    for n in range(ROWS):
+        sheet.append([_dates(n).strftime("%d/%m/%Y"), (n % 500 + 1) * 1000, 0, 1_000_000, f"GRAB {n}"])
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def _ofx() -> bytes:
+    lines = [
+        "OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nCHARSET:1252\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS>",
+        "<CURDEF>VND<BANKACCTFROM><BANKID>970436<ACCTID>0071000123456<ACCTTYPE>CHECKING</BANKACCTFROM><BANKTRANLIST>",
+    ]
+    for n in range(ROWS):
+        lines.append(
+            f"<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>{_dates(n):%Y%m%d}120000<TRNAMT>-{(n % 500 + 1) * 1000}"
+            f"<FITID>FT{n:09d}<NAME>KFC {n}</STMTTRN>"
+        )
+    lines.append("</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n")
+    return "\n".join(lines).encode()
+
+
+def _qif() -> bytes:
+    parts = ["!Type:Bank"]
+    for n in range(ROWS):
+        parts.append(f"D{_dates(n):%d/%m/%Y}\nT-{(n % 500 + 1) * 1000}\nPKFC {n}\n^")
+    return ("\r\n".join(parts) + "\r\n").encode()
+
+
+def _camt() -> bytes:
+    head = (
+        '<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02">'
+        "<BkToCstmrStmt><Stmt><Acct><Id><IBAN>VN0000000000000</IBAN></Id></Acct>"
+    )
+    entries = [
+        f'<Ntry><Amt Ccy="VND">{(n % 500 + 1) * 1000}</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>BOOK</Sts>'
+        f"<BookgDt><Dt>{_dates(n).isoformat()}</Dt></BookgDt><AcctSvcrRef>R{n}</AcctSvcrRef>"
+        f"<AddtlNtryInf>KFC {n}</AddtlNtryInf></Ntry>"
+        for n in range(ROWS)
+    ]
+    return (head + "".join(entries) + "</Stmt></BkToCstmrStmt></Document>").encode()
+
+
+def _mt940() -> bytes:
+    lines = [":20:STATEMENT", ":25:0071000123456", ":28C:1/1", ":60F:C260101VND1000000000"]
+    for n in range(ROWS):
+        lines.append(f":61:{_dates(n):%y%m%d}D{(n % 500 + 1) * 1000},NTRFNONREF//B{n}")
+        lines.append(f":86:KFC {n}")
+    lines.append(":62F:C261231VND1000000000")
+    return ("\r\n".join(lines) + "\r\n").encode()
+
+
+FORMATS = {"csv": _csv, "xlsx": _xlsx, "ofx": _ofx, "qif": _qif, "camt053": _camt, "mt940": _mt940}
+
+
+def _files() -> list[tuple[str, float, int, int]]:
+    from tests import factories
+
+    setup = "import os, django; os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'zeus.settings.test'); django.setup()"
+    results = []
+    for name, make in FORMATS.items():
+        factories.user(f"bench-{name}")
+        data = make()
+        with tempfile.NamedTemporaryFile("wb", suffix=f".{name}", delete=False) as handle:
+            handle.write(data)
+            path = handle.name
+        try:
+            code = (
+                f"{setup}; from django.core.management import call_command; "
+                f"call_command('import_transactions', {path!r}, '--user', 'bench-{name}')"
+            )
+            try:
+                elapsed, rss = _child(code)
+            except Exception:  # a refused file (a size cap) is reported as such
+                elapsed, rss = float("nan"), 0
+        finally:
+            os.unlink(path)
+        results.append((name, elapsed, rss, len(data)))
+    return results
+
+
+def _texts() -> tuple[float, float]:
+    from assets.banktexts.parsers import parse
+    from tests.assets.banktexts.corpus_check import cases
+
+    tz = zoneinfo.ZoneInfo("Asia/Ho_Chi_Minh")
+    now = dt.datetime(2026, 12, 3, 12, tzinfo=tz)
+    texts = [c["text"] for part in ("tune", "heldout") for c in cases(part)]
+    random.Random(3).shuffle(texts)
+    timings = []
+    for _ in range(50):
+        for text in texts:
+            started = time.perf_counter()
+            parse(text, now=now, tz=tz)
+            timings.append(time.perf_counter() - started)
+    timings.sort()
+    return statistics.median(timings) * 1000, timings[int(len(timings) * 0.99)] * 1000
+
+
+def run() -> str:
+    from django.db import connection
+
+    db = connection.settings_dict
+    # The child processes import into this benchmark's fresh database, not the one the environment names.
+    host = f"{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}"
+    os.environ["DATABASE_URL"] = f"postgres://{db['USER']}@{host}/{db['NAME']}"
+    files = _files()
+    p50, p99 = _texts()
+    rows = [
+        f"| {name} | {size / 1e6:.1f} MB | {elapsed:.1f} s | {rss / 1024:.0f} MB | "
+        f"{'yes' if elapsed <= BUDGET_SECONDS and rss <= BUDGET_RSS_KB else 'NO'} |"
+        for name, elapsed, rss, size in files
+    ]
+    return "\n".join(
+        [
+            "## Statement files and bank texts (`bench/statements.py`)",
+            "",
+            f"A {ROWS:,}-row file of each format through `import_transactions` in a child process "
+            f"(budget: {BUDGET_SECONDS} s, {BUDGET_RSS_KB // 1024} MB peak RSS).",
+            "",
+            "| format | file | time | peak memory (RSS) | within budget |",
+            "| --- | --- | --- | --- | --- |",
+            *rows,
+            "",
+            f"Bank texts (the corpus, 50 rounds): {p50:.3f} ms median, {p99:.3f} ms p99 per text.",
+        ]
+    )
+
+
+if __name__ == "__main__":
+    print(Path(__file__).name, "is run by `python -m bench statements`")
