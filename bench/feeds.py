@@ -217,7 +217,7 @@ def _statements(connection: dict, user) -> dict:
     return {"new": len(new), "retry": len(retry)}
 
 
-def _child(code: str) -> tuple[float, int]:
+def run_in_child(code: str) -> tuple[float, int]:
     """Runs Python code in a child process; (wall seconds, the child's own peak RSS in KB, which it prints
     last). VmHWM is the peak of the child's own memory; ru_maxrss would carry the forking parent's peak."""
     code += "; print('RSS', [l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')][0])"
@@ -260,13 +260,13 @@ def _import(env: dict) -> dict:
         setup = (
             "import os, django; os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'zeus.settings.test'); django.setup()"
         )
-        base_time, base_rss = _child(f"{setup}; import assets.importing")
+        base_time, base_rss = run_in_child(f"{setup}; import assets.importing")
         command = (
             f"{setup}; from django.core.management import call_command; "
             f"call_command('import_transactions', {path!r}, '--user', 'importbench')"
         )
-        import_time, import_rss = _child(command)
-        again_time, _ = _child(command)  # every row known: the idempotent re-import
+        import_time, import_rss = run_in_child(command)
+        again_time, _ = run_in_child(command)  # every row known: the idempotent re-import
     finally:
         os.unlink(path)
     from assets.models import Transaction

@@ -12,7 +12,8 @@ import time
 import zoneinfo
 from pathlib import Path
 
-from bench.feeds import _child
+from bench._common import Row, sec
+from bench.feeds import run_in_child
 
 ROWS = 100_000
 BUDGET_SECONDS = 60
@@ -110,7 +111,7 @@ def _files() -> list[tuple[str, float, int, int]]:
                 f"call_command('import_transactions', {path!r}, '--user', 'bench-{name}')"
             )
             try:
-                elapsed, rss = _child(code)
+                elapsed, rss = run_in_child(code)
             except Exception:  # a refused file (a size cap) is reported as such
                 elapsed, rss = float("nan"), 0
         finally:
@@ -137,34 +138,27 @@ def _texts() -> tuple[float, float]:
     return statistics.median(timings) * 1000, timings[int(len(timings) * 0.99)] * 1000
 
 
-def run() -> str:
+def run() -> list[Row]:
     from django.db import connection
 
     db = connection.settings_dict
     # The child processes import into this benchmark's fresh database, not the one the environment names.
     host = f"{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}"
     os.environ["DATABASE_URL"] = f"postgres://{db['USER']}@{host}/{db['NAME']}"
-    files = _files()
+    rows = []
+    for name, elapsed, rss, size in _files():
+        print(f"   {name}: {size / 1e6:.1f} MB, {elapsed:.1f} s, {rss / 1024:.0f} MB peak RSS", flush=True)
+        rows.append(
+            Row(
+                f"a {ROWS:,}-row {name} file imported (time, peak memory)",
+                f"{sec(elapsed)}, {rss / 1024:.0f} MB",
+                target=f"≤ {BUDGET_SECONDS} s, ≤ {BUDGET_RSS_KB // 1024} MB",
+                met=elapsed <= BUDGET_SECONDS and rss <= BUDGET_RSS_KB,
+            )
+        )
     p50, p99 = _texts()
-    rows = [
-        f"| {name} | {size / 1e6:.1f} MB | {elapsed:.1f} s | {rss / 1024:.0f} MB | "
-        f"{'yes' if elapsed <= BUDGET_SECONDS and rss <= BUDGET_RSS_KB else 'NO'} |"
-        for name, elapsed, rss, size in files
-    ]
-    return "\n".join(
-        [
-            "## Statement files and bank texts (`bench/statements.py`)",
-            "",
-            f"A {ROWS:,}-row file of each format through `import_transactions` in a child process "
-            f"(budget: {BUDGET_SECONDS} s, {BUDGET_RSS_KB // 1024} MB peak RSS).",
-            "",
-            "| format | file | time | peak memory (RSS) | within budget |",
-            "| --- | --- | --- | --- | --- |",
-            *rows,
-            "",
-            f"Bank texts (the corpus, 50 rounds): {p50:.3f} ms median, {p99:.3f} ms p99 per text.",
-        ]
-    )
+    rows.append(Row("a bank text parsed (p50 / p99)", f"{p50:.3f} / {p99:.3f} ms", target="p99 ≤ 1 ms", met=p99 <= 1))
+    return rows
 
 
 if __name__ == "__main__":

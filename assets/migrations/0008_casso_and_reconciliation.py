@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('assets', '0006_month_totals'),
+        ('assets', '0007_drop_month_totals'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
