@@ -135,14 +135,13 @@ class NewestFirstCursorPagination(CursorPagination):
 
 
 MAX_POSITION = 512
-POSITION_INT = 2**63
 
 
 def position_parts(position: str) -> list:
     """A cursor position's parts, checked before and after parsing (ValueError otherwise): a short, flat
-    JSON list of integers a bigint column holds and storable text, as `_key_of` writes them. A forged
-    position is client input: nested brackets would recurse in the parser, and a NUL or an out-of-range
-    integer would fail inside the database."""
+    JSON list of integers and storable text, as `_key_of` writes them. A forged position is client input:
+    nested brackets would recurse in the parser, and a NUL would fail inside the database (an integer out of
+    a column's range is Django's to answer: it matches nothing)."""
     if len(position) > MAX_POSITION or json_too_deep(position, 1):
         raise ValueError("cursor position too long or nested")
     parts = json.loads(position, parse_constant=_refuse_constant)
@@ -152,11 +151,7 @@ def position_parts(position: str) -> list:
 
 
 def _plain_part(part) -> bool:
-    if isinstance(part, bool):
-        return False
-    if isinstance(part, int):
-        return -POSITION_INT <= part < POSITION_INT
-    return isinstance(part, str) and is_storable(part)
+    return isinstance(part, int) or (isinstance(part, str) and is_storable(part))
 
 
 def _refuse_constant(name: str):
