@@ -288,6 +288,7 @@ _BODY_TYPES = (
 
 
 class TransactionImportView(APIView):
+    max_body_bytes = MAX_BYTES + 1024 * 1024  # the file, and a multipart envelope around it (zeus.middleware)
     parser_classes = [MultiPartParser, *(_body_parser(media) for media in _BODY_TYPES)]
 
     @extend_schema(

@@ -22,8 +22,10 @@ from assets.rules import services as rule_services
 from assets.selectors import asset_list
 from assets.statements.csvfile import HEADER
 from zeus.errors import ZeusError
+from zeus.middleware import body_limit
 
 
+@body_limit(MAX_BYTES + 1024 * 1024)
 @login_required
 @require_http_methods(["GET", "POST"])
 def import_page(request):

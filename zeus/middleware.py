@@ -5,11 +5,15 @@
 - Under `/api/` every error is the JSON error shape, whatever produced it (Django's own 404 and 500 pages,
   a CSRF failure, DEBUG's technical pages), in every settings module.
 - A dependency that is down (PostgreSQL, Redis, the broker) is a 503 with `Retry-After`, never a 500.
+- A body is bounded by what it says it holds before anything reads it: 413 `PAYLOAD_TOO_LARGE` over the
+  view's `max_body_bytes` (set with `body_limit`; DATA_UPLOAD_MAX_MEMORY_SIZE otherwise).
 """
 
 import logging
 import sys
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.core.signals import got_request_exception
 from django.dispatch import receiver
 from django.http import HttpResponse, JsonResponse
@@ -25,7 +29,8 @@ _CODES = {
     403: "PERMISSION_DENIED",
     404: "NOT_FOUND",
     405: "METHOD_NOT_ALLOWED",
-    413: "TOO_LARGE",
+    413: "PAYLOAD_TOO_LARGE",
+    414: "URI_TOO_LONG",
     429: "RATE_LIMITED",
     503: "SERVICE_UNAVAILABLE",
 }
@@ -82,9 +87,9 @@ class EdgeMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        refused = self._refuse_unstorable(request)
-        if refused is not None:
-            return refused
+        field = "path" if not is_storable(request.path) else _first_bad_field(request.GET)
+        if field is not None:
+            return _refuse_nul(request, field)
         response = self.get_response(request)
         if getattr(request, _MARK, False):
             log.warning("%s %s: a dependency is down, answered 503", request.method, request.path)
@@ -93,21 +98,55 @@ class EdgeMiddleware:
             return api_error(response.status_code, headers=_kept_headers(response))
         return response
 
-    def _refuse_unstorable(self, request):
-        # The path too: a URL's captured text (a webhook's token, a slug) reaches queries as it is.
-        field = "path" if not is_storable(request.path) else _first_bad_field(request.GET)
-        if field is None and request.method == "POST" and request.content_type in _FORM_TYPES:
-            try:
-                form = request.POST
-            except Exception:  # a malformed or oversized body: the view reports it as it always has
-                form = None
-            field = None if form is None else _first_bad_field(form)
-        if field is None:
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        # The path was checked in __call__ (a URL's captured text, a webhook's token, reaches queries as it is);
+        # the body only here, where its view and so its limit are known, and before any middleware reads it.
+        limit = _body_limit(view_func)
+        declared = request.META.get("CONTENT_LENGTH") or "0"
+        if not declared.isdigit() or len(declared) > 15 or int(declared) > limit:
+            return _too_large(request, limit)
+        if request.method != "POST" or request.content_type not in _FORM_TYPES:
             return None
-        message = f"{field}: text with a NUL character cannot be stored."
-        if is_api(request):
-            return api_error(400, message, code="INVALID_TEXT", fields={field: ["Contains a NUL character."]})
-        return HttpResponse(message, status=400, content_type="text/plain; charset=utf-8")
+        try:
+            form = request.POST
+        except RequestDataTooBig:
+            return _too_large(request, limit)
+        except Exception:  # a malformed body: the view reports it as it always has
+            return None
+        field = _first_bad_field(form)
+        return None if field is None else _refuse_nul(request, field)
+
+
+def body_limit(max_bytes: int):
+    """A view's own bound on its request body (an upload route), in place of DATA_UPLOAD_MAX_MEMORY_SIZE."""
+
+    def mark(view):
+        view.max_body_bytes = max_bytes
+        return view
+
+    return mark
+
+
+def _body_limit(view_func) -> int:
+    for holder in (view_func, getattr(view_func, "view_class", None), getattr(view_func, "cls", None)):
+        limit = getattr(holder, "max_body_bytes", None)
+        if limit is not None:
+            return limit
+    return settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+
+
+def _too_large(request, limit: int) -> HttpResponse:
+    message = f"The request body is larger than {limit} bytes."
+    if is_api(request):
+        return api_error(413, message, code="PAYLOAD_TOO_LARGE")
+    return HttpResponse(message, status=413, content_type="text/plain; charset=utf-8")
+
+
+def _refuse_nul(request, field: str) -> HttpResponse:
+    message = f"{field}: text with a NUL character cannot be stored."
+    if is_api(request):
+        return api_error(400, message, code="INVALID_TEXT", fields={field: ["Contains a NUL character."]})
+    return HttpResponse(message, status=400, content_type="text/plain; charset=utf-8")
 
 
 def _first_bad_field(query) -> str | None:

@@ -8,6 +8,7 @@ of the model, which no client can be asked to correct, is made storable with `sc
 Nested JSON is bounded too: Python's parser recurses, and a few kilobytes of brackets exhaust the stack.
 """
 
+import json
 import re
 from itertools import accumulate
 
@@ -71,6 +72,18 @@ def json_too_deep(text: str, limit: int = MAX_JSON_DEPTH) -> bool:
     the parser never recurses far. Brackets inside strings do not count; malformed text is the parser's."""
     brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
     return max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)), default=0) > limit
+
+
+def parse_json(text: str, *, limit: int = MAX_JSON_DEPTH, parse_float=None):
+    """JSON from a client: nested at most `limit` deep (checked before parsing), no NaN or Infinity.
+    ValueError (json.JSONDecodeError is one) for anything else, never a RecursionError."""
+    if json_too_deep(text, limit):
+        raise ValueError(f"nested deeper than {limit} levels")
+    return json.loads(text, parse_float=parse_float, parse_constant=_refuse_constant)
+
+
+def _refuse_constant(name: str):
+    raise ValueError(f"{name} is not a number")
 
 
 def data_too_deep(data, limit: int = MAX_JSON_DEPTH, depth: int = 0) -> bool:
