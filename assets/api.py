@@ -1,7 +1,6 @@
 """REST for the ledger: assets, linked accounts, transactions and the statement import."""
 
 import io
-import json
 import tempfile
 
 from drf_spectacular.types import OpenApiTypes
@@ -20,6 +19,7 @@ from zeus.api.fields import MoneyField
 from zeus.api.pagination import NewestFirstCursorPagination, paginate
 from zeus.api.renderers import RowsJSONRenderer
 from zeus.money import quantize
+from zeus.text import parse_json
 
 _BIGINT_MAX = 2**63 - 1
 
@@ -339,7 +339,7 @@ def _upload(request):
     mapping = None
     if raw_mapping not in (None, ""):
         try:
-            mapping = json.loads(raw_mapping)
+            mapping = parse_json(raw_mapping)
         except ValueError:
             raise ImportRejected(
                 "mapping must be JSON.", code="MAPPING_INVALID", fields={"mapping": ["Not JSON."]}

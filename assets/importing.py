@@ -20,7 +20,7 @@ from assets.statements import csvfile, detect
 from assets.statements.camtfile import camt_rows
 from assets.statements.ofxfile import ofx_rows
 from assets.statements.qiffile import qif_rows
-from assets.statements.rows import ImportRejected, Row
+from assets.statements.rows import ImportRejected, Row, storable_row
 from zeus.errors import Conflict, NotFound
 from zeus.selectors import user_currency
 from zeus.services import profile_lock
@@ -85,10 +85,7 @@ def transactions_import(*, user, source: BinaryIO, mapping: dict | None = None, 
         rows = qif_rows(text, currency=currency, default_day_first=currency != "USD")
     else:
         rows = camt_rows(source, user_tz=user_tz(user))
-    result = _land(user, rows, kind=kind, asset=asset)
-    if remember is not None:
-        ImportMapping.objects.update_or_create(user=user, header_key=remember[0], defaults={"mapping": remember[1]})
-    return result
+    return _land(user, rows, kind=kind, asset=asset, remember=remember)
 
 
 def _own_asset(user, asset_id) -> Asset | None:
@@ -136,7 +133,9 @@ def _csv_rows(user, source, head, mapping, currency) -> tuple[Iterator[Row], tup
     return csvfile.mapped_rows(reader, mapping=resolved, currency=currency), remember
 
 
-def _land(user, rows: Iterator[Row], *, kind: str, asset: Asset | None) -> ImportResult:
+def _land(
+    user, rows: Iterator[Row], *, kind: str, asset: Asset | None, remember: tuple[str, dict] | None = None
+) -> ImportResult:
     errors: dict[str, dict] = {}
     error_count = 0
     seen: set[str] = set()
@@ -152,6 +151,7 @@ def _land(user, rows: Iterator[Row], *, kind: str, asset: Asset | None) -> Impor
                 total += 1
                 if total > MAX_ROWS:
                     raise ImportRejected(f"The file has more than {MAX_ROWS:,} rows.", code="CSV_TOO_LARGE")
+                storable_row(row)
                 if row.problems:
                     error_count += 1
                     if len(errors) < MAX_REPORTED_ROWS:
@@ -169,6 +169,11 @@ def _land(user, rows: Iterator[Row], *, kind: str, asset: Asset | None) -> Impor
                     batch = []
         except UnicodeDecodeError:
             raise ImportRejected("The file is not UTF-8 text; save it as CSV UTF-8.", code="CSV_NOT_UTF8") from None
+        except ArithmeticError:
+            # A figure a parser could not compare or convert (a NaN met by `<`, an overflow): the file's fault.
+            raise ImportRejected(
+                "A figure in the file is not a number Zeus can store.", code=f"INVALID_{kind.upper()}"
+            ) from None
         if error_count:
             more = f" The first {MAX_REPORTED_ROWS} are listed." if error_count > MAX_REPORTED_ROWS else ""
             raise ImportRejected(
@@ -177,6 +182,9 @@ def _land(user, rows: Iterator[Row], *, kind: str, asset: Asset | None) -> Impor
                 fields={"rows": errors},
             )
         imported += _insert(user, batch)
+        # The mapping is remembered in the rows' transaction: the answer comes after the one commit it reports.
+        if remember is not None:
+            ImportMapping.objects.update_or_create(user=user, header_key=remember[0], defaults={"mapping": remember[1]})
     return ImportResult(imported=imported, skipped=skipped + (total - error_count - skipped - imported), format=kind)
 
 

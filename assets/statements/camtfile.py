@@ -75,7 +75,7 @@ def _entry(entry, index: int, user_tz) -> Row | None:
         value = Decimal((amount_el.text or "").strip()) if amount_el is not None else None
     except InvalidOperation:
         value = None
-    if value is None or value <= 0:
+    if value is None or not value.is_finite() or value <= 0:
         row.problem("amount", "Amt is missing or not a positive number.")
     elif indicator not in ("CRDT", "DBIT"):
         row.problem("direction", "CdtDbtInd must be CRDT or DBIT.")

@@ -8,6 +8,9 @@ from quiffen import Qif
 
 from assets.statements.rows import Fingerprints, ImportRejected, Row, clean_description, signed_amount
 
+# quiffen reads an amount by dropping what is not a digit, a point or a minus: `T-1E+30` became -130.
+# An exponent, NaN or Infinity on an amount line is refused before it can be misread.
+_ODD_AMOUNT = re.compile(r"^[TU$]\s*[-+]?(?:[\d.,' ]*[eE]\s*[-+]?\d|nan|inf|snan)", re.MULTILINE | re.IGNORECASE)
 _DATE_LINE = re.compile(r"^D\s*(\d{1,2})\s*[/.\-']\s*(\d{1,2})", re.MULTILINE)
 
 
@@ -21,6 +24,9 @@ def day_first(text: str, *, default: bool) -> bool:
 
 
 def qif_rows(text: str, *, currency: str, default_day_first: bool) -> Iterator[Row]:
+    odd = _ODD_AMOUNT.search(text)
+    if odd:
+        raise ImportRejected(f"{odd.group().strip()!r} is not an amount QIF writes.", code="INVALID_QIF")
     try:
         qif = Qif.parse_string(text.strip(), day_first=day_first(text, default=default_day_first))
     except Exception as exc:  # quiffen raises ValueError, KeyError, pydantic errors, dateutil's ParserError
