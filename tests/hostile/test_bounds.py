@@ -1,11 +1,15 @@
 """Numbers and dates bounded by what their columns hold and what can have happened: a 19-digit balance in a
 bank text, a bank text or a REST transaction dated 2099."""
 
+import csv
 import datetime as dt
+import io
 
 import pytest
 
 from assets.models import BankTextDraft, Transaction
+from tests import factories
+from zeus.spreadsheets import formula_safe
 from zeus.timeutil import LEDGER_HORIZON
 
 VCB = "So du TK VCB 0123456789 -150,000 VND luc {date} 10:15. So du {balance} VND. Ref KFC NGUYEN HUE"
@@ -60,3 +64,26 @@ def test_a_rest_transaction_dated_2099_is_a_400_and_a_year_ahead_is_not(alice_ap
     )
     assert moved.status_code == 400
     assert Transaction.objects.get().occurred_on.isoformat() == soon
+
+
+@pytest.mark.django_db
+def test_every_exported_csv_column_is_formula_safe(alice, client):
+    client.force_login(alice)
+    for i, start in enumerate(("=", "+", "-", "@")):
+        factories.txn(
+            alice,
+            description=f"{start}HYPERLINK(1)",
+            external_id=f"{start}cmd|' /C calc'!A{i}",
+            source="synced",
+            category="dining",
+        )
+    body = b"".join(client.get("/transactions.csv").streaming_content).decode()
+    cells = [cell for line in list(csv.reader(io.StringIO(body)))[1:] for cell in line]
+    assert cells and not [cell for cell in cells if cell[:1] in ("=", "+", "-", "@")]
+    assert "'=HYPERLINK(1)" in cells and "'@cmd|' /C calc'!A3" in cells
+
+
+def test_formula_safe_quotes_each_formula_start():
+    assert [formula_safe(v) for v in ("=1", "+1", "-1", "@a", "\t=1", "ok", None, 5)] == [
+        "'=1", "'+1", "'-1", "'@a", "'\t=1", "ok", "", "5"
+    ]  # fmt: skip
