@@ -154,6 +154,10 @@ AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "zeus.lockout.lockout_response"
 AXES_VERBOSE = False
+# Addresses or networks of the reverse proxies in front (the load balancer, nginx): their X-Forwarded-For names
+# the client whose failures are counted (zeus.lockout.client_ip). Empty: the connecting address is the client.
+ZEUS_TRUSTED_PROXIES = env.list("ZEUS_TRUSTED_PROXIES", default=[])
+AXES_CLIENT_IP_CALLABLE = "zeus.lockout.client_ip"
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/accounts/login/"
