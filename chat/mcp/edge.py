@@ -15,7 +15,7 @@ import json
 import logging
 
 from zeus.dependencies import RETRY_AFTER_SECONDS, is_dependency_down
-from zeus.text import MAX_JSON_DEPTH, json_too_deep, unstorable_path
+from zeus.text import MAX_JSON_DEPTH, json_too_deep, parse_json, unstorable_path
 
 log = logging.getLogger(__name__)
 
@@ -151,7 +151,7 @@ class EnvelopeCheck:
         if json_too_deep(text):
             return INVALID_REQUEST, f"The request nests deeper than {MAX_JSON_DEPTH} levels.", None
         try:
-            message = json.loads(text)
+            message = parse_json(text)  # NaN and Infinity are not JSON: a tool would fail on them deep inside
         except ValueError:
             return PARSE_ERROR, "The body is not JSON.", None
         problem = envelope_problem(message)
