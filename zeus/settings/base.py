@@ -106,6 +106,21 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Django's backend with a pool check that costs no round trip while the socket is quiet, and statements
     # prepared on the server only where Zeus asks (zeus/postgresql/base.py).
     DATABASES["default"]["ENGINE"] = "zeus.postgresql"
+if "postgresql" in DATABASES["default"]["ENGINE"]:
+    # A database that stops answering (a black hole, not a refusal) must not hang requests for the outage
+    # (docs/security.md, "Degraded mode"). connect_timeout bounds a new connection; tcp_user_timeout drops one
+    # whose sent bytes go unacknowledged (a query in flight to a vanished host); keepalives find idle pooled
+    # connections to a vanished host; statement_timeout bounds a statement the server itself is stuck on.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "keepalives": 1,
+            "keepalives_idle": env.int("DATABASE_KEEPALIVES_IDLE", default=10),
+            "keepalives_interval": 2,
+            "keepalives_count": 3,
+            "tcp_user_timeout": env.int("DATABASE_TCP_USER_TIMEOUT_MS", default=3000),
+            "options": f"-c statement_timeout={env.int('DATABASE_STATEMENT_TIMEOUT_MS', default=30000)}",
+        }
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL", default="")
