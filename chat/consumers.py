@@ -13,7 +13,7 @@ from chat import limits
 from chat.loop.db import run_off_loop
 from chat.selectors import message_known, thread_get
 from chat.turn import INTERNAL_ERROR_MESSAGE, BadInput, TurnInput, parse_frame, run_turn, turn_input_from_frame
-from zeus.degraded import CLOSE_UNAVAILABLE, UNAVAILABLE_REASON
+from zeus.degraded import CLOSE_UNAVAILABLE, close_reason
 from zeus.dependencies import is_dependency_down
 from zeus.errors import NotFound
 from zeus.live import user_group
@@ -159,7 +159,7 @@ class ChatConsumer(AsyncWebsocketConsumer):
                 # The page reconnects with its backoff, as for a socket closed at the handshake.
                 log.warning("chat turn in thread %s: a dependency is down (%s)", self.thread.id, type(exc).__name__)
                 end()
-                await self.close(code=CLOSE_UNAVAILABLE, reason=UNAVAILABLE_REASON)
+                await self.close(code=CLOSE_UNAVAILABLE, reason=close_reason(exc))
                 return
             log.exception("chat turn crashed in thread %s", self.thread.id)
             if not ended:

@@ -8,6 +8,8 @@ with code 4503 (chat) or a JSON-RPC error (MCP), never as a 500 (docs/security.m
 
 import django.db
 import kombu.exceptions
+import psycopg.errors
+import psycopg_pool
 import redis.exceptions
 
 DEPENDENCY_ERRORS: tuple[type[BaseException], ...] = (
@@ -31,3 +33,29 @@ def is_dependency_down(exc: BaseException | None) -> bool:
         exc = exc.__cause__ or exc.__context__
         seen += 1
     return False
+
+
+# Overload, not an outage: every pooled connection is in use (the pool's wait ran out), or PostgreSQL refuses
+# more clients. Told apart so that a client hears "busy, retry in a moment", not "a service is down".
+BUSY_ERRORS: tuple[type[BaseException], ...] = (psycopg_pool.PoolTimeout, psycopg.errors.TooManyConnections)
+BUSY_RETRY_AFTER_SECONDS = 1
+BUSY_MESSAGE = "Zeus is busy right now; try again in a moment."
+DOWN_MESSAGE = "A service Zeus depends on is unavailable; try again shortly."
+
+
+def is_busy(exc: BaseException | None) -> bool:
+    """True when a dependency error is overload (see BUSY_ERRORS), including one wrapped by another exception."""
+    seen = 0
+    while exc is not None and seen < 5:
+        if isinstance(exc, BUSY_ERRORS):
+            return True
+        exc = exc.__cause__ or exc.__context__
+        seen += 1
+    return False
+
+
+def unavailable_answer(exc: BaseException | None) -> tuple[str, str, int]:
+    """(code, message, Retry-After seconds) for a dependency error: SERVER_BUSY or SERVICE_UNAVAILABLE."""
+    if is_busy(exc):
+        return "SERVER_BUSY", BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS
+    return "SERVICE_UNAVAILABLE", DOWN_MESSAGE, RETRY_AFTER_SECONDS

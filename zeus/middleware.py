@@ -18,7 +18,7 @@ from django.core.signals import got_request_exception
 from django.dispatch import receiver
 from django.http import HttpResponse, JsonResponse
 
-from zeus.dependencies import RETRY_AFTER_SECONDS, is_dependency_down
+from zeus.dependencies import is_dependency_down, unavailable_answer
 from zeus.text import is_storable
 
 log = logging.getLogger(__name__)
@@ -60,11 +60,13 @@ def api_error(status: int, message: str | None = None, *, code=None, fields=None
     return JsonResponse({"error": body}, status=status, headers=headers)
 
 
-def unavailable(request) -> HttpResponse:
-    """A 503 that touches nothing: no template context, no session, no user (the database may be down)."""
-    headers = {"Retry-After": str(RETRY_AFTER_SECONDS)}
+def unavailable(request, exc: BaseException | None = None) -> HttpResponse:
+    """A 503 that touches nothing: no template context, no session, no user (the database may be down).
+    Overload (every pooled connection in use) says so: SERVER_BUSY, retry in a second."""
+    code, message, retry_after = unavailable_answer(exc)
+    headers = {"Retry-After": str(retry_after)}
     if is_api(request):
-        return api_error(503, headers=headers)
+        return api_error(503, message, code=code, headers=headers)
     page = (
         "<!doctype html><html lang=en><meta charset=utf-8><title>Zeus is unavailable</title>"
         "<h1>Zeus is unavailable</h1><p>A service Zeus depends on is down. This page will work again in a"
@@ -76,8 +78,9 @@ def unavailable(request) -> HttpResponse:
 @receiver(got_request_exception)
 def _mark_dependency_down(sender, request=None, **kwargs):
     # Django sends this inside its `except` block, before it renders its 500 (or DEBUG's technical page).
-    if request is not None and is_dependency_down(sys.exc_info()[1]):
-        setattr(request, _MARK, True)
+    exc = sys.exc_info()[1]
+    if request is not None and is_dependency_down(exc):
+        setattr(request, _MARK, exc)
 
 
 class EdgeMiddleware:
@@ -91,9 +94,10 @@ class EdgeMiddleware:
         if field is not None:
             return _refuse_nul(request, field)
         response = self.get_response(request)
-        if getattr(request, _MARK, False):
-            log.warning("%s %s: a dependency is down, answered 503", request.method, request.path)
-            return unavailable(request)
+        down = getattr(request, _MARK, None)
+        if down is not None:
+            log.warning("%s %s: a dependency is down or busy, answered 503", request.method, request.path)
+            return unavailable(request, down)
         if is_api(request) and response.status_code >= 400 and not _is_json(response):
             return api_error(response.status_code, headers=_kept_headers(response))
         return response

@@ -14,7 +14,7 @@
 import json
 import logging
 
-from zeus.dependencies import RETRY_AFTER_SECONDS, is_dependency_down
+from zeus.dependencies import is_dependency_down, unavailable_answer
 from zeus.text import MAX_JSON_DEPTH, json_too_deep, parse_json, unstorable_path
 
 log = logging.getLogger(__name__)
@@ -93,13 +93,10 @@ class FailureGuard:
             if started:
                 raise
             if is_dependency_down(exc):
-                log.warning("/mcp: a dependency is down (%s), answered 503", type(exc).__name__)
+                log.warning("/mcp: a dependency is down or busy (%s), answered 503", type(exc).__name__)
+                _code, message, retry_after = unavailable_answer(exc)
                 await _respond(
-                    send,
-                    503,
-                    SERVICE_UNAVAILABLE,
-                    "A service Zeus depends on is unavailable; try again shortly.",
-                    headers=[(b"retry-after", str(RETRY_AFTER_SECONDS).encode())],
+                    send, 503, SERVICE_UNAVAILABLE, message, headers=[(b"retry-after", str(retry_after).encode())]
                 )
             else:
                 log.exception("/mcp failed")
