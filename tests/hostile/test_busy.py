@@ -1,10 +1,13 @@
-"""Overload is answered as overload: every pooled connection in use is 503 SERVER_BUSY with a short
-Retry-After (REST, MCP) or a socket closed with reason "server busy"; an outage stays SERVICE_UNAVAILABLE."""
+"""Overload is answered as overload: every pooled connection alive and in use, or PostgreSQL's "too many
+clients", is 503 SERVER_BUSY with a short Retry-After (REST, MCP) or a socket closed with reason "server busy";
+an outage (including the pool's wait running out because no connection can be made) stays SERVICE_UNAVAILABLE."""
 
 import django.db
+import psycopg.errors
 import psycopg_pool
 import pytest
 
+from zeus import dependencies
 from zeus.api.views import ProfileView
 from zeus.degraded import WebsocketDependencyGuard
 from zeus.dependencies import is_busy
@@ -20,8 +23,15 @@ def _wrapped(cause: BaseException) -> django.db.OperationalError:
         return wrapped
 
 
-BUSY = psycopg_pool.PoolTimeout("couldn't get a connection after 1.50 sec")
+BUSY = psycopg.errors.TooManyConnections("sorry, too many clients already")
+POOL_WAIT = psycopg_pool.PoolTimeout("couldn't get a connection after 1.50 sec")
 DOWN = ConnectionRefusedError("connection refused")
+
+
+def test_a_pool_wait_is_busy_only_when_the_pool_is_full_of_live_connections(monkeypatch):
+    assert not is_busy(_wrapped(POOL_WAIT))  # PostgreSQL down: no connection can be made, the wait runs out
+    monkeypatch.setattr(dependencies, "pool_saturated", lambda: True)
+    assert is_busy(_wrapped(POOL_WAIT))
 
 
 @pytest.mark.django_db
