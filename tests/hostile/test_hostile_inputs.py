@@ -74,6 +74,20 @@ WRITES = {
 LISTS = ("/api/v1/transactions", "/api/v1/assets", "/api/v1/goals", "/api/v1/notifications", "/api/v1/rules")
 
 
+_connections: dict = {}
+
+
+def _connection(api, auth: str) -> dict:
+    """One SePay connection per user and method for all of a test's examples (a user may hold 20)."""
+    from assets.models import SepayConnection
+
+    key = (api._credentials["HTTP_AUTHORIZATION"], auth)
+    known = _connections.get(key)
+    if known is None or not SepayConnection.objects.filter(id=known["id"]).exists():
+        _connections[key] = known = connect(api, auth)
+    return known
+
+
 def _counts() -> tuple:
     return tuple(m.objects.count() for m in (Transaction, Asset, Goal, Budget, BankTextDraft, ImportMapping))
 
@@ -90,7 +104,8 @@ def test_rest_writes_never_5xx_and_a_refusal_writes_nothing(alice_api, url, data
     fields = WRITES[url]
     body = data.draw(st.dictionaries(st.sampled_from(fields) | texts, hostile_json, max_size=len(fields) + 1))
     before = _counts()
-    response = alice_api.post(url, body, format="json")
+    # Encoded here: NaN, Infinity and lone surrogates (escaped as \\ud800) reach the server as a client sends them.
+    response = alice_api.generic("POST", url, json.dumps(body), content_type="application/json")
     assert response.status_code < 500, (url, body, response.content[:300])
     if response.status_code >= 400:
         assert _counts() == before, (url, body)
@@ -100,12 +115,12 @@ def test_rest_writes_never_5xx_and_a_refusal_writes_nothing(alice_api, url, data
 @HYPOTHESIS
 @given(url=st.sampled_from([*sorted(WRITES), "/api/v1/profile"]), raw=raw_bodies, content_type=st.sampled_from(
     ["application/json", "application/json; charset=latin-1", "text/plain", "multipart/form-data; boundary=x",
-     "application/x-www-form-urlencoded", "text/csv", ""]
+     "application/x-www-form-urlencoded", "text/csv", "application/octet-stream"]
 ))  # fmt: skip
 def test_raw_bodies_and_content_types_never_5xx(alice_api, url, raw, content_type):
     before = _counts()
-    method = alice_api.patch if url.endswith("profile") else alice_api.post
-    response = method(url, raw, content_type=content_type)
+    method = "PATCH" if url.endswith("profile") else "POST"
+    response = alice_api.generic(method, url, raw, content_type=content_type)
     assert response.status_code < 500, (url, raw[:100], content_type, response.content[:300])
     if response.status_code >= 400:
         assert _counts() == before
@@ -129,7 +144,8 @@ def test_query_strings_never_5xx(alice_api, url, params):
 @given(headers=st.dictionaries(
     st.sampled_from(["HTTP_AUTHORIZATION", "HTTP_X_FORWARDED_FOR", "HTTP_ACCEPT_LANGUAGE", "HTTP_COOKIE",
                      "HTTP_X_FORWARDED_PROTO", "CONTENT_LENGTH", "HTTP_ORIGIN"]),
-    st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=0x2FF), max_size=120) | st.sampled_from(
+    # Servers hand Django headers decoded as Latin-1, so no header holds a character above U+00FF.
+    st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=0xFF), max_size=120) | st.sampled_from(
         ["Token " + "a" * 5000, "Token \u00e9", "Basic !!!", "-1", "99999999999999999999", "1.1.1.1, junk"]),
     max_size=3,
 ))  # fmt: skip
@@ -147,7 +163,7 @@ def test_headers_never_5xx(alice, headers):
 def test_webhook_deliveries_never_5xx(alice_api, body, stamp, auth):
     from django.test import Client
 
-    connection = connect(alice_api, auth)
+    connection = _connection(alice_api, auth)
     before = _counts()
     response = (
         deliver(Client(), connection, body, HTTP_X_SEPAY_TIMESTAMP=stamp)
@@ -165,7 +181,7 @@ def test_webhook_deliveries_never_5xx(alice_api, body, stamp, auth):
 def test_webhook_payload_fields_never_5xx(alice_api, fields):
     from django.test import Client
 
-    connection = connect(alice_api)
+    connection = _connection(alice_api, "api_key")
     before = _counts()
     response = deliver(Client(), connection, payload(**fields))
     assert response.status_code < 500, (fields, response.content[:300])
