@@ -96,6 +96,7 @@ def test_a_csv_amount_in_the_ledgers_own_currency_still_imports(alice_api):
         {**MAPPING, "description": "x" * 100_000},
         {**MAPPING, "date": ["Ngày giao dịch"]},
         "NaN",
+        '{"\\ud800": null}',
     ),
 )
 def test_a_hostile_mapping_is_a_400(alice_api, mapping):
