@@ -10,6 +10,7 @@
 """
 
 import logging
+import re
 import sys
 
 from django.conf import settings
@@ -40,6 +41,7 @@ _MESSAGES = {
     405: "Method not allowed.",
     503: "A service Zeus depends on is unavailable; try again shortly.",
 }
+_LENGTH = re.compile(r"[0-9]{1,15}")  # ASCII digits only: str.isdigit() also takes "¹", which int() refuses
 _FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 _MARK = "_zeus_dependency_down"
 
@@ -107,7 +109,7 @@ class EdgeMiddleware:
         # the body only here, where its view and so its limit are known, and before any middleware reads it.
         limit = _body_limit(view_func)
         declared = request.META.get("CONTENT_LENGTH") or "0"
-        if not declared.isdigit() or len(declared) > 15 or int(declared) > limit:
+        if not _LENGTH.fullmatch(declared) or int(declared) > limit:
             return _too_large(request, limit)
         if request.method != "POST" or request.content_type not in _FORM_TYPES:
             return None
