@@ -1,7 +1,6 @@
 """REST for the ledger: assets, linked accounts, transactions and the statement import."""
 
 import io
-import json
 import tempfile
 
 from drf_spectacular.types import OpenApiTypes
@@ -20,6 +19,7 @@ from zeus.api.fields import MoneyField
 from zeus.api.pagination import NewestFirstCursorPagination, paginate
 from zeus.api.renderers import RowsJSONRenderer
 from zeus.money import quantize
+from zeus.text import parse_json
 
 _BIGINT_MAX = 2**63 - 1
 
@@ -284,6 +284,7 @@ _BODY_TYPES = (
 
 
 class TransactionImportView(APIView):
+    max_body_bytes = MAX_BYTES + 1024 * 1024  # the file, and a multipart envelope around it (zeus.middleware)
     parser_classes = [MultiPartParser, *(_body_parser(media) for media in _BODY_TYPES)]
 
     @extend_schema(
@@ -334,7 +335,7 @@ def _upload(request):
     mapping = None
     if raw_mapping not in (None, ""):
         try:
-            mapping = json.loads(raw_mapping)
+            mapping = parse_json(raw_mapping)
         except ValueError:
             raise ImportRejected(
                 "mapping must be JSON.", code="MAPPING_INVALID", fields={"mapping": ["Not JSON."]}

@@ -17,7 +17,7 @@ from assets.models import Asset, ImportMapping, Source, Transaction
 from assets.rules.services import categorize, rules_for
 from assets.statements import detect
 from assets.statements.read import statement_rows
-from assets.statements.rows import ImportRejected, Row
+from assets.statements.rows import ImportRejected, Row, storable_row
 from zeus.errors import Conflict, NotFound
 from zeus.selectors import user_currency
 from zeus.services import profile_lock
@@ -76,10 +76,7 @@ def transactions_import(*, user, source: BinaryIO, mapping: dict | None = None, 
     rows, remember = statement_rows(
         source, kind=kind, head=head, currency=currency, mapping=mapping, saved=_saved_mapping(user)
     )
-    result = _land(user, rows, kind=kind, asset=asset)
-    if remember is not None:
-        ImportMapping.objects.update_or_create(user=user, header_key=remember[0], defaults={"mapping": remember[1]})
-    return result
+    return _land(user, rows, kind=kind, asset=asset, remember=remember)
 
 
 def _saved_mapping(user):
@@ -98,7 +95,9 @@ def _own_asset(user, asset_id) -> Asset | None:
         raise NotFound("No such asset.", fields={"asset": ["No such asset."]}) from None
 
 
-def _land(user, rows: Iterator[Row], *, kind: str, asset: Asset | None) -> ImportResult:
+def _land(
+    user, rows: Iterator[Row], *, kind: str, asset: Asset | None, remember: tuple[str, dict] | None = None
+) -> ImportResult:
     errors: dict[str, dict] = {}
     error_count = 0
     seen: set[str] = set()
@@ -114,6 +113,7 @@ def _land(user, rows: Iterator[Row], *, kind: str, asset: Asset | None) -> Impor
                 total += 1
                 if total > MAX_ROWS:
                     raise ImportRejected(f"The file has more than {MAX_ROWS:,} rows.", code="CSV_TOO_LARGE")
+                storable_row(row)
                 if row.problems:
                     error_count += 1
                     if len(errors) < MAX_REPORTED_ROWS:
@@ -133,6 +133,11 @@ def _land(user, rows: Iterator[Row], *, kind: str, asset: Asset | None) -> Impor
             raise ImportRejected(
                 "The file's text is not in the encoding it starts in; save it as CSV UTF-8.", code="CSV_NOT_UTF8"
             ) from None
+        except ArithmeticError:
+            # A figure a parser could not compare or convert (a NaN met by `<`, an overflow): the file's fault.
+            raise ImportRejected(
+                "A figure in the file is not a number Zeus can store.", code=f"INVALID_{kind.upper()}"
+            ) from None
         if error_count:
             more = f" The first {MAX_REPORTED_ROWS} are listed." if error_count > MAX_REPORTED_ROWS else ""
             raise ImportRejected(
@@ -141,6 +146,9 @@ def _land(user, rows: Iterator[Row], *, kind: str, asset: Asset | None) -> Impor
                 fields={"rows": errors},
             )
         imported += _insert(user, batch)
+        # The mapping is remembered in the rows' transaction: the answer comes after the one commit it reports.
+        if remember is not None:
+            ImportMapping.objects.update_or_create(user=user, header_key=remember[0], defaults={"mapping": remember[1]})
     return ImportResult(imported=imported, skipped=skipped + (total - error_count - skipped - imported), format=kind)
 
 

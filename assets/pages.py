@@ -1,8 +1,6 @@
 """The pages money comes in through: /import (statement files), /settings/bank-feeds (SePay connections)
 and /settings/rules (categorization rules). Thin: each calls the services the REST API calls."""
 
-import json
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
@@ -22,8 +20,11 @@ from assets.rules import services as rule_services
 from assets.selectors import asset_list
 from assets.statements.csvfile import HEADER
 from zeus.errors import ZeusError
+from zeus.middleware import body_limit
+from zeus.text import parse_json
 
 
+@body_limit(MAX_BYTES + 1024 * 1024)
 @login_required
 @require_http_methods(["GET", "POST"])
 def import_page(request):
@@ -69,7 +70,7 @@ def _mapping_from_form(post) -> dict | None:
     """The mapping step's fields (map_date, map_amount, …), or a `mapping` JSON field; None when empty."""
     if post.get("mapping"):
         try:
-            return json.loads(post["mapping"])
+            return parse_json(post["mapping"])
         except ValueError:
             return {"invalid": True}
     mapping = {

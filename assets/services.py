@@ -9,7 +9,7 @@ from assets import categories
 from assets.models import Asset, Source, Transaction
 from zeus.errors import NotFound, SyncedReadOnly, ValidationFailed
 from zeus.money import parse_money
-from zeus.timeutil import parse_date, user_today
+from zeus.timeutil import ledger_date, user_today
 from zeus.validation import clean_text, record_id, write_currency
 
 _UNSET = object()
@@ -100,7 +100,7 @@ def transaction_create(
         direction=direction,
         description=clean_text(description, "description", max_length=200, required=False),
         category=category,
-        occurred_on=parse_date(occurred_on, "occurred_on") if occurred_on else user_today(user),
+        occurred_on=ledger_date(occurred_on, user=user) if occurred_on else user_today(user),
         asset=asset,
         source=Source.MANUAL,
     )
@@ -141,7 +141,7 @@ def transaction_update(*, user, transaction_id, **changes) -> Transaction:
         if "description" in changes:
             txn.description = clean_text(changes["description"], "description", max_length=200, required=False)
         if "occurred_on" in changes:
-            txn.occurred_on = parse_date(changes["occurred_on"], "occurred_on")
+            txn.occurred_on = ledger_date(changes["occurred_on"], user=user)
         if "asset_id" in changes:
             txn.asset = _own_asset(user, changes["asset_id"])
         txn.save()

@@ -1,6 +1,5 @@
 """/transactions: the ledger to search, filter, page through to its oldest row, fix and export (docs/pages.md)."""
 
-import csv
 import datetime as dt
 
 from django.contrib import messages
@@ -17,6 +16,7 @@ from assets.selectors import asset_list, transaction_get, transaction_page, tran
 from zeus.errors import NotFound, ZeusError
 from zeus.forms import add_service_error, page_paths
 from zeus.selectors import user_currency
+from zeus.spreadsheets import FormulaSafeWriter
 
 PAGE_SIZE = 50
 
@@ -253,7 +253,7 @@ def transactions_csv(request):
     except ZeusError:
         context, _status = _context(request)
         return render(request, "assets/transactions.html", context, status=400)
-    writer = csv.writer(_Echo())
+    writer = FormulaSafeWriter(_Echo())
     header = ["date", "description", "amount", "currency", "direction", "category", "account", "source", "external_id"]
 
     def rows():
@@ -262,12 +262,12 @@ def transactions_csv(request):
             yield writer.writerow(
                 [
                     txn.occurred_on.isoformat(),
-                    _safe_cell(txn.description),
+                    txn.description,
                     f"{txn.amount}",
                     txn.currency,
                     txn.direction,
                     txn.category,
-                    _safe_cell(txn.asset.name if txn.asset else ""),
+                    txn.asset.name if txn.asset else "",
                     txn.source,
                     txn.external_id or "",
                 ]
@@ -276,11 +276,6 @@ def transactions_csv(request):
     response = StreamingHttpResponse(rows(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = 'attachment; filename="zeus-transactions.csv"'
     return response
-
-
-def _safe_cell(text: str) -> str:
-    """A cell a spreadsheet will not run as a formula (CSV injection): a leading = + - @ is quoted away."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 urlpatterns = [

@@ -13,6 +13,8 @@ from chat import limits
 from chat.off_loop import run_off_loop
 from chat.selectors import message_known, thread_get
 from chat.turn import INTERNAL_ERROR_MESSAGE, BadInput, TurnInput, parse_frame, run_turn, turn_input_from_frame
+from zeus.degraded import CLOSE_UNAVAILABLE, close_reason
+from zeus.dependencies import is_dependency_down
 from zeus.errors import NotFound
 from zeus.live import user_group
 
@@ -151,7 +153,14 @@ class ChatConsumer(AsyncWebsocketConsumer):
             # Stopped before the model was reached (the turn answers a later stop itself).
             if not ended:
                 await emit({"type": "error", "code": "STOPPED", "message": "Stopped."})
-        except Exception:
+        except Exception as exc:
+            if is_dependency_down(exc):
+                # Not our bug: the database or Redis is down (the turn could not even store that it failed).
+                # The page reconnects with its backoff, as for a socket closed at the handshake.
+                log.warning("chat turn in thread %s: a dependency is down (%s)", self.thread.id, type(exc).__name__)
+                end()
+                await self.close(code=CLOSE_UNAVAILABLE, reason=close_reason(exc))
+                return
             log.exception("chat turn crashed in thread %s", self.thread.id)
             if not ended:
                 await emit({"type": "error", "code": "INTERNAL_ERROR", "message": INTERNAL_ERROR_MESSAGE})

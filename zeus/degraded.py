@@ -8,13 +8,19 @@ the answer for "not logged in" and "not your thread" (docs/security.md, "Degrade
 
 import logging
 
-from zeus.dependencies import is_dependency_down
+from zeus.dependencies import is_busy, is_dependency_down
 
 log = logging.getLogger(__name__)
 
 # 4000-4999 are the application's own close codes; 4503 echoes HTTP's 503.
 CLOSE_UNAVAILABLE = 4503
 UNAVAILABLE_REASON = "service unavailable"
+# Overload closes with the same code (the page reconnects with its backoff) and says it is only busy.
+BUSY_REASON = "server busy"
+
+
+def close_reason(exc: BaseException | None) -> str:
+    return BUSY_REASON if is_busy(exc) else UNAVAILABLE_REASON
 
 
 class WebsocketDependencyGuard:
@@ -42,4 +48,4 @@ class WebsocketDependencyGuard:
             log.warning("websocket %s: a dependency is down (%s), closed with 4503", scope["path"], type(exc).__name__)
             if not state["accepted"]:
                 await send({"type": "websocket.accept"})
-            await send({"type": "websocket.close", "code": CLOSE_UNAVAILABLE, "reason": UNAVAILABLE_REASON})
+            await send({"type": "websocket.close", "code": CLOSE_UNAVAILABLE, "reason": close_reason(exc)})

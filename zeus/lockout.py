@@ -6,6 +6,8 @@ Every password check goes through `django.contrib.auth.authenticate`: the login 
 answers here: 429 with `Retry-After`, JSON under `/api/`, a page elsewhere.
 """
 
+import ipaddress
+
 from axes.helpers import get_cool_off
 from django.conf import settings
 from django.http import JsonResponse
@@ -30,11 +32,37 @@ def lockout_response(request, original_response=None, credentials=None):
     return response
 
 
-def client_address(request) -> str | None:
-    """The address failures count against. Behind the reverse proxy every request arrives from the proxy's own
-    address, and one lockout would then shut everyone out: a request from a trusted proxy (ZEUS_TRUSTED_PROXIES)
-    counts against the X-Real-IP the proxy sets (deploy/nginx.conf). Anyone else's header is ignored."""
+def client_ip(request) -> str | None:
+    """The address sign-in attempts are counted under (AXES_CLIENT_IP_CALLABLE).
+
+    Behind a load balancer every request comes from the balancer's address: counted under it, five bad passwords
+    from anyone would lock every user out. A request from a proxy named in ZEUS_TRUSTED_PROXIES is counted under
+    the address that proxy reports, the right-most in `X-Forwarded-For` that is not itself a trusted proxy (the
+    left part of the header is whatever the client wrote). From anyone else the header is ignored.
+    """
     remote = request.META.get("REMOTE_ADDR")
-    if remote in settings.ZEUS_TRUSTED_PROXIES:
-        return request.META.get("HTTP_X_REAL_IP") or remote
+    if not _is_trusted(remote):
+        return remote
+    forwarded = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+    for address in reversed(forwarded):
+        if _address(address) is None:
+            break
+        if not _is_trusted(address):
+            return address
     return remote
+
+
+def _address(text: str | None):
+    try:
+        return ipaddress.ip_address(text or "")
+    except ValueError:
+        return None
+
+
+def _is_trusted(text: str | None) -> bool:
+    address = _address(text)
+    return address is not None and any(address in network for network in _trusted_networks())
+
+
+def _trusted_networks() -> tuple:
+    return tuple(ipaddress.ip_network(entry, strict=False) for entry in settings.ZEUS_TRUSTED_PROXIES)

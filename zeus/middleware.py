@@ -5,16 +5,21 @@
 - Under `/api/` every error is the JSON error shape, whatever produced it (Django's own 404 and 500 pages,
   a CSRF failure, DEBUG's technical pages), in every settings module.
 - A dependency that is down (PostgreSQL, Redis, the broker) is a 503 with `Retry-After`, never a 500.
+- A body is bounded by what it says it holds before anything reads it: 413 `PAYLOAD_TOO_LARGE` over the
+  view's `max_body_bytes` (set with `body_limit`; DATA_UPLOAD_MAX_MEMORY_SIZE otherwise).
 """
 
 import logging
+import re
 import sys
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.core.signals import got_request_exception
 from django.dispatch import receiver
 from django.http import HttpResponse, JsonResponse
 
-from zeus.dependencies import RETRY_AFTER_SECONDS, is_dependency_down
+from zeus.dependencies import is_dependency_down, unavailable_answer
 from zeus.text import is_storable
 
 log = logging.getLogger(__name__)
@@ -25,7 +30,8 @@ _CODES = {
     403: "PERMISSION_DENIED",
     404: "NOT_FOUND",
     405: "METHOD_NOT_ALLOWED",
-    413: "TOO_LARGE",
+    413: "PAYLOAD_TOO_LARGE",
+    414: "URI_TOO_LONG",
     429: "RATE_LIMITED",
     503: "SERVICE_UNAVAILABLE",
 }
@@ -35,6 +41,7 @@ _MESSAGES = {
     405: "Method not allowed.",
     503: "A service Zeus depends on is unavailable; try again shortly.",
 }
+_LENGTH = re.compile(r"[0-9]{1,15}")  # ASCII digits only: str.isdigit() also takes "¹", which int() refuses
 _FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 _MARK = "_zeus_dependency_down"
 
@@ -55,11 +62,13 @@ def api_error(status: int, message: str | None = None, *, code=None, fields=None
     return JsonResponse({"error": body}, status=status, headers=headers)
 
 
-def unavailable(request) -> HttpResponse:
-    """A 503 that touches nothing: no template context, no session, no user (the database may be down)."""
-    headers = {"Retry-After": str(RETRY_AFTER_SECONDS)}
+def unavailable(request, exc: BaseException | None = None) -> HttpResponse:
+    """A 503 that touches nothing: no template context, no session, no user (the database may be down).
+    Overload (every pooled connection in use) says so: SERVER_BUSY, retry in a second."""
+    code, message, retry_after = unavailable_answer(exc)
+    headers = {"Retry-After": str(retry_after)}
     if is_api(request):
-        return api_error(503, headers=headers)
+        return api_error(503, message, code=code, headers=headers)
     page = (
         "<!doctype html><html lang=en><meta charset=utf-8><title>Zeus is unavailable</title>"
         "<h1>Zeus is unavailable</h1><p>A service Zeus depends on is down. This page will work again in a"
@@ -71,8 +80,9 @@ def unavailable(request) -> HttpResponse:
 @receiver(got_request_exception)
 def _mark_dependency_down(sender, request=None, **kwargs):
     # Django sends this inside its `except` block, before it renders its 500 (or DEBUG's technical page).
-    if request is not None and is_dependency_down(sys.exc_info()[1]):
-        setattr(request, _MARK, True)
+    exc = sys.exc_info()[1]
+    if request is not None and is_dependency_down(exc):
+        setattr(request, _MARK, exc)
 
 
 class EdgeMiddleware:
@@ -82,32 +92,67 @@ class EdgeMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        refused = self._refuse_unstorable(request)
-        if refused is not None:
-            return refused
+        field = "path" if not is_storable(request.path) else _first_bad_field(request.GET)
+        if field is not None:
+            return _refuse_nul(request, field)
         response = self.get_response(request)
-        if getattr(request, _MARK, False):
-            log.warning("%s %s: a dependency is down, answered 503", request.method, request.path)
-            return unavailable(request)
+        down = getattr(request, _MARK, None)
+        if down is not None:
+            log.warning("%s %s: a dependency is down or busy, answered 503", request.method, request.path)
+            return unavailable(request, down)
         if is_api(request) and response.status_code >= 400 and not _is_json(response):
             return api_error(response.status_code, headers=_kept_headers(response))
         return response
 
-    def _refuse_unstorable(self, request):
-        # The path too: a URL's captured text (a webhook's token, a slug) reaches queries as it is.
-        field = "path" if not is_storable(request.path) else _first_bad_field(request.GET)
-        if field is None and request.method == "POST" and request.content_type in _FORM_TYPES:
-            try:
-                form = request.POST
-            except Exception:  # a malformed or oversized body: the view reports it as it always has
-                form = None
-            field = None if form is None else _first_bad_field(form)
-        if field is None:
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        # The path was checked in __call__ (a URL's captured text, a webhook's token, reaches queries as it is);
+        # the body only here, where its view and so its limit are known, and before any middleware reads it.
+        limit = _body_limit(view_func)
+        declared = request.META.get("CONTENT_LENGTH") or "0"
+        if not _LENGTH.fullmatch(declared) or int(declared) > limit:
+            return _too_large(request, limit)
+        if request.method != "POST" or request.content_type not in _FORM_TYPES:
             return None
-        message = f"{field}: text with a NUL character cannot be stored."
-        if is_api(request):
-            return api_error(400, message, code="INVALID_TEXT", fields={field: ["Contains a NUL character."]})
-        return HttpResponse(message, status=400, content_type="text/plain; charset=utf-8")
+        try:
+            form = request.POST
+        except RequestDataTooBig:
+            return _too_large(request, limit)
+        except Exception:  # a malformed body: the view reports it as it always has
+            return None
+        field = _first_bad_field(form)
+        return None if field is None else _refuse_nul(request, field)
+
+
+def body_limit(max_bytes: int):
+    """A view's own bound on its request body (an upload route), in place of DATA_UPLOAD_MAX_MEMORY_SIZE."""
+
+    def mark(view):
+        view.max_body_bytes = max_bytes
+        return view
+
+    return mark
+
+
+def _body_limit(view_func) -> int:
+    for holder in (view_func, getattr(view_func, "view_class", None), getattr(view_func, "cls", None)):
+        limit = getattr(holder, "max_body_bytes", None)
+        if limit is not None:
+            return limit
+    return settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+
+
+def _too_large(request, limit: int) -> HttpResponse:
+    message = f"The request body is larger than {limit} bytes."
+    if is_api(request):
+        return api_error(413, message, code="PAYLOAD_TOO_LARGE")
+    return HttpResponse(message, status=413, content_type="text/plain; charset=utf-8")
+
+
+def _refuse_nul(request, field: str) -> HttpResponse:
+    message = f"{field}: text with a NUL character cannot be stored."
+    if is_api(request):
+        return api_error(400, message, code="INVALID_TEXT", fields={field: ["Contains a NUL character."]})
+    return HttpResponse(message, status=400, content_type="text/plain; charset=utf-8")
 
 
 def _first_bad_field(query) -> str | None:

@@ -8,7 +8,9 @@ is made storable with `scrub`.
 Nested JSON is bounded too: Python's parser recurses, and a few kilobytes of brackets exhaust the stack.
 """
 
+import json
 import re
+from itertools import accumulate
 
 # Deep enough for every document Zeus accepts (a card payload, a plan, a tool input), shallow enough that
 # nothing downstream (the parser, the serializers, the JSON encoder) comes near the recursion limit.
@@ -16,8 +18,12 @@ MAX_JSON_DEPTH = 32
 REPLACEMENT = "\ufffd"
 
 _UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
-_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
-_JSON_BRACKET = re.compile(r"[\[\]{}]")
+# A string runs to its closing quote or, unterminated, to the end of the text: the match can never fail once
+# it has started, so no start is ever retried (a pattern that needs the closing quote retries from every
+# quote of an unterminated `"\"\"\"…` and is quadratic). Possessive quantifiers never backtrack inside it.
+_JSON_STRING = re.compile(r'"(?:[^"\\]++|\\.?)*+"?', re.S)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]++")
+_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 def is_storable(value: str) -> bool:
@@ -64,15 +70,20 @@ def unstorable_path(data, path: str = "", depth: int = 0) -> str | None:
 def json_too_deep(text: str, limit: int = MAX_JSON_DEPTH) -> bool:
     """True when JSON text nests arrays/objects deeper than `limit`; a linear scan run before parsing, so
     the parser never recurses far. Brackets inside strings do not count; malformed text is the parser's."""
-    depth = 0
-    for match in _JSON_BRACKET.finditer(_JSON_STRING.sub("", text)):
-        if match.group() in "[{":
-            depth += 1
-            if depth > limit:
-                return True
-        else:
-            depth -= 1
-    return False
+    brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
+    return max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)), default=0) > limit
+
+
+def parse_json(text: str, *, limit: int = MAX_JSON_DEPTH, parse_float=None):
+    """JSON from a client: nested at most `limit` deep (checked before parsing), no NaN or Infinity.
+    ValueError (json.JSONDecodeError is one) for anything else, never a RecursionError."""
+    if json_too_deep(text, limit):
+        raise ValueError(f"nested deeper than {limit} levels")
+    return json.loads(text, parse_float=parse_float, parse_constant=_refuse_constant)
+
+
+def _refuse_constant(name: str):
+    raise ValueError(f"{name} is not a number")
 
 
 def data_too_deep(data, limit: int = MAX_JSON_DEPTH, depth: int = 0) -> bool:

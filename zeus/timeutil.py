@@ -35,6 +35,25 @@ def parse_date(value, field: str = "date") -> dt.date:
         ) from exc
 
 
+# How far from the user's today a ledger date may lie: a bill entered a year ahead is plausible, 2099 is a typo
+# or a probe, and every figure built on dates (months, forecasts, reviews) would carry it (docs/security.md).
+EARLIEST_LEDGER_DATE = dt.date(1900, 1, 1)
+LEDGER_HORIZON = dt.timedelta(days=366)
+
+
+def ledger_date(value, *, user, field: str = "occurred_on", now: dt.datetime | None = None) -> dt.date:
+    """A ledger entry's date from a client: parsed as `parse_date`, and within a year of the user's today."""
+    date = parse_date(value, field)
+    latest = user_today(user, now=now) + LEDGER_HORIZON
+    if not EARLIEST_LEDGER_DATE <= date <= latest:
+        raise ValidationFailed(
+            f"{field} must lie between {EARLIEST_LEDGER_DATE.isoformat()} and {latest.isoformat()}.",
+            code="DATE_OUT_OF_RANGE",
+            fields={field: [f"At most {LEDGER_HORIZON.days} days ahead."]},
+        )
+    return date
+
+
 def validate_timezone(name: str) -> str:
     if name not in _TIMEZONES:
         raise ValidationFailed(

@@ -13,6 +13,7 @@ from assets.models import Asset, BankTextDraft, LinkedAccount, Source, Transacti
 from assets.rules.services import categorize, rules_for
 from assets.services import transaction_create
 from zeus.errors import Conflict, NotFound, ValidationFailed, ZeusError
+from zeus.money import MAX_AMOUNT
 from zeus.timeutil import user_tz
 from zeus.validation import clean_text, record_id
 
@@ -20,6 +21,9 @@ MAX_TEXT = 1_000
 # A feed or statement row is the same payment as a draft when it is this close in days (statement rows
 # carry a date, not a time; a text can arrive the evening before the bank books it).
 DUPLICATE_DAYS = 1
+# The ledger's widest balance; a bank's clock and the user's zone may put a text's moment a little ahead.
+MAX_BALANCE = MAX_AMOUNT
+FUTURE_SLACK = dt.timedelta(days=1)
 
 
 class Unreadable(ZeusError):
@@ -50,11 +54,29 @@ def bank_text_read(*, user, text: str, now: dt.datetime | None = None) -> tuple[
     tz = user_tz(user)
     parsed = parse(text, now=now, tz=tz)
     if parsed is not None:
-        return parsed, BankTextDraft.ParsedBy.RULE
+        return _within_bounds(parsed, now), BankTextDraft.ParsedBy.RULE
     parsed = read_with_model(text, now=now, tz=tz)
     if parsed is not None:
-        return parsed, BankTextDraft.ParsedBy.MODEL
+        return _within_bounds(parsed, now), BankTextDraft.ParsedBy.MODEL
     raise Unreadable("This text is not a bank notification Zeus can read; add the transaction by hand.")
+
+
+def _within_bounds(parsed: ParsedText, now: dt.datetime) -> ParsedText:
+    """What any reader (a rule or the model) drew from a text, checked against what a draft can hold and what a
+    bank can have reported: a balance the ledger's column holds, a moment no later than tomorrow."""
+    if parsed.balance_after is not None and abs(parsed.balance_after) > MAX_BALANCE:
+        raise ValidationFailed(
+            "The balance in this text is larger than any account holds.",
+            code="AMOUNT_OUT_OF_RANGE",
+            fields={"text": ["The balance is too large."]},
+        )
+    if parsed.occurred_at is not None and parsed.occurred_at > now + FUTURE_SLACK:
+        raise ValidationFailed(
+            "This text is dated in the future; a bank reports what has happened.",
+            code="DATE_OUT_OF_RANGE",
+            fields={"text": ["Dated in the future."]},
+        )
+    return parsed
 
 
 def bank_text_draft_create(*, user, text: str, now: dt.datetime | None = None) -> BankTextDraft:

@@ -5,12 +5,12 @@ or absurd one, a date in the future or an unknown transfer type change nothing.
 """
 
 import datetime as dt
-import json
 import zoneinfo
 from dataclasses import dataclass
 from decimal import Decimal
 
 from zeus.errors import ValidationFailed
+from zeus.text import parse_json
 
 # SePay writes transactionDate in Vietnam's local time, without an offset.
 SEPAY_TZ = zoneinfo.ZoneInfo("Asia/Ho_Chi_Minh")
@@ -53,16 +53,12 @@ def parse_body(raw: bytes, *, now: dt.datetime) -> SepayTransaction:
     if len(raw) > MAX_BODY_BYTES:
         raise InvalidPayload(f"The body is larger than {MAX_BODY_BYTES // 1024} KB.", code="PAYLOAD_TOO_LARGE")
     try:
-        data = json.loads(raw.decode("utf-8"), parse_float=Decimal, parse_constant=_no_constant)
+        data = parse_json(raw.decode("utf-8"), parse_float=Decimal)
     except (UnicodeDecodeError, ValueError) as exc:
         raise InvalidPayload(f"The body is not JSON: {exc}.", code="MALFORMED_JSON") from None
     if not isinstance(data, dict):
         raise InvalidPayload("The body must be a JSON object.", code="MALFORMED_JSON")
     return parse_payload(data, now=now)
-
-
-def _no_constant(name):
-    raise ValueError(f"{name} is not a number")
 
 
 def parse_payload(data: dict, *, now: dt.datetime) -> SepayTransaction:

@@ -8,15 +8,17 @@ import logging
 import time
 
 from django.http import JsonResponse
+from django.http.request import RawPostDataException
 from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from assets.feeds import signing
-from assets.feeds.payload import InvalidPayload, parse_body
+from assets.feeds.payload import MAX_BODY_BYTES, InvalidPayload, parse_body
 from assets.feeds.selectors import sepay_delivery_context
 from assets.feeds.services import sepay_connection_secret, sepay_delivery_land
 from assets.models import SepayConnection
+from zeus.middleware import body_limit
 
 log = logging.getLogger(__name__)
 
@@ -28,14 +30,22 @@ def _error(status: int, code: str, message: str, fields: dict | None = None) -> 
     return JsonResponse({"error": body}, status=status)
 
 
+@body_limit(MAX_BODY_BYTES)
 @csrf_exempt
 @require_POST
 def sepay_webhook(request, token: str):
-    body = request.body
-    # The body is read before the key is checked so that the retry check can come with the connection;
-    # nothing read is answered or written before the delivery is authenticated, and the answers keep their
-    # order: an unknown URL, then a bad key or signature, then a bad body.
     try:
+        body, unreadable = request.body, None
+    except RawPostDataException:
+        # A form content type: the form was read (for the text rule) and the raw body is gone. SePay sends JSON.
+        body, unreadable = b"", InvalidPayload("The body must be JSON (Content-Type: application/json).")
+    # The body is read before the key is checked so that one query can bring what both need (the
+    # connection, and for a delivery that parses, its retry check, account and rules); nothing read is
+    # answered or written before the delivery is authenticated, and the answers keep their order: an
+    # unknown URL, then a bad key or signature, then a bad body.
+    try:
+        if unreadable is not None:
+            raise unreadable
         delivery, invalid = parse_body(body, now=timezone.now()), None
     except InvalidPayload as exc:
         delivery, invalid = None, exc

@@ -3,7 +3,6 @@
 import csv
 import datetime as dt
 import functools
-import re
 from collections.abc import Iterator
 from decimal import Decimal
 
@@ -13,6 +12,7 @@ from assets.statements.headers import read_date
 from assets.statements.rows import Fingerprints, ImportRejected, Row, clean_description, signed_amount
 from zeus.errors import ValidationFailed
 from zeus.money import parse_amount
+from zeus.text import is_storable, scrub
 from zeus.timeutil import parse_date
 
 HEADER = ("date", "description", "amount", "direction", "category", "external_id")
@@ -22,6 +22,10 @@ MAPPING_KEYS = {
 # Values a bank's direction column uses for money in and money out (folded).
 _IN = {"in", "income", "credit", "cr", "c", "+", "co", "ghi co", "thu", "nhan", "deposit"}
 _OUT = {"out", "expense", "debit", "dr", "d", "-", "no", "ghi no", "chi", "withdrawal"}
+# A mapping is client input remembered per user: its texts are bounded (a date format is a pattern for
+# strptime, which compiles it: ten thousand directives are a regex with ten thousand groups).
+MAX_MAPPING_TEXT = 200
+MAX_DATE_FORMAT = 40
 _DATE_TOKENS = (("YYYY", "%Y"), ("YY", "%y"), ("MM", "%m"), ("DD", "%d"), ("HH", "%H"), ("mm", "%M"), ("ss", "%S"))
 
 
@@ -40,8 +44,9 @@ def is_zeus_header(header: list[str]) -> bool:
 
 
 def header_key(header: list[str]) -> str:
-    """What a remembered mapping is filed under: the folded column names, in order."""
-    return "|".join(fold(h) for h in header)[:500]
+    """What a remembered mapping is filed under: the folded column names, in order (storable: a NUL in a
+    column the mapping does not use must not fail the save after the rows are in)."""
+    return scrub("|".join(fold(h) for h in header)[:500])
 
 
 def _rows(reader, *, first_line: int) -> Iterator[tuple[int, list[str]]]:
@@ -115,14 +120,21 @@ def check_mapping(mapping, header: list[str]) -> dict:
         column = mapping.get(key)
         if not column:
             continue
-        if not isinstance(column, str) or fold(column) not in folded:
+        if not isinstance(column, str) or len(column) > MAX_MAPPING_TEXT or fold(column) not in folded:
             problems[key] = [f"No column named {column!r}; the columns are: {', '.join(header)}."]
             continue
         resolved[key] = folded.index(fold(column))
     date_format = mapping.get("date_format")
     if date_format is not None:
-        if not isinstance(date_format, str) or not date_format.strip():
-            problems["date_format"] = ["A format such as DD/MM/YYYY or %d/%m/%Y."]
+        if (
+            not isinstance(date_format, str)
+            or not date_format.strip()
+            or len(date_format) > MAX_DATE_FORMAT
+            or not is_storable(date_format)
+        ):
+            problems["date_format"] = [
+                f"A format such as DD/MM/YYYY or %d/%m/%Y, at most {MAX_DATE_FORMAT} characters."
+            ]
         else:
             resolved["date_format"] = _strptime_format(date_format.strip())
     if problems:
@@ -193,21 +205,23 @@ def _date(row: Row, read, *args) -> None:
         row.problem("date", exc.message)
 
 
-def _number(text: str) -> Decimal | None:
-    """A bank's figure: `-150,000`, `(150.000)`, `1,234,567.00`, `150000 VND`; None when blank."""
+def _number(text: str, currency: str) -> Decimal | None:
+    """A bank's figure: `-150,000`, `(150.000)`, `1,234,567.00`, `150000 VND`; None when blank. A figure
+    that names another currency than the ledger's (`$12.50` into VND) is refused, never read as a number."""
     text = text.strip().replace("\u00a0", " ")
     if not text or text in ("-", "0", "0.00"):
         return None if not text or text == "-" else Decimal(0)
     negative = text.startswith("-") or (text.startswith("(") and text.endswith(")"))
     text = text.strip("()").lstrip("-+").strip()
-    text = re.sub(r"\s*(VND|VNĐ|USD|EUR|đ|₫)$", "", text, flags=re.IGNORECASE)
-    parsed = parse_amount(text).amount
-    return -parsed if negative else parsed
+    parsed = parse_amount(text)
+    if parsed.currency and parsed.currency != currency:
+        raise ValidationFailed(f"{text!r} is in {parsed.currency}, but this ledger is in {currency}.")
+    return -parsed.amount if negative else parsed.amount
 
 
 def _amount(row: Row, text: str, currency: str) -> None:
     try:
-        value = _number(text)
+        value = _number(text, currency)
     except ValidationFailed as exc:
         row.problem("amount", exc.message)
         return
@@ -221,10 +235,10 @@ def _amount(row: Row, text: str, currency: str) -> None:
 def _mapped_amount(row: Row, mapping: dict, cell, currency: str) -> None:
     try:
         if "amount" in mapping:
-            value = _number(cell("amount"))
+            value = _number(cell("amount"), currency)
         else:
-            debit = _number(cell("debit")) if "debit" in mapping else None
-            credit = _number(cell("credit")) if "credit" in mapping else None
+            debit = _number(cell("debit"), currency) if "debit" in mapping else None
+            credit = _number(cell("credit"), currency) if "credit" in mapping else None
             debit, credit = abs(debit or 0), abs(credit or 0)
             if debit and credit:
                 row.problem("amount", "Both debit and credit are filled.")

@@ -8,6 +8,9 @@ from collections.abc import Iterator
 
 from assets.statements.rows import Fingerprints, ImportRejected, Row, clean_description, signed_amount
 
+# quiffen reads an amount by dropping what is not a digit, a point or a minus: `T-1E+30` became -130.
+# An exponent, NaN or Infinity on an amount line is refused before it can be misread.
+_ODD_AMOUNT = re.compile(r"^[TU$]\s*[-+]?(?:[\d.,' ]*[eE]\s*[-+]?\d|nan|inf|snan)", re.MULTILINE | re.IGNORECASE)
 _DATE_LINE = re.compile(r"^D\s*(\d{1,2})\s*[/.\-']\s*(\d{1,2})", re.MULTILINE)
 
 
@@ -51,6 +54,9 @@ def _chunks(text: str) -> Iterator[str]:
 def qif_rows(text: str, *, currency: str, default_day_first: bool) -> Iterator[Row]:
     from quiffen import Qif  # a heavy library, loaded only when a QIF file arrives
 
+    odd = _ODD_AMOUNT.search(text)
+    if odd:
+        raise ImportRejected(f"{odd.group().strip()!r} is not an amount QIF writes.", code="INVALID_QIF")
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     text = re.sub(r"\A(?:[ \t]*\^?[ \t]*\n)+", "", text).strip()  # stray record ends an exporter wrote first
     first = day_first(text, default=default_day_first)

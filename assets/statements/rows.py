@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from zeus.errors import ValidationFailed
-from zeus.money import CURRENCY_EXPONENTS, quantize
+from zeus.money import CURRENCY_EXPONENTS, MAX_AMOUNT, quantize
+from zeus.text import is_storable
 
 
 class ImportRejected(ValidationFailed):
@@ -37,18 +38,30 @@ def signed_amount(row: Row, value: Decimal, currency: str, *, name: str = "amoun
     if currency not in CURRENCY_EXPONENTS:
         row.problem("currency", f"{currency!r} is not a supported currency.")
         return
-    if not value.is_finite():
+    if not isinstance(value, Decimal) or not value.is_finite():
         row.problem(name, "Not a number.")
+        return
+    # Bounded before it is quantized: quantizing 1E+30 or forty nines is an InvalidOperation.
+    if abs(value) > MAX_AMOUNT:
+        row.problem(name, "The amount is too large.")
         return
     amount = quantize(abs(value), currency)
     if amount == 0:
         row.problem(name, "The amount is zero.")
         return
-    if amount > Decimal("999999999999999"):
-        row.problem(name, "The amount is too large.")
-        return
     row.amount, row.currency = amount, currency
     row.direction = "expense" if value < 0 else "income"
+
+
+def storable_row(row: Row) -> None:
+    """The text rule (zeus/text.py) for what a row would store: a NUL in an id is the row's problem, here,
+    for every format, rather than the database's in the middle of the import."""
+    for name in ("external_id", "description", "category"):
+        value = getattr(row, name)
+        if value is not None and not is_storable(value):
+            row.problem(name, "Contains a NUL character.")
+    if row.external_id is not None and len(row.external_id) > 100:
+        row.problem("external_id", "At most 100 characters.")
 
 
 def clean_description(text: str | None) -> str:

@@ -14,8 +14,8 @@
 import json
 import logging
 
-from zeus.dependencies import RETRY_AFTER_SECONDS, is_dependency_down
-from zeus.text import MAX_JSON_DEPTH, json_too_deep, unstorable_path
+from zeus.dependencies import is_dependency_down, unavailable_answer
+from zeus.text import MAX_JSON_DEPTH, json_too_deep, parse_json, unstorable_path
 
 log = logging.getLogger(__name__)
 
@@ -93,13 +93,10 @@ class FailureGuard:
             if started:
                 raise
             if is_dependency_down(exc):
-                log.warning("/mcp: a dependency is down (%s), answered 503", type(exc).__name__)
+                log.warning("/mcp: a dependency is down or busy (%s), answered 503", type(exc).__name__)
+                _code, message, retry_after = unavailable_answer(exc)
                 await _respond(
-                    send,
-                    503,
-                    SERVICE_UNAVAILABLE,
-                    "A service Zeus depends on is unavailable; try again shortly.",
-                    headers=[(b"retry-after", str(RETRY_AFTER_SECONDS).encode())],
+                    send, 503, SERVICE_UNAVAILABLE, message, headers=[(b"retry-after", str(retry_after).encode())]
                 )
             else:
                 log.exception("/mcp failed")
@@ -151,7 +148,7 @@ class EnvelopeCheck:
         if json_too_deep(text):
             return INVALID_REQUEST, f"The request nests deeper than {MAX_JSON_DEPTH} levels.", None
         try:
-            message = json.loads(text)
+            message = parse_json(text)  # NaN and Infinity are not JSON: a tool would fail on them deep inside
         except ValueError:
             return PARSE_ERROR, "The body is not JSON.", None
         problem = envelope_problem(message)

@@ -6,6 +6,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+from django.test import Client, override_settings
+
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = [
     "DEBUG",
@@ -22,6 +25,7 @@ NAMES = [
     "SECURE_CONTENT_TYPE_NOSNIFF",
     "SECURE_REFERRER_POLICY",
     "X_FRAME_OPTIONS",
+    "SECURE_REDIRECT_EXEMPT",
 ]
 
 
@@ -63,3 +67,14 @@ def test_without_tls_the_cookie_names_drop_the_prefix_browsers_would_refuse():
     s = _production(DJANGO_SECURE_COOKIES="false")
     assert not s["SESSION_COOKIE_SECURE"]
     assert not s["SESSION_COOKIE_NAME"].startswith("__Host-")
+
+
+@pytest.mark.django_db
+def test_health_probes_over_plain_http_are_not_redirected_and_the_rest_is():
+    s = _production()
+    with override_settings(SECURE_SSL_REDIRECT=True, SECURE_REDIRECT_EXEMPT=s["SECURE_REDIRECT_EXEMPT"]):
+        client = Client()
+        for path in ("/healthz", "/readyz"):
+            assert client.get(path).status_code in (200, 503), path
+        assert client.get("/api/v1/profile").status_code == 301
+        assert client.get("/healthzz").status_code == 301

@@ -73,3 +73,40 @@ def test_staff_lift_a_lockout_in_the_admin(alice, staff):
     )
     assert response.status_code == 302
     assert _token("alice", PASSWORD).status_code == 200
+
+
+def test_behind_a_trusted_proxy_each_client_is_counted_under_its_own_address(alice, bob, settings):
+    settings.ZEUS_TRUSTED_PROXIES = ["10.50.0.0/24"]
+    balancer = {"REMOTE_ADDR": "10.50.0.7"}
+
+    def token(username, password, client):
+        return APIClient().post(
+            "/api/v1/auth/token",
+            {"username": username, "password": password},
+            format="json",
+            HTTP_X_FORWARDED_FOR=f"6.6.6.6, {client}",
+            **balancer,
+        )
+
+    for n in range(LIMIT):
+        token(f"nobody{n}", "wrong", "203.0.113.9")
+    # The guesser is locked out; everyone else, arriving through the same balancer, is not.
+    assert token("bob", PASSWORD, "203.0.113.9").status_code == 429
+    assert token("bob", PASSWORD, "198.51.100.4").status_code == 200
+    # The per-account count still holds whatever address the guesses come from.
+    for n in range(LIMIT):
+        token("alice", "wrong", f"198.51.100.{10 + n}")
+    assert token("alice", PASSWORD, "198.51.100.99").status_code == 429
+
+
+def test_a_forwarded_header_from_an_untrusted_address_is_ignored(alice, settings):
+    settings.ZEUS_TRUSTED_PROXIES = ["10.50.0.0/24"]
+    for n in range(LIMIT):
+        APIClient().post(
+            "/api/v1/auth/token",
+            {"username": f"nobody{n}", "password": "wrong"},
+            format="json",
+            REMOTE_ADDR="192.0.2.1",
+            HTTP_X_FORWARDED_FOR=f"198.51.100.{n}",
+        )
+    assert _token("alice", PASSWORD, address="192.0.2.1").status_code == 429

@@ -11,9 +11,10 @@ LIMIT = 5
 
 
 def _token(username, password, *, remote, real_ip=None):
+    # deploy/nginx.conf appends the connecting address to X-Forwarded-For.
     extra = {"REMOTE_ADDR": remote}
     if real_ip:
-        extra["HTTP_X_REAL_IP"] = real_ip
+        extra["HTTP_X_FORWARDED_FOR"] = real_ip
     body = {"username": username, "password": password}
     return APIClient().post("/api/v1/auth/token", body, format="json", **extra)
 

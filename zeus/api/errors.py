@@ -8,6 +8,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 
 from zeus.errors import ZeusError
+from zeus.text import scrub_data
 
 _CODES = {
     exceptions.ParseError: "MALFORMED_REQUEST",
@@ -27,7 +28,9 @@ def error_response(code: str, message: str, status_code: int, fields: dict | Non
     body = {"code": code, "message": message}
     if fields:
         body["fields"] = fields
-    return Response({"error": body}, status=status_code, headers=headers)
+    # A message may quote the client's own text (an unknown key, a bad value): a lone surrogate in it would
+    # fail the UTF-8 encoding of the answer, a 500 for a 400 (docs/security.md, "The text rule").
+    return Response({"error": scrub_data(body)}, status=status_code, headers=headers)
 
 
 def _flatten(detail):

@@ -9,6 +9,7 @@ from rest_framework.pagination import Cursor, CursorPagination
 from rest_framework.response import Response
 
 from zeus.errors import ValidationFailed
+from zeus.text import is_storable, json_too_deep
 
 
 class InvalidCursor(ValidationFailed):
@@ -80,8 +81,8 @@ class NewestFirstCursorPagination(CursorPagination):
         if position is None:
             return None
         try:
-            parts = json.loads(position)
-            if not isinstance(parts, list) or len(parts) != len(self.ordering) or None in parts:
+            parts = position_parts(position)
+            if len(parts) != len(self.ordering):
                 raise ValueError
             return [
                 model._meta.get_field(field.lstrip("-")).to_python(part)
@@ -123,6 +124,30 @@ class NewestFirstCursorPagination(CursorPagination):
                 "previous": {"type": "string", "nullable": True, "format": "uri"},
             },
         }
+
+
+MAX_POSITION = 512
+
+
+def position_parts(position: str) -> list:
+    """A cursor position's parts, checked before and after parsing (ValueError otherwise): a short, flat
+    JSON list of integers and storable text, as `_key_of` writes them. A forged position is client input:
+    nested brackets would recurse in the parser, and a NUL would fail inside the database (an integer out of
+    a column's range is Django's to answer: it matches nothing)."""
+    if len(position) > MAX_POSITION or json_too_deep(position, 1):
+        raise ValueError("cursor position too long or nested")
+    parts = json.loads(position, parse_constant=_refuse_constant)
+    if not isinstance(parts, list) or not all(_plain_part(part) for part in parts):
+        raise ValueError("cursor position is not a list of plain values")
+    return parts
+
+
+def _plain_part(part) -> bool:
+    return isinstance(part, int) or (isinstance(part, str) and is_storable(part))
+
+
+def _refuse_constant(name: str):
+    raise ValueError(f"{name} in a cursor position")
 
 
 def _unique(ordering: tuple[str, ...], model) -> tuple[str, ...]:

@@ -105,6 +105,21 @@ if not DATABASES["default"]["CONN_MAX_AGE"]:
 DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
     "connect_timeout", env.int("DATABASE_CONNECT_TIMEOUT", default=2)
 )
+if "postgresql" in DATABASES["default"]["ENGINE"]:
+    # A database that stops answering (a black hole, not a refusal) must not hang requests for the outage
+    # (docs/security.md, "Degraded mode"). connect_timeout bounds a new connection; tcp_user_timeout drops one
+    # whose sent bytes go unacknowledged (a query in flight to a vanished host); keepalives find idle pooled
+    # connections to a vanished host; statement_timeout bounds a statement the server itself is stuck on.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "keepalives": 1,
+            "keepalives_idle": env.int("DATABASE_KEEPALIVES_IDLE", default=10),
+            "keepalives_interval": 2,
+            "keepalives_count": 3,
+            "tcp_user_timeout": env.int("DATABASE_TCP_USER_TIMEOUT_MS", default=3000),
+            "options": f"-c statement_timeout={env.int('DATABASE_STATEMENT_TIMEOUT_MS', default=30000)}",
+        }
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL", default="")
@@ -152,10 +167,12 @@ AXES_COOLOFF_TIME = env.float("ZEUS_LOGIN_COOLOFF_HOURS", default=0.25)
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "zeus.lockout.lockout_response"
-AXES_CLIENT_IP_CALLABLE = "zeus.lockout.client_address"
-# The reverse proxies whose X-Real-IP names the client (deploy/nginx.conf sets it): by default one on this machine.
-ZEUS_TRUSTED_PROXIES = env.list("ZEUS_TRUSTED_PROXIES", default=["127.0.0.1", "::1"])
 AXES_VERBOSE = False
+# Addresses or networks of the reverse proxies in front (the load balancer, nginx): their X-Forwarded-For names
+# the client whose failures are counted (zeus.lockout.client_ip). By default a proxy on this machine
+# (deploy/nginx.conf); empty: the connecting address is the client.
+ZEUS_TRUSTED_PROXIES = env.list("ZEUS_TRUSTED_PROXIES", default=["127.0.0.1", "::1"])
+AXES_CLIENT_IP_CALLABLE = "zeus.lockout.client_ip"
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/accounts/login/"

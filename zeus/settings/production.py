@@ -12,6 +12,8 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 WHITENOISE_USE_FINDERS = False
 # TLS ends at the load balancer (SECURE_PROXY_SSL_HEADER); HSTS starts short, raise it once HTTPS is proven.
 SECURE_SSL_REDIRECT = env.bool("DJANGO_SECURE_SSL_REDIRECT", default=True)
+# Probes (a load balancer's, an orchestrator's) speak plain HTTP to the process itself: a 301 would read as down.
+SECURE_REDIRECT_EXEMPT = [r"^healthz/?$", r"^readyz/?$"]
 SECURE_HSTS_SECONDS = env.int("DJANGO_SECURE_HSTS_SECONDS", default=60)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", default=True)
 SECURE_HSTS_PRELOAD = env.bool("DJANGO_SECURE_HSTS_PRELOAD", default=True)

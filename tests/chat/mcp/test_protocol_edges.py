@@ -57,7 +57,13 @@ def test_a_malformed_envelope_is_invalid_request_and_runs_nothing(mcp, alice, me
     assert not Transaction.objects.exists()
 
 
-@pytest.mark.parametrize("raw", [b"{", b"\xff\xfe", b"{'a': 1}"])
+NAN_CALL = (
+    b'{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "add_transaction", '
+    b'"arguments": {"amount": NaN, "direction": "expense", "category": "dining"}}}'
+)
+
+
+@pytest.mark.parametrize("raw", [b"{", b"\xff\xfe", b"{'a': 1}", NAN_CALL, NAN_CALL.replace(b"NaN", b"-Infinity")])
 def test_a_body_that_is_not_json_is_a_parse_error(mcp, alice, raw):
     _error(post_raw(mcp, mcp_token_create(user=alice).raw, body=raw), 400, -32700)
 
