@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.contrib.postgres.aggregates import ArrayAgg
+from django.contrib.postgres.lookups import Unaccent
 from django.db import connection, transaction
 from django.db.models import CharField, Count, DateField, F, Min, Q, QuerySet, Sum, Value, Window
 from django.db.models.expressions import RawSQL
@@ -14,6 +15,7 @@ from django.db.models.functions import Cast, Lag, RowNumber, TruncMonth
 
 from assets import categories
 from assets.models import Asset, LinkedAccount, MonthTotal, Source, Transaction
+from assets.rules.text import fold
 from zeus.batch import Computed, Rows, arrays_supported
 from zeus.errors import NotFound, ValidationFailed
 from zeus.money import quantize
@@ -238,11 +240,13 @@ def expense_totals_by_day(
 
 
 def transaction_search(*, user, text: str = "", **filters) -> QuerySet[Transaction]:
-    """`transaction_list` plus a text search in the description (case folded), newest first."""
+    """`transaction_list` plus a text search in the description, newest first. Case and diacritics do not
+    matter ("pho" finds "Phở"): the description through PostgreSQL's unaccent, the words folded as the rules
+    fold them."""
     qs = transaction_list(user=user, **filters)
-    text = " ".join((text or "").split())
+    text = fold(text)
     if text:
-        qs = qs.filter(description__icontains=text)
+        qs = qs.alias(plain_description=Unaccent("description")).filter(plain_description__icontains=text)
     return qs
 
 

@@ -47,6 +47,16 @@ def test_text_search_and_filters_narrow_the_list_and_its_totals(alice_web, alice
     assert ids_on(alice_web.get("/transactions", {"category": "housing"}).content.decode()) != [coffee.id]
 
 
+def test_search_ignores_diacritics_and_case_both_ways(alice_web, alice):
+    pho = factories.txn(alice, description="Phở Thìn Lò Đúc", amount="65000")
+    dalat = factories.txn(alice, description="GRAB DA NANG", amount="120000")
+    factories.txn(alice, description="Phone bill", amount="200000")
+    assert ids_on(alice_web.get("/transactions", {"q": "pho thin"}).content.decode()) == [pho.id]
+    assert ids_on(alice_web.get("/transactions", {"q": "PHỞ THÌN"}).content.decode()) == [pho.id]
+    assert ids_on(alice_web.get("/transactions", {"q": "lo duc"}).content.decode()) == [pho.id]
+    assert ids_on(alice_web.get("/transactions", {"q": "Đà Nẵng"}).content.decode()) == [dalat.id]
+
+
 def test_a_bad_filter_is_named_next_to_its_field_in_the_language(alice_web, alice):
     from zeus.services import profile_update
 
