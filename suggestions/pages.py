@@ -6,12 +6,13 @@ from decimal import Decimal
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import re_path
 from django.utils.translation import gettext as _
 
-from suggestions import digest
+from suggestions import digest, reviews
 from suggestions.services import weekly_digest_for
+from zeus.formatting import date_range, week_label
 from zeus.money import format_amount
 
 
@@ -26,10 +27,13 @@ def digest_page(request, week: str):
         raise Http404(_("No weekly review for that week."))
     c = review["currency"]
     start = dt.date.fromisoformat(review["start"])
+    previous_week, next_week = reviews.neighbours(user=request.user, start=start)
     chart = digest.chart(review)
     context = {
         "review": review,
-        "title": digest.title(review),
+        "title": _("%(week)s: %(spent)s spent")
+        % {"week": week_label(review["week"]), "spent": _money(review["spent"], c)},
+        "dates": date_range(start, dt.date.fromisoformat(review["end"])),
         "summary": digest.body(review).splitlines(),
         "spent": _money(review["spent"], c),
         "average": _money(review["average_previous"], c),
@@ -44,10 +48,24 @@ def digest_page(request, week: str):
         ],
         "biggest": [{**b, "amount": _money(b["amount"], c)} for b in review["biggest"]],
         "due": [{**d, "amount": _money(d["amount"], d["currency"])} for d in review["due_next_week"]],
-        "previous_week": digest.iso_week(start - dt.timedelta(days=7)),
-        "next_week": digest.iso_week(start + dt.timedelta(days=7)),
+        "previous_week": previous_week,
+        "next_week": next_week,
     }
     return render(request, "suggestions/digest.html", context)
 
 
-urlpatterns = [re_path(r"^digest/(?P<week>\d{4}-W\d{2})/?$", digest_page)]
+@login_required
+def digest_index(request):
+    return render(request, "suggestions/digest_index.html", {"weeks": reviews.review_weeks(user=request.user)})
+
+
+@login_required
+def digest_latest(request):
+    return redirect(f"/digest/{reviews.latest_review_week(user=request.user).iso_week}")
+
+
+urlpatterns = [
+    re_path(r"^digest/?$", digest_index),
+    re_path(r"^digest/latest/?$", digest_latest),
+    re_path(r"^digest/(?P<week>\d{4}-W\d{2})/?$", digest_page),
+]
