@@ -32,6 +32,8 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/", include(api)),
     path("jsi18n/<str:language>/<str:version>.js", js_catalog, name="js-catalog"),
+    path("", include("zeus.pwa")),
+    path("", include("assets.share_pages")),
     path("", include("zeus.pages")),
     path("", include("zeus.notification_pages")),
     path("", include("assets.transactions_pages")),
