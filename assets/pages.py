@@ -11,12 +11,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from assets import categories
+from assets import labels
 from assets.feeds import selectors as feed_selectors
 from assets.feeds import services as feed_services
 from assets.feeds.api import webhook_url
 from assets.importing import MAX_BYTES, MAX_ROWS, transactions_import
-from assets.models import ImportMapping, SepayConnection, Transaction
+from assets.models import ImportMapping
 from assets.rules import selectors as rule_selectors
 from assets.rules import services as rule_services
 from assets.selectors import asset_list
@@ -101,7 +101,12 @@ def bank_feeds_page(request):
     return render(
         request,
         "assets/bank_feeds.html",
-        {"connections": connections, "created": created, "auth_choices": SepayConnection.Auth.choices},
+        {
+            "connections": connections,
+            "created": created,
+            "auth_choices": list(labels.FEED_AUTH.items()),
+            "auth_labels": labels.FEED_AUTH,
+        },
     )
 
 
@@ -148,8 +153,10 @@ def rules_page(request):
         "assets/rules.html",
         {
             "rules": rule_selectors.rule_list(user=request.user),
-            "categories": categories.CHOICES,
-            "directions": Transaction.Direction.choices,
+            "categories": labels.category_choices(),
+            "directions": list(labels.DIRECTION.items()),
+            "direction_labels": labels.DIRECTION,
+            "category_labels": labels.CATEGORY,
             "form": request.POST if request.method == "POST" else {},
         },
     )

@@ -12,12 +12,20 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from assets.labels import category_label
 from goals.selectors import goal_progress_of
 from plans.selectors import plan_summaries
 from suggestions import recurring, selectors
 from suggestions.selectors import BatchUser
 from zeus import collector
+from zeus.formatting import number_text
 from zeus.money import format_amount, minor_unit
+
+
+def _reader() -> str:
+    """The language the words are being made in (the reader's: the page's request, or the batch's override)."""
+    return translation.get_language() or "vi"
+
 
 SEND_WEEKDAY = 6  # Sunday
 SEND_HOUR = 9  # from 09:00 in the user's timezone
@@ -194,7 +202,7 @@ def title(review: dict, *, _=_) -> str:
     c = review["currency"]
     return _("Your week %(week)s: %(spent)s spent") % {
         "week": review["week"],
-        "spent": format_amount(Decimal(review["spent"]), c),
+        "spent": format_amount(Decimal(review["spent"]), c, locale=_reader()),
     }
 
 
@@ -203,8 +211,8 @@ def body(review: dict, *, _=_) -> str:
     memoised for the batch; the words are the same.)"""
     c = review["currency"]
     lines = []
-    spent = format_amount(Decimal(review["spent"]), c)
-    average = format_amount(Decimal(review["average_previous"]), c)
+    spent = format_amount(Decimal(review["spent"]), c, locale=_reader())
+    average = format_amount(Decimal(review["average_previous"]), c, locale=_reader())
     if review["change_pct"] is None:
         lines.append(_("You spent %(spent)s this week.") % {"spent": spent})
     elif review["change_pct"] >= 0:
@@ -213,7 +221,7 @@ def body(review: dict, *, _=_) -> str:
                 "You spent %(spent)s this week, %(pct)s%% more than your average of %(average)s over the four "
                 "weeks before."
             )
-            % {"spent": spent, "pct": review["change_pct"], "average": average}
+            % {"spent": spent, "pct": number_text(review["change_pct"]), "average": average}
         )
     else:
         lines.append(
@@ -221,11 +229,11 @@ def body(review: dict, *, _=_) -> str:
                 "You spent %(spent)s this week, %(pct)s%% less than your average of %(average)s over the four "
                 "weeks before."
             )
-            % {"spent": spent, "pct": -review["change_pct"], "average": average}
+            % {"spent": spent, "pct": number_text(-review["change_pct"]), "average": average}
         )
     if review["top_categories"]:
         top = ", ".join(
-            f"{t['category'].replace('_', ' ')} {format_amount(Decimal(t['spent']), c)}"
+            f"{category_label(t['category'])} {format_amount(Decimal(t['spent']), c, locale=_reader())}"
             for t in review["top_categories"]
         )
         lines.append(_("Top categories: %(top)s.") % {"top": top})
@@ -233,7 +241,7 @@ def body(review: dict, *, _=_) -> str:
         big = review["biggest"][0]
         lines.append(
             _("Biggest: %(description)s, %(amount)s.")
-            % {"description": big["description"], "amount": format_amount(Decimal(big["amount"]), c)}
+            % {"description": big["description"], "amount": format_amount(Decimal(big["amount"]), c, locale=_reader())}
         )
     plan = review["plan"]
     if plan:
@@ -242,14 +250,15 @@ def body(review: dict, *, _=_) -> str:
             % {
                 "state": str(STATE_LABELS.get(plan["state"], plan["state"])),
                 "streak": plan["streak"],
-                "left": format_amount(Decimal(plan["safe_left"]), plan["currency"]),
+                "left": format_amount(Decimal(plan["safe_left"]), plan["currency"], locale=_reader()),
             }
         )
     for goal in review["goals"][:TOP]:
-        lines.append(_("Goal %(name)s: %(pct)s%%.") % {"name": goal["name"], "pct": goal["progress_pct"]})
+        lines.append(_("Goal %(name)s: %(pct)s%%.") % {"name": goal["name"], "pct": number_text(goal["progress_pct"])})
     if review["due_next_week"]:
         due = ", ".join(
-            f"{d['merchant']} {format_amount(Decimal(d['amount']), d['currency'])}" for d in review["due_next_week"]
+            f"{d['merchant']} {format_amount(Decimal(d['amount']), d['currency'], locale=_reader())}"
+            for d in review["due_next_week"]
         )
         lines.append(_("Due next week: %(due)s.") % {"due": due})
     if review["insights"]:

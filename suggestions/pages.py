@@ -8,8 +8,10 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import re_path
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from assets.labels import category_label
 from suggestions import digest, reviews
 from suggestions.services import weekly_digest_for
 from zeus.formatting import date_range, week_label
@@ -17,7 +19,7 @@ from zeus.money import format_amount
 
 
 def _money(value: str, currency: str) -> str:
-    return format_amount(Decimal(value), currency)
+    return format_amount(Decimal(value), currency, locale=get_language() or "vi")
 
 
 @login_required
@@ -39,11 +41,11 @@ def digest_page(request, week: str):
         "average": _money(review["average_previous"], c),
         "chart": chart,
         "chart_rows": [
-            {"label": label, "value": format_amount(Decimal(value), c)}
+            {"label": label, "value": _money(value, c)}
             for label, value in zip(chart["labels"], chart["datasets"][0]["data"], strict=True)
         ],
         "top": [
-            {"category": t["category"].replace("_", " "), "spent": _money(t["spent"], c)}
+            {"category": category_label(t["category"]), "spent": _money(t["spent"], c)}
             for t in review["top_categories"]
         ],
         "biggest": [{**b, "amount": _money(b["amount"], c)} for b in review["biggest"]],

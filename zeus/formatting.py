@@ -6,7 +6,7 @@ from decimal import Decimal
 
 from babel.dates import format_date as babel_date
 from babel.dates import format_interval
-from babel.numbers import format_percent
+from babel.numbers import format_decimal, format_percent
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -35,3 +35,8 @@ def percent(value, *, locale: str | None = None, digits: int = 1) -> str:
     """A percentage given as a number of percent (8.1 → "8,1 %" in Vietnamese, "8.1%" in English)."""
     pattern = "#,##0." + "#" * digits + "%" if digits else "#,##0%"
     return format_percent(Decimal(str(value)) / 100, format=pattern, locale=_locale(locale))
+
+
+def number_text(value, *, locale: str | None = None) -> str:
+    """A plain number as the reader writes it: 8.1 → "8,1" in Vietnamese; whole numbers without decimals."""
+    return format_decimal(Decimal(str(value)).normalize(), locale=_locale(locale))
