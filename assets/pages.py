@@ -34,7 +34,7 @@ def import_page(request):
         upload = request.FILES.get("file")
         mapping = _mapping_from_form(request.POST)
         if upload is None:
-            error = {"code": "CSV_MISSING", "message": "Choose a file to import.", "fields": {}}
+            error = {"code": "CSV_MISSING", "message": _("Choose a file to import."), "fields": {}}
         else:
             try:
                 result = transactions_import(

@@ -16,6 +16,7 @@ from goals.selectors import goal_list, goal_progress_of
 from plans import math as pm
 from plans import services
 from plans.forms import EntryForm, FixedExpenseFormSet, PlanForm
+from plans.messages import refusal_text
 from plans.models import MonthlyPlan
 from plans.presenters import bills_outlook
 from plans.recurring import bills_still_due, suggested_fixed_expenses
@@ -219,7 +220,7 @@ def _plan_action(service, success: str):
         try:
             service(user=request.user, plan_id=plan_id)
         except ZeusError as exc:
-            messages.error(request, exc.message)
+            messages.error(request, refusal_text(exc))
         else:
             messages.success(request, success)
         return redirect("/plans")
