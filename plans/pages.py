@@ -160,6 +160,8 @@ def _context(request, *, plan_form=None, lines=None, entry_form=None) -> dict:
         "goal": goal,
         "goal_progress": goal_progress_of(goal, today=today) if goal else None,
         "drafts": [p for p in plans if p.status == MonthlyPlan.Status.DRAFT and p != current],
+        # A plan activated ahead of its month waits here until the month begins.
+        "upcoming": [p for p in plans if p.status == MonthlyPlan.Status.ACTIVE and p != current and p.month > today],
         "past": [_past(p) for p in plans if p.status == MonthlyPlan.Status.COMPLETED],
         "status_text": STATUS_TEXT,
         "mode_text": MODE_TEXT,

@@ -137,3 +137,10 @@ def test_past_months_show_their_summaries(clock, alice, alice_web):
     assert "Past months" in body
     assert "November 2026 — Over budget" in body
     assert "You spent ₫690,000 more than your safe-to-spend." in body
+
+
+def test_a_plan_activated_ahead_of_its_month_is_still_shown(clock, alice, alice_web):
+    plan_factories.plan(alice, active=True)
+    december = plan_factories.plan(alice, month="2026-12", active=True)
+    page = alice_web.get("/plans").content.decode()
+    assert f'id="plan-{december.id}"' in page and "active from its first day" in page
