@@ -31,6 +31,7 @@ CATEGORY = {
 assert set(CATEGORY) == set(categories.ALL)
 
 DIRECTION = {"expense": _("Expense"), "income": _("Income")}
+FEED_AUTH = {"api_key": _("API key"), "hmac": _("HMAC signature")}
 SOURCE = {"manual": _("Entered by you"), "synced": _("Synced")}
 ASSET_KIND = {
     "cash": _("Cash"),

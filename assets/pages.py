@@ -9,12 +9,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from assets import categories
+from assets import labels
 from assets.feeds import selectors as feed_selectors
 from assets.feeds import services as feed_services
 from assets.feeds.api import webhook_url
 from assets.importing import MAX_BYTES, MAX_ROWS, transactions_import
-from assets.models import ImportMapping, SepayConnection, Transaction
+from assets.models import ImportMapping
 from assets.rules import selectors as rule_selectors
 from assets.rules import services as rule_services
 from assets.selectors import asset_list
@@ -35,7 +35,7 @@ def import_page(request):
         upload = request.FILES.get("file")
         mapping = _mapping_from_form(request.POST)
         if upload is None:
-            error = {"code": "CSV_MISSING", "message": "Choose a file to import.", "fields": {}}
+            error = {"code": "CSV_MISSING", "message": _("Choose a file to import."), "fields": {}}
         else:
             try:
                 result = transactions_import(
@@ -102,7 +102,12 @@ def bank_feeds_page(request):
     return render(
         request,
         "assets/bank_feeds.html",
-        {"connections": connections, "created": created, "auth_choices": SepayConnection.Auth.choices},
+        {
+            "connections": connections,
+            "created": created,
+            "auth_choices": list(labels.FEED_AUTH.items()),
+            "auth_labels": labels.FEED_AUTH,
+        },
     )
 
 
@@ -149,8 +154,10 @@ def rules_page(request):
         "assets/rules.html",
         {
             "rules": rule_selectors.rule_list(user=request.user),
-            "categories": categories.CHOICES,
-            "directions": Transaction.Direction.choices,
+            "categories": labels.category_choices(),
+            "directions": list(labels.DIRECTION.items()),
+            "direction_labels": labels.DIRECTION,
+            "category_labels": labels.CATEGORY,
             "form": request.POST if request.method == "POST" else {},
         },
     )

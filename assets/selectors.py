@@ -5,11 +5,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.contrib.postgres.lookups import Unaccent
 from django.db.models import CharField, Count, DateField, F, Q, QuerySet, Sum, Value
 from django.db.models.functions import Cast, TruncMonth
 
 from assets import categories
 from assets.models import Asset, LinkedAccount, Source, Transaction
+from assets.rules.text import fold
 from zeus.errors import NotFound, ValidationFailed
 from zeus.money import quantize
 from zeus.timeutil import parse_date
@@ -172,11 +174,13 @@ def expense_totals_by_day(
 
 
 def transaction_search(*, user, text: str = "", **filters) -> QuerySet[Transaction]:
-    """`transaction_list` plus a text search in the description (case folded), newest first."""
+    """`transaction_list` plus a text search in the description, newest first. Case and diacritics do not
+    matter ("pho" finds "Phở"): the description through PostgreSQL's unaccent, the words folded as the rules
+    fold them."""
     qs = transaction_list(user=user, **filters)
-    text = " ".join((text or "").split())
+    text = fold(text)
     if text:
-        qs = qs.filter(description__icontains=text)
+        qs = qs.alias(plain_description=Unaccent("description")).filter(plain_description__icontains=text)
     return qs
 
 

@@ -10,7 +10,7 @@ from django.urls import path
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from assets import labels, services
+from assets import csv_export, labels, services
 from assets.forms import CategoryForm, TransactionFilterForm, TransactionForm
 from assets.selectors import asset_list, transaction_get, transaction_page, transaction_search, transaction_totals
 from zeus.errors import NotFound, ZeusError
@@ -254,10 +254,15 @@ def transactions_csv(request):
         context, _status = _context(request)
         return render(request, "assets/transactions.html", context, status=400)
     writer = FormulaSafeWriter(_Echo())
-    header = ["date", "description", "amount", "currency", "direction", "category", "account", "source", "external_id"]
+    # ?labels=local: headers, directions and categories in the reader's language (the figures stay plain).
+    local = request.GET.get("labels") == "local"
+    header = csv_export.local_header() if local else csv_export.HEADER
+    direction = csv_export.direction_label if local else str
+    category = csv_export.category_label if local else str
 
     def rows():
-        yield writer.writerow(header)
+        # A byte-order mark first: spreadsheet programs then read the file as UTF-8 ("Phở", not "PhÃ¡»Ÿ").
+        yield csv_export.BOM + writer.writerow(header)
         for txn in qs.iterator(chunk_size=2000):
             yield writer.writerow(
                 [
@@ -265,8 +270,8 @@ def transactions_csv(request):
                     txn.description,
                     f"{txn.amount}",
                     txn.currency,
-                    txn.direction,
-                    txn.category,
+                    direction(txn.direction),
+                    category(txn.category),
                     txn.asset.name if txn.asset else "",
                     txn.source,
                     txn.external_id or "",

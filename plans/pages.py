@@ -16,6 +16,7 @@ from goals.selectors import goal_list, goal_progress_of
 from plans import math as pm
 from plans import services
 from plans.forms import EntryForm, FixedExpenseFormSet, PlanForm
+from plans.messages import refusal_text
 from plans.models import MonthlyPlan
 from plans.presenters import bills_outlook
 from plans.recurring import bills_still_due, suggested_fixed_expenses
@@ -159,6 +160,8 @@ def _context(request, *, plan_form=None, lines=None, entry_form=None) -> dict:
         "goal": goal,
         "goal_progress": goal_progress_of(goal, today=today) if goal else None,
         "drafts": [p for p in plans if p.status == MonthlyPlan.Status.DRAFT and p != current],
+        # A plan activated ahead of its month waits here until the month begins.
+        "upcoming": [p for p in plans if p.status == MonthlyPlan.Status.ACTIVE and p != current and p.month > today],
         "past": [_past(p) for p in plans if p.status == MonthlyPlan.Status.COMPLETED],
         "status_text": STATUS_TEXT,
         "mode_text": MODE_TEXT,
@@ -219,7 +222,7 @@ def _plan_action(service, success: str):
         try:
             service(user=request.user, plan_id=plan_id)
         except ZeusError as exc:
-            messages.error(request, exc.message)
+            messages.error(request, refusal_text(exc))
         else:
             messages.success(request, success)
         return redirect("/plans")

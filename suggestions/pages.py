@@ -6,18 +6,21 @@ from decimal import Decimal
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import re_path
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from suggestions.digest.compose import iso_week
+from assets.labels import category_label
+from suggestions import reviews
 from suggestions.digest.job import weekly_digest_for
-from suggestions.digest.texts import body, chart, title
+from suggestions.digest.texts import body, chart
+from zeus.formatting import date_range, week_label
 from zeus.money import format_amount
 
 
 def _money(value: str, currency: str) -> str:
-    return format_amount(Decimal(value), currency)
+    return format_amount(Decimal(value), currency, locale=get_language() or "vi")
 
 
 @login_required
@@ -27,28 +30,45 @@ def digest_page(request, week: str):
         raise Http404(_("No weekly review for that week."))
     c = review["currency"]
     start = dt.date.fromisoformat(review["start"])
+    previous_week, next_week = reviews.neighbours(user=request.user, start=start)
     drawn = chart(review)
     context = {
         "review": review,
-        "title": title(review),
+        "title": _("%(week)s: %(spent)s spent")
+        % {"week": week_label(review["week"]), "spent": _money(review["spent"], c)},
+        "dates": date_range(start, dt.date.fromisoformat(review["end"])),
         "summary": body(review).splitlines(),
         "spent": _money(review["spent"], c),
         "average": _money(review["average_previous"], c),
         "chart": drawn,
         "chart_rows": [
-            {"label": label, "value": format_amount(Decimal(value), c)}
+            {"label": label, "value": _money(value, c)}
             for label, value in zip(drawn["labels"], drawn["datasets"][0]["data"], strict=True)
         ],
         "top": [
-            {"category": t["category"].replace("_", " "), "spent": _money(t["spent"], c)}
+            {"category": category_label(t["category"]), "spent": _money(t["spent"], c)}
             for t in review["top_categories"]
         ],
         "biggest": [{**b, "amount": _money(b["amount"], c)} for b in review["biggest"]],
         "due": [{**d, "amount": _money(d["amount"], d["currency"])} for d in review["due_next_week"]],
-        "previous_week": iso_week(start - dt.timedelta(days=7)),
-        "next_week": iso_week(start + dt.timedelta(days=7)),
+        "previous_week": previous_week,
+        "next_week": next_week,
     }
     return render(request, "suggestions/digest.html", context)
 
 
-urlpatterns = [re_path(r"^digest/(?P<week>\d{4}-W\d{2})/?$", digest_page)]
+@login_required
+def digest_index(request):
+    return render(request, "suggestions/digest_index.html", {"weeks": reviews.review_weeks(user=request.user)})
+
+
+@login_required
+def digest_latest(request):
+    return redirect(f"/digest/{reviews.latest_review_week(user=request.user).iso_week}")
+
+
+urlpatterns = [
+    re_path(r"^digest/?$", digest_index),
+    re_path(r"^digest/latest/?$", digest_latest),
+    re_path(r"^digest/(?P<week>\d{4}-W\d{2})/?$", digest_page),
+]

@@ -9,7 +9,9 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from assets.labels import category_label
 from suggestions.digest.compose import TOP
+from zeus.formatting import number_text
 from zeus.money import format_amount
 
 STATE_LABELS = {
@@ -20,11 +22,16 @@ STATE_LABELS = {
 }
 
 
+def reader() -> str:
+    """The language the words are being made in (the reader's: the page's request, or the batch's override)."""
+    return translation.get_language() or "vi"
+
+
 def title(review: dict, *, _=_) -> str:
     c = review["currency"]
     return _("Your week %(week)s: %(spent)s spent") % {
         "week": review["week"],
-        "spent": format_amount(Decimal(review["spent"]), c),
+        "spent": format_amount(Decimal(review["spent"]), c, locale=reader()),
     }
 
 
@@ -33,8 +40,8 @@ def body(review: dict, *, _=_) -> str:
     memoised for the batch; the words are the same.)"""
     c = review["currency"]
     lines = []
-    spent = format_amount(Decimal(review["spent"]), c)
-    average = format_amount(Decimal(review["average_previous"]), c)
+    spent = format_amount(Decimal(review["spent"]), c, locale=reader())
+    average = format_amount(Decimal(review["average_previous"]), c, locale=reader())
     if review["change_pct"] is None:
         lines.append(_("You spent %(spent)s this week.") % {"spent": spent})
     elif review["change_pct"] >= 0:
@@ -43,7 +50,7 @@ def body(review: dict, *, _=_) -> str:
                 "You spent %(spent)s this week, %(pct)s%% more than your average of %(average)s over the four "
                 "weeks before."
             )
-            % {"spent": spent, "pct": review["change_pct"], "average": average}
+            % {"spent": spent, "pct": number_text(review["change_pct"]), "average": average}
         )
     else:
         lines.append(
@@ -51,11 +58,11 @@ def body(review: dict, *, _=_) -> str:
                 "You spent %(spent)s this week, %(pct)s%% less than your average of %(average)s over the four "
                 "weeks before."
             )
-            % {"spent": spent, "pct": -review["change_pct"], "average": average}
+            % {"spent": spent, "pct": number_text(-review["change_pct"]), "average": average}
         )
     if review["top_categories"]:
         top = ", ".join(
-            f"{t['category'].replace('_', ' ')} {format_amount(Decimal(t['spent']), c)}"
+            f"{category_label(t['category'])} {format_amount(Decimal(t['spent']), c, locale=reader())}"
             for t in review["top_categories"]
         )
         lines.append(_("Top categories: %(top)s.") % {"top": top})
@@ -63,7 +70,7 @@ def body(review: dict, *, _=_) -> str:
         big = review["biggest"][0]
         lines.append(
             _("Biggest: %(description)s, %(amount)s.")
-            % {"description": big["description"], "amount": format_amount(Decimal(big["amount"]), c)}
+            % {"description": big["description"], "amount": format_amount(Decimal(big["amount"]), c, locale=reader())}
         )
     plan = review["plan"]
     if plan:
@@ -72,14 +79,15 @@ def body(review: dict, *, _=_) -> str:
             % {
                 "state": str(STATE_LABELS.get(plan["state"], plan["state"])),
                 "streak": plan["streak"],
-                "left": format_amount(Decimal(plan["safe_left"]), plan["currency"]),
+                "left": format_amount(Decimal(plan["safe_left"]), plan["currency"], locale=reader()),
             }
         )
     for goal in review["goals"][:TOP]:
-        lines.append(_("Goal %(name)s: %(pct)s%%.") % {"name": goal["name"], "pct": goal["progress_pct"]})
+        lines.append(_("Goal %(name)s: %(pct)s%%.") % {"name": goal["name"], "pct": number_text(goal["progress_pct"])})
     if review["due_next_week"]:
         due = ", ".join(
-            f"{d['merchant']} {format_amount(Decimal(d['amount']), d['currency'])}" for d in review["due_next_week"]
+            f"{d['merchant']} {format_amount(Decimal(d['amount']), d['currency'], locale=reader())}"
+            for d in review["due_next_week"]
         )
         lines.append(_("Due next week: %(due)s.") % {"due": due})
     if review["insights"]:

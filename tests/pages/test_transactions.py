@@ -47,6 +47,16 @@ def test_text_search_and_filters_narrow_the_list_and_its_totals(alice_web, alice
     assert ids_on(alice_web.get("/transactions", {"category": "housing"}).content.decode()) != [coffee.id]
 
 
+def test_search_ignores_diacritics_and_case_both_ways(alice_web, alice):
+    pho = factories.txn(alice, description="Phở Thìn Lò Đúc", amount="65000")
+    dalat = factories.txn(alice, description="GRAB DA NANG", amount="120000")
+    factories.txn(alice, description="Phone bill", amount="200000")
+    assert ids_on(alice_web.get("/transactions", {"q": "pho thin"}).content.decode()) == [pho.id]
+    assert ids_on(alice_web.get("/transactions", {"q": "PHỞ THÌN"}).content.decode()) == [pho.id]
+    assert ids_on(alice_web.get("/transactions", {"q": "lo duc"}).content.decode()) == [pho.id]
+    assert ids_on(alice_web.get("/transactions", {"q": "Đà Nẵng"}).content.decode()) == [dalat.id]
+
+
 def test_a_bad_filter_is_named_next_to_its_field_in_the_language(alice_web, alice):
     from zeus.services import profile_update
 
@@ -195,8 +205,24 @@ def test_the_csv_export_is_the_current_filter_every_row(alice_web, alice):
     factories.txn(alice, description="=HYPERLINK(evil)")
     response = alice_web.get("/transactions.csv", {"q": "coffee"})
     assert response["Content-Type"].startswith("text/csv")
-    rows = list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode())))
+    body = b"".join(response.streaming_content)
+    assert body.startswith("\ufeff".encode())  # the BOM spreadsheet programs need to read UTF-8
+    rows = list(csv.reader(io.StringIO(body.decode("utf-8-sig"))))
     assert rows[0][:3] == ["date", "description", "amount"]
     assert len(rows) == 131 and all("coffee" in r[1] for r in rows[1:])
-    everything = list(csv.reader(io.StringIO(b"".join(alice_web.get("/transactions.csv").streaming_content).decode())))
+    everything = list(
+        csv.reader(io.StringIO(b"".join(alice_web.get("/transactions.csv").streaming_content).decode("utf-8-sig")))
+    )
     assert [r[1] for r in everything if "HYPERLINK" in r[1]] == ["'=HYPERLINK(evil)"]
+
+
+def test_the_csv_export_on_request_speaks_the_readers_language(client):
+    minh = factories.user("minh_csv", language="vi")
+    factories.txn(minh, description="Phở", amount="65000", category="dining")
+    client.force_login(minh)
+    page = client.get("/transactions").content.decode()
+    assert 'href="/transactions.csv?labels=local"' in page
+    body = b"".join(client.get("/transactions.csv", {"labels": "local"}).streaming_content).decode("utf-8-sig")
+    header, row = list(csv.reader(io.StringIO(body)))
+    assert header[:3] == ["Ngày", "Mô tả", "Số tiền"]
+    assert row[1] == "Phở" and row[2] == "65000.00" and row[4] != "expense" and row[5] != "dining"

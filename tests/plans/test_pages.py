@@ -112,9 +112,19 @@ def test_logging_overspending_shows_the_warning_and_the_rebalance(clock, alice, 
 def test_another_users_plan_cannot_be_touched_from_the_page(clock, bob, alice_web):
     plan = plan_factories.plan(bob)
     response = alice_web.post(f"/plans/{plan.id}/activate", follow=True)
-    assert "No such plan." in response.content.decode()
+    assert "That plan does not exist." in response.content.decode()
     plan.refresh_from_db()
     assert plan.status == "draft"
+
+
+def test_a_refused_action_is_said_in_the_readers_language(clock, alice, alice_web):
+    plan_factories.plan(alice, active=True)
+    second = plan_factories.plan(alice)
+    alice.profile.language = "vi"
+    alice.profile.save()
+    page = alice_web.post(f"/plans/{second.id}/activate", follow=True).content.decode()
+    assert "There is already" not in page
+    assert "Tháng đó đã có một kế hoạch đang áp dụng." in page or "Chỉ kế hoạch nháp" in page
 
 
 def test_past_months_show_their_summaries(clock, alice, alice_web):
@@ -127,3 +137,10 @@ def test_past_months_show_their_summaries(clock, alice, alice_web):
     assert "Past months" in body
     assert "November 2026 — Over budget" in body
     assert "You spent ₫690,000 more than your safe-to-spend." in body
+
+
+def test_a_plan_activated_ahead_of_its_month_is_still_shown(clock, alice, alice_web):
+    plan_factories.plan(alice, active=True)
+    december = plan_factories.plan(alice, month="2026-12", active=True)
+    page = alice_web.get("/plans").content.decode()
+    assert f'id="plan-{december.id}"' in page and "active from its first day" in page

@@ -48,7 +48,7 @@ def test_it_is_sent_on_sunday_from_nine_in_the_users_timezone_once(alice):
     assert weekly_digest_send(now=SUNDAY_9_SAIGON + dt.timedelta(hours=1)) == 0
     (note,) = Notification.objects.filter(user=alice, kind="weekly_digest")
     assert note.cta_url == f"/digest/{WEEK}"
-    assert note.title == "Your week 2026-W48: 1,500,000 ₫ spent"
+    assert note.title == "Your week 2026-W48: ₫1,500,000 spent"  # money in the reader's locale (CLDR)
     assert "50% more than your average" in note.body
 
 
@@ -333,8 +333,8 @@ def test_a_batchs_inbox_texts_are_the_per_user_path_s_word_for_word(db):
         with translation.override(user.profile.language):
             assert (note.title, note.body) == (texts.title(payload)[:200], texts.body(payload))
     vi, en = (Notification.objects.get(user=users[k], kind="weekly_digest") for k in (0, 1))
-    assert en.title == "Your week 2026-W48: 1,500,000 ₫ spent"
-    assert vi.title != en.title and "2026-W48" in vi.title  # in Vietnamese
+    assert en.title == "Your week 2026-W48: ₫1,500,000 spent"
+    assert vi.title != en.title and "2026-W48" in vi.title and "1.500.000\xa0₫" in vi.title  # in Vietnamese
 
 
 def _compose_queries(users) -> tuple[dict, int]:

@@ -35,3 +35,18 @@ def test_the_schema_and_the_docs_load(alice_api):
     docs = alice_api.get("/api/v1/docs")
     assert docs.status_code == 200
     assert b"swagger" in docs.content.lower()
+
+
+@pytest.mark.django_db
+def test_swagger_ui_comes_from_this_origin_not_a_cdn(alice_api):
+    import re
+
+    from django.contrib.staticfiles import finders
+
+    page = alice_api.get("/api/v1/docs").content.decode()
+    assert "cdn.jsdelivr.net" not in page and "@latest" not in page
+    assets = re.findall(r'(?:src|href)="(/static/drf_spectacular_sidecar/[^"]+)"', page)
+    assert any(a.endswith("swagger-ui.css") for a in assets)
+    assert all(finders.find(a.removeprefix("/static/")) for a in assets)
+    script = alice_api.get("/api/v1/docs?script=").content.decode()
+    assert "cdn.jsdelivr.net" not in script

@@ -33,6 +33,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "axes",
     "csp",
     "channels",
@@ -59,6 +60,8 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     # Last, so it sees the request a password check marked as locked out (zeus/lockout.py).
     "axes.middleware.AxesMiddleware",
+    # Django's own 404 page is the debug one while DEBUG is on (zeus/error_pages.py).
+    "zeus.error_pages.DebugNotFoundMiddleware",
 ]
 
 ROOT_URLCONF = "zeus.urls"
@@ -183,7 +186,7 @@ LANGUAGES = [("vi", "Tiếng Việt"), ("en", "English")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 # Content-Security-Policy (django-csp; docs/security.md): scripts, styles, fonts and images from this origin
 # only, no inline script or style anywhere, sockets and fetches to this origin ('self' covers ws:/wss: of the
-# same host). The Swagger page alone widens it, for its CDN assets (zeus/urls.py).
+# same host). The Swagger page alone allows its inline style (zeus/urls.py).
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": ["'self'"],
@@ -236,6 +239,10 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Personal finance: ledger, goals, budgets, monthly plans, chat.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI from this origin (drf-spectacular-sidecar), never a CDN: the page works offline.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     # Several models have a `kind` or a `category`; name each choice set so the schema has no collisions.
     "ENUM_NAME_OVERRIDES": {
         "AssetKindEnum": "assets.models.Asset.Kind",

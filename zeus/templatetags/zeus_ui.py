@@ -1,10 +1,12 @@
 """Template helpers every page uses: money for the active language, and charts with their text equivalent."""
 
+import datetime as dt
 from decimal import Decimal
 
 from django import template
 from django.utils.translation import get_language
 
+from zeus import formatting
 from zeus.charts import Chart
 from zeus.money import format_amount, format_number
 
@@ -24,6 +26,20 @@ def number(value) -> str:
     if value is None or value == "":
         return ""
     return format_number(value, locale=get_language() or "vi")
+
+
+@register.filter
+def day(value) -> str:
+    """`{{ date|day }}`: the date as the reader writes it (zeus.formatting)."""
+    if not value:
+        return ""
+    return formatting.date_text(value if isinstance(value, dt.date) else dt.date.fromisoformat(str(value)))
+
+
+@register.filter
+def week(iso_week: str) -> str:
+    """`{{ "2026-W49"|week }}`: "Tuần 49, 2026"."""
+    return formatting.week_label(iso_week) if iso_week else ""
 
 
 @register.inclusion_tag("zeus/chart.html")

@@ -132,8 +132,9 @@
     const line = document.createElement("p");
     const strong = document.createElement("strong");
     line.className = ok ? "good" : "bad";
-    if (ok) strong.textContent = "Imported " + body.imported + ", skipped " + body.skipped + " already known.";
-    else strong.textContent = (body.error && body.error.message) || "The import failed.";
+    // Django's JavaScript catalog (zeus/js_catalog.html): the reader's language.
+    if (ok) strong.textContent = interpolate(gettext("Imported %(n)s, skipped %(s)s already known."), { n: body.imported, s: body.skipped }, true);
+    else strong.textContent = (body.error && body.error.message) || gettext("The import failed.");
     line.appendChild(strong);
     result.appendChild(line);
     const rows = ok ? null : body.error && body.error.fields && body.error.fields.rows;

@@ -170,6 +170,8 @@ export class TurnView {
       this.badgeRow.append(badge);
     } else setBadge(badge, frame.name, frame.status);
     if (frame.status === "calling") this.setStatus(interpolate(gettext("Checking %(tool)s…"), { tool: toolLabel(frame.name).toLowerCase() }));
+    // The text so far is painted now: the next frame's repaint would find a new segment and drop it.
+    this.flush();
     this.segment = null;
   }
 

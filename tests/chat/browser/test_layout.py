@@ -72,3 +72,23 @@ def test_the_page_works_from_the_keyboard(open_chat):
     for control in chat.page.locator("#chat-app button:visible").all():
         assert control.evaluate("b => b.tagName") == "BUTTON"
     assert chat.page.locator("#messages").get_attribute("aria-live") == "polite"
+
+
+def test_the_sidebars_amounts_are_whole_beside_long_descriptions(open_chat):
+    chat = open_chat()
+    chat.backend.transactions = [
+        {"id": i, "amount": amount, "currency": "VND", "direction": "expense", "category": "dining",
+         "description": "Thanh toán QR tại cửa hàng tiện lợi Circle K số 1234 Nguyễn Thị Minh Khai",
+         "occurred_on": "2026-11-29"}
+        for i, amount in enumerate(["65000", "15117000", "1250000000"], start=1)
+    ]  # fmt: skip
+    chat.page.reload()
+    chat.wait_ready()
+    chat.page.locator("#recent-panel").wait_for()
+    clipped = chat.page.evaluate(
+        """() => [...document.querySelectorAll('#recent-list .amount')].filter((a) => {
+            const box = a.getBoundingClientRect(), panel = a.closest('#recent-panel').getBoundingClientRect();
+            return a.scrollWidth > a.clientWidth + 1 || box.right > panel.right + 1 || box.left < panel.left;
+        }).map((a) => a.textContent)"""
+    )
+    assert clipped == []

@@ -228,3 +228,29 @@ def test_after_a_reconnect_the_page_shows_what_arrived_while_it_was_offline(open
     missed = chat.page.locator('[data-id="missed-1"]')
     missed.wait_for()
     assert "while you were away" in missed.text_content()
+
+
+def test_text_streamed_before_and_between_tool_calls_stays_in_the_live_bubble(open_chat):
+    chat = open_chat()
+    call = "toolu_before0001"
+    # The tokens and the tool call arrive in one burst, before the page has painted a frame.
+    chat.queue(
+        [
+            {"type": "ack", "id": "$ID"},
+            {"type": "phase", "phase": "generating"},
+            {"type": "token", "text": "Để "},
+            {"type": "token", "text": "xem "},
+            {"type": "token", "text": "các tài khoản."},
+            {"type": "tool", "name": "list_assets", "call_id": call, "status": "calling"},
+            {"$delay": 200},
+            {"type": "tool", "name": "list_assets", "call_id": call, "status": "done"},
+            {"type": "token", "text": "Bạn có "},
+            {"type": "token", "text": "hai tài khoản."},
+            {"type": "tool", "name": "list_goals", "call_id": "toolu_between001", "status": "calling"},
+        ]
+    )
+    chat.say("show my accounts")
+    chat.page.locator(".msg-assistant.live .tool-badge[data-tool=list_goals]").wait_for()
+    chat.page.wait_for_timeout(300)
+    texts = chat.page.locator(".msg-assistant.live .md").all_inner_texts()
+    assert [t.strip() for t in texts] == ["Để xem các tài khoản.", "Bạn có hai tài khoản."]

@@ -1,0 +1,42 @@
+"""Dates, weeks and percentages in the reader's language, through Babel (money is zeus.money.format_amount).
+The locale is the active Django language unless one is given."""
+
+import datetime as dt
+from decimal import Decimal
+
+from babel.dates import format_date as babel_date
+from babel.dates import format_interval
+from babel.numbers import format_decimal, format_percent
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+
+def _locale(locale: str | None) -> str:
+    return (locale or translation.get_language() or "vi").replace("-", "_")
+
+
+def date_text(day: dt.date, *, locale: str | None = None) -> str:
+    """One day as its reader writes it: "30 thg 11, 2026", "Nov 30, 2026"."""
+    return babel_date(day, "medium", locale=_locale(locale))
+
+
+def date_range(start: dt.date, end: dt.date, *, locale: str | None = None) -> str:
+    """Two days as one span, as the reader writes a span: "30 thg 11 - 6 thg 12, 2026" in Vietnamese."""
+    return format_interval(start, end, "yMMMd", locale=_locale(locale))
+
+
+def week_label(iso_week: str) -> str:
+    """ "2026-W49" as a person says it: "Tuần 49, 2026", "Week 49, 2026"."""
+    year, week = iso_week.split("-W")
+    return _("Week %(week)s, %(year)s") % {"week": int(week), "year": year}
+
+
+def percent(value, *, locale: str | None = None, digits: int = 1) -> str:
+    """A percentage given as a number of percent (8.1 → "8,1 %" in Vietnamese, "8.1%" in English)."""
+    pattern = "#,##0." + "#" * digits + "%" if digits else "#,##0%"
+    return format_percent(Decimal(str(value)) / 100, format=pattern, locale=_locale(locale))
+
+
+def number_text(value, *, locale: str | None = None) -> str:
+    """A plain number as the reader writes it: 8.1 → "8,1" in Vietnamese; whole numbers without decimals."""
+    return format_decimal(Decimal(str(value)).normalize(), locale=_locale(locale))
