@@ -5,6 +5,7 @@ from assets.banktexts import api as banktexts_api
 from assets.feeds import api as feeds_api
 from assets.feeds.webhook import sepay_webhook
 from assets.rules import api as rules_api
+from assets.vietqr import api as vietqr_api
 
 urlpatterns = [
     path("assets", api.AssetListView.as_view()),
@@ -22,4 +23,5 @@ urlpatterns = [
     path("bank-texts/<int:draft_id>", banktexts_api.BankTextDetailView.as_view()),
     path("bank-texts/<int:draft_id>/confirm", banktexts_api.BankTextConfirmView.as_view()),
     path("bank-texts/<int:draft_id>/discard", banktexts_api.BankTextDiscardView.as_view()),
+    path("vietqr/parse", vietqr_api.VietQRParseView.as_view()),
 ]
