@@ -4,13 +4,13 @@ debt's purpose code, which settles the debt when a bank feed brings the transfer
 import dataclasses
 
 from assets.models import Asset
+from assets.selectors import asset_get
 from assets.vietqr import drawing
 from assets.vietqr import payload as vietqr_payload
 from goals.debts.models import Debt
 from goals.debts.selectors import debt_get, debt_view
 from zeus.errors import ValidationFailed, ZeusError
 from zeus.timeutil import user_today
-from zeus.validation import record_id
 
 
 @dataclasses.dataclass(frozen=True)
@@ -35,8 +35,8 @@ def debt_vietqr(*, user, debt_id, account) -> DebtQR:
     if account in (None, ""):
         raise _account_required("Choose the bank account the money should go to.")
     try:
-        asset = Asset.objects.filter(user=user, id=record_id(account)).first()
-    except ZeusError:  # not an id at all
+        asset = asset_get(user=user, asset_id=account)
+    except ZeusError:  # not an id, or not one of the user's
         asset = None
     if asset is None or not (asset.bank_bin and asset.account_number):
         raise _account_required("That account has no bank BIN and account number for a VietQR.")

@@ -248,6 +248,11 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=3600),
 }
 CELERY_BEAT_SCHEDULE = {
+    "goals.send_debt_reminders": {
+        "task": "goals.send_debt_reminders",
+        "schedule": crontab(minute=20),
+        "options": {"expires": 55 * 60},
+    },
     "plans.send_due_reminders": {
         "task": "plans.send_due_reminders",
         "schedule": crontab(minute="*/15"),
