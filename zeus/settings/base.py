@@ -248,6 +248,11 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=3600),
 }
 CELERY_BEAT_SCHEDULE = {
+    "plans.watch_cash_shortfall": {
+        "task": "plans.watch_cash_shortfall",
+        "schedule": crontab(minute=35),
+        "options": {"expires": 55 * 60},
+    },
     "goals.send_debt_reminders": {
         "task": "goals.send_debt_reminders",
         "schedule": crontab(minute=20),
