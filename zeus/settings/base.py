@@ -224,6 +224,8 @@ SPECTACULAR_SETTINGS = {
         "NotificationKindEnum": "zeus.models.Notification.Kind",
         "CategoryEnum": "assets.categories.CHOICES",
         "ExpenseCategoryEnum": "assets.categories.EXPENSE_CHOICES",
+        "DebtDirectionEnum": "goals.debts.models.Debt.Direction",
+        "TransactionDirectionEnum": "assets.models.Transaction.Direction",
     },
 }
 
