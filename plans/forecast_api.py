@@ -5,9 +5,11 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from plans.forecast_read import ForecastView, cash_forecast
+from plans.forecast_read import ForecastView, cash_forecast, forecast_cushion, forecast_cushion_set
+from zeus.api.fields import MoneyField
 from zeus.errors import ValidationFailed
 from zeus.money import from_minor
+from zeus.selectors import user_currency
 from zeus.timeutil import user_today
 
 
@@ -83,3 +85,33 @@ class CashForecastView(APIView):
         days = days_param(request.query_params.get("days"))
         view = cash_forecast(user=request.user, today=user_today(request.user), days=days)
         return Response(forecast_body(view))
+
+
+class ForecastSettingsView(APIView):
+    class InputSerializer(serializers.Serializer):
+        cushion = MoneyField(help_text="The floor below which the daily watch warns; 0 or more.")
+
+    def _body(self, user) -> dict:
+        currency = user_currency(user)
+        return {"cushion": str(from_minor(forecast_cushion(user=user), currency)), "currency": currency}
+
+    @extend_schema(
+        operation_id="forecast_settings",
+        responses=inline_serializer(
+            "ForecastSettings", {"cushion": serializers.CharField(), "currency": serializers.CharField()}
+        ),
+    )
+    def get(self, request):
+        return Response(self._body(request.user))
+
+    @extend_schema(
+        request=InputSerializer,
+        responses=inline_serializer(
+            "ForecastSettingsOut", {"cushion": serializers.CharField(), "currency": serializers.CharField()}
+        ),
+    )
+    def patch(self, request):
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        forecast_cushion_set(user=request.user, cushion=data.validated_data["cushion"])
+        return Response(self._body(request.user))

@@ -16,7 +16,7 @@ from plans.forecast_models import ForecastWatch
 from plans.forecast_sources import series_for
 from plans.models import MonthlyPlan
 from plans.selectors import plan_current, plan_state
-from zeus.money import to_minor
+from zeus.money import parse_money, to_minor
 from zeus.selectors import user_currency
 
 # Money one can spend this week; a credit card's balance (what is owed on it) counts against it.
@@ -92,3 +92,15 @@ def _plan_parts(user, currency: str, today: dt.date, events: list[fc.Event]) -> 
     month_last = pm.month_last(plan.month)
     billed = -sum(e.amount for e in events if e.amount < 0 and e.on <= month_last)
     return state.guide.guide, max(0, state.allocations.fixed - state.actuals.fixed - billed)
+
+
+def forecast_cushion_set(*, user, cushion) -> ForecastWatch:
+    """The floor the shortfall watch measures against, in the user's currency (0 or more)."""
+    value = parse_money(cushion, user_currency(user), field="cushion", allow_zero=True)
+    watch, _created = ForecastWatch.objects.get_or_create(user=user)
+    watch.cushion = value
+    # A new cushion starts a new reading: the next daily check may open an episode at once.
+    watch.in_shortfall = False
+    watch.checked_on = None
+    watch.save()
+    return watch

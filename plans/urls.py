@@ -1,7 +1,7 @@
 from django.urls import path
 
 from plans import api
-from plans.forecast_api import CashForecastView
+from plans.forecast_api import CashForecastView, ForecastSettingsView
 
 urlpatterns = [
     path("plans", api.PlanListView.as_view()),
@@ -12,4 +12,5 @@ urlpatterns = [
     path("plans/<int:plan_id>/rebalance", api.PlanRebalanceView.as_view()),
     path("plans/<int:plan_id>/dismiss-warning", api.PlanDismissWarningView.as_view()),
     path("forecast", CashForecastView.as_view()),
+    path("forecast/settings", ForecastSettingsView.as_view()),
 ]

@@ -98,3 +98,14 @@ def test_the_home_shows_the_forecast(client, alice):
     client.force_login(alice)
     html = client.get("/").content.decode()
     assert 'id="forecast"' in html
+
+
+def test_the_cushion_is_the_users_and_the_forecast_measures_against_it(alice_api, alice):
+    factories.asset(alice, kind="cash", balance="1000000")
+    assert alice_api.get("/api/v1/forecast/settings").json() == {"cushion": "0", "currency": "VND"}
+    assert (
+        alice_api.patch("/api/v1/forecast/settings", {"cushion": "2tr"}, format="json").json()["cushion"] == "2000000"
+    )
+    body = alice_api.get("/api/v1/forecast?days=2").json()
+    assert body["cushion"] == "2000000" and body["shortfall"] is True
+    assert alice_api.patch("/api/v1/forecast/settings", {"cushion": "-5"}, format="json").status_code == 400
