@@ -1,6 +1,7 @@
 """A bank feed's incoming row that carries a debt's purpose code (`ZEUS<code>`, from its VietQR) pays that
 debt by itself: up to what is still owed, linked to the row, and the user is told."""
 
+import logging
 import re
 
 from django.db import transaction as db_transaction
@@ -15,6 +16,8 @@ from zeus.models import Notification
 from zeus.money import format_amount, from_minor
 from zeus.services import notification_create
 from zeus.timeutil import user_today
+
+log = logging.getLogger(__name__)
 
 # Banking apps upper-case, strip or glue the content: "ZEUS AB12CD34", "zeusab12cd34", "CK ZEUSAB12CD34 FT..."
 _CODE = re.compile(r"ZEUS\s?([A-HJ-NP-Z2-9]{8})(?![A-Z0-9])")
@@ -73,4 +76,9 @@ def _tell(debt: Debt, amount, transaction_id: int) -> None:
 
 
 def on_synced_income(sender, *, transaction_id: int, text: str, **kwargs) -> None:
-    debt_settle_from_feed(transaction_id=transaction_id, text=text)
+    """Runs after the delivery committed: a failure here is logged and never turns the feed's answer into a 500
+    (the row is in the ledger; the user can still record the payment by hand)."""
+    try:
+        debt_settle_from_feed(transaction_id=transaction_id, text=text)
+    except Exception:
+        log.exception("settling a debt from transaction %s failed", transaction_id)
