@@ -32,6 +32,8 @@ class AssetSerializer(serializers.Serializer):
     currency = serializers.CharField()
     source = serializers.ChoiceField(choices=Source.choices)
     editable = serializers.BooleanField()
+    bank_bin = serializers.CharField(help_text="The bank's NAPAS BIN for a VietQR to this account; empty if none.")
+    account_number = serializers.CharField(help_text="The account number a VietQR sends money to; empty if none.")
 
 
 class LinkedAccountSerializer(serializers.Serializer):
@@ -96,6 +98,8 @@ class AssetListView(APIView):
         kind = serializers.ChoiceField(choices=Asset.Kind.choices)
         balance = MoneyField(required=False)
         currency = serializers.CharField(max_length=3, required=False)
+        bank_bin = serializers.CharField(max_length=6, required=False, allow_blank=True)
+        account_number = serializers.CharField(max_length=40, required=False, allow_blank=True)
 
     @extend_schema(operation_id="assets_list", parameters=[_SOURCE_FILTER], responses=AssetSerializer(many=True))
     def get(self, request):
@@ -115,6 +119,8 @@ class AssetDetailView(APIView):
         name = serializers.CharField(max_length=100, required=False)
         kind = serializers.ChoiceField(choices=Asset.Kind.choices, required=False)
         balance = MoneyField(required=False)
+        bank_bin = serializers.CharField(max_length=6, required=False, allow_blank=True)
+        account_number = serializers.CharField(max_length=40, required=False, allow_blank=True)
 
     @extend_schema(responses=AssetSerializer)
     def get(self, request, asset_id: int):

@@ -60,6 +60,9 @@ class Asset(models.Model):
     linked_account = models.ForeignKey(
         LinkedAccount, null=True, blank=True, on_delete=models.SET_NULL, related_name="assets"
     )
+    # Where a VietQR for this account sends money (assets/vietqr): the bank's NAPAS BIN and the account number.
+    bank_bin = models.CharField(max_length=6, blank=True, default="")
+    account_number = models.CharField(max_length=19, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

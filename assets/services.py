@@ -7,6 +7,7 @@ from django.db import transaction as db_transaction
 
 from assets import categories
 from assets.models import Asset, Source, Transaction
+from assets.vietqr.accounts import clean_account_number, clean_bank_bin
 from zeus.errors import NotFound, SyncedReadOnly, ValidationFailed
 from zeus.money import parse_money
 from zeus.timeutil import ledger_date, user_today
@@ -44,7 +45,9 @@ def _manual_asset(user, asset_id) -> Asset:
 # Assets
 
 
-def asset_create(*, user, name: str, kind: str, balance=0, currency: str | None = None) -> Asset:
+def asset_create(
+    *, user, name: str, kind: str, balance=0, currency: str | None = None, bank_bin="", account_number=""
+) -> Asset:
     currency = write_currency(user, currency)
     return Asset.objects.create(
         user=user,
@@ -53,10 +56,14 @@ def asset_create(*, user, name: str, kind: str, balance=0, currency: str | None 
         balance=parse_money(balance, currency, field="balance", allow_zero=True),
         currency=currency,
         source=Source.MANUAL,
+        bank_bin=clean_bank_bin(bank_bin),
+        account_number=clean_account_number(account_number),
     )
 
 
-def asset_update(*, user, asset_id, name=_UNSET, kind=_UNSET, balance=_UNSET) -> Asset:
+def asset_update(
+    *, user, asset_id, name=_UNSET, kind=_UNSET, balance=_UNSET, bank_bin=_UNSET, account_number=_UNSET
+) -> Asset:
     with db_transaction.atomic():
         asset = _manual_asset(user, asset_id)
         asset = Asset.objects.select_for_update().get(pk=asset.pk)
@@ -66,6 +73,10 @@ def asset_update(*, user, asset_id, name=_UNSET, kind=_UNSET, balance=_UNSET) ->
             asset.kind = _choice(kind, "kind", Asset.Kind.values)
         if balance is not _UNSET:
             asset.balance = parse_money(balance, asset.currency, field="balance", allow_zero=True)
+        if bank_bin is not _UNSET:
+            asset.bank_bin = clean_bank_bin(bank_bin)
+        if account_number is not _UNSET:
+            asset.account_number = clean_account_number(account_number)
         asset.save()
     return asset
 

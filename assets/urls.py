@@ -6,6 +6,7 @@ from assets.feeds import api as feeds_api
 from assets.feeds import casso_api
 from assets.feeds.webhook import sepay_webhook
 from assets.rules import api as rules_api
+from assets.vietqr import api as vietqr_api
 
 urlpatterns = [
     path("assets", api.AssetListView.as_view()),
@@ -28,4 +29,5 @@ urlpatterns = [
     path("bank-texts/<int:draft_id>", banktexts_api.BankTextDetailView.as_view()),
     path("bank-texts/<int:draft_id>/confirm", banktexts_api.BankTextConfirmView.as_view()),
     path("bank-texts/<int:draft_id>/discard", banktexts_api.BankTextDiscardView.as_view()),
+    path("vietqr/parse", vietqr_api.VietQRParseView.as_view()),
 ]

@@ -247,11 +247,20 @@ def delete_question(output: dict) -> tuple[str, str]:
     summary of a confirmation_required result."""
     if "transaction" in output:
         title, detail = "Delete this transaction?", _describe_transaction(output["transaction"])
+    elif "budget" in output:
+        budget = output["budget"]
+        title = "Delete this budget?"
+        detail = f"{_label(budget['category'])}: {_amount(budget['amount'], budget['currency'])} a month"
     else:
         asset = output["asset"]
         title = "Delete this asset?"
         detail = f"{asset['name']} ({_label(asset['kind'])}, {_amount(asset['balance'], asset['currency'])})"
     return title, f"{detail}. This cannot be undone."
+
+
+def delete_confirm_card(name, output):
+    """The confirm card of a pending delete (chat.cards_ahead's budgets use it too)."""
+    return _confirm(name, output)
 
 
 def _confirm(name, output):

@@ -121,6 +121,18 @@ _RECURRING = _rx(
     r"\b(goi )?dang ky\b|\b(hoa don|dinh ky|den han|sap den han|phai tra|tra hang thang)\b",
 )
 _SPENT = _rx(r"\b(spent|paid|bought|purchased|received|earned|got paid)\b")
+# Looking ahead and what is owed (CONTRACT §9.3): the forecast, debts and IOUs, and the plan's figure for today.
+# Folded Vietnamese "no" is also the English "no" and "nó" (it): only its debt phrases count.
+_AHEAD = _rx(
+    r"\b(forecast|cash ?flow|run (out|short)|short of (money|cash)|before (payday|pay ?day|my salary))\b",
+    r"\b(thieu tien|het tien|can tien|du bao|dong tien|ngay (nhan )?luong|truoc (ngay )?luong)\b",
+    r"\b(debts?|iou|ious|owes?|owed|owing|lent|lend|loan|borrow(ed)?|instal?lments?)\b",
+    r"\b(cho vay|vay tien|di vay|khoan vay|tra gop|khoan no|so no|tra no|con no|doi no)\b",
+    r"\b(ai|dang|van) no (toi|minh|ai)\b|\bno (toi|minh|anh|chi|em|ban) \d",
+    r"\bvietqr\b|\bma qr\b",
+    r"\bsafe to spend\b|\b(can|may) i spend today\b|\bduoc chi bao nhieu\b|\bhom nay .*\bchi (duoc )?bao nhieu\b",
+)
+_BUDGET = re.compile(r"\b(budgets?|ngan sach)\b")
 
 _YES_NO = re.compile(
     r"^(yes|yeah|yep|yup|sure|ok|okay|oke|do it|go ahead|please do|confirm(ed)?|no|nope|cancel|right|correct|"
@@ -196,6 +208,8 @@ def _classify(text: str) -> str | None:
     balance = bool(_BALANCE.search(t))
     correction = bool(_CORRECTION.search(t)) or (balance and bool(_NOW_IS.search(t)))
 
+    if not asset and not ((delete or update) and txn) and (_AHEAD.search(t) or (delete and _BUDGET.search(t))):
+        return "coach"  # the plan, the forecast, debts and budgets: the coach's tools (chat/tools/ahead.py)
     if delete:
         if update or (create and asset and not txn) or (coach and not (asset or txn)):
             return None
@@ -266,7 +280,9 @@ The user may write in English or Vietnamese, with or without diacritics, and may
 (150k, 2tr, 1.5m). A short reply such as "yes", "cash" or "the second one" continues the earlier request.
 
 Workflows:
-- coach: goals, budgets, saving, planning, affordability, advice, suggestions, greetings and small talk.
+- coach: goals, budgets (set, change, delete), saving, planning, affordability, advice, suggestions, the
+  month's plan, the cash-flow forecast, debts and IOUs (who owes whom, loans, repayments, a VietQR),
+  greetings and small talk.
 - inspect: questions about their transactions, spending totals, accounts, assets or balances, and their
   subscriptions, bills and what is due.
 - create: record one expense or income.

@@ -21,6 +21,7 @@ from assets.models import Asset, LinkedAccount, Source, Transaction
 from assets.selectors import asset_list, linked_account_list
 from assets.services import asset_create, transaction_create
 from demo.conversation import seed_conversation
+from demo.debts import seed_debts
 from demo.ledger import BUDGETS, CASH, CURRENCY, MOMO, VCB, ledger
 from goals.selectors import budget_list, goal_list
 from goals.services import budget_create, goal_create
@@ -182,6 +183,7 @@ STEPS: list[Step] = [
     seed_transactions,
     seed_budgets,
     seed_goals,
+    seed_debts,
     seed_plan,
     seed_suggestions,
     seed_conversation,

@@ -4,6 +4,7 @@ computed by the same selectors as the API."""
 from django import forms
 from django.contrib import admin
 
+from goals.debts import admin as debts_admin  # noqa: F401  (registers the debts)
 from goals.models import Budget, Goal
 from goals.selectors import budget_list, budget_statuses, goal_progress_of
 from goals.services import budget_create, budget_update, goal_create, goal_update

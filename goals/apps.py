@@ -5,7 +5,11 @@ class GoalsConfig(AppConfig):
     name = "goals"
 
     def ready(self):
+        from assets.signals import synced_income_landed
         from goals import home
+        from goals.debts.settling import on_synced_income
+
+        synced_income_landed.connect(on_synced_income, dispatch_uid="goals.debts.settle")
         from zeus.panels import Panel, register
 
         register(Panel("home", "budgets", 30, "goals/home/budgets.html", home.budgets_panel))

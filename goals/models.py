@@ -3,6 +3,7 @@ from django.db import models
 from django.db.models import Q
 
 from assets import categories
+from goals.debts.models import Debt, DebtPayment, DebtReminder  # noqa: F401  (the goals app's models too)
 from zeus.money import CURRENCY_CHOICES, DECIMAL_PLACES, MAX_DIGITS
 
 

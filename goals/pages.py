@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST
 from assets import labels
 from goals import labels as goal_labels
 from goals import services
+from goals.debts import pages as debt_pages
 from goals.forms import BudgetForm, ContributionForm, GoalForm
 from goals.selectors import budget_list, budget_statuses, goal_list, goal_progress_of
 from zeus.errors import Conflict, NotFound, ZeusError
@@ -249,4 +250,5 @@ urlpatterns = [
     path("goals/<int:goal_id>/edit", goal_edit, name="goal-edit"),
     path("goals/<int:goal_id>/add", goal_add_money, name="goal-add"),
     path("goals/<int:goal_id>/delete", goal_remove, name="goal-delete"),
+    *debt_pages.urlpatterns,
 ]

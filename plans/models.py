@@ -6,6 +6,7 @@ from django.db import models
 from django.db.models import Q
 
 from assets import categories
+from plans.forecast_models import ForecastWatch  # noqa: F401  (the plans app's model too)
 from zeus.money import CURRENCY_CHOICES, DECIMAL_PLACES, MAX_DIGITS
 
 

@@ -36,3 +36,18 @@ def finalize_ended_plans() -> int:
 def finalize_ended_plans_batch(*, first: int, last: int, now: str) -> int:
     at = dt.datetime.fromisoformat(now)
     return jobs.plans_finalize_ended(now=at, user_id_range=(first, last)).summaries
+
+
+@shared_task(name="plans.watch_cash_shortfall")
+def watch_cash_shortfall() -> int:
+    """Returns how many batches it enqueued."""
+    from plans import forecast_jobs
+
+    return fan_out(watch_cash_shortfall_batch, size=forecast_jobs.RANGE, now=timezone.now().isoformat())
+
+
+@shared_task(name="plans.watch_cash_shortfall_batch", **BATCH_TASK_OPTIONS)
+def watch_cash_shortfall_batch(*, first: int, last: int, now: str) -> int:
+    from plans import forecast_jobs
+
+    return forecast_jobs.shortfall_watch_run(now=dt.datetime.fromisoformat(now), user_id_range=(first, last))

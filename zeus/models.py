@@ -51,6 +51,9 @@ class Notification(models.Model):
         ADMIN_REPLY = "admin_reply"
         TRANSACTION_SYNCED = "transaction_synced"
         WEEKLY_DIGEST = "weekly_digest"
+        DEBT_REMINDER = "debt_reminder"
+        DEBT_SETTLED = "debt_settled"
+        CASH_SHORTFALL = "cash_shortfall"
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
     kind = models.CharField(max_length=32, choices=Kind.choices)

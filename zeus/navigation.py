@@ -11,6 +11,7 @@ NAV_ITEMS = [
     ("transactions", "/transactions", _("Transactions")),
     ("budgets", "/budgets", _("Budgets")),
     ("goals", "/goals", _("Goals")),
+    ("debts", "/debts", _("Debts")),
     ("plans", "/plans", _("Plans")),
     ("inbox", "/inbox", _("Inbox")),
     ("settings", "/settings", _("Settings")),

@@ -13,7 +13,8 @@ from django.utils import timezone
 from assets.feeds.payload import SEPAY_CURRENCY, SepayTransaction
 from assets.feeds.selectors import DeliveryContext
 from assets.landing import LandResult, synced_account_lock, synced_transaction_land
-from assets.models import SepayConnection
+from assets.models import SepayConnection, Transaction
+from assets.signals import synced_income_landed
 from zeus import crypto
 from zeus.errors import NotFound, ValidationFailed
 from zeus.validation import clean_text, record_id
@@ -96,6 +97,10 @@ def sepay_delivery_land(*, context: DeliveryContext, delivery: SepayTransaction)
     description = delivery.content or delivery.description or delivery.gateway
     result = _land_locked(context, delivery, text, description)
     created, transaction_id = result.created, result.transaction_id
+    if created and transaction_id is not None and delivery.direction == Transaction.Direction.INCOME:
+        db_transaction.on_commit(
+            lambda: synced_income_landed.send(Transaction, transaction_id=transaction_id, text=text)
+        )
     now = timezone.now()
     if created and (context.last_delivery_at is None or now - context.last_delivery_at > _DELIVERY_STAMP_EVERY):
         SepayConnection.objects.filter(pk=context.connection_id).update(last_delivery_at=now)

@@ -19,6 +19,8 @@ def test_it_creates_a_manual_asset_with_shorthand_balance(alice_api, alice):
         "currency": "VND",
         "source": "manual",
         "editable": True,
+        "bank_bin": "",
+        "account_number": "",
     }
     assert Asset.objects.get(id=body["id"]).user == alice
 

@@ -21,3 +21,19 @@ def test_the_demo_shows_the_planted_duplicate_and_spike_at_once_and_only_once(db
     kinds = {s.kind for s in suggestion_list_active(user=first.user, limit=50)}
     assert {"duplicate_charge", "category_spike"} <= kinds
     assert seed_demo().added["insights"] == 0
+
+
+def test_the_demo_has_debts_both_ways_and_a_vietqr_account(db):
+    from goals.debts.models import Debt
+    from goals.debts.qr import debt_vietqr
+
+    first = seed_demo()
+    assert first.added["debts"] == 4
+    assert seed_demo().added["debts"] == 0
+    user = first.user
+    assert set(Debt.objects.filter(user=user).values_list("direction", flat=True)) == {"i_owe", "owed_to_me"}
+    loan = Debt.objects.get(user=user, installments=12)
+    assert loan.payments.count() >= 2  # the instalments already due are paid
+    friend = Debt.objects.get(user=user, counterparty="Lan")
+    vcb = user.assets.get(bank_bin="970436")
+    assert debt_vietqr(user=user, debt_id=friend.id, account=vcb.id).payload.startswith("000201")

@@ -53,7 +53,7 @@ def test_home_shows_every_panel_with_its_links(alice_web, alice):
     factories.budget(alice, category="dining", amount="1000000")
     factories.goal(alice, name="Trip to Da Lat", target_amount="10000000", current_amount="2500000")
     html = alice_web.get("/").content.decode()
-    for key in ["net-worth", "this-month", "safe-to-spend", "budgets", "goals", "insights", "bills"]:
+    for key in ["net-worth", "this-month", "safe-to-spend", "forecast", "budgets", "goals", "insights", "bills"]:
         assert f'id="{key}"' in html
     assert "₫12,500,000" in html
     assert "Trip to Da Lat" in html and "On track" in html
@@ -65,7 +65,8 @@ def test_home_shows_every_panel_with_its_links(alice_web, alice):
     )
     assert spec["type"] == "line" and len(spec["labels"]) == 12 and spec["datasets"][0]["data"][-1] == 12500000.0
     assert 'data-chart="spending-by-category-data"' in html
-    assert html.count('<table class="data" aria-labelledby=') == 2
+    assert 'data-chart="forecast-data"' in html
+    assert html.count('<table class="data" aria-labelledby=') == 3
 
 
 def test_home_reads_in_vietnamese(alice_web, alice):
@@ -98,8 +99,10 @@ def test_home_is_a_constant_number_of_queries(alice_web, alice):
     factories.asset(alice, balance="5")
     assert count() == small
     # The session, the user, the profile; this month's plan (none here); the balances and the ledger's months
-    # (one query); the budgets; the goals; the insights; the bills; the navigation's unread count.
-    assert small == 10
+    # (one query); the budgets; the goals; the insights; the bills; the navigation's unread count; and the
+    # forecast's own six reads (plans/forecast_read.py: the spendable accounts, the cushion, the recurring series,
+    # open debts and their payments, the 90 days of spending).
+    assert small == 16
 
 
 def _home_html(client) -> str:

@@ -250,6 +250,8 @@ SPECTACULAR_SETTINGS = {
         "NotificationKindEnum": "zeus.models.Notification.Kind",
         "CategoryEnum": "assets.categories.CHOICES",
         "ExpenseCategoryEnum": "assets.categories.EXPENSE_CHOICES",
+        "DebtDirectionEnum": "goals.debts.models.Debt.Direction",
+        "TransactionDirectionEnum": "assets.models.Transaction.Direction",
     },
 }
 
@@ -278,6 +280,16 @@ CELERY_BEAT_SCHEDULE = {
         "task": "assets.reconcile_feeds",
         "schedule": crontab(hour=3, minute=30),
         "options": {"expires": 60 * 60},
+    },
+    "plans.watch_cash_shortfall": {
+        "task": "plans.watch_cash_shortfall",
+        "schedule": crontab(minute=35),
+        "options": {"expires": 55 * 60},
+    },
+    "goals.send_debt_reminders": {
+        "task": "goals.send_debt_reminders",
+        "schedule": crontab(minute=20),
+        "options": {"expires": 55 * 60},
     },
     "plans.send_due_reminders": {
         "task": "plans.send_due_reminders",

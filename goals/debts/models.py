@@ -1,0 +1,100 @@
+"""What is owed, between the user and one person or lender, and the payments against it."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from zeus.money import CURRENCY_CHOICES, DECIMAL_PLACES, MAX_DIGITS
+
+
+class Debt(models.Model):
+    class Direction(models.TextChoices):
+        I_OWE = "i_owe"
+        OWED_TO_ME = "owed_to_me"
+
+    class Method(models.TextChoices):
+        FLAT = "flat"
+        REDUCING = "reducing"
+
+    class Status(models.TextChoices):
+        OPEN = "open"
+        SETTLED = "settled"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="debts")
+    direction = models.CharField(max_length=12, choices=Direction.choices)
+    counterparty = models.CharField(max_length=100)
+    note = models.CharField(max_length=200, blank=True)
+    principal = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES)
+    currency = models.CharField(max_length=3, choices=CURRENCY_CHOICES)
+    opened_on = models.DateField()
+    interest_rate = models.DecimalField(max_digits=7, decimal_places=4, default=0)  # yearly %
+    interest_method = models.CharField(max_length=10, choices=Method.choices, default=Method.FLAT)
+    due_on = models.DateField(null=True, blank=True)
+    installments = models.PositiveSmallIntegerField(null=True, blank=True)
+    first_due_on = models.DateField(null=True, blank=True)
+    # The transfer purpose `ZEUS<code>` a VietQR carries: a feed delivery naming it is a payment of this debt.
+    code = models.CharField(max_length=8, unique=True, editable=False)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    settled_on = models.DateField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        app_label = "goals"
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["user", "-created_at", "-id"]), models.Index(fields=["status", "user"])]
+        constraints = [
+            models.CheckConstraint(condition=Q(principal__gt=0), name="debt_principal_positive"),
+            models.CheckConstraint(
+                condition=Q(interest_rate__gte=0, interest_rate__lte=100), name="debt_interest_rate_range"
+            ),
+            models.CheckConstraint(
+                condition=Q(due_on__isnull=True) | Q(installments__isnull=True), name="debt_due_or_installments"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.counterparty} ({self.direction}): {self.principal} {self.currency}"
+
+    @property
+    def purpose(self) -> str:
+        return f"ZEUS{self.code}"
+
+
+class DebtPayment(models.Model):
+    debt = models.ForeignKey(Debt, on_delete=models.CASCADE, related_name="payments")
+    amount = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES)
+    paid_on = models.DateField()
+    transaction = models.ForeignKey(
+        "assets.Transaction", null=True, blank=True, on_delete=models.SET_NULL, related_name="debt_payments"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        app_label = "goals"
+        ordering = ["-paid_on", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(amount__gt=0), name="debt_payment_amount_positive"),
+            # One ledger row pays a debt once: a re-delivered feed row, or the same row linked twice, adds nothing.
+            models.UniqueConstraint(
+                fields=["debt", "transaction"], condition=Q(transaction__isnull=False), name="debt_payment_once"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.paid_on} {self.amount}"
+
+
+class DebtReminder(models.Model):
+    """A reminder sent for one instalment: the unique row is the claim, so a re-run sends nothing twice."""
+
+    debt = models.ForeignKey(Debt, on_delete=models.CASCADE, related_name="reminders")
+    due_on = models.DateField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        app_label = "goals"
+        constraints = [models.UniqueConstraint(fields=["debt", "due_on"], name="debt_reminder_once")]
+
+    def __str__(self):
+        return f"{self.debt_id} {self.due_on}"

@@ -1,0 +1,67 @@
+"""Reminders before an instalment or a repayment falls due: one per debt and due date, claimed by a unique row
+(DebtReminder), so a re-run or a second worker sends nothing twice."""
+
+import datetime as dt
+
+from django.db import IntegrityError
+from django.db import transaction as db_transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import override
+
+from goals.debts.models import Debt, DebtReminder
+from goals.debts.selectors import debt_views
+from zeus.models import Notification
+from zeus.money import format_amount
+from zeus.services import notification_create
+from zeus.timeutil import user_today
+
+DAYS_AHEAD = 3
+RANGE = 2000
+
+
+def debt_reminders_send(*, now: dt.datetime, user_id_range: tuple[int, int]) -> int:
+    """Reminds each user, in their own today, of what falls due within DAYS_AHEAD days; returns how many went."""
+    first, last = user_id_range
+    debts = Debt.objects.filter(status=Debt.Status.OPEN, user_id__gte=first, user_id__lte=last).select_related(
+        "user__profile"
+    )
+    by_user: dict[int, list[Debt]] = {}
+    for debt in debts:
+        by_user.setdefault(debt.user_id, []).append(debt)
+    sent = 0
+    for user_debts in by_user.values():
+        user = user_debts[0].user
+        today = user_today(user, now=now)
+        for view in debt_views(user_debts, today=today):
+            due = view.next_due
+            if due is None or not (today <= due.due_on <= today + dt.timedelta(days=DAYS_AHEAD)):
+                continue
+            sent += _remind(view.debt, due.due_on, due.remaining)
+    return sent
+
+
+def _remind(debt: Debt, due_on: dt.date, amount) -> int:
+    try:
+        with db_transaction.atomic():
+            DebtReminder.objects.create(debt=debt, due_on=due_on)
+            user = debt.user
+            with override(user.profile.language or "vi"):
+                values = {
+                    "person": debt.counterparty,
+                    "amount": format_amount(amount, debt.currency),
+                    "date": due_on.strftime("%d/%m"),
+                }
+                if debt.direction == Debt.Direction.I_OWE:
+                    title = _("%(amount)s to pay %(person)s by %(date)s") % values
+                else:
+                    title = _("%(person)s owes you %(amount)s by %(date)s") % values
+            notification_create(
+                user=user,
+                kind=Notification.Kind.DEBT_REMINDER,
+                title=title,
+                cta_url=f"/debts#debt-{debt.id}",
+                dedupe_key=f"debt-due:{debt.id}:{due_on.isoformat()}",
+            )
+    except IntegrityError:
+        return 0
+    return 1

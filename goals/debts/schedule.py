@@ -1,0 +1,153 @@
+"""The arithmetic of a debt, pure: no ORM, no clock.
+
+Amounts are whole minor units (đồng, cents); callers convert at the edges with zeus.money.to_minor /
+from_minor. Rates are yearly percentages as Decimal. Every split is exact: the parts add up to the whole.
+
+- A single repayment (`due_on`): principal plus simple interest for the days from `opened_on` to `due_on`
+  over a 365-day year, rounded half up once.
+- Monthly instalments, flat: interest each month on the original principal (rate / 12); the principal
+  in equal parts, the leftover units to the earliest instalments; the total interest likewise.
+- Monthly instalments, reducing balance (an annuity): a fixed payment P·i / (1 - (1 + i)^-n) rounded half up,
+  each month's interest on the balance still owed rounded half up, the last instalment clearing the rest.
+- Payments settle the instalments in date order.
+"""
+
+import calendar
+import dataclasses
+import datetime as dt
+from collections.abc import Sequence
+from decimal import ROUND_HALF_UP, Decimal, localcontext
+
+FLAT, REDUCING = "flat", "reducing"
+MAX_RATE = Decimal(100)
+MAX_INSTALLMENTS = 600
+
+
+class DebtMathError(ValueError):
+    def __init__(self, message: str, *, field: str):
+        super().__init__(message)
+        self.field = field
+
+
+@dataclasses.dataclass(frozen=True)
+class Terms:
+    principal: int
+    opened_on: dt.date
+    rate: Decimal = Decimal(0)  # yearly %
+    method: str = FLAT
+    due_on: dt.date | None = None
+    installments: int | None = None
+    first_due_on: dt.date | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class Instalment:
+    number: int
+    due_on: dt.date
+    principal: int
+    interest: int
+
+    @property
+    def amount(self) -> int:
+        return self.principal + self.interest
+
+
+@dataclasses.dataclass(frozen=True)
+class Standing:
+    number: int
+    due_on: dt.date
+    amount: int
+    paid: int
+
+    @property
+    def remaining(self) -> int:
+        return self.amount - self.paid
+
+
+def _half_up(value: Decimal) -> int:
+    return int(value.quantize(Decimal(1), rounding=ROUND_HALF_UP))
+
+
+def add_months(start: dt.date, months: int) -> dt.date:
+    """The same day of the month `months` later, on the month's last day where it has fewer days."""
+    index = start.month - 1 + months
+    year, month = start.year + index // 12, index % 12 + 1
+    return dt.date(year, month, min(start.day, calendar.monthrange(year, month)[1]))
+
+
+def check(terms: Terms) -> None:
+    if terms.principal <= 0:
+        raise DebtMathError("The principal must be more than zero.", field="principal")
+    if not (0 <= terms.rate <= MAX_RATE):
+        raise DebtMathError(f"The interest rate is a yearly % from 0 to {MAX_RATE}.", field="interest_rate")
+    if terms.method not in (FLAT, REDUCING):
+        raise DebtMathError("The interest method is flat or reducing.", field="interest_method")
+    if terms.due_on is not None and terms.installments is not None:
+        raise DebtMathError("Give either due_on or installments, not both.", field="installments")
+    if terms.due_on is not None and terms.due_on < terms.opened_on:
+        raise DebtMathError("due_on cannot be before opened_on.", field="due_on")
+    if terms.installments is not None:
+        if not (1 <= terms.installments <= MAX_INSTALLMENTS):
+            raise DebtMathError(f"installments is from 1 to {MAX_INSTALLMENTS}.", field="installments")
+        if terms.first_due_on is None:
+            raise DebtMathError("Instalments need the first due date.", field="first_due_on")
+        if terms.first_due_on < terms.opened_on:
+            raise DebtMathError("first_due_on cannot be before opened_on.", field="first_due_on")
+    if terms.rate and terms.due_on is None and terms.installments is None:
+        raise DebtMathError("Interest needs a due date or instalments to run over.", field="interest_rate")
+
+
+def _split(total: int, parts: int) -> list[int]:
+    base, leftover = divmod(total, parts)
+    return [base + (1 if index < leftover else 0) for index in range(parts)]
+
+
+def schedule(terms: Terms) -> list[Instalment]:
+    """What falls due and when; empty for an IOU with no date."""
+    check(terms)
+    if terms.due_on is not None:
+        days = (terms.due_on - terms.opened_on).days
+        interest = _half_up(Decimal(terms.principal) * terms.rate * days / (100 * 365))
+        return [Instalment(1, terms.due_on, terms.principal, interest)]
+    if terms.installments is None:
+        return []
+    count = terms.installments
+    dates = [add_months(terms.first_due_on, index) for index in range(count)]
+    if terms.method == FLAT or not terms.rate:
+        interest = _half_up(Decimal(terms.principal) * terms.rate * count / 1200)
+        principals, interests = _split(terms.principal, count), _split(interest, count)
+        return [Instalment(n + 1, dates[n], principals[n], interests[n]) for n in range(count)]
+    return _annuity(terms.principal, terms.rate / 1200, dates)
+
+
+def _annuity(principal: int, monthly: Decimal, dates: Sequence[dt.date]) -> list[Instalment]:
+    count = len(dates)
+    with localcontext() as context:
+        context.prec = 40
+        payment = _half_up(Decimal(principal) * monthly / (1 - (1 + monthly) ** -count))
+    rows, balance = [], principal
+    for index, due_on in enumerate(dates):
+        interest = _half_up(Decimal(balance) * monthly)
+        part = balance if index == count - 1 else min(balance, payment - interest)
+        rows.append(Instalment(index + 1, due_on, part, interest))
+        balance -= part
+    return rows
+
+
+def total_due(terms: Terms, rows: Sequence[Instalment]) -> int:
+    """What the debt costs in all: the schedule's sum, or the principal of an undated IOU."""
+    return sum(row.amount for row in rows) if rows else terms.principal
+
+
+def standing(rows: Sequence[Instalment], paid: int) -> list[Standing]:
+    """Each instalment with what of it is paid, payments applied in date order."""
+    result = []
+    for row in rows:
+        covered = min(row.amount, max(paid, 0))
+        paid -= covered
+        result.append(Standing(row.number, row.due_on, row.amount, covered))
+    return result
+
+
+def next_due(rows: Sequence[Standing]) -> Standing | None:
+    return next((row for row in rows if row.remaining > 0), None)

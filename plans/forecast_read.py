@@ -1,0 +1,106 @@
+"""Gathers what the forecast needs (plans/forecast.py does the arithmetic): today's spendable balances, the
+recurring income and bills, the plan's fixed expenses still to pay, debt instalments, and typical daily
+spending. docs/forecast.md says what counts and why."""
+
+import dataclasses
+import datetime as dt
+
+from django.utils.translation import gettext as _
+
+from assets.selectors import asset_list, expense_totals_by_day
+from goals.debts.models import Debt
+from goals.debts.selectors import instalments_between
+from plans import forecast as fc
+from plans import math as pm
+from plans.forecast_models import ForecastWatch
+from plans.forecast_sources import series_for
+from plans.models import MonthlyPlan
+from plans.selectors import plan_current, plan_state
+from zeus.money import parse_money, to_minor
+from zeus.selectors import user_currency
+
+# Money one can spend this week; a credit card's balance (what is owed on it) counts against it.
+SPENDABLE = {"cash", "bank_account", "e_wallet"}
+OWED_ON_CARD = {"credit_card"}
+TYPICAL_SPENDING_DAYS = 90
+
+
+@dataclasses.dataclass(frozen=True)
+class ForecastView:
+    currency: str
+    accounts: int
+    forecast: fc.Forecast | None
+    other_currencies: tuple[str, ...]
+
+
+def forecast_cushion(*, user) -> int:
+    watch = ForecastWatch.objects.filter(user=user).first()
+    return to_minor(watch.cushion, user_currency(user)) if watch else 0
+
+
+def cash_forecast(*, user, today: dt.date, days: int | None = None) -> ForecastView:
+    currency = user_currency(user)
+    accounts = [a for a in asset_list(user=user) if a.kind in SPENDABLE | OWED_ON_CARD]
+    others = tuple(sorted({a.currency for a in accounts if a.currency != currency}))
+    accounts = [a for a in accounts if a.currency == currency]
+    if not accounts:
+        return ForecastView(currency=currency, accounts=0, forecast=None, other_currencies=others)
+    start = sum(
+        -abs(to_minor(a.balance, currency)) if a.kind in OWED_ON_CARD else to_minor(a.balance, currency)
+        for a in accounts
+    )
+    window_end = today + dt.timedelta(days=fc.MAX_DAYS)
+    series = [s for s in series_for(user=user, until=window_end) if s.currency == currency]
+    events = []
+    for s in series:
+        sign = 1 if s.direction == "income" else -1
+        for on in fc.occurrences(s.next_on, s.interval, window_end):
+            events.append(fc.Event(on, s.kind, s.name, sign * to_minor(s.amount, currency)))
+    income_dates = [e.on for e in events if e.amount > 0]
+    length = fc.horizon(today=today, income_dates=income_dates, days=days)
+    last = today + dt.timedelta(days=length)
+    for debt, row in instalments_between(user=user, start=today, end=last):
+        if debt.currency == currency and debt.direction == Debt.Direction.I_OWE:
+            events.append(fc.Event(row.due_on, "debt", debt.counterparty, -to_minor(row.remaining, currency)))
+    daily, fixed_left = _plan_parts(user, currency, today, events)
+    if fixed_left > 0:
+        events.append(fc.Event(today + dt.timedelta(days=1), "fixed", _("Fixed expenses still to pay"), -fixed_left))
+    if daily is None:
+        since = today - dt.timedelta(days=TYPICAL_SPENDING_DAYS)
+        by_day = expense_totals_by_day(user=user, currency=currency, since=since, until=today - dt.timedelta(days=1))
+        totals = [to_minor(by_day.get(since + dt.timedelta(days=n), 0), currency) for n in range(TYPICAL_SPENDING_DAYS)]
+        daily = fc.median_daily(totals)
+    forecast = fc.project(
+        today=today,
+        start_balance=start,
+        days=length,
+        events=events,
+        daily_spending=daily,
+        cushion=forecast_cushion(user=user),
+        spending_label=_("Everyday spending"),
+    )
+    return ForecastView(currency=currency, accounts=len(accounts), forecast=forecast, other_currencies=others)
+
+
+def _plan_parts(user, currency: str, today: dt.date, events: list[fc.Event]) -> tuple[int | None, int]:
+    """The active plan's daily guide (None without one) and its fixed expenses not yet paid nor already
+    expected as a recurring bill this month."""
+    plan = plan_current(user=user, today=today)
+    if plan is None or plan.status != MonthlyPlan.Status.ACTIVE or plan.currency != currency:
+        return None, 0
+    state = plan_state(plan, today=today)
+    month_last = pm.month_last(plan.month)
+    billed = -sum(e.amount for e in events if e.amount < 0 and e.on <= month_last)
+    return state.guide.guide, max(0, state.allocations.fixed - state.actuals.fixed - billed)
+
+
+def forecast_cushion_set(*, user, cushion) -> ForecastWatch:
+    """The floor the shortfall watch measures against, in the user's currency (0 or more)."""
+    value = parse_money(cushion, user_currency(user), field="cushion", allow_zero=True)
+    watch, _created = ForecastWatch.objects.get_or_create(user=user)
+    watch.cushion = value
+    # A new cushion starts a new reading: the next daily check may open an episode at once.
+    watch.in_shortfall = False
+    watch.checked_on = None
+    watch.save()
+    return watch

@@ -1,0 +1,25 @@
+"""The recurring series, as the forecast in plans asks for them (plans.forecast_sources)."""
+
+from django.dispatch import receiver
+
+from plans.forecast_sources import Series, recurring_series
+
+
+@receiver(recurring_series, dispatch_uid="suggestions.series_for_forecast")
+def series_for_forecast(sender, *, user, until, **kwargs) -> list[Series]:
+    from suggestions import selectors
+
+    rows = selectors.recurring_list(user=user, status="active").filter(next_on__lte=until)
+    return [
+        Series(
+            name=row.merchant,
+            kind=row.kind,
+            direction=row.direction,
+            amount=row.amount,
+            currency=row.currency,
+            interval=row.interval,
+            next_on=row.next_on,
+            category=row.category,
+        )
+        for row in rows
+    ]

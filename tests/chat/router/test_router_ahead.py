@@ -1,0 +1,68 @@
+"""The looking-ahead texts (CONTRACT §9.3) reach the coach by pattern, in Vietnamese with and without
+diacritics and in English, and the coach offers the tools that answer them."""
+
+import pytest
+
+from chat.router import WORKFLOW_TOOLS, route_by_patterns
+
+
+def workflow(*texts):
+    route = route_by_patterns(list(texts))
+    return route.workflow if route else None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "tôi có bị thiếu tiền trước ngày lương không?",
+        "toi co bi thieu tien truoc ngay luong khong?",
+        "Will I run short of money before payday?",
+        "show me my cash flow forecast",
+        "dự báo dòng tiền tháng này",
+        "ai đang nợ tôi?",
+        "ai dang no toi?",
+        "who owes me money?",
+        "Minh borrowed 2tr from me, he'll pay back in 3 months",
+        "tôi cho vay Minh 2 triệu",
+        "toi cho vay Minh 2 trieu",
+        "khoản vay mua xe trả góp 12 tháng",
+        "Minh trả nợ 500k",
+        "minh tra no 500k",
+        "đặt ngân sách ăn uống 3 triệu",
+        "dat ngan sach an uong 3 trieu",
+        "set a dining budget of 3 million",
+        "change my dining budget to 2.5tr",
+        "delete my shopping budget",
+        "xóa ngân sách mua sắm",
+        "hôm nay tôi được chi bao nhiêu?",
+        "hom nay toi duoc chi bao nhieu?",
+        "how much is safe to spend today?",
+        "make a VietQR for Minh's debt",
+    ],
+)
+def test_looking_ahead_goes_to_the_coach(text):
+    assert workflow(text) == "coach"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("no", None),  # a bare English "no" is a terse reply, not a debt
+        ("KFC 150k", "create"),
+        ("delete the KFC transaction", "delete"),
+        ("xóa giao dịch cà phê", "delete"),
+        ("delete my loan asset", "asset_delete"),
+        ("delete the loan payment transaction", "delete"),
+        ("change the category of the debt payment transaction", "update"),
+    ],
+)
+def test_other_intents_are_unchanged(text, expected):
+    assert workflow(text) == expected
+
+
+def test_the_coach_offers_the_looking_ahead_tools():
+    coach = set(WORKFLOW_TOOLS["coach"])
+    assert {"get_plan", "get_cash_forecast", "list_debts", "create_debt", "record_debt_payment"} <= coach
+    assert {"create_budget", "update_budget", "delete_budget", "get_debt_vietqr"} <= coach
+    assert {"get_plan", "get_cash_forecast", "list_debts"} <= set(WORKFLOW_TOOLS["inspect"])
+    assert "delete_budget" not in WORKFLOW_TOOLS["inspect"]

@@ -1,0 +1,111 @@
+import datetime as dt
+from decimal import Decimal
+
+import pytest
+
+from goals.debts.services import debt_create
+from plans.forecast_jobs import shortfall_watch_run
+from plans.forecast_models import ForecastWatch
+from suggestions.models import RecurringSeries
+from tests import factories
+from zeus.timeutil import user_today
+
+pytestmark = pytest.mark.django_db
+
+
+def series(user, *, merchant, kind, direction, amount, next_on, interval="monthly", category="housing"):
+    return RecurringSeries.objects.create(
+        user=user,
+        key=merchant.lower(),
+        direction=direction,
+        merchant=merchant,
+        kind=kind,
+        amount=Decimal(amount),
+        currency="VND",
+        interval=interval,
+        last_on=next_on - dt.timedelta(days=30),
+        next_on=next_on,
+        category=category,
+        occurrences=3,
+    )
+
+
+def test_no_accounts_is_an_honest_empty_state(alice_api):
+    body = alice_api.get("/api/v1/forecast").json()
+    assert body["accounts"] == 0 and body["days"] == [] and body["lowest"] is None and body["shortfall"] is False
+
+
+def test_the_forecast_runs_to_the_day_after_payday(alice_api, alice):
+    today = user_today(alice)
+    factories.asset(alice, kind="bank_account", balance="5000000")
+    factories.asset(alice, kind="property", balance="900000000")  # not spendable
+    series(
+        alice, merchant="Rent", kind="bill", direction="expense", amount="4500000", next_on=today + dt.timedelta(days=2)
+    )
+    series(
+        alice,
+        merchant="ACME salary",
+        kind="income",
+        direction="income",
+        amount="15000000",
+        next_on=today + dt.timedelta(days=4),
+        category="salary",
+    )
+    debt_create(
+        user=alice, direction="i_owe", counterparty="Lan", principal="400000", due_on=today + dt.timedelta(days=3)
+    )
+    body = alice_api.get("/api/v1/forecast").json()
+    assert body["start_balance"] == "5000000"
+    assert len(body["days"]) == 6  # today and 5 days: through the day after the salary
+    balances = [day["balance"] for day in body["days"]]
+    # No spending history: 0 a day. 5,000,000 → rent → 500,000 → Lan 400,000 → 100,000 → salary → 15,100,000.
+    assert balances == ["5000000", "5000000", "500000", "100000", "15100000", "15100000"]
+    assert body["lowest"] == {"date": (today + dt.timedelta(days=3)).isoformat(), "balance": "100000"}
+    assert {e["label"] for e in body["days"][3]["events"]} == {"Lan"}
+
+
+def test_typical_spending_is_the_median_of_the_last_90_days(alice_api, alice):
+    today = user_today(alice)
+    factories.asset(alice, kind="cash", balance="1000000")
+    for back in range(1, 61):  # 60 of 90 days at 30,000: the median day spends 30,000
+        factories.txn(alice, amount="30000", occurred_on=today - dt.timedelta(days=back))
+    body = alice_api.get("/api/v1/forecast?days=3").json()
+    assert [day["balance"] for day in body["days"]] == ["1000000", "970000", "940000", "910000"]
+
+
+@pytest.mark.parametrize("days", ["0", "91", "abc", "-1"])
+def test_a_bad_days_is_a_400(alice_api, days):
+    assert alice_api.get(f"/api/v1/forecast?days={days}").status_code == 400
+
+
+def test_one_shortfall_notice_per_episode(alice):
+    today = user_today(alice)
+    factories.asset(alice, kind="bank_account", balance="100000")
+    series(
+        alice, merchant="Rent", kind="bill", direction="expense", amount="4500000", next_on=today + dt.timedelta(days=5)
+    )
+    noon = dt.datetime.combine(today, dt.time(12, 0), tzinfo=alice.profile.tz)
+    span = (alice.id, alice.id)
+    assert shortfall_watch_run(now=noon, user_id_range=span) == 1
+    assert shortfall_watch_run(now=noon, user_id_range=span) == 0  # the same day
+    assert shortfall_watch_run(now=noon + dt.timedelta(days=1), user_id_range=span) == 0  # the same episode
+    assert alice.notifications.filter(kind="cash_shortfall").count() == 1
+    assert ForecastWatch.objects.get(user=alice).in_shortfall
+
+
+def test_the_home_shows_the_forecast(client, alice):
+    factories.asset(alice, kind="bank_account", balance="2000000")
+    client.force_login(alice)
+    html = client.get("/").content.decode()
+    assert 'id="forecast"' in html
+
+
+def test_the_cushion_is_the_users_and_the_forecast_measures_against_it(alice_api, alice):
+    factories.asset(alice, kind="cash", balance="1000000")
+    assert alice_api.get("/api/v1/forecast/settings").json() == {"cushion": "0", "currency": "VND"}
+    assert (
+        alice_api.patch("/api/v1/forecast/settings", {"cushion": "2tr"}, format="json").json()["cushion"] == "2000000"
+    )
+    body = alice_api.get("/api/v1/forecast?days=2").json()
+    assert body["cushion"] == "2000000" and body["shortfall"] is True
+    assert alice_api.patch("/api/v1/forecast/settings", {"cushion": "-5"}, format="json").status_code == 400
