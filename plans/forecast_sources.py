@@ -1,6 +1,6 @@
 """What the forecast asks of apps above plans (which it cannot import, DESIGN.md): the user's recurring
 series, income included, through the `recurring_series` signal; suggestions answers
-(suggestions/forecast_answers.py)."""
+(suggestions/recurring/forecast_answers.py)."""
 
 import datetime as dt
 from dataclasses import dataclass

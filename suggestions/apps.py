@@ -5,7 +5,8 @@ class SuggestionsConfig(AppConfig):
     name = "suggestions"
 
     def ready(self):
-        from suggestions import forecast_answers, home, receivers  # noqa: F401
+        from suggestions import home, receivers  # noqa: F401
+        from suggestions.recurring import forecast_answers  # noqa: F401
         from zeus.panels import Panel, register
 
         register(Panel("home", "insights", 45, "suggestions/home/insights.html", home.insights_panel))

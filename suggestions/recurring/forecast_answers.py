@@ -3,13 +3,12 @@
 from django.dispatch import receiver
 
 from plans.forecast_sources import Series, recurring_series
+from suggestions.recurring.selectors import recurring_list
 
 
 @receiver(recurring_series, dispatch_uid="suggestions.series_for_forecast")
 def series_for_forecast(sender, *, user, until, **kwargs) -> list[Series]:
-    from suggestions import selectors
-
-    rows = selectors.recurring_list(user=user, status="active").filter(next_on__lte=until)
+    rows = recurring_list(user=user, status="active").filter(next_on__lte=until)
     return [
         Series(
             name=row.merchant,
