@@ -114,8 +114,9 @@ class Transaction(models.Model):
     external_id = models.CharField(max_length=100, null=True, blank=True)
     # Corrections any owner may make whatever the row's source (docs/ledger.md): a note, and `excluded`
     # (kept in the ledger, left out of every total).
-    note = models.CharField(max_length=500, blank=True, default="")
-    excluded = models.BooleanField(default=False)
+    # Database defaults too: the bank feeds land rows with their own INSERT (assets.landing).
+    note = models.CharField(max_length=500, blank=True, default="", db_default="")
+    excluded = models.BooleanField(default=False, db_default=False)
     # Set only while the row is in a paired transfer: then it is neither income nor spending.
     transfer = models.ForeignKey(
         "assets.Transfer", null=True, blank=True, on_delete=models.SET_NULL, related_name="transactions"

@@ -22,6 +22,7 @@ class UserCategory(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        app_label = "assets"
         ordering = ["kind", "name_vi", "id"]
         constraints = [
             models.UniqueConstraint(fields=["user", "kind", "name_vi"], name="user_category_unique_name"),
@@ -49,6 +50,7 @@ class ImportBatch(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        app_label = "assets"
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["user", "-created_at", "-id"])]
         verbose_name_plural = "import batches"
@@ -74,6 +76,7 @@ class Transfer(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        app_label = "assets"
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["user", "status", "-created_at", "-id"])]
         constraints = [
@@ -112,6 +115,7 @@ class RejectedPair(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        app_label = "assets"
         constraints = [models.UniqueConstraint(fields=["outgoing", "incoming"], name="rejected_pair_unique")]
 
     def __str__(self):
@@ -130,6 +134,7 @@ class TransactionSplit(models.Model):
     position = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
+        app_label = "assets"
         ordering = ["transaction", "position", "id"]
         constraints = [
             models.CheckConstraint(condition=Q(amount__gt=0), name="transaction_split_amount_positive"),
@@ -159,6 +164,7 @@ class ExchangeRate(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        app_label = "assets"
         ordering = ["-day", "from_currency", "to_currency"]
         indexes = [models.Index(fields=["from_currency", "to_currency", "-day"], name="exchange_rate_pair_day")]
         constraints = [

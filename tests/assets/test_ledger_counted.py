@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from assets.ledger.conversion import RateRow, RateTable, convert, total_in
-from assets.ledger.models import ExchangeRate, Transfer, TransactionSplit
+from assets.ledger.models import ExchangeRate, TransactionSplit, Transfer
 from assets.ledger.selectors import counted_totals
 from assets.models import Transaction
 from tests import factories

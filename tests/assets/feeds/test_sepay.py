@@ -279,10 +279,12 @@ def test_on_postgresql_a_delivery_into_a_known_account_is_two_statements_and_a_r
 ):
     """One read (the connection, the retry check, the account, its asset, the bank-text candidates, the
     rules) and one write (the row, the balance, the asset, the inbox row), both prepared on the server."""
+    # Then transfer pairing in its own transaction (BEGIN, the user's lock, the row, the one indexed lookup
+    # of its counterparts, COMMIT: docs/ledger.md).
     rule_create(user=alice, match="KFC", category="shopping")
     connection = connect(alice_api, "hmac")
     deliver(webhook, connection, payload(id=1))  # the account's first delivery creates it (the locked path)
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(2 + 5):
         assert deliver(webhook, connection, payload(id=2, accumulated=5_000)).json() == {"success": True}
     with django_assert_num_queries(1):
         assert deliver(webhook, connection, payload(id=2)).json() == {"success": True}
