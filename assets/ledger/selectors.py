@@ -7,8 +7,9 @@ from decimal import Decimal
 
 from django.db.models import Case, DateField, F, Q, QuerySet, Sum, Value, When
 
+from assets.ledger.catalog import category_key
 from assets.ledger.conversion import PIVOT, Converted, RateRow, RateTable, convert
-from assets.ledger.models import ExchangeRate, ImportBatch, Transfer, UserCategory
+from assets.ledger.models import ExchangeRate, ImportBatch, TransactionSplit, Transfer, UserCategory
 from assets.models import Transaction
 from zeus.errors import NotFound
 from zeus.money import CURRENCY_EXPONENTS, quantize
@@ -133,7 +134,7 @@ class TransferLink:
         return {"id": self.id, "counterpart": self.counterpart, "status": self.status}
 
 
-def transfer_links(*, user, transaction_ids: Iterable[int]) -> dict[int, TransferLink]:
+def transfer_links(*, user_id: int, transaction_ids: Iterable[int]) -> dict[int, TransferLink]:
     """Each row's transfer (paired, else the first suggestion naming it), for a page of rows: one read."""
     ids = list(transaction_ids)
     if not ids:
@@ -141,9 +142,9 @@ def transfer_links(*, user, transaction_ids: Iterable[int]) -> dict[int, Transfe
     links: dict[int, TransferLink] = {}
     wanted = set(ids)
     # "paired" sorts before "suggested": a paired transfer wins, then the oldest suggestion.
-    transfers = Transfer.objects.filter(Q(outgoing_id__in=ids) | Q(incoming_id__in=ids), user=user).order_by(
-        "status", "id"
-    )
+    transfers = Transfer.objects.filter(
+        Q(outgoing_id__in=ids) | Q(incoming_id__in=ids), user_id=user_id
+    ).order_by("status", "id")
     for transfer in transfers.values("id", "outgoing_id", "incoming_id", "status"):
         out, inc = transfer["outgoing_id"], transfer["incoming_id"]
         for mine, other in ((out, inc), (inc, out)):
@@ -165,3 +166,47 @@ def user_category_get(*, user, category_id) -> UserCategory:
         return UserCategory.objects.get(user=user, id=int(category_id))
     except (UserCategory.DoesNotExist, TypeError, ValueError, OverflowError):
         raise NotFound("No such category.") from None
+
+
+# What a transaction's JSON gains (docs/contract/rest.md): `transfer`, `note`, `excluded`, `split`, and
+# `category` naming the user's own category as "c:<id>".
+
+
+def split_parts(*, transaction_ids: Iterable[int]) -> dict[int, list[dict]]:
+    """Each split row's parts as its JSON shows them, for a page of rows: one read."""
+    parts: dict[int, list[dict]] = {}
+    rows = TransactionSplit.objects.filter(transaction_id__in=list(transaction_ids)).select_related("transaction")
+    for part in rows.only("transaction_id", "amount", "category", "user_category_id", "note", "transaction__currency"):
+        parts.setdefault(part.transaction_id, []).append(
+            {
+                "amount": str(quantize(part.amount, part.transaction.currency)),
+                "category": category_key(part.category, part.user_category_id),
+                "note": part.note,
+            }
+        )
+    return parts
+
+
+def transaction_rows_enrich(*, user, rows: list[dict]) -> list[dict]:
+    """A page of `.values()` rows (with `id`, `transfer_id`, `user_category_id`) given their `transfer` and
+    `split`: two reads per page, whatever the history."""
+    ids = [row["id"] for row in rows]
+    links = transfer_links(user_id=user.pk, transaction_ids=ids)
+    parts = split_parts(transaction_ids=ids)
+    for row in rows:
+        link = links.get(row["id"])
+        row["transfer"] = link.as_dict() if link else None
+        row["split"] = parts.get(row["id"])
+    return rows
+
+
+def transaction_ledger_fields(*, txn: Transaction) -> dict:
+    """One row's ledger fields, for the answers about a single row."""
+    link = transfer_links(user_id=txn.user_id, transaction_ids=[txn.id]).get(txn.id)
+    return {
+        "category": category_key(txn.category, txn.user_category_id),
+        "note": txn.note,
+        "excluded": txn.excluded,
+        "transfer": link.as_dict() if link else None,
+        "split": split_parts(transaction_ids=[txn.id]).get(txn.id),
+    }
