@@ -15,8 +15,8 @@ from rest_framework.views import APIView
 
 from assets import categories, selectors, services
 from assets.importing import MAX_BYTES, ImportRejected, transactions_import
-from assets.ledger.corrections import asset_archive, transaction_correct
 from assets.ledger.api import SplitPartSerializer, TransferLinkSerializer, WithLedgerFields
+from assets.ledger.corrections import asset_archive, transaction_correct
 from assets.ledger.selectors import transaction_rows_enrich
 from assets.models import Asset, Source, Transaction
 from assets.rules.offers import rule_offer

@@ -142,9 +142,9 @@ def transfer_links(*, user_id: int, transaction_ids: Iterable[int]) -> dict[int,
     links: dict[int, TransferLink] = {}
     wanted = set(ids)
     # "paired" sorts before "suggested": a paired transfer wins, then the oldest suggestion.
-    transfers = Transfer.objects.filter(
-        Q(outgoing_id__in=ids) | Q(incoming_id__in=ids), user_id=user_id
-    ).order_by("status", "id")
+    transfers = Transfer.objects.filter(Q(outgoing_id__in=ids) | Q(incoming_id__in=ids), user_id=user_id).order_by(
+        "status", "id"
+    )
     for transfer in transfers.values("id", "outgoing_id", "incoming_id", "status"):
         out, inc = transfer["outgoing_id"], transfer["incoming_id"]
         for mine, other in ((out, inc), (inc, out)):
