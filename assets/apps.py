@@ -6,6 +6,7 @@ class AssetsConfig(AppConfig):
 
     def ready(self):
         from assets import home
+        from assets.ledger_pages import transfer_suggestions_panel
         from zeus.panels import Panel, register
 
         register(
@@ -13,4 +14,13 @@ class AssetsConfig(AppConfig):
         )
         register(
             Panel("home", "this-month", 20, "assets/home/this_month.html", home.this_month_panel, reads=home.home_reads)
+        )
+        register(
+            Panel(
+                "inbox",
+                "transfer-suggestions",
+                10,
+                "assets/ledger/transfer_suggestions.html",
+                transfer_suggestions_panel,
+            )
         )

@@ -10,7 +10,7 @@ from django.db.models import Case, DateField, F, Q, QuerySet, Sum, Value, When
 from assets.ledger.catalog import category_key
 from assets.ledger.conversion import PIVOT, Converted, RateRow, RateTable, convert
 from assets.ledger.models import ExchangeRate, ImportBatch, TransactionSplit, Transfer, UserCategory
-from assets.models import Transaction
+from assets.models import SPENDABLE_KINDS, Asset, Source, Transaction
 from zeus.errors import NotFound
 from zeus.money import CURRENCY_EXPONENTS, quantize
 
@@ -210,3 +210,18 @@ def transaction_ledger_fields(*, txn: Transaction) -> dict:
         "transfer": link.as_dict() if link else None,
         "split": split_parts(transaction_ids=[txn.id]).get(txn.id),
     }
+
+
+def payment_account_list(*, user) -> QuerySet[Asset]:
+    """The accounts a payment may be recorded on (pages' forms, the chat's asset_selector): the user's own
+    manual cash, bank, e-wallet and credit-card accounts, not archived. A motorbike pays for nothing."""
+    return Asset.objects.filter(user=user, source=Source.MANUAL, kind__in=SPENDABLE_KINDS, archived_at__isnull=True)
+
+
+def wallet_list(*, user) -> QuerySet[Asset]:
+    """Every account of the /wallets page, the active ones first."""
+    return (
+        Asset.objects.filter(user=user)
+        .select_related("linked_account")
+        .order_by(F("archived_at").asc(nulls_first=True), "kind", "name", "id")
+    )
