@@ -86,7 +86,9 @@ def test_a_delivery_lands_one_synced_transaction_with_the_account_balance_and_ca
     assert listed[0]["masked_number"] == "•••• 9999" and "0123499999" not in json.dumps(listed)
     note = Notification.objects.get(user=alice)
     assert note.kind == "transaction_synced" and "150,000" in note.title
-    assert alice_api.patch(f"/api/v1/transactions/{txn.id}", {"category": "dining"}, format="json").status_code == 409
+    # A synced row takes corrections (docs/ledger.md); its bank's facts stay read only.
+    assert alice_api.patch(f"/api/v1/transactions/{txn.id}", {"category": "dining"}, format="json").status_code == 200
+    assert alice_api.patch(f"/api/v1/transactions/{txn.id}", {"amount": "1"}, format="json").status_code == 409
 
 
 def test_without_a_rule_the_merchant_dictionary_categorizes(alice, alice_api, webhook):
