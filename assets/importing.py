@@ -14,6 +14,8 @@ from typing import BinaryIO
 from django.db import IntegrityError
 from django.db import transaction as db_transaction
 
+from assets.ledger.models import ImportBatch
+from assets.ledger.pairing import transfer_pair_arrivals
 from assets.models import Asset, ImportMapping, Source, Transaction
 from assets.rules.services import categorize, rules_for
 from assets.statements import csvfile, detect
@@ -55,7 +57,9 @@ def transactions_import_csv(*, user, text: str) -> ImportResult:
     return transactions_import(user=user, source=io.BytesIO(raw))
 
 
-def transactions_import(*, user, source: BinaryIO, mapping: dict | None = None, asset_id=None) -> ImportResult:
+def transactions_import(
+    *, user, source: BinaryIO, mapping: dict | None = None, asset_id=None, filename: str = ""
+) -> ImportResult:
     """Imports a statement file (a seekable binary file) as synced transactions. `mapping` maps a bank CSV's
     columns (remembered per user and header for next time); `asset_id` files the rows under an asset."""
     size = source.seek(0, io.SEEK_END)
@@ -85,7 +89,7 @@ def transactions_import(*, user, source: BinaryIO, mapping: dict | None = None, 
         rows = qif_rows(text, currency=currency, default_day_first=currency != "USD")
     else:
         rows = camt_rows(source, user_tz=user_tz(user))
-    result = _land(user, rows, kind=kind, asset=asset)
+    result = _land(user, rows, kind=kind, asset=asset, filename=filename)
     if remember is not None:
         ImportMapping.objects.update_or_create(user=user, header_key=remember[0], defaults={"mapping": remember[1]})
     return result
@@ -136,7 +140,7 @@ def _csv_rows(user, source, head, mapping, currency) -> tuple[Iterator[Row], tup
     return csvfile.mapped_rows(reader, mapping=resolved, currency=currency), remember
 
 
-def _land(user, rows: Iterator[Row], *, kind: str, asset: Asset | None) -> ImportResult:
+def _land(user, rows: Iterator[Row], *, kind: str, asset: Asset | None, filename: str = "") -> ImportResult:
     errors: dict[str, dict] = {}
     error_count = 0
     seen: set[str] = set()
@@ -147,6 +151,9 @@ def _land(user, rows: Iterator[Row], *, kind: str, asset: Asset | None) -> Impor
         # external_id as known, rather than colliding with the first on the unique constraint.
         profile_lock(user=user)
         rules = rules_for(user=user)
+        # Every import is one batch: deleting it removes exactly the rows it added (docs/ledger.md).
+        batch_record = ImportBatch.objects.create(user=user, format=kind, filename=filename[:200], asset=asset)
+        landed: list[int] = []
         try:
             for row in rows:
                 total += 1
@@ -163,9 +170,9 @@ def _land(user, rows: Iterator[Row], *, kind: str, asset: Asset | None) -> Impor
                     skipped += 1
                     continue
                 seen.add(row.external_id)
-                batch.append(_transaction(user, row, rules, asset))
+                batch.append(_transaction(user, row, rules, asset, batch_record))
                 if len(batch) >= BATCH:
-                    imported += _insert(user, batch)
+                    imported += _insert(user, batch, landed)
                     batch = []
         except UnicodeDecodeError:
             raise ImportRejected("The file is not UTF-8 text; save it as CSV UTF-8.", code="CSV_NOT_UTF8") from None
@@ -176,11 +183,14 @@ def _land(user, rows: Iterator[Row], *, kind: str, asset: Asset | None) -> Impor
                 code=f"INVALID_{kind.upper()}",
                 fields={"rows": errors},
             )
-        imported += _insert(user, batch)
+        imported += _insert(user, batch, landed)
+        ImportBatch.objects.filter(pk=batch_record.pk).update(imported=imported, skipped=total - imported)
+        if asset is not None:  # rows on no account are never one side of a transfer
+            transfer_pair_arrivals(user_id=user.pk, transaction_ids=landed)
     return ImportResult(imported=imported, skipped=skipped + (total - error_count - skipped - imported), format=kind)
 
 
-def _transaction(user, row: Row, rules, asset) -> Transaction:
+def _transaction(user, row: Row, rules, asset, batch_record: ImportBatch) -> Transaction:
     category = (
         row.category
         or categorize(rules=rules, text=row.description, amount=row.amount, direction=row.direction).category
@@ -196,10 +206,11 @@ def _transaction(user, row: Row, rules, asset) -> Transaction:
         asset=asset,
         source=Source.SYNCED,
         external_id=row.external_id,
+        import_batch=batch_record,
     )
 
 
-def _insert(user, batch: list[Transaction]) -> int:
+def _insert(user, batch: list[Transaction], landed: list[int]) -> int:
     if not batch:
         return 0
     known = _known_external_ids(user, [txn.external_id for txn in batch])
@@ -207,6 +218,7 @@ def _insert(user, batch: list[Transaction]) -> int:
     try:
         with db_transaction.atomic():
             Transaction.objects.bulk_create(new, batch_size=BATCH)
+        landed.extend(txn.pk for txn in new)
     except IntegrityError:
         raise Conflict(
             "Some of these transactions were being imported at the same moment; try again.", code="IMPORT_CONFLICT"

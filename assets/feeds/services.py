@@ -13,6 +13,7 @@ from django.utils import timezone
 from assets.feeds.payload import SEPAY_CURRENCY, SepayTransaction
 from assets.feeds.selectors import DeliveryContext
 from assets.landing import LandResult, synced_account_lock, synced_transaction_land
+from assets.ledger.pairing import transfer_pair_arrivals
 from assets.models import SepayConnection
 from zeus import crypto
 from zeus.errors import NotFound, ValidationFailed
@@ -96,6 +97,9 @@ def sepay_delivery_land(*, context: DeliveryContext, delivery: SepayTransaction)
     description = delivery.content or delivery.description or delivery.gateway
     result = _land_locked(context, delivery, text, description)
     created, transaction_id = result.created, result.transaction_id
+    if created:
+        # Its other side may have landed already, from this feed or another (docs/ledger.md, "Pairing").
+        transfer_pair_arrivals(user_id=context.user_id, transaction_ids=[transaction_id])
     now = timezone.now()
     if created and (context.last_delivery_at is None or now - context.last_delivery_at > _DELIVERY_STAMP_EVERY):
         SepayConnection.objects.filter(pk=context.connection_id).update(last_delivery_at=now)

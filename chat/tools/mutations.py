@@ -4,8 +4,9 @@ Every call is recorded against its tool call id by the runner (replay protection
 tools: their handler only checks the target and describes it; `execute` runs after the user approves.
 """
 
+from assets.ledger.selectors import payment_account_list
 from assets.rules.offers import rule_offer
-from assets.selectors import asset_get, asset_list, transaction_get
+from assets.selectors import asset_get, transaction_get
 from assets.services import (
     asset_create,
     asset_delete,
@@ -59,14 +60,15 @@ def create_goal(ctx: ToolContext, args: dict) -> dict:
 
 
 def create_manual_transaction(ctx: ToolContext, args: dict) -> dict:
-    """Without asset_id and with several manual assets, nothing is written: the user picks one on an
-    asset_selector card and the model calls again with asset_id. With one manual asset it is used; with none
+    """Without asset_id and with several payment accounts (manual cash, bank, e-wallet and credit-card ones,
+    not archived: never a motorbike), nothing is written: the user picks one on an asset_selector card and the
+    model calls again with asset_id. With one payment account it is used; with none
     (or asset_id null, the user's explicit "no asset"), the transaction stands alone."""
     fields = {k: args[k] for k in TRANSACTION_FIELDS if k in args and k != "asset_id"}
     if "asset_id" in args:
         asset_id = args["asset_id"]
     else:
-        manual = list(asset_list(user=ctx.user, source="manual")[: SELECTOR_LIMIT + 1])
+        manual = list(payment_account_list(user=ctx.user)[: SELECTOR_LIMIT + 1])
         if len(manual) > 1:
             _check_transaction_fields(ctx, fields)
             return {

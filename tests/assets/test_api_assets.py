@@ -19,6 +19,7 @@ def test_it_creates_a_manual_asset_with_shorthand_balance(alice_api, alice):
         "currency": "VND",
         "source": "manual",
         "editable": True,
+        "archived": False,
     }
     assert Asset.objects.get(id=body["id"]).user == alice
 

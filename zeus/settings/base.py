@@ -250,7 +250,18 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "socket_connect_timeout": 1,
     "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=3600),
 }
+# Where the daily job reads Vietcombank's exchange rates (docs/ledger.md, "Currencies").
+ZEUS_VCB_RATES_URL = env.str(
+    "ZEUS_VCB_RATES_URL", default="https://portal.vietcombank.com.vn/Usercontrols/TVPortal.TyGia/pXML.aspx?b=10"
+)
+
 CELERY_BEAT_SCHEDULE = {
+    # Vietcombank publishes in the morning, Vietnam time (UTC+7): read at 02:15 UTC, once a day.
+    "assets.fetch_exchange_rates": {
+        "task": "assets.fetch_exchange_rates",
+        "schedule": crontab(hour=2, minute=15),
+        "options": {"expires": 60 * 60},
+    },
     "plans.send_due_reminders": {
         "task": "plans.send_due_reminders",
         "schedule": crontab(minute="*/15"),
