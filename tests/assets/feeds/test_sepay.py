@@ -278,8 +278,8 @@ def test_a_delivery_into_a_known_account_lands_categorized_and_a_retry_is_two_re
 ):
     """Into an account the first delivery made: the row categorized by the user's rules, the balance moved,
     the inbox told, then transfer pairing in its own transaction (BEGIN, the user's lock, the row, the one
-    indexed lookup of its counterparts, COMMIT: docs/ledger.md); a retry of the same id reads the connection and finds its row,
-    and writes nothing."""
+    indexed lookup of its counterparts, COMMIT: docs/ledger.md); a retry of the same id reads the connection and finds
+    its row, and writes nothing."""
     rule_create(user=alice, match="KFC", category="shopping")
     connection = connect(alice_api, "hmac")
     deliver(webhook, connection, payload(id=1))  # the account's first delivery creates it
