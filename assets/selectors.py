@@ -13,6 +13,7 @@ from assets.ledger.totals import (
     CountedRead,
     counted_convert,
     counted_groups_query,
+    counted_reads_in,
     counted_user_read,
     missing_summary,
 )
@@ -106,6 +107,11 @@ def spending_read(*, user, currency: str, since: dt.date, until: dt.date) -> Cou
     """Income and spending over [since, until] that count (assets/ledger/totals.py), in `currency`: rows in
     other currencies converted at their day, those with no rate apart in `missing`."""
     return counted_user_read(user=user, currency=currency, since=since, until=until)
+
+
+def spending_reads(*, user, currencies, since: dt.date, until: dt.date) -> dict[str, CountedRead]:
+    """spending_read in each of `currencies`, from one grouped read (and one of the rates)."""
+    return counted_reads_in(user=user, currencies=currencies, since=since, until=until)
 
 
 def expense_totals_by_category(*, user, currency: str, since: dt.date, until: dt.date) -> dict[str, Decimal]:

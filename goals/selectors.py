@@ -5,7 +5,7 @@ from decimal import Decimal
 from django.db.models import QuerySet
 
 from assets.ledger.totals import missing_summary
-from assets.selectors import spending_read
+from assets.selectors import spending_reads
 from goals.models import Budget, Goal
 from goals.progress import GoalProgress, goal_progress
 from zeus.errors import NotFound, ValidationFailed
@@ -66,8 +66,8 @@ def budget_statuses(
     """Each budget with what was spent against it in a month (default: the user's current month).
 
     Spending is the money that counts (assets.selectors.spending_read: no transfers, no excluded rows, splits
-    by part, other currencies converted at each row's day). One aggregate query per currency in use (and one
-    read of the rates when another currency appears), never one per budget; none for a currency whose month's
+    by part, other currencies converted at each row's day). One aggregate query for every currency in use (and
+    one read of the rates when another currency appears), never one per budget; none for a currency whose month's
     spending by category the caller already read (`spent`: {currency: {category: amount}}).
     """
     budgets = list(budget_list(user=user) if budgets is None else budgets)
@@ -76,9 +76,10 @@ def budget_statuses(
         month = (today.year, today.month)
     first, last = month_bounds(*month)
     totals, missing = dict(spent or {}), {}
-    for currency in {b.currency for b in budgets} - set(totals):
-        read = spending_read(user=user, currency=currency, since=first, until=last)
-        totals[currency], missing[currency] = read.by_category(), tuple(missing_summary(read.missing))
+    unread = {b.currency for b in budgets} - set(totals)
+    if unread:
+        for currency, read in spending_reads(user=user, currencies=unread, since=first, until=last).items():
+            totals[currency], missing[currency] = read.by_category(), tuple(missing_summary(read.missing))
     out = []
     for budget in budgets:
         c = budget.currency

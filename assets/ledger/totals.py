@@ -84,17 +84,19 @@ def counted_groups_query(
 
 
 def counted_convert(
-    rows: Iterable[dict], *, currency: str, until: dt.date, per: str = PER_DAY
+    rows: Iterable[dict],
+    *,
+    currency: str,
+    until: dt.date,
+    per: str = PER_DAY,
+    tables: dict[int, RateTable] | None = None,
 ) -> dict[int, CountedRead]:
     """counted_groups_query's rows as one CountedRead per user, in `currency`: the rows in another currency
-    converted at their day (one read of the rates, only when there are such rows)."""
+    converted at their day (one read of the rates, only when there are such rows and no `tables` are given)."""
     rows = list(rows)
     foreign = {r["currency"] for r in rows if r["currency"] != currency}
-    tables = (
-        rate_tables_load(user_ids={r["user_id"] for r in rows}, currencies=foreign | {currency}, until=until)
-        if foreign
-        else {}
-    )
+    if foreign and tables is None:
+        tables = rate_tables_load(user_ids={r["user_id"] for r in rows}, currencies=foreign | {currency}, until=until)
     reads: dict[int, CountedRead] = {}
     for row in rows:
         read = reads.setdefault(row["user_id"], CountedRead(currency=currency))
@@ -121,6 +123,22 @@ def counted_read(
     query = counted_groups_query(user_ids=ids, currency=currency, since=since, until=until, per=per)
     reads = counted_convert(query, currency=currency, until=until, per=per)
     return {i: reads.get(i, CountedRead(currency=currency)) for i in ids}
+
+
+def counted_reads_in(*, user, currencies: Iterable[str], since: dt.date, until: dt.date) -> dict[str, CountedRead]:
+    """One user's counted income and spending per category and day in each of `currencies`: one grouped read
+    and, when the rows and the currencies differ, one read of the rates, however many currencies."""
+    wanted = set(currencies)
+    rows = list(counted_groups_query(user_ids=[user.pk], currency="", since=since, until=until))
+    held = {r["currency"] for r in rows}
+    tables = None
+    if held - wanted or (held and len(wanted) > 1):
+        tables = rate_tables_load(user_ids=[user.pk], currencies=held | wanted, until=until)
+    out = {}
+    for currency in wanted:
+        read = counted_convert(rows, currency=currency, until=until, tables=tables)
+        out[currency] = read.get(user.pk, CountedRead(currency=currency))
+    return out
 
 
 def counted_user_read(*, user, currency: str, since: dt.date, until: dt.date) -> CountedRead:
