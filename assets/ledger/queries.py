@@ -26,6 +26,11 @@ class TransactionQuerySet(QuerySet):
             counted_user_category_id=Coalesce(F("splits__user_category_id"), F("user_category_id")),
         )
 
+    def not_excluded(self) -> "TransactionQuerySet":
+        """Rows their owner did not leave out, transfers included: for reads about the movements themselves
+        (recurring series, where a monthly savings transfer is a series of kind "transfer")."""
+        return self.filter(excluded=False)
+
     def not_transfers(self) -> "TransactionQuerySet":
         """Rows that are neither in a transfer nor excluded, one per row, splits not expanded: for reads that
         list or count rows (a merchant's history, duplicates) rather than add up categories."""

@@ -179,7 +179,7 @@ def list_recurring(ctx: ToolContext, args: dict) -> dict:
     series = [recurring_to_dict(s) for s in rows]
     totals: dict[str, dict[str, Decimal]] = {}
     for s in series:
-        if s["kind"] == "income" or s["status"] != "active":
+        if s["kind"] in ("income", "transfer") or s["status"] != "active":
             continue
         total = totals.setdefault(s["currency"], {"monthly": Decimal(0), "yearly": Decimal(0)})
         total["monthly"] += Decimal(s["monthly_cost"])
@@ -296,7 +296,7 @@ TOOLS = (
                 "status": {"type": "string", "enum": ["active", "ended", "all"], "description": "Default active."},
                 "kind": {
                     "type": "string",
-                    "enum": ["subscription", "bill", "income", "all"],
+                    "enum": ["subscription", "bill", "income", "transfer", "all"],
                     "description": "Default all.",
                 },
                 "due_within_days": {

@@ -96,7 +96,7 @@ def weekly_review_rows(
     goals = Goal.objects.filter(user_id__in=ids, status=Goal.Status.ACTIVE).order_by("user_id", "created_at", "id")
     series = RecurringSeries.objects.filter(
         user_id__in=ids, status=RecurringSeries.Status.ACTIVE, direction="expense", next_on__range=due
-    )
+    ).exclude(kind=RecurringSeries.Kind.TRANSFER)
     insights = Suggestion.objects.filter(user_id__in=ids, kind__in=list(INSIGHT_KINDS), created_at__gte=insights_since)
     return WeekReviewRows(
         spending=review_spending(user_ids=ids, week_start=week_start, per_user=per_user),
