@@ -4,11 +4,11 @@ import datetime as dt
 import re
 from decimal import Decimal
 
+from assets.ledger.totals import missing_summary
 from assets.selectors import (
     asset_list,
-    expense_totals_by_category,
-    expense_totals_by_day,
     linked_account_list,
+    spending_read,
     transaction_list,
 )
 from chat import cards
@@ -30,6 +30,7 @@ from goals.selectors import budget_statuses, goal_list, goal_progress_of
 from suggestions.recurring.selectors import recurring_list, recurring_to_dict
 from suggestions.selectors import suggestion_list_active, suggestion_to_dict
 from zeus.errors import ValidationFailed
+from zeus.money import quantize
 from zeus.timeutil import month_bounds
 
 SOURCE = {"type": "string", "enum": ["all", "manual", "synced"]}
@@ -130,11 +131,14 @@ def summarize_spending(ctx: ToolContext, args: dict) -> dict:
     group_by = args.get("group_by", "category")
     since, until = period_bounds(period, ctx.today)
     currency = ctx.currency
+    # The money that counts, as on the pages: no transfers, no excluded rows, splits by part, other currencies
+    # converted at each row's day; what no rate converts is named apart, never counted at 1:1.
+    read = spending_read(user=ctx.user, currency=currency, since=since, until=until)
     if group_by == "category":
-        totals = expense_totals_by_category(user=ctx.user, currency=currency, since=since, until=until)
+        totals = {c: quantize(v, currency) for c, v in read.by_category().items()}
         labelled = sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))
     else:
-        by_day = expense_totals_by_day(user=ctx.user, currency=currency, since=since, until=until)
+        by_day = {d: quantize(v, currency) for d, v in read.by_day().items()}
         labelled = _by_week(by_day, since, until) if group_by == "week" else _by_day(by_day, since, until)
     total = sum((amount for _, amount in labelled), Decimal(0))
     return {
@@ -145,6 +149,10 @@ def summarize_spending(ctx: ToolContext, args: dict) -> dict:
         "currency": currency,
         "total": money(total, currency),
         "groups": [{"label": label, "amount": money(amount, currency)} for label, amount in labelled],
+        "rate_missing": [
+            {"currency": m["currency"], "amount": money(m["amount"], m["currency"])}
+            for m in missing_summary(read.missing)
+        ],
     }
 
 
