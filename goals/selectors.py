@@ -79,7 +79,7 @@ def budget_statuses(
     unread = {b.currency for b in budgets} - set(totals)
     if unread:
         for currency, read in spending_reads(user=user, currencies=unread, since=first, until=last).items():
-            totals[currency], missing[currency] = read.by_category(), tuple(missing_summary(read.missing))
+            totals[currency], missing[currency] = read.by_category(), tuple(missing_summary(read.missing_of()))
     out = []
     for budget in budgets:
         c = budget.currency

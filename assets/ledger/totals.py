@@ -35,6 +35,10 @@ class CountedRead:
     currency: str
     groups: list[CountedGroup] = field(default_factory=list)
     missing: list[Converted] = field(default_factory=list)
+    missing_directions: list[str] = field(default_factory=list)  # the direction of each of `missing`
+
+    def missing_of(self, direction: str = Transaction.Direction.EXPENSE) -> list[Converted]:
+        return [m for m, d in zip(self.missing, self.missing_directions, strict=True) if d == direction]
 
     def by_category(self, direction: str = Transaction.Direction.EXPENSE) -> dict[str, Decimal]:
         out: dict[str, Decimal] = {}
@@ -105,6 +109,7 @@ def counted_convert(
             converted = convert(amount, row["currency"], day, to=currency, table=tables[row["user_id"]])
             if converted.missing:
                 read.missing.append(converted)
+                read.missing_directions.append(row["direction"])
                 continue
             amount = converted.converted
             if per == PER_MONTH:

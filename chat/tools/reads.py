@@ -151,7 +151,7 @@ def summarize_spending(ctx: ToolContext, args: dict) -> dict:
         "groups": [{"label": label, "amount": money(amount, currency)} for label, amount in labelled],
         "rate_missing": [
             {"currency": m["currency"], "amount": money(m["amount"], m["currency"])}
-            for m in missing_summary(read.missing)
+            for m in missing_summary(read.missing_of())
         ],
     }
 

@@ -50,7 +50,7 @@ def _parts(amount: Decimal, currency: str, categories: list[str]) -> list[tuple[
     return [*parts, (amount - share * (len(categories) - 1), categories[-1])]
 
 
-def _build(owner, rows, rates) -> list[dict]:
+def build_ledger(owner, rows, rates) -> list[dict]:
     """The ledger in the database, and what each row contributes as written down by hand."""
     ExchangeRate.objects.all().delete()  # the examples share one test transaction; the rates are global
     bank = factories.asset(owner, name="Bank", kind="bank_account")
@@ -120,7 +120,7 @@ def _hand(amount, currency, direction, category, day, rates) -> dict:
 @given(rows=st.lists(row_strategy, max_size=12), rates=rates_strategy)
 def test_counted_totals_agree_with_a_hand_written_sum(rows, rates):
     owner = factories.user(f"ledger{next(_names)}")
-    expected = _build(owner, rows, rates)
+    expected = build_ledger(owner, rows, rates)
     for direction in ("expense", "income"):
         got = counted_totals(
             user=owner, currency="VND", since=START, until=START + dt.timedelta(days=20), direction=direction
