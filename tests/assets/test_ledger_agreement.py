@@ -49,7 +49,7 @@ def _close(got: dict[str, Decimal], want: dict[str, Decimal], foreign: dict[str,
 
 
 @pytest.mark.django_db
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(rows=st.lists(row_strategy, max_size=10), rates=rates_strategy)
 def test_every_figure_counts_the_same_money(rows, rates):
     owner = factories.user(f"agree{next(_names)}")
