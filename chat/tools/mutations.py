@@ -4,7 +4,7 @@ Every call is recorded against its tool call id by the runner (replay protection
 tools: their handler only checks the target and describes it; `execute` runs after the user approves.
 """
 
-from assets.ledger.selectors import payment_account_list
+from assets.ledger.selectors import payment_account_list, transaction_ledger_fields
 from assets.rules.offers import rule_offer
 from assets.selectors import asset_get, transaction_get
 from assets.services import (
@@ -83,7 +83,7 @@ def create_manual_transaction(ctx: ToolContext, args: dict) -> dict:
             }
         asset_id = manual[0].id if manual else None
     txn = transaction_create(user=ctx.user, asset_id=asset_id, **fields)
-    return {"created": True, "transaction": transaction_out(txn)}
+    return {"created": True, "transaction": transaction_out(txn, ledger=transaction_ledger_fields(txn=txn))}
 
 
 def _check_transaction_fields(ctx: ToolContext, fields: dict) -> None:
@@ -99,7 +99,7 @@ def update_manual_transaction(ctx: ToolContext, args: dict) -> dict:
         raise BadToolInput("Name at least one field to change.")
     before = transaction_get(user=ctx.user, transaction_id=args["transaction_id"]).category
     txn = transaction_update(user=ctx.user, transaction_id=args["transaction_id"], **changes)
-    out = {"updated": True, "transaction": transaction_out(txn)}
+    out = {"updated": True, "transaction": transaction_out(txn, ledger=transaction_ledger_fields(txn=txn))}
     if txn.category != before:
         # Recategorizing teaches: offer the rule (create_rule with these fields) that would have done it.
         offer = rule_offer(user=ctx.user, txn=txn)
@@ -112,7 +112,7 @@ def check_transaction_delete(ctx: ToolContext, args: dict) -> dict:
     txn = transaction_get(user=ctx.user, transaction_id=args["transaction_id"])
     if not txn.editable:
         raise SyncedReadOnly("transaction")
-    return {"transaction": transaction_out(txn)}
+    return {"transaction": transaction_out(txn, ledger=transaction_ledger_fields(txn=txn))}
 
 
 def execute_transaction_delete(ctx: ToolContext, args: dict) -> dict:

@@ -4,6 +4,7 @@ import datetime as dt
 import re
 from decimal import Decimal
 
+from assets.ledger.selectors import split_parts, transfer_links
 from assets.ledger.totals import missing_summary
 from assets.selectors import (
     asset_list,
@@ -49,8 +50,21 @@ def list_transactions(ctx: ToolContext, args: dict) -> dict:
             source=args.get("source", "all"),
         )[: limit + 1]
     )
+    shown = rows[:limit]
+    ids = [t.id for t in shown]
+    links = transfer_links(user_id=ctx.user.pk, transaction_ids=ids)
+    parts = split_parts(transaction_ids=ids)
     return {
-        "transactions": [transaction_out(t) for t in rows[:limit]],
+        "transactions": [
+            transaction_out(
+                t,
+                ledger={
+                    "transfer": links[t.id].as_dict() if t.id in links else None,
+                    "split": parts.get(t.id),
+                },
+            )
+            for t in shown
+        ],
         "count": min(len(rows), limit),
         "has_more": len(rows) > limit,
     }
