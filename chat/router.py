@@ -120,6 +120,18 @@ _RECURRING = _rx(
     r"\b(monthly|yearly|annual) (payments?|charges?|fees?|costs?)\b",
     r"\b(goi )?dang ky\b|\b(hoa don|dinh ky|den han|sap den han|phai tra|tra hang thang)\b",
 )
+# Transfers between the user's own accounts: marking one is a change to rows (update); asking about them reads.
+_TRANSFER_MARK = _rx(
+    r"\bmark\b.*\b(as )?(an? )?(internal )?transfers?\b",
+    r"\b(is|was|are|were) (an? )?(internal )?transfers?\b",
+    r"\bdanh dau\b.*\bchuyen (khoan|tien)\b",
+    r"\b(la|chi la) chuyen (khoan|tien) (noi bo|giua)\b",
+)
+_TRANSFERS = _rx(
+    r"\b(my )?transfers\b",
+    r"\btransfers? between\b",
+    r"\bchuyen (khoan|tien) (noi bo|giua)\b",
+)
 _SPENT = _rx(r"\b(spent|paid|bought|purchased|received|earned|got paid)\b")
 
 _YES_NO = re.compile(
@@ -196,6 +208,8 @@ def _classify(text: str) -> str | None:
     balance = bool(_BALANCE.search(t))
     correction = bool(_CORRECTION.search(t)) or (balance and bool(_NOW_IS.search(t)))
 
+    if _TRANSFER_MARK.search(t) and not delete:
+        return "update"
     if delete:
         if update or (create and asset and not txn) or (coach and not (asset or txn)):
             return None
@@ -212,7 +226,7 @@ def _classify(text: str) -> str | None:
         return "asset_create"
     if coach or _GREETING.search(t):
         return "coach"
-    if _RECURRING.search(t) and not amounts and not create:
+    if (_RECURRING.search(t) or _TRANSFERS.search(t)) and not amounts and not create:
         return "inspect"
     if _INSPECT.search(t):
         return None if amounts and create else "inspect"
