@@ -8,6 +8,7 @@ from django.db.models import Case, CharField, Count, DateField, F, Q, QuerySet, 
 from django.db.models.functions import Cast
 
 from assets import categories
+from assets.ledger.queries import COUNTS
 from assets.ledger.totals import (
     PER_MONTH,
     CountedRead,
@@ -172,13 +173,14 @@ class Totals:
 
 
 def transaction_totals(qs: QuerySet[Transaction]) -> list[Totals]:
-    """Income, spending and count of a ledger query, per currency, in one aggregate query."""
+    """Income and spending that count (docs/ledger.md) and the count of every row listed, of a ledger query,
+    per currency, in one aggregate query."""
     rows = (
         qs.order_by()
         .values("currency")
         .annotate(
-            income=Sum("amount", filter=Q(direction=Transaction.Direction.INCOME), default=Decimal(0)),
-            expense=Sum("amount", filter=Q(direction=Transaction.Direction.EXPENSE), default=Decimal(0)),
+            income=Sum("amount", filter=COUNTS & Q(direction=Transaction.Direction.INCOME), default=Decimal(0)),
+            expense=Sum("amount", filter=COUNTS & Q(direction=Transaction.Direction.EXPENSE), default=Decimal(0)),
             count=Count("id"),
         )
         .order_by("currency")

@@ -5,8 +5,13 @@ left out by its owner: neither is income or spending anywhere. A split row count
 own category. Every aggregate of income or spending reads through `counted()`, so that rule lives here alone.
 """
 
-from django.db.models import F, QuerySet
+from django.db.models import F, Q, QuerySet
 from django.db.models.functions import Coalesce
+
+# The condition itself, for the one read that sums whole rows beside rows that do not count (a page of the
+# ledger's income and spending beside its count of every row listed): a row counts unless it is in a paired
+# transfer or its owner excluded it. A split row's parts sum to it, so whole rows are enough there.
+COUNTS = Q(transfer__isnull=True, excluded=False)
 
 
 class TransactionQuerySet(QuerySet):
@@ -20,7 +25,7 @@ class TransactionQuerySet(QuerySet):
         any queryset: `Transaction.objects.counted().filter(user=u, direction="expense")
         .values("counted_category").annotate(total=Sum("counted_amount"))`.
         """
-        return self.filter(transfer__isnull=True, excluded=False).annotate(
+        return self.filter(COUNTS).annotate(
             counted_amount=Coalesce(F("splits__amount"), F("amount")),
             counted_category=Coalesce(F("splits__category"), F("category")),
             counted_user_category_id=Coalesce(F("splits__user_category_id"), F("user_category_id")),
@@ -34,4 +39,4 @@ class TransactionQuerySet(QuerySet):
     def not_transfers(self) -> "TransactionQuerySet":
         """Rows that are neither in a transfer nor excluded, one per row, splits not expanded: for reads that
         list or count rows (a merchant's history, duplicates) rather than add up categories."""
-        return self.filter(transfer__isnull=True, excluded=False)
+        return self.filter(COUNTS)
