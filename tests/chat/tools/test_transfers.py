@@ -58,3 +58,15 @@ def test_another_users_rows_are_refused_and_nothing_changes(alice, alice_ctx, bo
     assert refused.is_error
     assert not Transfer.objects.exists()
     assert call(alice_ctx, "mark_transfer", {}).is_error
+
+
+def test_the_assistant_corrects_a_synced_row_but_not_its_facts(alice, alice_ctx):
+    synced = factories.txn(alice, amount="300000", category="other", source="synced")
+    fixed = call(alice_ctx, "update_manual_transaction", {"transaction_id": synced.id, "category": "groceries"})
+    assert not fixed.is_error and fixed.output["transaction"]["category"] == "groceries"
+    excluded = call(alice_ctx, "update_manual_transaction", {"transaction_id": synced.id, "excluded": True})
+    assert excluded.output["transaction"]["excluded"] is True
+    refused = call(alice_ctx, "update_manual_transaction", {"transaction_id": synced.id, "amount": "1k"})
+    assert refused.is_error and refused.output["error"]["code"] == "SYNCED_READ_ONLY"
+    synced.refresh_from_db()
+    assert synced.amount == 300000
