@@ -5,6 +5,7 @@ from django import forms
 from django.contrib import admin
 
 from assets import categories
+from assets.ledger.models import ExchangeRate, ImportBatch, RejectedPair, TransactionSplit, Transfer, UserCategory
 from assets.models import Asset, BankTextDraft, CategoryRule, LinkedAccount, SepayConnection, Source, Transaction
 from assets.rules.services import rule_create, rule_fields_check, rule_update
 from assets.services import asset_create, asset_update, transaction_create, transaction_update
@@ -239,3 +240,54 @@ class BankTextDraftAdmin(_ReadOnlyAdmin):
     list_select_related = ("user",)
     search_fields = ("bank", "description", "user__username")
     raw_id_fields = ("asset", "linked_account", "duplicate_of", "transaction")
+
+
+# The ledger's own records (docs/ledger.md): written by their owner's actions and the rates job; staff read.
+
+
+@admin.register(Transfer)
+class TransferAdmin(_ReadOnlyAdmin):
+    list_display = ("created_at", "user", "status", "outgoing", "incoming")
+    list_filter = ("status",)
+    list_select_related = ("user", "outgoing", "incoming")
+    search_fields = ("user__username",)
+    raw_id_fields = ("outgoing", "incoming")
+
+
+@admin.register(RejectedPair)
+class RejectedPairAdmin(_ReadOnlyAdmin):
+    list_display = ("created_at", "user", "outgoing", "incoming")
+    list_select_related = ("user", "outgoing", "incoming")
+    raw_id_fields = ("outgoing", "incoming")
+
+
+@admin.register(TransactionSplit)
+class TransactionSplitAdmin(_ReadOnlyAdmin):
+    list_display = ("transaction", "position", "amount", "category", "note")
+    list_select_related = ("transaction",)
+    raw_id_fields = ("transaction", "user_category")
+
+
+@admin.register(ImportBatch)
+class ImportBatchAdmin(_ReadOnlyAdmin):
+    list_display = ("created_at", "user", "format", "filename", "imported", "skipped")
+    list_filter = ("format",)
+    list_select_related = ("user",)
+    search_fields = ("filename", "user__username")
+    raw_id_fields = ("asset",)
+
+
+@admin.register(UserCategory)
+class UserCategoryAdmin(_ReadOnlyAdmin):
+    list_display = ("name_vi", "name_en", "kind", "user")
+    list_filter = ("kind",)
+    list_select_related = ("user",)
+    search_fields = ("name_vi", "name_en", "user__username")
+
+
+@admin.register(ExchangeRate)
+class ExchangeRateAdmin(_ReadOnlyAdmin):
+    list_display = ("day", "from_currency", "to_currency", "rate", "source", "user")
+    list_filter = ("source", "from_currency", "to_currency")
+    list_select_related = ("user",)
+    date_hierarchy = "day"

@@ -3,6 +3,7 @@
 import io
 import tempfile
 
+from django.db import transaction as db_transaction
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
@@ -13,6 +14,9 @@ from rest_framework.views import APIView
 
 from assets import categories, selectors, services
 from assets.importing import MAX_BYTES, ImportRejected, transactions_import
+from assets.ledger.api import SplitPartSerializer, TransferLinkSerializer, WithLedgerFields
+from assets.ledger.corrections import asset_archive, transaction_correct
+from assets.ledger.selectors import transaction_rows_enrich
 from assets.models import Asset, Source, Transaction
 from assets.rules.offers import rule_offer
 from zeus.api.fields import MoneyField
@@ -34,6 +38,10 @@ class AssetSerializer(serializers.Serializer):
     editable = serializers.BooleanField()
     bank_bin = serializers.CharField(help_text="The bank's NAPAS BIN for a VietQR to this account; empty if none.")
     account_number = serializers.CharField(help_text="The account number a VietQR sends money to; empty if none.")
+    archived = serializers.SerializerMethodField()
+
+    def get_archived(self, asset) -> bool:
+        return asset.archived_at is not None
 
 
 class LinkedAccountSerializer(serializers.Serializer):
@@ -52,19 +60,26 @@ class TransactionSerializer(serializers.Serializer):
     currency = serializers.CharField()
     direction = serializers.ChoiceField(choices=Transaction.Direction.choices)
     description = serializers.CharField()
-    category = serializers.ChoiceField(choices=categories.CHOICES)
+    category = serializers.CharField(help_text='A fixed category, or the user\'s own as "c:<id>".')
     occurred_on = serializers.DateField()
     asset = serializers.IntegerField(source="asset_id", allow_null=True)
     source = serializers.ChoiceField(choices=Source.choices)
     external_id = serializers.CharField(allow_null=True)
     editable = serializers.BooleanField()
+    note = serializers.CharField()
+    excluded = serializers.BooleanField()
+    transfer = TransferLinkSerializer(allow_null=True)
+    split = SplitPartSerializer(many=True, allow_null=True)
+
+    def to_representation(self, instance):
+        return super().to_representation(WithLedgerFields(instance))
 
 
 # What a transaction list reads: TransactionSerializer's fields as columns, nothing else (no timestamps, no
 # joined asset).
 _TRANSACTION_COLUMNS = (
     "id", "amount", "currency", "direction", "description", "category", "occurred_on", "asset_id", "source",
-    "external_id",
+    "external_id", "note", "excluded", "user_category_id",
 )  # fmt: skip
 
 
@@ -78,12 +93,16 @@ def _transaction_row(row: dict) -> dict:
         "currency": row["currency"],
         "direction": row["direction"],
         "description": row["description"],
-        "category": row["category"],
+        "category": f"c:{row['user_category_id']}" if row["user_category_id"] else row["category"],
         "occurred_on": row["occurred_on"].isoformat(),
         "asset": row["asset_id"],
         "source": row["source"],
         "external_id": row["external_id"],
         "editable": row["source"] == Source.MANUAL,
+        "note": row["note"],
+        "excluded": row["excluded"],
+        "transfer": row["transfer"],
+        "split": row["split"],
     }
 
 
@@ -121,6 +140,7 @@ class AssetDetailView(APIView):
         balance = MoneyField(required=False)
         bank_bin = serializers.CharField(max_length=6, required=False, allow_blank=True)
         account_number = serializers.CharField(max_length=40, required=False, allow_blank=True)
+        archived = serializers.BooleanField(required=False, help_text="Archive (true) or restore (false).")
 
     @extend_schema(responses=AssetSerializer)
     def get(self, request, asset_id: int):
@@ -130,7 +150,12 @@ class AssetDetailView(APIView):
     def patch(self, request, asset_id: int):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        asset = services.asset_update(user=request.user, asset_id=asset_id, **data.validated_data)
+        changes = dict(data.validated_data)
+        archived = changes.pop("archived", None)
+        with db_transaction.atomic():
+            asset = services.asset_update(user=request.user, asset_id=asset_id, **changes)
+            if archived is not None:
+                asset = asset_archive(user=request.user, asset_id=asset_id, archived=archived)
         return Response(AssetSerializer(asset).data)
 
     @extend_schema(responses={204: None})
@@ -152,7 +177,9 @@ class _TransactionFields(serializers.Serializer):
     amount = MoneyField()
     description = serializers.CharField(max_length=200, required=False, allow_blank=True)
     direction = serializers.ChoiceField(choices=Transaction.Direction.choices, required=False)
-    category = serializers.ChoiceField(choices=categories.CHOICES, required=False, allow_null=True)
+    category = serializers.CharField(
+        max_length=24, required=False, allow_null=True, help_text='A fixed category, or your own as "c:<id>".'
+    )
     occurred_on = serializers.DateField(required=False, help_text="Default: today in the user's timezone.")
     currency = serializers.CharField(max_length=3, required=False, help_text="Default: the asset's, else the user's.")
     asset = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=_BIGINT_MAX)
@@ -199,6 +226,7 @@ class TransactionListView(APIView):
             request=request,
             view=self,
             queryset=selectors.transactions_matching(user=request.user, lookups=lookups).values(*_TRANSACTION_COLUMNS),
+            transform=lambda rows: transaction_rows_enrich(user=request.user, rows=rows),
             render=_transaction_row,
             ordering=("-occurred_on", "-id"),
         )
@@ -214,6 +242,9 @@ class TransactionListView(APIView):
 class TransactionDetailView(APIView):
     class InputSerializer(_TransactionFields):
         amount = MoneyField(required=False)
+        note = serializers.CharField(max_length=500, required=False, allow_blank=True)
+        excluded = serializers.BooleanField(required=False)
+        external_id = serializers.CharField(max_length=100, required=False, help_text="Read only on synced rows.")
 
     @extend_schema(responses=TransactionSerializer)
     def get(self, request, transaction_id: int):
@@ -225,7 +256,8 @@ class TransactionDetailView(APIView):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         before = selectors.transaction_get(user=request.user, transaction_id=transaction_id).category
-        txn = services.transaction_update(
+        # Corrections reach any row; a synced or imported row refuses its facts alone (docs/ledger.md).
+        txn = transaction_correct(
             user=request.user, transaction_id=transaction_id, **_transaction_changes(dict(data.validated_data))
         )
         body = TransactionSerializer(txn).data
@@ -320,7 +352,10 @@ class TransactionImportView(APIView):
     )
     def post(self, request):
         source, mapping, asset = _upload(request)
-        result = transactions_import(user=request.user, source=source, mapping=mapping, asset_id=asset)
+        upload = request.FILES.get("file") if hasattr(request, "FILES") else None
+        result = transactions_import(
+            user=request.user, source=source, mapping=mapping, asset_id=asset, filename=getattr(upload, "name", "")
+        )
         return Response({"imported": result.imported, "skipped": result.skipped})
 
 

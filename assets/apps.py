@@ -6,7 +6,17 @@ class AssetsConfig(AppConfig):
 
     def ready(self):
         from assets import home
+        from assets.ledger_pages import transfer_suggestions_panel
         from zeus.panels import Panel, register
 
         register(Panel("home", "net-worth", 10, "assets/home/net_worth.html", home.net_worth_panel))
         register(Panel("home", "this-month", 20, "assets/home/this_month.html", home.this_month_panel))
+        register(
+            Panel(
+                "inbox",
+                "transfer-suggestions",
+                10,
+                "assets/ledger/transfer_suggestions.html",
+                transfer_suggestions_panel,
+            )
+        )

@@ -5,7 +5,11 @@ from django.utils.translation import gettext as _
 from assets import labels
 
 BOM = "\ufeff"
-HEADER = ["date", "description", "amount", "currency", "direction", "category", "account", "source", "external_id"]
+# `transfer`: the transfer's id when the row moved money between the user's own accounts (it counts nowhere).
+HEADER = [
+    "date", "description", "amount", "currency", "direction", "category", "account", "source", "external_id",
+    "transfer",
+]  # fmt: skip
 
 
 def local_header() -> list[str]:
@@ -19,6 +23,7 @@ def local_header() -> list[str]:
         _("Account"),
         _("Source"),
         _("Reference"),
+        _("Transfer"),
     ]
 
 

@@ -62,7 +62,9 @@ class TransactionForm(forms.Form):
         if currency:
             set_currency(self, currency)
         self.fields["category"].choices = labels.grouped_category_choices()
-        self.fields["asset"].choices = _asset_choices([a for a in assets if a.source == Source.MANUAL], blank=_("None"))
+        # Only accounts a payment can come from or go to (docs/ledger.md): not a motorbike, not an archived one.
+        payable = [a for a in assets if a.source == Source.MANUAL and a.spendable and a.archived_at is None]
+        self.fields["asset"].choices = _asset_choices(payable, blank=_("None"))
 
     def clean(self):
         data = super().clean()

@@ -55,12 +55,14 @@ def this_month_panel(request, today) -> dict:
     month = _worth(request, currency, today).months[-1]  # the trend's last month is this one, so far
     income, expense = month.income, month.expense
     by_category = spending_by_category(request, currency, today)
+    rate_missing = _summary(request, currency, today).rate_missing
     top = sorted(by_category.items(), key=lambda item: (-item[1].now, -item[1].before))[:8]
     return {
         "currency": currency,
         "income": income,
         "expense": expense,
         "left": income - expense,
+        "rate_missing": rate_missing,  # rows in another currency with no rate: named, never counted at 1:1
         "has_spending": any(s.now or s.before for _c, s in top),
         "chart": Chart(
             id="spending-by-category",

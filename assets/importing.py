@@ -13,6 +13,8 @@ from typing import BinaryIO
 from django.db import IntegrityError
 from django.db import transaction as db_transaction
 
+from assets.ledger.models import ImportBatch
+from assets.ledger.pairing import transfer_pair_arrivals
 from assets.models import Asset, ImportMapping, Source, Transaction
 from assets.rules.services import categorize, rules_for
 from assets.statements import detect
@@ -53,7 +55,9 @@ def transactions_import_csv(*, user, text: str) -> ImportResult:
     return transactions_import(user=user, source=io.BytesIO(raw))
 
 
-def transactions_import(*, user, source: BinaryIO, mapping: dict | None = None, asset_id=None) -> ImportResult:
+def transactions_import(
+    *, user, source: BinaryIO, mapping: dict | None = None, asset_id=None, filename: str = ""
+) -> ImportResult:
     """Imports a statement file (a seekable binary file) as synced transactions. `mapping` maps a bank CSV's
     or XLSX's columns (remembered per user and header for next time); `asset_id` files the rows under an
     asset."""
@@ -76,7 +80,7 @@ def transactions_import(*, user, source: BinaryIO, mapping: dict | None = None, 
     rows, remember = statement_rows(
         source, kind=kind, head=head, currency=currency, mapping=mapping, saved=_saved_mapping(user)
     )
-    return _land(user, rows, kind=kind, asset=asset, remember=remember)
+    return _land(user, rows, kind=kind, asset=asset, remember=remember, filename=filename)
 
 
 def _saved_mapping(user):
@@ -96,7 +100,13 @@ def _own_asset(user, asset_id) -> Asset | None:
 
 
 def _land(
-    user, rows: Iterator[Row], *, kind: str, asset: Asset | None, remember: tuple[str, dict] | None = None
+    user,
+    rows: Iterator[Row],
+    *,
+    kind: str,
+    asset: Asset | None,
+    remember: tuple[str, dict] | None = None,
+    filename: str = "",
 ) -> ImportResult:
     errors: dict[str, dict] = {}
     error_count = 0
@@ -108,6 +118,9 @@ def _land(
         # external_id as known, rather than colliding with the first on the unique constraint.
         profile_lock(user=user)
         rules = rules_for(user=user)
+        # Every import is one batch: deleting it removes exactly the rows it added (docs/ledger.md).
+        batch_record = ImportBatch.objects.create(user=user, format=kind, filename=filename[:200], asset=asset)
+        landed: list[int] = []
         try:
             for row in rows:
                 total += 1
@@ -125,9 +138,9 @@ def _land(
                     skipped += 1
                     continue
                 seen.add(row.external_id)
-                batch.append(_transaction(user, row, rules, asset))
+                batch.append(_transaction(user, row, rules, asset, batch_record))
                 if len(batch) >= BATCH:
-                    imported += _insert(user, batch)
+                    imported += _insert(user, batch, landed)
                     batch = []
         except UnicodeDecodeError:
             raise ImportRejected(
@@ -145,14 +158,17 @@ def _land(
                 code=f"INVALID_{kind.upper()}",
                 fields={"rows": errors},
             )
-        imported += _insert(user, batch)
+        imported += _insert(user, batch, landed)
+        ImportBatch.objects.filter(pk=batch_record.pk).update(imported=imported, skipped=total - imported)
+        if asset is not None:  # rows on no account are never one side of a transfer
+            transfer_pair_arrivals(user_id=user.pk, transaction_ids=landed)
         # The mapping is remembered in the rows' transaction: the answer comes after the one commit it reports.
         if remember is not None:
             ImportMapping.objects.update_or_create(user=user, header_key=remember[0], defaults={"mapping": remember[1]})
     return ImportResult(imported=imported, skipped=skipped + (total - error_count - skipped - imported), format=kind)
 
 
-def _transaction(user, row: Row, rules, asset) -> Transaction:
+def _transaction(user, row: Row, rules, asset, batch_record: ImportBatch) -> Transaction:
     category = (
         row.category
         or categorize(rules=rules, text=row.description, amount=row.amount, direction=row.direction).category
@@ -168,10 +184,11 @@ def _transaction(user, row: Row, rules, asset) -> Transaction:
         asset=asset,
         source=Source.SYNCED,
         external_id=row.external_id,
+        import_batch=batch_record,
     )
 
 
-def _insert(user, batch: list[Transaction]) -> int:
+def _insert(user, batch: list[Transaction], landed: list[int]) -> int:
     if not batch:
         return 0
     known = _known_external_ids(user, [txn.external_id for txn in batch])
@@ -179,6 +196,7 @@ def _insert(user, batch: list[Transaction]) -> int:
     try:
         with db_transaction.atomic():
             Transaction.objects.bulk_create(new, batch_size=BATCH)
+        landed.extend(txn.pk for txn in new)
     except IntegrityError:
         raise Conflict(
             "Some of these transactions were being imported at the same moment; try again.", code="IMPORT_CONFLICT"

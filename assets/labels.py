@@ -42,6 +42,8 @@ ASSET_KIND = {
     "property": _("Property"),
     "vehicle": _("Vehicle"),
     "other": _("Other"),
+    "credit_card": _("Credit card"),
+    "loan": _("Loan"),
 }
 
 

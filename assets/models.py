@@ -3,6 +3,7 @@ from django.db import models
 from django.db.models import Q
 
 from assets import categories
+from assets.ledger.queries import TransactionQuerySet
 from zeus.money import CURRENCY_CHOICES, DECIMAL_PLACES, MAX_DIGITS
 
 
@@ -50,6 +51,8 @@ class Asset(models.Model):
         PROPERTY = "property"
         VEHICLE = "vehicle"
         OTHER = "other"
+        CREDIT_CARD = "credit_card"
+        LOAN = "loan"
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="assets")
     name = models.CharField(max_length=100)
@@ -63,6 +66,8 @@ class Asset(models.Model):
     # Where a VietQR for this account sends money (assets/vietqr): the bank's NAPAS BIN and the account number.
     bank_bin = models.CharField(max_length=6, blank=True, default="")
     account_number = models.CharField(max_length=19, blank=True, default="")
+    # Archived: kept with its rows and history, left out of the pickers and of new rows (docs/ledger.md).
+    archived_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -74,8 +79,25 @@ class Asset(models.Model):
         return self.name
 
     @property
+    def spendable(self) -> bool:
+        return self.kind in SPENDABLE_KINDS
+
+    @property
+    def owed(self) -> bool:
+        """A credit card's or a loan's balance is what is owed: net worth counts it negative."""
+        return self.kind in OWED_KINDS
+
+    @property
+    def signed_balance(self):
+        return -self.balance if self.owed else self.balance
+
+    @property
     def editable(self) -> bool:
         return self.source == Source.MANUAL
+
+
+SPENDABLE_KINDS = (Asset.Kind.CASH, Asset.Kind.BANK_ACCOUNT, Asset.Kind.E_WALLET, Asset.Kind.CREDIT_CARD)
+OWED_KINDS = (Asset.Kind.CREDIT_CARD, Asset.Kind.LOAN)
 
 
 class Transaction(models.Model):
@@ -93,8 +115,26 @@ class Transaction(models.Model):
     asset = models.ForeignKey(Asset, null=True, blank=True, on_delete=models.SET_NULL, related_name="transactions")
     source = models.CharField(max_length=10, choices=Source.choices, default=Source.MANUAL)
     external_id = models.CharField(max_length=100, null=True, blank=True)
+    # Corrections any owner may make whatever the row's source (docs/ledger.md): a note, and `excluded`
+    # (kept in the ledger, left out of every total).
+    # Database defaults too: the bank feeds land rows with their own INSERT (assets.landing).
+    note = models.CharField(max_length=500, blank=True, default="", db_default="")
+    excluded = models.BooleanField(default=False, db_default=False)
+    # Set only while the row is in a paired transfer: then it is neither income nor spending.
+    transfer = models.ForeignKey(
+        "assets.Transfer", null=True, blank=True, on_delete=models.SET_NULL, related_name="transactions"
+    )
+    import_batch = models.ForeignKey(
+        "assets.ImportBatch", null=True, blank=True, on_delete=models.CASCADE, related_name="transactions"
+    )
+    # The user's own category, under the kind `category` holds: aggregates keep grouping by `category`.
+    user_category = models.ForeignKey(
+        "assets.UserCategory", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+
+    objects = TransactionQuerySet.as_manager()
 
     class Meta:
         ordering = ["-occurred_on", "-id"]
@@ -105,6 +145,8 @@ class Transaction(models.Model):
             # reads those rows, not the user's whole history.
             models.Index(fields=["user", "direction", "-occurred_on", "-id"], name="transaction_user_direction"),
             models.Index(fields=["user", "source", "-occurred_on", "-id"], name="transaction_user_source"),
+            # Transfer pairing: an arriving row's counterparts, one indexed lookup (assets.ledger.pairing).
+            models.Index(fields=["user", "currency", "amount", "occurred_on"], name="transaction_pairing"),
         ]
         constraints = [
             models.CheckConstraint(condition=Q(amount__gt=0), name="transaction_amount_positive"),
@@ -251,3 +293,14 @@ class ImportMapping(models.Model):
 
     def __str__(self):
         return self.header_key[:60]
+
+
+# The ledger's own models (transfers, splits, import batches, user categories, rates) live beside it.
+from assets.ledger.models import (  # noqa: E402, F401
+    ExchangeRate,
+    ImportBatch,
+    RejectedPair,
+    TransactionSplit,
+    Transfer,
+    UserCategory,
+)

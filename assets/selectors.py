@@ -1,16 +1,25 @@
 """Reads of the ledger, always scoped to one user."""
 
 import datetime as dt
-from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
 from django.contrib.postgres.lookups import Unaccent
-from django.db.models import CharField, Count, DateField, F, Q, QuerySet, Sum, Value
-from django.db.models.functions import Cast, TruncMonth
+from django.db.models import Case, CharField, Count, DateField, F, Q, QuerySet, Sum, Value, When
+from django.db.models.functions import Cast
 
 from assets import categories
-from assets.models import Asset, LinkedAccount, Source, Transaction
+from assets.ledger.queries import COUNTS
+from assets.ledger.totals import (
+    PER_MONTH,
+    CountedRead,
+    counted_convert,
+    counted_groups_query,
+    counted_reads_in,
+    counted_user_read,
+    missing_summary,
+)
+from assets.models import OWED_KINDS, Asset, LinkedAccount, Source, Transaction
 from assets.rules.text import fold
 from zeus.errors import NotFound, ValidationFailed
 from zeus.money import quantize
@@ -97,80 +106,33 @@ def transaction_get(*, user, transaction_id) -> Transaction:
         raise NotFound("No such transaction.") from None
 
 
+def spending_read(*, user, currency: str, since: dt.date, until: dt.date) -> CountedRead:
+    """Income and spending over [since, until] that count (assets/ledger/totals.py), in `currency`: rows in
+    other currencies converted at their day, those with no rate apart in `missing`."""
+    return counted_user_read(user=user, currency=currency, since=since, until=until)
+
+
+def spending_reads(*, user, currencies, since: dt.date, until: dt.date) -> dict[str, CountedRead]:
+    """spending_read in each of `currencies`, from one grouped read (and one of the rates)."""
+    return counted_reads_in(user=user, currencies=currencies, since=since, until=until)
+
+
 def expense_totals_by_category(*, user, currency: str, since: dt.date, until: dt.date) -> dict[str, Decimal]:
-    """Expense totals per category in one currency over [since, until], summed in the database."""
-    rows = (
-        Transaction.objects.filter(
-            user=user,
-            currency=currency,
-            direction=Transaction.Direction.EXPENSE,
-            occurred_on__gte=since,
-            occurred_on__lte=until,
-        )
-        .values("category")
-        .annotate(total=Sum("amount"))
-    )
-    return {row["category"]: row["total"] for row in rows}
-
-
-def _expenses(user_id: int, since: dt.date, until: dt.date, currency: str) -> QuerySet[Transaction]:
-    return Transaction.objects.filter(
-        user_id=user_id,
-        currency=currency,
-        direction=Transaction.Direction.EXPENSE,
-        occurred_on__gte=since,
-        occurred_on__lte=until,
-    )
-
-
-def expense_totals_per_category_query(*, user_id: int, currency: str, month: dt.date, month_last: dt.date) -> QuerySet:
-    """The user's expenses in `currency` in a month (`month` its first day, `month_last` its last) summed per
-    category, as rows (`label`: the category, `day`: NULL, `value`: the sum), for a caller that unions them
-    with rows of its own (a plan's month, plans.selectors)."""
-    return (
-        _expenses(user_id, month, month_last, currency)
-        .values(label=F("category"), day=Value(None, output_field=DateField()))
-        .annotate(value=Sum("amount"))
-        .order_by()
-    )
-
-
-def expense_totals_per_day_query(
-    *,
-    user_id: int,
-    currency: str,
-    since: dt.date,
-    until: dt.date,
-    category_in: Iterable[str],
-    category_not_in: QuerySet,
-) -> QuerySet:
-    """The user's expenses in `currency` from `since` through `until` summed per day, over the categories in
-    `category_in` and not among `category_not_in`'s (a queryset of one column of categories), as rows of
-    expense_totals_per_category_query's shape (`label`: empty, `day`: the day, `value`: the sum)."""
-    return (
-        _expenses(user_id, since, until, currency)
-        .filter(category__in=list(category_in))
-        .exclude(category__in=category_not_in)
-        .values(label=Value(""), day=F("occurred_on"))
-        .annotate(value=Sum("amount"))
-        .order_by()
-    )
+    """Spending that counts per category over [since, until], in `currency` (rows without a rate left out:
+    read spending_read for them)."""
+    totals = spending_read(user=user, currency=currency, since=since, until=until).by_category()
+    return {category: quantize(total, currency) for category, total in totals.items()}
 
 
 def expense_totals_by_day(
     *, user, currency: str, since: dt.date, until: dt.date, category_in=None
 ) -> dict[dt.date, Decimal]:
-    qs = Transaction.objects.filter(
-        user=user,
-        currency=currency,
-        direction=Transaction.Direction.EXPENSE,
-        occurred_on__gte=since,
-        occurred_on__lte=until,
-    )
+    """Spending that counts per day over [since, until], in `currency`, over `category_in` if given."""
+    read = spending_read(user=user, currency=currency, since=since, until=until)
     if category_in is not None:
-        qs = qs.filter(category__in=list(category_in))
-    rows = qs.values("occurred_on").annotate(total=Sum("amount"))
-    return {row["occurred_on"]: row["total"] for row in rows}
+        wanted = set(category_in)
+        read.groups = [g for g in read.groups if g.category in wanted]
+    return {day: quantize(total, currency) for day, total in read.by_day().items()}
 
 
 def transaction_search(*, user, text: str = "", **filters) -> QuerySet[Transaction]:
@@ -215,13 +177,14 @@ class Totals:
 
 
 def transaction_totals(qs: QuerySet[Transaction]) -> list[Totals]:
-    """Income, spending and count of a ledger query, per currency, in one aggregate query."""
+    """Income and spending that count (docs/ledger.md) and the count of every row listed, of a ledger query,
+    per currency, in one aggregate query."""
     rows = (
         qs.order_by()
         .values("currency")
         .annotate(
-            income=Sum("amount", filter=Q(direction=Transaction.Direction.INCOME), default=Decimal(0)),
-            expense=Sum("amount", filter=Q(direction=Transaction.Direction.EXPENSE), default=Decimal(0)),
+            income=Sum("amount", filter=COUNTS & Q(direction=Transaction.Direction.INCOME), default=Decimal(0)),
+            expense=Sum("amount", filter=COUNTS & Q(direction=Transaction.Direction.EXPENSE), default=Decimal(0)),
             count=Count("id"),
         )
         .order_by("currency")
@@ -269,34 +232,50 @@ class CategorySpending:
 class LedgerSummary:
     net_worth: NetWorth
     spending_by_category: dict[str, CategorySpending]
+    rate_missing: list[dict]  # missing_summary's: what this month's and the trend's figures leave out, no rate
 
 
 def ledger_summary(*, user, currency: str, today: dt.date, months: int = 12) -> LedgerSummary:
     """Net worth today and its trend, and spending per category this month against last month: one query
-    however long the ledger is (`_ledger_rows`: the balances, and the last `months` months summed per month,
-    direction and category).
+    however long the ledger is (`_ledger_rows`: the balances, and the last `months` months of money that counts
+    summed per month, direction and category), and one read of the rates when another currency appears.
 
-    Today's net worth is the balances (assets, plus linked accounts no asset mirrors). Each earlier month-end
-    is walked back from it with the ledger: the end of month m is today minus the income and plus the spending
-    recorded after it.
+    Today's net worth is the balances (assets, plus linked accounts no asset mirrors; what a card or a loan owes
+    counted negative), those in other currencies converted at today's rate. Each earlier month-end is walked
+    back from it with the money that counts: the end of month m is today minus the income and plus the
+    spending recorded after it. A transfer between two tracked accounts moves no net worth, so it is not in
+    the walk, as it is in no total.
     """
     first, this_month, last_month = _month_start(today, months - 1), _month_start(today), _month_start(today, 1)
     balances: dict[str, Decimal] = {}
+    flows: list[dict] = []
+    for month, direction, category, row_currency, total in _ledger_rows(
+        user=user, currency=currency, first=first, today=today
+    ):
+        if month is None:
+            balances[row_currency] = balances.get(row_currency, Decimal(0)) + total
+        else:
+            flows.append(_flow(user.pk, direction, category, row_currency, month, total))
+    foreign = [c for c in balances if c != currency]
+    flows.extend(_flow(user.pk, BALANCE, "", held, today, balances[held]) for held in foreign)
+    read = counted_convert(flows, currency=currency, until=today, per=PER_MONTH).get(user.pk)
     income: dict[dt.date, Decimal] = {}
     expense: dict[dt.date, Decimal] = {}
     by_category: dict[str, list[Decimal]] = {}
-    rows = _ledger_rows(user=user, currency=currency, first=first, today=today)
-    for month, direction, category, row_currency, total in rows:
-        if month is None:
-            balances[row_currency] = balances.get(row_currency, Decimal(0)) + total
-        elif direction == Transaction.Direction.INCOME:
-            income[month] = income.get(month, Decimal(0)) + total
+    now = balances.get(currency, Decimal(0))
+    for group in read.groups if read else ():
+        if group.direction == BALANCE:
+            now += group.amount
+        elif group.direction == Transaction.Direction.INCOME:
+            income[group.day] = income.get(group.day, Decimal(0)) + group.amount
         else:
-            expense[month] = expense.get(month, Decimal(0)) + total
-            if month in (this_month, last_month):
-                pair = by_category.setdefault(category, [Decimal(0), Decimal(0)])
-                pair[0 if month == this_month else 1] += total
-    now = quantize(balances.pop(currency, Decimal(0)), currency)
+            expense[group.day] = expense.get(group.day, Decimal(0)) + group.amount
+            if group.day in (this_month, last_month):
+                pair = by_category.setdefault(group.category, [Decimal(0), Decimal(0)])
+                pair[0 if group.day == this_month else 1] += group.amount
+    missing = read.missing if read else []
+    unconverted = {m.currency: m.amount for m in missing if m.day == today and m.currency in foreign}
+    now = quantize(now, currency)
     month_rows = [
         MonthFlow(
             month=start,
@@ -315,43 +294,50 @@ def ledger_summary(*, user, currency: str, today: dt.date, months: int = 12) -> 
         today=now,
         months=month_rows,
         trend=trend,
-        other_currencies={c: quantize(v, c) for c, v in sorted(balances.items()) if v},
+        other_currencies={c: quantize(v, c) for c, v in sorted(unconverted.items()) if v},
     )
     spending = {
         c: CategorySpending(now=quantize(a, currency), before=quantize(b, currency))
         for c, (a, b) in by_category.items()
     }
-    return LedgerSummary(net_worth=worth, spending_by_category=spending)
+    flows_missing = [m for m in missing if not (m.day == today and m.currency in unconverted)]
+    return LedgerSummary(net_worth=worth, spending_by_category=spending, rate_missing=missing_summary(flows_missing))
+
+
+BALANCE = "balance"  # a balance in another currency, converted beside the flows
+
+
+def _flow(user_id, direction, category, currency, day, total) -> dict:
+    """A row in counted_groups_query's shape, for counted_convert."""
+    keys = ("user_id", "direction", "counted_category", "currency", "day", "total")
+    return dict(zip(keys, (user_id, direction, category, currency, day, total), strict=True))
 
 
 LEDGER_ROW = ("month", "direction", "category", "currency", "total")
 
 
 def _ledger_rows(*, user, currency: str, first: dt.date, today: dt.date) -> list[tuple]:
-    """One UNION ALL, rows of LEDGER_ROW: the balances per currency (month None: assets, and linked accounts no
-    asset mirrors), then the ledger in `currency` from `first` to `today` summed per month, direction and
-    category, on the (user, occurred_on) index: a row dated later this month is not counted yet."""
+    """One UNION ALL, rows of LEDGER_ROW: the balances per currency (month None: assets, what is owed negative,
+    and linked accounts no asset mirrors), then the money that counts from `first` to `today` summed per
+    direction and category, and per month in `currency` or per day in any other (the day its conversion
+    needs), on the (user, occurred_on) index: a row dated later this month is not counted yet."""
     # Typed NULLs: a union's columns are matched by type.
     no_date, no_text = Cast(Value(None), DateField()), Cast(Value(None), CharField())
 
-    def balances(qs):
+    def balances(qs, signed):
         return (
             qs.order_by()
             .values("currency")
-            .annotate(month=no_date, direction=no_text, category=no_text, total=Sum("balance"))
+            .annotate(month=no_date, direction=no_text, category=no_text, total=Sum(signed))
             .values_list(*LEDGER_ROW)
         )
 
-    assets = balances(Asset.objects.filter(user=user))
-    unlinked = balances(LinkedAccount.objects.filter(user=user, assets__isnull=True))
-    window = (
-        Transaction.objects.filter(user=user, currency=currency, occurred_on__gte=first, occurred_on__lte=today)
-        .order_by()
-        .annotate(month=Cast(TruncMonth("occurred_on"), DateField()))  # a date, as the other parts' months
-        .values("month", "direction", "category", "currency")
-        .annotate(total=Sum("amount"))
-        .values_list(*LEDGER_ROW)
-    )
+    owed_negative = Case(When(kind__in=OWED_KINDS, then=-F("balance")), default=F("balance"))
+    assets = balances(Asset.objects.filter(user=user), owed_negative)
+    unlinked = balances(LinkedAccount.objects.filter(user=user, assets__isnull=True), "balance")
+    window = counted_groups_query(
+        user_ids=[user.pk], currency=currency, since=first, until=today, per=PER_MONTH
+    ).values_list("day", "direction", "counted_category", "currency", "total")
     return list(assets.union(unlinked, window, all=True))
 
 

@@ -6,6 +6,8 @@ import datetime as dt
 from django.db import transaction as db_transaction
 
 from assets import categories
+from assets.ledger.catalog import category_resolve
+from assets.ledger.pairing import transfer_pair_arrivals
 from assets.models import Asset, Source, Transaction
 from assets.vietqr.accounts import clean_account_number, clean_bank_bin
 from zeus.errors import NotFound, SyncedReadOnly, ValidationFailed
@@ -31,6 +33,16 @@ def _own_asset(user, asset_id) -> Asset | None:
         return Asset.objects.get(user=user, id=int(asset_id))
     except (Asset.DoesNotExist, ValueError, TypeError):
         raise NotFound("No such asset.", fields={"asset": ["No such asset."]}) from None
+
+
+def _open_asset(user, asset_id) -> Asset | None:
+    """An account a new or moved row may name: the user's own, not archived."""
+    asset = _own_asset(user, asset_id)
+    if asset is not None and asset.archived_at is not None:
+        raise ValidationFailed(
+            "This account is archived; restore it first.", code="ACCOUNT_ARCHIVED", fields={"asset": ["Archived."]}
+        )
+    return asset
 
 
 def _manual_asset(user, asset_id) -> Asset:
@@ -100,21 +112,28 @@ def transaction_create(
     asset_id=None,
 ) -> Transaction:
     direction = _choice(direction or Transaction.Direction.EXPENSE, "direction", Transaction.Direction.values)
-    asset = _own_asset(user, asset_id)
+    asset = _open_asset(user, asset_id)
     currency = write_currency(user, currency or (asset.currency if asset else None))
-    category = category or categories.default_for(direction)
-    _check_category(category, direction)
-    return Transaction.objects.create(
-        user=user,
-        amount=parse_money(amount, currency),
-        currency=currency,
-        direction=direction,
-        description=clean_text(description, "description", max_length=200, required=False),
-        category=category,
-        occurred_on=ledger_date(occurred_on, user=user) if occurred_on else user_today(user),
-        asset=asset,
-        source=Source.MANUAL,
+    category, own = category_resolve(
+        user=user, value=category or categories.default_for(direction), direction=direction
     )
+    with db_transaction.atomic():
+        txn = Transaction.objects.create(
+            user=user,
+            amount=parse_money(amount, currency),
+            currency=currency,
+            direction=direction,
+            description=clean_text(description, "description", max_length=200, required=False),
+            category=category,
+            user_category=own,
+            occurred_on=ledger_date(occurred_on, user=user) if occurred_on else user_today(user),
+            asset=asset,
+            source=Source.MANUAL,
+        )
+        # A row from any source may be one side of a transfer (docs/ledger.md, "Pairing").
+        if transfer_pair_arrivals(user_id=user.pk, transaction_ids=[txn.id]):
+            txn.refresh_from_db(fields=["transfer"])
+    return txn
 
 
 def _check_category(category: str, direction: str) -> None:
@@ -154,7 +173,7 @@ def transaction_update(*, user, transaction_id, **changes) -> Transaction:
         if "occurred_on" in changes:
             txn.occurred_on = ledger_date(changes["occurred_on"], user=user)
         if "asset_id" in changes:
-            txn.asset = _own_asset(user, changes["asset_id"])
+            txn.asset = _open_asset(user, changes["asset_id"])
         txn.save()
     return txn
 

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from assets import csv_export, labels, services
 from assets.forms import CategoryForm, TransactionFilterForm, TransactionForm
+from assets.ledger_pages import ledger_rows_mark
 from assets.selectors import asset_list, transaction_get, transaction_page, transaction_search, transaction_totals
 from zeus.errors import NotFound, ZeusError
 from zeus.forms import add_service_error, page_paths
@@ -76,6 +77,7 @@ def _context(request, *, create_form=None, edit_form=None, edit_id=None, status_
                 initial={"category": txn.category}, direction=txn.direction, prefix=f"c{txn.id}"
             )
         rows.append(row)
+    ledger_rows_mark(user=user, rows=rows)
     next_url = None
     if page and page.next_after:
         query = request.GET.copy()
@@ -100,6 +102,7 @@ def _context(request, *, create_form=None, edit_form=None, edit_id=None, status_
             "create_open": create_form is not None,
             "delete_id": _int(request.GET.get("delete", "")),
             "category_labels": labels.CATEGORY,
+            "category_choices": labels.grouped_category_choices(),
             "direction_labels": labels.DIRECTION,
             "more_filters": bool(filters.errors)
             or any(request.GET.get(k) for k in ("since", "until", "category", "direction", "source", "asset")),
@@ -275,6 +278,8 @@ def transactions_csv(request):
                     txn.asset.name if txn.asset else "",
                     txn.source,
                     txn.external_id or "",
+                    # The transfer's id: the row moved money between the user's own accounts and counts nowhere.
+                    txn.transfer_id or "",
                 ]
             )
 

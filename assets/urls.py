@@ -5,16 +5,29 @@ from assets.banktexts import api as banktexts_api
 from assets.feeds import api as feeds_api
 from assets.feeds import casso_api
 from assets.feeds.webhook import sepay_webhook
+from assets.ledger import api as ledger_api
 from assets.rules import api as rules_api
 from assets.vietqr import api as vietqr_api
 
 urlpatterns = [
     path("assets", api.AssetListView.as_view()),
     path("assets/<int:asset_id>", api.AssetDetailView.as_view()),
+    path("assets/<int:asset_id>/reconcile", ledger_api.AssetReconcileView.as_view()),
     path("linked-accounts", api.LinkedAccountListView.as_view()),
     path("transactions", api.TransactionListView.as_view()),
     path("transactions/import", api.TransactionImportView.as_view()),
     path("transactions/<int:transaction_id>", api.TransactionDetailView.as_view()),
+    path("transactions/<int:transaction_id>/split", ledger_api.TransactionSplitView.as_view()),
+    path("transfers", ledger_api.TransferListView.as_view()),
+    path("transfers/suggestions", ledger_api.TransferSuggestionListView.as_view()),
+    path("transfers/suggestions/<int:transfer_id>/accept", ledger_api.TransferSuggestionAcceptView.as_view()),
+    path("transfers/suggestions/<int:transfer_id>/reject", ledger_api.TransferSuggestionRejectView.as_view()),
+    path("transfers/<int:transfer_id>", ledger_api.TransferDetailView.as_view()),
+    path("imports", ledger_api.ImportBatchListView.as_view()),
+    path("imports/<int:batch_id>", ledger_api.ImportBatchDetailView.as_view()),
+    path("categories", ledger_api.CategoryListView.as_view()),
+    path("categories/<str:category_id>", ledger_api.CategoryDetailView.as_view()),
+    path("rates", ledger_api.RateListView.as_view()),
     path("rules", rules_api.RuleListView.as_view()),
     path("rules/<int:rule_id>", rules_api.RuleDetailView.as_view()),
     path("integrations/sepay", feeds_api.ConnectionListView.as_view()),

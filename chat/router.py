@@ -120,6 +120,18 @@ _RECURRING = _rx(
     r"\b(monthly|yearly|annual) (payments?|charges?|fees?|costs?)\b",
     r"\b(goi )?dang ky\b|\b(hoa don|dinh ky|den han|sap den han|phai tra|tra hang thang)\b",
 )
+# Transfers between the user's own accounts: marking one is a change to rows (update); asking about them reads.
+_TRANSFER_MARK = _rx(
+    r"\bmark\b.*\b(as )?(an? )?(internal )?transfers?\b",
+    r"\b(is|was|are|were) (an? )?(internal )?transfers?\b",
+    r"\bdanh dau\b.*\bchuyen (khoan|tien)\b",
+    r"\b(la|chi la) chuyen (khoan|tien) (noi bo|giua)\b",
+)
+_TRANSFERS = _rx(
+    r"\b(my )?transfers\b",
+    r"\btransfers? between\b",
+    r"\bchuyen (khoan|tien) (noi bo|giua)\b",
+)
 _SPENT = _rx(r"\b(spent|paid|bought|purchased|received|earned|got paid)\b")
 # Looking ahead and what is owed (CONTRACT §9.3): the forecast, debts and IOUs, and the plan's figure for today.
 # Folded Vietnamese "no" is also the English "no" and "nó" (it): only its debt phrases count.
@@ -208,6 +220,8 @@ def _classify(text: str) -> str | None:
     balance = bool(_BALANCE.search(t))
     correction = bool(_CORRECTION.search(t)) or (balance and bool(_NOW_IS.search(t)))
 
+    if _TRANSFER_MARK.search(t) and not delete:
+        return "update"
     if not asset and not ((delete or update) and txn) and (_AHEAD.search(t) or (delete and _BUDGET.search(t))):
         return "coach"  # the plan, the forecast, debts and budgets: the coach's tools (chat/tools/ahead.py)
     if delete:
@@ -226,7 +240,7 @@ def _classify(text: str) -> str | None:
         return "asset_create"
     if coach or _GREETING.search(t):
         return "coach"
-    if _RECURRING.search(t) and not amounts and not create:
+    if (_RECURRING.search(t) or _TRANSFERS.search(t)) and not amounts and not create:
         return "inspect"
     if _INSPECT.search(t):
         return None if amounts and create else "inspect"

@@ -23,6 +23,7 @@ from assets.services import asset_create, transaction_create
 from demo.conversation import seed_conversation
 from demo.debts import seed_debts
 from demo.ledger import BUDGETS, CASH, CURRENCY, MOMO, VCB, ledger
+from demo.truth import seed_transfers_and_dollars
 from goals.selectors import budget_list, goal_list
 from goals.services import budget_create, goal_create
 from plans.demo import seed_demo_plan
@@ -181,6 +182,7 @@ STEPS: list[Step] = [
     seed_linked_accounts,
     seed_manual_assets,
     seed_transactions,
+    seed_transfers_and_dollars,
     seed_budgets,
     seed_goals,
     seed_debts,

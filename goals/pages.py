@@ -51,7 +51,10 @@ def _budgets_context(request, *, create_form=None, edit_form=None, edit_id=None)
     user = request.user
     currency = user_currency(user)
     edit_id = edit_id if edit_id is not None else _int(request.GET.get("edit"))
-    rows = budget_rows(budget_statuses(user=user))
+    statuses = budget_statuses(user=user)
+    rows = budget_rows(statuses)
+    # Spending in another currency with no rate is named beside the budgets, never counted at 1:1.
+    rate_missing = list({(m["currency"], m["amount"]): m for s in statuses for m in s.rate_missing}.values())
     for row in rows:
         if row["budget"].id == edit_id:
             b = row["budget"]
@@ -62,6 +65,7 @@ def _budgets_context(request, *, create_form=None, edit_form=None, edit_id=None)
             )
     return {
         "rows": rows,
+        "rate_missing": rate_missing,
         "create_form": create_form or BudgetForm(currency=currency, prefix="new"),
         "delete_id": _int(request.GET.get("delete")),
         "today": user_today(user),

@@ -4,7 +4,8 @@ from decimal import Decimal
 
 from django.db.models import QuerySet
 
-from assets.selectors import expense_totals_by_category
+from assets.ledger.totals import missing_summary
+from assets.selectors import spending_reads
 from goals.models import Budget, Goal
 from goals.progress import GoalProgress, goal_progress
 from zeus.errors import NotFound, ValidationFailed
@@ -50,6 +51,9 @@ class BudgetStatus:
     budget: Budget
     spent: Decimal
     remaining: Decimal
+    # The month's spending in other currencies that no rate converts into the budget's (missing_summary's):
+    # named beside the figure, never counted at 1:1.
+    rate_missing: tuple[dict, ...] = ()
 
 
 def budget_list(*, user) -> QuerySet[Budget]:
@@ -61,25 +65,27 @@ def budget_statuses(
 ) -> list[BudgetStatus]:
     """Each budget with what was spent against it in a month (default: the user's current month).
 
-    One aggregate query per currency in use, never one per budget; none for a currency whose month's spending
-    by category the caller already read (`spent`: {currency: {category: amount}}).
+    Spending is the money that counts (assets.selectors.spending_read: no transfers, no excluded rows, splits
+    by part, other currencies converted at each row's day). One aggregate query for every currency in use (and
+    one read of the rates when another currency appears), never one per budget; none for a currency whose month's
+    spending by category the caller already read (`spent`: {currency: {category: amount}}).
     """
     budgets = list(budget_list(user=user) if budgets is None else budgets)
     if month is None:
         today = user_today(user)
         month = (today.year, today.month)
     first, last = month_bounds(*month)
-    known = spent or {}
-    totals = {
-        currency: known[currency]
-        if currency in known
-        else expense_totals_by_category(user=user, currency=currency, since=first, until=last)
-        for currency in {b.currency for b in budgets}
-    }
+    totals, missing = dict(spent or {}), {}
+    unread = {b.currency for b in budgets} - set(totals)
+    if unread:
+        for currency, read in spending_reads(user=user, currencies=unread, since=first, until=last).items():
+            totals[currency], missing[currency] = read.by_category(), tuple(missing_summary(read.missing_of()))
     out = []
     for budget in budgets:
-        spent = quantize(totals[budget.currency].get(budget.category, Decimal(0)), budget.currency)
-        out.append(BudgetStatus(budget=budget, spent=spent, remaining=quantize(budget.amount - spent, budget.currency)))
+        c = budget.currency
+        spent = quantize(totals[c].get(budget.category, Decimal(0)), c)
+        remaining = quantize(budget.amount - spent, c)
+        out.append(BudgetStatus(budget=budget, spent=spent, remaining=remaining, rate_missing=missing.get(c, ())))
     return out
 
 

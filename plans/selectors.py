@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from django.db.models import Exists, OuterRef, QuerySet, Sum
 
 from assets import categories
+from assets.ledger.totals import counted_read
 from assets.models import Transaction
 from plans import math as pm
 from plans import recurring
@@ -77,26 +78,26 @@ def plan_ledger(plan: MonthlyPlan) -> Ledger:
 
 def plan_ledgers(plans: list[MonthlyPlan]) -> dict[int, Ledger]:
     """The ledgers of many plans (of many users: a page of the list or a job's batch): two queries however
-    many plans, and however long their users' histories. The database sums each user's expenses per category
-    and day over the plans' months; each plan takes the days of its own month and currency."""
+    many plans, and however long their users' histories (one more per further currency the plans are kept in,
+    and one read of the rates when a row in another currency appears). The spending is the money that counts
+    (assets.ledger.totals: no transfers, no excluded rows, splits by part, other currencies converted at each
+    row's day, rows with no rate left out); each plan takes the days of its own month."""
     plans = list(plans)
     if not plans:
         return {}
-    spent = (
-        Transaction.objects.filter(
-            user_id__in={p.user_id for p in plans},
-            currency__in={p.currency for p in plans},
-            direction=Transaction.Direction.EXPENSE,
-            occurred_on__gte=min(p.month for p in plans),
-            occurred_on__lte=max(pm.month_last(p.month) for p in plans),
-        )
-        .values_list("user_id", "currency", "category", "occurred_on")
-        .annotate(total=Sum("amount"))
-        .order_by()
-    )
     by_user = defaultdict(list)
-    for user_id, currency, category, day, total in spent:
-        by_user[user_id, currency].append((category, day, total))
+    for currency in {p.currency for p in plans}:
+        mine = [p for p in plans if p.currency == currency]
+        reads = counted_read(
+            user_ids={p.user_id for p in mine},
+            currency=currency,
+            since=min(p.month for p in mine),
+            until=max(pm.month_last(p.month) for p in mine),
+        )
+        for user_id, read in reads.items():
+            by_user[user_id, currency] = [
+                (g.category, g.day, g.amount) for g in read.groups if g.direction == Transaction.Direction.EXPENSE
+            ]
     entries = defaultdict(list)
     totals = PlanEntry.objects.filter(plan_id__in=[p.id for p in plans]).values_list("plan_id", "kind", "logged_on")
     for plan_id, kind, day, total in totals.annotate(total=Sum("amount")).order_by():

@@ -73,6 +73,7 @@ class RecurringSeries(models.Model):
         SUBSCRIPTION = "subscription"  # discretionary: the user could cancel it
         BILL = "bill"  # essential
         INCOME = "income"
+        TRANSFER = "transfer"  # between the user's own accounts (a savings deposit): never spending
 
     class Interval(models.TextChoices):
         WEEKLY = "weekly"

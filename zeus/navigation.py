@@ -9,6 +9,7 @@ NAV_ITEMS = [
     ("home", "/", _("Home")),
     ("chat", "/chat", _("Chat")),
     ("transactions", "/transactions", _("Transactions")),
+    ("wallets", "/wallets", _("Wallets & accounts")),
     ("budgets", "/budgets", _("Budgets")),
     ("goals", "/goals", _("Goals")),
     ("debts", "/debts", _("Debts")),

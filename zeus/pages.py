@@ -58,7 +58,11 @@ def home(request):
 def inbox(request):
     notifications = list(notification_list(user=request.user)[:INBOX_SIZE])
     unread = sum(1 for n in notifications if n.read_at is None)
-    return render(request, "zeus/inbox.html", {"notifications": notifications, "unread_shown": unread})
+    # Other apps' panels above the notifications: the ledger's transfer suggestions, each one tap away.
+    panels = panels_for("inbox", request, user_today(request.user))
+    return render(
+        request, "zeus/inbox.html", {"notifications": notifications, "unread_shown": unread, "panels": panels}
+    )
 
 
 @login_required

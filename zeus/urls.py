@@ -38,6 +38,8 @@ urlpatterns = [
     path("", include("zeus.notification_pages")),
     path("", include("assets.transactions_pages")),
     path("", include("assets.pages")),
+    path("", include("assets.wallets_pages")),
+    path("", include("assets.ledger_pages")),
     path("", include("goals.pages")),
     path("", include("plans.pages")),
     path("", include("suggestions.pages")),

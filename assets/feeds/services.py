@@ -13,6 +13,7 @@ from django.utils import timezone
 from assets.feeds.payload import SEPAY_CURRENCY, SepayTransaction
 from assets.feeds.selectors import DeliveryContext
 from assets.landing import LandResult, synced_account_lock, synced_transaction_land
+from assets.ledger.pairing import transfer_pair_arrivals
 from assets.models import SepayConnection, Transaction
 from assets.signals import synced_income_landed
 from zeus import crypto
@@ -97,6 +98,9 @@ def sepay_delivery_land(*, context: DeliveryContext, delivery: SepayTransaction)
     description = delivery.content or delivery.description or delivery.gateway
     result = _land_locked(context, delivery, text, description)
     created, transaction_id = result.created, result.transaction_id
+    if created:
+        # Its other side may have landed already, from this feed or another (docs/ledger.md, "Pairing").
+        transfer_pair_arrivals(user_id=context.user_id, transaction_ids=[transaction_id])
     if created and transaction_id is not None and delivery.direction == Transaction.Direction.INCOME:
         db_transaction.on_commit(
             lambda: synced_income_landed.send(Transaction, transaction_id=transaction_id, text=text)

@@ -165,7 +165,13 @@ def money(amount: Decimal, currency: str) -> str:
     return str(quantize(amount, currency))
 
 
-def transaction_out(txn) -> dict:
+def transaction_out(txn, *, ledger: dict | None = None) -> dict:
+    """A row as the tools show it. `ledger`: its `transfer` and `split` as the REST shows them
+    (assets.ledger.selectors.transaction_ledger_fields, or transaction_rows_enrich for a page); without it,
+    a paired transfer is named by its id alone and the split is not read."""
+    if ledger is None:
+        paired = {"id": txn.transfer_id, "counterpart": None, "status": "paired"} if txn.transfer_id else None
+        ledger = {"transfer": paired, "split": None}
     return {
         "id": txn.id,
         "occurred_on": txn.occurred_on.isoformat(),
@@ -177,6 +183,10 @@ def transaction_out(txn) -> dict:
         "source": txn.source,
         "asset_id": txn.asset_id,
         "editable": txn.editable,
+        "note": txn.note,
+        "excluded": txn.excluded,  # left out of every total by its owner
+        "transfer": ledger["transfer"],  # a paired transfer counts nowhere; a suggested one still counts
+        "split": ledger["split"],
     }
 
 

@@ -7,6 +7,7 @@ from assets.banktexts.services import (
     bank_text_draft_create,
     bank_text_draft_discard,
 )
+from assets.ledger.selectors import transaction_ledger_fields
 from assets.rules.selectors import rule_currency, rule_list
 from assets.rules.services import rule_apply_to_existing, rule_create
 from chat import cards
@@ -63,7 +64,7 @@ def decide_bank_text_draft(ctx: ToolContext, args: dict) -> dict:
     txn = bank_text_draft_confirm(
         user=ctx.user, draft_id=args["draft_id"], values=values, save_anyway=bool(args.get("save_anyway"))
     )
-    return {"created": True, "transaction": transaction_out(txn)}
+    return {"created": True, "transaction": transaction_out(txn, ledger=transaction_ledger_fields(txn=txn))}
 
 
 def rule_out(rule, currency: str) -> dict:

@@ -4,15 +4,16 @@ Every call is recorded against its tool call id by the runner (replay protection
 tools: their handler only checks the target and describes it; `execute` runs after the user approves.
 """
 
+from assets.ledger.corrections import transaction_correct
+from assets.ledger.selectors import payment_account_list, transaction_ledger_fields
 from assets.rules.offers import rule_offer
-from assets.selectors import asset_get, asset_list, transaction_get
+from assets.selectors import asset_get, transaction_get
 from assets.services import (
     asset_create,
     asset_delete,
     asset_update,
     transaction_create,
     transaction_delete,
-    transaction_update,
 )
 from chat import cards
 from chat.tools.base import (
@@ -41,6 +42,7 @@ from zeus.money import parse_money
 from zeus.timeutil import parse_date
 
 TRANSACTION_FIELDS = ("amount", "description", "direction", "category", "occurred_on", "currency", "asset_id")
+CORRECTION_FIELDS = ("note", "excluded")
 # More manual assets than this and the selector shows the newest ones; the model can still pass any id.
 SELECTOR_LIMIT = 20
 
@@ -59,14 +61,15 @@ def create_goal(ctx: ToolContext, args: dict) -> dict:
 
 
 def create_manual_transaction(ctx: ToolContext, args: dict) -> dict:
-    """Without asset_id and with several manual assets, nothing is written: the user picks one on an
-    asset_selector card and the model calls again with asset_id. With one manual asset it is used; with none
+    """Without asset_id and with several payment accounts (manual cash, bank, e-wallet and credit-card ones,
+    not archived: never a motorbike), nothing is written: the user picks one on an asset_selector card and the
+    model calls again with asset_id. With one payment account it is used; with none
     (or asset_id null, the user's explicit "no asset"), the transaction stands alone."""
     fields = {k: args[k] for k in TRANSACTION_FIELDS if k in args and k != "asset_id"}
     if "asset_id" in args:
         asset_id = args["asset_id"]
     else:
-        manual = list(asset_list(user=ctx.user, source="manual")[: SELECTOR_LIMIT + 1])
+        manual = list(payment_account_list(user=ctx.user)[: SELECTOR_LIMIT + 1])
         if len(manual) > 1:
             _check_transaction_fields(ctx, fields)
             return {
@@ -81,7 +84,7 @@ def create_manual_transaction(ctx: ToolContext, args: dict) -> dict:
             }
         asset_id = manual[0].id if manual else None
     txn = transaction_create(user=ctx.user, asset_id=asset_id, **fields)
-    return {"created": True, "transaction": transaction_out(txn)}
+    return {"created": True, "transaction": transaction_out(txn, ledger=transaction_ledger_fields(txn=txn))}
 
 
 def _check_transaction_fields(ctx: ToolContext, fields: dict) -> None:
@@ -92,12 +95,14 @@ def _check_transaction_fields(ctx: ToolContext, fields: dict) -> None:
 
 
 def update_manual_transaction(ctx: ToolContext, args: dict) -> dict:
-    changes = {k: args[k] for k in TRANSACTION_FIELDS if k in args}
+    changes = {k: args[k] for k in (*TRANSACTION_FIELDS, *CORRECTION_FIELDS) if k in args}
     if not changes:
         raise BadToolInput("Name at least one field to change.")
     before = transaction_get(user=ctx.user, transaction_id=args["transaction_id"]).category
-    txn = transaction_update(user=ctx.user, transaction_id=args["transaction_id"], **changes)
-    out = {"updated": True, "transaction": transaction_out(txn)}
+    # The corrections, as the REST's PATCH: any row takes a category, a description, a note or `excluded`; a
+    # synced or imported row refuses its bank's facts (409 SYNCED_READ_ONLY), a paired one a new amount.
+    txn = transaction_correct(user=ctx.user, transaction_id=args["transaction_id"], **changes)
+    out = {"updated": True, "transaction": transaction_out(txn, ledger=transaction_ledger_fields(txn=txn))}
     if txn.category != before:
         # Recategorizing teaches: offer the rule (create_rule with these fields) that would have done it.
         offer = rule_offer(user=ctx.user, txn=txn)
@@ -110,7 +115,7 @@ def check_transaction_delete(ctx: ToolContext, args: dict) -> dict:
     txn = transaction_get(user=ctx.user, transaction_id=args["transaction_id"])
     if not txn.editable:
         raise SyncedReadOnly("transaction")
-    return {"transaction": transaction_out(txn)}
+    return {"transaction": transaction_out(txn, ledger=transaction_ledger_fields(txn=txn))}
 
 
 def execute_transaction_delete(ctx: ToolContext, args: dict) -> dict:
@@ -209,10 +214,20 @@ TOOLS = (
         workflows=("update",),
         card=cards.transaction,
         description=(
-            "Change a manual transaction: pass its id and only the fields to change. Synced ones refuse. When "
-            "the result has rule_offer, ask whether to always file that merchant so (create_rule with it)."
+            "Change or correct a transaction: pass its id and only the fields to change. Any row takes category, "
+            "description, note and excluded (true: left out of every total); a synced or imported row refuses "
+            "a new amount, date, direction, currency or asset. When the result has rule_offer, ask whether to "
+            "always file that merchant so (create_rule with it)."
         ),
-        input_schema=schema({"transaction_id": ID, **TXN_PROPS}, required=("transaction_id",)),
+        input_schema=schema(
+            {
+                "transaction_id": ID,
+                **TXN_PROPS,
+                "note": {"type": "string", "maxLength": 500},
+                "excluded": {"type": "boolean"},
+            },
+            required=("transaction_id",),
+        ),
         handler=update_manual_transaction,
     ),
     Tool(

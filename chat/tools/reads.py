@@ -4,11 +4,12 @@ import datetime as dt
 import re
 from decimal import Decimal
 
+from assets.ledger.selectors import split_parts, transfer_links
+from assets.ledger.totals import missing_summary
 from assets.selectors import (
     asset_list,
-    expense_totals_by_category,
-    expense_totals_by_day,
     linked_account_list,
+    spending_read,
     transaction_list,
 )
 from chat import cards
@@ -30,6 +31,7 @@ from goals.selectors import budget_statuses, goal_list, goal_progress_of
 from suggestions.recurring.selectors import recurring_list, recurring_to_dict
 from suggestions.selectors import suggestion_list_active, suggestion_to_dict
 from zeus.errors import ValidationFailed
+from zeus.money import quantize
 from zeus.timeutil import month_bounds
 
 SOURCE = {"type": "string", "enum": ["all", "manual", "synced"]}
@@ -48,8 +50,21 @@ def list_transactions(ctx: ToolContext, args: dict) -> dict:
             source=args.get("source", "all"),
         )[: limit + 1]
     )
+    shown = rows[:limit]
+    ids = [t.id for t in shown]
+    links = transfer_links(user_id=ctx.user.pk, transaction_ids=ids)
+    parts = split_parts(transaction_ids=ids)
     return {
-        "transactions": [transaction_out(t) for t in rows[:limit]],
+        "transactions": [
+            transaction_out(
+                t,
+                ledger={
+                    "transfer": links[t.id].as_dict() if t.id in links else None,
+                    "split": parts.get(t.id),
+                },
+            )
+            for t in shown
+        ],
         "count": min(len(rows), limit),
         "has_more": len(rows) > limit,
     }
@@ -130,11 +145,14 @@ def summarize_spending(ctx: ToolContext, args: dict) -> dict:
     group_by = args.get("group_by", "category")
     since, until = period_bounds(period, ctx.today)
     currency = ctx.currency
+    # The money that counts, as on the pages: no transfers, no excluded rows, splits by part, other currencies
+    # converted at each row's day; what no rate converts is named apart, never counted at 1:1.
+    read = spending_read(user=ctx.user, currency=currency, since=since, until=until)
     if group_by == "category":
-        totals = expense_totals_by_category(user=ctx.user, currency=currency, since=since, until=until)
+        totals = {c: quantize(v, currency) for c, v in read.by_category().items()}
         labelled = sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))
     else:
-        by_day = expense_totals_by_day(user=ctx.user, currency=currency, since=since, until=until)
+        by_day = {d: quantize(v, currency) for d, v in read.by_day().items()}
         labelled = _by_week(by_day, since, until) if group_by == "week" else _by_day(by_day, since, until)
     total = sum((amount for _, amount in labelled), Decimal(0))
     return {
@@ -145,6 +163,10 @@ def summarize_spending(ctx: ToolContext, args: dict) -> dict:
         "currency": currency,
         "total": money(total, currency),
         "groups": [{"label": label, "amount": money(amount, currency)} for label, amount in labelled],
+        "rate_missing": [
+            {"currency": m["currency"], "amount": money(m["amount"], m["currency"])}
+            for m in missing_summary(read.missing_of())
+        ],
     }
 
 
@@ -179,7 +201,7 @@ def list_recurring(ctx: ToolContext, args: dict) -> dict:
     series = [recurring_to_dict(s) for s in rows]
     totals: dict[str, dict[str, Decimal]] = {}
     for s in series:
-        if s["kind"] == "income" or s["status"] != "active":
+        if s["kind"] in ("income", "transfer") or s["status"] != "active":
             continue
         total = totals.setdefault(s["currency"], {"monthly": Decimal(0), "yearly": Decimal(0)})
         total["monthly"] += Decimal(s["monthly_cost"])
@@ -296,7 +318,7 @@ TOOLS = (
                 "status": {"type": "string", "enum": ["active", "ended", "all"], "description": "Default active."},
                 "kind": {
                     "type": "string",
-                    "enum": ["subscription", "bill", "income", "all"],
+                    "enum": ["subscription", "bill", "income", "transfer", "all"],
                     "description": "Default all.",
                 },
                 "due_within_days": {

@@ -6,13 +6,13 @@ prompt cache keys on them)."""
 import copy
 import logging
 
-from chat.tools import ahead, money_in, mutations, reads, ui
+from chat.tools import ahead, money_in, mutations, reads, transfers, ui
 from chat.tools.base import CONFIRM, WORKFLOWS, Tool, ToolOutcome
 
 log = logging.getLogger(__name__)
 
 CATALOG: dict[str, Tool] = {
-    t.name: t for t in (*reads.TOOLS, *mutations.TOOLS, *money_in.TOOLS, *ahead.TOOLS, *ui.TOOLS)
+    t.name: t for t in (*reads.TOOLS, *mutations.TOOLS, *transfers.TOOLS, *money_in.TOOLS, *ahead.TOOLS, *ui.TOOLS)
 }
 TOOL_NAMES: tuple[str, ...] = tuple(CATALOG)
 _ORDER = {name: i for i, name in enumerate(TOOL_NAMES)}

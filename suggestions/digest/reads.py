@@ -6,7 +6,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db.models import Q, Sum
+from django.db.models import F, Q, Sum
 
 from assets.models import Transaction
 from goals.models import Goal
@@ -43,13 +43,15 @@ class WeekReviewRows:
 def review_spending(*, user_ids: list[int], week_start: dt.date, per_user: int) -> ReviewSpending:
     """The expenses of the week starting `week_start` and of the four before, in two queries: the totals of
     each week per user and currency, then the week's expenses themselves (a handful a user), added up by
-    category and ranked here (equal amounts in the order they were recorded)."""
-    expenses = Transaction.objects.filter(user_id__in=list(user_ids), direction=Transaction.Direction.EXPENSE)
+    category and ranked here (equal amounts in the order they were recorded). The money that counts
+    (Transaction.objects.counted(): no transfers, no excluded rows, a split row by its parts for the categories
+    and whole among the biggest), per currency."""
+    expenses = Transaction.objects.counted().filter(user_id__in=list(user_ids), direction=Transaction.Direction.EXPENSE)
 
     def week(k: int) -> Sum:
         start = week_start - dt.timedelta(days=7 * k)
         span = Q(occurred_on__gte=start, occurred_on__lte=start + dt.timedelta(days=6))
-        return Sum("amount", filter=span, default=Decimal(0))
+        return Sum("counted_amount", filter=span, default=Decimal(0))
 
     names = [f"w{k}" for k in range(WEEKS)]
     totals = (
@@ -64,15 +66,18 @@ def review_spending(*, user_ids: list[int], week_start: dt.date, per_user: int) 
     weeks = {(row["user_id"], row["currency"]): tuple(row[name] for name in names) for row in totals}
     this_week = expenses.filter(occurred_on__gte=week_start, occurred_on__lte=week_start + dt.timedelta(days=6))
     spent = defaultdict(list)
-    for row in this_week.order_by("-amount", "id").values(
-        "user_id", "currency", "category", "description", "amount", "occurred_on"
+    for row in (
+        this_week.order_by("-amount", "id")
+        .values("id", "user_id", "currency", "category", "description", "amount", "occurred_on")
+        .annotate(part_category=F("counted_category"), part=F("counted_amount"))
     ):
         spent[row["user_id"], row["currency"]].append(row)
     categories, biggest = {}, {}
-    for key, rows in spent.items():
+    for key, entries in spent.items():
         by_category = defaultdict(Decimal)
-        for row in rows:
-            by_category[row["category"]] += row["amount"]
+        for entry in entries:
+            by_category[entry["part_category"]] += entry["part"]
+        rows = list({entry["id"]: entry for entry in entries}.values())  # a split row once, whole
         categories[key] = [(category, total) for category, total in by_category.items() if total > 0]
         biggest[key] = [
             BigExpense(row["description"], row["amount"], row["category"], row["occurred_on"])
@@ -96,7 +101,7 @@ def weekly_review_rows(
     goals = Goal.objects.filter(user_id__in=ids, status=Goal.Status.ACTIVE).order_by("user_id", "created_at", "id")
     series = RecurringSeries.objects.filter(
         user_id__in=ids, status=RecurringSeries.Status.ACTIVE, direction="expense", next_on__range=due
-    )
+    ).exclude(kind=RecurringSeries.Kind.TRANSFER)
     insights = Suggestion.objects.filter(user_id__in=ids, kind__in=list(INSIGHT_KINDS), created_at__gte=insights_since)
     return WeekReviewRows(
         spending=review_spending(user_ids=ids, week_start=week_start, per_user=per_user),

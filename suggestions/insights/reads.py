@@ -48,24 +48,26 @@ class BudgetLimit:
 def weekly_category_totals(*, user_ids: list[int], today: dt.date) -> list[CategoryWeeks]:
     """Expense totals per user, currency and category for each 7-day window of the 91 days ending `today`,
     and since the first of today's month: one GROUP BY with a filtered SUM per window, one row per category
-    (not one per week)."""
+    (not one per week). The money that counts (Transaction.objects.counted(): no transfers, no excluded rows,
+    splits by part), per currency as the spikes and the budgets' thresholds compare like with like."""
     windows = WEEKS_OF_HISTORY + 1
 
     def window(k: int) -> Sum:
         end = today - dt.timedelta(days=7 * k)
-        return Sum("amount", filter=Q(occurred_on__gte=end - dt.timedelta(days=6), occurred_on__lte=end))
+        return Sum("counted_amount", filter=Q(occurred_on__gte=end - dt.timedelta(days=6), occurred_on__lte=end))
 
     names = [f"w{k}" for k in range(windows)]
     rows = (
-        Transaction.objects.filter(
+        Transaction.objects.counted()
+        .filter(
             user_id__in=list(user_ids),
             direction=Transaction.Direction.EXPENSE,
             occurred_on__gte=today - dt.timedelta(days=7 * windows - 1),
             occurred_on__lte=today,
         )
-        .values("user_id", "currency", "category")
+        .values("user_id", "currency", "counted_category")
         .annotate(
-            month_to_date=Sum("amount", filter=Q(occurred_on__gte=today.replace(day=1)), default=Decimal(0)),
+            month_to_date=Sum("counted_amount", filter=Q(occurred_on__gte=today.replace(day=1)), default=Decimal(0)),
             first_on=Min("occurred_on"),
             **{name: window(k) for k, name in enumerate(names)},
         )
@@ -75,7 +77,7 @@ def weekly_category_totals(*, user_ids: list[int], today: dt.date) -> list[Categ
         CategoryWeeks(
             user_id=row["user_id"],
             currency=row["currency"],
-            category=row["category"],
+            category=row["counted_category"],
             weeks=tuple(row[name] for name in names),
             month_to_date=row["month_to_date"],
             first_on=row["first_on"],
@@ -86,7 +88,10 @@ def weekly_category_totals(*, user_ids: list[int], today: dt.date) -> list[Categ
 
 def _lookback(user_ids, today: dt.date) -> QuerySet[Transaction]:
     since = today - dt.timedelta(days=LOOKBACK_DAYS)
-    return Transaction.objects.filter(user_id__in=list(user_ids), occurred_on__gte=since, occurred_on__lte=today)
+    # A transfer between the user's own accounts, or a row they excluded, is no charge that could be doubled.
+    return Transaction.objects.not_transfers().filter(
+        user_id__in=list(user_ids), occurred_on__gte=since, occurred_on__lte=today
+    )
 
 
 def close_repeats(*, user_ids: list[int], today: dt.date) -> set[AmountKey]:

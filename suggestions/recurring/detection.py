@@ -20,7 +20,7 @@ from assets import categories
 from suggestions.merchants import counterparty
 
 WEEKLY, MONTHLY, YEARLY = "weekly", "monthly", "yearly"
-SUBSCRIPTION, BILL, INCOME = "subscription", "bill", "income"
+SUBSCRIPTION, BILL, INCOME, TRANSFER = "subscription", "bill", "income", "transfer"
 MIN_OCCURRENCES = 3
 
 
@@ -61,6 +61,9 @@ class Charge:
     description: str
     category: str
     occurred_on: dt.date
+    # The row is one side of a paired transfer between the user's own accounts (docs/recurring.md): a monthly
+    # savings deposit is a recurring transfer, never a subscription.
+    in_transfer: bool = False
 
 
 @dataclass(frozen=True)
@@ -115,7 +118,9 @@ def tolerance(category: str) -> Decimal:
     return TOLERANCE_BY_CATEGORY.get(category, TOLERANCE)
 
 
-def kind_of(direction: str, category: str) -> str:
+def kind_of(direction: str, category: str, in_transfer: bool = False) -> str:
+    if in_transfer:
+        return TRANSFER
     if direction == "income":
         return INCOME
     return SUBSCRIPTION if categories.is_discretionary(category) else BILL
@@ -259,7 +264,7 @@ def detect_group(charges: list[Charge]) -> Series | None:
         currency=last.currency,
         key=counterparty(last.description),
         merchant=last.description.strip()[:200],
-        kind=kind_of(last.direction, last.category),
+        kind=kind_of(last.direction, last.category, last.in_transfer),
         category=last.category,
         interval=cadence.name,
         amount=typical,

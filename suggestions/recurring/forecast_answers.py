@@ -3,12 +3,19 @@
 from django.dispatch import receiver
 
 from plans.forecast_sources import Series, recurring_series
+from suggestions.models import RecurringSeries
 from suggestions.recurring.selectors import recurring_list
 
 
 @receiver(recurring_series, dispatch_uid="suggestions.series_for_forecast")
 def series_for_forecast(sender, *, user, until, **kwargs) -> list[Series]:
-    rows = recurring_list(user=user, status="active").filter(next_on__lte=until)
+    # A recurring transfer (a savings deposit) moves money between the user's own accounts: nothing the
+    # forecast counts (docs/ledger.md).
+    rows = (
+        recurring_list(user=user, status="active")
+        .filter(next_on__lte=until)
+        .exclude(kind=RecurringSeries.Kind.TRANSFER)
+    )
     return [
         Series(
             name=row.merchant,

@@ -23,7 +23,9 @@ def recurring_list(
         qs = qs.filter(status=status)
     if kind and kind != "all":
         if kind not in RecurringSeries.Kind.values:
-            raise ValidationFailed("kind must be subscription, bill, income or all.", fields={"kind": ["Not valid."]})
+            raise ValidationFailed(
+                "kind must be subscription, bill, income, transfer or all.", fields={"kind": ["Not valid."]}
+            )
         qs = qs.filter(kind=kind)
     if due_within_days not in (None, ""):
         try:

@@ -21,6 +21,7 @@ def test_it_creates_a_manual_asset_with_shorthand_balance(alice_api, alice):
         "editable": True,
         "bank_bin": "",
         "account_number": "",
+        "archived": False,
     }
     assert Asset.objects.get(id=body["id"]).user == alice
 

@@ -28,6 +28,10 @@ def test_it_creates_a_manual_expense_with_defaults(alice_api, alice):
         "source": "manual",
         "external_id": None,
         "editable": True,
+        "note": "",
+        "excluded": False,
+        "transfer": None,
+        "split": None,
     }
 
 

@@ -89,6 +89,7 @@ def test_it_links_two_accounts_with_their_synced_assets_and_three_manual_assets(
         ("Cash wallet", "cash", Decimal("2000000")),
         ("Honda Vision", "vehicle", Decimal("30000000")),
         ("Tiết kiệm Techcombank", "savings", Decimal("50000000")),
+        ("Wise USD", "bank_account", Decimal("1250.00")),
     }
 
 

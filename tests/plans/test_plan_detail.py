@@ -101,8 +101,9 @@ def test_after_the_month_no_bill_is_still_due(clock, alice, alice_api, busy_plan
     assert alice_api.get(f"/api/v1/plans/{busy_plan.id}").json()["warning"]["bills_due"] == []
 
 
-# The plan; its fixed expenses; its month's expenses per category and day; its entries; its bills still due.
-PLAN_READS = 5
+# The plan; its fixed expenses; its month's expenses per category and day; the rates (busy_plan has a USD row:
+# one read however many); its entries; its bills still due.
+PLAN_READS = 6
 
 
 def test_plan_detail_is_plan_get_plan_ledger_and_bills_still_due(

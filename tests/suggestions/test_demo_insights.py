@@ -50,4 +50,6 @@ def test_the_demo_user_has_their_subscriptions_bills_and_pay_and_nothing_else(de
     bills = {m for m, k in found if k == "bill"}
     assert bills == {"Tiền nhà", "Tiền điện EVN", "Tiền nước Sawaco", "Viettel cước di động"}
     assert [k for m, k in found if m.startswith("Lương")] == ["income"]
-    assert len(found) == 7
+    # The monthly savings deposit, both of its sides: a recurring transfer, never a subscription.
+    assert {m for m, k in found if k == "transfer"} == {"Gửi tiết kiệm Techcombank", "Tiền gửi tiết kiệm hằng tháng"}
+    assert len(found) == 9

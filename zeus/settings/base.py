@@ -275,7 +275,18 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "socket_connect_timeout": 1,
     "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=3600),
 }
+# Where the daily job reads Vietcombank's exchange rates (docs/ledger.md, "Currencies").
+ZEUS_VCB_RATES_URL = env.str(
+    "ZEUS_VCB_RATES_URL", default="https://portal.vietcombank.com.vn/Usercontrols/TVPortal.TyGia/pXML.aspx?b=10"
+)
+
 CELERY_BEAT_SCHEDULE = {
+    # Vietcombank publishes in the morning, Vietnam time (UTC+7): read at 02:15 UTC, once a day.
+    "assets.fetch_exchange_rates": {
+        "task": "assets.fetch_exchange_rates",
+        "schedule": crontab(hour=2, minute=15),
+        "options": {"expires": 60 * 60},
+    },
     "assets.reconcile_feeds": {
         "task": "assets.reconcile_feeds",
         "schedule": crontab(hour=3, minute=30),

@@ -85,7 +85,9 @@ def test_a_delivery_lands_one_synced_transaction_with_the_account_balance_and_ca
     assert listed[0]["masked_number"] == "•••• 9999" and "0123499999" not in json.dumps(listed)
     note = Notification.objects.get(user=alice)
     assert note.kind == "transaction_synced" and "150,000" in note.title
-    assert alice_api.patch(f"/api/v1/transactions/{txn.id}", {"category": "dining"}, format="json").status_code == 409
+    # A synced row takes corrections (docs/ledger.md); its bank's facts stay read only.
+    assert alice_api.patch(f"/api/v1/transactions/{txn.id}", {"category": "dining"}, format="json").status_code == 200
+    assert alice_api.patch(f"/api/v1/transactions/{txn.id}", {"amount": "1"}, format="json").status_code == 409
 
 
 def test_without_a_rule_the_merchant_dictionary_categorizes(alice, alice_api, webhook):
@@ -275,11 +277,13 @@ def test_a_delivery_into_a_known_account_lands_categorized_and_a_retry_is_two_re
     alice, alice_api, webhook, django_assert_num_queries
 ):
     """Into an account the first delivery made: the row categorized by the user's rules, the balance moved,
-    the inbox told; a retry of the same id reads the connection and finds its row, and writes nothing."""
+    the inbox told, then transfer pairing in its own transaction (BEGIN, the user's lock, the row, the one
+    indexed lookup of its counterparts, COMMIT: docs/ledger.md); a retry of the same id reads the connection and finds
+    its row, and writes nothing."""
     rule_create(user=alice, match="KFC", category="shopping")
     connection = connect(alice_api, "hmac")
     deliver(webhook, connection, payload(id=1))  # the account's first delivery creates it
-    with django_assert_num_queries(15):
+    with django_assert_num_queries(15 + 5):
         assert deliver(webhook, connection, payload(id=2, accumulated=5_000)).json() == {"success": True}
     with django_assert_num_queries(2):
         assert deliver(webhook, connection, payload(id=2)).json() == {"success": True}

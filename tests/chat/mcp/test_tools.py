@@ -31,6 +31,8 @@ MUTATIONS = (
     "update_manual_asset",
     "delete_manual_asset",
 )
+# The transfers (chat.tools.transfers): list_transfers only reads.
+TRANSFERS = ("list_transfers", "mark_transfer")
 # The money-in family (chat.tools.money_in): bank-text drafts and rules; list_rules only reads.
 MONEY_IN = ("read_bank_text", "decide_bank_text_draft", "list_rules", "create_rule")
 # Looking ahead and what is owed (chat.tools.ahead); the first four only read.
@@ -51,15 +53,15 @@ def test_it_lists_the_catalogs_read_and_mutation_tools_and_confirm_action(mcp, a
 
     tools = mcp.run(token_for(alice), scenario)
 
-    assert [t.name for t in tools] == [*READS, *MUTATIONS, *MONEY_IN, *AHEAD, "confirm_action"]
-    catalog = tool_definitions(READS + MUTATIONS + MONEY_IN + AHEAD)
+    assert [t.name for t in tools] == [*READS, *MUTATIONS, *TRANSFERS, *MONEY_IN, *AHEAD, "confirm_action"]
+    catalog = tool_definitions(READS + MUTATIONS + TRANSFERS + MONEY_IN + AHEAD)
     assert [(t.name, t.description, t.input_schema) for t in tools[:-1]] == [
         (d["name"], d["description"], d["input_schema"]) for d in catalog
     ]
     assert tools[-1].input_schema["required"] == ["approval_id", "decision"]
     assert {t.name: t.annotations.read_only_hint for t in tools} == {
-        name: name in (*READS, "list_rules", *AHEAD_READS)
-        for name in (*READS, *MUTATIONS, *MONEY_IN, *AHEAD, "confirm_action")
+        name: name in (*READS, "list_transfers", "list_rules", *AHEAD_READS)
+        for name in (*READS, *MUTATIONS, *TRANSFERS, *MONEY_IN, *AHEAD, "confirm_action")
     }
 
 
@@ -251,5 +253,5 @@ def test_it_serves_the_2026_protocol_too(mcp, alice):
     version, tools, created = asyncio.run(go())
 
     assert version == "2026-07-28"
-    assert len(tools) == len(READS + MUTATIONS + MONEY_IN + AHEAD) + 1
+    assert len(tools) == len(READS + MUTATIONS + TRANSFERS + MONEY_IN + AHEAD) + 1
     assert output(created)["transaction"]["amount"] == "2000000"

@@ -165,3 +165,37 @@ def test_an_earlier_events_stored_text_routes_a_terse_reply_as_the_event_did(eve
     stored = ui_event_to_turn(event, payload)
 
     assert route_by_patterns([stored, "yes"]).workflow == workflow
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "show my transfers",
+        "list transfers between my accounts",
+        "xem các khoản chuyển khoản nội bộ",
+        "xem cac khoan chuyen khoan noi bo",
+        "chuyển tiền giữa các tài khoản tháng này",
+        "chuyen tien giua cac tai khoan thang nay",
+    ],
+)
+def test_questions_about_transfers_route_to_inspect_with_list_transfers(text):
+    route = route_by_patterns([text])
+    assert route is not None and (route.workflow, route.decided_by) == ("inspect", "pattern")
+    assert "list_transfers" in route.tools
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "mark the MoMo top-up as a transfer",
+        "that 2tr was a transfer, not spending",
+        "đánh dấu khoản nạp MoMo là chuyển khoản",
+        "danh dau khoan nap MoMo la chuyen khoan",
+        "khoản 2 triệu đó chỉ là chuyển tiền giữa hai ví",
+        "khoan 2 trieu do chi la chuyen tien giua hai vi",
+    ],
+)
+def test_marking_a_transfer_routes_to_update_with_mark_transfer(text):
+    route = route_by_patterns([text])
+    assert route is not None and (route.workflow, route.decided_by) == ("update", "pattern")
+    assert "mark_transfer" in route.tools

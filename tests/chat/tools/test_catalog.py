@@ -22,7 +22,10 @@ CONTRACT_TOOLS = {
     },
     "update_manual_transaction": {
         "transaction_id", "amount", "description", "direction", "category", "occurred_on", "currency", "asset_id",
+        "note", "excluded",
     },
+    "list_transfers": {"status"},
+    "mark_transfer": {"outgoing_id", "incoming_id", "transfer_id", "decision"},
     "delete_manual_transaction": {"transaction_id"},
     "create_manual_asset": {"name", "kind", "balance", "currency"},
     "update_manual_asset": {"asset_id", "name", "kind", "balance"},

@@ -20,8 +20,9 @@ def test_list_transactions_returns_the_contract_fields_newest_first(alice, alice
     first, second = outcome.output["transactions"]
     assert set(first) == {
         "id", "occurred_on", "amount", "currency", "direction", "description", "category", "source", "asset_id",
-        "editable",
+        "editable", "note", "excluded", "transfer", "split",
     }  # fmt: skip
+    assert (first["note"], first["excluded"], first["transfer"], first["split"]) == ("", False, None, None)
     assert (first["description"], first["amount"], first["asset_id"], first["editable"]) == (
         "KFC",
         "150000",
@@ -185,3 +186,26 @@ def test_list_smart_suggestions_reads_active_suggestions(alice, alice_ctx):
     assert not outcome.is_error
     assert isinstance(outcome.output["suggestions"], list)
     assert call(alice_ctx, "list_smart_suggestions", {"limit": 0}).is_error
+
+
+def test_list_transactions_shows_a_paired_transfer_and_a_split(alice, alice_ctx):
+    from assets.ledger.models import TransactionSplit, Transfer
+    from assets.models import Transaction
+
+    bank = factories.asset(alice, name="Vietcombank", kind="bank_account")
+    momo = factories.asset(alice, name="MoMo", kind="e_wallet")
+    out = factories.txn(alice, amount="2000000", description="Nap MoMo", occurred_on=alice_ctx.today, asset=bank)
+    inc = factories.txn(
+        alice, amount="2000000", direction="income", category="other_income", occurred_on=alice_ctx.today, asset=momo
+    )
+    transfer = Transfer.objects.create(user=alice, outgoing=out, incoming=inc, status=Transfer.Status.PAIRED)
+    Transaction.objects.filter(id__in=[out.id, inc.id]).update(transfer=transfer)
+    bill = factories.txn(alice, amount="300000", category="groceries", occurred_on=alice_ctx.today - dt.timedelta(1))
+    TransactionSplit.objects.create(transaction=bill, amount="200000", category="groceries", position=0)
+    TransactionSplit.objects.create(transaction=bill, amount="100000", category="shopping", position=1)
+
+    rows = {t["id"]: t for t in call(alice_ctx, "list_transactions", {"limit": 10}).output["transactions"]}
+
+    assert rows[out.id]["transfer"] == {"id": transfer.id, "counterpart": inc.id, "status": "paired"}
+    assert [p["amount"] for p in rows[bill.id]["split"]] == ["200000", "100000"]
+    assert rows[bill.id]["transfer"] is None

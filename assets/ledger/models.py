@@ -1,0 +1,190 @@
+"""The ledger's own records beside the transactions (docs/ledger.md). Imported by assets.models, so they
+belong to the assets app; they name the app's other models by string, never by import."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+
+from assets import categories
+from zeus.money import CURRENCY_CHOICES, DECIMAL_PLACES, MAX_DIGITS
+
+TRANSACTION = "assets.Transaction"
+
+
+class UserCategory(models.Model):
+    """A user's own category under one of the fixed ones (its `kind`): budgets and the plan count it there.
+    A transaction names it as `"c:<id>"`; the row's own `category` column keeps the kind."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="user_categories")
+    kind = models.CharField(max_length=20, choices=categories.CHOICES)
+    name_vi = models.CharField(max_length=60)
+    name_en = models.CharField(max_length=60)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        app_label = "assets"
+        ordering = ["kind", "name_vi", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "kind", "name_vi"], name="user_category_unique_name"),
+            models.CheckConstraint(condition=~Q(name_vi="") & ~Q(name_en=""), name="user_category_named"),
+        ]
+        verbose_name_plural = "user categories"
+
+    def __str__(self):
+        return f"{self.name_vi} ({self.kind})"
+
+    @property
+    def key(self) -> str:
+        return f"c:{self.pk}"
+
+
+class ImportBatch(models.Model):
+    """One statement import: every row it added points here, so deleting the batch removes exactly them."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="import_batches")
+    format = models.CharField(max_length=10)
+    filename = models.CharField(max_length=200, blank=True)
+    asset = models.ForeignKey("assets.Asset", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    imported = models.PositiveIntegerField(default=0)
+    skipped = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        app_label = "assets"
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["user", "-created_at", "-id"])]
+        verbose_name_plural = "import batches"
+
+    def __str__(self):
+        return f"{self.format} {self.filename or ''} ({self.imported})".strip()
+
+
+class Transfer(models.Model):
+    """Money moving between two of the user's own accounts: `outgoing` (the expense side) and `incoming` (the
+    income side), one of them null when the other account is not tracked. A `paired` transfer is confirmed:
+    its rows point at it (`Transaction.transfer`) and count nowhere. A `suggested` one waits for the user;
+    its rows still count, and do not point at it."""
+
+    class Status(models.TextChoices):
+        PAIRED = "paired"
+        SUGGESTED = "suggested"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="transfers")
+    outgoing = models.ForeignKey(TRANSACTION, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    incoming = models.ForeignKey(TRANSACTION, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    status = models.CharField(max_length=10, choices=Status.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        app_label = "assets"
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["user", "status", "-created_at", "-id"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(outgoing__isnull=False) | Q(incoming__isnull=False), name="transfer_has_a_side"
+            ),
+            models.CheckConstraint(
+                condition=Q(outgoing__isnull=True) | Q(incoming__isnull=True) | ~Q(outgoing=F("incoming")),
+                name="transfer_two_rows",
+            ),
+            models.CheckConstraint(
+                condition=Q(status="paired") | (Q(outgoing__isnull=False) & Q(incoming__isnull=False)),
+                name="transfer_suggestion_has_two_sides",
+            ),
+            # A row is in one paired transfer at most: two pairings racing for it, the second fails here.
+            models.UniqueConstraint(
+                fields=["outgoing"], condition=Q(status="paired"), name="transfer_unique_paired_outgoing"
+            ),
+            models.UniqueConstraint(
+                fields=["incoming"], condition=Q(status="paired"), name="transfer_unique_paired_incoming"
+            ),
+            models.UniqueConstraint(fields=["outgoing", "incoming"], name="transfer_unique_pair"),
+        ]
+
+    def __str__(self):
+        return f"transfer {self.outgoing_id or '∅'} → {self.incoming_id or '∅'} ({self.status})"
+
+
+class RejectedPair(models.Model):
+    """Two rows the user said are not a transfer (a rejected suggestion, an undone pair): never proposed
+    again."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    outgoing = models.ForeignKey(TRANSACTION, on_delete=models.CASCADE, related_name="+")
+    incoming = models.ForeignKey(TRANSACTION, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        app_label = "assets"
+        constraints = [models.UniqueConstraint(fields=["outgoing", "incoming"], name="rejected_pair_unique")]
+
+    def __str__(self):
+        return f"not a transfer: {self.outgoing_id} → {self.incoming_id}"
+
+
+class TransactionSplit(models.Model):
+    """One part of a split row, with its own category. The parts of a row sum exactly to it (the service
+    checks, inside the same transaction as it writes them); the row then counts as its parts."""
+
+    transaction = models.ForeignKey(TRANSACTION, on_delete=models.CASCADE, related_name="splits")
+    amount = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES)
+    category = models.CharField(max_length=20, choices=categories.CHOICES)
+    user_category = models.ForeignKey(UserCategory, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    note = models.CharField(max_length=200, blank=True)
+    position = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        app_label = "assets"
+        ordering = ["transaction", "position", "id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(amount__gt=0), name="transaction_split_amount_positive"),
+            models.UniqueConstraint(fields=["transaction", "position"], name="transaction_split_unique_position"),
+        ]
+
+    def __str__(self):
+        return f"{self.amount} {self.category}"
+
+
+class ExchangeRate(models.Model):
+    """How many `to_currency` one `from_currency` buys on `day`. Published rates (`user` null) come from a
+    source such as Vietcombank; a user's own rate for a day wins over the published one for that user."""
+
+    class Source(models.TextChoices):
+        VIETCOMBANK = "vietcombank"
+        USER = "user"
+
+    day = models.DateField()
+    from_currency = models.CharField(max_length=3, choices=CURRENCY_CHOICES)
+    to_currency = models.CharField(max_length=3, choices=CURRENCY_CHOICES)
+    rate = models.DecimalField(max_digits=24, decimal_places=10)
+    source = models.CharField(max_length=20, choices=Source.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="exchange_rates"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        app_label = "assets"
+        ordering = ["-day", "from_currency", "to_currency"]
+        indexes = [models.Index(fields=["from_currency", "to_currency", "-day"], name="exchange_rate_pair_day")]
+        constraints = [
+            models.CheckConstraint(condition=Q(rate__gt=0), name="exchange_rate_positive"),
+            models.CheckConstraint(condition=~Q(from_currency=F("to_currency")), name="exchange_rate_two_currencies"),
+            models.CheckConstraint(
+                condition=Q(user__isnull=True, source="vietcombank") | Q(user__isnull=False, source="user"),
+                name="exchange_rate_user_source",
+            ),
+            models.UniqueConstraint(
+                fields=["day", "from_currency", "to_currency", "source"],
+                condition=Q(user__isnull=True),
+                name="exchange_rate_unique_published",
+            ),
+            models.UniqueConstraint(
+                fields=["user", "day", "from_currency", "to_currency"],
+                condition=Q(user__isnull=False),
+                name="exchange_rate_unique_user",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.day} 1 {self.from_currency} = {self.rate} {self.to_currency} ({self.source})"

@@ -1,0 +1,149 @@
+"""Transfers found on arrival (docs/ledger.md, "Pairing"). Every source that lands rows calls
+`transfer_pair_arrivals` once they are written: manual entry, the chat and confirmed bank texts (through
+transaction_create), a SePay or Casso delivery, a statement import.
+
+Race safety: pairing locks the user's profile row (as zeus.services.profile_lock does) before it looks, so two
+deliveries of the two sides landing at once are paired one after the other: the second sees the first's
+committed row and pairs them. The partial unique constraints on Transfer stop a row from entering two pairs
+whatever path wrote them.
+"""
+
+import datetime as dt
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.db import IntegrityError
+from django.db import transaction as db_transaction
+from django.db.models import Exists, OuterRef, Q
+
+from assets.ledger.models import RejectedPair, TransactionSplit, Transfer
+from assets.models import Transaction
+from zeus.models import Profile
+
+WINDOW = dt.timedelta(days=3)
+_EXPENSE = Transaction.Direction.EXPENSE
+
+
+@dataclass(frozen=True)
+class _Row:
+    id: int
+    direction: str
+    day: dt.date
+    asset_id: int
+
+
+def transfer_pair_arrivals(*, user_id: int, transaction_ids: Iterable[int]) -> list[Transfer]:
+    """Pairs or suggests a counterpart for each newly landed row; returns the transfers made (paired or
+    suggested). Idempotent: a row already paired, or a pair already suggested or rejected, is left alone."""
+    ids = sorted(set(transaction_ids))
+    if not ids:
+        return []
+    made: list[Transfer] = []
+    with db_transaction.atomic():
+        Profile.objects.select_for_update().get_or_create(user_id=user_id)
+        for transaction_id in ids:
+            made.extend(_pair_one(user_id, transaction_id))
+    return made
+
+
+def _split(outer: str = "pk"):
+    return Exists(TransactionSplit.objects.filter(transaction_id=OuterRef(outer)))
+
+
+def _pair_one(user_id: int, transaction_id: int) -> list[Transfer]:
+    arriving = (
+        Transaction.objects.filter(
+            pk=transaction_id, user_id=user_id, transfer__isnull=True, excluded=False, asset__isnull=False
+        )
+        .annotate(split=_split())
+        .values("id", "direction", "occurred_on", "asset_id", "amount", "currency", "split")
+        .first()
+    )
+    if arriving is None or arriving["split"]:
+        return []
+    row = _Row(arriving["id"], arriving["direction"], arriving["occurred_on"], arriving["asset_id"])
+    # The one indexed lookup (transaction_pairing): every unpaired row of the same amount and currency
+    # within twice the window, so both the row's candidates and their own competitors are in hand.
+    nearby = [
+        _Row(r["id"], r["direction"], r["occurred_on"], r["asset_id"])
+        for r in Transaction.objects.filter(
+            user_id=user_id,
+            currency=arriving["currency"],
+            amount=arriving["amount"],
+            occurred_on__gte=row.day - 2 * WINDOW,
+            occurred_on__lte=row.day + 2 * WINDOW,
+            transfer__isnull=True,
+            excluded=False,
+            asset__isnull=False,
+        )
+        .exclude(pk=row.id)
+        .annotate(split=_split())
+        .filter(split=False)
+        .values("id", "direction", "occurred_on", "asset_id")
+    ]
+    candidates = [r for r in nearby if _fits(row, r)]
+    if not candidates:
+        return []
+    rejected = _rejected_pairs(user_id, [row.id, *(r.id for r in nearby)])
+    candidates = [c for c in candidates if _key(row, c) not in rejected]
+    if not candidates:
+        return []
+    if len(candidates) == 1:
+        (only,) = candidates
+        rivals = [r for r in nearby if r.id != only.id and _fits(only, r) and _key(only, r) not in rejected]
+        if not rivals:
+            paired = _pair(user_id, row, only)
+            if paired is not None:
+                return [paired]
+        # The candidate could be the rival's side as well: the user sees every pair it could make.
+        pairs = [(row, only), *((rival, only) for rival in rivals)]
+    else:
+        pairs = [(row, c) for c in candidates]
+    return [s for s in (_suggest(user_id, a, b) for a, b in pairs) if s is not None]
+
+
+def _fits(row: _Row, other: _Row) -> bool:
+    """`other` could be `row`'s counterpart: the opposite direction, on another account, within the window."""
+    return other.direction != row.direction and other.asset_id != row.asset_id and abs(other.day - row.day) <= WINDOW
+
+
+def _key(a: _Row, b: _Row) -> tuple[int, int]:
+    return (a.id, b.id) if a.direction == _EXPENSE else (b.id, a.id)
+
+
+def _rejected_pairs(user_id: int, ids: list[int]) -> set[tuple[int, int]]:
+    return set(
+        RejectedPair.objects.filter(Q(outgoing_id__in=ids) | Q(incoming_id__in=ids), user_id=user_id).values_list(
+            "outgoing_id", "incoming_id"
+        )
+    )
+
+
+def _pair(user_id: int, a: _Row, b: _Row) -> Transfer | None:
+    outgoing, incoming = _key(a, b)
+    try:
+        with db_transaction.atomic():
+            Transfer.objects.filter(
+                Q(outgoing_id__in=(outgoing, incoming)) | Q(incoming_id__in=(outgoing, incoming)),
+                user_id=user_id,
+                status=Transfer.Status.SUGGESTED,
+            ).delete()
+            transfer = Transfer.objects.create(
+                user_id=user_id, outgoing_id=outgoing, incoming_id=incoming, status=Transfer.Status.PAIRED
+            )
+            linked = Transaction.objects.filter(
+                pk__in=(outgoing, incoming), user_id=user_id, transfer__isnull=True
+            ).update(transfer=transfer)
+            if linked != 2:
+                raise IntegrityError("a side was paired meanwhile")
+    except IntegrityError:
+        return None
+    return transfer
+
+
+def _suggest(user_id: int, a: _Row, b: _Row) -> Transfer | None:
+    outgoing, incoming = _key(a, b)
+    transfer, created = Transfer.objects.get_or_create(
+        user_id=user_id, outgoing_id=outgoing, incoming_id=incoming, defaults={"status": Transfer.Status.SUGGESTED}
+    )
+    return transfer if created else None

@@ -1,0 +1,159 @@
+"""Money that counts, summed and converted: the one read every figure of income or spending goes through (the
+home, budgets, the plan, the assistant's `summarize_spending`). It groups `Transaction.objects.counted()` in the
+database and converts each group through assets/ledger/conversion.py at its rows' own day; a group with no rate
+is listed in `missing` and left out, never taken at 1:1 (docs/ledger.md, "Money that counts")."""
+
+import datetime as dt
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.db.models import Case, DateField, F, Q, QuerySet, Sum, When
+from django.db.models.functions import Cast, TruncMonth
+
+from assets.ledger.conversion import PIVOT, Converted, RateRow, RateTable, convert
+from assets.ledger.models import ExchangeRate
+from assets.models import Transaction
+
+PER_DAY = "day"
+PER_MONTH = "month"
+
+
+@dataclass(frozen=True)
+class CountedGroup:
+    user_id: int
+    direction: str
+    category: str  # one of the fixed categories
+    day: dt.date  # the rows' own day; the first of their month when summed per month
+    amount: Decimal  # in the currency asked, not yet quantized
+
+
+@dataclass
+class CountedRead:
+    """What counted in one currency; the groups that could not be converted apart, named."""
+
+    currency: str
+    groups: list[CountedGroup] = field(default_factory=list)
+    missing: list[Converted] = field(default_factory=list)
+    missing_directions: list[str] = field(default_factory=list)  # the direction of each of `missing`
+
+    def missing_of(self, direction: str = Transaction.Direction.EXPENSE) -> list[Converted]:
+        return [m for m, d in zip(self.missing, self.missing_directions, strict=True) if d == direction]
+
+    def by_category(self, direction: str = Transaction.Direction.EXPENSE) -> dict[str, Decimal]:
+        out: dict[str, Decimal] = {}
+        for group in self.groups:
+            if group.direction == direction:
+                out[group.category] = out.get(group.category, Decimal(0)) + group.amount
+        return out
+
+    def by_day(self, direction: str = Transaction.Direction.EXPENSE) -> dict[dt.date, Decimal]:
+        out: dict[dt.date, Decimal] = {}
+        for group in self.groups:
+            if group.direction == direction:
+                out[group.day] = out.get(group.day, Decimal(0)) + group.amount
+        return out
+
+
+def rate_tables_load(*, user_ids: Iterable[int], currencies: Iterable[str], until: dt.date) -> dict[int, RateTable]:
+    """Each user's rate table (the published rates and their own) between `currencies` and VND up to `until`:
+    one read for any number of users."""
+    ids = set(user_ids)
+    wanted = set(currencies) | {PIVOT}
+    rows = ExchangeRate.objects.filter(
+        Q(user__isnull=True) | Q(user_id__in=ids), from_currency__in=wanted, to_currency__in=wanted, day__lte=until
+    ).values_list("day", "from_currency", "to_currency", "rate", "source", "user_id")
+    published, own = [], {i: [] for i in ids}
+    for day, f, t, rate, source, owner in rows:
+        row = RateRow(day=day, from_currency=f, to_currency=t, rate=rate, source=source, own=owner is not None)
+        (published if owner is None else own[owner]).append(row)
+    return {i: RateTable([*published, *own[i]]) for i in ids}
+
+
+def counted_groups_query(
+    *, user_ids: Iterable[int], currency: str, since: dt.date, until: dt.date, per: str = PER_DAY
+) -> QuerySet:
+    """The counted entries of these users between two days, summed per user, direction, fixed category,
+    currency and day: rows in `currency` per day or per month (`per`), rows in any other per day, the day a
+    conversion needs."""
+    own_day = F("occurred_on") if per == PER_DAY else Cast(TruncMonth("occurred_on"), DateField())
+    return (
+        Transaction.objects.counted()
+        .filter(user_id__in=list(user_ids), occurred_on__gte=since, occurred_on__lte=until)
+        .annotate(day=Case(When(currency=currency, then=own_day), default=F("occurred_on"), output_field=DateField()))
+        .values("user_id", "direction", "counted_category", "currency", "day")
+        .annotate(total=Sum("counted_amount"))
+        .order_by()
+    )
+
+
+def counted_convert(
+    rows: Iterable[dict],
+    *,
+    currency: str,
+    until: dt.date,
+    per: str = PER_DAY,
+    tables: dict[int, RateTable] | None = None,
+) -> dict[int, CountedRead]:
+    """counted_groups_query's rows as one CountedRead per user, in `currency`: the rows in another currency
+    converted at their day (one read of the rates, only when there are such rows and no `tables` are given)."""
+    rows = list(rows)
+    foreign = {r["currency"] for r in rows if r["currency"] != currency}
+    if foreign and tables is None:
+        tables = rate_tables_load(user_ids={r["user_id"] for r in rows}, currencies=foreign | {currency}, until=until)
+    reads: dict[int, CountedRead] = {}
+    for row in rows:
+        read = reads.setdefault(row["user_id"], CountedRead(currency=currency))
+        amount, day = row["total"], row["day"]
+        if row["currency"] != currency:
+            converted = convert(amount, row["currency"], day, to=currency, table=tables[row["user_id"]])
+            if converted.missing:
+                read.missing.append(converted)
+                read.missing_directions.append(row["direction"])
+                continue
+            amount = converted.converted
+            if per == PER_MONTH:
+                day = day.replace(day=1)
+        read.groups.append(CountedGroup(row["user_id"], row["direction"], row["counted_category"], day, amount))
+    return reads
+
+
+def counted_read(
+    *, user_ids: Iterable[int], currency: str, since: dt.date, until: dt.date, per: str = PER_DAY
+) -> dict[int, CountedRead]:
+    """Income and spending of these users between two days in `currency`, per category and day (or month):
+    one grouped read, and one read of the rates when another currency appears. A user with nothing counted
+    has an empty CountedRead."""
+    ids = list(user_ids)
+    query = counted_groups_query(user_ids=ids, currency=currency, since=since, until=until, per=per)
+    reads = counted_convert(query, currency=currency, until=until, per=per)
+    return {i: reads.get(i, CountedRead(currency=currency)) for i in ids}
+
+
+def counted_reads_in(*, user, currencies: Iterable[str], since: dt.date, until: dt.date) -> dict[str, CountedRead]:
+    """One user's counted income and spending per category and day in each of `currencies`: one grouped read
+    and, when the rows and the currencies differ, one read of the rates, however many currencies."""
+    wanted = set(currencies)
+    rows = list(counted_groups_query(user_ids=[user.pk], currency="", since=since, until=until))
+    held = {r["currency"] for r in rows}
+    tables = None
+    if held - wanted or (held and len(wanted) > 1):
+        tables = rate_tables_load(user_ids=[user.pk], currencies=held | wanted, until=until)
+    out = {}
+    for currency in wanted:
+        read = counted_convert(rows, currency=currency, until=until, tables=tables)
+        out[currency] = read.get(user.pk, CountedRead(currency=currency))
+    return out
+
+
+def counted_user_read(*, user, currency: str, since: dt.date, until: dt.date) -> CountedRead:
+    return counted_read(user_ids=[user.pk], currency=currency, since=since, until=until)[user.pk]
+
+
+def missing_summary(missing: Iterable[Converted]) -> list[dict]:
+    """The groups left out for want of a rate, per currency: what the pages and the assistant name as
+    "rate missing"."""
+    totals: dict[str, Decimal] = {}
+    for item in missing:
+        totals[item.currency] = totals.get(item.currency, Decimal(0)) + item.amount
+    return [{"currency": c, "amount": amount} for c, amount in sorted(totals.items())]

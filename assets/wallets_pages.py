@@ -1,0 +1,114 @@
+"""/wallets ("Ví & tài khoản"): the user's accounts with their balances; create, edit, archive and restore a
+manual one, and reconcile its balance with what the bank says (docs/ledger.md, "Accounts"). Thin: each
+form calls the services the REST API calls."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import path
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from assets import labels, services
+from assets.ledger import corrections
+from assets.ledger.selectors import wallet_list
+from assets.models import Asset
+from assets.selectors import linked_account_list
+from zeus.errors import ZeusError
+from zeus.forms import page_paths
+from zeus.money import CURRENCY_EXPONENTS
+from zeus.selectors import user_currency
+
+
+@login_required
+def wallets_page(request):
+    status = 200
+    if request.method == "POST":
+        post = request.POST
+        try:
+            services.asset_create(
+                user=request.user,
+                name=post.get("name", ""),
+                kind=post.get("kind", ""),
+                balance=post.get("balance") or 0,
+                currency=post.get("currency") or None,
+            )
+        except ZeusError as exc:
+            messages.error(request, exc.message)
+            status = 400
+        else:
+            messages.success(request, _("Account added."))
+            return HttpResponseRedirect("/wallets")
+    accounts = list(wallet_list(user=request.user))
+    return render(
+        request,
+        "assets/wallets.html",
+        {
+            "active": [a for a in accounts if a.archived_at is None],
+            "archived": [a for a in accounts if a.archived_at is not None],
+            "linked": linked_account_list(user=request.user),
+            "kinds": [(k, labels.ASSET_KIND[k]) for k in Asset.Kind.values],
+            "kind_labels": labels.ASSET_KIND,
+            "currencies": list(CURRENCY_EXPONENTS),
+            "currency": user_currency(request.user),
+        },
+        status=status,
+    )
+
+
+def _done(request, message: str, call) -> HttpResponseRedirect:
+    try:
+        call()
+    except ZeusError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, message)
+    return HttpResponseRedirect("/wallets")
+
+
+@login_required
+@require_POST
+def wallet_edit(request, asset_id: int):
+    post = request.POST
+    return _done(
+        request,
+        _("Account saved."),
+        lambda: services.asset_update(
+            user=request.user, asset_id=asset_id, name=post.get("name", ""), kind=post.get("kind", "")
+        ),
+    )
+
+
+@login_required
+@require_POST
+def wallet_archive(request, asset_id: int):
+    archived = request.POST.get("archived") != "0"
+    return _done(
+        request,
+        _("Account archived.") if archived else _("Account restored."),
+        lambda: corrections.asset_archive(user=request.user, asset_id=asset_id, archived=archived),
+    )
+
+
+@login_required
+@require_POST
+def wallet_reconcile(request, asset_id: int):
+    return _done(
+        request,
+        _(
+            "Balance reconciled: the difference is one adjustment row, left out of your totals until you say "
+            "what it was."
+        ),
+        lambda: corrections.asset_reconcile(
+            user=request.user, asset_id=asset_id, balance=request.POST.get("balance", "")
+        ),
+    )
+
+
+urlpatterns = [
+    *page_paths("wallets", wallets_page, name="wallets"),
+    path("wallets/<int:asset_id>/edit", wallet_edit, name="wallet-edit"),
+    path("wallets/<int:asset_id>/archive", wallet_archive, name="wallet-archive"),
+    path("wallets/<int:asset_id>/reconcile", wallet_reconcile, name="wallet-reconcile"),
+]

@@ -1,0 +1,97 @@
+"""Every figure of income and spending agrees with a plain sum written by hand (docs/ledger.md, "Money that
+counts"): over random ledgers with transfers, splits, exclusions and two currencies (with and without rates),
+the home's this-month panel, the budgets' spent, the plan's actuals, the weekly review and the assistant's
+`summarize_spending` all count the same money."""
+
+import datetime as dt
+import itertools
+import uuid
+from decimal import Decimal
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from assets.selectors import ledger_summary
+from chat.tools.base import ToolContext
+from chat.tools.reads import summarize_spending
+from goals.selectors import budget_statuses
+from plans.models import MonthlyPlan
+from plans.selectors import plan_ledgers
+from suggestions.digest.reads import review_spending
+from tests import factories
+from tests.assets.test_ledger_counted import CATEGORIES, START, build_ledger, rates_strategy, row_strategy
+from tests.plans.factories import plan
+from zeus.money import to_minor
+
+TODAY = START + dt.timedelta(days=20)  # the ledger's last day: the whole ledger is "this month"
+WEEK = START + dt.timedelta(days=14)  # the review's week: the ledger's last seven days
+_names = itertools.count()
+
+
+def _by_category(entries, direction) -> tuple[dict[str, Decimal], dict[str, int]]:
+    """The hand sum in VND per category, and how many USD rows went into each (each may round by half a dong
+    when a query sums a day's USD rows before converting them)."""
+    totals, foreign = {}, {}
+    for e in entries:
+        if e["direction"] == direction and e["vnd"] is not None:
+            totals[e["category"]] = totals.get(e["category"], Decimal(0)) + e["vnd"]
+            foreign[e["category"]] = foreign.get(e["category"], 0) + (e["currency"] == "USD")
+    return totals, foreign
+
+
+def _close(got: dict[str, Decimal], want: dict[str, Decimal], foreign: dict[str, int], what: str) -> None:
+    got = {c: v for c, v in got.items() if v}
+    want = {c: v for c, v in want.items() if v}
+    assert set(got) == set(want), what
+    for category, total in want.items():
+        assert abs(got[category] - total) <= Decimal(foreign[category]) / 2, (what, category)
+
+
+@pytest.mark.django_db
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(rows=st.lists(row_strategy, max_size=10), rates=rates_strategy)
+def test_every_figure_counts_the_same_money(rows, rates):
+    owner = factories.user(f"agree{next(_names)}")
+    expected = build_ledger(owner, rows, rates)
+    spending, foreign = _by_category(expected, "expense")
+    income, income_foreign = _by_category(expected, "income")
+    missing = sum((e["raw"] for e in expected if e["vnd"] is None and e["direction"] == "expense"), Decimal(0))
+
+    summary = ledger_summary(user=owner, currency="VND", today=TODAY)
+    _close({c: s.now for c, s in summary.spending_by_category.items()}, spending, foreign, "home by category")
+    month = summary.net_worth.months[-1]
+    assert abs(month.expense - sum(spending.values(), Decimal(0))) <= sum(foreign.values()) / Decimal(2)
+    assert abs(month.income - sum(income.values(), Decimal(0))) <= sum(income_foreign.values()) / Decimal(2)
+    assert sum((m["amount"] for m in summary.rate_missing), Decimal(0)) == sum(
+        (e["raw"] for e in expected if e["vnd"] is None), Decimal(0)
+    )
+
+    # "other": the category of a suggested transfer's other side, which still counts.
+    budgets = [factories.budget(owner, category=c, amount=Decimal(1000000)) for c in (*CATEGORIES, "other")]
+    statuses = budget_statuses(user=owner, budgets=budgets, month=(TODAY.year, TODAY.month))
+    _close({s.budget.category: s.spent for s in statuses}, spending, foreign, "budgets")
+    assert sum((m["amount"] for m in statuses[0].rate_missing), Decimal(0)) == missing
+
+    made = plan(owner, month=f"{dt.date.today():%Y-%m}", fixed=())  # a month that has not ended yet
+    MonthlyPlan.objects.filter(pk=made.pk).update(month=START)  # then moved onto the ledger's month
+    made.refresh_from_db()
+    actuals = plan_ledgers([made])[made.id].expenses_by_category
+    _close(actuals, {c: to_minor(v, "VND") for c, v in spending.items()}, foreign, "plan")
+
+    context = ToolContext(user=owner, thread_id=uuid.uuid4(), today=TODAY, currency="VND", timezone="Asia/Ho_Chi_Minh")
+    told = summarize_spending(context, {"period": "this_month", "group_by": "category"})
+    _close({g["label"]: Decimal(g["amount"]) for g in told["groups"]}, spending, foreign, "summarize_spending")
+    assert sum((Decimal(m["amount"]) for m in told["rate_missing"]), Decimal(0)) == missing
+
+    # The review counts each currency apart: its week's spending per category and currency, unconverted.
+    review = review_spending(user_ids=[owner.id], week_start=WEEK, per_user=3)
+    for currency in ("VND", "USD"):
+        week = [e for e in expected if e["direction"] == "expense" and e["currency"] == currency and e["day"] >= WEEK]
+        want: dict[str, Decimal] = {}
+        for e in week:
+            want[e["category"]] = want.get(e["category"], Decimal(0)) + e["raw"]
+        got = dict(review.categories.get((owner.id, currency), []))
+        assert {c: v for c, v in got.items() if v} == {c: v for c, v in want.items() if v}, currency
+        total = review.weeks.get((owner.id, currency), (Decimal(0),))[0]
+        assert total == sum(want.values(), Decimal(0)), currency
