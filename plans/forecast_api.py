@@ -5,58 +5,12 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from plans.forecast_read import ForecastView, cash_forecast, forecast_cushion, forecast_cushion_set
+from plans.forecast_present import days_param, forecast_body
+from plans.forecast_read import cash_forecast, forecast_cushion, forecast_cushion_set
 from zeus.api.fields import MoneyField
-from zeus.errors import ValidationFailed
 from zeus.money import from_minor
 from zeus.selectors import user_currency
 from zeus.timeutil import user_today
-
-
-def forecast_body(view: ForecastView) -> dict:
-    """The forecast as the API, the chat's tool and the home give it: amounts as strings in `currency`."""
-    money = lambda units: str(from_minor(units, view.currency))  # noqa: E731
-    forecast = view.forecast
-    if forecast is None:
-        return {
-            "currency": view.currency,
-            "accounts": 0,
-            "start_balance": "0",
-            "days": [],
-            "lowest": None,
-            "cushion": "0",
-            "shortfall": False,
-            "other_currencies": list(view.other_currencies),
-        }
-    return {
-        "currency": view.currency,
-        "accounts": view.accounts,
-        "start_balance": money(forecast.start_balance),
-        "days": [
-            {
-                "date": day.date.isoformat(),
-                "balance": money(day.balance),
-                "events": [{"kind": e.kind, "label": e.label, "amount": money(e.amount)} for e in day.events],
-            }
-            for day in forecast.days
-        ],
-        "lowest": {"date": forecast.lowest.date.isoformat(), "balance": money(forecast.lowest.balance)},
-        "cushion": money(forecast.cushion),
-        "shortfall": forecast.shortfall,
-        "other_currencies": list(view.other_currencies),
-    }
-
-
-def days_param(value) -> int | None:
-    if value in (None, ""):
-        return None
-    try:
-        days = int(value)
-    except (TypeError, ValueError):
-        days = 0
-    if not 1 <= days <= 90:
-        raise ValidationFailed("days is a whole number from 1 to 90.", fields={"days": ["From 1 to 90."]})
-    return days
 
 
 class CashForecastView(APIView):

@@ -13,7 +13,7 @@ from goals.debts import selectors as debt_selectors
 from goals.debts import services as debt_services
 from goals.debts.models import Debt
 from plans import math as pm
-from plans.forecast_api import days_param, forecast_body
+from plans.forecast_present import days_param, forecast_body
 from plans.forecast_read import cash_forecast
 from plans.models import MonthlyPlan
 from plans.recurring import bills_still_due
