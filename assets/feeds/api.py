@@ -11,9 +11,10 @@ from assets.models import SepayConnection
 from zeus.api.pagination import paginate
 
 
-def webhook_url(request, connection: SepayConnection) -> str:
-    """Absolute: ZEUS_PUBLIC_URL when set (behind a proxy the request's host is not what SePay reaches)."""
-    path = f"/api/v1/integrations/sepay/webhook/{connection.token}"
+def webhook_url(request, connection, *, provider: str = "sepay") -> str:
+    """Absolute: ZEUS_PUBLIC_URL when set (behind a proxy the request's host is not what the provider reaches).
+    `provider` names the route: sepay or casso."""
+    path = f"/api/v1/integrations/{provider}/webhook/{connection.token}"
     base = settings.ZEUS_PUBLIC_URL.rstrip("/")
     return f"{base}{path}" if base else request.build_absolute_uri(path)
 

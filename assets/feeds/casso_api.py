@@ -5,7 +5,6 @@ wrong signature, 400 with the error shape for a malformed payload."""
 
 import time
 
-from django.conf import settings
 from django.http import JsonResponse
 from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
@@ -16,16 +15,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from assets.feeds import casso, casso_services, reconcile
+from assets.feeds.api import webhook_url
 from assets.feeds.payload import InvalidPayload
 from assets.feeds.signing import Unauthorized
-from assets.models import CassoConnection
 from zeus.api.pagination import paginate
-
-
-def webhook_url(request, connection: CassoConnection) -> str:
-    path = f"/api/v1/integrations/casso/webhook/{connection.token}"
-    base = settings.ZEUS_PUBLIC_URL.rstrip("/")
-    return f"{base}{path}" if base else request.build_absolute_uri(path)
 
 
 class CassoConnectionSerializer(serializers.Serializer):
@@ -38,7 +31,7 @@ class CassoConnectionSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
     def get_webhook_url(self, connection) -> str:
-        return webhook_url(self.context["request"], connection)
+        return webhook_url(self.context["request"], connection, provider="casso")
 
     def get_reconciles(self, connection) -> bool:
         return bool(connection.api_key_encrypted)
