@@ -7,7 +7,6 @@ from asgiref.sync import async_to_sync
 
 from chat.models import AdminReply, Message, Thread
 from chat.selectors import message_to_dict
-from chat.turn import run_admin_turn
 from zeus.errors import NotFound, ValidationFailed, ZeusError
 from zeus.live import push_to_user
 from zeus.models import Notification
@@ -39,6 +38,9 @@ def admin_reply_send(*, staff_user, thread_id, prompt: str) -> Message:
         thread = Thread.objects.select_related("user").get(id=thread_id)
     except (Thread.DoesNotExist, ValueError, TypeError):
         raise NotFound("No such thread.") from None
+    # The turn (its tool catalog, the provider) is loaded by the first reply, not with the admin that links here.
+    from chat.turn import run_admin_turn
+
     try:
         message = async_to_sync(run_admin_turn)(thread=thread, prompt=prompt)
     except ZeusError as exc:

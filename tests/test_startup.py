@@ -34,9 +34,9 @@ print(json.dumps(sorted(sys.modules)))
 """
 
 
-def _modules_after_start() -> set[str]:
+def _modules_after_start(probe: str = PROBE) -> set[str]:
     result = subprocess.run(
-        [sys.executable, "-c", PROBE], cwd=ROOT, env=dict(os.environ), capture_output=True, text=True, timeout=300
+        [sys.executable, "-c", probe], cwd=ROOT, env=dict(os.environ), capture_output=True, text=True, timeout=300
     )
     assert result.returncode == 0, result.stderr
     return set(json.loads(result.stdout.strip().splitlines()[-1]))
@@ -55,3 +55,12 @@ def test_start_up_imports_no_heavy_library_it_does_not_use_yet():
         "chat.mcp.asgi",
     } <= loaded
     assert {name for name in loaded if name.split(".")[0] in LAZY} == set()
+
+
+def test_a_management_command_does_not_load_the_chat_turn():
+    """`manage.py <anything>` registers the admin, whose staff reply links to the turn: the turn and its tool
+    catalog load with the first reply (or the `ws` process's consumer), not with every command."""
+    loaded = _modules_after_start(PROBE.replace("import zeus.asgi\n", ""))
+
+    assert "chat.admin_reply" in loaded
+    assert {"chat.turn", "chat.tools.registry"} & loaded == set()
