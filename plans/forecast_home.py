@@ -4,6 +4,7 @@ and the named events (income, bills, instalments) beside it."""
 from django.utils.translation import gettext as _
 
 from plans.forecast_read import cash_forecast
+from plans.home import current_active_plan
 from zeus.charts import Chart, Series
 from zeus.money import from_minor
 
@@ -11,7 +12,7 @@ EVENTS_SHOWN = 6
 
 
 def forecast_panel(request, today) -> dict | None:
-    view = cash_forecast(user=request.user, today=today)
+    view = cash_forecast(user=request.user, today=today, active=current_active_plan(request, today))
     if view.forecast is None:
         return {"empty": True, "prompt": _("How do I add my accounts?")}
     forecast, currency = view.forecast, view.currency

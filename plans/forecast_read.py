@@ -15,7 +15,8 @@ from plans import math as pm
 from plans.forecast_models import ForecastWatch
 from plans.forecast_sources import series_for
 from plans.models import MonthlyPlan
-from plans.selectors import plan_current, plan_state
+from plans.selectors import plan_current, plan_ledger
+from plans.state import Ledger, month_so_far
 from zeus.money import parse_money, to_minor
 from zeus.selectors import user_currency
 
@@ -38,7 +39,23 @@ def forecast_cushion(*, user) -> int:
     return to_minor(watch.cushion, user_currency(user)) if watch else 0
 
 
-def cash_forecast(*, user, today: dt.date, days: int | None = None) -> ForecastView:
+@dataclasses.dataclass(frozen=True)
+class ActivePlan:
+    """This month's active plan (None without one) and its ledger, for a caller that has read them already: the
+    home reads them once for the safe-to-spend panel and the forecast."""
+
+    plan: MonthlyPlan | None
+    ledger: Ledger | None
+
+
+def active_plan_read(*, user, today: dt.date) -> ActivePlan:
+    plan = plan_current(user=user, today=today)
+    if plan is None or plan.status != MonthlyPlan.Status.ACTIVE:
+        return ActivePlan(plan=None, ledger=None)
+    return ActivePlan(plan=plan, ledger=plan_ledger(plan))
+
+
+def cash_forecast(*, user, today: dt.date, days: int | None = None, active: ActivePlan | None = None) -> ForecastView:
     currency = user_currency(user)
     accounts = [a for a in asset_list(user=user) if a.kind in SPENDABLE | OWED_ON_CARD]
     others = tuple(sorted({a.currency for a in accounts if a.currency != currency}))
@@ -62,7 +79,8 @@ def cash_forecast(*, user, today: dt.date, days: int | None = None) -> ForecastV
     for debt, row in instalments_between(user=user, start=today, end=last):
         if debt.currency == currency and debt.direction == Debt.Direction.I_OWE:
             events.append(fc.Event(row.due_on, "debt", debt.counterparty, -to_minor(row.remaining, currency)))
-    daily, fixed_left = _plan_parts(user, currency, today, events)
+    active = active if active is not None else active_plan_read(user=user, today=today)
+    daily, fixed_left = _plan_parts(active, currency, today, events)
     if fixed_left > 0:
         events.append(fc.Event(today + dt.timedelta(days=1), "fixed", _("Fixed expenses still to pay"), -fixed_left))
     if daily is None:
@@ -82,16 +100,16 @@ def cash_forecast(*, user, today: dt.date, days: int | None = None) -> ForecastV
     return ForecastView(currency=currency, accounts=len(accounts), forecast=forecast, other_currencies=others)
 
 
-def _plan_parts(user, currency: str, today: dt.date, events: list[fc.Event]) -> tuple[int | None, int]:
+def _plan_parts(active: ActivePlan, currency: str, today: dt.date, events: list[fc.Event]) -> tuple[int | None, int]:
     """The active plan's daily guide (None without one) and its fixed expenses not yet paid nor already
     expected as a recurring bill this month."""
-    plan = plan_current(user=user, today=today)
-    if plan is None or plan.status != MonthlyPlan.Status.ACTIVE or plan.currency != currency:
+    plan = active.plan
+    if plan is None or plan.currency != currency:
         return None, 0
-    state = plan_state(plan, today=today)
+    so_far = month_so_far(plan, active.ledger, today)
     month_last = pm.month_last(plan.month)
     billed = -sum(e.amount for e in events if e.amount < 0 and e.on <= month_last)
-    return state.guide.guide, max(0, state.allocations.fixed - state.actuals.fixed - billed)
+    return so_far.guide.guide, max(0, so_far.allocations.fixed - so_far.actuals.fixed - billed)
 
 
 def forecast_cushion_set(*, user, cushion) -> ForecastWatch:

@@ -2,6 +2,7 @@
 
 from django.utils.translation import gettext as _
 
+from plans.forecast_read import ActivePlan
 from plans.pages import WARNING_TEXT
 from plans.selectors import plan_current, plan_glance, plan_ledger
 from zeus.money import from_minor
@@ -19,11 +20,22 @@ def current_plan(request, today):
     return shared(request, ("plans.current", today), read)
 
 
+def current_active_plan(request, today) -> ActivePlan:
+    """The active plan with its ledger, read once per request for the safe-to-spend panel and the forecast."""
+
+    def read():
+        plan = current_plan(request, today)
+        return ActivePlan(plan=plan, ledger=plan_ledger(plan) if plan is not None else None)
+
+    return shared(request, ("plans.active", today), read)
+
+
 def safe_to_spend_panel(request, today) -> dict:
-    plan = current_plan(request, today)
+    active = current_active_plan(request, today)
+    plan = active.plan
     if plan is None:
         return {"plan": None, "prompt": _("Help me make a plan for this month")}
-    state = plan_glance(plan, today=today, ledger=plan_ledger(plan))
+    state = plan_glance(plan, today=today, ledger=active.ledger)
     c = plan.currency
     return {
         "plan": plan,

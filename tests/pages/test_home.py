@@ -12,6 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from assets.selectors import net_worth
 from assets.services import transaction_delete, transaction_update
 from tests import factories
+from tests.plans import factories as plan_factories
 from zeus.timeutil import user_today
 
 pytestmark = pytest.mark.django_db
@@ -98,11 +99,26 @@ def test_home_is_a_constant_number_of_queries(alice_web, alice):
         factories.goal(alice, name=f"Goal {i}")
     factories.asset(alice, balance="5")
     assert count() == small
-    # The session, the user, the profile; this month's plan (none here); the balances and the ledger's months
-    # (one query); the budgets; the goals; the insights; the bills; the navigation's unread count; and the
-    # forecast's own six reads (plans/forecast_read.py: the spendable accounts, the cushion, the recurring series,
-    # open debts and their payments, the 90 days of spending).
-    assert small == 16
+    # The session, the user, the profile; this month's plan (none here, read once for the plan's panel and the
+    # forecast); the balances and the ledger's months (one query); the budgets; the goals; the insights; the
+    # bills; the navigation's unread count; and the forecast's own five reads (plans/forecast_read.py: the
+    # spendable accounts, the cushion, the recurring series, open debts and their payments, the 90 days of
+    # spending).
+    assert small == 15
+
+
+def test_the_plan_is_read_once_for_its_panel_and_the_forecast(alice_web, alice):
+    today = user_today(alice)
+    plan_factories.plan(alice, month=today.strftime("%Y-%m"), active=True)
+    factories.asset(alice, balance="5000000")
+
+    with CaptureQueriesContext(connection) as queries:
+        response = alice_web.get("/")
+
+    assert response.status_code == 200
+    assert 'id="forecast"' in response.content.decode()
+    plan_reads = [q["sql"] for q in queries.captured_queries if q["sql"].startswith('SELECT "plans_monthlyplan"')]
+    assert len(plan_reads) == 1
 
 
 def _home_html(client) -> str:
