@@ -65,8 +65,8 @@ class MonthlyPlanAdmin(admin.ModelAdmin):
 
 @admin.register(PlanEntry)
 class PlanEntryAdmin(admin.ModelAdmin):
-    list_display = ["id", "plan", "kind", "amount", "logged_on", "created_at"]
-    list_filter = ["kind", "logged_on"]
+    list_display = ["id", "plan", "amount", "logged_on", "created_at"]
+    list_filter = ["logged_on"]
     search_fields = ["plan__user__username", "note"]
     list_select_related = ["plan__user"]
     raw_id_fields = ["plan"]

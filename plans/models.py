@@ -93,15 +93,18 @@ class FixedExpense(models.Model):
         return f"{self.name}: {self.amount}"
 
 
-class PlanEntry(models.Model):
-    """Progress logged against a plan: discretionary spending, or a contribution to the primary goal."""
+class EntryKind(models.TextChoices):
+    """What a plan's progress entry is (POST /plans/{id}/entries): spending becomes a row of the ledger
+    (assets.Transaction), a goal contribution a PlanEntry."""
 
-    class Kind(models.TextChoices):
-        DISCRETIONARY = "discretionary"
-        GOAL = "goal"
+    DISCRETIONARY = "discretionary"
+    GOAL = "goal"
+
+
+class PlanEntry(models.Model):
+    """A contribution to the primary goal logged against a plan. No spending: that is a ledger row."""
 
     plan = models.ForeignKey(MonthlyPlan, on_delete=models.CASCADE, related_name="entries")
-    kind = models.CharField(max_length=20, choices=Kind.choices)
     amount = _money()
     note = models.CharField(max_length=200, blank=True)
     logged_on = models.DateField(help_text="The user's local date when logged.")
@@ -113,7 +116,7 @@ class PlanEntry(models.Model):
         constraints = [models.CheckConstraint(condition=Q(amount__gt=0), name="plan_entry_amount_positive")]
 
     def __str__(self):
-        return f"{self.kind} {self.amount} on {self.logged_on}"
+        return f"goal {self.amount} on {self.logged_on}"
 
 
 class Rebalance(models.Model):
