@@ -102,6 +102,7 @@ class EntryForm(forms.Form):
         # With no spending account the row names none; otherwise one of them, the default first.
         self.fields["asset"].choices = [(str(a.id), a.name) for a in accounts] or [("", _("None"))]
         self.fields["asset"].required = bool(accounts)
+        self.fields["asset"].initial = str(accounts[0].id) if accounts else ""
 
     def service_values(self) -> dict:
         d = self.cleaned_data
