@@ -11,6 +11,7 @@ from zeus.live import push_many, push_to_user
 from zeus.mail import deliveries_record
 from zeus.models import EMAIL_KINDS, LANGUAGE_CHOICES, Notification, Profile
 from zeus.money import normalize_currency
+from zeus.push import notifications_push
 from zeus.selectors import notification_to_dict, profile_remember
 from zeus.tasks import send_notification_mail
 from zeus.timeutil import validate_timezone
@@ -115,6 +116,7 @@ def notification_create(
     payload = {"type": "notification.push", "notification": notification_to_dict(notification)}
     transaction.on_commit(lambda: push_to_user(user.id, payload))
     notifications_mail([notification])
+    notifications_push([notification])
     return notification
 
 
@@ -184,6 +186,7 @@ def notification_create_many(drafts: list[NotificationDraft]) -> list[Notificati
     ]
     transaction.on_commit(lambda: push_many([(n.user_id, n) for n in created], notification_to_dict))
     notifications_mail(created)
+    notifications_push(created)
     return created
 
 
