@@ -110,28 +110,6 @@ def push_subscription_list(*, user):
     return PushSubscription.objects.filter(user=user)
 
 
-def notifications_push(notifications: list[Notification]) -> None:
-    """Enqueues the push of these notifications once the transaction commits, for the users who subscribed
-    (one query for the batch). Robust: a broker that is down loses the push, never the inbox row."""
-    if not push_enabled() or not notifications:
-        return
-    subscribed = set(
-        PushSubscription.objects.filter(user_id__in={n.user_id for n in notifications}).values_list(
-            "user_id", flat=True
-        )
-    )
-    ids = [n.id for n in notifications if n.user_id in subscribed]
-    if ids:
-        transaction.on_commit(lambda: _enqueue(ids), robust=True)
-
-
-def _enqueue(notification_ids: list[int]) -> None:
-    from zeus.tasks import send_notification_push
-
-    for notification_id in notification_ids:
-        send_notification_push.delay(notification_id)
-
-
 def push_message(notification: Notification) -> str:
     """What the service worker shows (docs/push.md), in the user's language."""
     profile = Profile.objects.filter(user_id=notification.user_id).first() or Profile(user_id=notification.user_id)
