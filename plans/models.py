@@ -143,6 +143,25 @@ class Rebalance(models.Model):
         return f"{self.kind} {self.amount} ({self.warning_state})"
 
 
+class PlanRevision(models.Model):
+    """An edit of a plan in force: its inputs and allocations before and after (plans.services.plan_update),
+    so a month's plan that changed mid-month still says what it was."""
+
+    plan = models.ForeignKey(MonthlyPlan, on_delete=models.CASCADE, related_name="revisions")
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    before = models.JSONField(encoder=DjangoJSONEncoder)
+    after = models.JSONField(encoder=DjangoJSONEncoder)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self):
+        return f"revision {self.plan_id} {self.created_at:%Y-%m-%d %H:%M}"
+
+
 class ReminderLog(models.Model):
     """One row per reminder sent: the unique (plan, local_date) is the claim that makes the job idempotent."""
 

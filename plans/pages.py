@@ -21,7 +21,7 @@ from plans.messages import refusal_text
 from plans.models import MonthlyPlan
 from plans.presenters import bills_outlook
 from plans.recurring import bills_still_due, suggested_fixed_expenses
-from plans.selectors import plan_current, plan_list, plan_state
+from plans.selectors import plan_current, plan_list, plan_revisions, plan_state
 from zeus.errors import ZeusError
 from zeus.forms import add_service_error, page_paths
 from zeus.money import format_amount, from_minor
@@ -191,7 +191,24 @@ def _context(request, *, plan_form=None, lines=None, entry_form=None, edit=None)
         "entry_form": entry_form or _entry_form(user, current),
         # The current plan's inputs, editable while it is a draft or active; saving recomputes its figures.
         "edit": edit or (_edit_forms(current, goals) if current else None),
+        "revisions": _revisions(current) if current else [],
     }
+
+
+def _revisions(plan: MonthlyPlan) -> list[dict]:
+    """The current plan's edits as the page lists them: when, and its income and safe-to-spend before and after."""
+
+    def money(value: str) -> str:
+        return format_amount(Decimal(value), plan.currency, locale=get_language())
+
+    return [
+        {
+            "at": r.created_at,
+            "income": (money(r.before["expected_income"]), money(r.after["expected_income"])),
+            "safe": (money(r.before["allocations"]["safe_to_spend"]), money(r.after["allocations"]["safe_to_spend"])),
+        }
+        for r in plan_revisions(plan=plan)
+    ]
 
 
 def _entry_form(user, plan: MonthlyPlan | None, data=None) -> EntryForm:

@@ -11,7 +11,7 @@ from assets.ledger.totals import counted_read
 from assets.models import Transaction
 from plans import math as pm
 from plans import recurring
-from plans.models import MonthlyPlan, PlanEntry, Rebalance
+from plans.models import MonthlyPlan, PlanEntry, PlanRevision, Rebalance
 from plans.state import Ledger, PlanGlance, PlanState, PlanSummary, glance_of, state_of, summary_of
 from zeus.errors import NotFound
 from zeus.money import to_minor
@@ -67,6 +67,11 @@ def plan_current(*, user, today: dt.date) -> MonthlyPlan | None:
         month=pm.month_first(today), status__in=[MonthlyPlan.Status.ACTIVE, MonthlyPlan.Status.DRAFT]
     )
     return min(plans, key=lambda p: (p.status != MonthlyPlan.Status.ACTIVE, -p.id), default=None)
+
+
+def plan_revisions(*, plan: MonthlyPlan) -> QuerySet[PlanRevision]:
+    """The edits of a plan in force, newest first."""
+    return PlanRevision.objects.filter(plan=plan)
 
 
 # A plan's month

@@ -13,12 +13,12 @@ from assets.services import transaction_create
 from goals.services import goal_contribute
 from plans import math as pm
 from plans.inputs import parse_bool, parse_fixed_lines, parse_mode, parse_month, parse_primary_goal, parse_reminder_time
-from plans.models import EntryKind, FixedExpense, MonthlyPlan, PlanEntry, Rebalance
+from plans.models import EntryKind, FixedExpense, MonthlyPlan, PlanEntry, PlanRevision, Rebalance
 from plans.recurring import merge_fixed_lines, suggested_fixed_expenses
 from plans.selectors import plan_get, plan_state
 from plans.state import plan_goal_need
 from zeus.errors import Conflict, NotFound, ValidationFailed
-from zeus.money import from_minor, parse_money, to_minor
+from zeus.money import from_minor, parse_money, quantize, to_minor
 from zeus.selectors import user_currency
 from zeus.timeutil import user_today
 
@@ -124,6 +124,28 @@ def _locked_plan(user, plan_id) -> MonthlyPlan:
     return plan
 
 
+def _snapshot(plan: MonthlyPlan, lines: list[FixedExpense]) -> dict:
+    """A plan's inputs and allocations as a revision keeps them (amounts as strings, as the API shows them)."""
+    c = plan.currency
+    return {
+        "expected_income": str(quantize(plan.expected_income, c)),
+        "lifestyle_mode": plan.lifestyle_mode,
+        "essential_spending": None if plan.essential_spending is None else str(quantize(plan.essential_spending, c)),
+        "primary_goal_id": plan.primary_goal_id,
+        "reminders_enabled": plan.reminders_enabled,
+        "reminder_time": f"{plan.reminder_time:%H:%M}",
+        "fixed_expenses": [
+            {"name": line.name, "amount": str(quantize(line.amount, c)), "category": line.category} for line in lines
+        ],
+        "allocations": {
+            "fixed": str(quantize(plan.alloc_fixed, c)),
+            "essential": str(quantize(plan.alloc_essential, c)),
+            "goal": str(quantize(plan.alloc_goal, c)),
+            "safe_to_spend": str(quantize(plan.alloc_safe, c)),
+        },
+    }
+
+
 @transaction.atomic
 def plan_update(
     *,
@@ -140,11 +162,13 @@ def plan_update(
     today: dt.date | None = None,
 ) -> MonthlyPlan:
     """Changes inputs or reminder settings of a draft or active plan and recomputes its allocations.
-    The month moves only while the plan is a draft."""
+    The month moves only while the plan is a draft. An edit that changes an active plan is kept as a
+    PlanRevision with the plan before and after."""
     plan = _locked_plan(user, plan_id)
     if plan.status == MonthlyPlan.Status.COMPLETED:
         raise Conflict("A completed plan cannot change.", code="PLAN_COMPLETED")
     c = plan.currency
+    before = _snapshot(plan, list(plan.fixed_expenses.all()))
     if month is not _UNSET:
         first = parse_month(month)
         if first != plan.month:
@@ -173,6 +197,9 @@ def plan_update(
     plan.save()
     if fixed_expenses is not _UNSET:
         _replace_lines(plan, lines)
+    after = _snapshot(plan, lines)
+    if plan.status == MonthlyPlan.Status.ACTIVE and after != before:
+        PlanRevision.objects.create(plan=plan, changed_by=user, before=before, after=after)
     return plan
 
 

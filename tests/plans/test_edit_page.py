@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 
-from plans.models import MonthlyPlan
+from plans.models import MonthlyPlan, PlanRevision
 from tests import factories
 from tests.plans import factories as plan_factories
 
@@ -98,3 +98,46 @@ def test_an_activated_future_plan_stays_on_the_page(clock, alice, alice_web):
     upcoming = plan_factories.plan(alice, month="2026-12", active=True)
     page = alice_web.get("/plans").content.decode()
     assert f'id="plan-{upcoming.id}"' in page and "active from its first day" in page
+
+
+def test_an_edit_of_the_active_plan_is_kept_with_the_plan_before_and_after(clock, alice, alice_web):
+    plan = plan_factories.plan(alice, active=True)
+    alice_web.post(f"/plans/{plan.id}/edit", _edit(**{"edit-expected_income": "30tr"}))
+    alice_web.post(f"/plans/{plan.id}/edit", _edit(**{"edit-expected_income": "30tr"}))  # no change: no revision
+    (revision,) = PlanRevision.objects.filter(plan=plan)
+    assert revision.changed_by == alice
+    assert revision.before["expected_income"] == "25000000" and revision.after["expected_income"] == "30000000"
+    assert [line["name"] for line in revision.before["fixed_expenses"]] == ["Rent", "Utilities"]
+    assert [line["name"] for line in revision.after["fixed_expenses"]] == ["Rent"]
+    assert revision.before["allocations"]["safe_to_spend"] == "5310000"
+    assert revision.after["allocations"]["safe_to_spend"] == "7050000"
+    page = alice_web.get("/plans").content.decode()
+    assert "Edited 1 time" in page
+    assert "income ₫25,000,000 → ₫30,000,000; safe to spend ₫5,310,000 → ₫7,050,000" in page
+
+
+def test_a_rest_patch_of_the_active_plan_is_kept_and_a_draft_edit_is_not(clock, alice, alice_api):
+    active = plan_factories.plan(alice, active=True)
+    draft = plan_factories.plan(alice, month="2026-12")
+    response = alice_api.patch(f"/api/v1/plans/{active.id}", {"lifestyle_mode": "saver"}, format="json")
+    assert response.status_code == 200
+    alice_api.patch(f"/api/v1/plans/{draft.id}", {"lifestyle_mode": "saver"}, format="json")
+    (revision,) = PlanRevision.objects.all()
+    assert (revision.plan_id, revision.before["lifestyle_mode"], revision.after["lifestyle_mode"]) == (
+        active.id, "balanced", "saver",
+    )  # fmt: skip
+    assert revision.after["allocations"]["safe_to_spend"] == response.json()["allocations"]["safe_to_spend"]
+    bad = alice_api.patch(f"/api/v1/plans/{active.id}", {"expected_income": "1000"}, format="json")
+    assert (bad.status_code, bad.json()["error"]["code"]) == (400, "FIXED_ABOVE_INCOME")
+    assert PlanRevision.objects.count() == 1
+
+
+def test_the_edit_form_and_its_history_read_in_vietnamese(clock, alice, alice_web):
+    plan = plan_factories.plan(alice, active=True)
+    alice_web.post(f"/plans/{plan.id}/edit", _edit(**{"edit-expected_income": "30tr"}))
+    alice.profile.language = "vi"
+    alice.profile.save()
+    page = alice_web.get("/plans").content.decode().replace("\xa0", " ")  # Babel puts a no-break space before ₫
+    assert "Sửa kế hoạch này" in page and "Đã sửa 1 lần" in page
+    assert "thu nhập 25.000.000 ₫ → 30.000.000 ₫" in page
+    assert "Edit this plan" not in page and "Spending is added" not in page
