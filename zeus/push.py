@@ -10,7 +10,6 @@ import logging
 from urllib.parse import urlsplit
 
 from django.conf import settings
-from django.db import transaction
 from django.utils import timezone, translation
 from py_vapid import Vapid
 from pywebpush import WebPushException, webpush
@@ -89,15 +88,21 @@ def push_subscription_save(*, user, endpoint, keys) -> PushSubscription:
         "auth": _b64url(keys.get("auth"), "auth", 16),
     }
     endpoint = _endpoint(endpoint)
-    with transaction.atomic():
-        existing = PushSubscription.objects.select_for_update().filter(endpoint=endpoint).first()
-        if existing is None and PushSubscription.objects.filter(user=user).count() >= MAX_SUBSCRIPTIONS_PER_USER:
-            raise Conflict(
-                f"At most {MAX_SUBSCRIPTIONS_PER_USER} browsers receive pushes; remove one first.",
-                code="TOO_MANY_SUBSCRIPTIONS",
-            )
-        subscription, _ = PushSubscription.objects.update_or_create(endpoint=endpoint, defaults=values)
-    return subscription
+    owned = PushSubscription.objects.filter(user=user).exclude(endpoint=endpoint).count()
+    if owned >= MAX_SUBSCRIPTIONS_PER_USER:
+        raise Conflict(
+            f"At most {MAX_SUBSCRIPTIONS_PER_USER} browsers receive pushes; remove one first.",
+            code="TOO_MANY_SUBSCRIPTIONS",
+        )
+    # One statement (INSERT … ON CONFLICT (endpoint) DO UPDATE): a browser that subscribes twice at once, or
+    # from two accounts, leaves one row and never a unique-violation 500.
+    PushSubscription.objects.bulk_create(
+        [PushSubscription(endpoint=endpoint, **values)],
+        update_conflicts=True,
+        unique_fields=["endpoint"],
+        update_fields=["user", "p256dh", "auth"],
+    )
+    return PushSubscription.objects.get(endpoint=endpoint)
 
 
 def push_subscription_delete(*, user, endpoint) -> None:

@@ -233,3 +233,38 @@ def test_the_settings_page_offers_the_toggle_and_the_worker_shows_pushes(vapid, 
     worker = client.get("/sw.js").content.decode()
     assert 'addEventListener("push"' in worker and "showNotification" in worker
     assert 'addEventListener("notificationclick"' in worker
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_browser_subscribing_twice_at_once_leaves_one_row(vapid, alice, bob):
+    from django.db import connection
+
+    from zeus.push import push_subscription_save
+
+    body = {"endpoint": "http://127.0.0.1:9/same", "keys": Browser().keys()}
+    barrier, errors = threading.Barrier(2), []
+
+    def subscribe(user):
+        try:
+            barrier.wait()
+            push_subscription_save(user=user, **body)
+        except Exception as exc:  # the test reports whatever a thread raised
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=subscribe, args=(u,)) for u in (alice, bob)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert PushSubscription.objects.filter(endpoint=body["endpoint"]).count() == 1
+
+
+def test_too_many_browsers_is_a_409(service, alice, alice_api):
+    for index in range(20):
+        _subscribe(alice_api, service, f"/b{index}")
+    response = alice_api.post("/api/v1/push/subscriptions", service.subscription("/one-more"), format="json")
+    assert (response.status_code, response.json()["error"]["code"]) == (409, "TOO_MANY_SUBSCRIPTIONS")
+    assert _subscribe(alice_api, service, "/b3").status_code == 201  # an existing browser may subscribe again
