@@ -148,3 +148,17 @@ def test_an_account_that_is_not_offered_is_a_form_error(clock, alice, bob, alice
     assert response.status_code == 400
     assert "Select a valid choice" in response.content.decode()
     assert not Transaction.objects.exists()
+
+
+def test_a_retried_spending_entry_is_one_row(clock, alice, alice_api):
+    plan = plan_factories.plan(alice, active=True)
+    for _ in range(3):
+        response = alice_api.post(
+            f"/api/v1/plans/{plan.id}/entries",
+            {"kind": "discretionary", "amount": "45000"},
+            format="json",
+            HTTP_IDEMPOTENCY_KEY="lunch-1",
+        )
+        assert response.status_code == 201
+    assert Transaction.objects.filter(user=alice).count() == 1
+    assert response.json()["actuals"]["discretionary"] == "45000"
