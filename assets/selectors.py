@@ -42,6 +42,20 @@ def asset_get(*, user, asset_id) -> Asset:
         raise NotFound("No such asset.") from None
 
 
+# Where a spending row that names no account comes from (a plan's spending entry): cash first, as a quick
+# "spent 50k" usually is; the plans migration that moved entries into the ledger uses the same order.
+SPENDING_ACCOUNT_ORDER = (Asset.Kind.CASH, Asset.Kind.E_WALLET, Asset.Kind.BANK_ACCOUNT, Asset.Kind.CREDIT_CARD)
+
+
+def spending_accounts(*, user, currency: str) -> list[Asset]:
+    """The accounts a manual spending row in `currency` may come from: the user's own manual, spendable, open
+    ones, in SPENDING_ACCOUNT_ORDER then oldest first. The first is the default."""
+    accounts = Asset.objects.filter(
+        user=user, currency=currency, source=Source.MANUAL, kind__in=SPENDING_ACCOUNT_ORDER, archived_at__isnull=True
+    ).order_by("created_at", "id")
+    return sorted(accounts, key=lambda a: SPENDING_ACCOUNT_ORDER.index(a.kind))
+
+
 def linked_account_list(*, user) -> QuerySet[LinkedAccount]:
     return LinkedAccount.objects.filter(user=user)
 

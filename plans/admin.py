@@ -2,7 +2,15 @@ from django.contrib import admin, messages
 from django.utils import timezone
 
 from plans import jobs, services
-from plans.models import FixedExpense, IdempotencyRecord, MonthlyPlan, PlanEntry, Rebalance, ReminderLog
+from plans.models import (
+    FixedExpense,
+    IdempotencyRecord,
+    MonthlyPlan,
+    PlanEntry,
+    PlanRevision,
+    Rebalance,
+    ReminderLog,
+)
 from zeus.errors import ZeusError
 
 
@@ -28,6 +36,16 @@ class RebalanceInline(admin.TabularInline):
         return False
 
 
+class PlanRevisionInline(admin.TabularInline):
+    model = PlanRevision
+    extra = 0
+    can_delete = False
+    readonly_fields = ["changed_by", "before", "after", "created_at"]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
 @admin.register(MonthlyPlan)
 class MonthlyPlanAdmin(admin.ModelAdmin):
     list_display = ["id", "user", "month", "status", "currency", "lifestyle_mode", "expected_income", "alloc_safe"]
@@ -37,7 +55,7 @@ class MonthlyPlanAdmin(admin.ModelAdmin):
     raw_id_fields = ["user", "primary_goal"]
     readonly_fields = ["activated_on", "completed_at", "summary", "created_at", "updated_at"]
     date_hierarchy = "month"
-    inlines = [FixedExpenseInline, PlanEntryInline, RebalanceInline]
+    inlines = [FixedExpenseInline, PlanEntryInline, RebalanceInline, PlanRevisionInline]
     actions = ["run_plan_jobs_for_users", "accept_rebalance"]
 
     @admin.action(description="Run plan jobs for these plans' users")
@@ -65,8 +83,8 @@ class MonthlyPlanAdmin(admin.ModelAdmin):
 
 @admin.register(PlanEntry)
 class PlanEntryAdmin(admin.ModelAdmin):
-    list_display = ["id", "plan", "kind", "amount", "logged_on", "created_at"]
-    list_filter = ["kind", "logged_on"]
+    list_display = ["id", "plan", "amount", "logged_on", "created_at"]
+    list_filter = ["logged_on"]
     search_fields = ["plan__user__username", "note"]
     list_select_related = ["plan__user"]
     raw_id_fields = ["plan"]

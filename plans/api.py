@@ -203,8 +203,25 @@ class PlanEntriesView(APIView):
         kind = serializers.ChoiceField(choices=["discretionary", "goal"])
         amount = MoneyField()
         note = serializers.CharField(max_length=200, required=False, allow_blank=True)
+        category = serializers.CharField(
+            max_length=30,
+            required=False,
+            allow_blank=True,
+            help_text="Spending only: an expense category (or `c:<id>`, one of yours); `other` when left out.",
+        )
+        asset_id = serializers.IntegerField(
+            required=False,
+            allow_null=True,
+            help_text="Spending only: one of your open spending accounts in the plan's currency; the default one "
+            "(cash first, then e-wallet, bank account, credit card) when left out.",
+        )
 
-    @extend_schema(request=InputSerializer, responses={201: PlanOutput})
+    @extend_schema(
+        request=InputSerializer,
+        responses={201: PlanOutput},
+        description="Spending becomes a manual expense in the ledger (it shows in /transactions and counts once in "
+        "the plan's actuals); a goal contribution adds to the primary goal. Answers the plan.",
+    )
     @idempotent
     def post(self, request, plan_id: int):
         data = self.InputSerializer(data=request.data)

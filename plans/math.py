@@ -166,7 +166,6 @@ def bucket_actuals(
     fixed_categories: Iterable[str],
     essential_categories: Iterable[str],
     discretionary_categories: Iterable[str],
-    discretionary_entries: int = 0,
     goal_entries: int = 0,
 ) -> Actuals:
     """A category named by a fixed expense line counts as fixed, whatever its kind; income categories never
@@ -177,7 +176,7 @@ def bucket_actuals(
     return Actuals(
         fixed=sum(v for c, v in expenses_by_category.items() if c in fixed_set),
         essential=sum(v for c, v in expenses_by_category.items() if c in essential_set),
-        discretionary=sum(v for c, v in expenses_by_category.items() if c in discretionary_set) + discretionary_entries,
+        discretionary=sum(v for c, v in expenses_by_category.items() if c in discretionary_set),
         goal=goal_entries,
     )
 

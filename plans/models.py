@@ -93,15 +93,18 @@ class FixedExpense(models.Model):
         return f"{self.name}: {self.amount}"
 
 
-class PlanEntry(models.Model):
-    """Progress logged against a plan: discretionary spending, or a contribution to the primary goal."""
+class EntryKind(models.TextChoices):
+    """What a plan's progress entry is (POST /plans/{id}/entries): spending becomes a row of the ledger
+    (assets.Transaction), a goal contribution a PlanEntry."""
 
-    class Kind(models.TextChoices):
-        DISCRETIONARY = "discretionary"
-        GOAL = "goal"
+    DISCRETIONARY = "discretionary"
+    GOAL = "goal"
+
+
+class PlanEntry(models.Model):
+    """A contribution to the primary goal logged against a plan. No spending: that is a ledger row."""
 
     plan = models.ForeignKey(MonthlyPlan, on_delete=models.CASCADE, related_name="entries")
-    kind = models.CharField(max_length=20, choices=Kind.choices)
     amount = _money()
     note = models.CharField(max_length=200, blank=True)
     logged_on = models.DateField(help_text="The user's local date when logged.")
@@ -113,7 +116,7 @@ class PlanEntry(models.Model):
         constraints = [models.CheckConstraint(condition=Q(amount__gt=0), name="plan_entry_amount_positive")]
 
     def __str__(self):
-        return f"{self.kind} {self.amount} on {self.logged_on}"
+        return f"goal {self.amount} on {self.logged_on}"
 
 
 class Rebalance(models.Model):
@@ -138,6 +141,25 @@ class Rebalance(models.Model):
 
     def __str__(self):
         return f"{self.kind} {self.amount} ({self.warning_state})"
+
+
+class PlanRevision(models.Model):
+    """An edit of a plan in force: its inputs and allocations before and after (plans.services.plan_update),
+    so a month's plan that changed mid-month still says what it was."""
+
+    plan = models.ForeignKey(MonthlyPlan, on_delete=models.CASCADE, related_name="revisions")
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    before = models.JSONField(encoder=DjangoJSONEncoder)
+    after = models.JSONField(encoder=DjangoJSONEncoder)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self):
+        return f"revision {self.plan_id} {self.created_at:%Y-%m-%d %H:%M}"
 
 
 class ReminderLog(models.Model):

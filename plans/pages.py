@@ -12,15 +12,16 @@ from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from assets.selectors import spending_accounts
 from goals.selectors import goal_list, goal_progress_of
 from plans import math as pm
 from plans import services
-from plans.forms import EntryForm, FixedExpenseFormSet, PlanForm
+from plans.forms import EntryForm, FixedExpenseFormSet, PlanEditForm, PlanForm
 from plans.messages import refusal_text
 from plans.models import MonthlyPlan
 from plans.presenters import bills_outlook
 from plans.recurring import bills_still_due, suggested_fixed_expenses
-from plans.selectors import plan_current, plan_list, plan_state
+from plans.selectors import plan_current, plan_list, plan_revisions, plan_state
 from zeus.errors import ZeusError
 from zeus.forms import add_service_error, page_paths
 from zeus.money import format_amount, from_minor
@@ -138,7 +139,19 @@ def _past(plan: MonthlyPlan) -> dict:
     }
 
 
-def _context(request, *, plan_form=None, lines=None, entry_form=None) -> dict:
+def _edit_forms(current: MonthlyPlan, goals: list, data=None) -> tuple[PlanEditForm, FixedExpenseFormSet]:
+    """The current plan's inputs, as a form and its fixed-expense lines (prefixed apart from the new plan's)."""
+    lines = [
+        {"name": x.name, "amount": f"{x.amount.normalize():f}", "category": x.category}
+        for x in current.fixed_expenses.all()
+    ]
+    form = PlanEditForm(
+        data, goals=goals, currency=current.currency, initial=PlanEditForm.initial_for(current), prefix="edit"
+    )
+    return form, FixedExpenseFormSet(data, prefix="edit-lines", initial=lines)
+
+
+def _context(request, *, plan_form=None, lines=None, entry_form=None, edit=None) -> dict:
     user = request.user
     today = user_today(user)
     goals = list(goal_list(user=user, status="active"))
@@ -175,8 +188,40 @@ def _context(request, *, plan_form=None, lines=None, entry_form=None) -> dict:
         or FixedExpenseFormSet(
             prefix="lines", initial=suggested_fixed_expenses(user=user, currency=user_currency(user))
         ),
-        "entry_form": entry_form or EntryForm(),
+        "entry_form": entry_form or _entry_form(user, current),
+        # The current plan's inputs, editable while it is a draft or active; saving recomputes its figures.
+        "edit": edit or (_edit_forms(current, goals) if current else None),
+        "revisions": _revisions(current) if current else [],
     }
+
+
+def _revisions(plan: MonthlyPlan) -> list[dict]:
+    """The current plan's edits as the page lists them: when, and its income and safe-to-spend before and after."""
+
+    def money(value: str) -> str:
+        return format_amount(Decimal(value), plan.currency, locale=get_language())
+
+    return [
+        {
+            "at": r.created_at,
+            "income": (money(r.before["expected_income"]), money(r.after["expected_income"])),
+            "safe": (money(r.before["allocations"]["safe_to_spend"]), money(r.after["allocations"]["safe_to_spend"])),
+        }
+        for r in plan_revisions(plan=plan)
+    ]
+
+
+def _entry_form(user, plan: MonthlyPlan | None, data=None) -> EntryForm:
+    currency = plan.currency if plan else user_currency(user)
+    return EntryForm(data, accounts=spending_accounts(user=user, currency=currency), currency=currency)
+
+
+def _filled_lines(lines: FixedExpenseFormSet) -> list[dict]:
+    return [
+        {"name": line["name"], "amount": line["amount"], "category": line["category"]}
+        for line in lines.cleaned_data
+        if line and (line.get("name") or line.get("amount"))
+    ]
 
 
 @login_required
@@ -187,11 +232,7 @@ def plans_page(request):
     form = PlanForm(request.POST, goals=goals)
     lines = FixedExpenseFormSet(request.POST, prefix="lines")
     if form.is_valid() and lines.is_valid():
-        fixed = [
-            {"name": line["name"], "amount": line["amount"], "category": line["category"]}
-            for line in lines.cleaned_data
-            if line and (line.get("name") or line.get("amount"))
-        ]
+        fixed = _filled_lines(lines)
         try:
             with transaction.atomic():
                 plan = services.plan_create(
@@ -230,19 +271,56 @@ def _plan_action(service, success: str):
     return view
 
 
+def _own_current(request, plan_id: int) -> MonthlyPlan | None:
+    current = plan_current(user=request.user, today=user_today(request.user))
+    return current if current is not None and current.id == plan_id else None
+
+
 @login_required
 @require_POST
 def log_entry(request, plan_id: int):
-    form = EntryForm(request.POST)
+    form = _entry_form(request.user, _own_current(request, plan_id), request.POST)
     if form.is_valid():
         try:
-            services.plan_entry_create(user=request.user, plan_id=plan_id, **form.cleaned_data)
+            services.plan_entry_create(user=request.user, plan_id=plan_id, **form.service_values())
         except ZeusError as exc:
-            add_service_error(form, exc)
+            add_service_error(form, exc, fields_map={"asset_id": "asset"})
         else:
             messages.success(request, _("Logged."))
             return redirect("/plans")
     return render(request, "plans/plans.html", _context(request, entry_form=form), status=400)
+
+
+@login_required
+@require_POST
+def edit_plan(request, plan_id: int):
+    """Saves the current plan's inputs; the page then shows the recomputed allocations."""
+    current = _own_current(request, plan_id)
+    if current is None:
+        messages.error(request, _("Only this month's plan can be edited here."))
+        return redirect("/plans")
+    form, lines = _edit_forms(current, list(goal_list(user=request.user, status="active")), request.POST)
+    if form.is_valid() and lines.is_valid():
+        d = form.cleaned_data
+        try:
+            plan = services.plan_update(
+                user=request.user,
+                plan_id=plan_id,
+                expected_income=d["expected_income"],
+                lifestyle_mode=d["lifestyle_mode"],
+                essential_spending=d["essential_spending"] or None,
+                primary_goal_id=d["primary_goal"],
+                reminder_time=d["reminder_time"],
+                reminders_enabled=d["reminders_enabled"],
+                fixed_expenses=_filled_lines(lines),
+            )
+        except ZeusError as exc:
+            add_service_error(form, exc, fields_map={"primary_goal_id": "primary_goal"})
+        else:
+            safe = format_amount(plan.alloc_safe, plan.currency, locale=get_language())
+            messages.success(request, _("Plan updated. Safe to spend this month: %(safe)s.") % {"safe": safe})
+            return redirect("/plans")
+    return render(request, "plans/plans.html", _context(request, edit=(form, lines)), status=400)
 
 
 urlpatterns = [
@@ -253,6 +331,7 @@ urlpatterns = [
         name="plan-activate",
     ),
     path("plans/<int:plan_id>/entries", log_entry, name="plan-entries"),
+    path("plans/<int:plan_id>/edit", edit_plan, name="plan-edit"),
     path(
         "plans/<int:plan_id>/rebalance",
         _plan_action(services.plan_rebalance, gettext_lazy("Rebalanced.")),

@@ -11,7 +11,7 @@ from assets.ledger.totals import counted_read
 from assets.models import Transaction
 from plans import math as pm
 from plans import recurring
-from plans.models import MonthlyPlan, PlanEntry, Rebalance
+from plans.models import MonthlyPlan, PlanEntry, PlanRevision, Rebalance
 from plans.state import Ledger, PlanGlance, PlanState, PlanSummary, glance_of, state_of, summary_of
 from zeus.errors import NotFound
 from zeus.money import to_minor
@@ -69,6 +69,11 @@ def plan_current(*, user, today: dt.date) -> MonthlyPlan | None:
     return min(plans, key=lambda p: (p.status != MonthlyPlan.Status.ACTIVE, -p.id), default=None)
 
 
+def plan_revisions(*, plan: MonthlyPlan) -> QuerySet[PlanRevision]:
+    """The edits of a plan in force, newest first."""
+    return PlanRevision.objects.filter(plan=plan)
+
+
 # A plan's month
 
 
@@ -98,17 +103,19 @@ def plan_ledgers(plans: list[MonthlyPlan]) -> dict[int, Ledger]:
             by_user[user_id, currency] = [
                 (g.category, g.day, g.amount) for g in read.groups if g.direction == Transaction.Direction.EXPENSE
             ]
-    entries = defaultdict(list)
-    totals = PlanEntry.objects.filter(plan_id__in=[p.id for p in plans]).values_list("plan_id", "kind", "logged_on")
-    for plan_id, kind, day, total in totals.annotate(total=Sum("amount")).order_by():
-        entries[plan_id].append((kind, day, total))
-    return {p.id: _ledger_of(p, by_user[p.user_id, p.currency], entries[p.id]) for p in plans}
+    goal = dict(
+        PlanEntry.objects.filter(plan_id__in=[p.id for p in plans])
+        .values_list("plan_id")
+        .annotate(total=Sum("amount"))
+        .order_by()
+    )
+    return {p.id: _ledger_of(p, by_user[p.user_id, p.currency], goal.get(p.id, 0)) for p in plans}
 
 
-def _ledger_of(plan: MonthlyPlan, spent: list[tuple], entries: list[tuple]) -> Ledger:
-    """A plan's Ledger from its user's expense totals per (category, day) in its currency and its entries'
-    totals per (kind, day): the month's expenses per category, and per day its discretionary ones outside
-    the plan's fixed categories, each summed before it becomes minor units."""
+def _ledger_of(plan: MonthlyPlan, spent: list[tuple], goal_total) -> Ledger:
+    """A plan's Ledger from its user's expense totals per (category, day) in its currency and its goal
+    entries' total: the month's expenses per category, and per day its discretionary ones outside the plan's
+    fixed categories, each summed before it becomes minor units."""
     c, first, last = plan.currency, plan.month, pm.month_last(plan.month)
     fixed = {line.category for line in plan.fixed_expenses.all()}
     by_category, by_day = defaultdict(int), defaultdict(int)
@@ -120,13 +127,7 @@ def _ledger_of(plan: MonthlyPlan, spent: list[tuple], entries: list[tuple]) -> L
     ledger = Ledger(expenses_by_category={category: to_minor(total, c) for category, total in by_category.items()})
     for day, total in by_day.items():
         ledger.discretionary_by_day[day] += to_minor(total, c)
-    for kind, day, total in entries:
-        units = to_minor(total, c)
-        if kind == PlanEntry.Kind.GOAL:
-            ledger.goal_entries += units
-        else:
-            ledger.discretionary_entries += units
-            ledger.discretionary_by_day[day] += units
+    ledger.goal_entries = to_minor(goal_total, c)
     return ledger
 
 

@@ -1,117 +1,28 @@
 """Writes to plans. Every caller (REST, the /plans page, admin actions, jobs, the demo seed) goes through these."""
 
 import datetime as dt
-import re
 from collections.abc import Iterable
 from dataclasses import asdict
 
 from django.db import IntegrityError, transaction
 
 from assets import categories
-from goals.models import Goal
-from goals.selectors import goal_get
+from assets.models import Transaction
+from assets.selectors import spending_accounts
+from assets.services import transaction_create
 from goals.services import goal_contribute
 from plans import math as pm
-from plans.models import FixedExpense, MonthlyPlan, PlanEntry, Rebalance
+from plans.inputs import parse_bool, parse_fixed_lines, parse_mode, parse_month, parse_primary_goal, parse_reminder_time
+from plans.models import EntryKind, FixedExpense, MonthlyPlan, PlanEntry, PlanRevision, Rebalance
 from plans.recurring import merge_fixed_lines, suggested_fixed_expenses
 from plans.selectors import plan_get, plan_state
 from plans.state import plan_goal_need
 from zeus.errors import Conflict, NotFound, ValidationFailed
-from zeus.money import from_minor, parse_money, to_minor
+from zeus.money import from_minor, parse_money, quantize, to_minor
 from zeus.selectors import user_currency
 from zeus.timeutil import user_today
 
 _UNSET = object()
-MAX_FIXED_EXPENSES = 50
-_MONTH_RE = re.compile(r"^(\d{4})-(\d{2})$")
-_TIME_RE = re.compile(r"^(\d{2}):(\d{2})$")
-
-
-# Parsing inputs
-
-
-def parse_month(value) -> dt.date:
-    """`YYYY-MM` → the month's first day."""
-    match = _MONTH_RE.match(value.strip()) if isinstance(value, str) else None
-    if match and 2000 <= int(match[1]) <= 2100 and 1 <= int(match[2]) <= 12:
-        return dt.date(int(match[1]), int(match[2]), 1)
-    raise ValidationFailed(
-        "month must be a month as YYYY-MM, such as 2026-11.", code="INVALID_MONTH", fields={"month": ["Use YYYY-MM."]}
-    )
-
-
-def _reminder_time(value) -> dt.time:
-    if isinstance(value, dt.time):
-        return value.replace(second=0, microsecond=0)
-    match = _TIME_RE.match(value.strip()) if isinstance(value, str) else None
-    if match and int(match[1]) < 24 and int(match[2]) < 60:
-        return dt.time(int(match[1]), int(match[2]))
-    raise ValidationFailed(
-        "reminder_time must be a local time as HH:MM.", fields={"reminder_time": ["Use HH:MM, such as 20:00."]}
-    )
-
-
-def _bool(value, field: str) -> bool:
-    if not isinstance(value, bool):
-        raise ValidationFailed(f"{field} must be true or false.", fields={field: ["Must be true or false."]})
-    return value
-
-
-def _mode(value) -> str:
-    if value not in MonthlyPlan.Mode.values:
-        raise ValidationFailed(
-            "lifestyle_mode must be saver, balanced or relaxed.", fields={"lifestyle_mode": ["Not a mode."]}
-        )
-    return value
-
-
-def _fixed_lines(value, currency: str) -> list[FixedExpense]:
-    if not isinstance(value, list | tuple):
-        raise ValidationFailed("fixed_expenses must be a list.", fields={"fixed_expenses": ["Must be a list."]})
-    if len(value) > MAX_FIXED_EXPENSES:
-        raise ValidationFailed(
-            f"At most {MAX_FIXED_EXPENSES} fixed expenses.", fields={"fixed_expenses": ["Too many lines."]}
-        )
-    lines = []
-    for index, item in enumerate(value):
-        prefix = f"fixed_expenses[{index}]"
-        if not isinstance(item, dict):
-            raise ValidationFailed(f"{prefix} must be an object.", fields={prefix: ["Must be an object."]})
-        name = item.get("name")
-        if not isinstance(name, str) or not name.strip() or len(name.strip()) > 100:
-            raise ValidationFailed(
-                f"{prefix}.name is required (at most 100 characters).", fields={f"{prefix}.name": ["Required."]}
-            )
-        category = item.get("category")
-        if category not in categories.EXPENSE:
-            raise ValidationFailed(
-                f"{prefix}.category must be an expense category.",
-                fields={f"{prefix}.category": ["Not an expense category."]},
-            )
-        amount = parse_money(item.get("amount"), currency, field=f"{prefix}.amount")
-        lines.append(FixedExpense(name=" ".join(name.split()), amount=amount, category=category, position=index))
-    return lines
-
-
-def _primary_goal(user, goal_id, currency: str) -> Goal | None:
-    """Another user's goal answers 400 naming the field (the plan is the resource addressed, not the goal)."""
-    if goal_id in (None, ""):
-        return None
-    try:
-        goal = goal_get(user=user, goal_id=goal_id)
-    except NotFound:
-        raise ValidationFailed(
-            "primary_goal_id is not one of your goals.",
-            code="INVALID_GOAL",
-            fields={"primary_goal_id": ["No such goal."]},
-        ) from None
-    if goal.currency != currency:
-        raise ValidationFailed(
-            f"The primary goal is in {goal.currency}; this plan is in {currency}.",
-            code="INVALID_GOAL",
-            fields={"primary_goal_id": ["Currency differs from the plan's."]},
-        )
-    return goal
 
 
 def _require_not_ended(month: dt.date, today: dt.date) -> None:
@@ -129,7 +40,7 @@ def _allocate(plan: MonthlyPlan, lines: Iterable[FixedExpense]) -> None:
     c = plan.currency
     goal_entries = 0
     if plan.pk and plan.primary_goal_id:
-        goal_entries = sum(to_minor(e.amount, c) for e in plan.entries.filter(kind=PlanEntry.Kind.GOAL))
+        goal_entries = sum(to_minor(e.amount, c) for e in plan.entries.all())
     try:
         result = pm.allocate(
             income=to_minor(plan.expected_income, c),
@@ -183,20 +94,20 @@ def plan_create(
         user=user,
         month=first,
         currency=currency,
-        lifestyle_mode=_mode(lifestyle_mode),
+        lifestyle_mode=parse_mode(lifestyle_mode),
         expected_income=parse_money(expected_income, currency, field="expected_income"),
         essential_spending=None
         if essential_spending in (None, "")
         else parse_money(essential_spending, currency, field="essential_spending", allow_zero=True),
-        primary_goal=_primary_goal(user, primary_goal_id, currency),
-        reminders_enabled=_bool(reminders_enabled, "reminders_enabled"),
+        primary_goal=parse_primary_goal(user, primary_goal_id, currency),
+        reminders_enabled=parse_bool(reminders_enabled, "reminders_enabled"),
     )
     if reminder_time not in (None, ""):
-        plan.reminder_time = _reminder_time(reminder_time)
+        plan.reminder_time = parse_reminder_time(reminder_time)
     given = list(fixed_expenses or [])
-    if _bool(prefill_fixed_from_recurring, "prefill_fixed_from_recurring"):
+    if parse_bool(prefill_fixed_from_recurring, "prefill_fixed_from_recurring"):
         given = merge_fixed_lines(given, suggested_fixed_expenses(user=user, currency=currency))
-    lines = _fixed_lines(given, currency)
+    lines = parse_fixed_lines(given, currency)
     _allocate(plan, lines)
     plan.save()
     _replace_lines(plan, lines)
@@ -211,6 +122,28 @@ def _locked_plan(user, plan_id) -> MonthlyPlan:
     if plan is None:
         raise NotFound("No such plan.")
     return plan
+
+
+def _snapshot(plan: MonthlyPlan, lines: list[FixedExpense]) -> dict:
+    """A plan's inputs and allocations as a revision keeps them (amounts as strings, as the API shows them)."""
+    c = plan.currency
+    return {
+        "expected_income": str(quantize(plan.expected_income, c)),
+        "lifestyle_mode": plan.lifestyle_mode,
+        "essential_spending": None if plan.essential_spending is None else str(quantize(plan.essential_spending, c)),
+        "primary_goal_id": plan.primary_goal_id,
+        "reminders_enabled": plan.reminders_enabled,
+        "reminder_time": f"{plan.reminder_time:%H:%M}",
+        "fixed_expenses": [
+            {"name": line.name, "amount": str(quantize(line.amount, c)), "category": line.category} for line in lines
+        ],
+        "allocations": {
+            "fixed": str(quantize(plan.alloc_fixed, c)),
+            "essential": str(quantize(plan.alloc_essential, c)),
+            "goal": str(quantize(plan.alloc_goal, c)),
+            "safe_to_spend": str(quantize(plan.alloc_safe, c)),
+        },
+    }
 
 
 @transaction.atomic
@@ -229,11 +162,13 @@ def plan_update(
     today: dt.date | None = None,
 ) -> MonthlyPlan:
     """Changes inputs or reminder settings of a draft or active plan and recomputes its allocations.
-    The month moves only while the plan is a draft."""
+    The month moves only while the plan is a draft. An edit that changes an active plan is kept as a
+    PlanRevision with the plan before and after."""
     plan = _locked_plan(user, plan_id)
     if plan.status == MonthlyPlan.Status.COMPLETED:
         raise Conflict("A completed plan cannot change.", code="PLAN_COMPLETED")
     c = plan.currency
+    before = _snapshot(plan, list(plan.fixed_expenses.all()))
     if month is not _UNSET:
         first = parse_month(month)
         if first != plan.month:
@@ -244,9 +179,9 @@ def plan_update(
     if expected_income is not _UNSET:
         plan.expected_income = parse_money(expected_income, c, field="expected_income")
     if lifestyle_mode is not _UNSET:
-        plan.lifestyle_mode = _mode(lifestyle_mode)
+        plan.lifestyle_mode = parse_mode(lifestyle_mode)
     if primary_goal_id is not _UNSET:
-        plan.primary_goal = _primary_goal(user, primary_goal_id, c)
+        plan.primary_goal = parse_primary_goal(user, primary_goal_id, c)
     if essential_spending is not _UNSET:
         plan.essential_spending = (
             None
@@ -254,14 +189,17 @@ def plan_update(
             else parse_money(essential_spending, c, field="essential_spending", allow_zero=True)
         )
     if reminder_time is not _UNSET:
-        plan.reminder_time = _reminder_time(reminder_time)
+        plan.reminder_time = parse_reminder_time(reminder_time)
     if reminders_enabled is not _UNSET:
-        plan.reminders_enabled = _bool(reminders_enabled, "reminders_enabled")
-    lines = _fixed_lines(fixed_expenses, c) if fixed_expenses is not _UNSET else list(plan.fixed_expenses.all())
+        plan.reminders_enabled = parse_bool(reminders_enabled, "reminders_enabled")
+    lines = parse_fixed_lines(fixed_expenses, c) if fixed_expenses is not _UNSET else list(plan.fixed_expenses.all())
     _allocate(plan, lines)
     plan.save()
     if fixed_expenses is not _UNSET:
         _replace_lines(plan, lines)
+    after = _snapshot(plan, lines)
+    if plan.status == MonthlyPlan.Status.ACTIVE and after != before:
+        PlanRevision.objects.create(plan=plan, changed_by=user, before=before, after=after)
     return plan
 
 
@@ -304,29 +242,66 @@ def _require_active(plan: MonthlyPlan) -> None:
         raise Conflict("The plan is not active.", code="PLAN_NOT_ACTIVE")
 
 
+def _note(value) -> str:
+    if value is None:
+        return ""
+    if not isinstance(value, str) or len(value) > 200:
+        raise ValidationFailed("note is text of at most 200 characters.", fields={"note": ["Too long."]})
+    return " ".join(value.split())
+
+
+def _spending_account(user, asset_id, currency: str):
+    """The account a spending entry comes from: the one named, which must be one of the user's spending
+    accounts in the plan's currency, else the default one (or none when the user has none)."""
+    accounts = spending_accounts(user=user, currency=currency)
+    if asset_id in (None, ""):
+        return accounts[0].id if accounts else None
+    chosen = next((a for a in accounts if str(a.id) == str(asset_id)), None)
+    if chosen is None:
+        raise ValidationFailed(
+            f"asset_id is not one of your open spending accounts in {currency}.",
+            code="INVALID_ACCOUNT",
+            fields={"asset_id": ["Not a spending account in the plan's currency."]},
+        )
+    return chosen.id
+
+
 @transaction.atomic
-def plan_entry_create(*, user, plan_id, kind: str, amount, note: str = "", today: dt.date | None = None) -> PlanEntry:
-    """Logs discretionary spending or a goal contribution on an active plan, on the user's local today.
-    A goal contribution also adds to the primary goal's current amount."""
+def plan_entry_create(
+    *, user, plan_id, kind: str, amount, note: str = "", category=None, asset_id=None, today: dt.date | None = None
+) -> Transaction | PlanEntry:
+    """Logs progress on an active plan, on the user's local today. Spending becomes a row of the ledger: a
+    manual expense on the account named, else the default one (assets.selectors.spending_accounts), in
+    `category` (else "other"), so /transactions, budgets, the plan's actuals, the review and the chat count
+    it once. A goal contribution is no spending (the money stays the user's): it is the plan's own entry and
+    adds to the primary goal's current amount."""
     plan = _locked_plan(user, plan_id)
     _require_active(plan)
     today = today or user_today(user)
     if pm.month_first(today) != plan.month:
         raise Conflict("Progress is logged during the plan's own month.", code="OUTSIDE_PLAN_MONTH")
-    if kind not in PlanEntry.Kind.values:
+    if kind not in EntryKind.values:
         raise ValidationFailed("kind must be discretionary or goal.", fields={"kind": ["Not a kind."]})
-    if note is None:
-        note = ""
-    if not isinstance(note, str) or len(note) > 200:
-        raise ValidationFailed("note is text of at most 200 characters.", fields={"note": ["Too long."]})
-    entry = PlanEntry.objects.create(
-        plan=plan,
-        kind=kind,
-        amount=parse_money(amount, plan.currency),
-        note=" ".join(note.split()),
-        logged_on=today,
-    )
-    if kind == PlanEntry.Kind.GOAL and plan.primary_goal_id:
+    note = _note(note)
+    amount = parse_money(amount, plan.currency)
+    if kind == EntryKind.DISCRETIONARY:
+        return transaction_create(
+            user=user,
+            amount=amount,
+            description=note,
+            category=category or categories.DEFAULT_EXPENSE,
+            occurred_on=today,
+            currency=plan.currency,
+            asset_id=_spending_account(user, asset_id, plan.currency),
+        )
+    if category not in (None, "") or asset_id not in (None, ""):
+        field = "category" if category not in (None, "") else "asset_id"
+        raise ValidationFailed(
+            "A goal contribution takes no category or account; those are for spending.",
+            fields={field: ["Only for spending."]},
+        )
+    entry = PlanEntry.objects.create(plan=plan, amount=amount, note=note, logged_on=today)
+    if plan.primary_goal_id:
         goal_contribute(user=user, goal_id=plan.primary_goal_id, amount=entry.amount)
     return entry
 

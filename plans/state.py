@@ -17,12 +17,11 @@ from zeus.money import from_minor, to_minor
 
 @dataclass
 class Ledger:
-    """What happened in a plan's month, in minor units: expenses per category, discretionary spend per day
-    (transactions and entries), and the entries' totals."""
+    """What happened in a plan's month, in minor units: the ledger's expenses that count per category and
+    its discretionary spend per day (a spending entry is a ledger row), and the goal entries' total."""
 
     expenses_by_category: dict[str, int] = field(default_factory=dict)
     discretionary_by_day: dict[dt.date, int] = field(default_factory=lambda: defaultdict(int))
-    discretionary_entries: int = 0
     goal_entries: int = 0
 
 
@@ -110,7 +109,6 @@ def month_so_far(plan: MonthlyPlan, ledger: Ledger, today: dt.date) -> MonthSoFa
         fixed_categories={line.category for line in plan.fixed_expenses.all()},
         essential_categories=categories.ESSENTIAL,
         discretionary_categories=categories.DISCRETIONARY,
-        discretionary_entries=ledger.discretionary_entries,
         goal_entries=ledger.goal_entries,
     )
     by_day = dict(ledger.discretionary_by_day)

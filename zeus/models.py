@@ -4,6 +4,7 @@ from django.conf import settings
 from django.db import models
 
 from zeus.money import CURRENCY_CHOICES, DEFAULT_CURRENCY
+from zeus.push_models import PushSubscription  # noqa: F401  (zeus's model too)
 
 DEFAULT_TIMEZONE = "Asia/Ho_Chi_Minh"
 # The languages Zeus speaks (settings.LANGUAGES); a profile made without a request (admin, demo, jobs) speaks

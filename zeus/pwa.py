@@ -84,12 +84,44 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(caches.match(request).then((hit) => hit || fetch(request)));
   }
 });
+
+// Web push for the inbox (zeus/push.py): the server sends {id, kind, title, body, url}, already in the
+// user's language; a tap opens the notification's page, in a Zeus window when one is open.
+self.addEventListener("push", (event) => {
+  let message = {};
+  try { message = event.data ? event.data.json() : {}; } catch (error) { message = {}; }
+  if (!message.title) return;
+  event.waitUntil(
+    self.registration.showNotification(message.title, {
+      body: message.body || "",
+      tag: message.id ? "zeus-" + message.id : undefined,
+      icon: %(icon)s,
+      badge: %(icon)s,
+      data: {url: message.url || "/inbox"},
+    }),
+  );
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const target = new URL((event.notification.data || {}).url || "/inbox", self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({type: "window", includeUncontrolled: true}).then((windows) => {
+      const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+      return open ? open.navigate(target).then((w) => (w || open).focus()) : self.clients.openWindow(target);
+    }),
+  );
+});
 """
 
 
 @require_GET
 def service_worker(request):
-    body = WORKER % {"version": SHELL_VERSION, "shell": json.dumps(shell_files())}
+    body = WORKER % {
+        "version": SHELL_VERSION,
+        "shell": json.dumps(shell_files()),
+        "icon": json.dumps(static("zeus/icons/zeus-192.png")),
+    }
     response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
     # Always asked for again, so a new shell reaches people; allowed to control the whole site.
     response["Cache-Control"] = "no-cache"

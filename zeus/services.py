@@ -11,8 +11,10 @@ from zeus.live import push_many, push_to_user
 from zeus.mail import deliveries_record
 from zeus.models import EMAIL_KINDS, LANGUAGE_CHOICES, Notification, Profile
 from zeus.money import normalize_currency
+from zeus.push import push_enabled
+from zeus.push_models import PushSubscription
 from zeus.selectors import notification_to_dict, profile_remember
-from zeus.tasks import send_notification_mail
+from zeus.tasks import send_notification_mail, send_notification_push
 from zeus.timeutil import validate_timezone
 
 log = logging.getLogger(__name__)
@@ -115,6 +117,7 @@ def notification_create(
     payload = {"type": "notification.push", "notification": notification_to_dict(notification)}
     transaction.on_commit(lambda: push_to_user(user.id, payload))
     notifications_mail([notification])
+    notifications_push([notification])
     return notification
 
 
@@ -133,6 +136,26 @@ def _enqueue_mail(notification_ids: list[int]) -> None:
         except Exception:
             # The notification is already in the inbox; zeus.send_pending_mail sends the mail later.
             log.exception("enqueueing the mail of notification %s failed", notification_id)
+
+
+def notifications_push(notifications: list[Notification]) -> None:
+    """Enqueues the push of these notifications once the transaction commits, for the users who subscribed
+    (one query for the batch). Robust: a broker that is down loses the push, never the inbox row."""
+    if not push_enabled() or not notifications:
+        return
+    subscribed = set(
+        PushSubscription.objects.filter(user_id__in={n.user_id for n in notifications}).values_list(
+            "user_id", flat=True
+        )
+    )
+    ids = [n.id for n in notifications if n.user_id in subscribed]
+    if ids:
+        transaction.on_commit(lambda: _enqueue_push(ids), robust=True)
+
+
+def _enqueue_push(notification_ids: list[int]) -> None:
+    for notification_id in notification_ids:
+        send_notification_push.delay(notification_id)
 
 
 @dataclass(frozen=True)
@@ -184,6 +207,7 @@ def notification_create_many(drafts: list[NotificationDraft]) -> list[Notificati
     ]
     transaction.on_commit(lambda: push_many([(n.user_id, n) for n in created], notification_to_dict))
     notifications_mail(created)
+    notifications_push(created)
     return created
 
 

@@ -1,8 +1,8 @@
-"""Thin mail tasks: a notification id in, zeus.mail does the work."""
+"""Thin mail and push tasks: a notification id in, zeus.mail or zeus.push does the work."""
 
 from celery import shared_task
 
-from zeus import mail
+from zeus import mail, push
 
 
 @shared_task(bind=True, name="zeus.send_notification_mail", max_retries=6, acks_late=True, ignore_result=True)
@@ -19,3 +19,10 @@ def send_notification_mail(self, notification_id: int) -> str:
 @shared_task(name="zeus.send_pending_mail", ignore_result=True)
 def send_pending_mail() -> dict:
     return mail.mail_sweep()
+
+
+@shared_task(name="zeus.send_notification_push", acks_late=True, ignore_result=True)
+def send_notification_push(notification_id: int) -> dict:
+    """One notification to its user's push subscriptions; a push service that is down loses that push (the
+    inbox keeps the notification), never the task queue."""
+    return push.push_deliver(notification_id)

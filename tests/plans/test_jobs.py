@@ -191,7 +191,8 @@ def test_each_plan_of_a_batch_is_stored_with_its_own_summary(clock):
 
 
 def _ledger_by_hand(plan) -> Ledger:
-    """The plan's ledger summed in Python from every row of its user's ledger and its entries."""
+    """The plan's ledger summed in Python from every row of its user's ledger (spending entries among them)
+    and its goal entries."""
     fixed = {line.category for line in plan.fixed_expenses.all()}
     ledger = Ledger()
     for txn in Transaction.objects.filter(user_id=plan.user_id):
@@ -201,13 +202,7 @@ def _ledger_by_hand(plan) -> Ledger:
         ledger.expenses_by_category[txn.category] = ledger.expenses_by_category.get(txn.category, 0) + units
         if txn.category in categories.DISCRETIONARY and txn.category not in fixed:
             ledger.discretionary_by_day[txn.occurred_on] += units
-    for entry in plan.entries.all():
-        units = to_minor(entry.amount, plan.currency)
-        if entry.kind == "goal":
-            ledger.goal_entries += units
-        else:
-            ledger.discretionary_entries += units
-            ledger.discretionary_by_day[entry.logged_on] += units
+    ledger.goal_entries = sum(to_minor(entry.amount, plan.currency) for entry in plan.entries.all())
     return ledger
 
 
@@ -239,12 +234,12 @@ def test_the_batch_ledger_matches_the_per_plan_ledger(clock):
     assert batch[first.id].discretionary_by_day == {
         dt.date(2026, 11, 3): 175_000,
         dt.date(2026, 11, 7): 139_000,  # not the subscription: a fixed line's category
-        dt.date(2026, 11, 10): 10_000,
+        dt.date(2026, 11, 10): 10_000,  # the spending entry: a row of the ledger in "other"
     }
     assert batch[first.id].expenses_by_category == {
-        "subscriptions": 510_000, "dining": 215_000, "groceries": 400_000, "shopping": 99_000,
+        "subscriptions": 510_000, "dining": 215_000, "groceries": 400_000, "shopping": 99_000, "other": 10_000,
     }  # fmt: skip
-    assert (batch[first.id].discretionary_entries, batch[first.id].goal_entries) == (10_000, 300_000)
+    assert batch[first.id].goal_entries == 300_000
     assert batch[second.id].expenses_by_category == {"subscriptions": 200_000, "dining": 150_000, "groceries": 400_000}
 
 

@@ -116,10 +116,9 @@ def test_actuals_count_fixed_categories_first_then_essential_then_discretionary(
         fixed_categories=["housing", "subscriptions"],
         essential_categories=ESSENTIAL,
         discretionary_categories=DISCRETIONARY,
-        discretionary_entries=50_000,
         goal_entries=1_000_000,
     )
-    assert result == act(fixed=6_700_000, essential=900_000, discretionary=350_000, goal=1_000_000)
+    assert result == act(fixed=6_700_000, essential=900_000, discretionary=300_000, goal=1_000_000)
 
 
 # Daily guide

@@ -106,7 +106,7 @@ def test_logging_overspending_shows_the_warning_and_the_rebalance(clock, alice, 
     assert "(dismissed)" in alice_web.get("/plans").content.decode()
     response = alice_web.post(f"/plans/{plan.id}/entries", {"kind": "discretionary", "amount": "nope"})
     assert response.status_code == 400
-    assert "is not an amount" in response.content.decode()
+    assert "Enter an amount in VND" in response.content.decode()
 
 
 def test_another_users_plan_cannot_be_touched_from_the_page(clock, bob, alice_web):

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from zeus.api import views
+from zeus.api import push, views
 
 urlpatterns = [
     path("auth/token", views.TokenView.as_view()),
@@ -8,4 +8,5 @@ urlpatterns = [
     path("notifications", views.NotificationListView.as_view()),
     path("notifications/read-all", views.NotificationReadAllView.as_view()),
     path("notifications/<int:notification_id>/read", views.NotificationReadView.as_view()),
+    path("push/subscriptions", push.PushSubscriptionsView.as_view()),
 ]

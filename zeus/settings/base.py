@@ -350,6 +350,15 @@ EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)
 ZEUS_SITE_URL = env("ZEUS_SITE_URL", default="http://127.0.0.1:8000")
 
 # The model provider. Tests point ANTHROPIC_BASE_URL at a loopback server that speaks the Messages API.
+# Web push for the inbox (docs/push.md): off unless all three are set. The keys as `manage.py webpush_keys`
+# prints them (base64url: the private key's 32 bytes, the public key's uncompressed point); the subject is a
+# mailto: or https: contact for the push services.
+ZEUS_WEBPUSH_VAPID_PUBLIC_KEY = env("ZEUS_WEBPUSH_VAPID_PUBLIC_KEY", default="")
+ZEUS_WEBPUSH_VAPID_PRIVATE_KEY = env("ZEUS_WEBPUSH_VAPID_PRIVATE_KEY", default="")
+ZEUS_WEBPUSH_VAPID_SUBJECT = env("ZEUS_WEBPUSH_VAPID_SUBJECT", default="")
+# Push endpoints are https; the tests' loopback push service is plain http.
+ZEUS_WEBPUSH_ALLOW_HTTP = env.bool("ZEUS_WEBPUSH_ALLOW_HTTP", default=False)
+
 ANTHROPIC_API_KEY = env("ANTHROPIC_API_KEY", default="")
 ANTHROPIC_BASE_URL = env("ANTHROPIC_BASE_URL", default="")
 ZEUS_MODEL = env("ZEUS_MODEL", default="claude-sonnet-5-5")

@@ -1,0 +1,170 @@
+"""Web Push for the inbox (docs/push.md): a browser subscribes, and each notification added to its user's inbox
+is pushed to it once the write commits, through a Celery task, encrypted (RFC 8291, aes128gcm) and signed with
+the site's VAPID key (RFC 8292) by pywebpush. Off unless the three ZEUS_WEBPUSH_VAPID_* settings are set.
+A subscription the push service no longer knows (404, 410) is removed."""
+
+import base64
+import binascii
+import json
+import logging
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.utils import timezone, translation
+from py_vapid import Vapid
+from pywebpush import WebPushException, webpush
+
+from zeus.errors import Conflict, NotFound, ValidationFailed
+from zeus.mail import profile_language
+from zeus.models import Notification, Profile
+from zeus.push_models import PushSubscription
+from zeus.selectors import notification_to_dict
+
+log = logging.getLogger(__name__)
+
+# How long a push service keeps a push for an offline browser: a notification is still worth a day later.
+PUSH_TTL_SECONDS = 24 * 3600
+PUSH_TIMEOUT_SECONDS = 10
+# The push service forgot the subscription (unsubscribed, expired): it is removed, never tried again.
+GONE_STATUSES = (404, 410)
+MAX_SUBSCRIPTIONS_PER_USER = 20
+
+
+def push_enabled() -> bool:
+    return bool(
+        settings.ZEUS_WEBPUSH_VAPID_PUBLIC_KEY
+        and settings.ZEUS_WEBPUSH_VAPID_PRIVATE_KEY
+        and settings.ZEUS_WEBPUSH_VAPID_SUBJECT
+    )
+
+
+def push_public_key() -> str:
+    """The applicationServerKey a browser subscribes with (base64url, uncompressed P-256 point); "" when off."""
+    return settings.ZEUS_WEBPUSH_VAPID_PUBLIC_KEY if push_enabled() else ""
+
+
+def push_panel(request, today) -> dict | None:
+    """The /settings panel's data (zeus/panels.py): left out while push is off."""
+    return {"push_public_key": push_public_key()} if push_enabled() else None
+
+
+def _require_enabled() -> None:
+    if not push_enabled():
+        raise Conflict("Web push is not turned on for this site.", code="PUSH_DISABLED")
+
+
+def _b64url(value, field: str, length: int, first: int | None = None) -> str:
+    text = value if isinstance(value, str) else ""
+    try:
+        raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except (binascii.Error, ValueError):
+        raw = b""
+    if len(raw) != length or (first is not None and raw[0] != first):
+        raise ValidationFailed(
+            f"keys.{field} is not a browser's push key.", fields={f"keys.{field}": ["Not a push key."]}
+        )
+    return text.rstrip("=")
+
+
+def _endpoint(value) -> str:
+    parts = urlsplit(value) if isinstance(value, str) and len(value) <= 1000 else None
+    allowed = ("https", "http") if settings.ZEUS_WEBPUSH_ALLOW_HTTP else ("https",)
+    if parts is None or parts.scheme not in allowed or not parts.hostname:
+        raise ValidationFailed(
+            "endpoint must be the push service's https URL.", fields={"endpoint": ["Not a push endpoint."]}
+        )
+    return value
+
+
+def push_subscription_save(*, user, endpoint, keys) -> PushSubscription:
+    """Keeps a browser's subscription (PushSubscription.toJSON(): endpoint, keys.p256dh, keys.auth) for `user`;
+    the same endpoint again updates it, whoever had it."""
+    _require_enabled()
+    keys = keys if isinstance(keys, dict) else {}
+    values = {
+        "user": user,
+        # An uncompressed P-256 point (65 bytes, 0x04 first) and a 16-byte secret, as browsers send them.
+        "p256dh": _b64url(keys.get("p256dh"), "p256dh", 65, first=4),
+        "auth": _b64url(keys.get("auth"), "auth", 16),
+    }
+    endpoint = _endpoint(endpoint)
+    owned = PushSubscription.objects.filter(user=user).exclude(endpoint=endpoint).count()
+    if owned >= MAX_SUBSCRIPTIONS_PER_USER:
+        raise Conflict(
+            f"At most {MAX_SUBSCRIPTIONS_PER_USER} browsers receive pushes; remove one first.",
+            code="TOO_MANY_SUBSCRIPTIONS",
+        )
+    # One statement (INSERT … ON CONFLICT (endpoint) DO UPDATE): a browser that subscribes twice at once, or
+    # from two accounts, leaves one row and never a unique-violation 500.
+    PushSubscription.objects.bulk_create(
+        [PushSubscription(endpoint=endpoint, **values)],
+        update_conflicts=True,
+        unique_fields=["endpoint"],
+        update_fields=["user", "p256dh", "auth"],
+    )
+    return PushSubscription.objects.get(endpoint=endpoint)
+
+
+def push_subscription_delete(*, user, endpoint) -> None:
+    deleted, _ = PushSubscription.objects.filter(user=user, endpoint=str(endpoint or "")).delete()
+    if not deleted:
+        raise NotFound("No such push subscription.", fields={"endpoint": ["Not subscribed."]})
+
+
+def push_subscription_list(*, user):
+    return PushSubscription.objects.filter(user=user)
+
+
+def push_message(notification: Notification) -> str:
+    """What the service worker shows (docs/push.md), in the user's language."""
+    profile = Profile.objects.filter(user_id=notification.user_id).first() or Profile(user_id=notification.user_id)
+    with translation.override(profile_language(profile)):
+        shown = notification_to_dict(notification)
+    return json.dumps(
+        {
+            "id": shown["id"],
+            "kind": shown["kind"],
+            "title": shown["title"],
+            "body": shown["body"],
+            "url": shown["cta_url"] or "/inbox",
+        },
+        ensure_ascii=False,
+    )
+
+
+def push_deliver(notification_id: int) -> dict[str, int]:
+    """Pushes one notification to each of its user's subscriptions: counts of `sent`, `gone` (removed) and
+    `failed` (kept; the push service refused or could not be reached)."""
+    counts = {"sent": 0, "gone": 0, "failed": 0}
+    notification = Notification.objects.filter(id=notification_id).first()
+    if notification is None or not push_enabled():
+        return counts
+    data = push_message(notification)
+    vapid = Vapid.from_string(settings.ZEUS_WEBPUSH_VAPID_PRIVATE_KEY)
+    for subscription in PushSubscription.objects.filter(user_id=notification.user_id):
+        info = {"endpoint": subscription.endpoint, "keys": {"p256dh": subscription.p256dh, "auth": subscription.auth}}
+        try:
+            webpush(
+                info,
+                data=data,
+                vapid_private_key=vapid,
+                # pywebpush fills in `aud` (the endpoint's origin) and `exp`; a fresh dict each time for that.
+                vapid_claims={"sub": settings.ZEUS_WEBPUSH_VAPID_SUBJECT},
+                ttl=PUSH_TTL_SECONDS,
+                timeout=PUSH_TIMEOUT_SECONDS,
+            )
+        except WebPushException as exc:
+            status = getattr(exc.response, "status_code", None)
+            if status in GONE_STATUSES:
+                subscription.delete()
+                counts["gone"] += 1
+            else:
+                log.warning("web push to subscription %s failed: %s", subscription.id, status or exc.message)
+                counts["failed"] += 1
+        except OSError as exc:  # requests' connection errors and timeouts are OSErrors
+            log.warning("web push to subscription %s failed: %s", subscription.id, exc)
+            counts["failed"] += 1
+        else:
+            PushSubscription.objects.filter(id=subscription.id).update(last_pushed_at=timezone.now())
+            counts["sent"] += 1
+    return counts
