@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from assets import categories, selectors, services
+from assets.cards.api import CardDaysInput, CardFields, with_card_dues
 from assets.importing import MAX_BYTES, ImportRejected, transactions_import
 from assets.ledger.api import SplitPartSerializer, TransferLinkSerializer, WithLedgerFields
 from assets.ledger.corrections import asset_archive, transaction_correct
@@ -28,7 +29,7 @@ from zeus.text import parse_json
 _BIGINT_MAX = 2**63 - 1
 
 
-class AssetSerializer(serializers.Serializer):
+class AssetSerializer(CardFields):
     id = serializers.IntegerField()
     name = serializers.CharField()
     kind = serializers.ChoiceField(choices=Asset.Kind.choices)
@@ -112,7 +113,7 @@ _SOURCE_FILTER = OpenApiParameter("source", str, enum=["all", "manual", "synced"
 class AssetListView(APIView):
     pagination_class = NewestFirstCursorPagination
 
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(CardDaysInput):
         name = serializers.CharField(max_length=100)
         kind = serializers.ChoiceField(choices=Asset.Kind.choices)
         balance = MoneyField(required=False)
@@ -123,7 +124,13 @@ class AssetListView(APIView):
     @extend_schema(operation_id="assets_list", parameters=[_SOURCE_FILTER], responses=AssetSerializer(many=True))
     def get(self, request):
         qs = selectors.asset_list(user=request.user, source=request.query_params.get("source"))
-        return paginate(request=request, view=self, queryset=qs, serializer_class=AssetSerializer)
+        return paginate(
+            request=request,
+            view=self,
+            queryset=qs,
+            serializer_class=AssetSerializer,
+            transform=lambda page: with_card_dues(page, user=request.user),
+        )
 
     @extend_schema(request=InputSerializer, responses={201: AssetSerializer})
     def post(self, request):
@@ -134,7 +141,7 @@ class AssetListView(APIView):
 
 
 class AssetDetailView(APIView):
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(CardDaysInput):
         name = serializers.CharField(max_length=100, required=False)
         kind = serializers.ChoiceField(choices=Asset.Kind.choices, required=False)
         balance = MoneyField(required=False)
