@@ -56,7 +56,7 @@ def test_a_card_takes_its_days_and_answers_what_is_due(alice_api, alice):
     assert repayment.transfer_id is not None
 
     due = alice_api.get(f"/api/v1/assets/{card['id']}").json()["card_due"]
-    # Owed at the statement: 5,000,000 − 1,200,000 + 1,000,000; due: that less the 1,000,000 repaid.
+    # Owed at the statement: 5,000,000 - 1,200,000 + 1,000,000; due: that less the 1,000,000 repaid.
     assert due["statement_on"] == statement_on.isoformat()
     assert (due["statement_balance"], due["repaid"], due["amount_due"]) == ("4800000", "1000000", "3800000")
     assert due["due_on"] == cycle.due_after(statement_on, due_day).isoformat()

@@ -43,7 +43,7 @@ def test_the_due_date_after_a_statement(statement_on, due_day, expected):
 
 # Balance 5,000,000 owed today; statement on the 25th, due on the 10th; today 3 December.
 # Charges since 25 November 1,200,000, repayments since 1,000,000:
-# owed at the statement = 5,000,000 − 1,200,000 + 1,000,000 = 4,800,000; due = 4,800,000 − 1,000,000 = 3,800,000.
+# owed at the statement = 5,000,000 - 1,200,000 + 1,000,000 = 4,800,000; due = 4,800,000 - 1,000,000 = 3,800,000.
 @pytest.mark.parametrize(
     ("today", "balance", "charges", "repaid", "statement_balance", "due", "not_billed", "overdue"),
     [
