@@ -10,6 +10,7 @@ from tests import factories
 
 pytestmark = pytest.mark.django_db
 
+
 @pytest.fixture
 def alice_web(client, alice):
     client.force_login(alice)
