@@ -29,7 +29,7 @@ from zeus.text import parse_json
 _BIGINT_MAX = 2**63 - 1
 
 
-class AssetSerializer(CardFields):
+class _AssetFields(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     kind = serializers.ChoiceField(choices=Asset.Kind.choices)
@@ -43,6 +43,10 @@ class AssetSerializer(CardFields):
 
     def get_archived(self, asset) -> bool:
         return asset.archived_at is not None
+
+
+class AssetSerializer(_AssetFields, CardFields):
+    """An asset, then its credit-card cycle (assets/cards/api.py)."""
 
 
 class LinkedAccountSerializer(serializers.Serializer):
