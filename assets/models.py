@@ -261,6 +261,7 @@ class BankTextDraft(models.Model):
     class ParsedBy(models.TextChoices):
         RULE = "rule"
         MODEL = "model"
+        VIETQR = "vietqr"  # a pasted VietQR payload: the transfer it asks for (assets/vietqr)
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="bank_text_drafts")
     text = models.TextField()
