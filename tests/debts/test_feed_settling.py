@@ -7,10 +7,11 @@ from decimal import Decimal
 import pytest
 from django.test import Client
 
+from assets.feeds.reconcile import feeds_reconcile
 from assets.models import Transaction
 from goals.debts.models import Debt, DebtPayment
 from tests.assets.feeds import sepay
-from tests.assets.feeds.test_casso import casso_body, post_casso
+from tests.assets.feeds.test_casso import Provider, casso_body, post_casso, provider  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.django_db
 
@@ -110,3 +111,16 @@ def test_money_going_out_or_without_a_code_pays_nothing(feed, debt, django_captu
             body = sepay.payload(id=next(_ids), transferType="out", transferAmount=500000, content=debt["code"])
             assert sepay.deliver(Client(), feed.connection, body).status_code == 200
     assert not DebtPayment.objects.exists()
+
+
+@pytest.mark.usefixtures("provider")
+def test_a_payment_only_the_daily_pull_brought_in_settles_too(debt, alice_api, django_capture_on_commit_callbacks):
+    alice_api.post("/api/v1/integrations/casso", {"api_key": "key"}, format="json")
+    Provider.casso = [
+        {"id": 991, "tid": "FT9", "description": f"MINH TRA NO {debt['code']}", "amount": 500000,
+         "cusumBalance": 1500000, "when": "2026-11-29 09:00:00", "bankSubAccId": "0071000123456",
+         "bankCodeName": "vietcombank"},
+    ]  # fmt: skip
+    with django_capture_on_commit_callbacks(execute=True):
+        assert feeds_reconcile(days=7).landed == 1
+    assert alice_api.get(f"/api/v1/debts/{debt['id']}").json()["status"] == "settled"
