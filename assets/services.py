@@ -69,7 +69,7 @@ def _card_day(value, field: str) -> int | None:
     return day
 
 
-def _card_cycle(kind: str, statement_day, due_day) -> tuple[int | None, int | None]:
+def asset_card_cycle_clean(*, kind: str, statement_day, due_day) -> tuple[int | None, int | None]:
     """A credit card's statement and due days, both or neither; on any other kind, neither."""
     statement_day, due_day = _card_day(statement_day, "statement_day"), _card_day(due_day, "due_day")
     if statement_day is None and due_day is None:
@@ -102,7 +102,7 @@ def asset_create(
 ) -> Asset:
     currency = write_currency(user, currency)
     kind = _choice(kind, "kind", Asset.Kind.values)
-    statement_day, due_day = _card_cycle(kind, statement_day, due_day)
+    statement_day, due_day = asset_card_cycle_clean(kind=kind, statement_day=statement_day, due_day=due_day)
     return Asset.objects.create(
         user=user,
         name=clean_text(name, "name", max_length=100, required=True),
@@ -146,10 +146,10 @@ def asset_update(
             # No longer a card: its cycle goes with it.
             statement_day = due_day = None
         if statement_day is not _UNSET or due_day is not _UNSET:
-            asset.statement_day, asset.due_day = _card_cycle(
-                asset.kind,
-                asset.statement_day if statement_day is _UNSET else statement_day,
-                asset.due_day if due_day is _UNSET else due_day,
+            asset.statement_day, asset.due_day = asset_card_cycle_clean(
+                kind=asset.kind,
+                statement_day=asset.statement_day if statement_day is _UNSET else statement_day,
+                due_day=asset.due_day if due_day is _UNSET else due_day,
             )
         asset.save()
     return asset
