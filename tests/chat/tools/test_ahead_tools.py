@@ -155,4 +155,5 @@ def test_list_debts_and_the_forecast_read_a_cards_amount_due(alice, alice_ctx):
     forecast = call(alice_ctx, "get_cash_forecast", {"days": 40})
     assert forecast.output["start_balance"] == "4000000"
     (event,) = [e for e in forecast.output["events"] if e["kind"] == "card"]
-    assert (event["date"], event["amount"], event["label"]) == (card["due_on"], "-2500000", "VIB card: amount due")
+    assert (event["date"], event["amount"]) == (card["due_on"], "-2500000")
+    assert event["label"].startswith("VIB card: ")  # in the language the tool runs in
