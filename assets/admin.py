@@ -8,7 +8,13 @@ from assets import categories
 from assets.ledger.models import ExchangeRate, ImportBatch, RejectedPair, TransactionSplit, Transfer, UserCategory
 from assets.models import Asset, BankTextDraft, CategoryRule, LinkedAccount, SepayConnection, Source, Transaction
 from assets.rules.services import rule_create, rule_fields_check, rule_update
-from assets.services import asset_create, asset_update, transaction_create, transaction_update
+from assets.services import (
+    asset_card_cycle_clean,
+    asset_create,
+    asset_update,
+    transaction_create,
+    transaction_update,
+)
 from zeus.admin import adopt, deleting_with_owner, money, service_errors
 from zeus.errors import ValidationFailed
 from zeus.money import parse_money
@@ -62,7 +68,7 @@ class LinkedAccountAdmin(admin.ModelAdmin):
 class AssetForm(forms.ModelForm):
     class Meta:
         model = Asset
-        fields = ["user", "name", "kind", "balance", "currency"]
+        fields = ["user", "name", "kind", "balance", "currency", "statement_day", "due_day"]
 
     def clean(self):
         data = super().clean()
@@ -70,6 +76,12 @@ class AssetForm(forms.ModelForm):
         if data.get("balance") is not None and currency:
             with service_errors(self):
                 data["balance"] = parse_money(data["balance"], currency, field="balance", allow_zero=True)
+        with service_errors(self):
+            data["statement_day"], data["due_day"] = asset_card_cycle_clean(
+                kind=data.get("kind") or self.instance.kind,
+                statement_day=data.get("statement_day"),
+                due_day=data.get("due_day"),
+            )
         return data
 
 
@@ -91,7 +103,8 @@ class AssetAdmin(SyncedReadOnlyMixin, admin.ModelAdmin):
     def save_model(self, request, obj, form, change):
         data = form.cleaned_data
         if change:
-            changes = {name: data[name] for name in ("name", "kind", "balance") if name in form.changed_data}
+            fields = ("name", "kind", "balance", "statement_day", "due_day")
+            changes = {name: data[name] for name in fields if name in form.changed_data}
             adopt(obj, asset_update(user=obj.user, asset_id=obj.pk, **changes))
         else:
             adopt(
@@ -102,6 +115,8 @@ class AssetAdmin(SyncedReadOnlyMixin, admin.ModelAdmin):
                     kind=data["kind"],
                     balance=data["balance"],
                     currency=data["currency"],
+                    statement_day=data.get("statement_day"),
+                    due_day=data.get("due_day"),
                 ),
             )
 

@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from assets import categories, selectors, services
+from assets.cards.api import CardDaysInput, CardFields, with_card_dues
 from assets.importing import MAX_BYTES, ImportRejected, transactions_import
 from assets.ledger.api import SplitPartSerializer, TransferLinkSerializer, WithLedgerFields
 from assets.ledger.corrections import asset_archive, transaction_correct
@@ -28,7 +29,7 @@ from zeus.text import parse_json
 _BIGINT_MAX = 2**63 - 1
 
 
-class AssetSerializer(serializers.Serializer):
+class _AssetFields(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     kind = serializers.ChoiceField(choices=Asset.Kind.choices)
@@ -42,6 +43,10 @@ class AssetSerializer(serializers.Serializer):
 
     def get_archived(self, asset) -> bool:
         return asset.archived_at is not None
+
+
+class AssetSerializer(_AssetFields, CardFields):
+    """An asset, then its credit-card cycle (assets/cards/api.py)."""
 
 
 class LinkedAccountSerializer(serializers.Serializer):
@@ -112,7 +117,7 @@ _SOURCE_FILTER = OpenApiParameter("source", str, enum=["all", "manual", "synced"
 class AssetListView(APIView):
     pagination_class = NewestFirstCursorPagination
 
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(CardDaysInput):
         name = serializers.CharField(max_length=100)
         kind = serializers.ChoiceField(choices=Asset.Kind.choices)
         balance = MoneyField(required=False)
@@ -123,7 +128,13 @@ class AssetListView(APIView):
     @extend_schema(operation_id="assets_list", parameters=[_SOURCE_FILTER], responses=AssetSerializer(many=True))
     def get(self, request):
         qs = selectors.asset_list(user=request.user, source=request.query_params.get("source"))
-        return paginate(request=request, view=self, queryset=qs, serializer_class=AssetSerializer)
+        return paginate(
+            request=request,
+            view=self,
+            queryset=qs,
+            serializer_class=AssetSerializer,
+            transform=lambda page: with_card_dues(page, user=request.user),
+        )
 
     @extend_schema(request=InputSerializer, responses={201: AssetSerializer})
     def post(self, request):
@@ -134,7 +145,7 @@ class AssetListView(APIView):
 
 
 class AssetDetailView(APIView):
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(CardDaysInput):
         name = serializers.CharField(max_length=100, required=False)
         kind = serializers.ChoiceField(choices=Asset.Kind.choices, required=False)
         balance = MoneyField(required=False)

@@ -66,6 +66,9 @@ class Asset(models.Model):
     # Where a VietQR for this account sends money (assets/vietqr): the bank's NAPAS BIN and the account number.
     bank_bin = models.CharField(max_length=6, blank=True, default="")
     account_number = models.CharField(max_length=19, blank=True, default="")
+    # A credit card's cycle (assets/cards): the day of the month the bank bills it and the day the bill is due.
+    statement_day = models.PositiveSmallIntegerField(null=True, blank=True)
+    due_day = models.PositiveSmallIntegerField(null=True, blank=True)
     # Archived: kept with its rows and history, left out of the pickers and of new rows (docs/ledger.md).
     archived_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -74,6 +77,17 @@ class Asset(models.Model):
     class Meta:
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["user", "-created_at", "-id"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=(Q(statement_day__isnull=True) & Q(due_day__isnull=True))
+                | (
+                    Q(kind="credit_card", statement_day__isnull=False, due_day__isnull=False)
+                    & Q(statement_day__gte=1, statement_day__lte=31)
+                    & Q(due_day__gte=1, due_day__lte=31)
+                ),
+                name="asset_card_cycle_days",
+            )
+        ]
 
     def __str__(self):
         return self.name
@@ -247,6 +261,7 @@ class BankTextDraft(models.Model):
     class ParsedBy(models.TextChoices):
         RULE = "rule"
         MODEL = "model"
+        VIETQR = "vietqr"  # a pasted VietQR payload: the transfer it asks for (assets/vietqr)
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="bank_text_drafts")
     text = models.TextField()

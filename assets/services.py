@@ -57,14 +57,58 @@ def _manual_asset(user, asset_id) -> Asset:
 # Assets
 
 
+def _card_day(value, field: str) -> int | None:
+    if value in (None, ""):
+        return None
+    try:
+        day = int(value)
+    except (TypeError, ValueError):
+        day = 0
+    if isinstance(value, bool) or not 1 <= day <= 31 or str(value).strip() != str(day):
+        raise ValidationFailed(f"{field} is a day of the month, 1 to 31.", fields={field: ["A day, 1 to 31."]})
+    return day
+
+
+def asset_card_cycle_clean(*, kind: str, statement_day, due_day) -> tuple[int | None, int | None]:
+    """A credit card's statement and due days, both or neither; on any other kind, neither."""
+    statement_day, due_day = _card_day(statement_day, "statement_day"), _card_day(due_day, "due_day")
+    if statement_day is None and due_day is None:
+        return None, None
+    if kind != Asset.Kind.CREDIT_CARD:
+        raise ValidationFailed(
+            "Only a credit card has a statement day and a due day.",
+            code="NOT_A_CARD",
+            fields={"statement_day": ["Only for a credit card."]},
+        )
+    if statement_day is None or due_day is None:
+        missing = "statement_day" if statement_day is None else "due_day"
+        raise ValidationFailed(
+            "Give both the statement day and the due day.", code="CARD_DAYS_PAIR", fields={missing: ["Required."]}
+        )
+    return statement_day, due_day
+
+
 def asset_create(
-    *, user, name: str, kind: str, balance=0, currency: str | None = None, bank_bin="", account_number=""
+    *,
+    user,
+    name: str,
+    kind: str,
+    balance=0,
+    currency: str | None = None,
+    bank_bin="",
+    account_number="",
+    statement_day=None,
+    due_day=None,
 ) -> Asset:
     currency = write_currency(user, currency)
+    kind = _choice(kind, "kind", Asset.Kind.values)
+    statement_day, due_day = asset_card_cycle_clean(kind=kind, statement_day=statement_day, due_day=due_day)
     return Asset.objects.create(
         user=user,
         name=clean_text(name, "name", max_length=100, required=True),
-        kind=_choice(kind, "kind", Asset.Kind.values),
+        kind=kind,
+        statement_day=statement_day,
+        due_day=due_day,
         balance=parse_money(balance, currency, field="balance", allow_zero=True),
         currency=currency,
         source=Source.MANUAL,
@@ -74,7 +118,16 @@ def asset_create(
 
 
 def asset_update(
-    *, user, asset_id, name=_UNSET, kind=_UNSET, balance=_UNSET, bank_bin=_UNSET, account_number=_UNSET
+    *,
+    user,
+    asset_id,
+    name=_UNSET,
+    kind=_UNSET,
+    balance=_UNSET,
+    bank_bin=_UNSET,
+    account_number=_UNSET,
+    statement_day=_UNSET,
+    due_day=_UNSET,
 ) -> Asset:
     with db_transaction.atomic():
         asset = _manual_asset(user, asset_id)
@@ -89,6 +142,15 @@ def asset_update(
             asset.bank_bin = clean_bank_bin(bank_bin)
         if account_number is not _UNSET:
             asset.account_number = clean_account_number(account_number)
+        if asset.kind != Asset.Kind.CREDIT_CARD and statement_day is _UNSET and due_day is _UNSET:
+            # No longer a card: its cycle goes with it.
+            statement_day = due_day = None
+        if statement_day is not _UNSET or due_day is not _UNSET:
+            asset.statement_day, asset.due_day = asset_card_cycle_clean(
+                kind=asset.kind,
+                statement_day=asset.statement_day if statement_day is _UNSET else statement_day,
+                due_day=asset.due_day if due_day is _UNSET else due_day,
+            )
         asset.save()
     return asset
 

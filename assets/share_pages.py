@@ -23,6 +23,16 @@ from zeus.formatting import date_text
 from zeus.money import format_amount
 
 
+def _vietqr_problem(code: str) -> str | None:
+    """What is wrong with a shared VietQR, said plainly (assets/banktexts/vietqr.py)."""
+    return {
+        "BAD_CHECKSUM": _("This VietQR is damaged: its checksum does not match. Scan or copy it again."),
+        "UNKNOWN_BANK": _("This VietQR names a bank that is not on NAPAS's list."),
+        "VIETQR_NO_AMOUNT": _("This VietQR asks for no amount; add the transfer by hand with what you paid."),
+        "NOT_NAPAS": _("This QR is not a NAPAS 247 bank transfer."),
+    }.get(code)
+
+
 def _shared_text(post) -> str:
     """The notification as the sharing app sent it: some put it in `text`, some in `title`, a few in `url`."""
     parts = [post.get(name, "").strip() for name in ("title", "text", "url")]
@@ -54,8 +64,8 @@ def share(request):
         draft = bank_text_draft_create(user=request.user, text=text)
     except Unreadable:
         error, status = _("This text is not a bank notification Zeus can read; add the transaction by hand."), 422
-    except ZeusError:
-        error, status = _("Nothing readable was shared."), 400
+    except ZeusError as exc:
+        error, status = _vietqr_problem(exc.code) or _("Nothing readable was shared."), 400
     else:
         return redirect(f"/share/{draft.id}")
     return render(request, "assets/share.html", {"error": error, "shared": text}, status=status)

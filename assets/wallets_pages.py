@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from assets import labels, services
+from assets.cards.selectors import card_dues_for
 from assets.ledger import corrections
 from assets.ledger.selectors import wallet_list
 from assets.models import Asset
@@ -19,6 +20,7 @@ from zeus.errors import ZeusError
 from zeus.forms import page_paths
 from zeus.money import CURRENCY_EXPONENTS
 from zeus.selectors import user_currency
+from zeus.timeutil import user_today
 
 
 @login_required
@@ -33,6 +35,7 @@ def wallets_page(request):
                 kind=post.get("kind", ""),
                 balance=post.get("balance") or 0,
                 currency=post.get("currency") or None,
+                **_card_days(post),
             )
         except ZeusError as exc:
             messages.error(request, exc.message)
@@ -41,6 +44,9 @@ def wallets_page(request):
             messages.success(request, _("Account added."))
             return HttpResponseRedirect("/wallets")
     accounts = list(wallet_list(user=request.user))
+    dues = {view.asset.id: view for view in card_dues_for(user=request.user, today=user_today(request.user))}
+    for account in accounts:
+        account.card_due_view = dues.get(account.id)
     return render(
         request,
         "assets/wallets.html",
@@ -55,6 +61,11 @@ def wallets_page(request):
         },
         status=status,
     )
+
+
+def _card_days(post) -> dict:
+    """The card's days when the form sent them (a blank clears them); a form without them leaves them be."""
+    return {field: post.get(field) or None for field in ("statement_day", "due_day") if field in post}
 
 
 def _done(request, message: str, call) -> HttpResponseRedirect:
@@ -75,7 +86,11 @@ def wallet_edit(request, asset_id: int):
         request,
         _("Account saved."),
         lambda: services.asset_update(
-            user=request.user, asset_id=asset_id, name=post.get("name", ""), kind=post.get("kind", "")
+            user=request.user,
+            asset_id=asset_id,
+            name=post.get("name", ""),
+            kind=post.get("kind", ""),
+            **_card_days(post),
         ),
     )
 

@@ -302,10 +302,14 @@ def transaction_draft(name, tool_input, output):
         {"label": "Description", "value": draft["description"] or "—"},
         {"label": "Category", "value": _label(draft["category"])},
     ]
-    if draft.get("bank"):
-        items.append({"label": "Bank", "value": draft["bank"]})
-    if draft.get("account_mask"):
-        items.append({"label": "Account", "value": draft["account_mask"]})
+    if draft["parsed_by"] == "vietqr":
+        # A pasted VietQR: the account it pays into, not one of the user's.
+        items.append({"label": "To", "value": f"{draft['bank']} {draft['account_mask']}"})
+    else:
+        if draft.get("bank"):
+            items.append({"label": "Bank", "value": draft["bank"]})
+        if draft.get("account_mask"):
+            items.append({"label": "Account", "value": draft["account_mask"]})
     return _card(
         "transaction_draft",
         draft_id=draft["draft_id"],

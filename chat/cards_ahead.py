@@ -69,7 +69,16 @@ def _debt_item(d: dict) -> dict:
 
 def debts(name, tool_input, output):
     owed = {"owed_to_me": "Who owes you", "i_owe": "What you owe"}.get(output.get("direction"), "Debts and IOUs")
-    return _card("debt", title=owed, items=[_debt_item(d) for d in output["debts"]], totals=output["totals"])
+    return _card(
+        "debt",
+        title=owed,
+        items=[_debt_item(d) for d in output["debts"]],
+        totals=output["totals"],
+        cards=[
+            {k: c[k] for k in ("account", "name", "currency", "amount_due", "due_on", "overdue")}
+            for c in output.get("cards", [])
+        ],
+    )
 
 
 def debt(name, tool_input, output):

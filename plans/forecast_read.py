@@ -7,6 +7,7 @@ import datetime as dt
 
 from django.utils.translation import gettext as _
 
+from assets.cards.selectors import card_dues
 from assets.selectors import asset_list, expense_totals_by_day
 from goals.debts.models import Debt
 from goals.debts.selectors import instalments_between
@@ -20,7 +21,8 @@ from plans.state import Ledger, month_so_far
 from zeus.money import parse_money, to_minor
 from zeus.selectors import user_currency
 
-# Money one can spend this week; a credit card's balance (what is owed on it) counts against it.
+# Money one can spend this week; what is owed on a credit card counts against it, on its due dates when the card
+# has a statement cycle (assets/cards), else today.
 SPENDABLE = {"cash", "bank_account", "e_wallet"}
 OWED_ON_CARD = {"credit_card"}
 TYPICAL_SPENDING_DAYS = 90
@@ -62,9 +64,13 @@ def cash_forecast(*, user, today: dt.date, days: int | None = None, active: Acti
     accounts = [a for a in accounts if a.currency == currency]
     if not accounts:
         return ForecastView(currency=currency, accounts=0, forecast=None, other_currencies=others)
+    cycled = card_dues([a for a in accounts if a.kind in OWED_ON_CARD], today_of=lambda _card: today)
+    billed_cards = {view.asset.id for view in cycled}
+    # A card with a statement cycle is paid on its due dates (events below); one without is owed today.
     start = sum(
-        -abs(to_minor(a.balance, currency)) if a.kind in OWED_ON_CARD else to_minor(a.balance, currency)
+        (-abs(to_minor(a.balance, currency)) if a.kind in OWED_ON_CARD else to_minor(a.balance, currency))
         for a in accounts
+        if a.id not in billed_cards
     )
     window_end = today + dt.timedelta(days=fc.MAX_DAYS)
     series = [s for s in series_for(user=user, until=window_end) if s.currency == currency]
@@ -83,6 +89,7 @@ def cash_forecast(*, user, today: dt.date, days: int | None = None, active: Acti
     daily, fixed_left = _plan_parts(active, currency, today, events)
     if fixed_left > 0:
         events.append(fc.Event(today + dt.timedelta(days=1), "fixed", _("Fixed expenses still to pay"), -fixed_left))
+    events.extend(_card_events(cycled))
     if daily is None:
         since = today - dt.timedelta(days=TYPICAL_SPENDING_DAYS)
         by_day = expense_totals_by_day(user=user, currency=currency, since=since, until=today - dt.timedelta(days=1))
@@ -98,6 +105,21 @@ def cash_forecast(*, user, today: dt.date, days: int | None = None, active: Acti
         spending_label=_("Everyday spending"),
     )
     return ForecastView(currency=currency, accounts=len(accounts), forecast=forecast, other_currencies=others)
+
+
+def _card_events(cycled) -> list[fc.Event]:
+    """Each card's amount due on its due date (an overdue one falls on tomorrow), and what it has charged since
+    the statement on the next due date."""
+    events = []
+    for view in cycled:
+        name, due = view.asset.name, view.due
+        if due.amount_due > 0:
+            label = _("%(card)s: amount due") % {"card": name}
+            events.append(fc.Event(due.due_on, "card", label, -due.amount_due))
+        if due.not_yet_billed > 0:
+            label = _("%(card)s: next statement") % {"card": name}
+            events.append(fc.Event(due.next_due_on, "card", label, -due.not_yet_billed))
+    return events
 
 
 def _plan_parts(active: ActivePlan, currency: str, today: dt.date, events: list[fc.Event]) -> tuple[int | None, int]:

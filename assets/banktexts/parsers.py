@@ -27,6 +27,7 @@ from decimal import Decimal
 from assets.banktexts import fields
 from assets.banktexts.banks import REFUSED, bank_of
 from assets.rules.text import fold
+from assets.vietqr.reading import looks_like_vietqr
 
 MAX_AMOUNT = Decimal(10**12)
 # What the draft's balance column holds (17 digits, 2 of them decimals): a larger "balance" is no balance.
@@ -134,8 +135,11 @@ def parse(text: str, *, now: dt.datetime, tz: zoneinfo.ZoneInfo) -> ParsedText |
 
 def looks_like_bank_text(text: str) -> bool:
     """A cheap test for the chat's router: a pasted notification rather than a question. True for text the
-    reader knows, and for text with the marks every bank notification has (an account, a signed amount in
-    dong, a balance) even when the reader cannot place its amount."""
+    reader knows, for text with the marks every bank notification has (an account, a signed amount in
+    dong, a balance) even when the reader cannot place its amount, and for a pasted VietQR payload (a transfer
+    the user is about to make, read into a draft the same way)."""
+    if looks_like_vietqr(text):
+        return True
     folded = _tidy(text)
     if len(folded) > 1000:
         return False

@@ -9,9 +9,11 @@ from django.utils import timezone
 from assets import categories
 from assets.banktexts.model import read_with_model
 from assets.banktexts.parsers import ParsedText, parse
+from assets.banktexts.vietqr import vietqr_parsed
 from assets.models import Asset, BankTextDraft, LinkedAccount, Source, Transaction
 from assets.rules.services import categorize, rules_for
 from assets.services import transaction_create
+from assets.vietqr.reading import looks_like_vietqr
 from zeus.errors import Conflict, NotFound, ValidationFailed, ZeusError
 from zeus.money import MAX_AMOUNT
 from zeus.timeutil import user_tz
@@ -51,6 +53,8 @@ def bank_text_read(*, user, text: str, now: dt.datetime | None = None) -> tuple[
     """(what the text says, "rule" or "model"); Unreadable when neither a parser nor the model knows it."""
     text = _check_text(text)
     now = now or timezone.now()
+    if looks_like_vietqr(text):
+        return vietqr_parsed(text, now=now), BankTextDraft.ParsedBy.VIETQR
     tz = user_tz(user)
     parsed = parse(text, now=now, tz=tz)
     if parsed is not None:
@@ -81,7 +85,8 @@ def _within_bounds(parsed: ParsedText, now: dt.datetime) -> ParsedText:
 
 def bank_text_draft_create(*, user, text: str, now: dt.datetime | None = None) -> BankTextDraft:
     parsed, parsed_by = bank_text_read(user=user, text=text, now=now)
-    account = _matching_account(user, parsed)
+    # A VietQR names whom the user pays, not the account they pay from: they choose that on confirming.
+    account = _matching_account(user, parsed) if parsed_by != BankTextDraft.ParsedBy.VIETQR else None
     asset = Asset.objects.filter(user=user, linked_account=account).order_by("id").first() if account else None
     category = categorize(
         rules=rules_for(user=user), text=parsed.description, amount=parsed.amount, direction=parsed.direction

@@ -12,6 +12,7 @@ from django.db import transaction as db_transaction
 
 from assets.landing import LandResult, synced_account_lock, synced_transaction_land
 from assets.models import Transaction
+from assets.signals import synced_income_landed
 from zeus import crypto
 
 FEED_CURRENCY = "VND"
@@ -41,12 +42,27 @@ def mask(account_number: str) -> str:
     return f"•••• {account_number[-4:]}"
 
 
+def income_landed_announce(*, transaction_id: int | None, direction: str, text: str) -> None:
+    """Every provider's new incoming row is announced the same way, once its delivery committed: the goals app
+    settles a debt whose VietQR purpose code the text carries (goals/debts/settling.py)."""
+    if transaction_id is None or direction != Transaction.Direction.INCOME:
+        return
+    db_transaction.on_commit(lambda: synced_income_landed.send(Transaction, transaction_id=transaction_id, text=text))
+
+
 def feed_row_land(*, user, row: FeedRow) -> LandResult:
     """The row once: a payment already in the ledger under its id (from a webhook, an earlier pull or a
     statement) changes nothing."""
     known = Transaction.objects.filter(user=user, external_id=row.external_id).values_list("id", flat=True).first()
     if known is not None:
         return LandResult(created=False, transaction_id=known)
+    result = _land(user, row)
+    if result.created:
+        income_landed_announce(transaction_id=result.transaction_id, direction=row.direction, text=row.description)
+    return result
+
+
+def _land(user, row: FeedRow) -> LandResult:
     with db_transaction.atomic():
         account, asset = synced_account_lock(
             user=user,

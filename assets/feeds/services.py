@@ -11,11 +11,11 @@ from django.db import transaction as db_transaction
 from django.utils import timezone
 
 from assets.feeds.payload import SEPAY_CURRENCY, SepayTransaction
+from assets.feeds.providers import income_landed_announce
 from assets.feeds.selectors import DeliveryContext
 from assets.landing import LandResult, synced_account_lock, synced_transaction_land
 from assets.ledger.pairing import transfer_pair_arrivals
-from assets.models import SepayConnection, Transaction
-from assets.signals import synced_income_landed
+from assets.models import SepayConnection
 from zeus import crypto
 from zeus.errors import NotFound, ValidationFailed
 from zeus.validation import clean_text, record_id
@@ -101,10 +101,8 @@ def sepay_delivery_land(*, context: DeliveryContext, delivery: SepayTransaction)
     if created:
         # Its other side may have landed already, from this feed or another (docs/ledger.md, "Pairing").
         transfer_pair_arrivals(user_id=context.user_id, transaction_ids=[transaction_id])
-    if created and transaction_id is not None and delivery.direction == Transaction.Direction.INCOME:
-        db_transaction.on_commit(
-            lambda: synced_income_landed.send(Transaction, transaction_id=transaction_id, text=text)
-        )
+    if created:
+        income_landed_announce(transaction_id=transaction_id, direction=delivery.direction, text=text)
     now = timezone.now()
     if created and (context.last_delivery_at is None or now - context.last_delivery_at > _DELIVERY_STAMP_EVERY):
         SepayConnection.objects.filter(pk=context.connection_id).update(last_delivery_at=now)

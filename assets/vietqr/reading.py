@@ -1,11 +1,21 @@
 """A pasted VietQR payload read for a person: the transfer it asks for, with the bank's name."""
 
 import dataclasses
+import re
 from decimal import Decimal
 
 from assets.vietqr import payload as vietqr_payload
 from assets.vietqr.banks import bank_for
 from zeus.errors import ValidationFailed
+
+# An EMVCo payload: the format indicator first, NAPAS's GUID inside, the CRC object last.
+_LOOKS_LIKE = re.compile(r"^000201\S.*A000000727.*6304[0-9A-Fa-f]{4}$", re.DOTALL)
+
+
+def looks_like_vietqr(text) -> bool:
+    """A cheap test (the chat's router, a shared text): a pasted VietQR payload rather than words. Whether it is
+    a good one is vietqr_read's to say."""
+    return isinstance(text, str) and len(text.strip()) <= 512 and bool(_LOOKS_LIKE.match(text.strip()))
 
 
 @dataclasses.dataclass(frozen=True)

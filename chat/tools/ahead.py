@@ -4,6 +4,7 @@ goals services, recorded for replay like every mutation (chat.tools.runner); a b
 user's confirmation."""
 
 from assets import categories
+from assets.cards.selectors import card_dues_for
 from chat import cards_ahead
 from chat.tools.base import AMOUNT, CONFIRM, CURRENCY, DATE, ID, MUTATION, READ, Tool, ToolContext, money, schema
 from goals import selectors as goal_selectors
@@ -105,12 +106,32 @@ def list_debts(ctx: ToolContext, args: dict) -> dict:
         if view.debt.status == Debt.Status.OPEN:
             key = (view.debt.direction, view.debt.currency)
             totals[key] = totals.get(key, 0) + view.outstanding
+    # What a credit card owes is owed by the user: listed apart, with its statement's amount due and due date.
+    owe_cards = direction in ("i_owe", "all") and status != Debt.Status.SETTLED
     return {
         "debts": [debt_out(v) for v in views[:DEBTS_SHOWN]],
         "more": len(views) > DEBTS_SHOWN,
         "status": status,
         "direction": direction,
         "totals": [{"direction": d, "currency": c, "outstanding": money(t, c)} for (d, c), t in sorted(totals.items())],
+        "cards": [card_out(v) for v in card_dues_for(user=ctx.user, today=ctx.today)] if owe_cards else [],
+    }
+
+
+def card_out(view) -> dict:
+    due, c = view.due, view.currency
+    return {
+        "account": view.asset.id,
+        "name": view.asset.name,
+        "currency": c,
+        "statement_on": due.statement_on.isoformat(),
+        "statement_balance": money(view.statement_balance, c),
+        "repaid_since": money(view.repaid, c),
+        "amount_due": money(view.amount_due, c),
+        "due_on": due.due_on.isoformat(),
+        "overdue": due.overdue,
+        "not_yet_billed": money(view.not_yet_billed, c),
+        "next_due_on": due.next_due_on.isoformat(),
     }
 
 
@@ -222,7 +243,8 @@ TOOLS = (
         card=cards_ahead.forecast,
         description=(
             "The projected spendable balance (cash, bank, e-wallets, less card debt) day by day: expected "
-            "income and bills, debt instalments, the plan's fixed expenses and typical daily spending. Answers "
+            "income and bills, credit cards' amounts due on their due dates (kind card), debt instalments, "
+            "the plan's fixed expenses and typical daily spending. Answers "
             "'will I run short before payday?': look at lowest and shortfall. days: 1-90, default through the "
             "day after the next income. accounts 0 means nothing to project yet."
         ),
@@ -236,7 +258,9 @@ TOOLS = (
         card=cards_ahead.debts,
         description=(
             "Debts and IOUs: what the user owes (i_owe) and what others owe them (owed_to_me), with what is "
-            "outstanding, the next due date and totals. status open (default), settled or all."
+            "outstanding, the next due date and totals; with i_owe or all, also cards: each credit card's "
+            "statement balance, amount_due and due_on (overdue when past it), and what it charged since "
+            "(not_yet_billed, due next_due_on). status open (default), settled or all."
         ),
         input_schema=schema(
             {

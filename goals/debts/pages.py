@@ -10,6 +10,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from assets.cards.selectors import card_dues_for
 from assets.selectors import asset_list
 from goals.debts import qr, selectors, services
 from goals.debts.forms import DIRECTION_LABELS, DebtForm, PaymentForm
@@ -65,6 +66,7 @@ def _context(request, *, create_form=None, pay_form=None, pay_id=None) -> dict:
         "create_open": create_form is not None or not views,
         "delete_id": _int(request.GET.get("delete")),
         "today": today,
+        "cards": card_dues_for(user=user, today=today),
     }
 
 

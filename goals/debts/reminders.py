@@ -1,5 +1,6 @@
 """Reminders before an instalment or a repayment falls due: one per debt and due date, claimed by a unique row
-(DebtReminder), so a re-run or a second worker sends nothing twice."""
+(DebtReminder), so a re-run or a second worker sends nothing twice. A credit card's amount due is reminded the
+same way, claimed by the inbox's unique (user, dedupe key)."""
 
 import datetime as dt
 
@@ -8,6 +9,7 @@ from django.db import transaction as db_transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
+from assets.cards.selectors import card_dues, cycled_cards
 from goals.debts.models import Debt, DebtReminder
 from goals.debts.selectors import debt_views
 from zeus.models import Notification
@@ -37,7 +39,43 @@ def debt_reminders_send(*, now: dt.datetime, user_id_range: tuple[int, int]) -> 
             if due is None or not (today <= due.due_on <= today + dt.timedelta(days=DAYS_AHEAD)):
                 continue
             sent += _remind(view.debt, due.due_on, due.remaining)
+    return sent + _remind_cards(now=now, user_id_range=user_id_range)
+
+
+def _remind_cards(*, now: dt.datetime, user_id_range: tuple[int, int]) -> int:
+    first, last = user_id_range
+    cards = cycled_cards().filter(user_id__gte=first, user_id__lte=last).select_related("user__profile")
+    todays: dict[int, dt.date] = {}
+
+    def today_of(card) -> dt.date:
+        if card.user_id not in todays:
+            todays[card.user_id] = user_today(card.user, now=now)
+        return todays[card.user_id]
+
+    sent = 0
+    for view in card_dues(cards, today_of=today_of):
+        today, due = today_of(view.asset), view.due
+        if due.amount_due > 0 and today <= due.due_on <= today + dt.timedelta(days=DAYS_AHEAD):
+            sent += _remind_card(view)
     return sent
+
+
+def _remind_card(view) -> int:
+    card, user = view.asset, view.asset.user
+    with override(user.profile.language or "vi"):
+        title = _("%(amount)s due on %(card)s by %(date)s") % {
+            "amount": format_amount(view.amount_due, card.currency),
+            "card": card.name,
+            "date": view.due.due_on.strftime("%d/%m"),
+        }
+    created = notification_create(
+        user=user,
+        kind=Notification.Kind.DEBT_REMINDER,
+        title=title,
+        cta_url=f"/debts#card-{card.id}",
+        dedupe_key=f"card-due:{card.id}:{view.due.due_on.isoformat()}",
+    )
+    return int(created is not None)
 
 
 def _remind(debt: Debt, due_on: dt.date, amount) -> int:

@@ -22,6 +22,9 @@ def test_it_creates_a_manual_asset_with_shorthand_balance(alice_api, alice):
         "bank_bin": "",
         "account_number": "",
         "archived": False,
+        "statement_day": None,
+        "due_day": None,
+        "card_due": None,
     }
     assert Asset.objects.get(id=body["id"]).user == alice
 

@@ -90,7 +90,10 @@ def test_it_links_two_accounts_with_their_synced_assets_and_three_manual_assets(
         ("Honda Vision", "vehicle", Decimal("30000000")),
         ("Tiết kiệm Techcombank", "savings", Decimal("50000000")),
         ("Wise USD", "bank_account", Decimal("1250.00")),
+        ("Thẻ tín dụng VIB", "credit_card", Decimal("3450000")),
     }
+    card = Asset.objects.get(user=demo, kind="credit_card")
+    assert (card.statement_day, card.due_day) == (20, 5)
 
 
 def test_its_90_days_end_on_the_users_today(demo):

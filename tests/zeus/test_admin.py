@@ -359,3 +359,17 @@ def test_a_goal_added_in_the_admin_starts_today_and_refuses_a_past_deadline(alic
     assert staff_client.post("/admin/goals/goal/add/", {**form, "deadline": deadline.isoformat()}).status_code == 302
     goal = Goal.objects.get(user=alice)
     assert (goal.started_on, goal.status, goal.deadline) == (user_today(alice), "active", deadline)
+
+
+def test_a_credit_cards_cycle_is_set_in_the_admin_and_checked_as_the_api_checks_it(alice, staff_client):
+    card = factories.asset(alice, name="VIB", kind="credit_card", balance="100000")
+    url = f"/admin/assets/asset/{card.pk}/change/"
+    form = {"name": "VIB", "kind": "credit_card", "balance": "100000"}
+    assert staff_client.post(url, {**form, "statement_day": "20", "due_day": "5"}).status_code == 302
+    card.refresh_from_db()
+    assert (card.statement_day, card.due_day) == (20, 5)
+    refused = staff_client.post(url, {**form, "kind": "cash", "statement_day": "20", "due_day": "5"})
+    assert refused.status_code == 200 and "Only for a credit card." in refused.content.decode()
+    assert staff_client.post(url, {**form, "statement_day": "20", "due_day": ""}).status_code == 200
+    card.refresh_from_db()
+    assert (card.kind, card.statement_day, card.due_day) == ("credit_card", 20, 5)

@@ -66,3 +66,14 @@ def test_the_coach_offers_the_looking_ahead_tools():
     assert {"create_budget", "update_budget", "delete_budget", "get_debt_vietqr"} <= coach
     assert {"get_plan", "get_cash_forecast", "list_debts"} <= set(WORKFLOW_TOOLS["inspect"])
     assert "delete_budget" not in WORKFLOW_TOOLS["inspect"]
+
+
+def test_a_pasted_vietqr_payload_is_a_bank_text_by_pattern():
+    from decimal import Decimal
+
+    from assets.vietqr import payload as vq
+
+    qr = vq.encode(vq.VietQR(bank_bin="970436", account="0071000124821", amount=Decimal(50000), purpose="CF"))
+    route = route_by_patterns([qr])
+    assert (route.workflow, route.decided_by) == ("bank_text", "pattern")
+    assert "read_bank_text" in WORKFLOW_TOOLS["bank_text"]

@@ -130,3 +130,30 @@ def test_the_forecast_tool_and_card(alice, alice_ctx):
     assert result.output["lowest"]["balance"] == "-500000"
     assert [e["label"] for e in result.output["events"]] == ["Lan"]
     assert result.card["kind"] == "forecast" and len(result.card["series"]) == 6
+
+
+def test_list_debts_and_the_forecast_read_a_cards_amount_due(alice, alice_ctx):
+    today = alice_ctx.today
+    statement_day = min((today - dt.timedelta(days=3)).day, 28)
+    factories.asset(alice, name="VCB", kind="bank_account", balance="4000000")
+    factories.asset(
+        alice,
+        name="VIB card",
+        kind="credit_card",
+        balance="2500000",
+        statement_day=statement_day,
+        due_day=statement_day,
+    )
+    listed = call(alice_ctx, "list_debts", {})
+    (card,) = listed.output["cards"]
+    assert (card["name"], card["amount_due"], card["currency"]) == ("VIB card", "2500000", "VND")
+    assert card["due_on"] > today.isoformat() and card["overdue"] is False
+    assert listed.card["cards"] == [
+        {k: card[k] for k in ("account", "name", "currency", "amount_due", "due_on", "overdue")}
+    ]
+    assert call(alice_ctx, "list_debts", {"direction": "owed_to_me"}).output["cards"] == []
+    forecast = call(alice_ctx, "get_cash_forecast", {"days": 40})
+    assert forecast.output["start_balance"] == "4000000"
+    (event,) = [e for e in forecast.output["events"] if e["kind"] == "card"]
+    assert (event["date"], event["amount"]) == (card["due_on"], "-2500000")
+    assert event["label"].startswith("VIB card: ")  # in the language the tool runs in
