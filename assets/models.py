@@ -269,6 +269,8 @@ class BankTextDraft(models.Model):
     transaction = models.ForeignKey(
         Transaction, null=True, blank=True, on_delete=models.SET_NULL, related_name="bank_text_drafts"
     )
+    # The shared or uploaded file this draft was read from (assets/captures); empty `text` then.
+    capture = models.ForeignKey("assets.Capture", null=True, blank=True, on_delete=models.CASCADE, related_name="drafts")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -304,3 +306,4 @@ from assets.ledger.models import (  # noqa: E402, F401
     Transfer,
     UserCategory,
 )
+from assets.captures.models import Capture  # noqa: E402, F401
