@@ -7,7 +7,8 @@ ping), plays scripted replies in order (or a function of the request), answers 4
 sends an `event: error` mid-stream on a 200, streams with a delay per token, and REJECTS with a 400
 invalid_request_error what the real API rejects: a tool_result without its tool_use in the previous
 assistant turn, a tool_use left unanswered, empty text, a first message not from the user, roles that do
-not alternate, bad tool names, and (our own limit) max_tokens above 2048. Every request is recorded.
+not alternate, bad tool names, malformed image and document blocks and structured output formats
+(fake_media.py), and (our own limit) max_tokens above 2048. Every request is recorded.
 
 Models behave as their generation does (MODELS). Claude Sonnet 5.5 and Haiku 5.5 think by default:
 `thinking` blocks (display omitted: empty text, an opaque signature) come before text and tool calls; with
@@ -41,6 +42,8 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from tests.chat.fake_media import MediaInvalid, check_media_block, check_output_format
 
 TOOL_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
 MAX_TOKENS_LIMIT = 2048
@@ -99,6 +102,7 @@ class Reply:
     error_after_tokens: int | None = None  # an `event: error` after this many text tokens (HTTP 200)
     error_type: str = "overloaded_error"
     output_tokens: int | None = None
+    delay: float = 0.0  # seconds before the response starts (a slow model, for timeouts)
 
 
 @dataclass
@@ -280,6 +284,12 @@ def validate(body: dict) -> None:
                     raise InvalidRequest(f"{where}: thinking blocks need `thinking` and `signature` strings")
                 if kind == "redacted_thinking" and not isinstance(block.get("data"), str):
                     raise InvalidRequest(f"{where}.data: Field required")
+            elif kind in ("image", "document"):
+                try:
+                    check_media_block(block, where, role)
+                except MediaInvalid as exc:
+                    raise InvalidRequest(str(exc)) from None
+                seen_other = True
             elif kind == "tool_result":
                 if role != "user":
                     raise InvalidRequest(f"{where}: tool_result blocks are only allowed in user messages")
@@ -306,6 +316,10 @@ def validate(body: dict) -> None:
         )
     if breakpoints > 4:
         raise InvalidRequest("A maximum of 4 blocks with cache_control may be provided.")
+    try:
+        check_output_format(body.get("output_config"))
+    except MediaInvalid as exc:
+        raise InvalidRequest(str(exc)) from None
     _check_generation(body)
     _check_signatures(body)
 
@@ -587,6 +601,8 @@ def _handler(fake: FakeAnthropic):
                 )
                 return
             record["status"] = 200
+            if answer.delay:
+                time.sleep(answer.delay)
             usage = fake._usage(body)
             answer = dataclasses.replace(answer, blocks=fake._blocks(body, answer))
             if body.get("stream"):
