@@ -270,7 +270,9 @@ class BankTextDraft(models.Model):
         Transaction, null=True, blank=True, on_delete=models.SET_NULL, related_name="bank_text_drafts"
     )
     # The shared or uploaded file this draft was read from (assets/captures); empty `text` then.
-    capture = models.ForeignKey("assets.Capture", null=True, blank=True, on_delete=models.CASCADE, related_name="drafts")
+    capture = models.ForeignKey(
+        "assets.Capture", null=True, blank=True, on_delete=models.CASCADE, related_name="drafts"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

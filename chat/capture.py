@@ -33,7 +33,7 @@ SYSTEM = (
     "the person paid or sent is an expense, money they received is income. Write amounts as plain digits "
     "with an optional '.' decimal part (150000, 12.50): Vietnamese documents group thousands with '.' or ','. "
     "Currency: ISO 4217, VND for đ, VND or dong. Days as YYYY-MM-DD (Vietnamese documents write day/month/"
-    'year). If the document shows no transaction (not a receipt, a transfer or a statement), answer kind '
+    "year). If the document shows no transaction (not a receipt, a transfer or a statement), answer kind "
     '"not_financial" with no transactions.'
 )
 ASK = "Read the transactions in this document."
@@ -73,7 +73,9 @@ def read_capture(*, user, kind: str, media_type: str, data: bytes) -> str:
         message = create_message(provider, _request(kind, media_type, data), timeout=settings.ZEUS_CAPTURE_TIMEOUT)
     except anthropic.BadRequestError as exc:
         log.warning("capture: the provider refused the file: %s", exc)
-        raise CaptureUnopenable("The AI provider could not open this file; is it a whole, readable image or PDF?") from exc
+        raise CaptureUnopenable(
+            "The AI provider could not open this file; is it a whole, readable image or PDF?"
+        ) from exc
     except anthropic.APIError as exc:
         failure = classify(exc)
         timed_out = isinstance(exc, anthropic.APITimeoutError)

@@ -84,7 +84,9 @@ def bank_text_draft_create(*, user, text: str, now: dt.datetime | None = None) -
     return bank_text_draft_from_parsed(user=user, parsed=parsed, parsed_by=parsed_by, text=_check_text(text))
 
 
-def bank_text_draft_from_parsed(*, user, parsed: ParsedText, parsed_by: str, text: str = "", capture=None) -> BankTextDraft:
+def bank_text_draft_from_parsed(
+    *, user, parsed: ParsedText, parsed_by: str, text: str = "", capture=None
+) -> BankTextDraft:
     """A draft of what a reader drew (a parser, the model from a text, or the model from a capture's file),
     matched to the user's accounts and ledger like every draft."""
     account = _matching_account(user, parsed)

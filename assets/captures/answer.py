@@ -141,4 +141,3 @@ def reading_from_answer(answer, *, today: dt.date, tz: zoneinfo.ZoneInfo) -> Rea
         read_as=kind,
         rows=[_row(r, issuer=issuer, mask=mask, today=today, tz=tz, n=n) for n, r in enumerate(rows, 1)],
     )
-

@@ -123,7 +123,9 @@ def _pending(user, capture_id) -> Capture:
     if capture is None:
         raise NotFound("No such capture.")
     if capture.kind != STATEMENT or capture.status != Capture.Status.PENDING:
-        raise Conflict(f"This capture is {capture.status}; only a statement waiting to be imported can be.", code="CAPTURE_CLOSED")
+        raise Conflict(
+            f"This capture is {capture.status}; only a statement waiting to be imported can be.", code="CAPTURE_CLOSED"
+        )
     return capture
 
 
@@ -155,4 +157,3 @@ def capture_for_transaction(*, user, transaction_id) -> Capture | None:
         .first()
     )
     return draft.capture if draft else None
-

@@ -140,7 +140,12 @@ def test_an_image_over_the_providers_limit_is_refused_by_its_kind(alice_api, mod
 def test_two_files_at_once_are_refused(alice_api, model):
     response = alice_api.post(
         "/api/v1/captures",
-        {"file": [SimpleUploadedFile("a.jpg", sample("receipt.jpg")), SimpleUploadedFile("b.jpg", sample("receipt.jpg"))]},
+        {
+            "file": [
+                SimpleUploadedFile("a.jpg", sample("receipt.jpg")),
+                SimpleUploadedFile("b.jpg", sample("receipt.jpg")),
+            ]
+        },
         format="multipart",
     )
     assert_error(response, 400, "CAPTURE_MISSING")
