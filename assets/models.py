@@ -300,6 +300,7 @@ class ImportMapping(models.Model):
 
 
 # The ledger's own models (transfers, splits, import batches, user categories, rates) live beside it.
+from assets.captures.models import Capture  # noqa: E402, F401
 from assets.ledger.models import (  # noqa: E402, F401
     ExchangeRate,
     ImportBatch,
@@ -308,4 +309,3 @@ from assets.ledger.models import (  # noqa: E402, F401
     Transfer,
     UserCategory,
 )
-from assets.captures.models import Capture  # noqa: E402, F401

@@ -8,10 +8,9 @@ fails any of it is refused whole, with a code: no half-read statement becomes dr
 
 import copy
 import datetime as dt
+import functools
 import zoneinfo
 from dataclasses import dataclass
-
-import jsonschema
 
 from assets.banktexts.parsers import MAX_AMOUNT, MAX_BALANCE, ParsedText
 from zeus.errors import ValidationFailed, ZeusError
@@ -62,7 +61,11 @@ def _checking_schema() -> dict:
     return schema
 
 
-_VALIDATOR = jsonschema.Draft202012Validator(_checking_schema())
+@functools.cache
+def _validator():
+    import jsonschema  # here, not at the top: start-up stays light (tests/test_startup.py)
+
+    return jsonschema.Draft202012Validator(_checking_schema())
 
 
 class CaptureUnreadable(ZeusError):
@@ -123,7 +126,7 @@ def _row(row: dict, *, issuer: str, mask: str, today: dt.date, tz: zoneinfo.Zone
 
 def reading_from_answer(answer, *, today: dt.date, tz: zoneinfo.ZoneInfo) -> Reading:
     """The answer (the model's JSON, already parsed with Decimal numbers) checked and read into rows."""
-    error = next(iter(sorted(_VALIDATOR.iter_errors(answer), key=lambda e: list(e.absolute_path))), None)
+    error = next(iter(sorted(_validator().iter_errors(answer), key=lambda e: list(e.absolute_path))), None)
     if error is not None:
         where = "/".join(str(p) for p in error.absolute_path) or "the answer"
         raise _invalid(f"{where}: {error.message[:200]}")

@@ -87,9 +87,9 @@ def _check_schema(schema, where: str) -> None:
     if "maxItems" in schema:
         raise MediaInvalid(f"{where}: 'maxItems' is not supported in structured outputs")
     types = schema.get("type")
-    if types == "object" or (isinstance(types, list) and "object" in types):
-        if schema.get("additionalProperties") is not False:
-            raise MediaInvalid(f"{where}: For 'object' type, 'additionalProperties' must be explicitly set to false")
+    is_object = types == "object" or (isinstance(types, list) and "object" in types)
+    if is_object and schema.get("additionalProperties") is not False:
+        raise MediaInvalid(f"{where}: For 'object' type, 'additionalProperties' must be explicitly set to false")
     for key in ("properties", "$defs", "definitions"):
         for name, sub in (schema.get(key) or {}).items():
             _check_schema(sub, f"{where}.{key}.{name}")
