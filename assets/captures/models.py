@@ -3,7 +3,9 @@
 import uuid
 
 from django.conf import settings
-from django.db import models
+from django.db import models, transaction
+from django.db.models.signals import post_delete
+from django.dispatch import receiver
 
 
 def capture_path(capture, filename: str) -> str:
@@ -45,3 +47,12 @@ class Capture(models.Model):
 
     def __str__(self):
         return f"{self.kind} {self.name or self.id}"
+
+
+@receiver(post_delete, sender=Capture, dispatch_uid="capture_file_removed")
+def _remove_file(sender, instance: Capture, **kwargs):
+    """A capture deleted (by its owner's account going, or by the admin) takes its file with it, once the
+    deletion is committed: a rolled-back deletion keeps the file its row still names."""
+    name, storage = instance.file.name, instance.file.storage
+    if name:
+        transaction.on_commit(lambda: storage.delete(name))

@@ -174,3 +174,41 @@ def _png() -> bytes:
     from tests.assets.captures.samples import receipt_png
 
     return receipt_png()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_users_account_deleted_takes_their_kept_files_with_it(alice, alice_api, model, media):
+    model.script(answer())
+    assert upload(alice_api, "receipt.jpg", sample("receipt.jpg")).status_code == 201
+    assert len(stored_files(media)) == 1
+    alice.delete()
+    assert not Capture.objects.exists() and stored_files(media) == []
+
+
+def test_production_keeps_files_in_an_s3_compatible_bucket_when_one_is_configured(tmp_path):
+    import json
+    import os
+    import subprocess
+    import sys
+
+    probe = (
+        "import json, django; django.setup()\n"
+        "from django.conf import settings\n"
+        "from django.core.files.storage import default_storage\n"
+        "print(json.dumps([settings.STORAGES['default']['BACKEND'], default_storage.bucket_name,"
+        " default_storage.location, default_storage.url('captures/1/a.jpg')]))\n"
+    )
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "zeus.settings.test",
+        "CAPTURE_S3_BUCKET": "zeus-files",
+        "CAPTURE_S3_ENDPOINT_URL": "http://127.0.0.1:9",
+        "CAPTURE_S3_REGION": "ap-southeast-1",
+        "CAPTURE_S3_ACCESS_KEY_ID": "AKIDEXAMPLE",
+        "CAPTURE_S3_SECRET_ACCESS_KEY": "secret",
+    }
+    result = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    backend, bucket, location, url = json.loads(result.stdout.strip().splitlines()[-1])
+    assert backend == "storages.backends.s3.S3Storage" and (bucket, location) == ("zeus-files", "zeus")
+    assert url.startswith("http://127.0.0.1:9/zeus-files/zeus/captures/1/a.jpg?") and "Signature" in url
