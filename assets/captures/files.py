@@ -19,7 +19,7 @@ from zeus.errors import ZeusError
 IMAGE, PDF, STATEMENT = "image", "pdf", "statement"
 IMAGE_TYPES = ("image/jpeg", "image/png", "image/webp", "image/gif")
 MAX_IMAGE_BYTES = 3_750_000
-MAX_PDF_BYTES = 16 * 1024 * 1024
+MAX_PDF_BYTES = 10 * 1024 * 1024
 MAX_STATEMENT_BYTES = MAX_WHOLE_FILE_BYTES
 MAX_BYTES = max(MAX_IMAGE_BYTES, MAX_PDF_BYTES, MAX_STATEMENT_BYTES)
 # A request carries one file and a multipart envelope (a share sheet's title and text besides).

@@ -14,6 +14,7 @@ from assets.captures import services
 from assets.captures.api import capture_file_response
 from assets.captures.files import CaptureTooLarge
 from assets.captures.models import Capture
+from assets.captures.services import CaptureDuplicate
 from zeus.errors import ZeusError
 from zeus.formatting import date_text
 from zeus.money import format_amount
@@ -46,6 +47,8 @@ def share_file(request, upload):
         capture = services.capture_create(
             user=request.user, upload=upload, name=upload.name, content_type=upload.content_type or ""
         )
+    except CaptureDuplicate as exc:
+        return redirect(f"/share/capture/{exc.fields['capture'][0]}")
     except ZeusError as exc:
         return render(request, "assets/share.html", {"error": error_text(exc), "file_error": True}, status=exc.status)
     return redirect(f"/share/capture/{capture.id}")

@@ -19,8 +19,13 @@ from assets.captures.models import Capture
 from assets.importing import ImportResult, transactions_import
 from assets.models import BankTextDraft
 from zeus.errors import Conflict, NotFound
+from zeus.services import profile_lock
 from zeus.timeutil import user_tz
 from zeus.validation import record_id
+
+
+class CaptureDuplicate(Conflict):
+    code = "CAPTURE_DUPLICATE"
 
 
 class _DryRun(Exception):
@@ -62,6 +67,20 @@ def _statement_preview(user, upload, name: str) -> ImportResult:
         return dry.result
 
 
+def _already_kept(user, sniffed: Sniffed) -> None:
+    """The same bytes shared again while their first capture stands: pointed at it, not read twice."""
+    known = (
+        Capture.objects.filter(user=user, sha256=sniffed.sha256)
+        .exclude(status=Capture.Status.DISCARDED)
+        .values_list("id", flat=True)
+        .first()
+    )
+    if known is not None:
+        raise CaptureDuplicate(
+            "This file was already shared; its drafts are on its capture.", fields={"capture": [str(known)]}
+        )
+
+
 def _store(user, upload, sniffed: Sniffed, name: str, fill) -> Capture:
     capture = Capture(
         user=user,
@@ -73,6 +92,10 @@ def _store(user, upload, sniffed: Sniffed, name: str, fill) -> Capture:
     )
     try:
         with db_transaction.atomic():
+            # One user's captures one at a time from here: two shares of the same file, read side by side, keep
+            # one capture, and the second is told where it is.
+            profile_lock(user=user)
+            _already_kept(user, sniffed)
             upload.seek(0)
             capture.file.save("capture", upload, save=False)
             fill(capture)
@@ -88,6 +111,7 @@ def capture_create(*, user, upload, name: str = "", content_type: str = "", now:
     statement file waiting for its owner to import it (status `pending`, with what the import would do)."""
     name = _name(name or getattr(upload, "name", ""))
     sniffed = sniff(upload, name=name, content_type=content_type)
+    _already_kept(user, sniffed)
     if sniffed.kind == STATEMENT:
         preview = _statement_preview(user, upload, name)
 

@@ -52,6 +52,7 @@ def answer(kind="receipt", rows=None, issuer="Cong Ca Phe", account_mask=None, *
     return text(json.dumps(body))
 
 
+RECEIPT_ANSWER = {"kind": "receipt", "issuer": "Cong Ca Phe", "account_mask": None, "transactions": [row()]}
 STATEMENT_ROWS = [
     row("2026-11-03", "25000000", "income", "LUONG THANG 10 CONG TY ABC", time=None, balance_after="37500000"),
     row("2026-11-05", "850000", "expense", "THANH TOAN DIEN EVN HCMC", time=None, balance_after="36650000"),

@@ -1,4 +1,5 @@
 import base64
+import json
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -7,8 +8,9 @@ from assets.captures.answer import ANSWER_SCHEMA
 from assets.captures.models import Capture
 from assets.captures.services import capture_for_transaction
 from assets.models import BankTextDraft, Transaction
-from tests.assets.captures.conftest import STATEMENT_ROWS, answer, row, sample, stored_files
+from tests.assets.captures.conftest import RECEIPT_ANSWER, STATEMENT_ROWS, answer, row, sample, stored_files
 from tests.assets.helpers import assert_error
+from tests.chat.fake_anthropic import Reply
 
 
 def upload(api, name: str, data: bytes, content_type: str = "application/octet-stream"):
@@ -212,3 +214,42 @@ def test_production_keeps_files_in_an_s3_compatible_bucket_when_one_is_configure
     backend, bucket, location, url = json.loads(result.stdout.strip().splitlines()[-1])
     assert backend == "storages.backends.s3.S3Storage" and (bucket, location) == ("zeus-files", "zeus")
     assert url.startswith("http://127.0.0.1:9/zeus-files/zeus/captures/1/a.jpg?") and "Signature" in url
+
+
+@pytest.mark.django_db
+def test_the_same_file_shared_again_points_at_its_first_capture_without_reading_it_twice(alice_api, model):
+    model.script(answer())
+    first = upload(alice_api, "receipt.jpg", sample("receipt.jpg")).json()
+    again = upload(alice_api, "IMG_0042 copy.jpg", sample("receipt.jpg"))
+    error = assert_error(again, 409, "CAPTURE_DUPLICATE")
+    assert error["fields"] == {"capture": [str(first["id"])]} and len(model.requests) == 1
+    assert Capture.objects.count() == 1 and BankTextDraft.objects.count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_shares_of_one_file_at_the_same_moment_keep_one_capture(alice, model, media):
+    import threading
+
+    from django.db import connection
+
+    from assets.captures.services import CaptureDuplicate, capture_create
+
+    model.responder = lambda body: Reply(blocks=[("text", json.dumps(RECEIPT_ANSWER))], delay=0.5)
+    outcomes = []
+
+    def share():
+        try:
+            capture_create(user=alice, upload=SimpleUploadedFile("r.jpg", sample("receipt.jpg")))
+            outcomes.append("kept")
+        except CaptureDuplicate:
+            outcomes.append("duplicate")
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=share) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert sorted(outcomes) == ["duplicate", "kept"] and len(model.requests) == 2
+    assert Capture.objects.count() == 1 and BankTextDraft.objects.count() == 1 and len(stored_files(media)) == 1

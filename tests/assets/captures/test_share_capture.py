@@ -151,3 +151,10 @@ def test_rest_statement_capture_import_and_discard(alice_api, model):
     assert imported.status_code == 201 and imported.json()["status"] == "imported"
     again = alice_api.post(f"/api/v1/captures/{body['id']}/discard")
     assert again.status_code == 409 and again.json()["error"]["code"] == "CAPTURE_CLOSED"
+
+
+def test_sharing_the_same_photo_again_opens_its_first_capture(share_sheet, model):
+    model.script(answer())
+    first = share(share_sheet, "receipt.jpg", sample("receipt.jpg"))
+    again = share(share_sheet, "receipt (1).jpg", sample("receipt.jpg"))
+    assert again.status_code == 302 and again["Location"] == first["Location"] and len(model.requests) == 1
