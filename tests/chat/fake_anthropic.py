@@ -47,6 +47,7 @@ from tests.chat.fake_media import MediaInvalid, check_media_block, check_output_
 
 TOOL_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
 MAX_TOKENS_LIMIT = 2048
+MAX_REQUEST_BYTES = 32 * 1024 * 1024
 LOOKBACK_BLOCKS = 20
 _SIGNING_KEY = b"fake-anthropic: thinking blocks are tied to the model and the conversation"
 _ids = itertools.count(1)
@@ -555,6 +556,20 @@ def _handler(fake: FakeAnthropic):
 
         def do_POST(self):
             length = int(self.headers.get("content-length") or 0)
+            if length > MAX_REQUEST_BYTES:  # the API's request size limit: the body drained, never kept
+                while length > 0:
+                    length -= len(self.rfile.read(min(length, 1 << 20)) or b"\0" * length)
+                self._json(
+                    413,
+                    {
+                        "type": "error",
+                        "error": {
+                            "type": "request_too_large",
+                            "message": "Request exceeds the maximum allowed number of bytes.",
+                        },
+                    },
+                )
+                return
             raw = self.rfile.read(length)
             record = {"path": self.path, "headers": dict(self.headers), "at": time.perf_counter(), "aborted": False}
             with fake._lock:

@@ -113,3 +113,14 @@ def test_media_blocks_belong_to_the_user(fake):
 def test_a_structured_output_format_outside_what_the_api_supports_is_refused(fake, schema, says):
     status, body = post(fake, [ASK], output_config={"format": {"type": "json_schema", "schema": schema}})
     assert status == 400 and says in body["error"]["message"]
+
+
+def test_a_request_over_32_mb_is_refused_before_its_body_is_read(fake):
+    request = urllib.request.Request(
+        f"{fake.url}/v1/messages",
+        data=b"{" + b" " * (32 * 1024 * 1024) + b"}",
+        headers={"content-type": "application/json", "x-api-key": "k"},
+    )
+    with pytest.raises(urllib.error.HTTPError) as caught:
+        urllib.request.urlopen(request)
+    assert caught.value.code == 413 and json.loads(caught.value.read())["error"]["type"] == "request_too_large"
