@@ -6,20 +6,27 @@ and must not import it, and a second client in assets would be a second copy of 
 error mapping. The request sends the file alone, as an image or a document block with a base64 source, plus
 one instruction; the answer's shape is the structured output format (assets/captures/answer.py's schema), so
 the model answers with that JSON object and nothing else, and assets checks it again before any draft exists.
-The user's own key is used when they set one, as for their chat turns."""
+The user's own key is used when they set one, and the reading counts against their daily allowance
+(chat/usage.py), as their chat turns do: a day's allowance spent, the file is refused before the model sees it."""
 
 import base64
 import logging
 
 from django.conf import settings
+from django.db import DatabaseError
+from django.utils import timezone
 
 from assets.captures.answer import ANSWER_SCHEMA, CaptureAnswerInvalid
 from assets.captures.files import IMAGE
 from assets.captures.reader import CaptureReaderUnavailable
+from chat.pricing import configured_prices, price_for, usage_cost, weighted_tokens
 from chat.provider.client import classify, create_message
+from chat.provider.stream import usage_dict
 from chat.provider.wire import main_request_options
 from chat.selectors import provider_for
+from chat.usage import budget_reached, cost_limit_message, daily_usage_charge, limit_message, turn_account
 from zeus.errors import ZeusError
+from zeus.timeutil import user_tz
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +49,41 @@ ASK = "Read the transactions in this document."
 class CaptureUnopenable(ZeusError):
     status = 422
     code = "CAPTURE_UNREADABLE"
+
+
+class CaptureOverAllowance(ZeusError):
+    status = 429
+    code = "USAGE_LIMIT"
+
+
+def _check_allowance(user, day) -> None:
+    account = turn_account(user_id=user.id, day=day)
+    reached = budget_reached(
+        tokens=account.tokens_used,
+        cost=account.cost_used,
+        token_budget=account.token_budget,
+        cost_budget=account.cost_budget,
+    )
+    if reached:
+        zone = str(user_tz(user))
+        raise CaptureOverAllowance(
+            limit_message(account.token_budget, zone)
+            if reached == "tokens"
+            else cost_limit_message(account.cost_budget, zone)
+        )
+
+
+def _charge(user, day, model: str, message) -> None:
+    usage = usage_dict(message.usage.model_dump() if message.usage is not None else None)
+    try:
+        daily_usage_charge(
+            user_id=user.id,
+            day=day,
+            tokens=weighted_tokens(usage, price_for(model, configured_prices())),
+            cost_usd=usage_cost(model, usage),
+        )
+    except DatabaseError:
+        log.exception("capture: could not count the tokens of a reading for user %s", user.id)
 
 
 def _request(kind: str, media_type: str, data: bytes) -> dict:
@@ -67,10 +109,13 @@ def read_capture(*, user, kind: str, media_type: str, data: bytes) -> str:
         raise CaptureReaderUnavailable(
             "Reading images and PDFs needs an AI provider key: add yours in Settings.", code="AI_PROVIDER_REQUIRED"
         )
+    day = timezone.now().astimezone(user_tz(user)).date()
+    _check_allowance(user, day)
     import anthropic  # here: most processes never read a capture
 
+    request = _request(kind, media_type, data)
     try:
-        message = create_message(provider, _request(kind, media_type, data), timeout=settings.ZEUS_CAPTURE_TIMEOUT)
+        message = create_message(provider, request, timeout=settings.ZEUS_CAPTURE_TIMEOUT)
     except anthropic.BadRequestError as exc:
         log.warning("capture: the provider refused the file: %s", exc)
         raise CaptureUnopenable(
@@ -84,6 +129,7 @@ def read_capture(*, user, kind: str, media_type: str, data: bytes) -> str:
             "The AI provider took too long to read this file; try again." if timed_out else failure.message,
             code="PROVIDER_TIMEOUT" if timed_out else failure.code,
         ) from exc
+    _charge(user, day, request["model"], message)
     if message.stop_reason in ("max_tokens", "refusal"):
         raise CaptureAnswerInvalid(
             "The model could not finish reading this file (too many rows, or it declined); share fewer pages."

@@ -36,6 +36,8 @@ def error_text(exc: ZeusError) -> str:
         return _("This file is too large to read.")
     if exc.code in texts:
         return texts[exc.code]
+    if exc.status == 429:
+        return _("You have used today's AI allowance; it resets at midnight.")
     if exc.status == 503:
         return _("The AI provider is unavailable right now; try again shortly.")
     return _("This statement file cannot be imported: %(reason)s") % {"reason": exc.message}

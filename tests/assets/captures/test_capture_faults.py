@@ -118,3 +118,24 @@ def test_a_database_failure_after_the_file_is_stored_removes_the_file(alice_api,
     with pytest.raises(RuntimeError):
         send(alice_api)
     assert nothing_kept(media)
+
+
+@pytest.mark.django_db
+def test_a_reading_counts_against_the_daily_allowance_and_a_spent_day_refuses_the_next(
+    settings, alice, alice_api, model, media
+):
+    from chat.models import DailyUsage
+
+    settings.ZEUS_DAILY_TOKEN_BUDGET = 10
+    model.script(answer())
+    assert send(alice_api).status_code == 201
+    spent = DailyUsage.objects.get(user=alice)
+    assert spent.tokens > 10 and spent.cost_usd > 0
+    error = assert_error(send(alice_api, "other.png", _other_png()), 429, "USAGE_LIMIT")
+    assert "allowance" in error["message"] and len(model.requests) == 1
+
+
+def _other_png() -> bytes:
+    from tests.assets.captures.samples import receipt_png
+
+    return receipt_png()
