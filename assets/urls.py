@@ -17,6 +17,7 @@ urlpatterns = [
     path("linked-accounts", api.LinkedAccountListView.as_view()),
     path("transactions", api.TransactionListView.as_view()),
     path("transactions/import", api.TransactionImportView.as_view()),
+    path("transactions/<int:transaction_id>/file", captures_api.TransactionFileView.as_view()),
     path("captures", captures_api.CaptureListView.as_view()),
     path("captures/<int:capture_id>", captures_api.CaptureDetailView.as_view()),
     path("captures/<int:capture_id>/file", captures_api.CaptureFileView.as_view()),

@@ -15,6 +15,7 @@ from assets.banktexts.api import DraftSerializer
 from assets.captures import services
 from assets.captures.files import MAX_BODY_BYTES, CaptureRejected
 from assets.captures.models import Capture
+from zeus.errors import NotFound
 
 
 class CaptureSerializer(serializers.Serializer):
@@ -85,6 +86,17 @@ class CaptureFileView(APIView):
     @extend_schema(operation_id="captures_file", responses={(200, "*/*"): OpenApiTypes.BINARY})
     def get(self, request, capture_id: int):
         capture = services.capture_get(user=request.user, capture_id=capture_id)
+        return capture_file_response(capture)
+
+
+class TransactionFileView(APIView):
+    """The file a transaction was confirmed from (a receipt, a screenshot, a statement PDF), for its owner."""
+
+    @extend_schema(operation_id="transactions_file", responses={(200, "*/*"): OpenApiTypes.BINARY})
+    def get(self, request, transaction_id: int):
+        capture = services.capture_for_transaction(user=request.user, transaction_id=transaction_id)
+        if capture is None:
+            raise NotFound("This transaction has no kept file.")
         return capture_file_response(capture)
 
 

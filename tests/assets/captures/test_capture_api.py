@@ -67,6 +67,9 @@ def test_confirming_a_captured_draft_makes_the_transaction_with_its_file_for_its
     assert b"".join(shown.streaming_content) == sample("receipt.jpg")
     assert shown["X-Content-Type-Options"] == "nosniff" and "sandbox" in shown["Content-Security-Policy"]
     assert bob_api.get(capture["file_url"]).status_code == 404
+    by_transaction = alice_api.get(f"/api/v1/transactions/{txn.id}/file")
+    assert by_transaction.status_code == 200 and b"".join(by_transaction.streaming_content) == sample("receipt.jpg")
+    assert bob_api.get(f"/api/v1/transactions/{txn.id}/file").status_code == 404
     assert bob_api.get(f"/api/v1/captures/{capture['id']}").status_code == 404
     after = alice_api.get(f"/api/v1/captures/{capture['id']}").json()
     assert after["drafts"][0]["status"] == "confirmed" and after["drafts"][0]["transaction"] == txn.id
