@@ -44,6 +44,7 @@ def _draft_view(draft) -> dict:
         "category": labels.category_label(draft.category),
         "duplicate": draft.duplicate_of_id is not None,
         "open": draft.status == "draft",
+        "capture": draft.capture_id,
     }
 
 
@@ -58,7 +59,7 @@ def share(request):
     files = [f for name in request.FILES for f in request.FILES.getlist(name)]
     if len(files) > 1:
         return render(
-            request, "assets/share.html", {"error": _("Share one file at a time."), "file_error": True}, status=400
+            request, "assets/share.html", {"error": _("Share one file at a time."), "from_file": True}, status=400
         )
     if files:
         return capture_pages.share_file(request, files[0])
@@ -80,7 +81,7 @@ def share_draft(request, draft_id: int):
         draft = bank_text_draft_get(user=request.user, draft_id=draft_id)
     except ZeusError:
         return render(request, "404.html", status=404)
-    return render(request, "assets/share.html", {"draft": _draft_view(draft)})
+    return render(request, "assets/share.html", {"draft": _draft_view(draft), "from_file": bool(draft.capture_id)})
 
 
 @login_required

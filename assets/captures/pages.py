@@ -52,7 +52,7 @@ def share_file(request, upload):
     except CaptureDuplicate as exc:
         return redirect(f"/share/capture/{exc.fields['capture'][0]}")
     except ZeusError as exc:
-        return render(request, "assets/share.html", {"error": error_text(exc), "file_error": True}, status=exc.status)
+        return render(request, "assets/share.html", {"error": error_text(exc), "from_file": True}, status=exc.status)
     return redirect(f"/share/capture/{capture.id}")
 
 

@@ -43,7 +43,8 @@ def test_a_shared_receipt_photo_becomes_drafts_confirmed_on_the_site(alice, shar
     assert shown.status_code == 200 and b"".join(shown.streaming_content) == sample("receipt.jpg")
     web = Client()
     web.force_login(alice)
-    web.get(f"/share/{draft.id}")
+    draft_page = web.get(f"/share/{draft.id}").content.decode()
+    assert f'href="/share/capture/{capture.id}"' in draft_page and "Shared file" in draft_page
     confirmed = web.post(f"/share/{draft.id}/confirm", {"csrfmiddlewaretoken": web.cookies["csrftoken"].value})
     assert confirmed.status_code == 302 and confirmed["Location"] == f"/share/capture/{capture.id}"
     assert Transaction.objects.get().amount == 83000
