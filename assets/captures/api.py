@@ -85,7 +85,7 @@ class CaptureDetailView(APIView):
 class CaptureFileView(APIView):
     @extend_schema(operation_id="captures_file", responses={(200, "*/*"): OpenApiTypes.BINARY})
     def get(self, request, capture_id: int):
-        capture = services.capture_get(user=request.user, capture_id=capture_id)
+        capture = services.capture_with_file(user=request.user, capture_id=capture_id)
         return capture_file_response(capture)
 
 
@@ -95,7 +95,7 @@ class TransactionFileView(APIView):
     @extend_schema(operation_id="transactions_file", responses={(200, "*/*"): OpenApiTypes.BINARY})
     def get(self, request, transaction_id: int):
         capture = services.capture_for_transaction(user=request.user, transaction_id=transaction_id)
-        if capture is None:
+        if capture is None or not capture.file:
             raise NotFound("This transaction has no kept file.")
         return capture_file_response(capture)
 

@@ -86,7 +86,7 @@ def capture_page(request, capture_id: int):
 @login_required
 def capture_file(request, capture_id: int):
     try:
-        capture = services.capture_get(user=request.user, capture_id=capture_id)
+        capture = services.capture_with_file(user=request.user, capture_id=capture_id)
     except ZeusError:
         return render(request, "404.html", status=404)
     return capture_file_response(capture)

@@ -142,6 +142,13 @@ def capture_get(*, user, capture_id) -> Capture:
     return capture
 
 
+def capture_with_file(*, user, capture_id) -> Capture:
+    capture = capture_get(user=user, capture_id=capture_id)
+    if not capture.file:
+        raise NotFound("This capture's file was discarded.")
+    return capture
+
+
 def _pending(user, capture_id) -> Capture:
     capture = Capture.objects.select_for_update().filter(user=user, id=record_id(capture_id)).first()
     if capture is None:
@@ -166,10 +173,14 @@ def capture_import(*, user, capture_id) -> Capture:
 
 
 def capture_discard(*, user, capture_id) -> Capture:
+    """A statement file its owner does not want: the row stays (what was shared, when), the file goes."""
     with db_transaction.atomic():
         capture = _pending(user, capture_id)
+        name, storage = capture.file.name, capture.file.storage
         capture.status = Capture.Status.DISCARDED
-        capture.save(update_fields=["status"])
+        capture.file.name = ""
+        capture.save(update_fields=["status", "file"])
+        db_transaction.on_commit(lambda: storage.delete(name))
     return capture
 
 

@@ -159,3 +159,16 @@ def test_sharing_the_same_photo_again_opens_its_first_capture(share_sheet, model
     first = share(share_sheet, "receipt.jpg", sample("receipt.jpg"))
     again = share(share_sheet, "receipt (1).jpg", sample("receipt.jpg"))
     assert again.status_code == 302 and again["Location"] == first["Location"] and len(model.requests) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_discarded_statement_file_is_removed_and_its_row_kept(alice_api, media):
+    body = alice_api.post(
+        "/api/v1/captures", {"file": SimpleUploadedFile("t.xlsx", XLSX.read_bytes())}, format="multipart"
+    ).json()
+    assert len(stored_files(media)) == 1
+    discarded = alice_api.post(f"/api/v1/captures/{body['id']}/discard")
+    assert discarded.status_code == 200 and discarded.json()["status"] == "discarded"
+    assert stored_files(media) == [] and Capture.objects.filter(status="discarded").count() == 1
+    assert alice_api.get(body["file_url"]).status_code == 404
+    assert not Transaction.objects.exists()
