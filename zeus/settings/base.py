@@ -386,7 +386,7 @@ ZEUS_ROUTER_MODEL = env("ZEUS_ROUTER_MODEL", default="claude-haiku-5-5")
 # ("low"), or workflow=level pairs with an optional default ("default=low,coach=medium").
 ZEUS_EFFORT = env("ZEUS_EFFORT", default="default=low,coach=medium")
 # Seconds one reading of a shared receipt or PDF may take (the SDK retries twice within its own budget).
-ZEUS_CAPTURE_TIMEOUT = env.float("ZEUS_CAPTURE_TIMEOUT", default=60.0)
+ZEUS_CAPTURE_TIMEOUT = env.float("ZEUS_CAPTURE_TIMEOUT", default=45.0)
 # USD per million tokens, per model, over the built-in table (chat/pricing.py), as JSON:
 # {"claude-sonnet-5-5": {"input": "2", "output": "10", "cache_write": "2.50", "cache_read": "0.10"}}
 ZEUS_MODEL_PRICES = env("ZEUS_MODEL_PRICES", default="")
