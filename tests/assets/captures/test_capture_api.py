@@ -256,3 +256,15 @@ def test_two_shares_of_one_file_at_the_same_moment_keep_one_capture(alice, model
         thread.join(30)
     assert sorted(outcomes) == ["duplicate", "kept"] and len(model.requests) == 2
     assert Capture.objects.count() == 1 and BankTextDraft.objects.count() == 1 and len(stored_files(media)) == 1
+
+
+@pytest.mark.django_db
+def test_the_openapi_schema_describes_the_capture_routes(alice_api):
+    import yaml
+
+    paths = yaml.safe_load(alice_api.get("/api/v1/schema").content)["paths"]
+    create = paths["/api/v1/captures"]["post"]
+    assert "multipart/form-data" in create["requestBody"]["content"] and "201" in create["responses"]
+    for path in ("{capture_id}", "{capture_id}/file", "{capture_id}/import", "{capture_id}/discard"):
+        assert f"/api/v1/captures/{path}" in paths
+    assert "/api/v1/transactions/{transaction_id}/file" in paths
