@@ -139,3 +139,14 @@ def _other_png() -> bytes:
     from tests.assets.captures.samples import receipt_png
 
     return receipt_png()
+
+
+@pytest.mark.django_db
+def test_the_users_own_key_reads_their_file(settings, alice, alice_api, model):
+    from chat.services import provider_key_set
+
+    settings.ANTHROPIC_API_KEY = ""
+    provider_key_set(user=alice, api_key="sk-ant-personal-key-of-alice")
+    model.script(answer())
+    assert send(alice_api).status_code == 201
+    assert model.requests[0]["api_key"] == "sk-ant-personal-key-of-alice"
