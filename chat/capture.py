@@ -30,8 +30,9 @@ from zeus.timeutil import user_tz
 
 log = logging.getLogger(__name__)
 
-# The offline server's cap and a statement of some forty rows; a longer one stops at max_tokens and is refused.
-MAX_TOKENS = 2048
+# A statement's hundred rows (assets.captures.answer.MAX_ROWS) at some seventy tokens each; a longer answer
+# stops at max_tokens and is refused. Small enough for a non-streamed call.
+MAX_TOKENS = 8192
 SYSTEM = (
     "You read one financial document a person shared with their personal-finance app: a shop or restaurant "
     "receipt, a bank or e-wallet transfer screenshot, or a bank statement (often Vietnamese). Report every "

@@ -216,13 +216,13 @@ def _check_generation(body: dict) -> None:
         )
 
 
-def validate(body: dict) -> None:
+def validate(body: dict, *, max_tokens_limit: int = MAX_TOKENS_LIMIT) -> None:
     """Raises InvalidRequest for what the real Messages API (and our own limits) refuses."""
     if not isinstance(body.get("model"), str) or not body["model"]:
         raise InvalidRequest("model: Field required")
     max_tokens = body.get("max_tokens")
-    if not isinstance(max_tokens, int) or not 1 <= max_tokens <= MAX_TOKENS_LIMIT:
-        raise InvalidRequest(f"max_tokens: must be an integer from 1 to {MAX_TOKENS_LIMIT}")
+    if not isinstance(max_tokens, int) or not 1 <= max_tokens <= max_tokens_limit:
+        raise InvalidRequest(f"max_tokens: must be an integer from 1 to {max_tokens_limit}")
     breakpoints = 0
     system = body.get("system")
     if isinstance(system, list):
@@ -379,6 +379,8 @@ class FakeAnthropic:
         # How many block boundaries before a breakpoint a cache hit is looked for (the API's 20; 1 = only at
         # the breakpoint itself, how this server emulated caching before, kept for the bench's comparison).
         self.lookback_blocks = LOOKBACK_BLOCKS
+        # Our own cap on max_tokens (the chat asks for at most 2048); a capture reading a statement asks for more.
+        self.max_tokens_limit = MAX_TOKENS_LIMIT
         self.responder: Callable[[dict], Reply | Status] = lambda body: text("Done.")
         self.record_token_times = False
         # The bench turns this off: hashing every prefix costs CPU on the machine under measurement.
@@ -596,7 +598,7 @@ def _handler(fake: FakeAnthropic):
                 )
                 return
             try:
-                validate(body)
+                validate(body, max_tokens_limit=fake.max_tokens_limit)
                 fake._check_replay(body)
             except InvalidRequest as exc:
                 record["status"] = 400

@@ -20,6 +20,7 @@ def model(settings):
         settings.ANTHROPIC_BASE_URL = server.url
         settings.ANTHROPIC_API_KEY = "sk-test-server"
         settings.ZEUS_MODEL = "claude-sonnet-5-5"
+        server.max_tokens_limit = 8192
         yield server
 
 

@@ -268,3 +268,11 @@ def test_the_openapi_schema_describes_the_capture_routes(alice_api):
     for path in ("{capture_id}", "{capture_id}/file", "{capture_id}/import", "{capture_id}/discard"):
         assert f"/api/v1/captures/{path}" in paths
     assert "/api/v1/transactions/{transaction_id}/file" in paths
+
+
+@pytest.mark.django_db
+def test_a_statement_of_a_hundred_rows_becomes_a_hundred_drafts(alice_api, model):
+    rows = [row(f"2026-11-{1 + n % 28:02d}", str(10000 + n), "expense", f"Row {n}", time=None) for n in range(100)]
+    model.script(answer("statement", rows, issuer="Vietcombank"))
+    body = upload(alice_api, "long.pdf", sample("statement.pdf")).json()
+    assert len(body["drafts"]) == 100 and model.model_requests[0]["body"]["max_tokens"] >= 8192
