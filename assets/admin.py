@@ -6,7 +6,16 @@ from django.contrib import admin
 
 from assets import categories
 from assets.ledger.models import ExchangeRate, ImportBatch, RejectedPair, TransactionSplit, Transfer, UserCategory
-from assets.models import Asset, BankTextDraft, CategoryRule, LinkedAccount, SepayConnection, Source, Transaction
+from assets.models import (
+    Asset,
+    BankTextDraft,
+    Capture,
+    CategoryRule,
+    LinkedAccount,
+    SepayConnection,
+    Source,
+    Transaction,
+)
 from assets.rules.services import rule_create, rule_fields_check, rule_update
 from assets.services import (
     asset_card_cycle_clean,
@@ -254,7 +263,17 @@ class BankTextDraftAdmin(_ReadOnlyAdmin):
     list_filter = ("status", "parsed_by", "bank")
     list_select_related = ("user",)
     search_fields = ("bank", "description", "user__username")
-    raw_id_fields = ("asset", "linked_account", "duplicate_of", "transaction")
+    raw_id_fields = ("asset", "linked_account", "duplicate_of", "transaction", "capture")
+
+
+@admin.register(Capture)
+class CaptureAdmin(_ReadOnlyAdmin):
+    list_display = ("created_at", "user", "kind", "media_type", "size", "status", "read_as")
+    list_filter = ("kind", "status", "read_as")
+    list_select_related = ("user",)
+    search_fields = ("user__username",)
+    # The file is its owner's (a receipt, a statement): staff see that it exists, not what it shows.
+    exclude = ("file", "name")
 
 
 # The ledger's own records (docs/ledger.md): written by their owner's actions and the rates job; staff read.

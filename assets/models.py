@@ -284,6 +284,10 @@ class BankTextDraft(models.Model):
     transaction = models.ForeignKey(
         Transaction, null=True, blank=True, on_delete=models.SET_NULL, related_name="bank_text_drafts"
     )
+    # The shared or uploaded file this draft was read from (assets/captures); empty `text` then.
+    capture = models.ForeignKey(
+        "assets.Capture", null=True, blank=True, on_delete=models.CASCADE, related_name="drafts"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -311,6 +315,7 @@ class ImportMapping(models.Model):
 
 
 # The ledger's own models (transfers, splits, import batches, user categories, rates) live beside it.
+from assets.captures.models import Capture  # noqa: E402, F401
 from assets.ledger.models import (  # noqa: E402, F401
     ExchangeRate,
     ImportBatch,

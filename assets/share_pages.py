@@ -1,6 +1,7 @@
 """/share: the installed web app's share target (docs/contract §11). A bank notification shared from another
-app becomes a bank-text draft (assets.banktexts), shown for the person to confirm or discard; nothing enters the
-ledger until they confirm."""
+app becomes a bank-text draft (assets.banktexts), shown for the person to confirm or discard; a shared file (a
+receipt, a transfer screenshot, a PDF or XLSX statement) becomes a capture (assets/captures/pages.py). Nothing
+enters the ledger until they confirm."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -18,8 +19,11 @@ from assets.banktexts.services import (
     bank_text_draft_discard,
     bank_text_draft_get,
 )
+from assets.captures import pages as capture_pages
+from assets.captures.files import MAX_BODY_BYTES
 from zeus.errors import ZeusError
 from zeus.formatting import date_text
+from zeus.middleware import body_limit
 from zeus.money import format_amount
 
 
@@ -50,15 +54,25 @@ def _draft_view(draft) -> dict:
         "category": labels.category_label(draft.category),
         "duplicate": draft.duplicate_of_id is not None,
         "open": draft.status == "draft",
+        "capture": draft.capture_id,
     }
 
 
 # The share sheet posts from the operating system, without the page's CSRF token. What it can do is make a
-# draft, which changes nothing in the ledger; confirming one is a form of this site's, with its token.
+# draft, which changes nothing in the ledger; confirming one is a form of this site's, with its token. A shared
+# file's body is bounded before anything reads it.
+@body_limit(MAX_BODY_BYTES)
 @csrf_exempt
 @login_required
 @require_POST
 def share(request):
+    files = [f for name in request.FILES for f in request.FILES.getlist(name)]
+    if len(files) > 1:
+        return render(
+            request, "assets/share.html", {"error": _("Share one file at a time."), "from_file": True}, status=400
+        )
+    if files:
+        return capture_pages.share_file(request, files[0])
     text = _shared_text(request.POST)
     try:
         draft = bank_text_draft_create(user=request.user, text=text)
@@ -77,7 +91,7 @@ def share_draft(request, draft_id: int):
         draft = bank_text_draft_get(user=request.user, draft_id=draft_id)
     except ZeusError:
         return render(request, "404.html", status=404)
-    return render(request, "assets/share.html", {"draft": _draft_view(draft)})
+    return render(request, "assets/share.html", {"draft": _draft_view(draft), "from_file": bool(draft.capture_id)})
 
 
 @login_required
@@ -85,9 +99,12 @@ def share_draft(request, draft_id: int):
 def share_decide(request, draft_id: int, decision: str):
     try:
         if decision == "confirm":
-            bank_text_draft_confirm(user=request.user, draft_id=draft_id, save_anyway=bool(request.POST.get("anyway")))
+            txn = bank_text_draft_confirm(
+                user=request.user, draft_id=draft_id, save_anyway=bool(request.POST.get("anyway"))
+            )
             messages.success(request, _("The transaction was added."))
-            return redirect("/transactions")
+            capture_id = txn.bank_text_drafts.values_list("capture_id", flat=True).first()
+            return redirect(f"/share/capture/{capture_id}" if capture_id else "/transactions")
         bank_text_draft_discard(user=request.user, draft_id=draft_id)
         messages.success(request, _("The draft was discarded."))
         return redirect("/")
@@ -101,4 +118,5 @@ urlpatterns = [
     path("share/<int:draft_id>", share_draft, name="share-draft"),
     path("share/<int:draft_id>/confirm", share_decide, {"decision": "confirm"}, name="share-confirm"),
     path("share/<int:draft_id>/discard", share_decide, {"decision": "discard"}, name="share-discard"),
+    *capture_pages.urlpatterns,
 ]

@@ -2,6 +2,7 @@ from django.urls import path
 
 from assets import api
 from assets.banktexts import api as banktexts_api
+from assets.captures import api as captures_api
 from assets.feeds import api as feeds_api
 from assets.feeds import casso_api
 from assets.feeds.webhook import sepay_webhook
@@ -16,6 +17,12 @@ urlpatterns = [
     path("linked-accounts", api.LinkedAccountListView.as_view()),
     path("transactions", api.TransactionListView.as_view()),
     path("transactions/import", api.TransactionImportView.as_view()),
+    path("transactions/<int:transaction_id>/file", captures_api.TransactionFileView.as_view()),
+    path("captures", captures_api.CaptureListView.as_view()),
+    path("captures/<int:capture_id>", captures_api.CaptureDetailView.as_view()),
+    path("captures/<int:capture_id>/file", captures_api.CaptureFileView.as_view()),
+    path("captures/<int:capture_id>/import", captures_api.CaptureImportView.as_view()),
+    path("captures/<int:capture_id>/discard", captures_api.CaptureDiscardView.as_view()),
     path("transactions/<int:transaction_id>", api.TransactionDetailView.as_view()),
     path("transactions/<int:transaction_id>/split", ledger_api.TransactionSplitView.as_view()),
     path("transfers", ledger_api.TransferListView.as_view()),

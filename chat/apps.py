@@ -17,6 +17,11 @@ class ChatConfig(AppConfig):
         register(Panel("settings", "provider-key", 40, "chat/provider_key_panel.html", pages.provider_key_panel_ctx))
         register(Panel("settings", "mcp-token", 50, "chat/mcp_token_panel.html", pages.mcp_token_panel_ctx))
 
+        from assets.captures.reader import register_reader
+        from chat.capture import read_capture
+
+        register_reader(read_capture)
+
         # daphne and celery run no system checks: a deprecated or retired model is also logged at start-up.
         for notice in checks.model_notices():
             log.warning("%s", notice.message)

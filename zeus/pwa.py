@@ -42,16 +42,47 @@ def manifest(request):
             {"src": static("zeus/icons/zeus-512.png"), "sizes": "512x512", "type": "image/png", "purpose": "maskable"},
             {"src": static("zeus/favicon.svg"), "sizes": "any", "type": "image/svg+xml"},
         ],
-        # A bank's notification shared from another app becomes a bank-text draft (assets/share_pages.py).
+        # A bank's notification shared from another app becomes a bank-text draft, a receipt, a screenshot or a
+        # statement file a capture (assets/share_pages.py, assets/captures).
         "share_target": {
             "action": "/share",
             "method": "POST",
-            "enctype": "application/x-www-form-urlencoded",
-            "params": {"title": "title", "text": "text", "url": "url"},
+            "enctype": "multipart/form-data",
+            "params": {
+                "title": "title",
+                "text": "text",
+                "url": "url",
+                "files": [{"name": "file", "accept": list(SHARED_FILE_TYPES)}],
+            },
         },
     }
     return HttpResponse(json.dumps(body, ensure_ascii=False), content_type="application/manifest+json")
 
+
+# What the share sheet may hand over as a file: what assets/captures reads (by its bytes, whatever it is called).
+SHARED_FILE_TYPES = (
+    "image/jpeg",
+    "image/png",
+    "image/webp",
+    "image/gif",
+    "application/pdf",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "text/csv",
+    "application/x-ofx",
+    ".jpg",
+    ".jpeg",
+    ".png",
+    ".webp",
+    ".gif",
+    ".pdf",
+    ".xlsx",
+    ".csv",
+    ".ofx",
+    ".qfx",
+    ".qif",
+    ".xml",
+    ".sta",
+)
 
 WORKER = """// Zeus's service worker (zeus/pwa.py). Caches the static shell and the offline page, never the user's data:
 // a page or an API answer always comes from the network, and only when the network fails does a page

@@ -30,6 +30,9 @@ class DraftSerializer(serializers.Serializer):
     linked_account = serializers.IntegerField(source="linked_account_id", allow_null=True)
     duplicate_of = serializers.IntegerField(source="duplicate_of_id", allow_null=True)
     transaction = serializers.IntegerField(source="transaction_id", allow_null=True)
+    capture = serializers.IntegerField(
+        source="capture_id", allow_null=True, help_text="The shared file this draft was read from (captures)."
+    )
 
     def to_representation(self, draft):
         body = super().to_representation(draft)

@@ -85,6 +85,14 @@ def _within_bounds(parsed: ParsedText, now: dt.datetime) -> ParsedText:
 
 def bank_text_draft_create(*, user, text: str, now: dt.datetime | None = None) -> BankTextDraft:
     parsed, parsed_by = bank_text_read(user=user, text=text, now=now)
+    return bank_text_draft_from_parsed(user=user, parsed=parsed, parsed_by=parsed_by, text=_check_text(text))
+
+
+def bank_text_draft_from_parsed(
+    *, user, parsed: ParsedText, parsed_by: str, text: str = "", capture=None
+) -> BankTextDraft:
+    """A draft of what a reader drew (a parser, the model from a text, or the model from a capture's file),
+    matched to the user's accounts and ledger like every draft."""
     # A VietQR names whom the user pays, not the account they pay from: they choose that on confirming.
     account = _matching_account(user, parsed) if parsed_by != BankTextDraft.ParsedBy.VIETQR else None
     asset = Asset.objects.filter(user=user, linked_account=account).order_by("id").first() if account else None
@@ -93,7 +101,8 @@ def bank_text_draft_create(*, user, text: str, now: dt.datetime | None = None) -
     ).category
     return BankTextDraft.objects.create(
         user=user,
-        text=_check_text(text),
+        text=text,
+        capture=capture,
         parsed_by=parsed_by,
         bank=parsed.bank,
         amount=parsed.amount,

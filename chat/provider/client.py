@@ -69,6 +69,31 @@ def client_for(provider: Provider) -> "anthropic.AsyncAnthropic":
     return client
 
 
+@functools.cache
+def _sync_http():
+    import anthropic
+
+    return anthropic.DefaultHttpxClient(timeout=_timeout())
+
+
+def create_message(provider: Provider, request: dict, *, timeout: float | None = None):
+    """One non-streamed `messages.create` from synchronous code (a view reading a capture, a worker): the
+    same keys, retries and timeouts as the turn's clients, over one process-wide HTTP client (a sync httpx
+    client is safe across threads, unlike an async one across event loops). Raises the SDK's errors;
+    `classify` maps them."""
+    import anthropic
+
+    client = anthropic.Anthropic(
+        api_key=provider.api_key,
+        base_url=provider.base_url,
+        http_client=_sync_http(),
+        max_retries=SDK_MAX_RETRIES,
+        timeout=_timeout() if timeout is None else timeout,
+        open_telemetry=False,
+    )
+    return client.messages.create(**request)
+
+
 class ProviderFailure(Exception):
     def __init__(self, code: str, message: str, *, retryable: bool):
         super().__init__(message)

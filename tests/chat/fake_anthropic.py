@@ -7,7 +7,8 @@ ping), plays scripted replies in order (or a function of the request), answers 4
 sends an `event: error` mid-stream on a 200, streams with a delay per token, and REJECTS with a 400
 invalid_request_error what the real API rejects: a tool_result without its tool_use in the previous
 assistant turn, a tool_use left unanswered, empty text, a first message not from the user, roles that do
-not alternate, bad tool names, and (our own limit) max_tokens above 2048. Every request is recorded.
+not alternate, bad tool names, malformed image and document blocks and structured output formats
+(fake_media.py), and (our own limit) max_tokens above 2048. Every request is recorded.
 
 Models behave as their generation does (MODELS). Claude Sonnet 5.5 and Haiku 5.5 think by default:
 `thinking` blocks (display omitted: empty text, an opaque signature) come before text and tool calls; with
@@ -42,8 +43,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+from tests.chat.fake_media import MediaInvalid, check_media_block, check_output_format
+
 TOOL_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
 MAX_TOKENS_LIMIT = 2048
+MAX_REQUEST_BYTES = 32 * 1024 * 1024
 LOOKBACK_BLOCKS = 20
 _SIGNING_KEY = b"fake-anthropic: thinking blocks are tied to the model and the conversation"
 _ids = itertools.count(1)
@@ -99,6 +103,7 @@ class Reply:
     error_after_tokens: int | None = None  # an `event: error` after this many text tokens (HTTP 200)
     error_type: str = "overloaded_error"
     output_tokens: int | None = None
+    delay: float = 0.0  # seconds before the response starts (a slow model, for timeouts)
 
 
 @dataclass
@@ -211,13 +216,13 @@ def _check_generation(body: dict) -> None:
         )
 
 
-def validate(body: dict) -> None:
+def validate(body: dict, *, max_tokens_limit: int = MAX_TOKENS_LIMIT) -> None:
     """Raises InvalidRequest for what the real Messages API (and our own limits) refuses."""
     if not isinstance(body.get("model"), str) or not body["model"]:
         raise InvalidRequest("model: Field required")
     max_tokens = body.get("max_tokens")
-    if not isinstance(max_tokens, int) or not 1 <= max_tokens <= MAX_TOKENS_LIMIT:
-        raise InvalidRequest(f"max_tokens: must be an integer from 1 to {MAX_TOKENS_LIMIT}")
+    if not isinstance(max_tokens, int) or not 1 <= max_tokens <= max_tokens_limit:
+        raise InvalidRequest(f"max_tokens: must be an integer from 1 to {max_tokens_limit}")
     breakpoints = 0
     system = body.get("system")
     if isinstance(system, list):
@@ -280,6 +285,12 @@ def validate(body: dict) -> None:
                     raise InvalidRequest(f"{where}: thinking blocks need `thinking` and `signature` strings")
                 if kind == "redacted_thinking" and not isinstance(block.get("data"), str):
                     raise InvalidRequest(f"{where}.data: Field required")
+            elif kind in ("image", "document"):
+                try:
+                    check_media_block(block, where, role)
+                except MediaInvalid as exc:
+                    raise InvalidRequest(str(exc)) from None
+                seen_other = True
             elif kind == "tool_result":
                 if role != "user":
                     raise InvalidRequest(f"{where}: tool_result blocks are only allowed in user messages")
@@ -306,6 +317,10 @@ def validate(body: dict) -> None:
         )
     if breakpoints > 4:
         raise InvalidRequest("A maximum of 4 blocks with cache_control may be provided.")
+    try:
+        check_output_format(body.get("output_config"))
+    except MediaInvalid as exc:
+        raise InvalidRequest(str(exc)) from None
     _check_generation(body)
     _check_signatures(body)
 
@@ -364,6 +379,8 @@ class FakeAnthropic:
         # How many block boundaries before a breakpoint a cache hit is looked for (the API's 20; 1 = only at
         # the breakpoint itself, how this server emulated caching before, kept for the bench's comparison).
         self.lookback_blocks = LOOKBACK_BLOCKS
+        # Our own cap on max_tokens (the chat asks for at most 2048); a capture reading a statement asks for more.
+        self.max_tokens_limit = MAX_TOKENS_LIMIT
         self.responder: Callable[[dict], Reply | Status] = lambda body: text("Done.")
         self.record_token_times = False
         # The bench turns this off: hashing every prefix costs CPU on the machine under measurement.
@@ -541,6 +558,20 @@ def _handler(fake: FakeAnthropic):
 
         def do_POST(self):
             length = int(self.headers.get("content-length") or 0)
+            if length > MAX_REQUEST_BYTES:  # the API's request size limit: the body drained, never kept
+                while length > 0:
+                    length -= len(self.rfile.read(min(length, 1 << 20)) or b"\0" * length)
+                self._json(
+                    413,
+                    {
+                        "type": "error",
+                        "error": {
+                            "type": "request_too_large",
+                            "message": "Request exceeds the maximum allowed number of bytes.",
+                        },
+                    },
+                )
+                return
             raw = self.rfile.read(length)
             record = {"path": self.path, "headers": dict(self.headers), "at": time.perf_counter(), "aborted": False}
             with fake._lock:
@@ -567,7 +598,7 @@ def _handler(fake: FakeAnthropic):
                 )
                 return
             try:
-                validate(body)
+                validate(body, max_tokens_limit=fake.max_tokens_limit)
                 fake._check_replay(body)
             except InvalidRequest as exc:
                 record["status"] = 400
@@ -587,6 +618,8 @@ def _handler(fake: FakeAnthropic):
                 )
                 return
             record["status"] = 200
+            if answer.delay:
+                time.sleep(answer.delay)
             usage = fake._usage(body)
             answer = dataclasses.replace(answer, blocks=fake._blocks(body, answer))
             if body.get("stream"):

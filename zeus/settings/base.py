@@ -210,6 +210,34 @@ STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 WHITENOISE_USE_FINDERS = DEBUG
+
+# Uploaded files (a capture's receipt or statement, assets/captures): the local disk under MEDIA_ROOT, or an
+# S3-compatible bucket (django-storages) when CAPTURE_S3_BUCKET is set. Never served as static files: the
+# owner reads a file through its capture's own view, which checks who asks.
+MEDIA_ROOT = env.path("MEDIA_ROOT", default=BASE_DIR / "media")
+MEDIA_URL = "media/"
+_S3_BUCKET = env("CAPTURE_S3_BUCKET", default="")
+STORAGES = {
+    "default": (
+        {
+            "BACKEND": "storages.backends.s3.S3Storage",
+            "OPTIONS": {
+                "bucket_name": _S3_BUCKET,
+                "endpoint_url": env("CAPTURE_S3_ENDPOINT_URL", default="") or None,
+                "region_name": env("CAPTURE_S3_REGION", default="") or None,
+                "access_key": env("CAPTURE_S3_ACCESS_KEY_ID", default="") or None,
+                "secret_key": env("CAPTURE_S3_SECRET_ACCESS_KEY", default="") or None,
+                "location": env("CAPTURE_S3_PREFIX", default="zeus"),
+                "default_acl": None,
+                "querystring_auth": True,
+                "file_overwrite": False,
+            },
+        }
+        if _S3_BUCKET
+        else {"BACKEND": "django.core.files.storage.FileSystemStorage"}
+    ),
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
 # How long a browser keeps a static file (CSS, scripts, Chart.js) before asking again: a page's first load is
 # its HTML plus cached files (docs/pages.md). The names carry no fingerprint, so it stays hours, not a year.
 WHITENOISE_MAX_AGE = env.int("STATIC_MAX_AGE", default=0 if DEBUG else 4 * 3600)
@@ -366,6 +394,8 @@ ZEUS_ROUTER_MODEL = env("ZEUS_ROUTER_MODEL", default="claude-haiku-5-5")
 # How hard the model thinks, per workflow (docs/chat.md, "What Zeus sends"): one level for all
 # ("low"), or workflow=level pairs with an optional default ("default=low,coach=medium").
 ZEUS_EFFORT = env("ZEUS_EFFORT", default="default=low,coach=medium")
+# Seconds one reading of a shared receipt or PDF may take (the SDK retries twice within its own budget).
+ZEUS_CAPTURE_TIMEOUT = env.float("ZEUS_CAPTURE_TIMEOUT", default=45.0)
 # USD per million tokens, per model, over the built-in table (chat/pricing.py), as JSON:
 # {"claude-sonnet-5-5": {"input": "2", "output": "10", "cache_write": "2.50", "cache_read": "0.10"}}
 ZEUS_MODEL_PRICES = env("ZEUS_MODEL_PRICES", default="")

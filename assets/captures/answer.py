@@ -1,0 +1,146 @@
+"""The model's answer about a capture: the JSON schema it must answer in (sent as the request's structured
+output format) and the checks its answer passes before any draft is made. Pure: no ORM, no clock.
+
+The schema sent to the model keeps to what structured outputs accept (types, enums, required keys, no extra
+keys); the check here is stricter (number shapes, lengths, counts) and then reads each row as a bank text's
+reader would: a positive amount the ledger holds, a known currency, a day that has happened. An answer that
+fails any of it is refused whole, with a code: no half-read statement becomes drafts."""
+
+import copy
+import datetime as dt
+import functools
+import zoneinfo
+from dataclasses import dataclass
+
+from assets.banktexts.parsers import MAX_AMOUNT, MAX_BALANCE, ParsedText
+from zeus.errors import ValidationFailed, ZeusError
+from zeus.money import CURRENCY_EXPONENTS, parse_money
+
+MAX_ROWS = 100
+EARLIEST = dt.date(2000, 1, 1)
+KINDS = ("receipt", "transfer", "statement", "not_financial")
+
+_ROW = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["occurred_on", "time", "amount", "currency", "direction", "description", "balance_after"],
+    "properties": {
+        "occurred_on": {"type": "string", "format": "date", "description": "The day, YYYY-MM-DD."},
+        "time": {"type": ["string", "null"], "description": "HH:MM (24 h) when the document shows it."},
+        "amount": {"type": "string", "description": "Positive, digits and an optional '.' decimal part."},
+        "currency": {"type": "string", "description": "ISO 4217; VND for đ, VND, dong."},
+        "direction": {"type": "string", "enum": ["expense", "income"]},
+        "description": {"type": "string", "description": "Merchant or counterpart, and the note."},
+        "balance_after": {"type": ["string", "null"], "description": "The balance after it, when shown."},
+    },
+}
+ANSWER_SCHEMA = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["kind", "issuer", "account_mask", "transactions"],
+    "properties": {
+        "kind": {"type": "string", "enum": list(KINDS)},
+        "issuer": {"type": ["string", "null"], "description": "The bank, wallet or merchant."},
+        "account_mask": {"type": ["string", "null"], "description": "The account number as shown."},
+        "transactions": {"type": "array", "items": _ROW},
+    },
+}
+
+
+def _checking_schema() -> dict:
+    schema = copy.deepcopy(ANSWER_SCHEMA)
+    props = schema["properties"]
+    props["issuer"]["maxLength"] = props["account_mask"]["maxLength"] = 100
+    props["transactions"]["maxItems"] = MAX_ROWS
+    row = props["transactions"]["items"]["properties"]
+    row["occurred_on"]["pattern"] = r"^\d{4}-\d{2}-\d{2}$"
+    row["time"]["pattern"] = r"^([01]\d|2[0-3]):[0-5]\d$"
+    row["amount"]["pattern"] = row["balance_after"]["pattern"] = r"^-?\d{1,16}(\.\d{1,4})?$"
+    row["currency"]["pattern"] = r"^[A-Z]{3}$"
+    row["description"]["maxLength"] = 500
+    return schema
+
+
+@functools.cache
+def _validator():
+    import jsonschema  # here, not at the top: start-up stays light (tests/test_startup.py)
+
+    return jsonschema.Draft202012Validator(_checking_schema())
+
+
+class CaptureUnreadable(ZeusError):
+    """The model read the file and found no transaction in it (not a receipt, a transfer or a statement)."""
+
+    status = 422
+    code = "CAPTURE_NOT_FINANCIAL"
+
+
+class CaptureAnswerInvalid(ZeusError):
+    """The model's answer is not in the schema, or says what cannot be (a negative or astronomic amount, a
+    day in the future): refused rather than drafted."""
+
+    status = 422
+    code = "CAPTURE_MODEL_INVALID"
+
+
+@dataclass(frozen=True)
+class Reading:
+    read_as: str
+    rows: list[ParsedText]
+
+
+def _invalid(message: str) -> CaptureAnswerInvalid:
+    return CaptureAnswerInvalid(f"The model's reading of this file cannot be used: {message}")
+
+
+def _row(row: dict, *, issuer: str, mask: str, today: dt.date, tz: zoneinfo.ZoneInfo, n: int) -> ParsedText:
+    currency = row["currency"]
+    if currency not in CURRENCY_EXPONENTS:
+        raise _invalid(f"row {n}: {currency} is not a currency Zeus keeps.")
+    try:
+        amount = parse_money(row["amount"], currency)
+        balance = row["balance_after"]
+        balance = None if balance is None else parse_money(balance, currency, allow_zero=True)
+    except ValidationFailed as exc:
+        raise _invalid(f"row {n}: {exc.message}") from exc
+    if amount > MAX_AMOUNT or (balance is not None and abs(balance) > MAX_BALANCE):
+        raise _invalid(f"row {n}: the amount is larger than any payment.")
+    try:
+        day = dt.date.fromisoformat(row["occurred_on"])
+    except ValueError as exc:
+        raise _invalid(f"row {n}: {row['occurred_on']} is not a day.") from exc
+    if day > today + dt.timedelta(days=1) or day < EARLIEST:
+        raise _invalid(f"row {n}: {day.isoformat()} is not a day this payment can have happened.")
+    hour, minute = map(int, row["time"].split(":")) if row["time"] else (12, 0)
+    return ParsedText(
+        bank=issuer,
+        amount=amount,
+        direction=row["direction"],
+        occurred_at=dt.datetime.combine(day, dt.time(hour, minute), tzinfo=tz),
+        description=" ".join(row["description"].split())[:200],
+        currency=currency,
+        account_mask=mask,
+        balance_after=balance,
+    )
+
+
+def reading_from_answer(answer, *, today: dt.date, tz: zoneinfo.ZoneInfo) -> Reading:
+    """The answer (the model's JSON, already parsed with Decimal numbers) checked and read into rows."""
+    error = next(iter(sorted(_validator().iter_errors(answer), key=lambda e: list(e.absolute_path))), None)
+    if error is not None:
+        where = "/".join(str(p) for p in error.absolute_path) or "the answer"
+        raise _invalid(f"{where}: {error.message[:200]}")
+    kind, rows = answer["kind"], answer["transactions"]
+    if kind == "not_financial" or not rows:
+        raise CaptureUnreadable(
+            "This file shows no payment Zeus can read: send a receipt, a transfer screenshot or a bank statement."
+        )
+    if kind in ("receipt", "transfer") and len(rows) != 1:
+        raise _invalid(f"a {kind} is one payment, not {len(rows)}.")
+    digits = "".join(c for c in (answer["account_mask"] or "") if c.isdigit() or c in "xX*")
+    mask = f"•••• {digits[-4:]}" if len(digits) >= 3 else ""
+    issuer = " ".join((answer["issuer"] or "").split())[:40]
+    return Reading(
+        read_as=kind,
+        rows=[_row(r, issuer=issuer, mask=mask, today=today, tz=tz, n=n) for n, r in enumerate(rows, 1)],
+    )
