@@ -6,4 +6,7 @@ class ZeusConfig(AppConfig):
     verbose_name = "Zeus"
 
     def ready(self):
-        from zeus import signals  # noqa: F401
+        from zeus import consent_pages, signals  # noqa: F401
+        from zeus.panels import Panel, register
+
+        register(Panel("settings", "consent", 35, "zeus/consent_panel.html", consent_pages.consent_context))
