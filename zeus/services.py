@@ -6,10 +6,10 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from zeus.consent import CONSENT_VERSION
 from zeus.errors import NotFound, ValidationFailed
 from zeus.live import push_many, push_to_user
 from zeus.mail import deliveries_record
-from zeus.consent import CONSENT_VERSION
 from zeus.models import EMAIL_KINDS, LANGUAGE_CHOICES, ModelConsent, Notification, Profile
 from zeus.money import normalize_currency
 from zeus.selectors import notification_to_dict, profile_remember
