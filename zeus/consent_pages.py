@@ -9,7 +9,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from zeus.consent import CONSENT_PARAGRAPHS, CONSENT_TITLE, CONSENT_VERSION
+from zeus import consent
 from zeus.formatting import moment_text
 from zeus.selectors import consent_state, profile_get
 from zeus.services import consent_record
@@ -24,11 +24,11 @@ def consent_context(request, today=None) -> dict:
     return {
         "consent": state,
         "consent_given": state.given,
-        "consent_outdated": state.granted and state.version != CONSENT_VERSION,
+        "consent_outdated": state.granted and state.version != consent.CONSENT_VERSION,
         "consent_decided": decided,
-        "consent_title": CONSENT_TITLE,
-        "consent_paragraphs": CONSENT_PARAGRAPHS,
-        "consent_version": CONSENT_VERSION,
+        "consent_title": consent.CONSENT_TITLE,
+        "consent_paragraphs": consent.CONSENT_PARAGRAPHS,
+        "consent_version": consent.CONSENT_VERSION,
     }
 
 

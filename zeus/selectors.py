@@ -3,7 +3,7 @@ from dataclasses import dataclass
 
 from django.db.models import QuerySet
 
-from zeus.consent import CONSENT_VERSION
+from zeus import consent
 from zeus.mail import profile_language
 from zeus.models import ModelConsent, Notification, Profile
 
@@ -68,7 +68,7 @@ class ConsentState:
     @property
     def given(self) -> bool:
         """Consent holds now: granted, for the text in force (a new version asks again)."""
-        return bool(self.granted) and self.version == CONSENT_VERSION
+        return bool(self.granted) and self.version == consent.CONSENT_VERSION
 
 
 def consent_state(*, user_id: int) -> ConsentState:
@@ -81,4 +81,4 @@ def consent_state(*, user_id: int) -> ConsentState:
 def consent_given(*, user_id: int) -> bool:
     """Whether anything of this user's may go to the model provider now: one indexed query."""
     newest = ModelConsent.objects.filter(user_id=user_id).order_by("-id").values_list("granted", "version").first()
-    return newest == (True, CONSENT_VERSION)
+    return newest == (True, consent.CONSENT_VERSION)

@@ -6,7 +6,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from zeus.consent import CONSENT_VERSION
+from zeus import consent
 from zeus.errors import NotFound, ValidationFailed
 from zeus.live import push_many, push_to_user
 from zeus.mail import deliveries_record
@@ -209,4 +209,4 @@ def consent_record(*, user, granted: bool) -> ModelConsent:
         raise ValidationFailed(
             "model_provider is true (agree) or false (decline).", fields={"model_provider": ["Must be true or false."]}
         )
-    return ModelConsent.objects.create(user=user, version=CONSENT_VERSION, granted=granted)
+    return ModelConsent.objects.create(user=user, version=consent.CONSENT_VERSION, granted=granted)

@@ -69,6 +69,7 @@ def _begin(thread: Thread, prompt: str, lock: limits.TurnLock) -> Turn:
         history=context_messages(thread_id=thread.id),
         steering=[prompt],
         lock=lock,
+        withheld=(INSTRUCTION + prompt,),
     )
     instruction = {"type": "text", "text": INSTRUCTION + prompt}
     if turn.conversation and turn.conversation[-1]["role"] == "user":

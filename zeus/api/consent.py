@@ -5,7 +5,7 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from zeus.consent import CONSENT_VERSION, consent_text
+from zeus import consent
 from zeus.errors import ValidationFailed
 from zeus.selectors import ConsentState, consent_state
 from zeus.services import consent_record
@@ -29,8 +29,8 @@ def _state(state: ConsentState) -> dict:
             "model_provider": state.given,
             "version": state.version,
             "decided_at": state.decided_at,
-            "current_version": CONSENT_VERSION,
-            "text": consent_text(),
+            "current_version": consent.CONSENT_VERSION,
+            "text": consent.consent_text(),
         }
     ).data
 
