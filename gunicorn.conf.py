@@ -16,8 +16,9 @@ threads = int(os.environ.get("WEB_THREADS", 8))
 # Longer than the proxy's idle keep-alive towards it, so gunicorn is never the one to drop a connection the
 # proxy is about to reuse.
 keepalive = 75
-# A worker silent for this long (a request stuck past every timeout of its own: PostgreSQL's statement_timeout, the
-# HTTP clients') is killed and replaced, so one stuck request cannot hold a worker for ever.
+# A worker whose main loop stops checking in for this long (a wedged process; a threaded worker keeps checking in
+# while its threads serve slow requests) is killed and replaced; a graceful stop waits as long for requests in
+# flight. Slow clients never reach a thread: nginx reads whole requests first (deploy/nginx.conf).
 timeout = 30
 graceful_timeout = 30
 # Longest request line gunicorn accepts (its maximum): behind the proxy, nginx's 4 KiB limit answers first with

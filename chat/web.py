@@ -19,6 +19,5 @@ def chat_page(request, thread_id=None):
         "threadId": str(thread_id) if thread_id else None,
         "currency": profile.currency,
         "username": request.user.get_username(),
-        "consentGiven": consent["consent_given"],
     }
     return render(request, "chat/chat.html", {"chat_config": config, **consent, "consent_next": request.path})
