@@ -49,7 +49,7 @@ run: install
 	@if [ -n "$$REDIS_URL" ] || grep -qsE '^REDIS_URL=.+' .env; then \
 		PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(VENV)/bin/honcho start -f Procfile -p "$${PORT:-8000}" ws worker beat; \
 	else \
-		$(VENV)/bin/daphne -b "$${HOST:-127.0.0.1}" -p "$${PORT:-8000}" --websocket-max-message-size 65536 zeus.asgi:application; \
+		$(PY) -m zeus.ws_serve -b "$${HOST:-127.0.0.1}" -p "$${PORT:-8000}" --websocket-max-message-size 65536 zeus.asgi:application; \
 	fi
 
 test: install-dev messages

@@ -16,6 +16,14 @@ threads = int(os.environ.get("WEB_THREADS", 8))
 # Longer than the proxy's idle keep-alive towards it, so gunicorn is never the one to drop a connection the
 # proxy is about to reuse.
 keepalive = 75
+# A worker whose main loop stops checking in for this long (a wedged process; a threaded worker keeps checking in
+# while its threads serve slow requests) is killed and replaced; a graceful stop waits as long for requests in
+# flight. Slow clients never reach a thread: nginx reads whole requests first (deploy/nginx.conf).
+timeout = 30
+graceful_timeout = 30
+# Longest request line gunicorn accepts (its maximum): behind the proxy, nginx's 4 KiB limit answers first with
+# the JSON 414 (deploy/nginx.conf); gunicorn's own 414 is an HTML page.
+limit_request_line = 8190
 accesslog = None
 # gunicorn's control socket lives at one path per user by default, so every gunicorn of that user on the machine
 # (a second checkout, the tests, the benchmarks) would bind the same file; nothing here manages gunicorn that way.

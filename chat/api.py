@@ -5,7 +5,15 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from chat.selectors import CONTEXT_LIMIT, message_page, parse_page_limit, provider_key_exists, thread_get, thread_list
+from chat.selectors import (
+    CONTEXT_LIMIT,
+    message_page,
+    parse_page_limit,
+    provider_key_exists,
+    sent_to_model_get,
+    thread_get,
+    thread_list,
+)
 from chat.services import provider_key_clear, provider_key_set, thread_create
 from zeus.api.pagination import paginate
 
@@ -66,6 +74,27 @@ class MessageListView(APIView):
                 "context_limit": CONTEXT_LIMIT,
             }
         )
+
+
+class SentToModelView(APIView):
+    """What the turn of one reply sent to the model provider (CONTRACT §10; docs/contract/rest.md)."""
+
+    class OutputSerializer(serializers.Serializer):
+        message_id = serializers.IntegerField(source="message.id")
+        sent_at = serializers.DateTimeField(source="message.created_at")
+        model = serializers.SerializerMethodField()
+        facts = serializers.CharField(source="content.facts", allow_null=True)
+        router = serializers.CharField(source="content.router", allow_null=True)
+        messages = serializers.JSONField(source="content.messages")
+        omitted_messages = serializers.IntegerField(source="content.omitted_messages")
+
+        def get_model(self, sent) -> str | None:
+            return sent.message.metadata.get("model")
+
+    @extend_schema(responses=OutputSerializer)
+    def get(self, request, thread_id, message_id):
+        thread = thread_get(user=request.user, thread_id=thread_id)
+        return Response(self.OutputSerializer(sent_to_model_get(thread=thread, message_id=message_id)).data)
 
 
 _HAS_KEY = inline_serializer("ProviderKeyState", {"has_key": serializers.BooleanField()})

@@ -10,7 +10,7 @@ from django.conf import settings
 from django.db.models import Count, Q, QuerySet, Sum
 
 from chat import crypto
-from chat.models import Message, ProviderKey, Thread, TurnRun
+from chat.models import Message, ProviderKey, SentToModel, Thread, TurnRun
 from zeus.errors import NotFound, ValidationFailed
 
 CONTEXT_LIMIT = 10
@@ -183,3 +183,12 @@ def usage_totals(rows: list[dict]) -> tuple[list[dict], dict]:
             grand[key] += row.get(key) or 0
     grand["users"] = len({row["user_id"] for row in rows})
     return sorted(days.values(), key=lambda d: d["day"], reverse=True), grand
+
+
+def sent_to_model_get(*, thread: Thread, message_id) -> SentToModel:
+    """What the turn of this reply in the user's thread sent to the model (chat/turn/sent.py); NotFound for a
+    user's message, a reply that sent nothing, or any message of another thread."""
+    try:
+        return SentToModel.objects.select_related("message").get(message__thread=thread, message_id=int(message_id))
+    except (SentToModel.DoesNotExist, ValueError, TypeError, OverflowError):
+        raise NotFound("Nothing was sent to the model for this message.") from None

@@ -11,7 +11,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from chat import crypto
-from chat.models import Message, ProviderKey, Thread
+from chat.models import Message, ProviderKey, SentToModel, Thread
 from chat.usage import daily_usage_charge
 from zeus.errors import ValidationFailed
 
@@ -40,11 +40,16 @@ def user_message_record(*, thread: Thread, client_id: str, text: str) -> tuple[M
     return message, True
 
 
-def assistant_message_create(*, thread_id: uuid.UUID, parts: list[dict], metadata: dict) -> Message:
+def assistant_message_create(
+    *, thread_id: uuid.UUID, parts: list[dict], metadata: dict, sent: dict | None = None
+) -> Message:
+    """The reply, and what its turn sent to the model (chat/turn/sent.py) when it sent anything: one commit."""
     with transaction.atomic():
         message = Message.objects.create(
             thread_id=thread_id, role=Message.Role.ASSISTANT, parts=parts, metadata=metadata
         )
+        if sent is not None:
+            SentToModel.objects.create(message=message, content=sent)
         Thread.objects.filter(pk=thread_id).update(last_activity_at=message.created_at)
     return message
 
@@ -58,13 +63,14 @@ def assistant_reply_record(
     day: dt.date,
     tokens: int,
     cost_usd: Decimal = Decimal(0),
+    sent: dict | None = None,
 ) -> Message | None:
     """A turn's end: its assistant message (None: nothing to keep) and the budget tokens and USD it spent,
     added to the user's daily counter (`charged_to`; None for a staff reply, which is not charged). The two
     writes are apart on purpose: a failing usage write must never take the user's reply with it."""
     message = None
     if parts is not None:
-        message = assistant_message_create(thread_id=thread_id, parts=parts, metadata=metadata)
+        message = assistant_message_create(thread_id=thread_id, parts=parts, metadata=metadata, sent=sent)
     if charged_to is not None:
         try:
             daily_usage_charge(user_id=charged_to, day=day, tokens=tokens, cost_usd=cost_usd)

@@ -6,15 +6,27 @@ from django.contrib.auth import get_user_model
 
 from assets.models import Asset, LinkedAccount, Source, Transaction
 from goals.models import Budget, Goal
-from zeus.services import profile_update
+from zeus.services import consent_record, profile_update
 
 PASSWORD = "correct horse battery staple"
 
 
-def user(username: str, *, currency: str = "VND", timezone: str = "Asia/Ho_Chi_Minh", language: str = "en", **extra):
-    """A person; the test personas read English unless a test says otherwise (a new profile's default is `vi`)."""
+def user(
+    username: str,
+    *,
+    currency: str = "VND",
+    timezone: str = "Asia/Ho_Chi_Minh",
+    language: str = "en",
+    consent: bool = True,
+    **extra,
+):
+    """A person; the test personas read English unless a test says otherwise (a new profile's default is `vi`).
+    They have agreed to the model provider (zeus/consent.py) unless `consent=False`: the tests of the refusal
+    say so, every other chat and MCP test runs as a user who agreed."""
     u = get_user_model().objects.create_user(username=username, password=PASSWORD, **extra)
     profile_update(user=u, currency=currency, timezone_name=timezone, language=language)
+    if consent:
+        consent_record(user=u, granted=True)
     u.profile.refresh_from_db()  # the instance the sign-up signal cached, so a test's `u.profile.save()` keeps these
     return u
 

@@ -5,6 +5,7 @@ import datetime as dt
 from decimal import Decimal
 
 from babel.dates import format_date as babel_date
+from babel.dates import format_datetime as babel_datetime
 from babel.dates import format_interval
 from babel.numbers import format_decimal, format_percent
 from django.utils import translation
@@ -40,3 +41,8 @@ def percent(value, *, locale: str | None = None, digits: int = 1) -> str:
 def number_text(value, *, locale: str | None = None) -> str:
     """A plain number as the reader writes it: 8.1 → "8,1" in Vietnamese; whole numbers without decimals."""
     return format_decimal(Decimal(str(value)).normalize(), locale=_locale(locale))
+
+
+def moment_text(moment: dt.datetime, tz, *, locale: str | None = None) -> str:
+    """A moment on the reader's clock, as they write it: "3 thg 12, 2026 16:40", "Dec 3, 2026, 4:40 PM"."""
+    return babel_datetime(moment.astimezone(tz), "medium", tzinfo=tz, locale=_locale(locale))

@@ -110,3 +110,21 @@ class MailDelivery(models.Model):
 
 # The kinds, for the apps whose jobs hand drafts to zeus.services.notification_create_many.
 NotificationKind = Notification.Kind
+
+
+class ModelConsent(models.Model):
+    """One decision about sending ledger data to the model provider (zeus/consent.py): a grant or a withdrawal,
+    under the consent text's version of that moment. Rows are only ever added: the newest says what holds now,
+    all of them together say who agreed to what, and when."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="model_consents")
+    version = models.PositiveIntegerField()
+    granted = models.BooleanField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-id"]
+        indexes = [models.Index(fields=["user", "-id"])]
+
+    def __str__(self):
+        return f"{'grant' if self.granted else 'withdrawal'} v{self.version} by {self.user_id}"

@@ -1,7 +1,11 @@
+import datetime as dt
+from dataclasses import dataclass
+
 from django.db.models import QuerySet
 
+from zeus import consent
 from zeus.mail import profile_language
-from zeus.models import Notification, Profile
+from zeus.models import ModelConsent, Notification, Profile
 
 
 def profile_get(*, user) -> Profile:
@@ -51,3 +55,30 @@ def notification_to_dict(notification: Notification) -> dict:
         "read_at": notification.read_at.isoformat() if notification.read_at else None,
         "created_at": notification.created_at.isoformat(),
     }
+
+
+@dataclass(frozen=True)
+class ConsentState:
+    """The user's newest decision about the model provider, read against the current consent text."""
+
+    granted: bool | None  # the newest decision; None when never asked
+    version: int | None  # the consent text's version that decision was about
+    decided_at: dt.datetime | None
+
+    @property
+    def given(self) -> bool:
+        """Consent holds now: granted, for the text in force (a new version asks again)."""
+        return bool(self.granted) and self.version == consent.CONSENT_VERSION
+
+
+def consent_state(*, user_id: int) -> ConsentState:
+    newest = ModelConsent.objects.filter(user_id=user_id).order_by("-id").first()
+    if newest is None:
+        return ConsentState(granted=None, version=None, decided_at=None)
+    return ConsentState(granted=newest.granted, version=newest.version, decided_at=newest.created_at)
+
+
+def consent_given(*, user_id: int) -> bool:
+    """Whether anything of this user's may go to the model provider now: one indexed query."""
+    newest = ModelConsent.objects.filter(user_id=user_id).order_by("-id").values_list("granted", "version").first()
+    return newest == (True, consent.CONSENT_VERSION)

@@ -6,10 +6,11 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from zeus import consent
 from zeus.errors import NotFound, ValidationFailed
 from zeus.live import push_many, push_to_user
 from zeus.mail import deliveries_record
-from zeus.models import EMAIL_KINDS, LANGUAGE_CHOICES, Notification, Profile
+from zeus.models import EMAIL_KINDS, LANGUAGE_CHOICES, ModelConsent, Notification, Profile
 from zeus.money import normalize_currency
 from zeus.push import push_enabled
 from zeus.push_models import PushSubscription
@@ -223,3 +224,13 @@ def notification_mark_read(*, user, notification_id: int) -> Notification:
 
 def notification_mark_all_read(*, user) -> int:
     return Notification.objects.filter(user=user, read_at__isnull=True).update(read_at=timezone.now())
+
+
+def consent_record(*, user, granted: bool) -> ModelConsent:
+    """A grant or a withdrawal of consent to send ledger data to the model provider, for the consent text in
+    force (zeus/consent.py). Every decision is a row of its own, so the history says who agreed to what, when."""
+    if not isinstance(granted, bool):
+        raise ValidationFailed(
+            "model_provider is true (agree) or false (decline).", fields={"model_provider": ["Must be true or false."]}
+        )
+    return ModelConsent.objects.create(user=user, version=consent.CONSENT_VERSION, granted=granted)

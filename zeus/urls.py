@@ -35,6 +35,7 @@ urlpatterns = [
     path("", include("zeus.pwa")),
     path("", include("assets.share_pages")),
     path("", include("zeus.pages")),
+    path("", include("zeus.consent_pages")),
     path("", include("zeus.notification_pages")),
     path("", include("assets.transactions_pages")),
     path("", include("assets.pages")),

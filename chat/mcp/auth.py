@@ -9,6 +9,7 @@ from chat.mcp.selectors import mcp_token_authenticate
 from chat.mcp.server import tool_context_for
 from chat.mcp.services import mcp_token_touch
 from chat.off_loop import run_off_loop
+from zeus.selectors import consent_given
 
 
 class McpAccessToken(AccessToken):
@@ -16,6 +17,9 @@ class McpAccessToken(AccessToken):
     from here, never from anything in the request."""
 
     context: Any = Field(default=None, exclude=True)
+    # Read with the token, per request: without the user's consent to the model provider (zeus/consent.py) the
+    # tool calls are refused, as a chat turn is. The MCP client hands what a tool returns to its own model.
+    consent_given: bool = Field(default=False, exclude=True)
 
 
 class McpTokenVerifier:
@@ -36,4 +40,5 @@ def _verify(raw: str) -> McpAccessToken | None:
         subject=str(token.user_id),
         scopes=[],
         context=tool_context_for(token.user, token_id=token.id),
+        consent_given=consent_given(user_id=token.user_id),
     )

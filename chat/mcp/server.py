@@ -11,6 +11,7 @@ import logging
 import uuid
 
 from django.db import IntegrityError, transaction
+from django.utils import translation
 from jsonschema import Draft202012Validator
 from mcp import types
 from mcp.server.auth.middleware.bearer_auth import AuthenticatedUser
@@ -30,6 +31,7 @@ from chat.tools import (
 )
 from chat.tools.base import CONFIRM, READ, UI, BadToolInput, error, error_output, validated
 from chat.tools.runner import execution_record, replayed
+from zeus.consent import CONSENT_REQUIRED, CONSENT_REQUIRED_MESSAGE
 
 log = logging.getLogger(__name__)
 
@@ -122,6 +124,10 @@ async def _call(ctx: ServerRequestContext, params: types.CallToolRequestParams) 
     if not isinstance(tool_ctx, ToolContext):
         # The HTTP layer answers 401 before this; a transport without it must not run anything either.
         return error("UNAUTHENTICATED", "An MCP token is required.")
+    if not getattr(user.access_token, "consent_given", False):
+        # Nothing runs, not even a read: its result would go to the client's model.
+        with translation.override(tool_ctx.language):
+            return error(CONSENT_REQUIRED, str(CONSENT_REQUIRED_MESSAGE))
     key = (params.meta or {}).get(IDEMPOTENCY_KEY)
     if key is not None and (not isinstance(key, str) or not 1 <= len(key) <= MAX_IDEMPOTENCY_KEY):
         return error(

@@ -5,7 +5,7 @@ import uuid
 from django.conf import settings
 from django.db import models
 
-__all__ = ["Message", "ProviderKey", "Thread"]
+__all__ = ["Message", "ProviderKey", "SentToModel", "Thread"]
 
 
 class Thread(models.Model):
@@ -63,3 +63,16 @@ class ProviderKey(models.Model):
 
     def __str__(self):
         return f"provider key of {self.user_id}"
+
+
+class SentToModel(models.Model):
+    """What one turn sent to the model provider, kept with the reply it produced so the user can read it under
+    that reply (CONTRACT §10; the shape is chat/turn/sent.py's). Written in the transaction that stores the
+    reply; gone with it."""
+
+    message = models.OneToOneField(Message, on_delete=models.CASCADE, primary_key=True, related_name="sent_to_model")
+    content = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"sent for message {self.message_id}"

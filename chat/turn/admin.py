@@ -1,6 +1,10 @@
 """A staff-steered turn: the staff member's prompt steers this one model call and is never stored. It may read
 and show, never change the user's ledger (routing withholds the mutations), and it is not charged to the
-user. The permission is checked by its caller, chat.admin_reply."""
+user. The permission is checked by its caller, chat.admin_reply.
+
+It sends the user's conversation and ledger to the model as a user's turn does, so it needs the user's consent
+to the model provider just the same (CONSENT_REQUIRED otherwise): a staff member cannot send what the user
+declined to send."""
 
 from django.conf import settings
 
@@ -14,7 +18,9 @@ from chat.turn import finish
 from chat.turn.agent import run_agent
 from chat.turn.data import Turn
 from chat.turn.frames import Frames
+from zeus.consent import CONSENT_REQUIRED
 from zeus.errors import Conflict, ValidationFailed
+from zeus.selectors import consent_given
 
 INSTRUCTION = (
     "[Internal instruction from Zeus staff; the user did not write this and will not see it. "
@@ -45,6 +51,10 @@ async def run_admin_turn(*, thread: Thread, prompt: str) -> Message:
 
 def _begin(thread: Thread, prompt: str, lock: limits.TurnLock) -> Turn:
     user = thread.user
+    if not consent_given(user_id=user.id):
+        raise ValidationFailed(
+            "The user has not agreed to their data being sent to the model provider.", code=CONSENT_REQUIRED
+        )
     provider = _provider(user)
     if provider is None:
         raise ValidationFailed("No AI provider key is configured.", code="AI_PROVIDER_REQUIRED")
@@ -59,6 +69,7 @@ def _begin(thread: Thread, prompt: str, lock: limits.TurnLock) -> Turn:
         history=context_messages(thread_id=thread.id),
         steering=[prompt],
         lock=lock,
+        withheld=(INSTRUCTION + prompt,),
     )
     instruction = {"type": "text", "text": INSTRUCTION + prompt}
     if turn.conversation and turn.conversation[-1]["role"] == "user":

@@ -68,6 +68,7 @@ async def _loop(client, turn: Turn) -> None:
             conversation=turn.conversation,
             workflow=turn.route.workflow,
         )
+        turn.sent_messages, turn.sent_facts = request["messages"], system[-1]["text"]
         final = await stream_call(client, turn, request)
         turn.reply.add_usage(final.usage)
         turn.reply.flush_text()

@@ -74,6 +74,12 @@ class Turn:
     error: str | None = None  # the cause code the turn ended with
     started: float = field(default_factory=time.monotonic)  # when its frame arrived
     user_text: str = ""  # what the user said this turn: their own figures are not made up (chat/figures.py)
+    # What went to the model provider, for the record under the reply (chat/turn/sent.py): the last main call's
+    # messages and per-turn system facts, the router call's prompt, and texts sent but not shown to the user.
+    sent_messages: list[dict] | None = None
+    sent_facts: str | None = None
+    sent_router: str | None = None
+    withheld: tuple[str, ...] = ()
 
     def __post_init__(self):
         if not self.conversation:

@@ -14,6 +14,7 @@ from chat.off_loop import off_loop, run_off_loop
 from chat.pricing import quantize_cost
 from chat.services import assistant_reply_record
 from chat.turn.data import Turn, TurnResult
+from chat.turn.sent import sent_record
 from zeus.text import scrub_data
 
 log = logging.getLogger(__name__)
@@ -33,6 +34,8 @@ def metadata(turn: Turn) -> dict:
         "decided_by": turn.route.decided_by,
         "model_calls": reply.model_calls,
     }
+    if turn.sent_messages is not None or turn.sent_router is not None:
+        built["sent_to_model"] = True  # what was sent is readable under the reply (chat/turn/sent.py)
     if turn.admin:
         built["admin_initiated"] = True
     if turn.error:
@@ -78,6 +81,11 @@ def _store_then_release(turn: Turn, parts: list[dict] | None, reply_metadata: di
             day=turn.run.day,
             tokens=turn.run.budget_tokens(),
             cost_usd=turn.run.cost(),
+            sent=sent_record(
+                facts=turn.sent_facts, messages=turn.sent_messages, router=turn.sent_router, withheld=turn.withheld
+            )
+            if parts is not None
+            else None,
         )
     finally:
         if turn.lock is not None:

@@ -41,6 +41,7 @@ async def _decide(client, turn: Turn) -> router.Route:
     turn.check_budget()
     request = router_request(texts, prior)
     note = turn.run.model_call("router", request["model"])
+    turn.sent_router = request["messages"][0]["content"]
     try:
         reply = await client.messages.create(**request)
     except anthropic.APIError as exc:

@@ -4,7 +4,8 @@ The caller (the consumer, or tests/chat/harness.py) admits the turn with `limits
 thread's lock; from then on the turn owns it and frees it exactly once: with a repeated message in the trip
 that finds the repeat, with the reply in the trip that stores it, or on the way out of whatever stopped it
 first. A message whose id is already stored is no turn: it emits nothing and returns "duplicate" (the caller
-acknowledges).
+acknowledges). Neither is a message from a user whose consent to the model provider does not hold
+(zeus/consent.py): it is refused with CONSENT_REQUIRED before anything is stored, decided or sent.
 """
 
 import asyncio
@@ -13,6 +14,7 @@ import time
 from dataclasses import dataclass, field
 
 from django.conf import settings
+from django.utils import translation
 
 from chat import limits, usage
 from chat.audit import RunRecord
@@ -27,7 +29,9 @@ from chat.turn.data import Emit, Turn, TurnResult
 from chat.turn.frames import Frames
 from chat.turn.inputs import TurnInput
 from chat.ui_events import ui_event_to_turn
+from zeus.consent import CONSENT_REQUIRED, CONSENT_REQUIRED_MESSAGE
 from zeus.errors import ValidationFailed
+from zeus.selectors import consent_given, profile_get
 
 
 async def run_turn(
@@ -44,6 +48,10 @@ async def run_turn(
 
 
 async def _run(user, thread: Thread, turn_input: TurnInput, out: Frames, lock, started: float) -> TurnResult:
+    refused = await _db_consent_refusal(user=user, lock=lock)
+    if refused is not None:
+        await out.error(CONSENT_REQUIRED, refused)
+        return TurnResult("error", error=CONSENT_REQUIRED)
     ctx = None
     cards: list[dict] = []
     confirmed = None
@@ -147,5 +155,17 @@ def begin(*, user, thread: Thread, client_id: str, text: str, ctx: ToolContext |
     )
 
 
+def consent_refusal(*, user, lock) -> str | None:
+    """None while the user's consent holds. Otherwise the refusal in their language, with the thread's lock and
+    the rate count given back in the same trip: a refused message is no turn."""
+    if consent_given(user_id=user.id):
+        return None
+    if lock is not None:
+        lock.release_repeat_sync()
+    with translation.override(profile_get(user=user).language):
+        return str(CONSENT_REQUIRED_MESSAGE)
+
+
+_db_consent_refusal = off_loop(consent_refusal)
 _db_begin = off_loop(begin)
 _db_tool_context = off_loop(tool_context)

@@ -208,6 +208,94 @@ def test_one_origin_serves_pages_rest_websockets_and_mcp_through_nginx(site):
     assert site.upstream_of("POST", "/mcp") == str(site.ws)
 
 
+def _signed_in(site: Site, username: str) -> str:
+    """A session cookie from signing in through nginx's page, as a browser does."""
+    jar = http.cookiejar.CookieJar()
+    browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    _, _, body = _open(browser, f"{site.origin}/accounts/login/")
+    token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', body).group(1).decode()
+    _open(
+        browser,
+        f"{site.origin}/accounts/login/",
+        {"csrfmiddlewaretoken": token, "username": username, "password": factories.PASSWORD},
+        {"Origin": site.origin, "Referer": f"{site.origin}/accounts/login/"},
+    )
+    return f"{settings.SESSION_COOKIE_NAME}={_cookie(jar, settings.SESSION_COOKIE_NAME)}"
+
+
+def test_a_request_line_over_4_kib_is_a_json_414_and_a_huge_header_a_json_431(site):
+    key = Token.objects.create(user=factories.user("alice")).key
+    opener = urllib.request.build_opener()
+    for path in ("/api/v1/profile", "/chat", "/ws/chat/x/"):
+        status, headers, body = _open(opener, f"{site.origin}{path}?q={'a' * 5000}")
+        assert status == 414 and headers["Content-Type"].startswith("application/json"), (path, body[:200])
+        error = json.loads(body)["error"]
+        assert error["code"] == "URI_TOO_LONG" and "4 KiB" in error["message"]
+    # Under the limit, the request reaches Zeus as before.
+    status, _, body = _open(
+        opener, f"{site.origin}/api/v1/profile?q={'a' * 3000}", headers={"Authorization": f"Token {key}"}
+    )
+    assert status == 200 and json.loads(body)["username"] == "alice"
+    status, headers, body = _open(opener, f"{site.origin}/api/v1/profile", headers={"X-Big": "b" * 5000})
+    assert status == 431 and json.loads(body)["error"]["code"] == "HEADERS_TOO_LARGE"
+
+
+def test_slow_headers_hold_nginx_not_the_app_and_are_cut_off(site):
+    """`web` runs two threads here: without nginx reading whole requests first, two clients that never finish
+    their headers would hold both, and every other request would wait."""
+    key = Token.objects.create(user=factories.user("alice")).key
+    slow = []
+    for _ in range(24):
+        conn = socket.create_connection(("127.0.0.1", site.port), timeout=20)
+        conn.sendall(b"GET /api/v1/profile HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: 1\r\n")
+        slow.append(conn)
+    try:
+        began = time.monotonic()
+        opener = urllib.request.build_opener()
+        status, _, body = _open(opener, f"{site.origin}/api/v1/profile", headers={"Authorization": f"Token {key}"})
+        assert status == 200 and json.loads(body)["username"] == "alice"
+        assert time.monotonic() - began < 3
+        # nginx gives up on them after client_header_timeout (10 s): each is closed, nothing was passed on.
+        for conn in slow:
+            assert conn.recv(4096) == b""
+        assert 8 < time.monotonic() - began < 15
+    finally:
+        for conn in slow:
+            conn.close()
+
+
+async def _oversized_frame(site: Site, thread_id, cookie: str, size: int):
+    async with websockets.connect(
+        f"ws://127.0.0.1:{site.port}/ws/chat/{thread_id}/",
+        origin=site.origin,
+        additional_headers={"Cookie": cookie},
+        open_timeout=15,
+        max_size=None,
+    ) as ws:
+        await ws.send("x" * size)
+        try:
+            await asyncio.wait_for(ws.recv(), 15)
+        except websockets.ConnectionClosed as closed:
+            return closed.rcvd
+        raise AssertionError("the socket stayed open")
+
+
+def test_a_frame_over_64_kib_closes_the_socket_with_1009(site):
+    from chat.services import thread_create
+
+    alice = factories.user("alice")
+    thread = thread_create(user=alice)
+    cookie = _signed_in(site, "alice")
+    # Over daphne's own --websocket-max-message-size (the Procfile's `ws`), before the app reads it: a close frame
+    # that says why (zeus/ws_serve.py), not a dropped connection (1006). Far over it, the same.
+    for size in (70 * 1024, 4 * 1024 * 1024):
+        rcvd = asyncio.run(_oversized_frame(site, thread.id, cookie, size))
+        assert rcvd is not None and rcvd.code == 1009, (size, rcvd)
+    # The process serves on: the next socket's turn is answered.
+    frames = asyncio.run(_chat(site, thread.id, cookie=cookie, origin=site.origin))
+    assert frames[0]["type"] == "ack" and frames[-1]["type"] == "error"
+
+
 def test_with_ws_down_a_socket_gets_the_json_503_and_pages_are_served_on(site):
     alice = factories.user("alice")
     key = Token.objects.create(user=alice).key
@@ -225,3 +313,13 @@ def test_with_ws_down_a_socket_gets_the_json_503_and_pages_are_served_on(site):
     assert json.loads(body)["error"]["code"] == "SERVICE_UNAVAILABLE"
     status, _, body = _open(opener, f"{site.origin}/api/v1/profile", headers={"Authorization": f"Token {key}"})
     assert status == 200 and json.loads(body)["username"] == "alice"
+
+
+def test_gunicorn_times_out_a_stuck_worker_and_leaves_long_request_lines_to_nginx():
+    import runpy
+
+    conf = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    nginx = (ROOT / "deploy" / "nginx.conf").read_text()
+    assert 0 < conf["timeout"] <= 60 and conf["graceful_timeout"] <= conf["timeout"]
+    # nginx's request-line buffer (4 KiB) is below gunicorn's limit: nginx answers first, in JSON.
+    assert "large_client_header_buffers 4 4k;" in nginx and conf["limit_request_line"] > 4096

@@ -2,6 +2,7 @@
 
 import { ApiError, api, setCsrfToken } from "./api.js";
 import { el, settleAnswered } from "./cards.js";
+import { initConsent, watchSentDisclosures } from "./consent.js";
 import { formatDate, formatMoney, formatTime, humanize } from "./format.js";
 import { TurnView, renderMessage, renderUserText } from "./messages.js";
 import { gettext, interpolate } from "./i18n.js";
@@ -65,6 +66,7 @@ const STARTERS = [
 ];
 const ERROR_TEXT = {
   AI_PROVIDER_REQUIRED: gettext("Zeus needs an AI key before it can answer."),
+  CONSENT_REQUIRED: gettext("Zeus needs your consent before it sends anything to the model."),
   PROVIDER_UNAVAILABLE: gettext("The AI provider is not answering right now."),
   INTERNAL_ERROR: gettext("Something went wrong on our side. Try again."),
   RATE_LIMITED: gettext("That was a lot of messages in a minute. Wait a moment, then retry."),
@@ -329,6 +331,7 @@ function onDone(frame) {
 
 function onError(frame) {
   if (frame.code === "AI_PROVIDER_REQUIRED") openKeyDialog();
+  if (frame.code === "CONSENT_REQUIRED") consent.show();
   if (frame.code === "TURN_IN_PROGRESS" && state.turn && !state.turn.frame) return;
   failTurn(frame.code, frame.message);
 }
@@ -792,6 +795,21 @@ async function saveKey(event) {
   const failed = [...ui.messages.querySelectorAll(".msg.failed")].pop();
   retry(failed);
 }
+
+// ---------- consent ----------
+
+const consent = initConsent($("consent-panel"), {
+  onAgreed() {
+    toast(gettext("Thank you"), gettext("The assistant may now answer you."), { tone: "good", timeout: 4000 });
+    const failed = [...ui.messages.querySelectorAll(".msg.failed")].pop();
+    if (failed) retry(failed);
+    ui.input.focus();
+  },
+  onError(err) {
+    toast(gettext("Could not save your choice"), err.message, { tone: "bad" });
+  },
+});
+watchSentDisclosures(ui.messages, () => state.threadId);
 
 // ---------- phone sidebar ----------
 

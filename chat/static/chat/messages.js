@@ -3,6 +3,7 @@
 // once per animation frame, so a long reply never re-renders the thread.
 
 import { el, renderCard } from "./cards.js";
+import { sentDisclosure } from "./consent.js";
 import { formatTime, humanize } from "./format.js";
 import { gettext, interpolate } from "./i18n.js";
 import { renderMarkdown } from "./markdown.js";
@@ -53,6 +54,8 @@ function metaLine(message) {
   const footer = el("footer", { class: "msg-meta", text: bits.filter(Boolean).join(" · ") });
   const marker = unverifiedMarker(meta.unverified_figures);
   if (marker) footer.append(" · ", marker);
+  const sent = sentDisclosure(message);
+  if (sent) footer.append(sent);
   return footer;
 }
 

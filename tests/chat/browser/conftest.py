@@ -116,6 +116,7 @@ class FakeChatBackend:
     transaction_reads: int = 0
     one_page: bool = False
     csrf_missing: int = 0
+    sent: dict = field(default_factory=dict)  # message id → what its turn sent to the model (chat/turn/sent.py)
 
     def add_thread(self, title=None, messages=()) -> str:
         thread_id = str(uuid.uuid4())
@@ -168,6 +169,9 @@ class FakeChatBackend:
                 200,
                 {"messages": stored[start:end], "has_more": start > 0, "prev_cursor": str(start), "context_limit": 10},
             )
+        match = re.fullmatch(r"/api/v1/chat/threads/([^/]+)/messages/([^/]+)/sent", url.path)
+        if match and match.group(2) in self.sent:
+            return self._json(route, 200, self.sent[match.group(2)])
         if url.path == "/api/v1/chat/provider-key" and request.method == "PUT":
             self.provider_keys.append(json.loads(request.post_data or "{}"))
             return self._json(route, 200, {"has_key": True})
