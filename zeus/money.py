@@ -168,6 +168,11 @@ def format_number(value, *, locale: str) -> str:
     return format_decimal(value, locale=_babel_locale(locale))
 
 
+def format_rate(value, *, locale: str) -> str:
+    """An exchange rate grouped for the locale with every digit it has: `25.400` or `0,0000393` in Vietnamese."""
+    return format_decimal(Decimal(value).normalize(), locale=_babel_locale(locale), decimal_quantization=False)
+
+
 def _babel_locale(language: str) -> str:
     return (language or "en").split("-")[0].replace("_", "-").lower()
 

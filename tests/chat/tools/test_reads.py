@@ -113,6 +113,8 @@ def test_list_budgets_reports_limit_spent_and_remaining_for_a_month(alice, alice
             "spent": "500000",
             "remaining": "1500000",
             "currency": "VND",
+            "converted": [],
+            "rate_missing": [],
         }
     ]
     assert call(alice_ctx, "list_budgets", {"month": "2020-01"}).output["budgets"][0]["spent"] == "0"
