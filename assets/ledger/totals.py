@@ -8,11 +8,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import Case, DateField, F, Q, QuerySet, Sum, When
+from django.db.models import Case, DateField, F, Q, QuerySet, Sum, Value, When
 from django.db.models.functions import Cast, TruncMonth
 
 from assets.ledger.conversion import PIVOT, Converted, RateRow, RateTable, convert
 from assets.ledger.models import ExchangeRate
+from assets.ledger.queries import COUNTS
 from assets.models import Transaction
 from zeus.money import quantize
 
@@ -203,3 +204,53 @@ def conversion_summary(conversions: Iterable[Converted]) -> list[dict]:
         }
         for (day, currency, to, rate), (amount, converted) in sorted(sums.items())
     ]
+
+
+@dataclass(frozen=True)
+class CombinedTotal:
+    """A list's income and spending in one currency: its own rows as they are, the others converted at each
+    row's day's rate, those with no rate named apart; each per direction ({"income": [...], "expense": [...]},
+    in conversion_summary's and missing_summary's shapes)."""
+
+    currency: str
+    income: Decimal
+    expense: Decimal
+    converted: dict[str, list[dict]]
+    rate_missing: dict[str, list[dict]]
+
+    @property
+    def net(self) -> Decimal:
+        return self.income - self.expense
+
+
+def list_total_in(qs: QuerySet, *, currency: str, own: tuple[Decimal, Decimal]) -> CombinedTotal:
+    """The rows of a ledger query that count, added up in `currency`: `own` is (income, expense) of its rows
+    already in `currency`; the rows in other currencies are summed per user, direction, currency and day (one
+    query) and converted at that day's rate (one read of the rates)."""
+    foreign = (
+        qs.filter(COUNTS)
+        .exclude(currency=currency)
+        .order_by()
+        .annotate(day=F("occurred_on"), counted_category=Value(""))
+        .values("user_id", "direction", "counted_category", "currency", "day")
+        .annotate(total=Sum("amount"))
+    )
+    sums = dict(zip(DIRECTIONS, own, strict=True))
+    converted: dict[str, list] = {d: [] for d in DIRECTIONS}
+    missing: dict[str, list] = {d: [] for d in DIRECTIONS}
+    for read in counted_convert(foreign, currency=currency, until=dt.date.max).values():
+        for group in read.groups:
+            sums[group.direction] += group.amount
+            converted[group.direction].append(group.conversion)
+        for item, (direction, _category) in zip(read.missing, read.missing_keys, strict=True):
+            missing[direction].append(item)
+    return CombinedTotal(
+        currency=currency,
+        income=quantize(sums[Transaction.Direction.INCOME], currency),
+        expense=quantize(sums[Transaction.Direction.EXPENSE], currency),
+        converted={d: conversion_summary(converted[d]) for d in DIRECTIONS},
+        rate_missing={d: missing_summary(missing[d]) for d in DIRECTIONS},
+    )
+
+
+DIRECTIONS = (Transaction.Direction.INCOME.value, Transaction.Direction.EXPENSE.value)
