@@ -12,13 +12,14 @@ from django.views.decorators.http import require_POST
 
 from assets import labels, services
 from assets.ledger import corrections
-from assets.ledger.selectors import wallet_list
+from assets.ledger.selectors import balances_converted, wallet_list
 from assets.models import Asset
 from assets.selectors import linked_account_list
 from zeus.errors import ZeusError
 from zeus.forms import page_paths
 from zeus.money import CURRENCY_EXPONENTS
 from zeus.selectors import user_currency
+from zeus.timeutil import user_today
 
 
 @login_required
@@ -41,17 +42,22 @@ def wallets_page(request):
             messages.success(request, _("Account added."))
             return HttpResponseRedirect("/wallets")
     accounts = list(wallet_list(user=request.user))
+    currency = user_currency(request.user)
+    converted = balances_converted(
+        user=request.user, accounts=accounts, currency=currency, day=user_today(request.user)
+    )
     return render(
         request,
         "assets/wallets.html",
         {
             "active": [a for a in accounts if a.archived_at is None],
+            "converted": converted,  # balances in another currency: at today's rate, or named as rate missing
             "archived": [a for a in accounts if a.archived_at is not None],
             "linked": linked_account_list(user=request.user),
             "kinds": [(k, labels.ASSET_KIND[k]) for k in Asset.Kind.values],
             "kind_labels": labels.ASSET_KIND,
             "currencies": list(CURRENCY_EXPONENTS),
-            "currency": user_currency(request.user),
+            "currency": currency,
         },
         status=status,
     )
