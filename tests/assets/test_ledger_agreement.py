@@ -13,7 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from assets.selectors import ledger_summary
+from assets.ledger.totals import list_total_in
+from assets.selectors import ledger_summary, transaction_list, transaction_totals
 from chat.tools.base import ToolContext
 from chat.tools.reads import summarize_spending
 from goals.selectors import budget_statuses
@@ -92,6 +93,14 @@ def test_every_figure_counts_the_same_money(rows, rates):
     assert sum((Decimal(m["amount"]) for m in told["rate_missing"]), Decimal(0)) == missing
     assert sum((Decimal(c["amount"]) for c in told["converted"]), Decimal(0)) == converted_usd
     assert all(Decimal(c["rate"]) > 0 and c["to_currency"] == "VND" for c in told["converted"])
+
+    # The /transactions totals of the whole list, added up in VND beside their per-currency figures.
+    qs = transaction_list(user=owner)
+    own = next(((t.income, t.expense) for t in transaction_totals(qs) if t.currency == "VND"), (0, 0))
+    listed = list_total_in(qs, currency="VND", own=own)
+    assert abs(listed.expense - sum(spending.values(), Decimal(0))) <= sum(foreign.values()) / Decimal(2)
+    assert sum((m["amount"] for m in listed.rate_missing["expense"]), Decimal(0)) == missing
+    assert sum((c["amount"] for c in listed.converted["expense"]), Decimal(0)) == converted_usd
 
     # The review converts every row into the reader's currency at its day's rate, names what none converts.
     review = review_spending(currencies={owner.id: "VND"}, week_start=WEEK, per_user=3)
