@@ -55,3 +55,24 @@ def test_a_list_in_the_users_currency_alone_shows_no_conversion(alice_web, alice
     factories.txn(alice, amount="150000", occurred_on=dt.date(2026, 11, 3))
     html = alice_web.get("/transactions").content.decode()
     assert 'id="totals-combined"' not in html
+
+
+def test_the_totals_in_the_users_currency_cost_the_same_queries_however_many_foreign_days(alice_web, alice):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    day = dt.date(2026, 11, 1)
+    factories.rate(day - dt.timedelta(days=1), "25000")
+
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as seen:
+            assert alice_web.get("/transactions").status_code == 200
+        return len(seen)
+
+    factories.txn(alice, amount="150000", occurred_on=day)
+    factories.txn(alice, amount="1", currency="USD", occurred_on=day)
+    few = queries()
+    for k in range(1, 25):
+        factories.txn(alice, amount="2", currency="USD", occurred_on=day + dt.timedelta(days=k))
+        factories.txn(alice, amount="3", currency="EUR", occurred_on=day + dt.timedelta(days=k))
+    assert queries() == few, few
