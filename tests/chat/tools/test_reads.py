@@ -237,5 +237,6 @@ def test_the_spending_tools_and_cards_convert_at_each_rows_day_and_name_what_has
     assert (budget["spent"], budget["converted"], budget["rate_missing"]) == ("200000", converted, missing)
     plan = plan_create(user=alice, month=f"{first:%Y-%m}", expected_income="20000000", fixed_expenses=[])
     plan_activate(user=alice, plan_id=plan.id)
-    told = call(alice_ctx, "get_plan").output["plan"]
-    assert (told["converted"], told["rate_missing"]) == (converted, missing)
+    told = call(alice_ctx, "get_plan")
+    assert (told.output["plan"]["converted"], told.output["plan"]["rate_missing"]) == (converted, missing)
+    assert (told.card["converted"], told.card["rate_missing"]) == (converted, missing)
