@@ -20,6 +20,7 @@ from zeus.errors import ValidationFailed
 # digits, are what money is stored and quantized to: CLDR shows IQD, AFN, LAK... without decimals, ISO
 # gives them 3 or 2. Funds, metals and test codes (XAU, XDR, XXX) have no minor unit and are no money here.
 ISO_EXPONENTS = {c.code: c.exponent for c in sorted(Currency, key=lambda c: c.code) if c.exponent is not None}
+
 # The widest amount the ledger stores: 15 integer digits, 2 decimal places (numeric(17, 2)).
 MAX_DIGITS = 17
 DECIMAL_PLACES = 2
