@@ -34,6 +34,8 @@ def net_worth_panel(request, today) -> dict:
     first = worth.trend[0].worth
     return {
         "worth": worth,
+        # Balances in another currency no rate converts: named, left out of the figure, never at 1:1.
+        "rate_missing": [{"currency": c, "amount": amount} for c, amount in worth.other_currencies.items()],
         "change": worth.today - first,
         "chart": Chart(
             id="net-worth",
@@ -55,14 +57,15 @@ def this_month_panel(request, today) -> dict:
     month = _worth(request, currency, today).months[-1]  # the trend's last month is this one, so far
     income, expense = month.income, month.expense
     by_category = spending_by_category(request, currency, today)
-    rate_missing = _summary(request, currency, today).rate_missing
+    summary = _summary(request, currency, today)
     top = sorted(by_category.items(), key=lambda item: (-item[1].now, -item[1].before))[:8]
     return {
         "currency": currency,
         "income": income,
         "expense": expense,
         "left": income - expense,
-        "rate_missing": rate_missing,  # rows in another currency with no rate: named, never counted at 1:1
+        "rate_missing": summary.rate_missing,  # rows in another currency with no rate: named, never counted at 1:1
+        "converted": summary.converted,  # this month's rows in another currency, with the rates used
         "has_spending": any(s.now or s.before for _c, s in top),
         "chart": Chart(
             id="spending-by-category",

@@ -4,7 +4,7 @@ from django.db.models import Q
 
 from assets import categories
 from assets.ledger.queries import TransactionQuerySet
-from zeus.money import CURRENCY_CHOICES, DECIMAL_PLACES, MAX_DIGITS
+from zeus.money import DECIMAL_PLACES, MAX_DIGITS, currency_choices
 
 
 class Source(models.TextChoices):
@@ -20,7 +20,7 @@ class LinkedAccount(models.Model):
     name = models.CharField(max_length=100)
     masked_number = models.CharField(max_length=32)
     balance = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES, default=0)
-    currency = models.CharField(max_length=3, choices=CURRENCY_CHOICES)
+    currency = models.CharField(max_length=3, choices=currency_choices)
     last_synced_at = models.DateTimeField(null=True, blank=True)
     # A feed's own key for the account (SePay: the gateway and a hash of the account number, never the
     # number itself): how a delivery finds the account it belongs to. Null for accounts without a feed.
@@ -58,7 +58,7 @@ class Asset(models.Model):
     name = models.CharField(max_length=100)
     kind = models.CharField(max_length=20, choices=Kind.choices)
     balance = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES, default=0)
-    currency = models.CharField(max_length=3, choices=CURRENCY_CHOICES)
+    currency = models.CharField(max_length=3, choices=currency_choices)
     source = models.CharField(max_length=10, choices=Source.choices, default=Source.MANUAL)
     linked_account = models.ForeignKey(
         LinkedAccount, null=True, blank=True, on_delete=models.SET_NULL, related_name="assets"
@@ -121,7 +121,7 @@ class Transaction(models.Model):
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="transactions")
     amount = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES)
-    currency = models.CharField(max_length=3, choices=CURRENCY_CHOICES)
+    currency = models.CharField(max_length=3, choices=currency_choices)
     direction = models.CharField(max_length=10, choices=Direction.choices, default=Direction.EXPENSE)
     description = models.CharField(max_length=200, blank=True)
     category = models.CharField(max_length=20, choices=categories.CHOICES)
@@ -269,7 +269,7 @@ class BankTextDraft(models.Model):
     parsed_by = models.CharField(max_length=10, choices=ParsedBy.choices)
     bank = models.CharField(max_length=40, blank=True)
     amount = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES)
-    currency = models.CharField(max_length=3, choices=CURRENCY_CHOICES)
+    currency = models.CharField(max_length=3, choices=currency_choices)
     direction = models.CharField(max_length=10, choices=Transaction.Direction.choices)
     occurred_at = models.DateTimeField()
     description = models.CharField(max_length=200, blank=True)

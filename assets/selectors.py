@@ -1,7 +1,7 @@
 """Reads of the ledger, always scoped to one user."""
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.contrib.postgres.lookups import Unaccent
@@ -13,6 +13,7 @@ from assets.ledger.queries import COUNTS
 from assets.ledger.totals import (
     PER_MONTH,
     CountedRead,
+    conversion_summary,
     counted_convert,
     counted_groups_query,
     counted_reads_in,
@@ -228,7 +229,8 @@ class NetWorth:
     today: Decimal  # assets and unlinked accounts in the currency, now
     months: list[MonthFlow]  # the last `months` months, oldest first, the current one last
     trend: list[MonthEnd]  # oldest first
-    other_currencies: dict[str, Decimal]  # balances held in other currencies, not converted
+    other_currencies: dict[str, Decimal]  # balances held in other currencies no rate converts: not in `today`
+    converted: list[dict] = field(default_factory=list)  # conversion_summary's: the balances converted
 
 
 def _month_start(day: dt.date, back: int = 0) -> dt.date:
@@ -247,6 +249,7 @@ class LedgerSummary:
     net_worth: NetWorth
     spending_by_category: dict[str, CategorySpending]
     rate_missing: list[dict]  # missing_summary's: what this month's and the trend's figures leave out, no rate
+    converted: list[dict] = field(default_factory=list)  # conversion_summary's: this month's, converted
 
 
 def ledger_summary(*, user, currency: str, today: dt.date, months: int = 12) -> LedgerSummary:
@@ -303,19 +306,27 @@ def ledger_summary(*, user, currency: str, today: dt.date, months: int = 12) -> 
         trend.append(MonthEnd(month=flow.month, worth=value))
         value = value - flow.income + flow.expense
     trend.reverse()
+    groups = read.groups if read else []
     worth = NetWorth(
         currency=currency,
         today=now,
         months=month_rows,
         trend=trend,
         other_currencies={c: quantize(v, c) for c, v in sorted(unconverted.items()) if v},
+        converted=conversion_summary(g.conversion for g in groups if g.conversion and g.direction == BALANCE),
     )
     spending = {
         c: CategorySpending(now=quantize(a, currency), before=quantize(b, currency))
         for c, (a, b) in by_category.items()
     }
     flows_missing = [m for m in missing if not (m.day == today and m.currency in unconverted)]
-    return LedgerSummary(net_worth=worth, spending_by_category=spending, rate_missing=missing_summary(flows_missing))
+    this_months = (g.conversion for g in groups if g.conversion and g.direction != BALANCE and g.day == this_month)
+    return LedgerSummary(
+        net_worth=worth,
+        spending_by_category=spending,
+        rate_missing=missing_summary(flows_missing),
+        converted=conversion_summary(this_months),
+    )
 
 
 BALANCE = "balance"  # a balance in another currency, converted beside the flows

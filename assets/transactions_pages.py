@@ -1,6 +1,7 @@
 """/transactions: the ledger to search, filter, page through to its oldest row, fix and export (docs/pages.md)."""
 
 import datetime as dt
+from decimal import Decimal
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -12,6 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from assets import csv_export, labels, services
 from assets.forms import CategoryForm, TransactionFilterForm, TransactionForm
+from assets.ledger.totals import list_total_in
 from assets.ledger_pages import ledger_rows_mark
 from assets.selectors import asset_list, transaction_get, transaction_page, transaction_search, transaction_totals
 from zeus.errors import NotFound, ZeusError
@@ -45,12 +47,21 @@ def _list_url(request, *drop) -> str:
     return "/transactions" + (f"?{encoded}" if encoded else "")
 
 
+def _combined(qs, totals, currency):
+    """The totals in the user's currency, when the list holds another: each row converted at its day's rate,
+    shown with the rates used; what no rate converts named, never counted at 1:1."""
+    if all(t.currency == currency for t in totals):
+        return None
+    own = next(((t.income, t.expense) for t in totals if t.currency == currency), (Decimal(0), Decimal(0)))
+    return list_total_in(qs, currency=currency, own=own)
+
+
 def _context(request, *, create_form=None, edit_form=None, edit_id=None, status_code=200) -> tuple[dict, int]:
     user = request.user
     assets = list(asset_list(user=user))
     filters = TransactionFilterForm(request.GET or None, assets=assets)
     page = None
-    totals = []
+    totals, combined = [], None
     if not request.GET or filters.is_valid():
         criteria = filters.selector_filters() if request.GET else {}
         try:
@@ -61,6 +72,7 @@ def _context(request, *, create_form=None, edit_form=None, edit_id=None, status_
         else:
             page = transaction_page(qs, after=_after(request.GET.get("after", "")), size=PAGE_SIZE)
             totals = transaction_totals(qs)
+            combined = _combined(qs, totals, user_currency(user))
     else:
         status_code = 400
     if edit_id is None and request.GET.get("edit"):
@@ -93,6 +105,7 @@ def _context(request, *, create_form=None, edit_form=None, edit_id=None, status_
             "filters": filters,
             "rows": rows,
             "totals": totals,
+            "combined": combined,
             "next_url": next_url,
             "first_url": _list_url(request, "after") if request.GET.get("after") else None,
             "export_url": "/transactions.csv" + (f"?{export.urlencode()}" if export else ""),

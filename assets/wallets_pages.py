@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 from assets import labels, services
 from assets.cards.selectors import card_dues_for
 from assets.ledger import corrections
-from assets.ledger.selectors import wallet_list
+from assets.ledger.selectors import balances_converted, wallet_list
 from assets.models import Asset
 from assets.selectors import linked_account_list
 from zeus.errors import ZeusError
@@ -47,17 +47,22 @@ def wallets_page(request):
     dues = {view.asset.id: view for view in card_dues_for(user=request.user, today=user_today(request.user))}
     for account in accounts:
         account.card_due_view = dues.get(account.id)
+    currency = user_currency(request.user)
+    converted = balances_converted(
+        user=request.user, accounts=accounts, currency=currency, day=user_today(request.user)
+    )
     return render(
         request,
         "assets/wallets.html",
         {
             "active": [a for a in accounts if a.archived_at is None],
+            "converted": converted,  # balances in another currency: at today's rate, or named as rate missing
             "archived": [a for a in accounts if a.archived_at is not None],
             "linked": linked_account_list(user=request.user),
             "kinds": [(k, labels.ASSET_KIND[k]) for k in Asset.Kind.values],
             "kind_labels": labels.ASSET_KIND,
             "currencies": list(CURRENCY_EXPONENTS),
-            "currency": user_currency(request.user),
+            "currency": currency,
         },
         status=status,
     )

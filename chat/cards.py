@@ -134,6 +134,8 @@ def chart(name, tool_input, output):
             {"label": _label(g["label"]) if by_category else g["label"], "key": g["label"], "amount": g["amount"]}
             for g in output["groups"]
         ],
+        converted=output.get("converted", []),
+        rate_missing=output.get("rate_missing", []),
     )
 
 

@@ -31,6 +31,8 @@ def plan(name, tool_input, output):
         warning=p["warning"],
         warning_title=WARNING_TITLES.get(p["warning"], p["warning"]),
         bills_still_due=p["bills_still_due"],
+        converted=p.get("converted", []),
+        rate_missing=p.get("rate_missing", []),
         cta_url=f"/plans/{p['id']}",
     )
 

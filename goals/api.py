@@ -6,6 +6,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from assets import categories
+from assets.ledger.shapes import ConversionSerializer, RateMissingSerializer
 from goals import selectors, services
 from goals.models import Goal
 from zeus.api.fields import MoneyField
@@ -20,6 +21,12 @@ class BudgetSerializer(serializers.Serializer):
     currency = serializers.CharField()
     spent = MoneyField(help_text="Spent in this category in the user's current month.")
     remaining = MoneyField(help_text="amount - spent; negative when over budget.")
+    converted = ConversionSerializer(
+        many=True, help_text="What of `spent` was converted from other currencies, at each row's day's rate."
+    )
+    rate_missing = RateMissingSerializer(
+        many=True, help_text="This category's spending in currencies no rate converts: left out of `spent`."
+    )
 
     def to_representation(self, status_):
         # MoneyField reads the currency beside the amount, so present the status flat.
@@ -30,6 +37,8 @@ class BudgetSerializer(serializers.Serializer):
             "currency": budget.currency,
             "spent": status_.spent,
             "remaining": status_.remaining,
+            "converted": status_.converted,
+            "rate_missing": status_.rate_missing,
         }
         return super().to_representation(flat)
 

@@ -4,7 +4,7 @@ from django.db.models import Q
 
 from assets import categories
 from goals.debts.models import Debt, DebtPayment, DebtReminder  # noqa: F401  (the goals app's models too)
-from zeus.money import CURRENCY_CHOICES, DECIMAL_PLACES, MAX_DIGITS
+from zeus.money import DECIMAL_PLACES, MAX_DIGITS, currency_choices
 
 
 class Goal(models.Model):
@@ -25,7 +25,7 @@ class Goal(models.Model):
     kind = models.CharField(max_length=20, choices=Kind.choices, default=Kind.SAVINGS)
     target_amount = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES)
     current_amount = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES, default=0)
-    currency = models.CharField(max_length=3, choices=CURRENCY_CHOICES)
+    currency = models.CharField(max_length=3, choices=currency_choices)
     deadline = models.DateField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
     # The day progress is measured from, in the user's timezone: on_track compares against a straight line.
@@ -51,7 +51,7 @@ class Budget(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="budgets")
     category = models.CharField(max_length=20, choices=categories.EXPENSE_CHOICES)
     amount = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES)
-    currency = models.CharField(max_length=3, choices=CURRENCY_CHOICES)
+    currency = models.CharField(max_length=3, choices=currency_choices)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

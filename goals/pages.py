@@ -42,6 +42,8 @@ def budget_rows(statuses) -> list[dict]:
                 "pct": pct,
                 "used_pct": int(s.spent * 100 / b.amount) if b.amount else 0,
                 "state": "over" if s.remaining < 0 else "warn" if pct >= 80 else "good",
+                "converted": s.converted,
+                "rate_missing": s.rate_missing,
             }
         )
     return sorted(rows, key=lambda r: -r["used_pct"])
@@ -53,8 +55,6 @@ def _budgets_context(request, *, create_form=None, edit_form=None, edit_id=None)
     edit_id = edit_id if edit_id is not None else _int(request.GET.get("edit"))
     statuses = budget_statuses(user=user)
     rows = budget_rows(statuses)
-    # Spending in another currency with no rate is named beside the budgets, never counted at 1:1.
-    rate_missing = list({(m["currency"], m["amount"]): m for s in statuses for m in s.rate_missing}.values())
     for row in rows:
         if row["budget"].id == edit_id:
             b = row["budget"]
@@ -65,7 +65,6 @@ def _budgets_context(request, *, create_form=None, edit_form=None, edit_id=None)
             )
     return {
         "rows": rows,
-        "rate_missing": rate_missing,
         "create_form": create_form or BudgetForm(currency=currency, prefix="new"),
         "delete_id": _int(request.GET.get("delete")),
         "today": user_today(user),

@@ -4,7 +4,7 @@ from decimal import Decimal
 
 from django.db.models import QuerySet
 
-from assets.ledger.totals import missing_summary
+from assets.ledger.totals import conversion_summary, missing_summary
 from assets.selectors import spending_reads
 from goals.models import Budget, Goal
 from goals.progress import GoalProgress, goal_progress
@@ -51,9 +51,11 @@ class BudgetStatus:
     budget: Budget
     spent: Decimal
     remaining: Decimal
-    # The month's spending in other currencies that no rate converts into the budget's (missing_summary's):
-    # named beside the figure, never counted at 1:1.
+    # The month's spending of the budget's category in other currencies that no rate converts into the
+    # budget's (missing_summary's): named beside the figure, never counted at 1:1.
     rate_missing: tuple[dict, ...] = ()
+    # What of `spent` was converted from other currencies, with the rates used (conversion_summary's).
+    converted: tuple[dict, ...] = ()
 
 
 def budget_list(*, user) -> QuerySet[Budget]:
@@ -75,17 +77,19 @@ def budget_statuses(
         today = user_today(user)
         month = (today.year, today.month)
     first, last = month_bounds(*month)
-    totals, missing = dict(spent or {}), {}
+    totals, reads = dict(spent or {}), {}
     unread = {b.currency for b in budgets} - set(totals)
     if unread:
-        for currency, read in spending_reads(user=user, currencies=unread, since=first, until=last).items():
-            totals[currency], missing[currency] = read.by_category(), tuple(missing_summary(read.missing_of()))
+        reads = spending_reads(user=user, currencies=unread, since=first, until=last)
+        totals.update({currency: read.by_category() for currency, read in reads.items()})
     out = []
     for budget in budgets:
-        c = budget.currency
+        c, read = budget.currency, reads.get(budget.currency)
         spent = quantize(totals[c].get(budget.category, Decimal(0)), c)
         remaining = quantize(budget.amount - spent, c)
-        out.append(BudgetStatus(budget=budget, spent=spent, remaining=remaining, rate_missing=missing.get(c, ())))
+        missing = tuple(missing_summary(read.missing_of(category=budget.category))) if read else ()
+        converted = tuple(conversion_summary(read.conversions_of(category=budget.category))) if read else ()
+        out.append(BudgetStatus(budget, spent, remaining, rate_missing=missing, converted=converted))
     return out
 
 

@@ -5,6 +5,7 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from assets.ledger.shapes import ConversionSerializer, RateMissingSerializer
 from plans import services
 from plans.idempotency import idempotent
 from plans.presenters import plan_to_dict
@@ -116,6 +117,12 @@ class PlanOutput(serializers.Serializer):
     streak = serializers.IntegerField()
     recommendation = _Recommendation(allow_null=True)
     summary = serializers.JSONField(allow_null=True)
+    converted = ConversionSerializer(
+        many=True, help_text="The month's expenses in other currencies, converted at each row's day's rate."
+    )
+    rate_missing = RateMissingSerializer(
+        many=True, help_text="The month's expenses no rate converts: left out of every figure, never at 1:1."
+    )
 
     def to_representation(self, instance):
         return instance  # already the contract's shape

@@ -7,7 +7,7 @@ from django.db.models import Q
 
 from assets import categories
 from plans.forecast_models import ForecastWatch  # noqa: F401  (the plans app's model too)
-from zeus.money import CURRENCY_CHOICES, DECIMAL_PLACES, MAX_DIGITS
+from zeus.money import DECIMAL_PLACES, MAX_DIGITS, currency_choices
 
 
 def _money(**kwargs):
@@ -34,7 +34,7 @@ class MonthlyPlan(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="monthly_plans")
     month = models.DateField(help_text="The first day of the month.")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
-    currency = models.CharField(max_length=3, choices=CURRENCY_CHOICES)
+    currency = models.CharField(max_length=3, choices=currency_choices)
     lifestyle_mode = models.CharField(max_length=10, choices=Mode.choices, default=Mode.BALANCED)
     expected_income = _money()
     essential_spending = _money(null=True, blank=True, help_text="Override of the essential share.")

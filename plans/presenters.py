@@ -1,6 +1,7 @@
 """A plan's state in the contract's JSON shape (docs/contract/rest.md): amounts as strings in the plan's currency."""
 
 from assets import categories
+from assets.ledger.shapes import conversions_json, rate_missing_json
 from plans.recurring import RecurringCharge
 from plans.state import PlanState
 from zeus.money import from_minor, quantize, to_minor
@@ -72,4 +73,6 @@ def plan_to_dict(state: PlanState, *, bills: list[RecurringCharge] | None = None
         if rec is None
         else {"kind": rec.kind, "amount": money(rec.amount), "daily_guide": money(rec.daily_guide)},
         "summary": plan.summary,
+        "converted": conversions_json(state.converted),
+        "rate_missing": rate_missing_json(state.rate_missing),
     }

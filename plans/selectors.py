@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from django.db.models import Exists, OuterRef, QuerySet, Sum
 
 from assets import categories
-from assets.ledger.totals import counted_read
+from assets.ledger.totals import conversion_summary, counted_read, missing_summary
 from assets.models import Transaction
 from plans import math as pm
 from plans import recurring
@@ -90,7 +90,7 @@ def plan_ledgers(plans: list[MonthlyPlan]) -> dict[int, Ledger]:
     plans = list(plans)
     if not plans:
         return {}
-    by_user = defaultdict(list)
+    by_user, missing = defaultdict(list), defaultdict(list)
     for currency in {p.currency for p in plans}:
         mine = [p for p in plans if p.currency == currency]
         reads = counted_read(
@@ -101,30 +101,42 @@ def plan_ledgers(plans: list[MonthlyPlan]) -> dict[int, Ledger]:
         )
         for user_id, read in reads.items():
             by_user[user_id, currency] = [
-                (g.category, g.day, g.amount) for g in read.groups if g.direction == Transaction.Direction.EXPENSE
+                (g.category, g.day, g.amount, g.conversion)
+                for g in read.groups
+                if g.direction == Transaction.Direction.EXPENSE
             ]
+            missing[user_id, currency] = read.missing_of()
     goal = dict(
         PlanEntry.objects.filter(plan_id__in=[p.id for p in plans])
         .values_list("plan_id")
         .annotate(total=Sum("amount"))
         .order_by()
     )
-    return {p.id: _ledger_of(p, by_user[p.user_id, p.currency], goal.get(p.id, 0)) for p in plans}
+    return {
+        p.id: _ledger_of(p, by_user[p.user_id, p.currency], goal.get(p.id, 0), missing[p.user_id, p.currency])
+        for p in plans
+    }
 
 
-def _ledger_of(plan: MonthlyPlan, spent: list[tuple], goal_total) -> Ledger:
+def _ledger_of(plan: MonthlyPlan, spent: list[tuple], goal_total, missing: list) -> Ledger:
     """A plan's Ledger from its user's expense totals per (category, day) in its currency and its goal
     entries' total: the month's expenses per category, and per day its discretionary ones outside the plan's
     fixed categories, each summed before it becomes minor units."""
     c, first, last = plan.currency, plan.month, pm.month_last(plan.month)
     fixed = {line.category for line in plan.fixed_expenses.all()}
-    by_category, by_day = defaultdict(int), defaultdict(int)
-    for category, day, total in spent:
+    by_category, by_day, converted = defaultdict(int), defaultdict(int), []
+    for category, day, total, conversion in spent:
         if first <= day <= last:
             by_category[category] += total
+            if conversion is not None:
+                converted.append(conversion)
             if category in categories.DISCRETIONARY and category not in fixed:
                 by_day[day] += total
-    ledger = Ledger(expenses_by_category={category: to_minor(total, c) for category, total in by_category.items()})
+    ledger = Ledger(
+        expenses_by_category={category: to_minor(total, c) for category, total in by_category.items()},
+        converted=conversion_summary(converted),
+        rate_missing=missing_summary(m for m in missing if first <= m.day <= last),
+    )
     for day, total in by_day.items():
         ledger.discretionary_by_day[day] += to_minor(total, c)
     ledger.goal_entries = to_minor(goal_total, c)

@@ -23,6 +23,10 @@ class Ledger:
     expenses_by_category: dict[str, int] = field(default_factory=dict)
     discretionary_by_day: dict[dt.date, int] = field(default_factory=lambda: defaultdict(int))
     goal_entries: int = 0
+    # The month's expenses in other currencies: converted at each row's day's rate (conversion_summary's shape),
+    # and what no rate converts, left out of every figure, never taken at 1:1 (missing_summary's).
+    converted: list[dict] = field(default_factory=list)
+    rate_missing: list[dict] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -55,6 +59,8 @@ class PlanState:
     streak: int
     recommendation: pm.Recommendation | None
     discretionary_by_day: dict
+    converted: list[dict] = field(default_factory=list)  # the Ledger's
+    rate_missing: list[dict] = field(default_factory=list)  # the Ledger's
 
     @property
     def safe_left(self) -> int:
@@ -158,6 +164,8 @@ def state_of(plan: MonthlyPlan, *, today: dt.date, ledger: Ledger, answered_stat
         streak=_streak(plan, so_far, today),
         recommendation=recommendation,
         discretionary_by_day=so_far.discretionary_by_day,
+        converted=ledger.converted,
+        rate_missing=ledger.rate_missing,
     )
 
 

@@ -1,7 +1,7 @@
 from django.conf import settings
 from django.db import models
 
-from zeus.money import CURRENCY_CHOICES, DECIMAL_PLACES, MAX_DIGITS
+from zeus.money import DECIMAL_PLACES, MAX_DIGITS, currency_choices
 
 
 class Suggestion(models.Model):
@@ -93,7 +93,7 @@ class RecurringSeries(models.Model):
     # Typical, or the new price after a change.
     amount = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES)
     previous_amount = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES, null=True, blank=True)
-    currency = models.CharField(max_length=3, choices=CURRENCY_CHOICES)
+    currency = models.CharField(max_length=3, choices=currency_choices)
     interval = models.CharField(max_length=8, choices=Interval.choices)
     last_on = models.DateField()
     next_on = models.DateField()

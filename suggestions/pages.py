@@ -49,12 +49,25 @@ def digest_page(request, week: str):
             {"category": category_label(t["category"]), "spent": _money(t["spent"], c)}
             for t in review["top_categories"]
         ],
-        "biggest": [{**b, "amount": _money(b["amount"], c)} for b in review["biggest"]],
+        "biggest": [_big(b, c) for b in review["biggest"]],
+        "converted": review.get("converted", []),
+        "rate_missing": review.get("rate_missing", []),
         "due": [{**d, "amount": _money(d["amount"], d["currency"])} for d in review["due_next_week"]],
         "previous_week": previous_week,
         "next_week": next_week,
     }
     return render(request, "suggestions/digest.html", context)
+
+
+def _big(big: dict, currency: str) -> dict:
+    """A big expense in its own currency; in another, its converted amount beside it, with the rate."""
+    own = big.get("currency", currency)
+    row = {**big, "amount": _money(big["amount"], own), "converted": None}
+    if own != currency and big.get("converted") is not None:
+        row["converted"] = [{**big, "currency": own, "to_currency": currency, "converted": big["converted"]}]
+    elif own != currency:
+        row["rate_missing"] = [{"currency": own, "amount": big["amount"]}]
+    return row
 
 
 @login_required

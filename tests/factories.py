@@ -112,3 +112,12 @@ def budget(owner, *, category="dining", amount="2000000", currency=None) -> Budg
     return Budget.objects.create(
         user=owner, category=category, amount=amount, currency=currency or owner.profile.currency
     )
+
+
+def rate(day: dt.date, rate, *, source: str = "vietcombank", from_currency="USD", to_currency="VND", owner=None):
+    """A published rate (or the owner's own): how many `to_currency` one `from_currency` buys on `day`."""
+    from assets.ledger.models import ExchangeRate
+
+    return ExchangeRate.objects.create(
+        day=day, from_currency=from_currency, to_currency=to_currency, rate=rate, source=source, user=owner
+    )

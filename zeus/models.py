@@ -3,7 +3,7 @@ import zoneinfo
 from django.conf import settings
 from django.db import models
 
-from zeus.money import CURRENCY_CHOICES, DEFAULT_CURRENCY
+from zeus.money import DEFAULT_CURRENCY, currency_choices
 from zeus.push_models import PushSubscription  # noqa: F401  (zeus's model too)
 
 DEFAULT_TIMEZONE = "Asia/Ho_Chi_Minh"
@@ -24,7 +24,7 @@ class Profile(models.Model):
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
     display_name = models.CharField(max_length=100, blank=True)
-    currency = models.CharField(max_length=3, choices=CURRENCY_CHOICES, default=DEFAULT_CURRENCY)
+    currency = models.CharField(max_length=3, choices=currency_choices, default=DEFAULT_CURRENCY)
     # Validated against the IANA names by the service; no choices here, so a tzdata update needs no migration.
     timezone = models.CharField(max_length=64, default=DEFAULT_TIMEZONE)
     language = models.CharField(max_length=8, choices=LANGUAGE_CHOICES, default=DEFAULT_LANGUAGE)

@@ -3,43 +3,41 @@
 Amounts are `Decimal` end to end. Every boundary quantizes to the currency's exponent (VND 0, USD 2).
 """
 
+import copy
 import functools
 import re
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
 from babel import Locale
-from babel.numbers import format_currency, format_decimal, get_currency_symbol
+from babel.numbers import format_currency, format_decimal, get_currency_precision, get_currency_symbol
+from iso4217 import Currency
 
 from zeus.errors import ValidationFailed
 
-CURRENCY_EXPONENTS = {
-    "VND": 0,
-    "USD": 2,
-    "EUR": 2,
-    "GBP": 2,
-    "JPY": 0,
-    "KRW": 0,
-    "SGD": 2,
-    "THB": 2,
-    "AUD": 2,
-    "CAD": 2,
-    "CNY": 2,
-    "HKD": 2,
-    "IDR": 2,
-    "MYR": 2,
-    "PHP": 2,
-    "TWD": 2,
-    "INR": 2,
-    "CHF": 2,
-}
-CURRENCY_CHOICES = [(code, code) for code in CURRENCY_EXPONENTS]
-DEFAULT_CURRENCY = "VND"
+# Every ISO 4217 currency and its minor unit, from the ISO 4217 list itself (the `iso4217` package ships the
+# maintenance agency's table.xml; `iso4217.__published__` dates it). ISO's minor units, not CLDR's display
+# digits, are what money is stored and quantized to: CLDR shows IQD, AFN, LAK... without decimals, ISO
+# gives them 3 or 2. Funds, metals and test codes (XAU, XDR, XXX) have no minor unit and are no money here.
+ISO_EXPONENTS = {c.code: c.exponent for c in sorted(Currency, key=lambda c: c.code) if c.exponent is not None}
 
 # The widest amount the ledger stores: 15 integer digits, 2 decimal places (numeric(17, 2)).
 MAX_DIGITS = 17
 DECIMAL_PLACES = 2
 MAX_AMOUNT = Decimal("999999999999999")
+
+# The currencies an amount may be kept in: every ISO currency whose minor unit the columns can hold. The
+# few with three or four decimals (BHD, IQD, JOD, KWD, LYD, OMR, TND; CLF, UYW) are refused by name rather
+# than rounded into two places (docs/ledger.md, "Currencies").
+CURRENCY_EXPONENTS = {code: places for code, places in ISO_EXPONENTS.items() if places <= DECIMAL_PLACES}
+
+
+def currency_choices() -> list[tuple[str, str]]:
+    """The models' choices, a callable so that the list follows the ISO table without a migration."""
+    return [(code, code) for code in CURRENCY_EXPONENTS]
+
+
+DEFAULT_CURRENCY = "VND"
 
 
 class InvalidAmount(ValidationFailed):
@@ -51,10 +49,15 @@ class InvalidCurrency(ValidationFailed):
 
 
 def normalize_currency(currency: str) -> str:
-    code = (currency or "").strip().upper()
-    if code not in CURRENCY_EXPONENTS:
-        raise InvalidCurrency(f"Unsupported currency {currency!r}; use one of {', '.join(CURRENCY_EXPONENTS)}.")
-    return code
+    """An ISO 4217 code the ledger keeps, upper-cased; InvalidCurrency for anything else."""
+    code = (currency or "").strip().upper() if isinstance(currency, str) else ""
+    if code in CURRENCY_EXPONENTS:
+        return code
+    if code in ISO_EXPONENTS:
+        raise InvalidCurrency(
+            f"{code} has {ISO_EXPONENTS[code]} decimal places; amounts are kept to {DECIMAL_PLACES} at most."
+        )
+    raise InvalidCurrency(f"{str(currency)[:16]!r} is not an ISO 4217 currency code (VND, USD, EUR, ...).")
 
 
 # Cached: lists, plans and the batch jobs ask for a currency's exponent and unit for every amount they touch.
@@ -105,12 +108,20 @@ CURRENCY_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥", "KRW": "
 
 
 def _format_for_locale(value: Decimal, currency: str, locale: str) -> str:
-    # CLDR's digits for every currency listed above equal CURRENCY_EXPONENTS (tests/zeus/test_money.py compares
-    # every currency's text with Babel's), so Babel's own pattern is used as it is.
     shape = _currency_shape(currency, _babel_locale(locale))
     if shape is None:
-        return format_currency(value, currency, locale=_babel_locale(locale))
+        return babel_currency_text(value, currency, locale=_babel_locale(locale))
     return _apply_shape(shape, value)
+
+
+def babel_currency_text(value: Decimal, currency: str, *, locale: str) -> str:
+    """Babel's text for an amount, with the ISO minor unit's digits: CLDR shows a few currencies (AFN, LAK,
+    RSD...) without the decimals ISO gives them, and an amount is never shown rounded off."""
+    if get_currency_precision(currency) == exponent(currency):
+        return format_currency(value, currency, locale=locale)
+    pattern = copy.copy(Locale.parse(locale).currency_formats["standard"])
+    pattern.frac_prec = (exponent(currency), exponent(currency))
+    return pattern.apply(value, Locale.parse(locale), currency=currency, currency_digits=False)
 
 
 def _apply_shape(shape: tuple, value: Decimal) -> str:
@@ -148,7 +159,7 @@ def _currency_shape(currency: str, locale: str) -> tuple | None:
     probes = ["0", "-0", "7", "-7", "1234.5", "-1234567.891", "999999999999999.99", "-1000", "0.01", "100000"]
     for probe in probes:
         value = quantize(Decimal(probe), currency)
-        if _apply_shape(shape, value) != format_currency(value, currency, locale=babel_locale):
+        if _apply_shape(shape, value) != babel_currency_text(value, currency, locale=locale):
             return None
     return shape
 
@@ -156,6 +167,11 @@ def _currency_shape(currency: str, locale: str) -> tuple | None:
 def format_number(value, *, locale: str) -> str:
     """A plain number grouped for the locale: `1.250.000` in Vietnamese, `1,250,000` in English."""
     return format_decimal(value, locale=_babel_locale(locale))
+
+
+def format_rate(value, *, locale: str) -> str:
+    """An exchange rate grouped for the locale with every digit it has: `25.400` or `0,0000393` in Vietnamese."""
+    return format_decimal(Decimal(value).normalize(), locale=_babel_locale(locale), decimal_quantization=False)
 
 
 def _babel_locale(language: str) -> str:

@@ -6,7 +6,7 @@ from django.db import models
 from django.db.models import F, Q
 
 from assets import categories
-from zeus.money import CURRENCY_CHOICES, DECIMAL_PLACES, MAX_DIGITS
+from zeus.money import DECIMAL_PLACES, MAX_DIGITS, currency_choices
 
 TRANSACTION = "assets.Transaction"
 
@@ -154,8 +154,8 @@ class ExchangeRate(models.Model):
         USER = "user"
 
     day = models.DateField()
-    from_currency = models.CharField(max_length=3, choices=CURRENCY_CHOICES)
-    to_currency = models.CharField(max_length=3, choices=CURRENCY_CHOICES)
+    from_currency = models.CharField(max_length=3, choices=currency_choices)
+    to_currency = models.CharField(max_length=3, choices=currency_choices)
     rate = models.DecimalField(max_digits=24, decimal_places=10)
     source = models.CharField(max_length=20, choices=Source.choices)
     user = models.ForeignKey(

@@ -15,10 +15,14 @@ from dataclasses import dataclass
 from django.db import IntegrityError
 from django.db import transaction as db_transaction
 from django.db.models import Exists, OuterRef, Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import override
 
 from assets.ledger.models import RejectedPair, TransactionSplit, Transfer
 from assets.models import Transaction
-from zeus.models import Profile
+from zeus.models import Notification, Profile
+from zeus.services import notification_create
 
 WINDOW = dt.timedelta(days=3)
 _EXPENSE = Transaction.Direction.EXPENSE
@@ -40,10 +44,33 @@ def transfer_pair_arrivals(*, user_id: int, transaction_ids: Iterable[int]) -> l
         return []
     made: list[Transfer] = []
     with db_transaction.atomic():
-        Profile.objects.select_for_update().get_or_create(user_id=user_id)
+        profile, _created = Profile.objects.select_for_update().get_or_create(user_id=user_id)
         for transaction_id in ids:
             made.extend(_pair_one(user_id, transaction_id))
+        if any(t.status == Transfer.Status.SUGGESTED for t in made):
+            _tell_suggestions(profile)
     return made
+
+
+def _tell_suggestions(profile: Profile) -> None:
+    """One notice in the inbox for the suggestions that wait for the user, however many arrive: at most one
+    a day (the user's day), so a statement import of a hundred rows is one notice, not a flood."""
+    today = timezone.now().astimezone(profile.tz).date()
+    with override(profile.language or "vi"):
+        title = _("Transfers between your accounts are waiting for you")
+        body = _(
+            "Zeus found money leaving one of your accounts and the same amount arriving on another, but could "
+            "not be sure which rows belong together. Confirm or refuse each pair in the inbox: until then both "
+            "rows count as spending and income."
+        )
+    notification_create(
+        user=profile.user,
+        kind=Notification.Kind.SUGGESTION,
+        title=title,
+        body=body,
+        cta_url="/inbox#transfer-suggestions-title",
+        dedupe_key=f"transfer-suggestions:{today.isoformat()}",
+    )
 
 
 def _split(outer: str = "pk"):

@@ -10,6 +10,7 @@ from django.db.models import Case, DateField, F, Q, QuerySet, Sum, Value, When
 from assets.ledger.catalog import category_key
 from assets.ledger.conversion import PIVOT, Converted, RateRow, RateTable, convert
 from assets.ledger.models import ExchangeRate, ImportBatch, TransactionSplit, Transfer, UserCategory
+from assets.ledger.totals import conversion_summary, missing_summary
 from assets.models import SPENDABLE_KINDS, Asset, Source, Transaction
 from zeus.errors import NotFound
 from zeus.money import CURRENCY_EXPONENTS, quantize
@@ -83,6 +84,24 @@ def counted_totals(*, user, currency: str, since: dt.date, until: dt.date, direc
         result.by_category[category] = result.by_category.get(category, Decimal(0)) + amount
     result.by_category = {c: quantize(v, currency) for c, v in result.by_category.items()}
     return result
+
+
+def balances_converted(*, user, accounts: Iterable[Asset], currency: str, day: dt.date) -> dict[int, dict]:
+    """Each account's balance in another currency than `currency`, converted at the latest rate on or before
+    `day`, for the pages to show beside it: {asset id: {"converted": [...], "rate_missing": [...]}} in
+    assets.ledger.shapes' shapes. One read of the rates, none when every account is in `currency`."""
+    foreign = [a for a in accounts if a.currency != currency]
+    if not foreign:
+        return {}
+    table = rate_table_load(user=user, currencies={a.currency for a in foreign} | {currency}, until=day)
+    out = {}
+    for account in foreign:
+        item = convert(account.balance, account.currency, day, to=currency, table=table)
+        out[account.id] = {
+            "converted": conversion_summary([item]),
+            "rate_missing": missing_summary([item]) if item.missing else [],
+        }
+    return out
 
 
 @dataclass(frozen=True)

@@ -8,12 +8,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import Case, DateField, F, Q, QuerySet, Sum, When
+from django.db.models import Case, DateField, F, Q, QuerySet, Sum, Value, When
 from django.db.models.functions import Cast, TruncMonth
 
 from assets.ledger.conversion import PIVOT, Converted, RateRow, RateTable, convert
 from assets.ledger.models import ExchangeRate
+from assets.ledger.queries import COUNTS
 from assets.models import Transaction
+from zeus.money import quantize
 
 PER_DAY = "day"
 PER_MONTH = "month"
@@ -26,6 +28,7 @@ class CountedGroup:
     category: str  # one of the fixed categories
     day: dt.date  # the rows' own day; the first of their month when summed per month
     amount: Decimal  # in the currency asked, not yet quantized
+    conversion: Converted | None = None  # rows in another currency: the original, the rate and its day
 
 
 @dataclass
@@ -35,10 +38,26 @@ class CountedRead:
     currency: str
     groups: list[CountedGroup] = field(default_factory=list)
     missing: list[Converted] = field(default_factory=list)
-    missing_directions: list[str] = field(default_factory=list)  # the direction of each of `missing`
+    missing_keys: list[tuple[str, str]] = field(default_factory=list)  # (direction, category) of each of `missing`
 
-    def missing_of(self, direction: str = Transaction.Direction.EXPENSE) -> list[Converted]:
-        return [m for m, d in zip(self.missing, self.missing_directions, strict=True) if d == direction]
+    def missing_of(
+        self, direction: str = Transaction.Direction.EXPENSE, category: str | None = None
+    ) -> list[Converted]:
+        return [
+            m
+            for m, (d, c) in zip(self.missing, self.missing_keys, strict=True)
+            if d == direction and category in (None, c)
+        ]
+
+    def conversions_of(
+        self, direction: str = Transaction.Direction.EXPENSE, category: str | None = None
+    ) -> list[Converted]:
+        """The groups in another currency that were converted: original, converted amount and rate."""
+        return [
+            g.conversion
+            for g in self.groups
+            if g.conversion is not None and g.direction == direction and category in (None, g.category)
+        ]
 
     def by_category(self, direction: str = Transaction.Direction.EXPENSE) -> dict[str, Decimal]:
         out: dict[str, Decimal] = {}
@@ -109,12 +128,16 @@ def counted_convert(
             converted = convert(amount, row["currency"], day, to=currency, table=tables[row["user_id"]])
             if converted.missing:
                 read.missing.append(converted)
-                read.missing_directions.append(row["direction"])
+                read.missing_keys.append((row["direction"], row["counted_category"]))
                 continue
             amount = converted.converted
             if per == PER_MONTH:
                 day = day.replace(day=1)
-        read.groups.append(CountedGroup(row["user_id"], row["direction"], row["counted_category"], day, amount))
+        else:
+            converted = None
+        read.groups.append(
+            CountedGroup(row["user_id"], row["direction"], row["counted_category"], day, amount, converted)
+        )
     return reads
 
 
@@ -156,4 +179,78 @@ def missing_summary(missing: Iterable[Converted]) -> list[dict]:
     totals: dict[str, Decimal] = {}
     for item in missing:
         totals[item.currency] = totals.get(item.currency, Decimal(0)) + item.amount
-    return [{"currency": c, "amount": amount} for c, amount in sorted(totals.items())]
+    return [{"currency": c, "amount": quantize(amount, c)} for c, amount in sorted(totals.items())]
+
+
+def conversion_summary(conversions: Iterable[Converted]) -> list[dict]:
+    """What was converted into a figure, beside its original: one entry per currency and rate used, summed
+    (`{"currency", "amount", "to_currency", "converted", "rate", "rate_date"}`), oldest rate first; every
+    page, REST answer and tool shows conversions in this one shape."""
+    sums: dict[tuple, list[Decimal]] = {}
+    for item in conversions:
+        if item.converted is None or item.currency == item.to_currency:
+            continue
+        pair = sums.setdefault((item.rate_day, item.currency, item.to_currency, item.rate), [Decimal(0), Decimal(0)])
+        pair[0] += item.amount
+        pair[1] += item.converted
+    return [
+        {
+            "currency": currency,
+            "amount": quantize(amount, currency),
+            "to_currency": to,
+            "converted": quantize(converted, to),
+            "rate": rate,
+            "rate_date": day,
+        }
+        for (day, currency, to, rate), (amount, converted) in sorted(sums.items())
+    ]
+
+
+@dataclass(frozen=True)
+class CombinedTotal:
+    """A list's income and spending in one currency: its own rows as they are, the others converted at each
+    row's day's rate, those with no rate named apart; each per direction ({"income": [...], "expense": [...]},
+    in conversion_summary's and missing_summary's shapes)."""
+
+    currency: str
+    income: Decimal
+    expense: Decimal
+    converted: dict[str, list[dict]]
+    rate_missing: dict[str, list[dict]]
+
+    @property
+    def net(self) -> Decimal:
+        return self.income - self.expense
+
+
+def list_total_in(qs: QuerySet, *, currency: str, own: tuple[Decimal, Decimal]) -> CombinedTotal:
+    """The rows of a ledger query that count, added up in `currency`: `own` is (income, expense) of its rows
+    already in `currency`; the rows in other currencies are summed per user, direction, currency and day (one
+    query) and converted at that day's rate (one read of the rates)."""
+    foreign = (
+        qs.filter(COUNTS)
+        .exclude(currency=currency)
+        .order_by()
+        .annotate(day=F("occurred_on"), counted_category=Value(""))
+        .values("user_id", "direction", "counted_category", "currency", "day")
+        .annotate(total=Sum("amount"))
+    )
+    sums = dict(zip(DIRECTIONS, own, strict=True))
+    converted: dict[str, list] = {d: [] for d in DIRECTIONS}
+    missing: dict[str, list] = {d: [] for d in DIRECTIONS}
+    for read in counted_convert(foreign, currency=currency, until=dt.date.max).values():
+        for group in read.groups:
+            sums[group.direction] += group.amount
+            converted[group.direction].append(group.conversion)
+        for item, (direction, _category) in zip(read.missing, read.missing_keys, strict=True):
+            missing[direction].append(item)
+    return CombinedTotal(
+        currency=currency,
+        income=quantize(sums[Transaction.Direction.INCOME], currency),
+        expense=quantize(sums[Transaction.Direction.EXPENSE], currency),
+        converted={d: conversion_summary(converted[d]) for d in DIRECTIONS},
+        rate_missing={d: missing_summary(missing[d]) for d in DIRECTIONS},
+    )
+
+
+DIRECTIONS = (Transaction.Direction.INCOME.value, Transaction.Direction.EXPENSE.value)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from zeus.errors import ValidationFailed
-from zeus.money import CURRENCY_EXPONENTS, MAX_AMOUNT, quantize
+from zeus.money import MAX_AMOUNT, InvalidCurrency, normalize_currency, quantize
 from zeus.text import is_storable
 
 
@@ -35,8 +35,10 @@ class Row:
 
 def signed_amount(row: Row, value: Decimal, currency: str, *, name: str = "amount") -> None:
     """Sets amount, direction and currency from a signed figure: negative is money out."""
-    if currency not in CURRENCY_EXPONENTS:
-        row.problem("currency", f"{currency!r} is not a supported currency.")
+    try:
+        currency = normalize_currency(currency)
+    except InvalidCurrency as exc:
+        row.problem("currency", exc.message)
         return
     if not isinstance(value, Decimal) or not value.is_finite():
         row.problem(name, "Not a number.")

@@ -5,6 +5,7 @@ user's confirmation."""
 
 from assets import categories
 from assets.cards.selectors import card_dues_for
+from assets.ledger.shapes import conversions_json, rate_missing_json
 from chat import cards_ahead
 from chat.tools.base import AMOUNT, CONFIRM, CURRENCY, DATE, ID, MUTATION, READ, Tool, ToolContext, money, schema
 from goals import selectors as goal_selectors
@@ -48,6 +49,10 @@ def get_plan(ctx: ToolContext, args: dict) -> dict:
             "bills_still_due": [
                 {"name": b.name, "amount": money(b.amount, b.currency), "due_on": b.due_on.isoformat()} for b in bills
             ],
+            # As on the plan's page: this month's expenses in other currencies with the rates used, and what
+            # no rate converts (left out of every figure above, never taken at 1:1).
+            "converted": conversions_json(state.converted),
+            "rate_missing": rate_missing_json(state.rate_missing),
         }
     }
 

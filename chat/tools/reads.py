@@ -5,7 +5,8 @@ import re
 from decimal import Decimal
 
 from assets.ledger.selectors import split_parts, transfer_links
-from assets.ledger.totals import missing_summary
+from assets.ledger.shapes import conversions_json, rate_missing_json
+from assets.ledger.totals import conversion_summary, missing_summary
 from assets.selectors import (
     asset_list,
     linked_account_list,
@@ -110,6 +111,8 @@ def list_budgets(ctx: ToolContext, args: dict) -> dict:
                 "spent": money(s.spent, s.budget.currency),
                 "remaining": money(s.remaining, s.budget.currency),
                 "currency": s.budget.currency,
+                "converted": conversions_json(s.converted),
+                "rate_missing": rate_missing_json(s.rate_missing),
             }
             for s in sorted(statuses, key=lambda s: s.budget.category)
         ],
@@ -163,10 +166,8 @@ def summarize_spending(ctx: ToolContext, args: dict) -> dict:
         "currency": currency,
         "total": money(total, currency),
         "groups": [{"label": label, "amount": money(amount, currency)} for label, amount in labelled],
-        "rate_missing": [
-            {"currency": m["currency"], "amount": money(m["amount"], m["currency"])}
-            for m in missing_summary(read.missing_of())
-        ],
+        "converted": conversions_json(conversion_summary(read.conversions_of())),
+        "rate_missing": rate_missing_json(missing_summary(read.missing_of())),
     }
 
 

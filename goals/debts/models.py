@@ -4,7 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from zeus.money import CURRENCY_CHOICES, DECIMAL_PLACES, MAX_DIGITS
+from zeus.money import DECIMAL_PLACES, MAX_DIGITS, currency_choices
 
 
 class Debt(models.Model):
@@ -25,7 +25,7 @@ class Debt(models.Model):
     counterparty = models.CharField(max_length=100)
     note = models.CharField(max_length=200, blank=True)
     principal = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES)
-    currency = models.CharField(max_length=3, choices=CURRENCY_CHOICES)
+    currency = models.CharField(max_length=3, choices=currency_choices)
     opened_on = models.DateField()
     interest_rate = models.DecimalField(max_digits=7, decimal_places=4, default=0)  # yearly %
     interest_method = models.CharField(max_length=10, choices=Method.choices, default=Method.FLAT)

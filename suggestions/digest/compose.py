@@ -7,6 +7,8 @@ import zoneinfo
 from collections import defaultdict
 from decimal import Decimal
 
+from assets.ledger.shapes import conversions_json, rate_missing_json, rate_text
+from assets.ledger.totals import conversion_summary, missing_summary
 from goals.selectors import goal_progress_of
 from plans.selectors import plan_summaries
 from suggestions.batches import BatchUser
@@ -59,12 +61,11 @@ def compose(users: list[BatchUser], *, start: dt.date, now: dt.datetime) -> dict
     and the plans' (plans.selectors.plan_summaries), each a fixed number of queries for the batch."""
     if not users:
         return {}
-    ids = [u.id for u in users]
     end = start + dt.timedelta(days=6)
     zones = {u.id: zoneinfo.ZoneInfo(u.timezone) for u in users}
     today_of = {u.id: min(now.astimezone(zones[u.id]).date(), end) for u in users}
     rows = weekly_review_rows(
-        user_ids=ids,
+        currencies={u.id: u.currency for u in users},
         week_start=start,
         per_user=TOP,
         due=(end + dt.timedelta(days=1), end + dt.timedelta(days=7)),
@@ -85,15 +86,15 @@ def compose(users: list[BatchUser], *, start: dt.date, now: dt.datetime) -> dict
     # What every review of the batch shares: the week's labels and dates.
     week, first, last = iso_week(start), start.isoformat(), end.isoformat()
     label1, label2, label3, label4 = (iso_week(start - dt.timedelta(days=7 * k)) for k in range(1, 5))
-    no_weeks = (Decimal(0),) * 5
+    no_weeks, none_missing = (Decimal(0),) * 5, ([],) * 5
     spending = rows.spending
     out = {}
     for user in users:
         uid, c = user.id, user.currency
-        key = uid, c
-        spent, week1, week2, week3, week4 = spending.weeks.get(key, no_weeks)
+        spent, week1, week2, week3, week4 = spending.weeks.get(uid, no_weeks)
+        missing = [rate_missing_json(missing_summary(m)) for m in spending.missing.get(uid, none_missing)]
         average = (week1 + week2 + week3 + week4) / 4
-        top = sorted(spending.categories.get(key, ()), key=_largest_first)[:TOP]
+        top = sorted(spending.categories.get(uid, ()), key=_largest_first)[:TOP]
         plan = plans.get(uid)
         out[uid] = {
             "week": week,
@@ -101,24 +102,18 @@ def compose(users: list[BatchUser], *, start: dt.date, now: dt.datetime) -> dict
             "end": last,
             "currency": c,
             "spent": str(quantize(spent, c)),
+            "converted": conversions_json(conversion_summary(spending.converted.get(uid, ()))),
+            "rate_missing": missing[0],
             "previous_weeks": [
-                {"week": label1, "spent": str(quantize(week1, c))},
-                {"week": label2, "spent": str(quantize(week2, c))},
-                {"week": label3, "spent": str(quantize(week3, c))},
-                {"week": label4, "spent": str(quantize(week4, c))},
+                {"week": label1, "spent": str(quantize(week1, c)), "rate_missing": missing[1]},
+                {"week": label2, "spent": str(quantize(week2, c)), "rate_missing": missing[2]},
+                {"week": label3, "spent": str(quantize(week3, c)), "rate_missing": missing[3]},
+                {"week": label4, "spent": str(quantize(week4, c)), "rate_missing": missing[4]},
             ],
             "average_previous": str(quantize(average, c)),
             "change_pct": None if average == 0 else round((spent - average) * 100 / average),
             "top_categories": [{"category": cat, "spent": str(quantize(v, c))} for cat, v in top],
-            "biggest": [
-                {
-                    "description": b.description,
-                    "amount": str(quantize(b.amount, c)),
-                    "category": b.category,
-                    "occurred_on": b.occurred_on.isoformat(),
-                }
-                for b in spending.biggest.get(key, ())
-            ],
+            "biggest": [_big(b) for b in spending.biggest.get(uid, ())],
             "plan": None
             if plan is None
             else {
@@ -144,6 +139,21 @@ def compose(users: list[BatchUser], *, start: dt.date, now: dt.datetime) -> dict
             "insights": [{"kind": s.kind, "title": s.title, "cta_url": s.cta_url} for s in insights.get(uid, ())],
         }
     return out
+
+
+def _big(big) -> dict:
+    """A big expense in its own currency; in another than the reader's, its converted amount and the rate."""
+    conversion = big.conversion
+    return {
+        "description": big.description,
+        "amount": _money(big.amount, big.currency),
+        "currency": big.currency,
+        "category": big.category,
+        "occurred_on": big.occurred_on.isoformat(),
+        "converted": None if conversion.missing else _money(conversion.converted, conversion.to_currency),
+        "rate": None if conversion.missing else rate_text(conversion.rate),
+        "rate_date": None if conversion.missing else conversion.rate_day.isoformat(),
+    }
 
 
 def _largest_first(pair):  # categories: the largest first, equal ones by name

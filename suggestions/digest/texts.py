@@ -60,6 +60,10 @@ def body(review: dict, *, _=_) -> str:
             )
             % {"spent": spent, "pct": number_text(-review["change_pct"]), "average": average}
         )
+    missing = review.get("rate_missing") or []
+    if missing:
+        left_out = ", ".join(format_amount(Decimal(m["amount"]), m["currency"], locale=reader()) for m in missing)
+        lines.append(_("Rate missing: %(amount)s not counted") % {"amount": left_out} + ".")
     if review["top_categories"]:
         top = ", ".join(
             f"{category_label(t['category'])} {format_amount(Decimal(t['spent']), c, locale=reader())}"
@@ -70,7 +74,10 @@ def body(review: dict, *, _=_) -> str:
         big = review["biggest"][0]
         lines.append(
             _("Biggest: %(description)s, %(amount)s.")
-            % {"description": big["description"], "amount": format_amount(Decimal(big["amount"]), c, locale=reader())}
+            % {
+                "description": big["description"],
+                "amount": format_amount(Decimal(big["amount"]), big.get("currency", c), locale=reader()),
+            }
         )
     plan = review["plan"]
     if plan:

@@ -222,3 +222,20 @@ def test_the_transaction_list_does_a_bounded_number_of_queries(alice_api, alice,
         factories.txn(alice, occurred_on=D(2026, 11, 1 + i % 28), asset=wallet if i % 2 else None)
     with django_assert_max_num_queries(4):
         assert len(alice_api.get("/api/v1/transactions?page_size=60").json()["results"]) == 60
+
+
+@pytest.mark.parametrize(
+    ("currency", "status", "amount"),
+    [("isk", 201, "1201"), ("LAK", 201, "1200.50"), ("BHD", 400, None), ("XAU", 400, None), ("ZZZ", 400, None)],
+)
+def test_a_transaction_takes_any_iso_currency_the_ledger_keeps_quantized_to_its_minor_unit(
+    alice_api, alice, currency, status, amount
+):
+    body = {"amount": "1200.5", "direction": "expense", "category": "travel", "occurred_on": "2026-11-01"}
+    response = alice_api.post("/api/v1/transactions", {**body, "currency": currency}, format="json")
+    assert response.status_code == status, response.json()
+    if amount is None:
+        assert "currency" in response.json()["error"]["fields"]
+        assert not Transaction.objects.filter(user=alice).exists()
+    else:
+        assert (response.json()["amount"], response.json()["currency"]) == (amount, currency.upper())

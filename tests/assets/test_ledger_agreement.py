@@ -1,7 +1,8 @@
 """Every figure of income and spending agrees with a plain sum written by hand (docs/ledger.md, "Money that
 counts"): over random ledgers with transfers, splits, exclusions and two currencies (with and without rates),
 the home's this-month panel, the budgets' spent, the plan's actuals, the weekly review and the assistant's
-`summarize_spending` all count the same money."""
+`summarize_spending` all count the same money, convert the same rows at their own day's rate and name the
+same rows as "rate missing"."""
 
 import datetime as dt
 import itertools
@@ -12,7 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from assets.selectors import ledger_summary
+from assets.ledger.totals import list_total_in
+from assets.selectors import ledger_summary, transaction_list, transaction_totals
 from chat.tools.base import ToolContext
 from chat.tools.reads import summarize_spending
 from goals.selectors import budget_statuses
@@ -71,7 +73,13 @@ def test_every_figure_counts_the_same_money(rows, rates):
     budgets = [factories.budget(owner, category=c, amount=Decimal(1000000)) for c in (*CATEGORIES, "other")]
     statuses = budget_statuses(user=owner, budgets=budgets, month=(TODAY.year, TODAY.month))
     _close({s.budget.category: s.spent for s in statuses}, spending, foreign, "budgets")
-    assert sum((m["amount"] for m in statuses[0].rate_missing), Decimal(0)) == missing
+    # What no rate converts is named on the budget of its own category; what converts, beside the figure.
+    assert sum((m["amount"] for s in statuses for m in s.rate_missing), Decimal(0)) == missing
+    converted_usd = sum(
+        (e["raw"] for e in expected if e["vnd"] is not None and e["direction"] == "expense" and e["currency"] == "USD"),
+        Decimal(0),
+    )
+    assert sum((c["amount"] for s in statuses for c in s.converted), Decimal(0)) == converted_usd
 
     made = plan(owner, month=f"{dt.date.today():%Y-%m}", fixed=())  # a month that has not ended yet
     MonthlyPlan.objects.filter(pk=made.pk).update(month=START)  # then moved onto the ledger's month
@@ -83,15 +91,25 @@ def test_every_figure_counts_the_same_money(rows, rates):
     told = summarize_spending(context, {"period": "this_month", "group_by": "category"})
     _close({g["label"]: Decimal(g["amount"]) for g in told["groups"]}, spending, foreign, "summarize_spending")
     assert sum((Decimal(m["amount"]) for m in told["rate_missing"]), Decimal(0)) == missing
+    assert sum((Decimal(c["amount"]) for c in told["converted"]), Decimal(0)) == converted_usd
+    assert all(Decimal(c["rate"]) > 0 and c["to_currency"] == "VND" for c in told["converted"])
 
-    # The review counts each currency apart: its week's spending per category and currency, unconverted.
-    review = review_spending(user_ids=[owner.id], week_start=WEEK, per_user=3)
-    for currency in ("VND", "USD"):
-        week = [e for e in expected if e["direction"] == "expense" and e["currency"] == currency and e["day"] >= WEEK]
-        want: dict[str, Decimal] = {}
-        for e in week:
-            want[e["category"]] = want.get(e["category"], Decimal(0)) + e["raw"]
-        got = dict(review.categories.get((owner.id, currency), []))
-        assert {c: v for c, v in got.items() if v} == {c: v for c, v in want.items() if v}, currency
-        total = review.weeks.get((owner.id, currency), (Decimal(0),))[0]
-        assert total == sum(want.values(), Decimal(0)), currency
+    # The /transactions totals of the whole list, added up in VND beside their per-currency figures.
+    qs = transaction_list(user=owner)
+    own = next(((t.income, t.expense) for t in transaction_totals(qs) if t.currency == "VND"), (0, 0))
+    listed = list_total_in(qs, currency="VND", own=own)
+    assert abs(listed.expense - sum(spending.values(), Decimal(0))) <= sum(foreign.values()) / Decimal(2)
+    assert sum((m["amount"] for m in listed.rate_missing["expense"]), Decimal(0)) == missing
+    assert sum((c["amount"] for c in listed.converted["expense"]), Decimal(0)) == converted_usd
+
+    # The review converts every row into the reader's currency at its day's rate, names what none converts.
+    review = review_spending(currencies={owner.id: "VND"}, week_start=WEEK, per_user=3)
+    week = [e for e in expected if e["direction"] == "expense" and e["day"] >= WEEK]
+    want, week_foreign = _by_category(week, "expense")
+    _close(dict(review.categories.get(owner.id, [])), want, week_foreign, "review")
+    total = review.weeks.get(owner.id, (Decimal(0),))[0]
+    assert abs(total - sum(want.values(), Decimal(0))) <= sum(week_foreign.values()) / Decimal(2)
+    week_missing = review.missing.get(owner.id, ([],))[0]
+    assert sum((m.amount for m in week_missing), Decimal(0)) == sum(
+        (e["raw"] for e in week if e["vnd"] is None), Decimal(0)
+    )

@@ -192,3 +192,38 @@ def test_two_sepay_deliveries_of_the_two_sides_at_once_make_one_pair(alice):
     assert paired.count() == 1
     rows = Transaction.objects.filter(external_id__in=["sepay:3", "sepay:4"])
     assert {row.transfer_id for row in rows} == {paired.get().id}
+
+
+def test_suggestions_waiting_put_one_notice_in_the_inbox_a_day_in_the_users_language(alice, accounts):
+    from zeus.models import Notification
+    from zeus.services import profile_update
+
+    bank, momo, other_bank = accounts
+    _create(alice, bank, "expense")
+    _create(alice, other_bank, "expense")
+    assert not Notification.objects.filter(user=alice).exists()  # nothing waits yet
+    _create(alice, momo, "income")  # two candidates: two suggestions, one notice
+    (notice,) = Notification.objects.filter(user=alice)
+    assert (notice.kind, notice.cta_url) == ("suggestion", "/inbox#transfer-suggestions-title")
+    assert notice.title == "Transfers between your accounts are waiting for you"
+    _create(alice, momo, "income", amount="2000000", day=DAY + dt.timedelta(days=1))  # more the same day
+    assert Notification.objects.filter(user=alice).count() == 1  # no flood
+
+    carol = factories.user("carol")
+    profile_update(user=carol, language="vi")
+    a, b, c = (factories.asset(carol, name=n, kind="bank_account") for n in ("A", "B", "C"))
+    _create(carol, a, "expense")
+    _create(carol, b, "expense")
+    _create(carol, c, "income")
+    (notice,) = Notification.objects.filter(user=carol)
+    assert notice.title == "Có giao dịch chuyển tiền giữa các tài khoản của bạn đang chờ xác nhận"
+
+
+def test_a_pair_made_on_arrival_notifies_nobody(alice, accounts):
+    from zeus.models import Notification
+
+    bank, momo, _ = accounts
+    _create(alice, bank, "expense")
+    _create(alice, momo, "income")
+    assert Transfer.objects.filter(status="paired").count() == 1
+    assert not Notification.objects.filter(user=alice).exists()

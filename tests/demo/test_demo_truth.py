@@ -45,3 +45,18 @@ def test_the_usd_account_converts_at_the_users_own_rates(demo):
     since = today - dt.timedelta(days=89)
     spent = counted_totals(user=demo, currency="VND", since=since, until=today, direction="expense")
     assert spent.missing == []  # every dollar row has a rate on or before its day
+
+
+def test_the_demo_pages_show_the_dollars_converted_with_the_rate_used(demo, client):
+    """The home's net worth, /wallets and /transactions show the USD account's amounts converted beside the
+    original, with the demo user's own rates (the balance at 26,138 ₫ a dollar, set two weeks ago)."""
+    client.force_login(demo)
+    for url in ("/", "/wallets"):
+        html = client.get(url).content.decode()
+        assert "1.250,00\xa0US$ = 32.672.500\xa0₫ theo tỷ giá 26.138 VND/USD" in html, url
+    html = client.get("/transactions").content.decode()
+    assert "Tất cả quy ra VND" in html
+    # Each dollar row at the rate of its own day: the older rows at the older rates.
+    assert "500,00\xa0US$ = 12.975.000\xa0₫ theo tỷ giá 25.950 VND/USD" in html
+    assert "36,39\xa0US$ = 947.960\xa0₫ theo tỷ giá 26.050 VND/USD" in html
+    assert "Thiếu tỷ giá" not in html

@@ -28,6 +28,8 @@ def test_it_creates_a_budget_with_this_months_spending(alice_api, alice):
         "currency": "VND",
         "spent": "300000",
         "remaining": "1700000",
+        "converted": [],
+        "rate_missing": [],
     }
 
 
@@ -43,6 +45,9 @@ def test_it_lists_budgets_with_spending_and_overspending(alice_api, alice, bob):
     rows = {b["id"]: b for b in body["results"]}
     assert list(rows) == [groceries.id, dining.id]
     assert (rows[dining.id]["spent"], rows[dining.id]["remaining"]) == ("1200000", "-200000")
+    # The dollars have no rate: named on the dining budget, never counted at 1:1, and on no other budget.
+    assert rows[dining.id]["rate_missing"] == [{"currency": "USD", "amount": "7.00"}]
+    assert rows[groceries.id]["rate_missing"] == [] and rows[dining.id]["converted"] == []
     assert (rows[groceries.id]["spent"], rows[groceries.id]["remaining"]) == ("0", "500000")
 
 
@@ -106,3 +111,26 @@ def test_it_answers_404_for_another_users_budget(alice_api, bob, method):
     response = getattr(alice_api, method)(f"/api/v1/budgets/{budget.id}", {"amount": "1"}, format="json")
     assert_error(response, 404, "NOT_FOUND")
     assert Budget.objects.get(id=budget.id).amount == 1000000
+
+
+def test_a_budgets_spending_in_another_currency_is_converted_at_its_days_rate_and_shown_with_it(alice_api, alice):
+    today = user_today(alice)
+    first = today.replace(day=1)
+    factories.budget(alice, category="dining", amount="1000000")
+    factories.rate(first - dt.timedelta(days=3), "25000")  # the latest on or before the row's day
+    factories.rate(today + dt.timedelta(days=1), "99999")  # after it: never used
+    factories.txn(alice, amount="10", category="dining", currency="USD", occurred_on=first)
+    factories.txn(alice, amount="5", category="dining", currency="EUR", occurred_on=first)  # no EUR rate
+    (row,) = alice_api.get("/api/v1/budgets").json()["results"]
+    assert (row["spent"], row["remaining"]) == ("250000", "750000")
+    assert row["converted"] == [
+        {
+            "currency": "USD",
+            "amount": "10.00",
+            "to_currency": "VND",
+            "converted": "250000",
+            "rate": "25000",
+            "rate_date": (first - dt.timedelta(days=3)).isoformat(),
+        }
+    ]
+    assert row["rate_missing"] == [{"currency": "EUR", "amount": "5.00"}]

@@ -184,3 +184,23 @@ def test_the_homes_own_reads_are_the_orm_reads_they_stand_for(alice, bob):
     due = list(recurring_list(user=alice, due_within_days=30, today=today)[:10])
     assert home_recurring_due(user=alice, today=today, within_days=30, limit=10) == due
     assert len(due) == 5
+
+
+def test_net_worth_and_this_month_show_what_they_converted_with_the_rate_and_name_what_has_none(alice_web, alice):
+    today = user_today(alice)
+    factories.rate(today - dt.timedelta(days=1), "25000")
+    factories.rate(today.replace(day=1) - dt.timedelta(days=40), "24000")  # an older rate, for older rows
+    factories.asset(alice, balance="10000000")
+    factories.asset(alice, name="USD cash", balance="100", currency="USD")
+    factories.asset(alice, name="Euro cash", balance="30", currency="EUR")  # no EUR rate at all
+    factories.txn(alice, amount="2", currency="USD", occurred_on=today.replace(day=1) - dt.timedelta(days=20))
+    worth = net_worth(user=alice, currency="VND", today=today)
+    assert worth.today == Decimal("12500000")  # 100 $ at today's latest rate, the euros never at 1:1
+    assert worth.other_currencies == {"EUR": Decimal("30.00")}
+    assert worth.converted == [
+        {"currency": "USD", "amount": Decimal("100.00"), "to_currency": "VND", "converted": Decimal("2500000"),
+         "rate": Decimal("25000"), "rate_date": today - dt.timedelta(days=1)}
+    ]  # fmt: skip
+    html = alice_web.get("/").content.decode()
+    assert "$100.00 = ₫2,500,000 at 25,000 VND/USD" in html
+    assert "Rate missing: €30.00 not counted" in html

@@ -55,7 +55,8 @@ def test_settings_saves_the_profile_and_speaks_the_new_language(alice_web, alice
 
 @pytest.mark.parametrize(
     "change,field",
-    [({"timezone": "Mars/Base"}, "timezone"), ({"currency": "XYZ"}, "currency"), ({"language": "fr"}, "language"),
+    [({"timezone": "Mars/Base"}, "timezone"), ({"currency": "XYZ"}, "currency"), ({"currency": "OMR"}, "currency"),
+     ({"language": "fr"}, "language"),
      ({"display_name": "x" * 101}, "display_name")],
 )  # fmt: skip
 def test_bad_settings_are_named_next_to_the_field_and_nothing_saved(alice_web, alice, change, field):

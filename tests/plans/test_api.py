@@ -24,7 +24,7 @@ BODY = {
 PLAN_KEYS = {
     "id", "month", "status", "currency", "lifestyle_mode", "expected_income", "fixed_expenses", "primary_goal_id",
     "reminders_enabled", "reminder_time", "allocations", "actuals", "daily_guide", "warning", "streak",
-    "recommendation", "summary",
+    "recommendation", "summary", "converted", "rate_missing",
 }  # fmt: skip
 
 

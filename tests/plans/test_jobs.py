@@ -194,15 +194,19 @@ def _ledger_by_hand(plan) -> Ledger:
     """The plan's ledger summed in Python from every row of its user's ledger (spending entries among them)
     and its goal entries."""
     fixed = {line.category for line in plan.fixed_expenses.all()}
-    ledger = Ledger()
-    for txn in Transaction.objects.filter(user_id=plan.user_id):
-        if (txn.direction, txn.currency, txn.occurred_on.replace(day=1)) != ("expense", plan.currency, plan.month):
+    ledger, unconverted = Ledger(), {}
+    for txn in Transaction.objects.filter(user_id=plan.user_id).order_by("id"):
+        if (txn.direction, txn.occurred_on.replace(day=1)) != ("expense", plan.month):
+            continue
+        if txn.currency != plan.currency:  # no rate in this ledger: named, never counted at 1:1
+            unconverted[txn.currency] = unconverted.get(txn.currency, 0) + txn.amount
             continue
         units = to_minor(txn.amount, plan.currency)
         ledger.expenses_by_category[txn.category] = ledger.expenses_by_category.get(txn.category, 0) + units
         if txn.category in categories.DISCRETIONARY and txn.category not in fixed:
             ledger.discretionary_by_day[txn.occurred_on] += units
     ledger.goal_entries = sum(to_minor(entry.amount, plan.currency) for entry in plan.entries.all())
+    ledger.rate_missing = [{"currency": c, "amount": amount} for c, amount in sorted(unconverted.items())]
     return ledger
 
 

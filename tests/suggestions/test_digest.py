@@ -110,11 +110,14 @@ def _ledger_review(user) -> dict:
 
     currency = user.profile.currency
     sunday = MONDAY + dt.timedelta(days=6)
-    weeks, categories, this_week = [Decimal(0)] * 5, {}, []
+    weeks, categories, this_week, foreign = [Decimal(0)] * 5, {}, [], [{} for _ in range(5)]
     for t in Transaction.objects.filter(
-        user=user, direction="expense", currency=currency, occurred_on__range=(MONDAY - dt.timedelta(days=28), sunday)
+        user=user, direction="expense", occurred_on__range=(MONDAY - dt.timedelta(days=28), sunday)
     ).order_by("id"):
         k = (sunday - t.occurred_on).days // 7
+        if t.currency != currency:  # no rate in this ledger: named apart, never counted at 1:1
+            foreign[k][t.currency] = foreign[k].get(t.currency, Decimal(0)) + t.amount
+            continue
         weeks[k] += t.amount
         if k == 0:
             categories[t.category] = categories.get(t.category, 0) + t.amount
@@ -124,10 +127,16 @@ def _ledger_review(user) -> dict:
     def money(amount):
         return str(quantize(amount, currency))
 
+    def missing(k):
+        return [{"currency": c, "amount": str(quantize(v, c))} for c, v in sorted(foreign[k].items())]
+
     return {
         "spent": money(weeks[0]),
+        "converted": [],
+        "rate_missing": missing(0),
         "previous_weeks": [
-            {"week": iso_week(MONDAY - dt.timedelta(days=7 * k)), "spent": money(weeks[k])} for k in range(1, 5)
+            {"week": iso_week(MONDAY - dt.timedelta(days=7 * k)), "spent": money(weeks[k]), "rate_missing": missing(k)}
+            for k in range(1, 5)
         ],
         "average_previous": money(average),
         "change_pct": None if average == 0 else round((weeks[0] - average) * 100 / average),
@@ -138,8 +147,12 @@ def _ledger_review(user) -> dict:
             {
                 "description": t.description,
                 "amount": money(t.amount),
+                "currency": currency,
                 "category": t.category,
                 "occurred_on": t.occurred_on.isoformat(),
+                "converted": money(t.amount),
+                "rate": "1",
+                "rate_date": t.occurred_on.isoformat(),
             }
             for t in sorted(this_week, key=lambda t: (-t.amount, t.id))[:3]
         ],
@@ -177,6 +190,7 @@ def test_the_reviews_figures_are_the_ledger_added_up_in_the_users_currency(db):
         "groceries 300000", "transport 300000", "shopping 99999.49"]  # fmt: skip
     assert (reviews[usd.id]["spent"], reviews[usd.id]["average_previous"], reviews[usd.id]["change_pct"]) == (
         "10.01", "2.51", 300)  # fmt: skip
+    assert reviews[vnd.id]["rate_missing"] == [{"currency": "USD", "amount": "500.00"}]  # the hotel: no rate
     assert (reviews[idle.id]["spent"], reviews[idle.id]["change_pct"], reviews[idle.id]["biggest"]) == ("0", None, [])
     assert (reviews[earlier.id]["spent"], reviews[earlier.id]["change_pct"]) == ("0", -100)
 
@@ -362,3 +376,38 @@ def test_a_batch_s_reads_do_not_grow_with_its_users_or_their_plans(db):
     assert _compose_queries(few)[1] == with_plans
     assert reviews[many[0].id]["plan"]["currency"] == "VND" and reviews[many[5].id]["plan"] is None
     assert reviews[many[5].id]["spent"] == "1500000"
+
+
+def test_the_review_converts_another_currency_at_its_days_rate_and_names_what_no_rate_converts(alice, client):
+    ordinary_month(alice)
+    factories.rate(MONDAY - dt.timedelta(days=2), "25000")  # Saturday's rate serves Tuesday
+    factories.txn(alice, amount="40", currency="USD", category="travel", occurred_on=MONDAY + dt.timedelta(days=1),
+                  description="Hotel Hanoi")  # fmt: skip
+    factories.txn(alice, amount="12", currency="EUR", category="dining", occurred_on=MONDAY + dt.timedelta(days=2),
+                  description="Crêpe")  # fmt: skip
+    weekly_digest_send(now=SUNDAY_9_SAIGON)
+    r = review(alice).payload
+    assert r["spent"] == "2500000"  # 1,500,000 ₫ and 40 $ at 25,000; the euros never at 1:1
+    assert r["converted"] == [
+        {"currency": "USD", "amount": "40.00", "to_currency": "VND", "converted": "1000000", "rate": "25000",
+         "rate_date": "2026-11-21"}
+    ]  # fmt: skip
+    assert r["rate_missing"] == [{"currency": "EUR", "amount": "12.00"}]
+    assert r["top_categories"][0] == {"category": "shopping", "spent": "1200000"}
+    assert {"category": "travel", "spent": "1000000"} in r["top_categories"]
+    hotel = next(b for b in r["biggest"] if b["description"] == "Hotel Hanoi")
+    assert (hotel["amount"], hotel["currency"], hotel["converted"], hotel["rate"]) == (
+        "40.00",
+        "USD",
+        "1000000",
+        "25000",
+    )
+    note = Notification.objects.get(user=alice, kind="weekly_digest")
+    assert "Rate missing: €12.00 not counted" in note.body
+    # The page, in Vietnamese: the rate beside the dollars, the euros named as missing.
+    from zeus.services import profile_update
+
+    profile_update(user=alice, language="vi")
+    client.force_login(alice)
+    html = client.get(f"/digest/{WEEK}").content.decode()
+    assert "theo tỷ giá 25.000 VND/USD" in html and "Thiếu tỷ giá: 12,00" in html

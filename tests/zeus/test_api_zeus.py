@@ -126,6 +126,11 @@ def test_profile_get_and_patch(alice_api):
     }
 
 
+def test_any_iso_currency_the_ledger_keeps_is_a_profile_currency(alice_api):
+    for code in ["ISK", "lak", "CLP", "IDR"]:
+        assert alice_api.patch("/api/v1/profile", {"currency": code}, format="json").json()["currency"] == code.upper()
+
+
 def test_a_new_currency_applies_to_new_records(alice_api):
     alice_api.patch("/api/v1/profile", {"currency": "USD"}, format="json")
     assert alice_api.post("/api/v1/assets", {"name": "W", "kind": "cash", "balance": 5}).json()["balance"] == "5.00"
@@ -138,6 +143,8 @@ def test_a_new_currency_applies_to_new_records(alice_api):
         ({"timezone": ""}, "timezone"),
         ({"currency": "XYZ"}, "currency"),
         ({"currency": "DOLLARS"}, "currency"),
+        ({"currency": "XAU"}, "currency"),  # ISO 4217 lists gold, with no minor unit: no money
+        ({"currency": "BHD"}, "currency"),  # three decimals: more than the ledger keeps
         ({"display_name": "x" * 101}, "display_name"),
         ({"language": "fr"}, "language"),
         ({"language": "VI"}, "language"),

@@ -83,10 +83,11 @@ def test_money_reads_the_locales_way(amount, currency, vi, en):
     assert format_amount(Decimal("1250000"), "VND") == "1,250,000 ₫"
 
 
-def test_the_locale_agrees_with_every_currency_exponent():
+def test_the_locale_agrees_with_every_currency_exponent_but_the_few_iso_and_cldr_disagree_on():
     from babel.numbers import get_currency_precision
 
-    assert {c: get_currency_precision(c) for c in CURRENCY_EXPONENTS} == CURRENCY_EXPONENTS
+    differ = {c for c in CURRENCY_EXPONENTS if get_currency_precision(c) != CURRENCY_EXPONENTS[c]}
+    assert differ == {"AFN", "ALL", "IRR", "KPW", "LAK", "LBP", "MGA", "MMK", "RSD", "SOS", "SYP", "YER"}
 
 
 def test_the_javascript_catalog_is_per_language_and_cached_by_its_url(client, alice):

@@ -2,13 +2,16 @@ import random
 from decimal import Decimal
 
 import pytest
-from babel.numbers import format_currency
+from babel.numbers import format_currency, get_currency_precision
 
 from zeus.errors import ValidationFailed
 from zeus.money import (
     CURRENCY_EXPONENTS,
+    ISO_EXPONENTS,
     InvalidAmount,
     InvalidCurrency,
+    babel_currency_text,
+    exponent,
     format_amount,
     from_minor,
     minor_unit,
@@ -233,6 +236,37 @@ def test_amounts_for_a_locale_read_exactly_as_babel_writes_them():
         for currency in CURRENCY_EXPONENTS:
             for text in values:
                 value = quantize(Decimal(text), currency)
-                assert format_amount(value, currency, locale=language) == format_currency(
+                assert format_amount(value, currency, locale=language) == babel_currency_text(
                     value, currency, locale=language
                 ), (language, currency, text)
+
+
+def test_every_iso_4217_currency_is_known_with_its_minor_unit():
+    """ISO's minor units, not CLDR's display digits: the two differ for AFN, LAK, RSD, IQD..."""
+    assert len(ISO_EXPONENTS) > 150
+    assert {c: ISO_EXPONENTS[c] for c in ["VND", "JPY", "KRW", "ISK", "CLP", "IDR", "HUF", "TWD", "USD", "BHD"]} == {
+        "VND": 0, "JPY": 0, "KRW": 0, "ISK": 0, "CLP": 0, "IDR": 2, "HUF": 2, "TWD": 2, "USD": 2, "BHD": 3,
+    }  # fmt: skip
+    assert exponent("lak") == 2 and get_currency_precision("LAK") == 0
+    assert quantize(Decimal("12.345"), "AFN") == Decimal("12.35")
+    assert quantize(Decimal("1234.5"), "ISK") == Decimal("1235")
+    assert "XAU" not in ISO_EXPONENTS and "XXX" not in ISO_EXPONENTS  # no minor unit: no money
+
+
+@pytest.mark.parametrize("code", ["XAU", "ZZZ", "US", "", "usdd", None, 12])
+def test_a_code_that_is_no_iso_currency_is_refused(code):
+    with pytest.raises(InvalidCurrency):
+        normalize_currency(code)
+
+
+def test_a_currency_with_more_decimals_than_the_ledger_keeps_is_refused_by_name():
+    with pytest.raises(InvalidCurrency, match="BHD has 3 decimal places"):
+        normalize_currency("bhd")
+    assert set(ISO_EXPONENTS) - set(CURRENCY_EXPONENTS) == {c for c, e in ISO_EXPONENTS.items() if e > 2}
+
+
+def test_an_amount_shows_the_iso_digits_where_cldr_shows_fewer():
+    assert format_amount(Decimal("1234.5"), "LAK", locale="en") == format_currency(
+        Decimal("1234.5"), "LAK", locale="en", currency_digits=False
+    )
+    assert format_amount(Decimal("1234.5"), "LAK", locale="en").endswith("1,234.50")

@@ -8,7 +8,7 @@ from django.utils.translation import get_language
 
 from zeus import formatting
 from zeus.charts import Chart
-from zeus.money import format_amount, format_number
+from zeus.money import format_amount, format_number, format_rate
 
 register = template.Library()
 
@@ -26,6 +26,14 @@ def number(value) -> str:
     if value is None or value == "":
         return ""
     return format_number(value, locale=get_language() or "vi")
+
+
+@register.filter
+def rate(value) -> str:
+    """`{{ rate|rate }}`: an exchange rate with all its digits, grouped for the active language."""
+    if value is None or value == "":
+        return ""
+    return format_rate(value, locale=get_language() or "vi")
 
 
 @register.filter

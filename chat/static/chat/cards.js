@@ -430,6 +430,27 @@ function lineChart(points, currency, width) {
   return root;
 }
 
+// What a figure converted from other currencies, with the rate used, and what no rate converts (never counted
+// at 1:1): the same words as the pages' zeus/conversions.html.
+function conversionNote(card) {
+  const parts = [];
+  for (const c of Array.isArray(card.converted) ? card.converted : []) {
+    const values = {
+      amount: formatMoney(c.amount, c.currency),
+      converted: formatMoney(c.converted, c.to_currency),
+      rate: str(c.rate),
+      from: str(c.currency),
+      to: str(c.to_currency),
+      on: formatDate(c.rate_date),
+    };
+    parts.push(interpolate(gettext("%(amount)s = %(converted)s at %(rate)s %(to)s/%(from)s (%(on)s)"), values));
+  }
+  for (const m of Array.isArray(card.rate_missing) ? card.rate_missing : []) {
+    parts.push(interpolate(gettext("Rate missing: %(amount)s not counted"), { amount: formatMoney(m.amount, m.currency) }));
+  }
+  return parts.length ? el("p", { class: "muted conversions", text: parts.join(" · ") }) : null;
+}
+
 function chart(card, ctx) {
   const currency = card.currency || ctx.currency;
   const points = chartPoints(card);
@@ -439,6 +460,8 @@ function chart(card, ctx) {
   const root = shell(card, "chart", firstText(card, "title") || gettext("Spending"));
   const sub = [humanize(card.period), interpolate(gettext("Total %(amount)s"), { amount: formatMoney(total, currency) })].filter(Boolean).join(" · ");
   root.append(el("p", { class: "chart-sub", text: sub }));
+  const conversions = conversionNote(card);
+  if (conversions) root.append(conversions);
   if (!points.length) {
     root.append(el("p", { class: "muted", text: gettext("Nothing to chart for this period.") }));
     return root;

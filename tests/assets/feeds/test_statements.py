@@ -300,3 +300,32 @@ def test_the_command_takes_any_format(alice, capsys):
         json.dumps(BANK_MAPPING),
     )
     assert Transaction.objects.filter(user=alice).count() == 5
+
+
+@pytest.mark.django_db
+def test_a_currency_column_names_each_rows_currency_from_the_whole_iso_list(alice):
+    data = (
+        b"Date,Memo,Amount,Cur\n"
+        b"2026-11-01,Vientiane,-125000.5,lak\n2026-11-02,Lunch,-12.3456,USD\n2026-11-03,Pho,-45000,\n"
+    )
+    mapping = {"date": "Date", "description": "Memo", "amount": "Amount", "currency": "Cur"}
+    assert run(alice, data, mapping=mapping).imported == 3
+    got = {t.description: (t.currency, t.amount) for t in Transaction.objects.filter(user=alice)}
+    assert got == {
+        "Vientiane": ("LAK", Decimal("125000.50")),  # ISO gives the kip two decimals, CLDR none
+        "Lunch": ("USD", Decimal("12.35")),
+        "Pho": ("VND", Decimal("45000")),  # a blank cell: the ledger's currency
+    }
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("code", "says"), [("ZZZ", "not an ISO 4217"), ("XAU", "not an ISO 4217"), ("BHD", "3 decimal")]
+)
+def test_a_currency_column_naming_no_currency_the_ledger_keeps_rejects_the_file(alice, code, says):
+    data = b"Date,Memo,Amount,Cur\n2026-11-01,A,-10,USD\n2026-11-02,B,-10," + code.encode() + b"\n"
+    mapping = {"date": "Date", "description": "Memo", "amount": "Amount", "currency": "Cur"}
+    with pytest.raises(ValidationFailed) as caught:
+        run(alice, data, mapping=mapping)
+    assert says in json.dumps(caught.value.fields, ensure_ascii=False) + caught.value.message
+    assert not Transaction.objects.filter(user=alice).exists()

@@ -113,6 +113,8 @@ def test_list_budgets_reports_limit_spent_and_remaining_for_a_month(alice, alice
             "spent": "500000",
             "remaining": "1500000",
             "currency": "VND",
+            "converted": [],
+            "rate_missing": [],
         }
     ]
     assert call(alice_ctx, "list_budgets", {"month": "2020-01"}).output["budgets"][0]["spent"] == "0"
@@ -209,3 +211,32 @@ def test_list_transactions_shows_a_paired_transfer_and_a_split(alice, alice_ctx)
     assert rows[out.id]["transfer"] == {"id": transfer.id, "counterpart": inc.id, "status": "paired"}
     assert [p["amount"] for p in rows[bill.id]["split"]] == ["200000", "100000"]
     assert rows[bill.id]["transfer"] is None
+
+
+def test_the_spending_tools_and_cards_convert_at_each_rows_day_and_name_what_has_no_rate(alice, alice_ctx):
+    """As on the pages: a dollar row converted at its own day's rate and shown with it; a euro row with no
+    rate named as missing, never counted at 1:1 (summarize_spending, its chart card, list_budgets, get_plan)."""
+    from plans.services import plan_activate, plan_create
+
+    first = alice_ctx.today.replace(day=1)
+    factories.rate(first - dt.timedelta(days=2), "25000")
+    factories.budget(alice, category="dining", amount="2000000")
+    factories.txn(alice, amount="100000", category="dining", occurred_on=first)
+    factories.txn(alice, amount="4", currency="USD", category="dining", occurred_on=first)
+    factories.txn(alice, amount="6", currency="EUR", category="dining", occurred_on=first)
+    converted = [
+        {"currency": "USD", "amount": "4.00", "to_currency": "VND", "converted": "100000", "rate": "25000",
+         "rate_date": (first - dt.timedelta(days=2)).isoformat()}
+    ]  # fmt: skip
+    missing = [{"currency": "EUR", "amount": "6.00"}]
+    told = call(alice_ctx, "summarize_spending", {"period": "this_month", "group_by": "category"})
+    assert told.output["total"] == "200000"
+    assert (told.output["converted"], told.output["rate_missing"]) == (converted, missing)
+    assert (told.card["converted"], told.card["rate_missing"]) == (converted, missing)
+    (budget,) = call(alice_ctx, "list_budgets", {}).output["budgets"]
+    assert (budget["spent"], budget["converted"], budget["rate_missing"]) == ("200000", converted, missing)
+    plan = plan_create(user=alice, month=f"{first:%Y-%m}", expected_income="20000000", fixed_expenses=[])
+    plan_activate(user=alice, plan_id=plan.id)
+    told = call(alice_ctx, "get_plan")
+    assert (told.output["plan"]["converted"], told.output["plan"]["rate_missing"]) == (converted, missing)
+    assert (told.card["converted"], told.card["rate_missing"]) == (converted, missing)
