@@ -7,3 +7,6 @@ class ZeusConfig(AppConfig):
 
     def ready(self):
         from zeus import signals  # noqa: F401
+        from zeus.account_data import lock, tasks, zeus_records  # noqa: F401
+
+        zeus_records.register_all()

@@ -55,6 +55,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "zeus.i18n.UserLanguageMiddleware",
+    "zeus.account_data.lock.ErasureLockMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -210,6 +211,10 @@ STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 WHITENOISE_USE_FINDERS = DEBUG
+# Uploaded and generated files (account exports) in Django's default storage: the file system under MEDIA_ROOT.
+# Never served as static: an export is downloaded through its owner-only view.
+MEDIA_ROOT = env.path("MEDIA_ROOT", default=BASE_DIR / "media")
+MEDIA_URL = "/media/"
 # How long a browser keeps a static file (CSS, scripts, Chart.js) before asking again: a page's first load is
 # its HTML plus cached files (docs/pages.md). The names carry no fingerprint, so it stays hours, not a year.
 WHITENOISE_MAX_AGE = env.int("STATIC_MAX_AGE", default=0 if DEBUG else 4 * 3600)
@@ -331,6 +336,16 @@ CELERY_BEAT_SCHEDULE = {
         "task": "suggestions.send_weekly_digest",
         "schedule": crontab(minute=0),
         "options": {"expires": 55 * 60},
+    },
+    "zeus.erase_due_accounts": {
+        "task": "zeus.erase_due_accounts",
+        "schedule": crontab(hour=4, minute=10),
+        "options": {"expires": 60 * 60},
+    },
+    "zeus.expire_account_exports": {
+        "task": "zeus.expire_account_exports",
+        "schedule": crontab(hour=4, minute=40),
+        "options": {"expires": 60 * 60},
     },
     "suggestions.detect_recurring": {
         "task": "suggestions.detect_recurring",
