@@ -143,9 +143,7 @@ def _forget_sign_ins(user) -> None:
             apps.get_model("axes", name).objects.filter(username=username).delete()
     if apps.is_installed("django.contrib.admin"):
         content_type = apps.get_model("contenttypes", "ContentType").objects.get_for_model(user)
-        apps.get_model("admin", "LogEntry").objects.filter(
-            content_type=content_type, object_id=str(user.pk)
-        ).delete()
+        apps.get_model("admin", "LogEntry").objects.filter(content_type=content_type, object_id=str(user.pk)).delete()
 
 
 def _delete_files(names: list[str]) -> None:

@@ -115,9 +115,7 @@ def account_import(*, user, upload) -> dict[str, int]:
         with transaction.atomic():
             profile_lock(user=user)
             if not account_is_empty(user=user):
-                raise Conflict(
-                    "An export can be imported only into an empty account.", code="ACCOUNT_NOT_EMPTY"
-                )
+                raise Conflict("An export can be imported only into an empty account.", code="ACCOUNT_NOT_EMPTY")
             return _Restore(user=user, old_user=manifest["account"].get("id"), data=data).run()
     except (IntegrityError, DataError) as exc:
         raise ImportRejected(
