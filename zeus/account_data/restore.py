@@ -35,7 +35,10 @@ class ImportRejected(ZeusError):
 
 def archive_read(upload) -> tuple[dict, dict[str, list[dict]]]:
     """(manifest, rows per label) from an uploaded file, or ImportRejected with a code saying what is wrong."""
-    if upload.size > MAX_ARCHIVE_BYTES:
+    upload.seek(0, 2)
+    size = upload.tell()
+    upload.seek(0)
+    if size > MAX_ARCHIVE_BYTES:
         raise ImportRejected(
             f"The archive is larger than {MAX_ARCHIVE_BYTES // (1024 * 1024)} MB.", code="ARCHIVE_TOO_LARGE"
         )
@@ -52,6 +55,9 @@ def _read(archive: zipfile.ZipFile) -> tuple[dict, dict[str, list[dict]]]:
         raise ImportRejected("The archive holds too many files.", code="ARCHIVE_TOO_LARGE")
     if sum(m.file_size for m in members) > MAX_UNPACKED_BYTES:
         raise ImportRejected("The archive unpacks to more than Zeus accepts.", code="ARCHIVE_TOO_LARGE")
+    for member in members:
+        if member.file_size > 1024 * 1024 and member.file_size > MAX_RATIO * max(member.compress_size, 1):
+            raise ImportRejected(f"{member.filename[:100]} unpacks far beyond its size: refused.", code="ARCHIVE_BOMB")
     names = {m.filename: m for m in members}
     if MANIFEST not in names:
         raise ImportRejected("This archive is not a Zeus export (it has no manifest).", code="NOT_A_ZEUS_EXPORT")
@@ -77,8 +83,6 @@ def _read(archive: zipfile.ZipFile) -> tuple[dict, dict[str, list[dict]]]:
 
 
 def _json(archive: zipfile.ZipFile, member: zipfile.ZipInfo):
-    if member.file_size > 1024 * 1024 and member.file_size > MAX_RATIO * max(member.compress_size, 1):
-        raise ImportRejected(f"{member.filename} unpacks far beyond its size: refused.", code="ARCHIVE_BOMB")
     with archive.open(member) as stream:
         # The header's size is the writer's claim: read one byte past it to catch a member that lies.
         raw = stream.read(member.file_size + 1)

@@ -5,7 +5,6 @@ import json
 import uuid
 
 import pytest
-
 from django.utils import timezone
 
 from tests import factories
@@ -83,7 +82,7 @@ def test_the_export_holds_every_owned_record_without_secrets_and_a_formula_safe_
     rows = list(csv.reader(io.StringIO(files["csv/transactions.csv"].decode("utf-8-sig"))))
     assert rows[0][:3] == ["date", "description", "amount"]
     assert len(rows) - 1 == manifest["records"]["assets.Transaction"]
-    assert ["'=cmd|' /C calc'!A0"] == [r[1] for r in rows if "calc" in r[1]]
+    assert [r[1] for r in rows if "calc" in r[1]] == ["'=cmd|' /C calc'!A0"]
 
 
 def test_only_the_owner_downloads_and_an_expired_export_is_gone(export_of, alice, alice_api, bob_api):
