@@ -147,22 +147,28 @@ def rows_naming(user_id: int) -> list[str]:
     user_model = get_user_model()
     for model in apps.get_models():
         for f in model._meta.concrete_fields:
-            if f.is_relation and f.related_model is user_model:
-                if model._default_manager.filter(**{f.attname: user_id}).exists():
-                    found.append(f"{model._meta.label}.{f.name}")
+            names_user = f.is_relation and f.related_model is user_model
+            if names_user and model._default_manager.filter(**{f.attname: user_id}).exists():
+                found.append(f"{model._meta.label}.{f.name}")
         if model is user_model and model._default_manager.filter(pk=user_id).exists():
             found.append(model._meta.label)
     return found
 
 
-def test_erasure_after_seven_days_leaves_nothing_that_names_the_user(alice, bob, alice_api, bob_api, staff,
-                                                                      django_capture_on_commit_callbacks, media):  # fmt: skip
+@pytest.fixture
+def on_commit(django_capture_on_commit_callbacks):
+    return lambda: django_capture_on_commit_callbacks(execute=True)
+
+
+def test_erasure_after_seven_days_leaves_nothing_that_names_the_user(
+    alice, bob, alice_api, bob_api, staff, on_commit, media
+):
     rich_ledger(alice)
     factories.txn(bob, amount="1000", description="bob's")
     sepay = alice_api.post("/api/v1/integrations/sepay", {"auth": "api_key"}, format="json").json()
     casso = alice_api.post("/api/v1/integrations/casso", {"name": "C"}, format="json").json()
     bobs_sepay = bob_api.post("/api/v1/integrations/sepay", {"auth": "api_key"}, format="json").json()
-    with django_capture_on_commit_callbacks(execute=True):
+    with on_commit():
         alice_api.post("/api/v1/account/export")
     export_file = media / AccountExport.objects.get(user=alice).file.name
     assert export_file.exists()
@@ -180,7 +186,7 @@ def test_erasure_after_seven_days_leaves_nothing_that_names_the_user(alice, bob,
     assert "erased 0" in _erase_at(early)
     assert get_user_model().objects.filter(id=alice_id).exists()
 
-    with django_capture_on_commit_callbacks(execute=True):
+    with on_commit():
         assert "erased 1" in _erase_at(dt.datetime.fromisoformat(requested["erase_after"]))
 
     assert rows_naming(alice_id) == []
