@@ -48,12 +48,18 @@ class _Echo:
 
 def csv_lines(transactions, *, local: bool = False):
     """The CSV as lines of text: a byte-order mark and the header, then a row per transaction, oldest rows
-    included, read in chunks (a five-year ledger is not held in memory)."""
+    included, read in chunks (a five-year ledger is not held in memory). The header is written now, in the
+    language of the request; the rows as they are read."""
     writer = FormulaSafeWriter(_Echo())
+    # A byte-order mark first: spreadsheet programs then read the file as UTF-8 ("Phở", not "PhÃ¡»Ÿ").
+    header = BOM + writer.writerow(local_header() if local else HEADER)
+    return _lines(writer, header, transactions, local)
+
+
+def _lines(writer, header: str, transactions, local: bool):
     direction = direction_label if local else str
     category = category_label if local else str
-    # A byte-order mark first: spreadsheet programs then read the file as UTF-8 ("Phở", not "PhÃ¡»Ÿ").
-    yield BOM + writer.writerow(local_header() if local else HEADER)
+    yield header
     for txn in transactions.iterator(chunk_size=2000):
         yield writer.writerow(
             [
