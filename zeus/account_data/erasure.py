@@ -19,6 +19,7 @@ from django.db import transaction
 
 from zeus.account_data.registry import records
 from zeus.errors import Conflict, ZeusError
+from zeus.live import push_to_user
 from zeus.models import AccountExport, ErasureRecord, ErasureRequest, RetiredWebhook
 
 log = logging.getLogger(__name__)
@@ -58,6 +59,8 @@ def account_erasure_request(*, user, now: dt.datetime) -> ErasureRequest:
             )
         credentials_revoke(user=user)
         sessions_end(user=user)
+        user_id = user.pk
+        transaction.on_commit(lambda: push_to_user(user_id, {"type": "session.end"}))
     return request
 
 

@@ -12,6 +12,8 @@ from zeus.account_data.erasure import erasure_pending
 from zeus.middleware import api_error, is_api
 
 SESSION_MARK = "zeus_erasure_pending"
+# The close code of an open socket whose sessions were ended (zeus.live's `session.end` message).
+CLOSE_SIGNED_OUT = 4401
 ERASURE_PAGE = "/account/erasure"
 _OPEN = (ERASURE_PAGE, "/api/v1/account/delete/cancel", "/accounts/logout/", "/static/", "/jsi18n/", "/healthz",
          "/readyz")  # fmt: skip
@@ -21,6 +23,11 @@ _OPEN = (ERASURE_PAGE, "/api/v1/account/delete/cancel", "/accounts/logout/", "/s
 def _mark_locked_sign_in(sender, request, user, **kwargs):
     if request is not None and hasattr(request, "session") and erasure_pending(user=user) is not None:
         request.session[SESSION_MARK] = True
+
+
+def session_locked(session) -> bool:
+    """For the chat socket's handshake (sync: a session may still have to be read)."""
+    return bool(session is not None and session.get(SESSION_MARK))
 
 
 class ErasureLockMiddleware:
