@@ -51,7 +51,7 @@ class AccountExportView(APIView):
 
 
 class AccountExportListView(APIView):
-    @extend_schema(responses=ExportSerializer(many=True))
+    @extend_schema(responses=inline_serializer("ExportList", {"results": ExportSerializer(many=True)}))
     def get(self, request):
         exports = AccountExport.objects.filter(user=request.user).order_by("-created_at")[:50]
         return Response({"results": ExportSerializer(exports, many=True).data})
