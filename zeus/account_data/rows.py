@@ -51,7 +51,8 @@ def decode(field, value):
         parsed = field.to_python(value)
         if not field.is_relation:
             field.run_validators(parsed)
-            if field.choices and parsed not in {k for k, _ in field.flatchoices}:
+            # An empty value is the field's own default more than once ("" where no choice was made yet).
+            if field.choices and parsed not in field.empty_values and parsed not in {k for k, _ in field.flatchoices}:
                 raise ValidationError("not one of the choices")
     except (ValidationError, TypeError, ValueError, decimal.InvalidOperation, OverflowError) as exc:
         raise BadValue(field.attname, _message(exc)) from None

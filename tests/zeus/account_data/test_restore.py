@@ -83,6 +83,7 @@ def test_an_export_restored_into_a_new_account_gives_the_same_rows_and_figures(a
     before, after = read_zip(data), read_zip(export_bytes(carol))
     mine, theirs = rows_without_ids(before), rows_without_ids(after)
     restored = {label for label in mine if record_for(label).restored}
+    assert [label for label in sorted(restored) if not mine[label]] == []  # every restored type has rows here
     assert {label: mine[label] for label in restored} == {label: theirs[label] for label in restored}
     # Relations kept: each transfer joins the same two rows, each split part sits on the same row.
     pairs = lambda user: sorted(  # noqa: E731
