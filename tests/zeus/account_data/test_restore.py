@@ -99,6 +99,13 @@ def test_an_export_restored_into_a_new_account_gives_the_same_rows_and_figures(a
     assert not set(Transaction.objects.filter(user=carol).values_list("id", flat=True)) & set(
         Transaction.objects.filter(user=alice).values_list("id", flat=True)
     )
+    # A bare id (an approval's thread) and a nullable key (a draft's duplicate) name the new account's rows.
+    from django.apps import apps
+
+    threads = set(apps.get_model("chat.Thread").objects.filter(user=carol).values_list("id", flat=True))
+    assert apps.get_model("chat.Approval").objects.get(user=carol).thread_id in threads
+    draft = apps.get_model("assets.BankTextDraft").objects.get(user=carol)
+    assert draft.duplicate_of.user_id == carol.id
     # A debt's code is Zeus-wide: the copy has a new one.
     assert not set(Debt.objects.filter(user=carol).values_list("code", flat=True)) & set(
         Debt.objects.filter(user=alice).values_list("code", flat=True)
