@@ -20,9 +20,11 @@ from zeus.account_data.lock import SESSION_MARK
 from zeus.account_data.restore import MAX_ARCHIVE_BYTES, account_import
 from zeus.account_data.services import account_export_request
 from zeus.errors import NotFound, ZeusError
+from zeus.formatting import date_text, number_text
 from zeus.forms import page_paths
 from zeus.middleware import body_limit
 from zeus.models import AccountExport
+from zeus.timeutil import user_tz
 
 
 class ErasureForm(forms.Form):
@@ -42,11 +44,18 @@ def data_panel_ctx(request, today=None) -> dict:
 
 
 def _exports(user) -> list[dict]:
-    now = timezone.now()
+    now, tz = timezone.now(), user_tz(user)
     rows = []
     for export in AccountExport.objects.filter(user=user).order_by("-created_at")[:10]:
         live = export.status == AccountExport.Status.READY and export.file and export.expires_at > now
-        rows.append({"export": export, "url": download_path(export) if live else ""})
+        rows.append(
+            {
+                "export": export,
+                "url": download_path(export) if live else "",
+                "made": date_text(timezone.localtime(export.created_at, tz).date()),
+                "until": date_text(timezone.localtime(export.expires_at, tz).date()) if live else "",
+            }
+        )
     return rows
 
 
@@ -88,7 +97,8 @@ def import_action(request):
         else:
             form.add_error("file", _("This file is not a Zeus export Zeus can read (%(code)s).") % {"code": exc.code})
         return _page(request, import_form=form, status=409 if exc.status == 409 else 400)
-    messages.success(request, _("Your data is restored: %(count)s records.") % {"count": sum(counts.values())})
+    count = number_text(sum(counts.values()))
+    messages.success(request, _("Your data is restored: %(count)s records.") % {"count": count})
     return redirect("/")
 
 
@@ -106,8 +116,9 @@ def delete_action(request):
             field, message = wrong.get(exc.code, (None, exc.message))
             form.add_error(field, message)
         else:
+            day = _erase_day(request.user, erasure)
             logout(request)
-            return render(request, "zeus/erasure_scheduled.html", {"erasure": erasure})
+            return render(request, "zeus/erasure_scheduled.html", {"erase_day": day})
     return _page(request, erasure_form=form, status=400)
 
 
@@ -120,7 +131,12 @@ def erasure_page(request):
     if erasure is None:
         request.session.pop(SESSION_MARK, None)
         return redirect("/")
-    return render(request, "zeus/erasure_pending.html", {"erasure": erasure})
+    return render(request, "zeus/erasure_pending.html", {"erase_day": _erase_day(request.user, erasure)})
+
+
+def _erase_day(user, erasure) -> str:
+    """The day the erasure happens, on the user's calendar, as the reader writes dates."""
+    return date_text(timezone.localtime(erasure.erase_after, user_tz(user)).date())
 
 
 @login_required

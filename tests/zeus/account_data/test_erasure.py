@@ -19,6 +19,7 @@ from tests import factories
 from tests.assets.feeds.sepay import deliver, payload
 from tests.zeus.account_data.conftest import rich_ledger
 from zeus.account_data.registry import records
+from zeus.formatting import date_text
 from zeus.models import AccountExport, ErasureRecord, ErasureRequest
 
 PASSWORD = factories.PASSWORD
@@ -94,8 +95,9 @@ def test_the_web_form_locks_and_signs_out(alice):
     assert wrong.status_code == 400 and not ErasureRequest.objects.exists()
     response = browser.post("/settings/data/delete", {"password": PASSWORD})
     assert response.status_code == 200
-    day = ErasureRequest.objects.get(user=alice).erase_after
-    assert str(day.day) in response.content.decode()
+    erase_after = ErasureRequest.objects.get(user=alice).erase_after
+    local_day = timezone.localtime(erase_after, alice.profile.tz).date()  # the user's calendar, not UTC's
+    assert date_text(local_day, locale="en") in response.content.decode()
     assert browser.get("/settings").status_code == 302
     assert not Session.objects.exists()
 
