@@ -17,9 +17,12 @@ RECORDS = [
     # django-allauth (the accounts work): the addresses are the user's; factors and sessions are ways in.
     # An address belongs to one account at a time: the new account verifies its own.
     Record("account.EmailAddress", "user", restored=False),
+    Record("account.EmailConfirmation", "email_address__user", exported=False, reason=SECRET),
+    # Not ended at the lock: a user with a second factor signs in with it to cancel.
     Record("mfa.Authenticator", "user", exported=False, reason=SECRET),
     Record("usersessions.UserSession", "user", exported=False, reason=SECRET, credential=True),
     Record("socialaccount.SocialAccount", "user", exported=False, reason=SECRET, credential=True),
+    Record("socialaccount.SocialToken", "account__user", exported=False, reason=SECRET, credential=True),
 ]
 
 
