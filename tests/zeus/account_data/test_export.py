@@ -125,3 +125,24 @@ def test_the_job_builds_a_claimed_export_once(alice):
 
 def test_export_needs_a_sign_in(anon_api):
     assert anon_api.post("/api/v1/account/export").status_code in (401, 403)
+
+
+def test_the_export_reads_a_fixed_number_of_queries_however_long_the_ledger(alice, bob):
+    import io
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from zeus.account_data.export import archive_write
+
+    wallet = factories.asset(alice)
+    factories.txn(alice, asset=wallet)
+    for n in range(40):
+        factories.txn(bob, asset=factories.asset(bob, name=f"W{n}"), description=f"row {n}")
+
+    def queries(user) -> int:
+        with CaptureQueriesContext(connection) as captured:
+            archive_write(user=user, out=io.BytesIO(), now=timezone.now())
+        return len(captured)
+
+    assert queries(bob) == queries(alice)
