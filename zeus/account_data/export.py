@@ -9,11 +9,13 @@ claims the row first, so a redelivered task builds nothing twice.
 """
 
 import datetime as dt
+import hashlib
 import json
 import logging
 import tempfile
 import zipfile
 
+from django.core import signing
 from django.core.files import File
 from django.db import transaction
 from django.utils import timezone, translation
@@ -31,6 +33,20 @@ FORMAT = "zeus-account-export"
 VERSION = 1
 KEEP_FOR = dt.timedelta(days=7)
 MANIFEST = "manifest.json"
+# The manifest's `seal` signs (with the site's SECRET_KEY) the SHA-256 of every member: an import takes back only
+# what this Zeus wrote, unaltered, so a row it restores is a row the database once held through the services.
+SEAL_SALT = "zeus.account_data.export"
+
+
+def seal(*, account_id, counts: dict, digests: dict) -> str:
+    return signing.dumps({"account": account_id, "records": counts, "digests": digests}, salt=SEAL_SALT)
+
+
+def seal_open(value) -> dict:
+    """The sealed facts of a manifest, or signing.BadSignature."""
+    if not isinstance(value, str):
+        raise signing.BadSignature("no seal")
+    return signing.loads(value, salt=SEAL_SALT)
 
 
 def download_path(export: AccountExport) -> str:
@@ -46,12 +62,16 @@ def account_fields(user) -> dict:
 def archive_write(*, user, out, now: dt.datetime) -> dict[str, int]:
     """Writes the user's export as a ZIP into the binary file `out`; returns the row count per record type."""
     counts: dict[str, int] = {}
+    digests: dict[str, str] = {}
     with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         for record in exported():
-            counts[record.label] = _write_rows(archive, record, user)
+            name = f"records/{record.label}.json"
+            counts[record.label], digests[name] = _write_rows(archive, name, record, user)
         files = []
         for export_file in export_files():
-            archive.writestr(export_file.name, export_file.build(user))
+            data = export_file.build(user).encode("utf-8")
+            archive.writestr(export_file.name, data)
+            digests[export_file.name] = hashlib.sha256(data).hexdigest()
             files.append(export_file.name)
         manifest = {
             "format": FORMAT,
@@ -60,21 +80,28 @@ def archive_write(*, user, out, now: dt.datetime) -> dict[str, int]:
             "account": account_fields(user),
             "records": counts,
             "files": files,
+            "seal": seal(account_id=user.pk, counts=counts, digests=digests),
         }
         archive.writestr(MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=1, sort_keys=True))
     return counts
 
 
-def _write_rows(archive: zipfile.ZipFile, record, user) -> int:
-    count = 0
-    with archive.open(f"records/{record.label}.json", "w", force_zip64=True) as member:
-        member.write(b"[")
+def _write_rows(archive: zipfile.ZipFile, name: str, record, user) -> tuple[int, str]:
+    """Writes one record type's rows as they are read; returns their count and the member's SHA-256."""
+    count, digest = 0, hashlib.sha256()
+    with archive.open(name, "w", force_zip64=True) as member:
+
+        def write(chunk: bytes) -> None:
+            member.write(chunk)
+            digest.update(chunk)
+
+        write(b"[")
         for obj in record.rows(user).order_by("pk").iterator(chunk_size=2000):
             line = json.dumps(row_to_dict(obj, record.omit), ensure_ascii=False, sort_keys=True)
-            member.write((b",\n" if count else b"\n") + line.encode())
+            write((b",\n" if count else b"\n") + line.encode())
             count += 1
-        member.write(b"\n]\n")
-    return count
+        write(b"\n]\n")
+    return count, digest.hexdigest()
 
 
 def account_export_build(*, export_id) -> str:

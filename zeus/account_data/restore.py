@@ -7,14 +7,16 @@ find it empty, and any row the database refuses undoes them all. Rows are copied
 service re-derives them), so a figure computed from them is the figure the export was taken from.
 """
 
+import hashlib
 import uuid
 import zipfile
 import zlib
 
 from django.conf import settings
+from django.core import signing
 from django.db import DataError, IntegrityError, transaction
 
-from zeus.account_data.export import FORMAT, MANIFEST, VERSION
+from zeus.account_data.export import FORMAT, MANIFEST, VERSION, seal_open
 from zeus.account_data.registry import record_for, records, restore_order
 from zeus.account_data.rows import BadValue, decode
 from zeus.errors import Conflict, ZeusError
@@ -69,25 +71,37 @@ def _read(archive: zipfile.ZipFile) -> tuple[dict, dict[str, list[dict]]]:
     account, counts = manifest.get("account"), manifest.get("records")
     if not isinstance(account, dict) or not isinstance(counts, dict):
         raise ImportRejected("The manifest is incomplete.", code="NOT_A_ZEUS_EXPORT")
+    try:
+        sealed = seal_open(manifest.get("seal"))
+    except signing.BadSignature:
+        raise ImportRejected(
+            "This archive was not written by this Zeus, or was changed since.", code="ARCHIVE_ALTERED"
+        ) from None
+    if sealed.get("records") != counts or sealed.get("account") != account.get("id"):
+        raise ImportRejected("The manifest was changed since the export.", code="ARCHIVE_ALTERED")
+    digests = sealed.get("digests") or {}
     data = {}
     for label in counts:
         record = record_for(str(label))
         if record is None or not record.exported:
             raise ImportRejected(f"Unknown record type {str(label)[:100]!r}.", code="UNKNOWN_RECORD_TYPE")
-        member = names.get(f"records/{label}.json")
-        rows = _json(archive, member) if member is not None else None
+        name = f"records/{label}.json"
+        member = names.get(name)
+        rows = _json(archive, member, digests.get(name, "")) if member is not None else None
         if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
             raise ImportRejected(f"{label}: the rows are missing or not a list of objects.", code="INVALID_RECORD")
         data[label] = rows
     return manifest, data
 
 
-def _json(archive: zipfile.ZipFile, member: zipfile.ZipInfo):
+def _json(archive: zipfile.ZipFile, member: zipfile.ZipInfo, digest: str | None = None):
     with archive.open(member) as stream:
         # The header's size is the writer's claim: read one byte past it to catch a member that lies.
         raw = stream.read(member.file_size + 1)
     if len(raw) > member.file_size:
         raise ImportRejected(f"{member.filename} is longer than its header says.", code="ARCHIVE_BOMB")
+    if digest is not None and hashlib.sha256(raw).hexdigest() != digest:  # None: the manifest, which the seal covers
+        raise ImportRejected(f"{member.filename[:100]} was changed since the export.", code="ARCHIVE_ALTERED")
     try:
         data = parse_json(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):

@@ -207,10 +207,32 @@ def test_a_row_the_database_refuses_undoes_the_whole_import(alice, bob, bob_api)
     budgets = json.loads(files["records/goals.Budget.json"])
     # Two budgets for one category: the database's unique constraint refuses the second, after the rows before it.
     files["records/goals.Budget.json"] = json.dumps([*budgets, {**budgets[0], "id": budgets[0]["id"] + 1}])
+    files["manifest.json"] = json.loads(files["manifest.json"])  # sealed again over the changed member
     response = post(bob_api, make_zip(files).getvalue())
     assert response.status_code == 400 and response.json()["error"]["code"] == "INVALID_RECORD"
     assert not Transaction.objects.filter(user=bob).exists()
     assert Profile.objects.filter(user=bob).exists()  # the restore's replacement of the profile was undone too
+
+
+def test_an_archive_changed_after_the_export_is_refused(alice, bob, bob_api):
+    factories.txn(alice, amount="50000", description="Trà sữa")
+    files = read_zip(export_bytes(alice))
+    edited = {
+        **files,
+        "records/assets.Transaction.json": files["records/assets.Transaction.json"].replace(b"50000", b"90000"),
+    }
+    unsealed = {**json.loads(files["manifest.json"])}
+    unsealed.pop("seal")
+    recounted = json.loads(files["manifest.json"])
+    recounted["records"]["assets.Transaction"] = 2
+    for members in (
+        edited,
+        {**files, "manifest.json": json.dumps(unsealed)},
+        {**files, "manifest.json": json.dumps(recounted)},
+    ):
+        response = post(bob_api, make_zip(members, sealed=False).getvalue())
+        assert response.status_code == 400 and response.json()["error"]["code"] == "ARCHIVE_ALTERED"
+    assert not Transaction.objects.filter(user=bob).exists()
 
 
 def test_import_needs_a_file(bob_api):
