@@ -5,7 +5,7 @@ class AssetsConfig(AppConfig):
     name = "assets"
 
     def ready(self):
-        from assets import home
+        from assets import account_data, home
         from assets.ledger_pages import transfer_suggestions_panel
         from zeus.panels import Panel, register
 
@@ -20,3 +20,4 @@ class AssetsConfig(AppConfig):
                 transfer_suggestions_panel,
             )
         )
+        account_data.register_all()

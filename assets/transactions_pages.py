@@ -19,7 +19,6 @@ from assets.selectors import asset_list, transaction_get, transaction_page, tran
 from zeus.errors import NotFound, ZeusError
 from zeus.forms import add_service_error, page_paths
 from zeus.selectors import user_currency
-from zeus.spreadsheets import FormulaSafeWriter
 
 PAGE_SIZE = 50
 
@@ -250,11 +249,6 @@ def _refused(request, txn):
     return HttpResponseRedirect(_back(request))
 
 
-class _Echo:
-    def write(self, value):
-        return value
-
-
 @login_required
 @require_GET
 def transactions_csv(request):
@@ -269,34 +263,9 @@ def transactions_csv(request):
     except ZeusError:
         context, _status = _context(request)
         return render(request, "assets/transactions.html", context, status=400)
-    writer = FormulaSafeWriter(_Echo())
     # ?labels=local: headers, directions and categories in the reader's language (the figures stay plain).
-    local = request.GET.get("labels") == "local"
-    header = csv_export.local_header() if local else csv_export.HEADER
-    direction = csv_export.direction_label if local else str
-    category = csv_export.category_label if local else str
-
-    def rows():
-        # A byte-order mark first: spreadsheet programs then read the file as UTF-8 ("Phở", not "PhÃ¡»Ÿ").
-        yield csv_export.BOM + writer.writerow(header)
-        for txn in qs.iterator(chunk_size=2000):
-            yield writer.writerow(
-                [
-                    txn.occurred_on.isoformat(),
-                    txn.description,
-                    f"{txn.amount}",
-                    txn.currency,
-                    direction(txn.direction),
-                    category(txn.category),
-                    txn.asset.name if txn.asset else "",
-                    txn.source,
-                    txn.external_id or "",
-                    # The transfer's id: the row moved money between the user's own accounts and counts nowhere.
-                    txn.transfer_id or "",
-                ]
-            )
-
-    response = StreamingHttpResponse(rows(), content_type="text/csv; charset=utf-8")
+    rows = csv_export.csv_lines(qs, local=request.GET.get("labels") == "local")
+    response = StreamingHttpResponse(rows, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = 'attachment; filename="zeus-transactions.csv"'
     return response
 

@@ -11,7 +11,7 @@ class ChatConfig(AppConfig):
     def ready(self):
         from django.contrib import admin
 
-        from chat import checks, pages
+        from chat import account_data, checks, pages
         from zeus.panels import Panel, register
 
         register(Panel("settings", "provider-key", 40, "chat/provider_key_panel.html", pages.provider_key_panel_ctx))
@@ -27,3 +27,4 @@ class ChatConfig(AppConfig):
             log.warning("%s", notice.message)
         # The admin index shows the same notices (templates/admin/chat_index.html).
         admin.site.index_template = "admin/chat_index.html"
+        account_data.register_all()

@@ -13,6 +13,7 @@ from chat import limits
 from chat.off_loop import run_off_loop
 from chat.selectors import message_known, thread_get
 from chat.turn import INTERNAL_ERROR_MESSAGE, BadInput, TurnInput, parse_frame, run_turn, turn_input_from_frame
+from zeus.account_data.lock import CLOSE_SIGNED_OUT, session_locked
 from zeus.degraded import CLOSE_UNAVAILABLE, close_reason
 from zeus.dependencies import is_dependency_down
 from zeus.errors import NotFound
@@ -33,6 +34,9 @@ class ChatConsumer(AsyncWebsocketConsumer):
         self.thread = None
         if self.user is None or not self.user.is_authenticated:
             await self.close()
+            return
+        if await run_off_loop(session_locked, self.scope.get("session")):
+            await self.close()  # an account whose erasure is scheduled can only cancel it
             return
         try:
             self.thread = await run_off_loop(
@@ -166,6 +170,10 @@ class ChatConsumer(AsyncWebsocketConsumer):
                 await emit({"type": "error", "code": "INTERNAL_ERROR", "message": INTERNAL_ERROR_MESSAGE})
         finally:
             end()
+
+    async def session_end(self, event):
+        """The user's sessions ended (erasure requested): the socket signed in with one ends too."""
+        await self.close(code=CLOSE_SIGNED_OUT, reason="signed out")
 
     async def notification_push(self, event):
         await self.emit({"type": "notification", "notification": event["notification"]})

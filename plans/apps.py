@@ -5,8 +5,9 @@ class PlansConfig(AppConfig):
     name = "plans"
 
     def ready(self):
-        from plans import forecast_home, home
+        from plans import account_data, forecast_home, home
         from zeus.panels import Panel, register
 
         register(Panel("home", "safe-to-spend", 15, "plans/home/safe_to_spend.html", home.safe_to_spend_panel))
         register(Panel("home", "forecast", 17, "plans/home/forecast.html", forecast_home.forecast_panel, wide=True))
+        account_data.register_all()

@@ -1,6 +1,6 @@
 """Live pushes to a user's open sockets through the channel layer.
 
-The chat consumer joins `user_group(user_id)` and handles `notification.push` and `chat.message`.
+The chat consumer joins `user_group(user_id)` and handles `notification.push`, `chat.message` and `session.end`.
 A push is best effort: the row is the truth, so a layer failure is logged and never fails the write.
 """
 

@@ -1,3 +1,4 @@
+import uuid
 import zoneinfo
 
 from django.conf import settings
@@ -55,6 +56,7 @@ class Notification(models.Model):
         DEBT_REMINDER = "debt_reminder"
         DEBT_SETTLED = "debt_settled"
         CASH_SHORTFALL = "cash_shortfall"
+        ACCOUNT_EXPORT_READY = "account_export_ready"
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
     kind = models.CharField(max_length=32, choices=Kind.choices)
@@ -106,6 +108,71 @@ class MailDelivery(models.Model):
 
     def __str__(self):
         return f"mail of notification {self.notification_id} to {self.to} ({self.status})"
+
+
+class AccountExport(models.Model):
+    """One export of everything a user owns: a ZIP built by a job (zeus/account_data/export.py), downloadable by
+    its owner until `expires_at`, then deleted with its file."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        RUNNING = "running"
+        READY = "ready"
+        FAILED = "failed"
+
+    # A random id: the download URL names no count of anyone's exports.
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="account_exports")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    file = models.FileField(upload_to="account-exports/", blank=True)
+    size = models.PositiveBigIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    expires_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self):
+        return f"export {self.id} ({self.status})"
+
+
+class ErasureRequest(models.Model):
+    """A user asked to be erased: the account is locked from now on and erased at `erase_after` unless the user
+    signs in and cancels first (zeus/account_data/erasure.py). Deleted with the user; what remains is an
+    `ErasureRecord`."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="erasure_request")
+    requested_at = models.DateTimeField()
+    erase_after = models.DateTimeField(db_index=True)
+
+    def __str__(self):
+        return f"erasure of {self.user_id} after {self.erase_after:%Y-%m-%d}"
+
+
+class ErasureRecord(models.Model):
+    """That an erasure happened, and nothing about whom: a random id and two times."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    requested_at = models.DateTimeField()
+    erased_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-erased_at"]
+
+    def __str__(self):
+        return f"erasure {self.id} on {self.erased_at:%Y-%m-%d}"
+
+
+class RetiredWebhook(models.Model):
+    """The SHA-256 of a webhook token whose owner was erased: a provider still posting to that URL is told
+    410 GONE (stop sending), not 401 (check your key). The digest names no one."""
+
+    digest = models.CharField(max_length=64, primary_key=True)
+    retired_at = models.DateTimeField()
+
+    def __str__(self):
+        return f"retired webhook {self.digest[:12]}…"
 
 
 # The kinds, for the apps whose jobs hand drafts to zeus.services.notification_create_many.

@@ -37,6 +37,7 @@ urlpatterns = [
     path("", include("zeus.pages")),
     path("", include("zeus.consent_pages")),
     path("", include("zeus.notification_pages")),
+    path("", include("zeus.account_data.pages")),
     path("", include("assets.transactions_pages")),
     path("", include("assets.pages")),
     path("", include("assets.wallets_pages")),

@@ -18,6 +18,7 @@ from assets.feeds import casso, casso_services, reconcile
 from assets.feeds.api import webhook_url
 from assets.feeds.payload import InvalidPayload
 from assets.feeds.signing import Unauthorized
+from assets.feeds.webhook import unknown_connection
 from zeus.api.pagination import paginate
 
 
@@ -113,7 +114,7 @@ def _error(status_code: int, code: str, message: str, fields: dict | None = None
 def casso_webhook(request, token: str):
     connection = casso_services.casso_connection_by_token(token)
     if connection is None:
-        return _error(401, "UNKNOWN_CONNECTION", "This webhook URL is not (or no longer) connected.")
+        return unknown_connection(token)
     secret = casso_services.casso_connection_secret(connection)
     if secret is None:
         return _error(401, "CONNECTION_SECRET_LOST", "Reconnect Casso: this connection's secret is unreadable.")

@@ -18,6 +18,7 @@ from assets.feeds.payload import MAX_BODY_BYTES, InvalidPayload, parse_body
 from assets.feeds.selectors import sepay_delivery_context
 from assets.feeds.services import sepay_connection_secret, sepay_delivery_land
 from assets.models import SepayConnection
+from zeus.account_data.erasure import webhook_retired
 from zeus.middleware import body_limit
 
 log = logging.getLogger(__name__)
@@ -51,7 +52,7 @@ def sepay_webhook(request, token: str):
         delivery, invalid = None, exc
     context = sepay_delivery_context(token=token, delivery=delivery)
     if context is None:
-        return _unknown()
+        return _unknown(token)
     secret = sepay_connection_secret(context.secret_encrypted)
     if secret is None:
         return _error(401, "CONNECTION_SECRET_LOST", "Reconnect SePay: this connection's secret is unreadable.")
@@ -76,5 +77,13 @@ def sepay_webhook(request, token: str):
     return JsonResponse({"success": True})
 
 
-def _unknown() -> JsonResponse:
+def _unknown(token: str) -> JsonResponse:
+    return unknown_connection(token)
+
+
+def unknown_connection(token: str) -> JsonResponse:
+    """401 for a URL that is not connected; 410 GONE for one whose owner erased their account, so the provider
+    stops posting rather than asking for a new key."""
+    if webhook_retired(token):
+        return _error(410, "CONNECTION_GONE", "This account was erased: remove this webhook.")
     return _error(401, "UNKNOWN_CONNECTION", "This webhook URL is not (or no longer) connected.")

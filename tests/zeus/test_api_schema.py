@@ -20,6 +20,12 @@ def test_the_openapi_schema_is_valid_and_warning_free(tmp_path):
         "/api/v1/budgets/{budget_id}",
         "/api/v1/goals",
         "/api/v1/goals/{goal_id}",
+        "/api/v1/account/export",
+        "/api/v1/account/exports",
+        "/api/v1/account/exports/{export_id}/download",
+        "/api/v1/account/import",
+        "/api/v1/account/delete",
+        "/api/v1/account/delete/cancel",
     ):
         assert path in paths
     listed = paths["/api/v1/transactions"]["get"]

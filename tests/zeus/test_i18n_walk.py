@@ -27,6 +27,7 @@ PAGES = [
     "/settings/rules",
     "/settings/bank-feeds",
     "/settings/notifications",
+    "/settings/data",
     "/import",
     "/digest",
     "/digest/latest",

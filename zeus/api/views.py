@@ -8,6 +8,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from zeus.account_data.erasure import erasure_refuse_sign_in
 from zeus.api.pagination import NewestFirstCursorPagination, paginate
 from zeus.errors import ZeusError
 from zeus.mail import email_preferences
@@ -33,6 +34,7 @@ class TokenView(APIView):
         user = authenticate(request._request, **data.validated_data)
         if user is None:
             raise ZeusError("Unable to log in with those credentials.", code="INVALID_CREDENTIALS")
+        erasure_refuse_sign_in(user=user)
         # A token issued is a sign-in: the failure count starts again and last_login moves, as for the page.
         user_logged_in.send(sender=user.__class__, request=request._request, user=user)
         token, _ = Token.objects.get_or_create(user=user)

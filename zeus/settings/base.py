@@ -55,6 +55,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "zeus.i18n.UserLanguageMiddleware",
+    "zeus.account_data.lock.ErasureLockMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -211,33 +212,9 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 WHITENOISE_USE_FINDERS = DEBUG
 
-# Uploaded files (a capture's receipt or statement, assets/captures): the local disk under MEDIA_ROOT, or an
-# S3-compatible bucket (django-storages) when CAPTURE_S3_BUCKET is set. Never served as static files: the
-# owner reads a file through its capture's own view, which checks who asks.
-MEDIA_ROOT = env.path("MEDIA_ROOT", default=BASE_DIR / "media")
-MEDIA_URL = "media/"
-_S3_BUCKET = env("CAPTURE_S3_BUCKET", default="")
-STORAGES = {
-    "default": (
-        {
-            "BACKEND": "storages.backends.s3.S3Storage",
-            "OPTIONS": {
-                "bucket_name": _S3_BUCKET,
-                "endpoint_url": env("CAPTURE_S3_ENDPOINT_URL", default="") or None,
-                "region_name": env("CAPTURE_S3_REGION", default="") or None,
-                "access_key": env("CAPTURE_S3_ACCESS_KEY_ID", default="") or None,
-                "secret_key": env("CAPTURE_S3_SECRET_ACCESS_KEY", default="") or None,
-                "location": env("CAPTURE_S3_PREFIX", default="zeus"),
-                "default_acl": None,
-                "querystring_auth": True,
-                "file_overwrite": False,
-            },
-        }
-        if _S3_BUCKET
-        else {"BACKEND": "django.core.files.storage.FileSystemStorage"}
-    ),
-    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-}
+# Uploaded and generated files: Django's default storage (zeus/settings/storage.py).
+from zeus.settings.storage import *  # noqa: E402, F403
+
 # How long a browser keeps a static file (CSS, scripts, Chart.js) before asking again: a page's first load is
 # its HTML plus cached files (docs/pages.md). The names carry no fingerprint, so it stays hours, not a year.
 WHITENOISE_MAX_AGE = env.int("STATIC_MAX_AGE", default=0 if DEBUG else 4 * 3600)
@@ -308,63 +285,25 @@ ZEUS_VCB_RATES_URL = env.str(
     "ZEUS_VCB_RATES_URL", default="https://portal.vietcombank.com.vn/Usercontrols/TVPortal.TyGia/pXML.aspx?b=10"
 )
 
+# Each job: (its task's name, when, and how long a missed run stays worth running: about one period).
 CELERY_BEAT_SCHEDULE = {
-    # Vietcombank publishes in the morning, Vietnam time (UTC+7): read at 02:15 UTC, once a day.
-    "assets.fetch_exchange_rates": {
-        "task": "assets.fetch_exchange_rates",
-        "schedule": crontab(hour=2, minute=15),
-        "options": {"expires": 60 * 60},
-    },
-    "assets.reconcile_feeds": {
-        "task": "assets.reconcile_feeds",
-        "schedule": crontab(hour=3, minute=30),
-        "options": {"expires": 60 * 60},
-    },
-    "plans.watch_cash_shortfall": {
-        "task": "plans.watch_cash_shortfall",
-        "schedule": crontab(minute=35),
-        "options": {"expires": 55 * 60},
-    },
-    "goals.send_debt_reminders": {
-        "task": "goals.send_debt_reminders",
-        "schedule": crontab(minute=20),
-        "options": {"expires": 55 * 60},
-    },
-    "plans.send_due_reminders": {
-        "task": "plans.send_due_reminders",
-        "schedule": crontab(minute="*/15"),
-        "options": {"expires": 14 * 60},
-    },
-    "plans.finalize_ended_plans": {
-        "task": "plans.finalize_ended_plans",
-        "schedule": crontab(minute=5),
-        "options": {"expires": 55 * 60},
-    },
-    "zeus.send_pending_mail": {
-        "task": "zeus.send_pending_mail",
-        "schedule": crontab(minute="*/5"),
-        "options": {"expires": 4 * 60},
-    },
-    "suggestions.refresh_suggestions": {
-        "task": "suggestions.refresh_suggestions",
-        "schedule": crontab(hour=1, minute=0),
-        "options": {"expires": 60 * 60},
-    },
-    "suggestions.generate_insights": {
-        "task": "suggestions.generate_insights",
-        "schedule": crontab(hour=2, minute=0),
-        "options": {"expires": 60 * 60},
-    },
-    "suggestions.send_weekly_digest": {
-        "task": "suggestions.send_weekly_digest",
-        "schedule": crontab(minute=0),
-        "options": {"expires": 55 * 60},
-    },
-    "suggestions.detect_recurring": {
-        "task": "suggestions.detect_recurring",
-        "schedule": crontab(hour=1, minute=30),
-        "options": {"expires": 60 * 60},
-    },
+    task: {"task": task, "schedule": schedule, "options": {"expires": expires}}
+    for task, schedule, expires in [
+        # Vietcombank publishes in the morning, Vietnam time (UTC+7): read at 02:15 UTC, once a day.
+        ("assets.fetch_exchange_rates", crontab(hour=2, minute=15), 60 * 60),
+        ("assets.reconcile_feeds", crontab(hour=3, minute=30), 60 * 60),
+        ("plans.watch_cash_shortfall", crontab(minute=35), 55 * 60),
+        ("goals.send_debt_reminders", crontab(minute=20), 55 * 60),
+        ("plans.send_due_reminders", crontab(minute="*/15"), 14 * 60),
+        ("plans.finalize_ended_plans", crontab(minute=5), 55 * 60),
+        ("zeus.send_pending_mail", crontab(minute="*/5"), 4 * 60),
+        ("suggestions.refresh_suggestions", crontab(hour=1, minute=0), 60 * 60),
+        ("suggestions.generate_insights", crontab(hour=2, minute=0), 60 * 60),
+        ("suggestions.send_weekly_digest", crontab(minute=0), 55 * 60),
+        ("zeus.erase_due_accounts", crontab(hour=4, minute=10), 60 * 60),
+        ("zeus.expire_account_exports", crontab(hour=4, minute=40), 60 * 60),
+        ("suggestions.detect_recurring", crontab(hour=1, minute=30), 60 * 60),
+    ]
 }
 
 # Mail (docs/mail.md): EMAIL_URL as django-environ reads it, e.g. smtp+tls://user:password@smtp.example.com:587;
@@ -377,7 +316,6 @@ EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)
 # Where links in mail point (the unsubscribe link, the call to action): the site as users reach it.
 ZEUS_SITE_URL = env("ZEUS_SITE_URL", default="http://127.0.0.1:8000")
 
-# The model provider. Tests point ANTHROPIC_BASE_URL at a loopback server that speaks the Messages API.
 # Web push for the inbox (docs/push.md): off unless all three are set. The keys as `manage.py webpush_keys`
 # prints them (base64url: the private key's 32 bytes, the public key's uncompressed point); the subject is a
 # mailto: or https: contact for the push services.
@@ -387,6 +325,7 @@ ZEUS_WEBPUSH_VAPID_SUBJECT = env("ZEUS_WEBPUSH_VAPID_SUBJECT", default="")
 # Push endpoints are https; the tests' loopback push service is plain http.
 ZEUS_WEBPUSH_ALLOW_HTTP = env.bool("ZEUS_WEBPUSH_ALLOW_HTTP", default=False)
 
+# The model provider. Tests point ANTHROPIC_BASE_URL at a loopback server that speaks the Messages API.
 ANTHROPIC_API_KEY = env("ANTHROPIC_API_KEY", default="")
 ANTHROPIC_BASE_URL = env("ANTHROPIC_BASE_URL", default="")
 ZEUS_MODEL = env("ZEUS_MODEL", default="claude-sonnet-5-5")
