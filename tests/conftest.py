@@ -2,7 +2,6 @@ import os
 
 import pytest
 from django.conf import settings
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from tests import factories
@@ -43,8 +42,7 @@ def staff(db):
 
 def _token_client(user) -> APIClient:
     client = APIClient()
-    token, _ = Token.objects.get_or_create(user=user)
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {factories.api_key(user)}")
     return client
 
 

@@ -6,6 +6,7 @@ from django.contrib.auth import get_user_model
 
 from assets.models import Asset, LinkedAccount, Source, Transaction
 from goals.models import Budget, Goal
+from zeus.accounts.services import device_token_create
 from zeus.services import profile_update
 
 PASSWORD = "correct horse battery staple"
@@ -17,6 +18,11 @@ def user(username: str, *, currency: str = "VND", timezone: str = "Asia/Ho_Chi_M
     profile_update(user=u, currency=currency, timezone_name=timezone, language=language)
     u.profile.refresh_from_db()  # the instance the sign-up signal cached, so a test's `u.profile.save()` keeps these
     return u
+
+
+def api_key(owner, *, name="tests") -> str:
+    """A new device token's key for the REST API (`Authorization: Token <key>`)."""
+    return device_token_create(user=owner, name=name).key
 
 
 def asset(owner, *, name="Wallet", kind="cash", balance="0", currency=None, source=Source.MANUAL, **extra) -> Asset:

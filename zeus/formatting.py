@@ -5,6 +5,7 @@ import datetime as dt
 from decimal import Decimal
 
 from babel.dates import format_date as babel_date
+from babel.dates import format_datetime as babel_datetime
 from babel.dates import format_interval
 from babel.numbers import format_decimal, format_percent
 from django.utils import translation
@@ -18,6 +19,11 @@ def _locale(locale: str | None) -> str:
 def date_text(day: dt.date, *, locale: str | None = None) -> str:
     """One day as its reader writes it: "30 thg 11, 2026", "Nov 30, 2026"."""
     return babel_date(day, "medium", locale=_locale(locale))
+
+
+def moment_text(when: dt.datetime, *, tz, locale: str | None = None) -> str:
+    """An instant on the reader's clock, as they write it: "14:05:00 3 thg 12, 2026", "Dec 3, 2026, 2:05:00 PM"."""
+    return babel_datetime(when, "medium", tzinfo=tz, locale=_locale(locale))
 
 
 def date_range(start: dt.date, end: dt.date, *, locale: str | None = None) -> str:

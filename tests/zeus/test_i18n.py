@@ -62,7 +62,7 @@ def test_an_api_caller_without_a_language_reads_english(alice_api):
 
 
 def test_logging_in_lands_on_home(client, alice):
-    response = client.post("/accounts/login/", {"username": "alice", "password": factories.PASSWORD})
+    response = client.post("/accounts/login/", {"login": "alice", "password": factories.PASSWORD})
     assert response.status_code == 302 and response["Location"] == "/"
 
 

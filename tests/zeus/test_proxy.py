@@ -26,7 +26,6 @@ import pytest
 import websockets
 from django.conf import settings
 from django.db import connection
-from rest_framework.authtoken.models import Token
 
 from tests import factories, processes
 
@@ -166,7 +165,7 @@ def test_one_origin_serves_pages_rest_websockets_and_mcp_through_nginx(site):
     status, _, body = _open(
         browser,
         f"{site.origin}/accounts/login/",
-        {"csrfmiddlewaretoken": token, "username": "alice", "password": factories.PASSWORD},
+        {"csrfmiddlewaretoken": token, "login": "alice", "password": factories.PASSWORD},
         {"Origin": site.origin, "Referer": f"{site.origin}/accounts/login/"},
     )
     assert status == 200 and site.upstream_of("POST", "/accounts/login/") == str(site.web)
@@ -178,7 +177,7 @@ def test_one_origin_serves_pages_rest_websockets_and_mcp_through_nginx(site):
     assert status == 200 and "max-age=" in headers["Cache-Control"]
 
     # REST, by token.
-    key = Token.objects.create(user=alice).key
+    key = factories.api_key(alice)
     status, _, body = _open(browser, f"{site.origin}/api/v1/profile", headers={"Authorization": f"Token {key}"})
     assert status == 200 and json.loads(body)["username"] == "alice"
     assert site.upstream_of("GET", "/api/v1/profile") == str(site.web)
@@ -210,7 +209,7 @@ def test_one_origin_serves_pages_rest_websockets_and_mcp_through_nginx(site):
 
 def test_with_ws_down_a_socket_gets_the_json_503_and_pages_are_served_on(site):
     alice = factories.user("alice")
-    key = Token.objects.create(user=alice).key
+    key = factories.api_key(alice)
     processes.stop(site.procs["ws"])
     opener = urllib.request.build_opener()
     upgrade = {

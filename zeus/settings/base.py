@@ -31,10 +31,14 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
+    # Accounts (docs/accounts.md): e-mail, password reset, MFA (TOTP, recovery codes, passkeys), sessions.
+    "allauth",
+    "allauth.account",
+    "allauth.mfa",
+    "allauth.usersessions",
     "csp",
     "channels",
     "zeus",
@@ -55,6 +59,12 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "zeus.i18n.UserLanguageMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
+    # Each signed-in session recorded (address, browser, last seen) for /settings/security, and ended
+    # at once when its row is revoked.
+    "allauth.usersessions.middleware.UserSessionsMiddleware",
+    # Staff reach the admin only with a second factor, when ZEUS_STAFF_MFA says so (zeus/accounts/staff_mfa.py).
+    "zeus.accounts.staff_mfa.StaffMfaMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -161,13 +171,17 @@ AUTH_PASSWORD_VALIDATORS = [
 # Sign-in throttling (django-axes, zeus/lockout.py): AxesStandaloneBackend refuses a locked-out account or
 # address before the password is even checked. Each limit counts on its own: per account (someone guessing
 # one user's password from many addresses) and per address (one address guessing many accounts).
+# allauth's backend is Django's ModelBackend that also takes an e-mail address for `username`, so the login
+# page, the admin's and `POST /api/v1/auth/token` all sign in by username or e-mail.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
 ]
 AXES_FAILURE_LIMIT = env.int("ZEUS_LOGIN_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = env.float("ZEUS_LOGIN_COOLOFF_HOURS", default=0.25)
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+# The account a failure counts against, whichever of its names was typed (username or e-mail, zeus/lockout.py).
+AXES_USERNAME_CALLABLE = "zeus.lockout.client_username"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "zeus.lockout.lockout_response"
 AXES_VERBOSE = False
@@ -179,6 +193,33 @@ AXES_CLIENT_IP_CALLABLE = "zeus.lockout.client_ip"
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/accounts/login/"
+
+# django-allauth (docs/accounts.md). Sign in by username or e-mail; an e-mail address on every account,
+# verified by a link sent to it (signing in does not wait for it: a person who typed the address wrong can
+# still sign in and correct it). Sign-up and password reset are allauth's; its own rate limits stay on beside
+# django-axes (which counts password failures per account and per address).
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "optional"
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_LOGOUT_ON_GET = False
+ACCOUNT_LOGOUT_REDIRECT_URL = LOGOUT_REDIRECT_URL
+ACCOUNT_LOGIN_ON_PASSWORD_RESET = False
+ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "Zeus · "
+ACCOUNT_DEFAULT_HTTP_PROTOCOL = env("ZEUS_HTTP_PROTOCOL", default="http" if DEBUG else "https")
+ACCOUNT_ADAPTER = "zeus.accounts.adapter.AccountAdapter"
+# Second factors (allauth.mfa at /accounts/2fa/): an authenticator app (TOTP) with recovery codes, and
+# passkeys. A passkey can also sign in on its own (no password) from the login page.
+MFA_SUPPORTED_TYPES = ["totp", "recovery_codes", "webauthn"]
+MFA_PASSKEY_LOGIN_ENABLED = True
+MFA_TOTP_ISSUER = "Zeus"
+# WebAuthn over plain HTTP works only on localhost; development serves http://127.0.0.1:8000.
+MFA_WEBAUTHN_ALLOW_INSECURE_ORIGIN = DEBUG
+USERSESSIONS_TRACK_ACTIVITY = True
+# Staff reach /admin/ only with a second factor set up and passed in this session (zeus/accounts/staff_mfa.py);
+# production's default is on.
+ZEUS_STAFF_MFA = env.bool("ZEUS_STAFF_MFA", default=False)
 
 # Vietnamese first: the language of a person whose browser names neither (docs/i18n.md).
 LANGUAGE_CODE = "vi"
