@@ -18,6 +18,7 @@ from zeus.models import DeviceToken
 TOUCH_EVERY = dt.timedelta(minutes=1)
 NAME_MAX = DeviceToken._meta.get_field("name").max_length
 
+
 @dataclass(frozen=True)
 class IssuedToken:
     token: DeviceToken

@@ -19,7 +19,7 @@ ADMIN_OPEN = ("/admin/login/", "/admin/logout/")
 
 
 def session_passed_mfa(request) -> bool:
-    return any(record.get("method") == "mfa" for record in get_authentication_records(request))
+    return any(record.get("method") == "mfa" for record in get_authentication_records(request, request.user))
 
 
 class StaffMfaMiddleware:

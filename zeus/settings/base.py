@@ -63,9 +63,9 @@ MIDDLEWARE = [
     # Each signed-in session recorded (address, browser, last seen) for /settings/security, and ended
     # at once when its row is revoked.
     "allauth.usersessions.middleware.UserSessionsMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
     # Staff reach the admin only with a second factor, when ZEUS_STAFF_MFA says so (zeus/accounts/staff_mfa.py).
     "zeus.accounts.staff_mfa.StaffMfaMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     # Last, so it sees the request a password check marked as locked out (zeus/lockout.py).
@@ -214,6 +214,8 @@ ACCOUNT_ADAPTER = "zeus.accounts.adapter.AccountAdapter"
 MFA_SUPPORTED_TYPES = ["totp", "recovery_codes", "webauthn"]
 MFA_PASSKEY_LOGIN_ENABLED = True
 MFA_TOTP_ISSUER = "Zeus"
+# A code of the period before or after is still taken: a phone's clock a little off, a code typed as it turned.
+MFA_TOTP_TOLERANCE = 1
 # WebAuthn over plain HTTP works only on localhost; development serves http://127.0.0.1:8000.
 MFA_WEBAUTHN_ALLOW_INSECURE_ORIGIN = DEBUG
 USERSESSIONS_TRACK_ACTIVITY = True
