@@ -6,7 +6,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from zeus.api.pagination import NewestFirstCursorPagination, paginate
-from zeus.errors import ZeusError
 from zeus.mail import email_preferences
 from zeus.models import Notification
 from zeus.selectors import notification_list, profile_get
