@@ -216,8 +216,9 @@ MFA_PASSKEY_LOGIN_ENABLED = True
 MFA_TOTP_ISSUER = "Zeus"
 # A code of the period before or after is still taken: a phone's clock a little off, a code typed as it turned.
 MFA_TOTP_TOLERANCE = 1
-# WebAuthn over plain HTTP works only on localhost; development serves http://127.0.0.1:8000.
-MFA_WEBAUTHN_ALLOW_INSECURE_ORIGIN = DEBUG
+# A passkey's origin must be https:// on this site's host (fido2's check). Only for trying passkeys in
+# development over http://localhost: true skips the origin check altogether, so never in production.
+MFA_WEBAUTHN_ALLOW_INSECURE_ORIGIN = env.bool("ZEUS_WEBAUTHN_INSECURE_ORIGIN", default=False)
 USERSESSIONS_TRACK_ACTIVITY = True
 # Staff reach /admin/ only with a second factor set up and passed in this session (zeus/accounts/staff_mfa.py);
 # production's default is on.
