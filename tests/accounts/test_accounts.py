@@ -4,6 +4,7 @@ e-mail (the form's field is `login`), password reset by mail and password change
 import pytest
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
+from django.test import Client
 
 from tests import factories
 from tests.accounts.helpers import link_in, mail_body, sign_in
@@ -156,3 +157,25 @@ def test_the_signed_out_pages_are_in_the_sites_layout_and_vietnamese(client, pat
     assert 'class="topbar"' in html and '<html lang="vi">' in html
     for english in ("Sign In", "Password Reset", "Forgotten your password", "Sign Up", "Email Address"):
         assert english not in html, (path, english)
+
+
+def test_failures_by_username_and_by_email_count_against_one_account(alice):
+    _verified(alice, "alice@example.com")
+    names = ["alice", "alice@example.com", "ALICE@example.com", "alice", "alice@example.com"]
+    for n, name in enumerate(names):
+        assert sign_in(Client(), name, "wrong", REMOTE_ADDR=f"10.5.0.{n}").status_code in (200, 429)
+    locked = sign_in(Client(), "alice", REMOTE_ADDR="10.5.0.99")
+    assert locked.status_code == 429 and int(locked["Retry-After"]) > 0
+    by_email = sign_in(Client(), "alice@example.com", REMOTE_ADDR="10.5.0.98")
+    assert by_email.status_code == 429
+
+
+def test_the_lockout_counts_the_address_the_trusted_proxy_reports(bob):
+    # From the proxy on this machine (ZEUS_TRUSTED_PROXIES), five wrong passwords from one client...
+    for _ in range(5):
+        sign_in(Client(), "nobody", "wrong", REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="203.0.113.7")
+    # ...lock that client, not everyone behind the proxy.
+    blocked = sign_in(Client(), "bob", REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="203.0.113.7")
+    assert blocked.status_code == 429
+    other = sign_in(Client(), "bob", REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="203.0.113.8")
+    assert other.status_code == 302
