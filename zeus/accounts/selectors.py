@@ -32,5 +32,5 @@ def authenticator_list(*, user) -> list[Authenticator]:
 
 
 def user_session_list(*, user) -> list[UserSession]:
-    """The user's signed-in sessions, newest activity first (ended or expired ones are dropped on the way)."""
-    return sorted(UserSession.objects.purge_and_list(user), key=lambda s: s.last_seen_at, reverse=True)
+    """The user's signed-in sessions, newest first (ended or expired ones are dropped on the way)."""
+    return sorted(UserSession.objects.purge_and_list(user), key=lambda s: s.created_at, reverse=True)

@@ -60,9 +60,6 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "zeus.i18n.UserLanguageMiddleware",
     "allauth.account.middleware.AccountMiddleware",
-    # Each signed-in session recorded (address, browser, last seen) for /settings/security, and ended
-    # at once when its row is revoked.
-    "allauth.usersessions.middleware.UserSessionsMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     # Staff reach the admin only with a second factor, when ZEUS_STAFF_MFA says so (zeus/accounts/staff_mfa.py).
     "zeus.accounts.staff_mfa.StaffMfaMiddleware",
@@ -219,7 +216,9 @@ MFA_TOTP_TOLERANCE = 1
 # A passkey's origin must be https:// on this site's host (fido2's check). Only for trying passkeys in
 # development over http://localhost: true skips the origin check altogether, so never in production.
 MFA_WEBAUTHN_ALLOW_INSECURE_ORIGIN = env.bool("ZEUS_WEBAUTHN_INSECURE_ORIGIN", default=False)
-USERSESSIONS_TRACK_ACTIVITY = True
+# Each sign-in records its session (browser, address, when) for /settings/security. Tracking activity
+# would write that row on every request (five queries a page); the sign-in time is enough to tell them apart.
+USERSESSIONS_TRACK_ACTIVITY = False
 # Staff reach /admin/ only with a second factor set up and passed in this session (zeus/accounts/staff_mfa.py);
 # production's default is on.
 ZEUS_STAFF_MFA = env.bool("ZEUS_STAFF_MFA", default=False)
