@@ -9,6 +9,7 @@ from allauth.mfa.models import Authenticator
 
 from tests.accounts.helpers import confirm_password, sign_in
 from tests.accounts.passkey import SoftPasskey, creation_options
+from tests.zeus.test_i18n_walk import visible
 
 pytestmark = pytest.mark.django_db
 AJAX = {"HTTP_X_REQUESTED_WITH": "XMLHttpRequest"}
@@ -95,3 +96,16 @@ def test_a_staff_member_signed_in_by_passkey_reaches_the_admin(https_client, sta
     options = https_client.get("/accounts/2fa/webauthn/login/", **AJAX).json()["request_options"]["publicKey"]
     https_client.post("/accounts/2fa/webauthn/login/", {"credential": json.dumps(passkey.get(options))})
     assert https_client.get("/admin/").status_code == 200
+
+
+def test_the_passkey_pages_read_vietnamese(https_client, alice):
+    from zeus.services import profile_update
+
+    profile_update(user=alice, language="vi")
+    sign_in(https_client, "alice")
+    add = visible(confirm_password(https_client, "/accounts/2fa/webauthn/add/").content.decode())
+    assert "Thêm khóa bảo mật" in add and "Tên" in add and "Name" not in add
+    _register(https_client, SoftPasskey(), name="Laptop")
+    listed = https_client.get("/accounts/2fa/webauthn/")
+    assert listed.status_code == 200 and "Laptop" in listed.content.decode()
+    assert https_client.get("/accounts/sessions/").status_code == 200

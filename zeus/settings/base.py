@@ -28,6 +28,8 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
+    # allauth's passkey and session lists say "3 minutes ago" with it.
+    "django.contrib.humanize",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
@@ -210,6 +212,10 @@ ACCOUNT_ADAPTER = "zeus.accounts.adapter.AccountAdapter"
 # passkeys. A passkey can also sign in on its own (no password) from the login page.
 MFA_SUPPORTED_TYPES = ["totp", "recovery_codes", "webauthn"]
 MFA_PASSKEY_LOGIN_ENABLED = True
+MFA_FORMS = {
+    "add_webauthn": "zeus.accounts.forms.AddPasskeyForm",
+    "edit_webauthn": "zeus.accounts.forms.EditPasskeyForm",
+}
 MFA_TOTP_ISSUER = "Zeus"
 # A code of the period before or after is still taken: a phone's clock a little off, a code typed as it turned.
 MFA_TOTP_TOLERANCE = 1
