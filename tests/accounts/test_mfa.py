@@ -168,3 +168,23 @@ def test_production_settings_turn_staff_mfa_on_by_default():
 
     source = (Path(__file__).resolve().parents[2] / "zeus/settings/production.py").read_text()
     assert 'ZEUS_STAFF_MFA = env.bool("ZEUS_STAFF_MFA", default=True)' in source
+
+
+def test_with_redis_gone_a_code_is_a_503_and_a_password_alone_still_works(alice_with_totp, bob, settings):
+    from tests.processes import free_port
+
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "zeus.cache.RedisCache",
+            "LOCATION": f"redis://127.0.0.1:{free_port()}/0",
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
+    }
+    _alice, secret, _codes = alice_with_totp
+    body = {"username": "alice", "password": factories.PASSWORD, "code": totp(secret)}
+    # The test client would re-raise what the view raised; a browser gets the response the middleware made.
+    client = APIClient(raise_request_exception=False)
+    down = client.post("/api/v1/auth/token", body, format="json")
+    assert down.status_code == 503 and down.json()["error"]["code"] == "SERVICE_UNAVAILABLE"
+    assert down["Retry-After"]
+    assert _token({"username": "bob", "password": factories.PASSWORD}).status_code == 200
