@@ -33,6 +33,7 @@ def test_signing_up_sends_a_confirmation_mail_whose_link_verifies_the_address(cl
     assert EmailAddress.objects.get(user=carol).verified is False
     [mail] = smtp.messages
     assert mail["To"] == "carol@example.com" and mail["Subject"].startswith("Zeus · ")
+    assert "Hello from Zeus!" in mail_body(mail)
     confirm = link_in(mail)
     assert confirm.startswith("/accounts/confirm-email/")
     assert client.get(confirm).status_code == 200  # the page asks to confirm; the POST confirms

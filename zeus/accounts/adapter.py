@@ -1,7 +1,11 @@
 """How allauth fits Zeus: the client address behind trusted proxies, the newcomer's language, mail in the
 reader's language."""
 
+from types import SimpleNamespace
+from urllib.parse import urlsplit
+
 from allauth.account.adapter import DefaultAccountAdapter
+from django.conf import settings
 from django.db import transaction
 from django.utils import translation
 
@@ -37,5 +41,7 @@ class AccountAdapter(DefaultAccountAdapter):
         user = context.get("user")
         profile = Profile.objects.filter(user_id=getattr(user, "pk", None)).first() if user is not None else None
         language = profile_language(profile) if profile is not None else translation.get_language()
+        # Signed "Zeus" at the site as its users reach it, not by whatever host the request came through.
+        site = SimpleNamespace(name="Zeus", domain=urlsplit(settings.ZEUS_SITE_URL).netloc)
         with translation.override(language):
-            super().send_mail(template_prefix, email, context)
+            super().send_mail(template_prefix, email, {**context, "current_site": site})
