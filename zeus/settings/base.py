@@ -28,16 +28,14 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
-    # allauth's passkey and session lists say "3 minutes ago" with it.
-    "django.contrib.humanize",
+    "django.contrib.humanize",  # allauth's passkey and session lists say "3 minutes ago"
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
-    # Accounts (docs/accounts.md): e-mail, password reset, MFA (TOTP, recovery codes, passkeys), sessions.
-    "allauth",
+    "allauth",  # accounts, second factors, sessions (zeus/settings/accounts.py, docs/accounts.md)
     "allauth.account",
     "allauth.mfa",
     "allauth.usersessions",
@@ -170,8 +168,8 @@ AUTH_PASSWORD_VALIDATORS = [
 # Sign-in throttling (django-axes, zeus/lockout.py): AxesStandaloneBackend refuses a locked-out account or
 # address before the password is even checked. Each limit counts on its own: per account (someone guessing
 # one user's password from many addresses) and per address (one address guessing many accounts).
-# allauth's backend is Django's ModelBackend that also takes an e-mail address for `username`, so the login
-# page, the admin's and `POST /api/v1/auth/token` all sign in by username or e-mail.
+# allauth's backend is Django's ModelBackend that also takes the e-mail as `username`; a failure counts against
+# the account whichever of its names was typed (AXES_USERNAME_CALLABLE).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "allauth.account.auth_backends.AuthenticationBackend",
@@ -179,7 +177,6 @@ AUTHENTICATION_BACKENDS = [
 AXES_FAILURE_LIMIT = env.int("ZEUS_LOGIN_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = env.float("ZEUS_LOGIN_COOLOFF_HOURS", default=0.25)
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
-# The account a failure counts against, whichever of its names was typed (username or e-mail, zeus/lockout.py).
 AXES_USERNAME_CALLABLE = "zeus.lockout.client_username"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "zeus.lockout.lockout_response"
@@ -192,42 +189,8 @@ AXES_CLIENT_IP_CALLABLE = "zeus.lockout.client_ip"
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/accounts/login/"
-
-# django-allauth (docs/accounts.md). Sign in by username or e-mail; an e-mail address on every account,
-# verified by a link sent to it (signing in does not wait for it: a person who typed the address wrong can
-# still sign in and correct it). Sign-up and password reset are allauth's; its own rate limits stay on beside
-# django-axes (which counts password failures per account and per address).
-ACCOUNT_LOGIN_METHODS = {"username", "email"}
-ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
-ACCOUNT_EMAIL_VERIFICATION = "optional"
-ACCOUNT_UNIQUE_EMAIL = True
-ACCOUNT_LOGOUT_ON_GET = False
-ACCOUNT_LOGOUT_REDIRECT_URL = LOGOUT_REDIRECT_URL
-ACCOUNT_LOGIN_ON_PASSWORD_RESET = False
-ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
-ACCOUNT_EMAIL_SUBJECT_PREFIX = "Zeus · "
-ACCOUNT_DEFAULT_HTTP_PROTOCOL = env("ZEUS_HTTP_PROTOCOL", default="http" if DEBUG else "https")
-ACCOUNT_ADAPTER = "zeus.accounts.adapter.AccountAdapter"
-# Second factors (allauth.mfa at /accounts/2fa/): an authenticator app (TOTP) with recovery codes, and
-# passkeys. A passkey can also sign in on its own (no password) from the login page.
-MFA_SUPPORTED_TYPES = ["totp", "recovery_codes", "webauthn"]
-MFA_PASSKEY_LOGIN_ENABLED = True
-MFA_FORMS = {
-    "add_webauthn": "zeus.accounts.forms.AddPasskeyForm",
-    "edit_webauthn": "zeus.accounts.forms.EditPasskeyForm",
-}
-MFA_TOTP_ISSUER = "Zeus"
-# A code of the period before or after is still taken: a phone's clock a little off, a code typed as it turned.
-MFA_TOTP_TOLERANCE = 1
-# A passkey's origin must be https:// on this site's host (fido2's check). Only for trying passkeys in
-# development over http://localhost: true skips the origin check altogether, so never in production.
-MFA_WEBAUTHN_ALLOW_INSECURE_ORIGIN = env.bool("ZEUS_WEBAUTHN_INSECURE_ORIGIN", default=False)
-# Each sign-in records its session (browser, address, when) for /settings/security. Tracking activity
-# would write that row on every request (five queries a page); the sign-in time is enough to tell them apart.
-USERSESSIONS_TRACK_ACTIVITY = False
-# Staff reach /admin/ only with a second factor set up and passed in this session (zeus/accounts/staff_mfa.py);
-# production's default is on.
-ZEUS_STAFF_MFA = env.bool("ZEUS_STAFF_MFA", default=False)
+# Accounts: django-allauth's sign-in, e-mail, password, second factors and sessions (docs/accounts.md).
+from zeus.settings.accounts import *  # noqa: E402, F403
 
 # Vietnamese first: the language of a person whose browser names neither (docs/i18n.md).
 LANGUAGE_CODE = "vi"
