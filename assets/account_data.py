@@ -19,6 +19,8 @@ RECORDS = [
     Record("assets.ImportMapping", "user"),
     Record("assets.CategoryRule", "user"),
     Record("assets.BankTextDraft", "user"),
+    # A capture's file stays in the storage it was saved to; the archive names it but does not carry it.
+    Record("assets.Capture", "user", restored=False),
     Record("assets.ExchangeRate", "user"),
     Record("assets.SepayConnection", "user", omit=_FEED_SECRETS[:3], restored=False, webhook_token="token"),
     Record(

@@ -27,12 +27,11 @@ CATEGORIES = ["dining", "groceries", "transport", "shopping", "entertainment", "
 
 
 def _seed(n: int) -> tuple[str, int]:
-    from rest_framework.authtoken.models import Token
-
     from assets.models import Asset, Source, Transaction
     from plans.services import plan_entry_create
     from tests import factories
     from tests.plans.factories import plan
+    from zeus.accounts.services import device_token_create
     from zeus.timeutil import user_today
 
     user = factories.user(f"rest-{uuid.uuid4().hex[:8]}")
@@ -59,7 +58,7 @@ def _seed(n: int) -> tuple[str, int]:
     Transaction.objects.bulk_create(rows, batch_size=5000)
     made = plan(user, month=today.strftime("%Y-%m"), active=True)
     plan_entry_create(user=user, plan_id=made.id, kind="discretionary", amount="50000")
-    return Token.objects.create(user=user).key, made.id
+    return device_token_create(user=user, name="bench").key, made.id
 
 
 def _call(handler, path: str, token: str) -> tuple[int, bytes]:

@@ -45,11 +45,10 @@ def _free_port() -> int:
 
 def _fixture() -> tuple[str, int]:
     """A user with a token, 50 transactions of this month and an active plan: (token key, plan id)."""
-    from rest_framework.authtoken.models import Token
-
     from assets.services import transaction_create
     from tests import factories
     from tests.plans.factories import plan
+    from zeus.accounts.services import device_token_create
     from zeus.timeutil import user_today
 
     user = factories.user(f"serve-{uuid.uuid4().hex[:8]}")
@@ -59,7 +58,7 @@ def _fixture() -> tuple[str, int]:
             user=user, amount=f"{40 + i}k", description=f"Lunch {i}", occurred_on=today.replace(day=1 + i % 28)
         )
     made = plan(user, month=today.strftime("%Y-%m"), active=True)
-    return Token.objects.create(user=user).key, made.id
+    return device_token_create(user=user, name="bench").key, made.id
 
 
 REQUESTS = [

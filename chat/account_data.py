@@ -6,6 +6,9 @@ from zeus.account_data.registry import Record, register
 RECORDS = [
     Record("chat.Thread", "user"),
     Record("chat.Message", "thread__user"),
+    # What a reply sent to the model: the user reads it, so it leaves with the export; keyed by its message, it is
+    # not re-created (the restored messages are new rows).
+    Record("chat.SentToModel", "message__thread__user", restored=False),
     Record("chat.TurnRun", "user"),
     Record("chat.ModelCall", "run__user"),
     Record("chat.ToolCall", "run__user"),

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 
+from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
@@ -35,6 +36,7 @@ from zeus.services import profile_update
 from zeus.timeutil import user_today
 
 DEMO_USERNAME = "demo"
+DEMO_EMAIL = "demo@example.com"
 SUPPORT_USERNAME = "support"
 TIMEZONE = "Asia/Ho_Chi_Minh"
 
@@ -210,7 +212,9 @@ def demo_user_ensure(*, reset: bool = False):
         user.delete()  # every app's rows for the demo user go with it
         user = None
     if user is None:
-        user = users.create(username=DEMO_USERNAME, email="demo@example.com")
+        user = users.create(username=DEMO_USERNAME, email=DEMO_EMAIL)
+    # Verified, so the demo signs in by e-mail too and can try a second factor at once (docs/accounts.md).
+    EmailAddress.objects.update_or_create(user=user, email=DEMO_EMAIL, defaults={"verified": True, "primary": True})
     if not user.check_password(DEMO_USERNAME):
         user.set_password(DEMO_USERNAME)  # short on purpose: the validators are for real sign-ups
         user.save(update_fields=["password"])

@@ -8,6 +8,7 @@ RECORDS = [
     Record("plans.FixedExpense", "plan__user"),
     Record("plans.PlanEntry", "plan__user"),
     Record("plans.Rebalance", "plan__user"),
+    Record("plans.PlanRevision", "plan__user"),
     Record("plans.ReminderLog", "plan__user"),
     Record("plans.ForecastWatch", "user"),
     Record(

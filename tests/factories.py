@@ -6,6 +6,8 @@ from django.contrib.auth import get_user_model
 
 from assets.models import Asset, LinkedAccount, Source, Transaction
 from goals.models import Budget, Goal
+from zeus.accounts.services import device_token_create
+from zeus.models import DeviceToken
 from zeus.services import consent_record, profile_update
 
 PASSWORD = "correct horse battery staple"
@@ -29,6 +31,14 @@ def user(
         consent_record(user=u, granted=True)
     u.profile.refresh_from_db()  # the instance the sign-up signal cached, so a test's `u.profile.save()` keeps these
     return u
+
+
+def api_key(owner, *, name="tests", last_used_at=None) -> str:
+    """A new device token's key for the REST API (`Authorization: Token <key>`)."""
+    issued = device_token_create(user=owner, name=name)
+    if last_used_at is not None:
+        DeviceToken.objects.filter(id=issued.token.id).update(last_used_at=last_used_at)
+    return issued.key
 
 
 def asset(owner, *, name="Wallet", kind="cash", balance="0", currency=None, source=Source.MANUAL, **extra) -> Asset:

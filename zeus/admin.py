@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 
 from zeus.errors import ZeusError
-from zeus.models import Notification, Profile
+from zeus.models import DeviceToken, Notification, Profile
 from zeus.money import format_amount
 from zeus.services import notification_create, profile_update
 from zeus.timeutil import user_today, validate_timezone
@@ -177,3 +177,16 @@ class NotificationAdmin(admin.ModelAdmin):
             user=data["user"], kind=data["kind"], title=data["title"], body=data["body"], cta_url=data["cta_url"]
         )
         adopt(obj, created)
+
+
+@admin.register(DeviceToken)
+class DeviceTokenAdmin(admin.ModelAdmin):
+    """Support can see and revoke (delete) a person's API tokens; the keys themselves are never stored."""
+
+    list_display = ["name", "user", "prefix", "created_at", "last_used_at"]
+    list_select_related = ["user"]
+    search_fields = ["user__username", "name", "prefix"]
+    readonly_fields = ["user", "name", "prefix", "key_hash", "created_at", "last_used_at"]
+
+    def has_add_permission(self, request):
+        return False

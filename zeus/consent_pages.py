@@ -20,7 +20,7 @@ DECISIONS = {"agree": True, "decline": False}
 def consent_context(request, today=None) -> dict:
     """What the consent form shows: the text in force, the newest decision and when it was made."""
     state = consent_state(user_id=request.user.id)
-    decided = moment_text(state.decided_at, profile_get(user=request.user).tz) if state.decided_at else None
+    decided = moment_text(state.decided_at, tz=profile_get(user=request.user).tz) if state.decided_at else None
     return {
         "consent": state,
         "consent_given": state.given,

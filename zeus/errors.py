@@ -40,3 +40,15 @@ class SyncedReadOnly(Conflict):
 
     def __init__(self, what: str = "record"):
         super().__init__(f"This {what} is synced from a linked account and cannot be changed here.")
+
+
+class SecondFactorRequired(ZeusError):
+    """The password was right, and the account also has a second factor whose code was missing or wrong."""
+
+    status = 401
+    code = "MFA_REQUIRED"
+
+
+class TooManyAttempts(ZeusError):
+    status = 429
+    code = "RATE_LIMITED"

@@ -21,6 +21,11 @@ def date_text(day: dt.date, *, locale: str | None = None) -> str:
     return babel_date(day, "medium", locale=_locale(locale))
 
 
+def moment_text(when: dt.datetime, *, tz, locale: str | None = None) -> str:
+    """An instant on the reader's clock, as they write it: "14:05:00 3 thg 12, 2026", "Dec 3, 2026, 2:05:00 PM"."""
+    return babel_datetime(when, "medium", tzinfo=tz, locale=_locale(locale))
+
+
 def date_range(start: dt.date, end: dt.date, *, locale: str | None = None) -> str:
     """Two days as one span, as the reader writes a span: "30 thg 11 - 6 thg 12, 2026" in Vietnamese."""
     return format_interval(start, end, "yMMMd", locale=_locale(locale))
@@ -41,8 +46,3 @@ def percent(value, *, locale: str | None = None, digits: int = 1) -> str:
 def number_text(value, *, locale: str | None = None) -> str:
     """A plain number as the reader writes it: 8.1 → "8,1" in Vietnamese; whole numbers without decimals."""
     return format_decimal(Decimal(str(value)).normalize(), locale=_locale(locale))
-
-
-def moment_text(moment: dt.datetime, tz, *, locale: str | None = None) -> str:
-    """A moment on the reader's clock, as they write it: "3 thg 12, 2026 16:40", "Dec 3, 2026, 4:40 PM"."""
-    return babel_datetime(moment.astimezone(tz), "medium", tzinfo=tz, locale=_locale(locale))

@@ -1,13 +1,14 @@
 """Sign-in throttling (django-axes; docs/security.md, "Defences").
 
-Every password check goes through `django.contrib.auth.authenticate`: the login page, the admin's login and
-`POST /api/v1/auth/token`. django-axes counts the failures per account and per address in the database
+Every password check goes through `django.contrib.auth.authenticate`: the login page (allauth's), the admin's
+login and `POST /api/v1/auth/token`. django-axes counts the failures per account and per address in the database
 (staff lift a lockout by deleting its access attempt in the admin) and, once either reaches the limit,
 answers here: 429 with `Retry-After`, JSON under `/api/`, a page elsewhere.
 """
 
 import ipaddress
 
+from allauth.account.utils import filter_users_by_email
 from axes.helpers import get_cool_off
 from django.conf import settings
 from django.http import JsonResponse
@@ -30,6 +31,25 @@ def lockout_response(request, original_response=None, credentials=None):
     response = render(request, "registration/locked_out.html", {"message": message}, status=429)
     response["Retry-After"] = str(seconds)
     return response
+
+
+def client_username(request, credentials=None) -> str | None:
+    """The account a failure counts against (AXES_USERNAME_CALLABLE), whichever of its names was typed.
+
+    allauth signs in by username or e-mail and passes either as `username` or `email`; counted as typed, a
+    guesser would get the limit once per name of the account. An e-mail address that belongs to an account
+    counts as that account's username.
+    """
+    typed = None
+    if credentials:
+        typed = credentials.get("username") or credentials.get("email") or credentials.get("login")
+    if typed is None:
+        data = getattr(request, "data", None) or request.POST
+        typed = data.get("login") or data.get("username")
+    if not isinstance(typed, str) or "@" not in typed or "\x00" in typed or len(typed) > 254:
+        return typed
+    users = filter_users_by_email(typed)
+    return users[0].get_username() if len(users) == 1 else typed
 
 
 def client_ip(request) -> str | None:

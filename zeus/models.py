@@ -195,3 +195,23 @@ class ModelConsent(models.Model):
 
     def __str__(self):
         return f"{'grant' if self.granted else 'withdrawal'} v{self.version} by {self.user_id}"
+
+
+class DeviceToken(models.Model):
+    """The REST API key of one device (docs/accounts.md): named by its owner, revocable on its own from
+    /settings/security. Only a SHA-256 of the key is kept: the key is shown once, when it is made, and a copy
+    of this table opens nothing."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="device_tokens")
+    name = models.CharField(max_length=100)
+    key_hash = models.CharField(max_length=64, unique=True)
+    # The key's first characters, so its owner can tell which key a device holds.
+    prefix = models.CharField(max_length=8)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self):
+        return f"{self.name} ({self.prefix}…) of {self.user}"

@@ -1,15 +1,11 @@
-"""The pages zeus serves: account pages (Django's auth views plus sign-up), the home, the inbox and settings.
+"""The pages zeus serves: the home, the inbox and settings (the account's pages: zeus/accounts/pages.py).
 
 Home and settings are laid out from the panels the other apps register (zeus/panels.py, docs/pages.md): zeus
 is the bottom of the import order and reads none of them itself.
 """
 
 from django.contrib import messages
-from django.contrib.auth import login
-from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import UserCreationForm
-from django.db import transaction
 from django.http import HttpResponseRedirect, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import path
@@ -27,19 +23,6 @@ from zeus.services import notification_mark_all_read, notification_mark_read, pr
 from zeus.timeutil import user_today
 
 INBOX_SIZE = 50
-
-
-@require_http_methods(["GET", "POST"])
-def signup(request):
-    form = UserCreationForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            user = form.save()
-            # A newcomer reads Zeus in the language their browser asked for (zeus/i18n.py chose it).
-            profile_update(user=user, language=request.LANGUAGE_CODE)
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect("/")
-    return render(request, "registration/signup.html", {"form": form}, status=400 if request.method == "POST" else 200)
 
 
 def home(request):
@@ -135,9 +118,6 @@ def settings_page(request):
 
 urlpatterns = [
     path("", home, name="home"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("accounts/signup/", signup, name="signup"),
     *page_paths("inbox", inbox, name="inbox"),
     path("inbox/feed", inbox_feed, name="inbox-feed"),
     path("inbox/read-all", inbox_read_all, name="inbox-read-all"),

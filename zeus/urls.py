@@ -34,6 +34,9 @@ urlpatterns = [
     path("jsi18n/<str:language>/<str:version>.js", js_catalog, name="js-catalog"),
     path("", include("zeus.pwa")),
     path("", include("assets.share_pages")),
+    # allauth: sign-in, sign-up, e-mail, password, second factors (/accounts/2fa/), sessions.
+    path("accounts/", include("allauth.urls")),
+    path("", include("zeus.accounts.pages")),
     path("", include("zeus.pages")),
     path("", include("zeus.consent_pages")),
     path("", include("zeus.notification_pages")),

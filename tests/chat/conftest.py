@@ -42,7 +42,7 @@ def fake(settings):
 def login_cookie(user) -> str:
     """A session cookie from a real login through the login page."""
     client = Client()
-    response = client.post("/accounts/login/", {"username": user.username, "password": PASSWORD})
+    response = client.post("/accounts/login/", {"login": user.username, "password": PASSWORD})
     assert response.status_code == 302, "login failed"
     return f"sessionid={client.cookies['sessionid'].value}"
 

@@ -6,7 +6,6 @@ import json
 import pytest
 from asgiref.sync import sync_to_async
 from django.test import Client
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from chat.admin_reply import admin_reply_send
@@ -24,7 +23,7 @@ HOSTILE = '<script>alert("x")</script> Phở Hòa'
 
 def _api(user) -> APIClient:
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {factories.api_key(user)}")
     return client
 
 

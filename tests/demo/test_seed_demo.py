@@ -4,9 +4,10 @@ import datetime as dt
 from decimal import Decimal
 
 import pytest
+from allauth.account.models import EmailAddress
 from django.contrib.auth import authenticate, get_user_model
 from django.core.management import call_command
-from django.test import RequestFactory
+from django.test import Client, RequestFactory
 from django.utils import timezone
 
 from assets.models import Asset, LinkedAccount, Source, Transaction
@@ -68,6 +69,10 @@ def test_the_demo_and_support_accounts_log_in(demo):
     # Every password check carries its request: sign-in throttling (django-axes) counts by address.
     request = RequestFactory().post("/accounts/login/")
     assert authenticate(request, username="demo", password="demo") == demo
+    assert authenticate(request, username="demo@example.com", password="demo") == demo
+    assert EmailAddress.objects.get(user=demo).verified
+    page = Client().post("/accounts/login/", {"login": "demo", "password": "demo"})
+    assert page.status_code == 302 and page["Location"] == "/"
     support = authenticate(request, username="support", password="support")
     assert support.is_staff and support.is_superuser
     assert (demo.profile.currency, demo.profile.timezone) == ("VND", "Asia/Ho_Chi_Minh")

@@ -12,7 +12,6 @@ import pytest
 from django.conf import settings
 from django.db import connection
 from django.test import Client
-from rest_framework.authtoken.models import Token
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
@@ -20,6 +19,7 @@ from assets.feeds.signing import sign
 from assets.models import Transaction
 from chat.models import Thread
 from goals.models import Goal
+from tests import factories
 from tests.assets.feeds.sepay import payload as sepay_payload
 from tests.database import address
 from tests.factories import PASSWORD
@@ -105,7 +105,7 @@ def _timed(call):
 def test_a_dead_database_is_a_quick_503_then_recovers(app, links, alice, alice_session):
     database, _, _ = links
     cookie, thread = alice_session
-    token = Token.objects.create(user=alice).key
+    token = factories.api_key(alice)
     auth = {"Authorization": f"Token {token}"}
     assert app.http.get("/api/v1/profile", headers=auth).status_code == 200
     assert app.http.get("/readyz").status_code == 200
@@ -159,7 +159,7 @@ def test_rest_does_not_need_redis_and_answers_quickly_without_it(app, links, ali
     what REST hands to Redis (a live push, a task for the broker) is best effort after the commit. So with
     Redis unreachable REST keeps working, quickly, rather than answering 503 (docs/security.md)."""
     _, redis, _ = links
-    token = Token.objects.create(user=alice).key
+    token = factories.api_key(alice)
     auth = {"Authorization": f"Token {token}"}
     connection_ = app.http.post("/api/v1/integrations/sepay", json={"auth": "hmac"}, headers=auth).json()
 

@@ -14,7 +14,6 @@ import psycopg
 import pytest
 from django.conf import settings
 from django.utils import timezone
-from rest_framework.authtoken.models import Token
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import connect
 
@@ -166,7 +165,7 @@ CSV = (
 def test_an_import_whose_backend_is_terminated_fails_cleanly_and_a_retry_imports_once(
     app_process, holder, admin_cursor, tag, alice
 ):
-    token = Token.objects.create(user=alice).key
+    token = factories.api_key(alice)
     headers = {"Authorization": f"Token {token}", "Content-Type": "text/csv"}
     # The import serializes on the user's profile row; holding it parks the request mid-import.
     with holder.cursor() as cursor:
@@ -209,7 +208,7 @@ def test_an_import_whose_backend_is_terminated_fails_cleanly_and_a_retry_imports
 def test_a_webhook_delivery_whose_backend_is_terminated_fails_cleanly_and_the_retry_lands_once(
     app_process, holder, admin_cursor, tag, alice
 ):
-    token = Token.objects.create(user=alice).key
+    token = factories.api_key(alice)
     created = app_process.http.post(
         "/api/v1/integrations/sepay", json={"auth": "hmac"}, headers={"Authorization": f"Token {token}"}
     )

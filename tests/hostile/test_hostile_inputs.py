@@ -69,7 +69,7 @@ WRITES = {
     "/api/v1/budgets": ["category", "amount"],
     "/api/v1/rules": ["match", "category", "direction", "min_amount", "max_amount", "position"],
     "/api/v1/bank-texts": ["text"],
-    "/api/v1/auth/token": ["username", "password"],
+    "/api/v1/auth/token": ["username", "password", "code", "name"],
 }
 LISTS = ("/api/v1/transactions", "/api/v1/assets", "/api/v1/goals", "/api/v1/notifications", "/api/v1/rules")
 

@@ -106,7 +106,7 @@ def test_a_nul_in_the_path_is_refused_before_any_view(client, path):
 
 @pytest.mark.django_db
 def test_a_nul_in_a_form_body_is_refused(client, alice):
-    response = client.post("/accounts/login/", {"username": "alice\x00", "password": "x"})
+    response = client.post("/accounts/login/", {"login": "alice\x00", "password": "x"})
     assert response.status_code == 400
     response = client.post("/api/v1/auth/token", {"username": "alice\x00", "password": "x"})
     assert response.status_code == 400

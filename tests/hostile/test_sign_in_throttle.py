@@ -19,7 +19,7 @@ def _token(username, password, address="10.0.0.1"):
 
 
 def _login(username, password, address="10.0.0.1"):
-    return Client().post("/accounts/login/", {"username": username, "password": password}, REMOTE_ADDR=address)
+    return Client().post("/accounts/login/", {"login": username, "password": password}, REMOTE_ADDR=address)
 
 
 def test_the_token_endpoint_locks_an_account_after_the_limit(alice):

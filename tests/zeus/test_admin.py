@@ -16,12 +16,11 @@ from django.contrib.auth.models import Group
 from django.db import connection
 from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
-from rest_framework.authtoken.models import Token, TokenProxy
 
 from assets.models import Asset, LinkedAccount, Source, Transaction
 from goals.models import Budget, Goal
 from tests import factories
-from zeus.models import Notification, Profile
+from zeus.models import DeviceToken, Notification, Profile
 from zeus.timeutil import user_today
 
 User = get_user_model()
@@ -64,7 +63,7 @@ ROW_FACTORIES = {
     User: lambda i: _owner(),
     Group: lambda i: Group.objects.create(name=f"group {i}"),
     Profile: lambda i: _owner().profile,
-    TokenProxy: lambda i: Token.objects.create(user=_owner()),
+    DeviceToken: lambda i: factories.api_key(_owner(), name=f"Phone {i}") and DeviceToken.objects.latest("id"),
     Notification: lambda i: Notification.objects.create(user=_owner(), kind="insight", title=f"Spike {i}"),
     LinkedAccount: _linked_account,
     Asset: _asset,

@@ -31,11 +31,10 @@ def carol(db):
 
 @pytest.fixture
 def carol_api(carol):
-    from rest_framework.authtoken.models import Token
     from rest_framework.test import APIClient
 
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=carol).key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {factories.api_key(carol)}")
     return client
 
 

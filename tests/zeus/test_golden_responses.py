@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 from django.utils import timezone
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from assets.models import Source
@@ -71,7 +70,7 @@ def ledger(monkeypatch):
 
 def _client(user) -> APIClient:
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {factories.api_key(user)}")
     return client
 
 

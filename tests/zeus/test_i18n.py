@@ -39,12 +39,17 @@ def test_a_visitor_reads_the_browsers_language_else_vietnamese(client, header, e
 
 
 def test_signing_up_keeps_the_browsers_language(client):
-    form = {"username": "carol", "password1": factories.PASSWORD, "password2": factories.PASSWORD}
+    form = {
+        "username": "carol",
+        "email": "carol@example.com",
+        "password1": factories.PASSWORD,
+        "password2": factories.PASSWORD,
+    }
     response = client.post("/accounts/signup/", form, HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9")
     assert response.status_code == 302 and response["Location"] == "/"
     assert get_user_model().objects.get(username="carol").profile.language == "en"
     client.logout()
-    form["username"] = "dung"
+    form["username"], form["email"] = "dung", "dung@example.com"
     client.post("/accounts/signup/", form)
     assert get_user_model().objects.get(username="dung").profile.language == "vi"
 
@@ -62,7 +67,7 @@ def test_an_api_caller_without_a_language_reads_english(alice_api):
 
 
 def test_logging_in_lands_on_home(client, alice):
-    response = client.post("/accounts/login/", {"username": "alice", "password": factories.PASSWORD})
+    response = client.post("/accounts/login/", {"login": "alice", "password": factories.PASSWORD})
     assert response.status_code == 302 and response["Location"] == "/"
 
 

@@ -26,7 +26,6 @@ import pytest
 import websockets
 from django.conf import settings
 from django.db import connection
-from rest_framework.authtoken.models import Token
 
 from tests import factories, processes
 
@@ -166,7 +165,7 @@ def test_one_origin_serves_pages_rest_websockets_and_mcp_through_nginx(site):
     status, _, body = _open(
         browser,
         f"{site.origin}/accounts/login/",
-        {"csrfmiddlewaretoken": token, "username": "alice", "password": factories.PASSWORD},
+        {"csrfmiddlewaretoken": token, "login": "alice", "password": factories.PASSWORD},
         {"Origin": site.origin, "Referer": f"{site.origin}/accounts/login/"},
     )
     assert status == 200 and site.upstream_of("POST", "/accounts/login/") == str(site.web)
@@ -178,7 +177,7 @@ def test_one_origin_serves_pages_rest_websockets_and_mcp_through_nginx(site):
     assert status == 200 and "max-age=" in headers["Cache-Control"]
 
     # REST, by token.
-    key = Token.objects.create(user=alice).key
+    key = factories.api_key(alice)
     status, _, body = _open(browser, f"{site.origin}/api/v1/profile", headers={"Authorization": f"Token {key}"})
     assert status == 200 and json.loads(body)["username"] == "alice"
     assert site.upstream_of("GET", "/api/v1/profile") == str(site.web)
@@ -224,7 +223,7 @@ def _signed_in(site: Site, username: str) -> str:
 
 
 def test_a_request_line_over_4_kib_is_a_json_414_and_a_huge_header_a_json_431(site):
-    key = Token.objects.create(user=factories.user("alice")).key
+    key = factories.api_key(factories.user("alice"))
     opener = urllib.request.build_opener()
     for path in ("/api/v1/profile", "/chat", "/ws/chat/x/"):
         status, headers, body = _open(opener, f"{site.origin}{path}?q={'a' * 5000}")
@@ -243,7 +242,7 @@ def test_a_request_line_over_4_kib_is_a_json_414_and_a_huge_header_a_json_431(si
 def test_slow_headers_hold_nginx_not_the_app_and_are_cut_off(site):
     """`web` runs two threads here: without nginx reading whole requests first, two clients that never finish
     their headers would hold both, and every other request would wait."""
-    key = Token.objects.create(user=factories.user("alice")).key
+    key = factories.api_key(factories.user("alice"))
     slow = []
     for _ in range(24):
         conn = socket.create_connection(("127.0.0.1", site.port), timeout=20)
@@ -298,7 +297,7 @@ def test_a_frame_over_64_kib_closes_the_socket_with_1009(site):
 
 def test_with_ws_down_a_socket_gets_the_json_503_and_pages_are_served_on(site):
     alice = factories.user("alice")
-    key = Token.objects.create(user=alice).key
+    key = factories.api_key(alice)
     processes.stop(site.procs["ws"])
     opener = urllib.request.build_opener()
     upgrade = {

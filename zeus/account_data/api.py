@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 from zeus.account_data.erasure import account_erasure_cancel, account_erasure_request
 from zeus.account_data.restore import MAX_ARCHIVE_BYTES, ImportRejected, account_import
 from zeus.account_data.services import account_export_request
-from zeus.account_security import second_factor_ok
+from zeus.accounts.services import second_factor_check
 from zeus.errors import NotFound, ZeusError
 from zeus.models import AccountExport
 
@@ -106,8 +106,7 @@ def confirm_identity(request, user, password: str, code: str | None) -> None:
     http_request = getattr(request, "_request", request)
     if authenticate(http_request, username=user.get_username(), password=password) is None:
         raise Forbidden("That password is not right.", code="WRONG_PASSWORD")
-    if not second_factor_ok(user, code):
-        raise Forbidden("Enter the code from your authenticator app.", code="MFA_REQUIRED")
+    second_factor_check(user=user, code=code)
 
 
 class AccountDeleteView(APIView):
@@ -157,6 +156,5 @@ class AccountDeleteCancelView(APIView):
         user = authenticate(request._request, username=values["username"], password=values["password"])
         if user is None:
             raise ZeusError("Unable to log in with those credentials.", code="INVALID_CREDENTIALS")
-        if not second_factor_ok(user, values.get("code")):
-            raise Forbidden("Enter the code from your authenticator app.", code="MFA_REQUIRED")
+        second_factor_check(user=user, code=values.get("code"))
         return user

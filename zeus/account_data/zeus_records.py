@@ -12,7 +12,11 @@ RECORDS = [
     Record("zeus.MailDelivery", "notification__user", restored=False),
     Record("zeus.AccountExport", "user", exported=False, reason="the exports themselves: an export holds no exports"),
     Record("zeus.ErasureRequest", "user", exported=False, reason="the pending erasure; replaced by an ErasureRecord"),
-    Record("authtoken.Token", "user", exported=False, reason=SECRET, credential=True),
+    Record("zeus.DeviceToken", "user", exported=False, reason=SECRET, credential=True),
+    Record(
+        "zeus.PushSubscription", "user", exported=False, reason="a browser's push address and keys", credential=True
+    ),
+    Record("zeus.ModelConsent", "user"),
     Record("admin.LogEntry", "user", exported=False, reason="a staff member's own audit trail of admin changes"),
     # django-allauth (the accounts work): the addresses are the user's; factors and sessions are ways in.
     # An address belongs to one account at a time: the new account verifies its own.

@@ -1,13 +1,15 @@
 from django.utils.translation import gettext_lazy as _
 from rest_framework.authentication import TokenAuthentication, get_authorization_header
-from rest_framework.authtoken.models import Token
 from rest_framework.exceptions import AuthenticationFailed
 
+from zeus.accounts.selectors import device_token_authenticate
+from zeus.accounts.services import device_token_touch
 from zeus.selectors import profile_remember
 
 
 class BearerTokenAuthentication(TokenAuthentication):
-    """`Authorization: Token <key>`, as the contract says; `Bearer <key>` is accepted too.
+    """`Authorization: Token <key>`, as the contract says; `Bearer <key>` is accepted too. The key is one
+    device's token (zeus.models.DeviceToken, docs/accounts.md); DRF's header parsing and messages are kept.
 
     The header is read, not rewritten: DRF reads `request.headers`, a cached copy of META, so a rewrite
     of META is not seen once anything has looked at the headers.
@@ -26,14 +28,9 @@ class BearerTokenAuthentication(TokenAuthentication):
         return self.authenticate_credentials(key)
 
     def authenticate_credentials(self, key):
-        """DRF's check (and its messages, which DRF's catalogs translate), with the user's profile read in the
-        same query: nearly every view needs the user's currency or clock, which would otherwise cost each
-        request a second query."""
-        # A key no token can have (NUL, which PostgreSQL refuses in text, or longer than the column) is
-        # simply wrong: the same 401, without asking the database.
-        token = None
-        if "\x00" not in key and len(key) <= _KEY_LENGTH:
-            token = Token.objects.select_related("user__profile").filter(key=key).first()
+        """The device token's user, with the user's profile read in the same query: nearly every view needs
+        the user's currency or clock, which would otherwise cost each request a second query."""
+        token = device_token_authenticate(key=key)
         if token is None:
             raise AuthenticationFailed(_("Invalid token."))
         user = token.user
@@ -42,7 +39,5 @@ class BearerTokenAuthentication(TokenAuthentication):
         profile = getattr(user, "profile", None)
         if profile is not None:
             profile_remember(user=user, profile=profile)
+        device_token_touch(token=token)
         return user, token
-
-
-_KEY_LENGTH = Token._meta.get_field("key").max_length

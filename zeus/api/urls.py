@@ -1,10 +1,13 @@
 from django.urls import path
 
 from zeus.account_data import api as account_data
+from zeus.accounts import api as accounts_api
 from zeus.api import consent, push, views
 
 urlpatterns = [
-    path("auth/token", views.TokenView.as_view()),
+    path("auth/token", accounts_api.TokenView.as_view()),
+    path("auth/tokens", accounts_api.DeviceTokenListView.as_view()),
+    path("auth/tokens/<int:token_id>", accounts_api.DeviceTokenView.as_view()),
     path("account/consent", consent.ConsentView.as_view()),
     path("profile", views.ProfileView.as_view()),
     path("notifications", views.NotificationListView.as_view()),

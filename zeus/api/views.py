@@ -1,44 +1,15 @@
-"""The `zeus` part of the API: token auth, the profile, the notifications inbox."""
+"""The `zeus` part of the API: the profile, the notifications inbox (tokens: zeus/accounts/api.py)."""
 
-from django.contrib.auth import authenticate, user_logged_in
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field, inline_serializer
 from rest_framework import serializers, status
-from rest_framework.authtoken.models import Token
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from zeus.account_data.erasure import erasure_refuse_sign_in
 from zeus.api.pagination import NewestFirstCursorPagination, paginate
-from zeus.errors import ZeusError
 from zeus.mail import email_preferences
 from zeus.models import Notification
 from zeus.selectors import notification_list, profile_get
 from zeus.services import notification_mark_all_read, notification_mark_read, profile_update
-
-
-class TokenView(APIView):
-    authentication_classes = []
-    permission_classes = [AllowAny]
-
-    class InputSerializer(serializers.Serializer):
-        username = serializers.CharField(max_length=150)
-        password = serializers.CharField(max_length=128, trim_whitespace=False)
-
-    @extend_schema(request=InputSerializer, responses=inline_serializer("Token", {"token": serializers.CharField()}))
-    def post(self, request):
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        # The HttpRequest, not DRF's wrapper: django-axes marks a locked-out request on the object its
-        # middleware sees, which then answers 429 (zeus/lockout.py).
-        user = authenticate(request._request, **data.validated_data)
-        if user is None:
-            raise ZeusError("Unable to log in with those credentials.", code="INVALID_CREDENTIALS")
-        erasure_refuse_sign_in(user=user)
-        # A token issued is a sign-in: the failure count starts again and last_login moves, as for the page.
-        user_logged_in.send(sender=user.__class__, request=request._request, user=user)
-        token, _ = Token.objects.get_or_create(user=user)
-        return Response({"token": token.key})
 
 
 class EmailNotificationsSerializer(serializers.Serializer):

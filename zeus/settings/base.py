@@ -28,13 +28,17 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
+    "django.contrib.humanize",  # allauth's passkey and session lists say "3 minutes ago"
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
+    "allauth",  # accounts, second factors, sessions (zeus/settings/accounts.py, docs/accounts.md)
+    "allauth.account",
+    "allauth.mfa",
+    "allauth.usersessions",
     "csp",
     "channels",
     "zeus",
@@ -55,8 +59,11 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "zeus.i18n.UserLanguageMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
     "zeus.account_data.lock.ErasureLockMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # Staff reach the admin only with a second factor, when ZEUS_STAFF_MFA says so (zeus/accounts/staff_mfa.py).
+    "zeus.accounts.staff_mfa.StaffMfaMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     # Last, so it sees the request a password check marked as locked out (zeus/lockout.py).
@@ -162,13 +169,16 @@ AUTH_PASSWORD_VALIDATORS = [
 # Sign-in throttling (django-axes, zeus/lockout.py): AxesStandaloneBackend refuses a locked-out account or
 # address before the password is even checked. Each limit counts on its own: per account (someone guessing
 # one user's password from many addresses) and per address (one address guessing many accounts).
+# allauth's backend is Django's ModelBackend that also takes the e-mail as `username`; a failure counts against
+# the account whichever of its names was typed (AXES_USERNAME_CALLABLE).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
 ]
 AXES_FAILURE_LIMIT = env.int("ZEUS_LOGIN_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = env.float("ZEUS_LOGIN_COOLOFF_HOURS", default=0.25)
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_USERNAME_CALLABLE = "zeus.lockout.client_username"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "zeus.lockout.lockout_response"
 AXES_VERBOSE = False
@@ -180,6 +190,8 @@ AXES_CLIENT_IP_CALLABLE = "zeus.lockout.client_ip"
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/accounts/login/"
+# Accounts: django-allauth's sign-in, e-mail, password, second factors and sessions (docs/accounts.md).
+from zeus.settings.accounts import *  # noqa: E402, F403
 
 # Vietnamese first: the language of a person whose browser names neither (docs/i18n.md).
 LANGUAGE_CODE = "vi"

@@ -5,6 +5,10 @@ from zeus.settings.base import env
 
 DEBUG = False
 SECRET_KEY = env("DJANGO_SECRET_KEY")
+# Staff reach the admin only with a second factor (docs/accounts.md).
+ZEUS_STAFF_MFA = env.bool("ZEUS_STAFF_MFA", default=True)
+MFA_WEBAUTHN_ALLOW_INSECURE_ORIGIN = False  # whatever the environment says
+ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https"
 SESSION_COOKIE_SECURE = env.bool("DJANGO_SECURE_COOKIES", default=True)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

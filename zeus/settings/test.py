@@ -12,3 +12,6 @@ CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=True)
 LOGGING["root"]["level"] = "WARNING"  # noqa: F405
 # Static files come from the finders in tests; with no collected folder WhiteNoise would warn on every request.
 STATIC_ROOT = None
+# The suite signs in and signs up hundreds of times a minute from one address; allauth's per-address limits
+# on those two would refuse it. Failed passwords are counted by django-axes (tested), codes by allauth.
+ACCOUNT_RATE_LIMITS = {"login": None, "signup": None}

@@ -45,6 +45,14 @@ def day(value) -> str:
 
 
 @register.filter
+def moment(value, tz) -> str:
+    """`{{ when|moment:tz }}`: an instant on the user's clock (tz: their profile's zone), in their language."""
+    if not value:
+        return ""
+    return formatting.moment_text(value, tz=tz)
+
+
+@register.filter
 def week(iso_week: str) -> str:
     """`{{ "2026-W49"|week }}`: "Tuần 49, 2026"."""
     return formatting.week_label(iso_week) if iso_week else ""

@@ -9,7 +9,6 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import connections
 from django.test import Client
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from assets.feeds.signing import sign
@@ -24,9 +23,8 @@ from zeus.selectors import notification_to_dict
 
 
 def api_for(user) -> APIClient:
-    token, _ = Token.objects.get_or_create(user=user)
     api = APIClient()
-    api.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    api.credentials(HTTP_AUTHORIZATION=f"Token {factories.api_key(user)}")
     return api
 
 

@@ -198,7 +198,7 @@ class ChatPage:
 
     def login(self):
         self.page.goto(f"{self.base_url}/accounts/login/?next=/chat")
-        self.page.fill("#id_username", self.user.username)
+        self.page.fill("#id_login", self.user.username)
         self.page.fill("#id_password", factories.PASSWORD)
         self.page.click("form button[type=submit]")
         self.wait_ready()

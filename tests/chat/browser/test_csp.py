@@ -20,7 +20,7 @@ def context(browser):
 
 def _login(page, base_url, user):
     page.goto(f"{base_url}/accounts/login/")
-    page.fill("#id_username", user.username)
+    page.fill("#id_login", user.username)
     page.fill("#id_password", factories.PASSWORD)
     page.click("form button[type=submit]")
     page.wait_for_url(lambda url: "/accounts/login" not in url)  # signing in lands on the home page

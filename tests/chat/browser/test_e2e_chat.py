@@ -76,7 +76,7 @@ class Browser:
 
     def login(self) -> "Browser":
         self.page.goto(f"{self.server.url}/accounts/login/?next=/chat")
-        self.page.fill("#id_username", self.user.username)
+        self.page.fill("#id_login", self.user.username)
         self.page.fill("#id_password", factories.PASSWORD)
         self.page.click("form button[type=submit]")
         self.wait_ready()

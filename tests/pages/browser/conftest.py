@@ -64,7 +64,7 @@ class Site:
 
     def log_in(self, page, user):
         page.goto(f"{self.base_url}/accounts/login/")
-        page.fill("#id_username", user.username)
+        page.fill("#id_login", user.username)
         page.fill("#id_password", factories.PASSWORD)
         page.click("main form button[type=submit]")
         page.wait_for_url(f"{self.base_url}/")

@@ -9,7 +9,6 @@ from django.contrib.sessions.models import Session
 from django.core.management import CommandError, call_command
 from django.test import Client
 from django.utils import timezone
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from assets.models import Transaction
@@ -20,7 +19,7 @@ from tests.assets.feeds.sepay import deliver, payload
 from tests.zeus.account_data.conftest import rich_ledger
 from zeus.account_data.registry import records
 from zeus.formatting import date_text
-from zeus.models import AccountExport, ErasureRecord, ErasureRequest
+from zeus.models import AccountExport, DeviceToken, ErasureRecord, ErasureRequest
 
 PASSWORD = factories.PASSWORD
 
@@ -72,7 +71,7 @@ def test_the_request_locks_the_account_at_once(alice, bob, alice_api, bob_api):
     erase_after = dt.datetime.fromisoformat(body["erase_after"])
     assert erase_after - dt.datetime.fromisoformat(body["requested_at"]) == dt.timedelta(days=7)
     assert dt.datetime.fromisoformat(body["requested_at"]) >= before
-    assert not Token.objects.filter(user=alice).exists()
+    assert not DeviceToken.objects.filter(user=alice).exists()
     assert not McpToken.objects.filter(user=alice).exists()
     assert alice_api.get("/api/v1/profile").status_code == 401
     assert browser.get("/").status_code == 302 and browser.get("/").url == "/accounts/login/"
@@ -84,7 +83,7 @@ def test_the_request_locks_the_account_at_once(alice, bob, alice_api, bob_api):
     refused = APIClient().post("/api/v1/auth/token", {"username": "alice", "password": PASSWORD}, format="json")
     assert refused.status_code == 403 and error_code(refused) == "ACCOUNT_ERASURE_PENDING"
     assert "cancel" in refused.json()["error"]["message"]
-    assert not Token.objects.filter(user=alice).exists()
+    assert not DeviceToken.objects.filter(user=alice).exists()
     again = erase(bob_api)
     assert again.status_code == 202
 

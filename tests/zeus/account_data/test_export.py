@@ -75,7 +75,7 @@ def test_the_export_holds_every_owned_record_without_secrets_and_a_formula_safe_
     [feed] = json.loads(files["records/assets.SepayConnection.json"])
     assert feed["name"] == "VCB"
     assert not {"token", "secret_encrypted", "api_token_encrypted"} & set(feed)
-    assert "records/chat.McpToken.json" not in files and "records/authtoken.Token.json" not in files
+    assert "records/chat.McpToken.json" not in files and "records/zeus.DeviceToken.json" not in files
     ids = [r["id"] for r in json.loads(files["records/assets.Transaction.json"])]
     assert ids == sorted(ids)  # oldest first, the same every time
 

@@ -31,7 +31,7 @@ def page(live_server, transactional_db):
         user = factories.user("alice")
         page = browser.new_page()
         page.goto(f"{live_server.url}/accounts/login/?next=/import")
-        page.fill("#id_username", user.username)
+        page.fill("#id_login", user.username)
         page.fill("#id_password", factories.PASSWORD)
         page.click("form button[type=submit]")
         page.wait_for_selector("#import-form")
