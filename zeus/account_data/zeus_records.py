@@ -16,7 +16,8 @@ RECORDS = [
     Record(
         "zeus.PushSubscription", "user", exported=False, reason="a browser's push address and keys", credential=True
     ),
-    Record("zeus.ModelConsent", "user"),
+    # Exported as the record of what was agreed; not restored: the account that holds the data agrees itself.
+    Record("zeus.ModelConsent", "user", restored=False),
     Record("admin.LogEntry", "user", exported=False, reason="a staff member's own audit trail of admin changes"),
     # django-allauth (the accounts work): the addresses are the user's; factors and sessions are ways in.
     # An address belongs to one account at a time: the new account verifies its own.

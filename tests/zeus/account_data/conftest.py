@@ -84,11 +84,14 @@ def every_record(user) -> None:
     model("plans.IdempotencyRecord").objects.create(user=user, key="k1", fingerprint="f" * 64, status_code=201)
     model("goals.DebtReminder").objects.create(debt=debt, due_on=today)
     model("plans.ForecastWatch").objects.get_or_create(user=user)
-    model("plans.PlanEntry").objects.create(plan=plan, kind="discretionary", amount=Decimal(42000), logged_on=today)
+    model("plans.PlanEntry").objects.create(plan=plan, amount=Decimal(42000), logged_on=today)
     model("plans.Rebalance").objects.create(
         plan=plan, kind="trim", warning_state="over", amount=Decimal(1000), before={}, after={}
     )
     model("plans.ReminderLog").objects.create(plan=plan, local_date=today, run_id=uuid.uuid4())
+    model("plans.PlanRevision").objects.create(
+        plan=plan, changed_by=user, before={"income": "1"}, after={"income": "2"}
+    )
     model("suggestions.WeeklyDigest").objects.create(
         user=user, iso_week="2026-W48", week_start=today - dt.timedelta(days=today.weekday()), run_id=uuid.uuid4()
     )

@@ -13,9 +13,7 @@ from zeus.models import AccountExport
 
 def signed_in(user) -> Client:
     client = Client()
-    assert (
-        client.post("/accounts/login/", {"username": user.username, "password": factories.PASSWORD}).status_code == 302
-    )
+    assert client.post("/accounts/login/", {"login": user.username, "password": factories.PASSWORD}).status_code == 302
     return client
 
 
