@@ -1,6 +1,8 @@
 from django.conf import settings
 from django.db import models
+from django.utils.functional import cached_property
 
+from suggestions.insights.wording import Words, insight_words
 from zeus.money import CURRENCY_CHOICES, DECIMAL_PLACES, MAX_DIGITS
 
 
@@ -47,6 +49,13 @@ class Suggestion(models.Model):
 
     def __str__(self):
         return f"{self.kind}: {self.title}"
+
+    @cached_property
+    def words(self) -> Words:
+        """What the reader reads, in the active language: an insight's sentences are made from its facts now;
+        the stored text is read where its facts cannot make them (docs/i18n.md)."""
+        written = insight_words(self.kind, self.payload)
+        return written or Words(title=self.title, body=self.body, prompt=self.prompt, cta_url=self.cta_url)
 
 
 RULE_KINDS = (

@@ -2,8 +2,10 @@ import zoneinfo
 
 from django.conf import settings
 from django.db import models
+from django.utils.functional import cached_property
 
 from zeus.money import CURRENCY_CHOICES, DEFAULT_CURRENCY
+from zeus.wording import NotificationWords, notification_words
 
 DEFAULT_TIMEZONE = "Asia/Ho_Chi_Minh"
 # The languages Zeus speaks (settings.LANGUAGES); a profile made without a request (admin, demo, jobs) speaks
@@ -63,6 +65,8 @@ class Notification(models.Model):
     # Producers that must notify once (a month-end summary, an insight) pass a key; the database refuses a
     # second row with it, so a re-run after a crash adds nothing.
     dedupe_key = models.CharField(max_length=200, null=True, blank=True)
+    # What the words are made of, for a kind whose words follow the reader's language (zeus/wording.py).
+    facts = models.JSONField(default=dict, blank=True)
     read_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
@@ -79,6 +83,11 @@ class Notification(models.Model):
 
     def __str__(self):
         return f"{self.kind}: {self.title}"
+
+    @cached_property
+    def words(self) -> NotificationWords:
+        """The title, body and link as the reader reads them now, in the active language."""
+        return notification_words(self)
 
 
 class MailDelivery(models.Model):

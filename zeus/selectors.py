@@ -45,9 +45,9 @@ def notification_to_dict(notification: Notification) -> dict:
     return {
         "id": notification.id,
         "kind": notification.kind,
-        "title": notification.title,
-        "body": notification.body,
-        "cta_url": notification.cta_url,
+        "title": notification.words.title,
+        "body": notification.words.body,
+        "cta_url": notification.words.cta_url,
         "read_at": notification.read_at.isoformat() if notification.read_at else None,
         "created_at": notification.created_at.isoformat(),
     }

@@ -11,6 +11,7 @@ import logging
 import uuid
 
 from django.db import IntegrityError, transaction
+from django.utils import translation
 from jsonschema import Draft202012Validator
 from mcp import types
 from mcp.server.auth.middleware.bearer_auth import AuthenticatedUser
@@ -177,7 +178,9 @@ def _for_mcp(outcome: ToolOutcome) -> dict:
     output = outcome.output
     status = output.get("status")
     if status == "confirmation_required":
-        title, message = delete_question(output)
+        # The summary is for the client's model, which speaks to the user in their language itself.
+        with translation.override("en"):
+            title, message = delete_question(output)
         return {
             **output,
             "summary": f"{title} {message}",
