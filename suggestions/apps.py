@@ -1,8 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class SuggestionsConfig(AppConfig):
     name = "suggestions"
+    verbose_name = _("Suggestions and insights")
 
     def ready(self):
         from suggestions import home, receivers  # noqa: F401

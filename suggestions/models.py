@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.db import models
 from django.utils.functional import cached_property
+from django.utils.translation import gettext_lazy as _
 
 from suggestions.insights.wording import Words, insight_words
 from zeus.money import CURRENCY_CHOICES, DECIMAL_PLACES, MAX_DIGITS
@@ -43,6 +44,8 @@ class Suggestion(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = _("suggestion")
+        verbose_name_plural = _("suggestions")
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["user", "status", "-created_at", "-id"])]
         constraints = [models.UniqueConstraint(fields=["user", "dedupe_key"], name="suggestion_unique_dedupe_key")]
@@ -113,6 +116,8 @@ class RecurringSeries(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = _("recurring series")
+        verbose_name_plural = _("recurring series")
         ordering = ["next_on", "id"]
         indexes = [models.Index(fields=["user", "status", "next_on"])]
         constraints = [

@@ -3,6 +3,7 @@ import zoneinfo
 from django.conf import settings
 from django.db import models
 from django.utils.functional import cached_property
+from django.utils.translation import gettext_lazy as _
 
 from zeus.money import CURRENCY_CHOICES, DEFAULT_CURRENCY
 from zeus.wording import NotificationWords, notification_words
@@ -33,6 +34,10 @@ class Profile(models.Model):
     email_notifications = models.JSONField(default=default_email_notifications, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("profile")
+        verbose_name_plural = _("profiles")
 
     def __str__(self):
         return f"{self.user} ({self.currency}, {self.timezone})"
@@ -71,6 +76,8 @@ class Notification(models.Model):
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:
+        verbose_name = _("notification")
+        verbose_name_plural = _("notifications")
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["user", "-created_at", "-id"])]
         constraints = [

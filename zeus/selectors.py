@@ -1,4 +1,6 @@
+from django.conf import settings
 from django.db.models import QuerySet
+from django.utils import translation
 
 from zeus.mail import profile_language
 from zeus.models import Notification, Profile
@@ -38,6 +40,20 @@ def notification_list(*, user, unread: bool | None = None) -> QuerySet[Notificat
 
 def notification_unread_count(*, user) -> int:
     return Notification.objects.filter(user=user, read_at__isnull=True).count()
+
+
+def notification_pushed(notifications: list[Notification]):
+    """The render for live pushes: each notification in its reader's language (the job that wrote it speaks
+    none in particular). The languages are read once, and only when someone is online to receive one."""
+    languages: dict[int, str] = {}
+
+    def render(notification: Notification) -> dict:
+        if not languages:
+            languages.update(user_languages(user_ids={n.user_id for n in notifications}))
+        with translation.override(languages.get(notification.user_id, settings.LANGUAGE_CODE)):
+            return notification_to_dict(notification)
+
+    return render
 
 
 def notification_to_dict(notification: Notification) -> dict:

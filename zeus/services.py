@@ -11,7 +11,7 @@ from zeus.live import push_many, push_to_user
 from zeus.mail import deliveries_record
 from zeus.models import EMAIL_KINDS, LANGUAGE_CHOICES, Notification, Profile
 from zeus.money import normalize_currency
-from zeus.selectors import notification_to_dict, profile_remember
+from zeus.selectors import notification_pushed, profile_remember
 from zeus.tasks import send_notification_mail
 from zeus.timeutil import validate_timezone
 
@@ -119,7 +119,7 @@ def notification_create(
         if dedupe_key is None:
             raise
         return None
-    payload = {"type": "notification.push", "notification": notification_to_dict(notification)}
+    payload = {"type": "notification.push", "notification": notification_pushed([notification])(notification)}
     transaction.on_commit(lambda: push_to_user(user.id, payload))
     notifications_mail([notification])
     return notification
@@ -198,7 +198,7 @@ def notification_create_many(drafts: list[NotificationDraft]) -> list[Notificati
         )
         for nid, uid, kind, title, body, url, key, facts in rows
     ]
-    transaction.on_commit(lambda: push_many([(n.user_id, n) for n in created], notification_to_dict))
+    transaction.on_commit(lambda: push_many([(n.user_id, n) for n in created], notification_pushed(created)))
     notifications_mail(created)
     return created
 
