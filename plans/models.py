@@ -114,7 +114,6 @@ class PlanEntry(models.Model):
         verbose_name = _("plan entry")
         verbose_name_plural = _("plan entries")
         ordering = ["-created_at", "-id"]
-        verbose_name_plural = "plan entries"
         constraints = [models.CheckConstraint(condition=Q(amount__gt=0), name="plan_entry_amount_positive")]
 
     def __str__(self):

@@ -44,12 +44,10 @@ def notification_unread_count(*, user) -> int:
 
 def notification_pushed(notifications: list[Notification]):
     """The render for live pushes: each notification in its reader's language (the job that wrote it speaks
-    none in particular). The languages are read once, and only when someone is online to receive one."""
-    languages: dict[int, str] = {}
+    none in particular). The languages are read here, in one query, since the render runs on the event loop."""
+    languages = user_languages(user_ids={n.user_id for n in notifications})
 
     def render(notification: Notification) -> dict:
-        if not languages:
-            languages.update(user_languages(user_ids={n.user_id for n in notifications}))
         with translation.override(languages.get(notification.user_id, settings.LANGUAGE_CODE)):
             return notification_to_dict(notification)
 

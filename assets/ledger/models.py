@@ -31,7 +31,6 @@ class UserCategory(models.Model):
             models.UniqueConstraint(fields=["user", "kind", "name_vi"], name="user_category_unique_name"),
             models.CheckConstraint(condition=~Q(name_vi="") & ~Q(name_en=""), name="user_category_named"),
         ]
-        verbose_name_plural = "user categories"
 
     def __str__(self):
         return f"{self.name_vi} ({self.kind})"
@@ -58,7 +57,6 @@ class ImportBatch(models.Model):
         app_label = "assets"
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["user", "-created_at", "-id"])]
-        verbose_name_plural = "import batches"
 
     def __str__(self):
         return f"{self.format} {self.filename or ''} ({self.imported})".strip()

@@ -118,9 +118,8 @@ class DailyUsage(models.Model):
 
     class Meta:
         verbose_name = _("daily usage")
-        verbose_name_plural = _("daily usage records")
+        verbose_name_plural = _("daily usage")
         ordering = ["-day", "user"]
-        verbose_name_plural = "daily usage"
         constraints = [models.UniqueConstraint(fields=["user", "day"], name="chat_daily_usage_unique_day")]
 
     def __str__(self):
@@ -171,7 +170,6 @@ class AdminReply(models.Model):
         verbose_name = _("admin reply")
         verbose_name_plural = _("admin replies")
         ordering = ["-created_at", "-id"]
-        verbose_name_plural = "admin replies"
         permissions = [("reply_as_assistant", "Can generate an assistant reply in a user's thread")]
 
     def __str__(self):

@@ -24,7 +24,7 @@ def _conversation(user):
 
 
 def _texts(messages) -> list[str]:
-    return [p["text"] for m in messages for p in m.parts if p["type"] == "text"]
+    return [p["text"] for m in messages if m.role == "assistant" for p in m.parts if p["type"] == "text"]
 
 
 def test_the_vietnamese_demo_reads_vietnamese_everywhere():
