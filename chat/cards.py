@@ -30,9 +30,6 @@ from zeus.errors import ValidationFailed
 from zeus.money import parse_amount, quantize
 
 VERSION = 1
-_amount = amount_text
-_kind_text = asset_kind_text
-_when = moment_text
 
 
 def _card(kind: str, **body) -> dict:
@@ -61,16 +58,17 @@ def welcome(name, tool_input, output):
 
 
 def asset_suggestions(name, tool_input, output):
+    options = output["options"]
     return _card(
         "asset_suggestions",
         title=_("Add your first asset"),
         event="quick_create_selected",
-        options=[{**o, "label": o["name"], "description": _kind_text(o.get("kind", ""))} for o in output["options"]],
+        options=[{**o, "label": o["name"], "description": asset_kind_text(o.get("kind", ""))} for o in options],
     )
 
 
 def quick_create(name, tool_input, output):
-    items = [{**i, "description": _kind_text(i.get("kind", ""))} for i in output["items"]]
+    items = [{**i, "description": asset_kind_text(i.get("kind", ""))} for i in output["items"]]
     return _card("quick_create", title=_("Create an asset"), event="quick_create_selected", items=items)
 
 
@@ -192,7 +190,7 @@ def recurring(name, tool_input, output):
 def _transaction_items(txn: dict) -> list[dict]:
     return [
         {"label": _("Description"), "value": txn["description"] or "—"},
-        {"label": _("Amount"), "value": _amount(txn["amount"], txn["currency"])},
+        {"label": _("Amount"), "value": amount_text(txn["amount"], txn["currency"])},
         {"label": _("Type"), "value": str(DIRECTION.get(txn["direction"], txn["direction"]))},
         {"label": _("Category"), "value": category_text(txn["category"])},
         {"label": _("Date"), "value": day_text(txn["occurred_on"])},
@@ -202,8 +200,8 @@ def _transaction_items(txn: dict) -> list[dict]:
 def _asset_items(asset: dict) -> list[dict]:
     return [
         {"label": _("Name"), "value": asset["name"]},
-        {"label": _("Kind"), "value": _kind_text(asset["kind"])},
-        {"label": _("Balance"), "value": _amount(asset["balance"], asset["currency"])},
+        {"label": _("Kind"), "value": asset_kind_text(asset["kind"])},
+        {"label": _("Balance"), "value": amount_text(asset["balance"], asset["currency"])},
     ]
 
 
@@ -228,7 +226,10 @@ def transaction(name, tool_input, output):
             },
             assets=[
                 {k: a[k] for k in ("id", "name", "kind", "balance", "currency")}
-                | {"balance_display": _amount(a["balance"], a["currency"]), "kind_label": _kind_text(a["kind"])}
+                | {
+                    "balance_display": amount_text(a["balance"], a["currency"]),
+                    "kind_label": asset_kind_text(a["kind"]),
+                }
                 for a in output["assets"]
             ],
         )
@@ -255,7 +256,7 @@ def _record_summary(name, output, noun, record, items):
 
 def _describe_transaction(txn: dict) -> str:
     what = txn["description"] or category_text(txn["category"])
-    words = {"what": what, "amount": _amount(txn["amount"], txn["currency"]), "day": day_text(txn["occurred_on"])}
+    words = {"what": what, "amount": amount_text(txn["amount"], txn["currency"]), "day": day_text(txn["occurred_on"])}
     return _("%(what)s: %(amount)s on %(day)s") % words
 
 
@@ -267,12 +268,14 @@ def delete_question(output: dict) -> tuple[str, str]:
     elif "budget" in output:
         budget = output["budget"]
         title = _("Delete this budget?")
-        words = {"category": category_text(budget["category"]), "amount": _amount(budget["amount"], budget["currency"])}
+        amount = amount_text(budget["amount"], budget["currency"])
+        words = {"category": category_text(budget["category"]), "amount": amount}
         detail = _("%(category)s: %(amount)s a month") % words
     else:
         asset = output["asset"]
         title = _("Delete this asset?")
-        detail = f"{asset['name']} ({_kind_text(asset['kind'])}, {_amount(asset['balance'], asset['currency'])})"
+        balance = amount_text(asset["balance"], asset["currency"])
+        detail = f"{asset['name']} ({asset_kind_text(asset['kind'])}, {balance})"
     return title, _("%(detail)s. This cannot be undone.") % {"detail": detail}
 
 
@@ -301,9 +304,9 @@ def goal(name, tool_input, output):
     items = [
         {"label": _("Name"), "value": goal["name"]},
         {"label": _("Kind"), "value": goal_kind_text(goal["kind"])},
-        {"label": _("Target"), "value": _amount(goal["target_amount"], goal["currency"])},
+        {"label": _("Target"), "value": amount_text(goal["target_amount"], goal["currency"])},
         {"label": _("Deadline"), "value": day_text(goal["deadline"])},
-        {"label": _("Monthly needed"), "value": _amount(goal["monthly_needed"], goal["currency"])},
+        {"label": _("Monthly needed"), "value": amount_text(goal["monthly_needed"], goal["currency"])},
     ]
     return _summary(name, "created", _("Goal created"), {"type": "goal", "id": goal["id"]}, items)
 
@@ -314,9 +317,9 @@ def transaction_draft(name, tool_input, output):
     card offers only to discard."""
     draft = output["draft"]
     items = [
-        {"label": _("Amount"), "value": _amount(draft["amount"], draft["currency"])},
+        {"label": _("Amount"), "value": amount_text(draft["amount"], draft["currency"])},
         {"label": _("Type"), "value": str(DIRECTION.get(draft["direction"], draft["direction"]))},
-        {"label": _("When"), "value": _when(draft["occurred_at"])},
+        {"label": _("When"), "value": moment_text(draft["occurred_at"])},
         {"label": _("Description"), "value": draft["description"] or "—"},
         {"label": _("Category"), "value": category_text(draft["category"])},
     ]
