@@ -12,6 +12,7 @@ from assets.models import Asset, LinkedAccount
 from chat.selectors import message_page, thread_list
 from demo.seed import seed_demo
 from goals.models import Goal
+from plans.models import MonthlyPlan
 from suggestions.models import Suggestion
 
 pytestmark = pytest.mark.django_db
@@ -37,6 +38,8 @@ def test_the_vietnamese_demo_reads_vietnamese_everywhere():
     names += [g.name for g in Goal.objects.filter(user=user)]
     assert {"Ví tiền mặt", "Ví MoMo", "Tài khoản thanh toán Vietcombank", "Quỹ khẩn cấp", "Mua nhà"} <= set(names)
     assert [n for n in names if ENGLISH.search(n)] == []
+    plan = MonthlyPlan.objects.get(user=user)
+    assert [x.name for x in plan.fixed_expenses.order_by("position", "id")] == ["Tiền nhà", "Điện nước"]
 
     messages = _conversation(user)
     said = _texts(messages)
