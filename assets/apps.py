@@ -1,8 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class AssetsConfig(AppConfig):
     name = "assets"
+    verbose_name = _("Accounts and money")
 
     def ready(self):
         from assets import account_data, home

@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from assets import categories
 from assets.ledger.queries import TransactionQuerySet
@@ -30,6 +31,8 @@ class LinkedAccount(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("linked account")
+        verbose_name_plural = _("linked accounts")
         ordering = ["-created_at", "-id"]
         constraints = [
             models.UniqueConstraint(
@@ -75,6 +78,8 @@ class Asset(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = _("asset")
+        verbose_name_plural = _("assets")
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["user", "-created_at", "-id"])]
         constraints = [
@@ -151,6 +156,8 @@ class Transaction(models.Model):
     objects = TransactionQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("transaction")
+        verbose_name_plural = _("transactions")
         ordering = ["-occurred_on", "-id"]
         indexes = [
             models.Index(fields=["user", "-occurred_on", "-id"]),
@@ -195,6 +202,8 @@ class CategoryRule(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("category rule")
+        verbose_name_plural = _("category rules")
         ordering = ["position", "id"]
         indexes = [models.Index(fields=["user", "position", "id"])]
 
@@ -222,6 +231,8 @@ class SepayConnection(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("SePay connection")
+        verbose_name_plural = _("SePay connections")
         ordering = ["-created_at", "-id"]
 
     def __str__(self):
@@ -291,6 +302,8 @@ class BankTextDraft(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("bank text draft")
+        verbose_name_plural = _("bank text drafts")
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["user", "status", "occurred_at"])]
 

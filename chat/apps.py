@@ -1,12 +1,14 @@
 import logging
 
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 log = logging.getLogger("chat")
 
 
 class ChatConfig(AppConfig):
     name = "chat"
+    verbose_name = _("Chat")
 
     def ready(self):
         from django.contrib import admin

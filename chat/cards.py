@@ -5,30 +5,35 @@ strict schema let through (labels, prompts, form fields).
 Each card names the `event` its clicks send back as a `ui_event` frame.
 """
 
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from assets.labels import DIRECTION
+from chat.card_text import (
+    INTERVAL,
+    KEPT,
+    PERIOD_TITLES,
+    RECORD_TITLES,
+    SERIES_KIND,
+    SPENDING_BY,
+    amount_text,
+    asset_kind_text,
+    category_text,
+    day_text,
+    goal_kind_text,
+    moment_text,
+)
 from chat.kinds import GOAL_KINDS
 from zeus.errors import ValidationFailed
-from zeus.money import format_amount, parse_amount, quantize
+from zeus.money import parse_amount, quantize
 
 VERSION = 1
-PERIOD_TITLES = {
-    "this_month": "this month",
-    "last_month": "last month",
-    "last_30_days": "the last 30 days",
-    "last_90_days": "the last 90 days",
-}
 
 
 def _card(kind: str, **body) -> dict:
     return {"kind": kind, "version": VERSION, **body}
-
-
-def _amount(value: str, currency: str) -> str:
-    try:
-        return format_amount(Decimal(value), currency)
-    except (InvalidOperation, KeyError, ValueError, TypeError):
-        return f"{value} {currency}"
 
 
 def _pending_amount(value) -> tuple[Decimal | None, str | None]:
@@ -48,25 +53,23 @@ def _decimal_text(amount: Decimal, currency: str) -> str:
         return str(amount)
 
 
-def _label(key: str) -> str:
-    return key.replace("_", " ").capitalize()
-
-
 def welcome(name, tool_input, output):
-    return _card("welcome", title="What would you like to do?", event="action_selected", prompts=output["prompts"])
+    return _card("welcome", title=_("What would you like to do?"), event="action_selected", prompts=output["prompts"])
 
 
 def asset_suggestions(name, tool_input, output):
+    options = output["options"]
     return _card(
         "asset_suggestions",
-        title="Add your first asset",
+        title=_("Add your first asset"),
         event="quick_create_selected",
-        options=[{**o, "label": o["name"]} for o in output["options"]],
+        options=[{**o, "label": o["name"], "description": asset_kind_text(o.get("kind", ""))} for o in options],
     )
 
 
 def quick_create(name, tool_input, output):
-    return _card("quick_create", title="Create an asset", event="quick_create_selected", items=output["items"])
+    items = [{**i, "description": asset_kind_text(i.get("kind", ""))} for i in output["items"]]
+    return _card("quick_create", title=_("Create an asset"), event="quick_create_selected", items=items)
 
 
 def quick_form(name, tool_input, output):
@@ -78,26 +81,26 @@ def quick_form(name, tool_input, output):
 def goal_form(name, tool_input, output):
     values = output["values"]
     fields = [
-        {"name": "name", "label": "Goal name", "type": "text", "required": True, "value": values["name"]},
+        {"name": "name", "label": _("Goal name"), "type": "text", "required": True, "value": values["name"]},
         {
             "name": "kind",
-            "label": "Kind",
+            "label": _("Kind"),
             "type": "select",
-            "options": GOAL_KINDS,
+            "options": [{"value": k, "label": goal_kind_text(k)} for k in GOAL_KINDS],
             "required": True,
             "value": values["kind"],
         },
         {
             "name": "target_amount",
-            "label": f"Target amount ({output['currency']})",
+            "label": _("Target amount (%(currency)s)") % {"currency": output["currency"]},
             "type": "text",
             "required": True,
             "value": values["target_amount"],
         },
-        {"name": "deadline", "label": "Deadline", "type": "date", "required": True, "value": values["deadline"]},
+        {"name": "deadline", "label": _("Deadline"), "type": "date", "required": True, "value": values["deadline"]},
         {
             "name": "current_amount",
-            "label": f"Already saved ({output['currency']})",
+            "label": _("Already saved (%(currency)s)") % {"currency": output["currency"]},
             "type": "text",
             "required": False,
             "value": "",
@@ -105,7 +108,7 @@ def goal_form(name, tool_input, output):
     ]
     return _card(
         "goal_form",
-        title="Plan your goal",
+        title=_("Plan your goal"),
         intent="create_goal",
         event="form_submit",
         currency=output["currency"],
@@ -123,15 +126,21 @@ def chart(name, tool_input, output):
     return _card(
         "chart",
         chart="line" if output["group_by"] == "day" else "bar",
-        title=f"Spending by {output['group_by']}, {PERIOD_TITLES[output['period']]}",
+        title=str(SPENDING_BY.get(output["group_by"], SPENDING_BY["category"]))
+        % {"period": PERIOD_TITLES[output["period"]]},
         period=output["period"],
+        period_label=str(PERIOD_TITLES[output["period"]]),
         group_by=output["group_by"],
         since=output["since"],
         until=output["until"],
         currency=currency,
         total=output["total"],
         series=[
-            {"label": _label(g["label"]) if by_category else g["label"], "key": g["label"], "amount": g["amount"]}
+            {
+                "label": category_text(g["label"]) if by_category else g["label"],
+                "key": g["label"],
+                "amount": g["amount"],
+            }
             for g in output["groups"]
         ],
         converted=output.get("converted", []),
@@ -145,11 +154,14 @@ def recurring(name, tool_input, output):
     due = output.get("due_within_days")
     kind = output.get("kind", "all")
     if due is not None:
-        title = "Due today" if due == 0 else f"Due in the next {due} days"
-    else:
-        title = {"subscription": "Your subscriptions", "bill": "Your bills", "income": "Your regular income"}.get(
-            kind, "Your recurring payments"
+        title = (
+            _("Due today")
+            if due == 0
+            else ngettext("Due tomorrow", "Due in the next %(days)s days", due) % {"days": due}
         )
+    else:
+        titles = {"subscription": _("Your subscriptions"), "bill": _("Your bills"), "income": _("Your regular income")}
+        title = titles.get(kind, _("Your recurring payments"))
     return _card(
         "recurring",
         title=title,
@@ -162,6 +174,8 @@ def recurring(name, tool_input, output):
                 "merchant": s["merchant"],
                 "kind": s["kind"],
                 "interval": s["interval"],
+                "interval_label": str(INTERVAL.get(s["interval"], s["interval"])),
+                "kind_label": str(SERIES_KIND.get(s["kind"], s["kind"])),
                 "amount": s["amount"],
                 "currency": s["currency"],
                 "next_on": s["next_on"],
@@ -177,19 +191,19 @@ def recurring(name, tool_input, output):
 
 def _transaction_items(txn: dict) -> list[dict]:
     return [
-        {"label": "Description", "value": txn["description"] or "—"},
-        {"label": "Amount", "value": _amount(txn["amount"], txn["currency"])},
-        {"label": "Type", "value": _label(txn["direction"])},
-        {"label": "Category", "value": _label(txn["category"])},
-        {"label": "Date", "value": txn["occurred_on"]},
+        {"label": _("Description"), "value": txn["description"] or "—"},
+        {"label": _("Amount"), "value": amount_text(txn["amount"], txn["currency"])},
+        {"label": _("Type"), "value": str(DIRECTION.get(txn["direction"], txn["direction"]))},
+        {"label": _("Category"), "value": category_text(txn["category"])},
+        {"label": _("Date"), "value": day_text(txn["occurred_on"])},
     ]
 
 
 def _asset_items(asset: dict) -> list[dict]:
     return [
-        {"label": "Name", "value": asset["name"]},
-        {"label": "Kind", "value": _label(asset["kind"])},
-        {"label": "Balance", "value": _amount(asset["balance"], asset["currency"])},
+        {"label": _("Name"), "value": asset["name"]},
+        {"label": _("Kind"), "value": asset_kind_text(asset["kind"])},
+        {"label": _("Balance"), "value": amount_text(asset["balance"], asset["currency"])},
     ]
 
 
@@ -202,10 +216,10 @@ def transaction(name, tool_input, output):
         pending = output["pending"]
         amount, named = _pending_amount(pending["amount"])
         currency = pending.get("currency") or named or (output["assets"][0]["currency"] if output["assets"] else "")
-        paid = "into" if pending.get("direction") == "income" else "from"
+        into = pending.get("direction") == "income"
         return _card(
             "asset_selector",
-            title=f"Which asset was this paid {paid}?",
+            title=_("Which asset was this paid into?") if into else _("Which asset was this paid from?"),
             event="existing_asset_selected",
             pending={
                 "description": pending.get("description", ""),
@@ -214,7 +228,10 @@ def transaction(name, tool_input, output):
             },
             assets=[
                 {k: a[k] for k in ("id", "name", "kind", "balance", "currency")}
-                | {"balance_display": _amount(a["balance"], a["currency"])}
+                | {
+                    "balance_display": amount_text(a["balance"], a["currency"]),
+                    "kind_label": asset_kind_text(a["kind"]),
+                }
                 for a in output["assets"]
             ],
         )
@@ -231,33 +248,37 @@ def asset(name, tool_input, output):
 
 def _record_summary(name, output, noun, record, items):
     if output.get("status") == "rejected":
-        return _summary(name, "cancelled", f"Kept the {noun}; nothing was deleted.", None, [])
+        return _summary(name, "cancelled", str(KEPT[noun]), None, [])
     for status in ("created", "updated", "deleted"):
         if output.get(status):
             ref = {"type": noun, "id": record["id"]}
-            return _summary(name, status, f"{noun.capitalize()} {status}", ref, items(record))
+            return _summary(name, status, str(RECORD_TITLES[(noun, status)]), ref, items(record))
     return None
 
 
 def _describe_transaction(txn: dict) -> str:
-    what = txn["description"] or _label(txn["category"])
-    return f"{what}: {_amount(txn['amount'], txn['currency'])} on {txn['occurred_on']}"
+    what = txn["description"] or category_text(txn["category"])
+    words = {"what": what, "amount": amount_text(txn["amount"], txn["currency"]), "day": day_text(txn["occurred_on"])}
+    return _("%(what)s: %(amount)s on %(day)s") % words
 
 
 def delete_question(output: dict) -> tuple[str, str]:
     """What a pending delete asks, as (title, message): the confirm card shows it, MCP returns it as the
     summary of a confirmation_required result."""
     if "transaction" in output:
-        title, detail = "Delete this transaction?", _describe_transaction(output["transaction"])
+        title, detail = _("Delete this transaction?"), _describe_transaction(output["transaction"])
     elif "budget" in output:
         budget = output["budget"]
-        title = "Delete this budget?"
-        detail = f"{_label(budget['category'])}: {_amount(budget['amount'], budget['currency'])} a month"
+        title = _("Delete this budget?")
+        amount = amount_text(budget["amount"], budget["currency"])
+        words = {"category": category_text(budget["category"]), "amount": amount}
+        detail = _("%(category)s: %(amount)s a month") % words
     else:
         asset = output["asset"]
-        title = "Delete this asset?"
-        detail = f"{asset['name']} ({_label(asset['kind'])}, {_amount(asset['balance'], asset['currency'])})"
-    return title, f"{detail}. This cannot be undone."
+        title = _("Delete this asset?")
+        balance = amount_text(asset["balance"], asset["currency"])
+        detail = f"{asset['name']} ({asset_kind_text(asset['kind'])}, {balance})"
+    return title, _("%(detail)s. This cannot be undone.") % {"detail": detail}
 
 
 def delete_confirm_card(name, output):
@@ -274,8 +295,8 @@ def _confirm(name, output):
         expires_at=output["expires_at"],
         title=title,
         message=message,
-        confirm_label="Delete",
-        reject_label="Cancel",
+        confirm_label=_("Delete"),
+        reject_label=_("Cancel"),
         event="confirm",
     )
 
@@ -283,13 +304,13 @@ def _confirm(name, output):
 def goal(name, tool_input, output):
     goal = output["goal"]
     items = [
-        {"label": "Name", "value": goal["name"]},
-        {"label": "Kind", "value": _label(goal["kind"])},
-        {"label": "Target", "value": _amount(goal["target_amount"], goal["currency"])},
-        {"label": "Deadline", "value": goal["deadline"]},
-        {"label": "Monthly needed", "value": _amount(goal["monthly_needed"], goal["currency"])},
+        {"label": _("Name"), "value": goal["name"]},
+        {"label": _("Kind"), "value": goal_kind_text(goal["kind"])},
+        {"label": _("Target"), "value": amount_text(goal["target_amount"], goal["currency"])},
+        {"label": _("Deadline"), "value": day_text(goal["deadline"])},
+        {"label": _("Monthly needed"), "value": amount_text(goal["monthly_needed"], goal["currency"])},
     ]
-    return _summary(name, "created", "Goal created", {"type": "goal", "id": goal["id"]}, items)
+    return _summary(name, "created", _("Goal created"), {"type": "goal", "id": goal["id"]}, items)
 
 
 def transaction_draft(name, tool_input, output):
@@ -298,25 +319,25 @@ def transaction_draft(name, tool_input, output):
     card offers only to discard."""
     draft = output["draft"]
     items = [
-        {"label": "Amount", "value": _amount(draft["amount"], draft["currency"])},
-        {"label": "Type", "value": _label(draft["direction"])},
-        {"label": "When", "value": draft["occurred_at"]},
-        {"label": "Description", "value": draft["description"] or "—"},
-        {"label": "Category", "value": _label(draft["category"])},
+        {"label": _("Amount"), "value": amount_text(draft["amount"], draft["currency"])},
+        {"label": _("Type"), "value": str(DIRECTION.get(draft["direction"], draft["direction"]))},
+        {"label": _("When"), "value": moment_text(draft["occurred_at"])},
+        {"label": _("Description"), "value": draft["description"] or "—"},
+        {"label": _("Category"), "value": category_text(draft["category"])},
     ]
     if draft["parsed_by"] == "vietqr":
         # A pasted VietQR: the account it pays into, not one of the user's.
-        items.append({"label": "To", "value": f"{draft['bank']} {draft['account_mask']}"})
+        items.append({"label": _("To"), "value": f"{draft['bank']} {draft['account_mask']}"})
     else:
         if draft.get("bank"):
-            items.append({"label": "Bank", "value": draft["bank"]})
+            items.append({"label": _("Bank"), "value": draft["bank"]})
         if draft.get("account_mask"):
-            items.append({"label": "Account", "value": draft["account_mask"]})
+            items.append({"label": _("Account"), "value": draft["account_mask"]})
     return _card(
         "transaction_draft",
         draft_id=draft["draft_id"],
         event="draft_decision",
-        title="Already in your ledger" if draft.get("duplicate_of") else "Save this transaction?",
+        title=_("Already in your ledger") if draft.get("duplicate_of") else _("Save this transaction?"),
         amount=draft["amount"],
         currency=draft["currency"],
         direction=draft["direction"],
@@ -337,15 +358,19 @@ def transaction_draft(name, tool_input, output):
 
 def draft_decided(name, tool_input, output):
     if output.get("discarded"):
-        return _summary(name, "cancelled", "Draft discarded; nothing was saved.", None, [])
+        return _summary(name, "cancelled", _("Draft discarded; nothing was saved."), None, [])
     return transaction(name, tool_input, output)
 
 
 def rule(name, tool_input, output):
     record = output["rule"]
+    applied = output.get("applied", 0)
+    applied_text = ngettext("%(count)s existing transaction", "%(count)s existing transactions", applied) % {
+        "count": applied
+    }
     items = [
-        {"label": "Text", "value": record["match"]},
-        {"label": "Category", "value": _label(record["category"])},
-        {"label": "Applied to", "value": f"{output.get('applied', 0)} existing transaction(s)"},
+        {"label": _("Text"), "value": record["match"]},
+        {"label": _("Category"), "value": category_text(record["category"])},
+        {"label": _("Applied to"), "value": applied_text},
     ]
-    return _summary(name, "created", "Rule created", {"type": "rule", "id": record["id"]}, items)
+    return _summary(name, "created", _("Rule created"), {"type": "rule", "id": record["id"]}, items)

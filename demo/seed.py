@@ -16,7 +16,9 @@ from datetime import date
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 
 from assets.models import Asset, LinkedAccount, Source, Transaction
 from assets.selectors import asset_list, linked_account_list
@@ -40,25 +42,27 @@ DEMO_EMAIL = "demo@example.com"
 SUPPORT_USERNAME = "support"
 TIMEZONE = "Asia/Ho_Chi_Minh"
 
+# The names are written in the demo profile's language (`seed_demo --language`, Vietnamese by default).
 LINKED_ACCOUNTS = {
-    VCB: {"institution": "Vietcombank", "name": "Checking", "masked_number": "•••• 4821", "balance": 48_500_000},
-    MOMO: {"institution": "MoMo", "name": "E-wallet", "masked_number": "•••• 0937", "balance": 1_200_000},
+    VCB: {"institution": "Vietcombank", "name": _("Checking"), "masked_number": "•••• 4821", "balance": 48_500_000},
+    MOMO: {"institution": "MoMo", "name": _("E-wallet"), "masked_number": "•••• 0937", "balance": 1_200_000},
 }
 SYNCED_ASSETS = {
-    VCB: {"name": "Vietcombank checking", "kind": Asset.Kind.BANK_ACCOUNT},
-    MOMO: {"name": "MoMo wallet", "kind": Asset.Kind.E_WALLET},
+    VCB: {"name": _("Vietcombank checking"), "kind": Asset.Kind.BANK_ACCOUNT},
+    MOMO: {"name": _("MoMo wallet"), "kind": Asset.Kind.E_WALLET},
 }
 MANUAL_ASSETS = [
-    {"name": "Cash wallet", "kind": Asset.Kind.CASH, "balance": 2_000_000},
+    {"name": _("Cash wallet"), "kind": Asset.Kind.CASH, "balance": 2_000_000},
     {"name": "Honda Vision", "kind": Asset.Kind.VEHICLE, "balance": 30_000_000},
-    {"name": "Tiết kiệm Techcombank", "kind": Asset.Kind.SAVINGS, "balance": 50_000_000},
+    {"name": _("Techcombank savings"), "kind": Asset.Kind.SAVINGS, "balance": 50_000_000},
 ]
 GOALS = [
-    {"name": "Quỹ khẩn cấp", "kind": "emergency_fund", "target_amount": 60_000_000, "current_amount": 18_000_000,
-     "deadline": "12 months"},
-    {"name": "Mua nhà", "kind": "house", "target_amount": 800_000_000, "current_amount": 65_000_000,
+    {"name": _("Emergency fund"), "kind": "emergency_fund", "target_amount": 60_000_000,
+     "current_amount": 18_000_000, "deadline": "12 months"},
+    {"name": _("Buy a house"), "kind": "house", "target_amount": 800_000_000, "current_amount": 65_000_000,
      "deadline": "8 years"},
 ]  # fmt: skip
+LANGUAGE = "vi"
 
 
 @dataclass
@@ -67,6 +71,7 @@ class DemoContext:
     today: date
     added: Counter = field(default_factory=Counter)
     accounts: dict[str, Asset] = field(default_factory=dict)  # VCB, MOMO and CASH → the asset they pay from
+    language: str = LANGUAGE
 
 
 def seed_linked_accounts(ctx: DemoContext) -> None:
@@ -76,7 +81,7 @@ def seed_linked_accounts(ctx: DemoContext) -> None:
         account = existing.get(spec["masked_number"])
         if account is None:
             account = LinkedAccount.objects.create(
-                user=ctx.user, currency=CURRENCY, last_synced_at=timezone.now(), **spec
+                user=ctx.user, currency=CURRENCY, last_synced_at=timezone.now(), **_worded(spec)
             )
             ctx.added["linked accounts"] += 1
         asset = asset_list(user=ctx.user, source=Source.SYNCED).filter(linked_account=account).first()
@@ -87,19 +92,24 @@ def seed_linked_accounts(ctx: DemoContext) -> None:
                 source=Source.SYNCED,
                 balance=spec["balance"],
                 currency=CURRENCY,
-                **SYNCED_ASSETS[key],
+                **_worded(SYNCED_ASSETS[key]),
             )
             ctx.added["assets"] += 1
         ctx.accounts[key] = asset
 
 
+def _worded(spec: dict) -> dict:
+    """The spec with its texts in the active language (the seed runs in the demo profile's)."""
+    return {k: str(v) if isinstance(v, Promise) else v for k, v in spec.items()}
+
+
 def seed_manual_assets(ctx: DemoContext) -> None:
     names = {asset.name: asset for asset in asset_list(user=ctx.user, source=Source.MANUAL)}
-    for spec in MANUAL_ASSETS:
+    for spec in map(_worded, MANUAL_ASSETS):
         if spec["name"] not in names:
             names[spec["name"]] = asset_create(user=ctx.user, currency=CURRENCY, **spec)
             ctx.added["assets"] += 1
-    ctx.accounts[CASH] = names["Cash wallet"]
+    ctx.accounts[CASH] = names[str(MANUAL_ASSETS[0]["name"])]
 
 
 def seed_transactions(ctx: DemoContext) -> None:
@@ -159,7 +169,7 @@ def seed_budgets(ctx: DemoContext) -> None:
 
 def seed_goals(ctx: DemoContext) -> None:
     names = set(goal_list(user=ctx.user).values_list("name", flat=True))
-    for spec in GOALS:
+    for spec in map(_worded, GOALS):
         if spec["name"] not in names:
             goal_create(user=ctx.user, currency=CURRENCY, **spec)
             ctx.added["goals"] += 1
@@ -204,11 +214,13 @@ def support_user_ensure():
     return support
 
 
-def demo_user_ensure(*, reset: bool = False):
-    """The demo user, made afresh when asked to or when their data ends before their today."""
+def demo_user_ensure(*, reset: bool = False, language: str = LANGUAGE):
+    """The demo user, made afresh when asked to, when their data ends before their today, or when they are to
+    read another language than the one their data was written in."""
     users = get_user_model().objects
     user = users.filter(username=DEMO_USERNAME).first()
-    if user is not None and (reset or _seeded_on(user) not in (None, user_today(user))):
+    stale = user is not None and (_seeded_on(user) not in (None, user_today(user)) or user.profile.language != language)
+    if user is not None and (reset or stale):
         user.delete()  # every app's rows for the demo user go with it
         user = None
     if user is None:
@@ -218,7 +230,7 @@ def demo_user_ensure(*, reset: bool = False):
     if not user.check_password(DEMO_USERNAME):
         user.set_password(DEMO_USERNAME)  # short on purpose: the validators are for real sign-ups
         user.save(update_fields=["password"])
-    profile_update(user=user, currency=CURRENCY, timezone_name=TIMEZONE, display_name="Minh Anh")
+    profile_update(user=user, currency=CURRENCY, timezone_name=TIMEZONE, display_name="Minh Anh", language=language)
     return user
 
 
@@ -229,11 +241,13 @@ def _seeded_on(user) -> date | None:
     return timezone.localtime(account.last_synced_at, user.profile.tz).date()
 
 
-def seed_demo(*, reset: bool = False) -> DemoContext:
-    with transaction.atomic():
+def seed_demo(*, reset: bool = False, language: str = LANGUAGE) -> DemoContext:
+    """The demo, its names, goals and conversation written in `language` (vi or en); its insights are worded
+    when read, in whatever the profile reads then."""
+    with transaction.atomic(), translation.override(language):
         support_user_ensure()
-        user = demo_user_ensure(reset=reset)
-        ctx = DemoContext(user=user, today=user_today(user))
+        user = demo_user_ensure(reset=reset, language=language)
+        ctx = DemoContext(user=user, today=user_today(user), language=language)
         for step in STEPS:
             step(ctx)
     return ctx

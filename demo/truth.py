@@ -12,7 +12,6 @@ from assets.selectors import asset_list
 from assets.services import asset_create
 from demo.ledger import CURRENCY, MOMO, VCB
 
-SAVINGS = "Tiết kiệm Techcombank"
 USD_ACCOUNT = {"name": "Wise USD", "kind": Asset.Kind.BANK_ACCOUNT, "balance": "1250.00", "currency": "USD"}
 TOP_UP = (12, Decimal(2_000_000))  # days ago, amount
 DEPOSIT = Decimal(5_000_000)
@@ -55,7 +54,8 @@ def _row(ctx, *, asset, days_ago, description, amount, direction, category, curr
 
 def seed_transfers_and_dollars(ctx) -> None:
     vcb, momo = ctx.accounts[VCB], ctx.accounts[MOMO]
-    savings = asset_list(user=ctx.user, source=Source.MANUAL).get(name=SAVINGS)
+    # Known by its kind: its name is written in the demo profile's language.
+    savings = asset_list(user=ctx.user, source=Source.MANUAL).get(kind=Asset.Kind.SAVINGS)
     landed = []
     days, amount = TOP_UP
     landed.append(

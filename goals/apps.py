@@ -1,8 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class GoalsConfig(AppConfig):
     name = "goals"
+    verbose_name = _("Goals and budgets")
 
     def ready(self):
         from assets.signals import synced_income_landed

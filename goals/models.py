@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from assets import categories
 from goals.debts.models import Debt, DebtPayment, DebtReminder  # noqa: F401  (the goals app's models too)
@@ -34,6 +35,8 @@ class Goal(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = _("goal")
+        verbose_name_plural = _("goals")
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["user", "-created_at", "-id"])]
         constraints = [
@@ -56,6 +59,8 @@ class Budget(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = _("budget")
+        verbose_name_plural = _("budgets")
         ordering = ["-created_at", "-id"]
         constraints = [
             models.UniqueConstraint(fields=["user", "category"], name="budget_unique_category"),

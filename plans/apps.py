@@ -1,8 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class PlansConfig(AppConfig):
     name = "plans"
+    verbose_name = _("Monthly plans")
 
     def ready(self):
         from plans import account_data, forecast_home, home

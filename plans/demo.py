@@ -3,6 +3,7 @@
 import datetime as dt
 
 from django.db import transaction
+from django.utils.translation import gettext_lazy as _
 
 from goals.selectors import goal_list
 from plans import math as pm
@@ -12,9 +13,10 @@ from zeus.errors import Conflict
 from zeus.selectors import user_currency
 
 DEMO_INCOME = "25000000"
+# Named in the active language: the demo seeds under its profile's.
 DEMO_FIXED = [
-    {"name": "Rent", "amount": "6500000", "category": "housing"},
-    {"name": "Utilities", "amount": "800000", "category": "utilities"},
+    {"name": _("Rent"), "amount": "6500000", "category": "housing"},
+    {"name": _("Utilities"), "amount": "800000", "category": "utilities"},
 ]
 
 
@@ -37,7 +39,7 @@ def seed_demo_plan(*, user, today: dt.date) -> MonthlyPlan:
                 user=user,
                 month=f"{first:%Y-%m}",
                 expected_income=DEMO_INCOME,
-                fixed_expenses=DEMO_FIXED,
+                fixed_expenses=[{**line, "name": str(line["name"])} for line in DEMO_FIXED],
                 lifestyle_mode=MonthlyPlan.Mode.BALANCED,
                 primary_goal_id=goal.id if goal else None,
                 today=today,

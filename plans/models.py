@@ -4,6 +4,7 @@ from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from assets import categories
 from plans.forecast_models import ForecastWatch  # noqa: F401  (the plans app's model too)
@@ -56,6 +57,8 @@ class MonthlyPlan(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = _("monthly plan")
+        verbose_name_plural = _("monthly plans")
         ordering = ["-month", "-id"]
         indexes = [
             models.Index(fields=["user", "-month", "-id"]),
@@ -111,8 +114,9 @@ class PlanEntry(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("plan entry")
+        verbose_name_plural = _("plan entries")
         ordering = ["-created_at", "-id"]
-        verbose_name_plural = "plan entries"
         constraints = [models.CheckConstraint(condition=Q(amount__gt=0), name="plan_entry_amount_positive")]
 
     def __str__(self):
@@ -134,6 +138,8 @@ class Rebalance(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("rebalance")
+        verbose_name_plural = _("rebalances")
         ordering = ["-created_at", "-id"]
         constraints = [
             models.UniqueConstraint(fields=["plan", "warning_state"], name="rebalance_once_per_warning_state")
@@ -156,6 +162,8 @@ class PlanRevision(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("plan revision")
+        verbose_name_plural = _("plan revisions")
         ordering = ["-created_at", "-id"]
 
     def __str__(self):
@@ -172,6 +180,8 @@ class ReminderLog(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("reminder log")
+        verbose_name_plural = _("reminder logs")
         ordering = ["-local_date", "-id"]
         constraints = [models.UniqueConstraint(fields=["plan", "local_date"], name="reminder_once_per_local_date")]
 
@@ -190,6 +200,8 @@ class IdempotencyRecord(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("idempotency record")
+        verbose_name_plural = _("idempotency records")
         constraints = [models.UniqueConstraint(fields=["user", "key"], name="idempotency_key_unique_per_user")]
 
     def __str__(self):

@@ -17,10 +17,11 @@ from zeus.api.pagination import paginate
 class SuggestionOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     kind = serializers.CharField()
-    title = serializers.CharField()
-    body = serializers.CharField()
-    cta_url = serializers.CharField()
-    prompt = serializers.CharField()
+    # In the reader's language, made from the insight's facts when read (Suggestion.words).
+    title = serializers.CharField(source="words.title")
+    body = serializers.CharField(source="words.body")
+    cta_url = serializers.CharField(source="words.cta_url")
+    prompt = serializers.CharField(source="words.prompt")
     status = serializers.CharField()
     created_at = serializers.DateTimeField()
 

@@ -1,6 +1,9 @@
 from django.conf import settings
 from django.db import models
+from django.utils.functional import cached_property
+from django.utils.translation import gettext_lazy as _
 
+from suggestions.insights.wording import Words, insight_words
 from zeus.money import DECIMAL_PLACES, MAX_DIGITS, currency_choices
 
 
@@ -41,12 +44,21 @@ class Suggestion(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = _("suggestion")
+        verbose_name_plural = _("suggestions")
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["user", "status", "-created_at", "-id"])]
         constraints = [models.UniqueConstraint(fields=["user", "dedupe_key"], name="suggestion_unique_dedupe_key")]
 
     def __str__(self):
         return f"{self.kind}: {self.title}"
+
+    @cached_property
+    def words(self) -> Words:
+        """What the reader reads, in the active language: an insight's sentences are made from its facts now;
+        the stored text is read where its facts cannot make them (docs/i18n.md)."""
+        written = insight_words(self.kind, self.payload)
+        return written or Words(title=self.title, body=self.body, prompt=self.prompt, cta_url=self.cta_url)
 
 
 RULE_KINDS = (
@@ -104,6 +116,8 @@ class RecurringSeries(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = _("recurring series")
+        verbose_name_plural = _("recurring series")
         ordering = ["next_on", "id"]
         indexes = [models.Index(fields=["user", "status", "next_on"])]
         constraints = [

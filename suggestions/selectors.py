@@ -36,10 +36,10 @@ def suggestion_to_dict(suggestion: Suggestion) -> dict:
     return {
         "id": suggestion.id,
         "kind": suggestion.kind,
-        "title": suggestion.title,
-        "body": suggestion.body,
-        "cta_url": suggestion.cta_url,
-        "prompt": suggestion.prompt,
+        "title": suggestion.words.title,
+        "body": suggestion.words.body,
+        "cta_url": suggestion.words.cta_url,
+        "prompt": suggestion.words.prompt,
         "status": suggestion.status,
         "created_at": suggestion.created_at.isoformat(),
     }

@@ -136,6 +136,7 @@ def _save_insights(new: list[tuple[int, Draft]]) -> None:
                     body=draft.body,
                     cta_url=draft.cta_url,
                     dedupe_key=draft.dedupe_key,
+                    facts={"insight": draft.kind, **draft.payload},
                 )
                 for uid, draft in new
             ]

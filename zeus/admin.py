@@ -8,13 +8,17 @@ import datetime as dt
 from contextlib import contextmanager
 from decimal import Decimal
 
+from allauth.mfa.admin import AuthenticatorAdmin
+from allauth.mfa.models import Authenticator
+from allauth.usersessions.admin import UserSessionAdmin
+from allauth.usersessions.models import UserSession
 from django import forms
 from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 
 from zeus.errors import ZeusError
-from zeus.models import DeviceToken, Notification, Profile
+from zeus.models import DeviceToken, Notification, Profile, SecondFactor, SignedInSession
 from zeus.money import format_amount
 from zeus.services import notification_create, profile_update
 from zeus.timeutil import user_today, validate_timezone
@@ -190,3 +194,11 @@ class DeviceTokenAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False
+
+
+# allauth's own admin pages under names the admin can translate (zeus/accounts/models.py). Importing allauth's
+# admin modules registers their models first, whichever app the admin discovers first.
+admin.site.unregister(Authenticator)
+admin.site.register(SecondFactor, AuthenticatorAdmin)
+admin.site.unregister(UserSession)
+admin.site.register(SignedInSession, UserSessionAdmin)

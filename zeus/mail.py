@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from zeus.models import EMAIL_KINDS, MailDelivery, Notification, Profile, default_email_notifications
+from zeus.wording import notification_words
 
 MAX_ATTEMPTS = 10
 FIRST_SWEEP_AFTER = dt.timedelta(minutes=2)
@@ -115,9 +116,11 @@ def build_message(notification: Notification, *, to: str) -> EmailMultiAlternati
     profile = Profile.objects.filter(user_id=notification.user_id).first() or Profile(user_id=notification.user_id)
     unsubscribe = site_url(unsubscribe_path(user_id=notification.user_id, kind=notification.kind))
     with translation.override(profile_language(profile)):
+        words = notification_words(notification)
         context = {
             "notification": notification,
-            "cta_url": site_url(notification.cta_url) if notification.cta_url else site_url("/inbox"),
+            "words": words,
+            "cta_url": site_url(words.cta_url) if words.cta_url else site_url("/inbox"),
             "unsubscribe_url": unsubscribe,
             "settings_url": site_url("/settings/notifications"),
             "kind_label": str(KIND_LABELS[notification.kind]),
@@ -125,7 +128,7 @@ def build_message(notification: Notification, *, to: str) -> EmailMultiAlternati
         }
         text = render_to_string("zeus/mail/notification.txt", context)
         html = render_to_string("zeus/mail/notification.html", context)
-        subject = f"{notification.title} · Zeus" if notification.title else _("A note from Zeus")
+        subject = f"{words.title} · Zeus" if words.title else _("A note from Zeus")
     message = EmailMultiAlternatives(
         subject=subject,
         body=text,

@@ -3,9 +3,13 @@ import zoneinfo
 
 from django.conf import settings
 from django.db import models
+from django.utils.functional import cached_property
+from django.utils.translation import gettext_lazy as _
 
+from zeus.accounts.models import SecondFactor, SignedInSession  # noqa: F401  (zeus's proxies)
 from zeus.money import DEFAULT_CURRENCY, currency_choices
 from zeus.push_models import PushSubscription  # noqa: F401  (zeus's model too)
+from zeus.wording import NotificationWords, notification_words
 
 DEFAULT_TIMEZONE = "Asia/Ho_Chi_Minh"
 # The languages Zeus speaks (settings.LANGUAGES); a profile made without a request (admin, demo, jobs) speaks
@@ -33,6 +37,10 @@ class Profile(models.Model):
     email_notifications = models.JSONField(default=default_email_notifications, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("profile")
+        verbose_name_plural = _("profiles")
 
     def __str__(self):
         return f"{self.user} ({self.currency}, {self.timezone})"
@@ -66,10 +74,14 @@ class Notification(models.Model):
     # Producers that must notify once (a month-end summary, an insight) pass a key; the database refuses a
     # second row with it, so a re-run after a crash adds nothing.
     dedupe_key = models.CharField(max_length=200, null=True, blank=True)
+    # What the words are made of, for a kind whose words follow the reader's language (zeus/wording.py).
+    facts = models.JSONField(default=dict, blank=True)
     read_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:
+        verbose_name = _("notification")
+        verbose_name_plural = _("notifications")
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["user", "-created_at", "-id"])]
         constraints = [
@@ -82,6 +94,11 @@ class Notification(models.Model):
 
     def __str__(self):
         return f"{self.kind}: {self.title}"
+
+    @cached_property
+    def words(self) -> NotificationWords:
+        """The title, body and link as the reader reads them now, in the active language."""
+        return notification_words(self)
 
 
 class MailDelivery(models.Model):
@@ -190,6 +207,8 @@ class ModelConsent(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("consent to the model provider")
+        verbose_name_plural = _("consents to the model provider")
         ordering = ["-id"]
         indexes = [models.Index(fields=["user", "-id"])]
 
@@ -211,6 +230,8 @@ class DeviceToken(models.Model):
     last_used_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("device token")
+        verbose_name_plural = _("device tokens")
         ordering = ["-created_at", "-id"]
 
     def __str__(self):

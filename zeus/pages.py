@@ -75,8 +75,8 @@ def inbox_open(request, notification_id: int):
     except NotFound:
         messages.error(request, _("That notification does not exist."))
         return HttpResponseRedirect("/inbox")
-    if request.POST.get("open") and note.cta_url:
-        return HttpResponseRedirect(_safe_next(request, note.cta_url, "/inbox"))
+    if request.POST.get("open") and note.words.cta_url:
+        return HttpResponseRedirect(_safe_next(request, note.words.cta_url, "/inbox"))
     return HttpResponseRedirect("/inbox")
 
 

@@ -1,7 +1,9 @@
 import datetime as dt
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db.models import QuerySet
+from django.utils import translation
 
 from zeus import consent
 from zeus.mail import profile_language
@@ -44,14 +46,26 @@ def notification_unread_count(*, user) -> int:
     return Notification.objects.filter(user=user, read_at__isnull=True).count()
 
 
+def notification_pushed(notifications: list[Notification]):
+    """The render for live pushes: each notification in its reader's language (the job that wrote it speaks
+    none in particular). The languages are read here, in one query, since the render runs on the event loop."""
+    languages = user_languages(user_ids={n.user_id for n in notifications})
+
+    def render(notification: Notification) -> dict:
+        with translation.override(languages.get(notification.user_id, settings.LANGUAGE_CODE)):
+            return notification_to_dict(notification)
+
+    return render
+
+
 def notification_to_dict(notification: Notification) -> dict:
     """The one shape a notification has, in the REST API and in the live `notification` frame."""
     return {
         "id": notification.id,
         "kind": notification.kind,
-        "title": notification.title,
-        "body": notification.body,
-        "cta_url": notification.cta_url,
+        "title": notification.words.title,
+        "body": notification.words.body,
+        "cta_url": notification.words.cta_url,
         "read_at": notification.read_at.isoformat() if notification.read_at else None,
         "created_at": notification.created_at.isoformat(),
     }

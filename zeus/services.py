@@ -1,6 +1,6 @@
 import json
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
@@ -14,7 +14,7 @@ from zeus.models import EMAIL_KINDS, LANGUAGE_CHOICES, ModelConsent, Notificatio
 from zeus.money import normalize_currency
 from zeus.push import push_enabled
 from zeus.push_models import PushSubscription
-from zeus.selectors import notification_to_dict, profile_remember
+from zeus.selectors import notification_pushed, profile_remember
 from zeus.tasks import send_notification_mail, send_notification_push
 from zeus.timeutil import validate_timezone
 
@@ -99,6 +99,7 @@ def notification_create(
     body: str = "",
     cta_url: str = "",
     dedupe_key: str | None = None,
+    facts: dict | None = None,
 ) -> Notification | None:
     """Adds to the inbox and pushes it live once the write commits; where the user opted in to the kind,
     its e-mail is recorded in the same transaction and sent after commit (zeus/mail.py).
@@ -109,13 +110,19 @@ def notification_create(
     try:
         with transaction.atomic():
             notification = Notification.objects.create(
-                user=user, kind=kind, title=title[:200], body=body, cta_url=cta_url, dedupe_key=dedupe_key
+                user=user,
+                kind=kind,
+                title=title[:200],
+                body=body,
+                cta_url=cta_url,
+                dedupe_key=dedupe_key,
+                facts=facts or {},
             )
     except IntegrityError:
         if dedupe_key is None:
             raise
         return None
-    payload = {"type": "notification.push", "notification": notification_to_dict(notification)}
+    payload = {"type": "notification.push", "notification": notification_pushed([notification])(notification)}
     transaction.on_commit(lambda: push_to_user(user.id, payload))
     notifications_mail([notification])
     notifications_push([notification])
@@ -170,10 +177,11 @@ class NotificationDraft:
     body: str = ""
     cta_url: str = ""
     dedupe_key: str | None = None
+    facts: dict = field(default_factory=dict)  # for a kind whose words are made when read (zeus/wording.py)
 
 
-_INBOX_COLUMNS = ("user_id", "kind", "title", "body", "cta_url", "dedupe_key", "created_at")
-_PG_TYPES = ("bigint", "text", "text", "text", "text", "text")
+_INBOX_COLUMNS = ("user_id", "kind", "title", "body", "cta_url", "dedupe_key", "facts", "created_at")
+_PG_TYPES = ("bigint", "text", "text", "text", "text", "text", "jsonb")
 
 
 def notification_create_many(drafts: list[NotificationDraft]) -> list[Notification]:
@@ -187,7 +195,7 @@ def notification_create_many(drafts: list[NotificationDraft]) -> list[Notificati
     table = connection.ops.quote_name(Notification._meta.db_table)
     columns = ", ".join(connection.ops.quote_name(c) for c in _INBOX_COLUMNS)
     values = [
-        (d.user_id, d.kind, d.title[:200], d.body, d.cta_url, d.dedupe_key) for d in drafts
+        (d.user_id, d.kind, d.title[:200], d.body, d.cta_url, d.dedupe_key, json.dumps(d.facts)) for d in drafts
     ]  # fmt: skip
     stamp = connection.ops.adapt_datetimefield_value(created_at)
     # One JSON document of the rows for the whole batch, not six parameters per row (binding thousands costs
@@ -196,17 +204,25 @@ def notification_create_many(drafts: list[NotificationDraft]) -> list[Notificati
     fields = ", ".join(f"(e->>{n})::{kind}" for n, kind in enumerate(_PG_TYPES))
     sql = f"INSERT INTO {table} ({columns}) SELECT {fields}, %s FROM jsonb_array_elements(%s::jsonb) AS e"
     params = [stamp, json.dumps(values)]
-    sql += " ON CONFLICT DO NOTHING RETURNING id, user_id, kind, title, body, cta_url, dedupe_key"
+    sql += " ON CONFLICT DO NOTHING RETURNING id, user_id, kind, title, body, cta_url, dedupe_key, facts"
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
     created = [
         Notification(
-            id=nid, user_id=uid, kind=kind, title=title, body=body, cta_url=url, dedupe_key=key, created_at=created_at
+            id=nid,
+            user_id=uid,
+            kind=kind,
+            title=title,
+            body=body,
+            cta_url=url,
+            dedupe_key=key,
+            facts=json.loads(facts) if isinstance(facts, str) else facts,
+            created_at=created_at,
         )
-        for nid, uid, kind, title, body, url, key in rows
+        for nid, uid, kind, title, body, url, key, facts in rows
     ]
-    transaction.on_commit(lambda: push_many([(n.user_id, n) for n in created], notification_to_dict))
+    transaction.on_commit(lambda: push_many([(n.user_id, n) for n in created], notification_pushed(created)))
     notifications_mail(created)
     notifications_push(created)
     return created

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.db import models, transaction
 from django.db.models.signals import post_delete
 from django.dispatch import receiver
+from django.utils.translation import gettext_lazy as _
 
 
 def capture_path(capture, filename: str) -> str:
@@ -42,6 +43,8 @@ class Capture(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("capture")
+        verbose_name_plural = _("captures")
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["user", "sha256"])]
 

@@ -4,6 +4,7 @@ belong to the assets app; they name the app's other models by string, never by i
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
 
 from assets import categories
 from zeus.money import DECIMAL_PLACES, MAX_DIGITS, currency_choices
@@ -22,13 +23,14 @@ class UserCategory(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("user category")
+        verbose_name_plural = _("user categories")
         app_label = "assets"
         ordering = ["kind", "name_vi", "id"]
         constraints = [
             models.UniqueConstraint(fields=["user", "kind", "name_vi"], name="user_category_unique_name"),
             models.CheckConstraint(condition=~Q(name_vi="") & ~Q(name_en=""), name="user_category_named"),
         ]
-        verbose_name_plural = "user categories"
 
     def __str__(self):
         return f"{self.name_vi} ({self.kind})"
@@ -50,10 +52,11 @@ class ImportBatch(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("import batch")
+        verbose_name_plural = _("import batches")
         app_label = "assets"
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["user", "-created_at", "-id"])]
-        verbose_name_plural = "import batches"
 
     def __str__(self):
         return f"{self.format} {self.filename or ''} ({self.imported})".strip()
@@ -76,6 +79,8 @@ class Transfer(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("transfer")
+        verbose_name_plural = _("transfers")
         app_label = "assets"
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["user", "status", "-created_at", "-id"])]
@@ -115,6 +120,8 @@ class RejectedPair(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("rejected pair")
+        verbose_name_plural = _("rejected pairs")
         app_label = "assets"
         constraints = [models.UniqueConstraint(fields=["outgoing", "incoming"], name="rejected_pair_unique")]
 
@@ -134,6 +141,8 @@ class TransactionSplit(models.Model):
     position = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
+        verbose_name = _("transaction split")
+        verbose_name_plural = _("transaction splits")
         app_label = "assets"
         ordering = ["transaction", "position", "id"]
         constraints = [
@@ -164,6 +173,8 @@ class ExchangeRate(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("exchange rate")
+        verbose_name_plural = _("exchange rates")
         app_label = "assets"
         ordering = ["-day", "from_currency", "to_currency"]
         indexes = [models.Index(fields=["from_currency", "to_currency", "-day"], name="exchange_rate_pair_day")]

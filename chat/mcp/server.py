@@ -183,7 +183,9 @@ def _for_mcp(outcome: ToolOutcome) -> dict:
     output = outcome.output
     status = output.get("status")
     if status == "confirmation_required":
-        title, message = delete_question(output)
+        # The summary is for the client's model, which speaks to the user in their language itself.
+        with translation.override("en"):
+            title, message = delete_question(output)
         return {
             **output,
             "summary": f"{title} {message}",

@@ -7,6 +7,7 @@ usage summary aggregates one table without joining its children.
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from chat.models.conversation import Message, Thread
 
@@ -52,6 +53,8 @@ class TurnRun(models.Model):
     unverified_count = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
+        verbose_name = _("turn run")
+        verbose_name_plural = _("turn runs")
         ordering = ["-started_at", "-id"]
         indexes = [
             models.Index(fields=["user", "-started_at"]),
@@ -114,8 +117,9 @@ class DailyUsage(models.Model):
     reset_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("daily usage")
+        verbose_name_plural = _("daily usage")
         ordering = ["-day", "user"]
-        verbose_name_plural = "daily usage"
         constraints = [models.UniqueConstraint(fields=["user", "day"], name="chat_daily_usage_unique_day")]
 
     def __str__(self):
@@ -142,6 +146,10 @@ class TokenBudget(models.Model):
     note = models.CharField(max_length=200, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
+    class Meta:
+        verbose_name = _("token budget")
+        verbose_name_plural = _("token budgets")
+
     def __str__(self):
         return f"budget of {self.user}: {self.daily_tokens}"
 
@@ -159,8 +167,9 @@ class AdminReply(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("admin reply")
+        verbose_name_plural = _("admin replies")
         ordering = ["-created_at", "-id"]
-        verbose_name_plural = "admin replies"
         permissions = [("reply_as_assistant", "Can generate an assistant reply in a user's thread")]
 
     def __str__(self):

@@ -4,6 +4,7 @@ import uuid
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 __all__ = ["Message", "ProviderKey", "SentToModel", "Thread"]
 
@@ -16,6 +17,8 @@ class Thread(models.Model):
     last_activity_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:
+        verbose_name = _("chat thread")
+        verbose_name_plural = _("chat threads")
         ordering = ["-last_activity_at", "-created_at"]
         indexes = [models.Index(fields=["user", "-last_activity_at"])]
 

@@ -6,6 +6,8 @@ prompt cache keys on them)."""
 import copy
 import logging
 
+from django.utils import translation
+
 from chat.tools import ahead, money_in, mutations, reads, transfers, ui
 from chat.tools.base import CONFIRM, WORKFLOWS, Tool, ToolOutcome
 
@@ -37,8 +39,12 @@ def card_for(tool_name: str, tool_input: dict, output: dict, is_error: bool) -> 
         return None
 
 
-def card_of(outcome: ToolOutcome) -> dict | None:
-    return card_for(outcome.tool, outcome.tool_input, outcome.output, outcome.is_error) if outcome.tool else None
+def card_of(outcome: ToolOutcome, *, language: str) -> dict | None:
+    """The card of a call, its text in the reader's language (the card is stored as it is drawn)."""
+    if not outcome.tool:
+        return None
+    with translation.override(language):
+        return card_for(outcome.tool, outcome.tool_input, outcome.output, outcome.is_error)
 
 
 def tool_definitions(names) -> list[dict]:

@@ -1,5 +1,8 @@
 """UI tools: they write nothing. Each validated input becomes the output, and the output becomes a card."""
 
+from django.utils import translation
+from django.utils.translation import gettext_lazy as _
+
 from chat import cards
 from chat.tools.base import (
     AMOUNT,
@@ -21,35 +24,44 @@ SLUG = {"type": "string", "pattern": r"^[a-z][a-z0-9_]{0,39}$"}
 LABEL = {"type": "string", "minLength": 1, "maxLength": 60, "pattern": r"\S"}
 PROMPT = {"type": "string", "minLength": 1, "maxLength": 500, "pattern": r"\S"}
 
+# In the reader's language: a tapped prompt becomes the user's own message.
 STARTER_PROMPTS = (
-    {"label": "How much did I spend this month?", "prompt": "How much did I spend this month, by category?"},
-    {"label": "Record an expense", "prompt": "KFC 150k"},
-    {"label": "Plan a goal", "prompt": "I want to buy a house in 10 years"},
-    {"label": "Show my accounts", "prompt": "Show my accounts and assets"},
+    {"label": _("How much did I spend this month?"), "prompt": _("How much did I spend this month, by category?")},
+    {"label": _("Record an expense"), "prompt": "KFC 150k"},
+    {"label": _("Plan a goal"), "prompt": _("I want to buy a house in 10 years")},
+    {"label": _("Show my accounts"), "prompt": _("Show my accounts and assets")},
 )
 WELCOME_LIMIT = 6
 
 ASSET_OPTIONS = (
-    {"kind": "cash", "name": "Cash"},
-    {"kind": "bank_account", "name": "Bank account"},
-    {"kind": "e_wallet", "name": "E-wallet"},
-    {"kind": "savings", "name": "Savings"},
+    {"kind": "cash", "name": _("Cash")},
+    {"kind": "bank_account", "name": _("Bank account")},
+    {"kind": "e_wallet", "name": _("E-wallet")},
+    {"kind": "savings", "name": _("Savings")},
 )
+
+
+def _in_language(ctx: ToolContext, items) -> list[dict]:
+    with translation.override(ctx.language):
+        return [{k: str(v) for k, v in item.items()} for item in items]
 
 
 def show_welcome_suggestions(ctx: ToolContext, args: dict) -> dict:
     """Starter prompts: the user's active suggestions first, then the fixed starters."""
     prompts = [{"label": s["title"][:60], "prompt": s["prompt"]} for s in _active_suggestions(ctx) if s["prompt"]]
-    prompts += [dict(p) for p in STARTER_PROMPTS]
+    prompts += _in_language(ctx, STARTER_PROMPTS)
     return {"prompts": prompts[:WELCOME_LIMIT]}
 
 
 def _active_suggestions(ctx: ToolContext) -> list[dict]:
-    return [{"title": s.title, "prompt": s.prompt} for s in suggestion_list_active(user=ctx.user, limit=3)]
+    with translation.override(ctx.language):
+        return [
+            {"title": s.words.title, "prompt": s.words.prompt} for s in suggestion_list_active(user=ctx.user, limit=3)
+        ]
 
 
 def suggest_asset_creation(ctx: ToolContext, args: dict) -> dict:
-    return {"options": [dict(o) for o in ASSET_OPTIONS]}
+    return {"options": _in_language(ctx, ASSET_OPTIONS)}
 
 
 def show_quick_form(ctx: ToolContext, args: dict) -> dict:

@@ -68,7 +68,7 @@ async def _one(
         outcome = ToolOutcome(FAILED, True, tool=name)
     turn.run.tool_call(name=name, call_id=call_id, started=began, output=outcome.output, is_error=outcome.is_error)
     await turn.out.tool(name, call_id, "error" if outcome.is_error else "done")
-    card = card_of(outcome)
+    card = card_of(outcome, language=turn.ctx.language)
     if card:
         await turn.out.spec(card)
     return outcome, card

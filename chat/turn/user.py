@@ -111,7 +111,7 @@ async def _decide(ctx: ToolContext, payload: dict, cards: list[dict]) -> tuple[s
     approval row itself; None for an unknown one) and the tool that ran (None when nothing did)."""
     approval_id, decision = payload["approval_id"], payload["decision"]
     outcome = await decide_approval(ctx, approval_id=approval_id, decision=decision)
-    card = card_of(outcome)
+    card = card_of(outcome, language=ctx.language)
     if card:
         cards.append(card)
     tool = outcome.tool

@@ -3,6 +3,7 @@
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from zeus.money import DECIMAL_PLACES, MAX_DIGITS, currency_choices
 
@@ -40,6 +41,8 @@ class Debt(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = _("debt")
+        verbose_name_plural = _("debts")
         app_label = "goals"
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["user", "-created_at", "-id"]), models.Index(fields=["status", "user"])]

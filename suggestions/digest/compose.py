@@ -136,7 +136,9 @@ def compose(users: list[BatchUser], *, start: dt.date, now: dt.datetime) -> dict
                 }
                 for s in due.get(uid, ())
             ],
-            "insights": [{"kind": s.kind, "title": s.title, "cta_url": s.cta_url} for s in insights.get(uid, ())],
+            "insights": [
+                {"kind": s.kind, "title": s.words.title, "cta_url": s.words.cta_url} for s in insights.get(uid, ())
+            ],
         }
     return out
 

@@ -7,13 +7,10 @@ from collections import defaultdict
 from decimal import Decimal
 
 from django.utils import translation
-from django.utils.formats import date_format
-from django.utils.translation import gettext
 
-from assets.labels import category_label
 from suggestions.batches import BatchUser, local_today
-from suggestions.drafts import Draft, chat_url
-from suggestions.insights import reads
+from suggestions.drafts import Draft
+from suggestions.insights import reads, wording
 from suggestions.insights.duplicates import (
     Cluster,
     candidate_clusters,
@@ -26,7 +23,7 @@ from suggestions.insights.reads import BudgetLimit, CategoryWeeks
 from suggestions.insights.spikes import detect_spike
 from suggestions.models import Suggestion
 from suggestions.thresholds import BUDGET_LEVELS, MIN_HISTORY_WEEKS, WEEKS_OF_HISTORY, minimum_amount
-from zeus.money import format_amount, quantize
+from zeus.money import quantize
 
 Kind = Suggestion.Kind
 
@@ -55,14 +52,6 @@ def _speaking(languages: dict[int, str], user_id: int):
     return translation.override(languages.get(user_id) or "vi")
 
 
-def _money(amount, currency: str) -> str:
-    return format_amount(amount, currency, locale=translation.get_language())
-
-
-def _label(category: str) -> str:
-    return category_label(category).lower()
-
-
 def _spikes(totals: list[CategoryWeeks], today: dt.date, languages: dict[int, str]):
     first_on: dict[int, dt.date] = {}
     for row in totals:
@@ -86,30 +75,26 @@ def _spikes(totals: list[CategoryWeeks], today: dt.date, languages: dict[int, st
         spike = detect_spike(x, history, minimum=minimum)
         if spike is None:
             continue
+        payload = {
+            "category": category,
+            "currency": currency,
+            "last_7_days": str(quantize(x, currency)),
+            "median": str(quantize(spike.median, currency)),
+            "score": None if spike.score is None else str(spike.score),
+            "window_end": today.isoformat(),
+        }
         with _speaking(languages, user_id):
-            label = _label(category)
-            prompt = gettext("Why is my %(category)s spending so high this week?") % {"category": label}
-            title = gettext("Unusual %(category)s spending this week") % {"category": label}
-            body = gettext(
-                "You spent %(amount)s on %(category)s in the last 7 days, against a typical %(median)s a week."
-            ) % {"amount": _money(x, currency), "category": label, "median": _money(spike.median, currency)}
+            words = wording.category_spike(payload)
         yield (
             user_id,
             Draft(
                 kind=Kind.CATEGORY_SPIKE,
                 dedupe_key=f"category_spike:{category}:{year}-W{week:02d}",
-                title=title,
-                body=body,
-                prompt=prompt,
-                cta_url=chat_url(prompt),
-                payload={
-                    "category": category,
-                    "currency": currency,
-                    "last_7_days": str(quantize(x, currency)),
-                    "median": str(quantize(spike.median, currency)),
-                    "score": None if spike.score is None else str(spike.score),
-                    "window_end": today.isoformat(),
-                },
+                title=words.title,
+                body=words.body,
+                prompt=words.prompt,
+                cta_url=words.cta_url,
+                payload=payload,
                 overlaps_key=f"category_spike:{category}:{_previous_iso_week(today)}",
             ),
         )
@@ -131,39 +116,25 @@ def _budget_thresholds(
         for level in BUDGET_LEVELS:
             if pct < level:
                 continue
+            payload = {
+                "category": budget.category,
+                "level": level,
+                "spent": str(quantize(used, budget.currency)),
+                "limit": str(quantize(budget.amount, budget.currency)),
+                "currency": budget.currency,
+            }
             with _speaking(languages, budget.user_id):
-                label = _label(budget.category)
-                words = {
-                    "category": label,
-                    "pct": int(pct),
-                    "spent": _money(used, budget.currency),
-                    "limit": _money(budget.amount, budget.currency),
-                }
-                if level >= 100:
-                    title = gettext("You have gone over your %(category)s budget") % words
-                    prompt = (
-                        gettext("I went over my %(category)s budget this month; how do I get back on track?") % words
-                    )
-                else:
-                    title = gettext("You have used %(pct)s%% of your %(category)s budget") % words
-                    prompt = gettext("How can I stay within my %(category)s budget for the rest of the month?") % words
-                body = gettext("You have spent %(spent)s of your %(limit)s %(category)s budget this month.") % words
+                words = wording.budget_threshold(payload)
             yield (
                 budget.user_id,
                 Draft(
                     kind=Kind.BUDGET_THRESHOLD,
                     dedupe_key=f"budget_threshold:{budget.category}:{level}:{period}",
-                    title=title,
-                    body=body,
-                    prompt=prompt,
-                    cta_url=chat_url(prompt),
-                    payload={
-                        "category": budget.category,
-                        "level": level,
-                        "spent": str(quantize(used, budget.currency)),
-                        "limit": str(quantize(budget.amount, budget.currency)),
-                        "currency": budget.currency,
-                    },
+                    title=words.title,
+                    body=words.body,
+                    prompt=words.prompt,
+                    cta_url=words.cta_url,
+                    payload=payload,
                 ),
             )
 
@@ -199,50 +170,21 @@ def _duplicates(user_ids: list[int], today: dt.date, languages: dict[int, str]):
 
 def _duplicate_draft(cluster: Cluster) -> Draft:
     first = cluster.first
-    merchant = first.description.strip()
-    amount = _money(first.amount, first.currency)
-    days = sorted(cluster.days)
-    words = {
-        "merchant": merchant,
-        "amount": amount,
-        "count": len(cluster.rows),
-        "first": date_format(days[0], "DATE_FORMAT"),
-        "last": date_format(days[-1], "DATE_FORMAT"),
+    payload = {
+        "transaction_ids": [r.id for r in cluster.rows],
+        "merchant": first.description.strip(),
+        "amount": str(quantize(first.amount, first.currency)),
+        "currency": first.currency,
+        "direction": first.direction,
+        "dates": [d.isoformat() for d in sorted(cluster.days)],
     }
-    when = (gettext("on %(first)s") if len(days) == 1 else gettext("between %(first)s and %(last)s")) % words
-    words["when"] = when
-    if first.direction == "expense":
-        prompt = gettext("Was I charged twice at %(merchant)s for %(amount)s?") % words
-        title = gettext("Possible duplicate charge at %(merchant)s") % words
-        body = (
-            gettext(
-                "%(count)s charges of %(amount)s at %(merchant)s %(when)s. "
-                "If you paid only once, ask %(merchant)s for a refund."
-            )
-            % words
-        )
-    else:
-        prompt = gettext("Was %(amount)s from %(merchant)s recorded twice?") % words
-        title = gettext("Possible duplicate deposit at %(merchant)s") % words
-        body = (
-            gettext(
-                "%(count)s deposits of %(amount)s from %(merchant)s %(when)s. "
-                "If it came only once, one of them is a mistake."
-            )
-            % words
-        )
+    words = wording.duplicate_charge(payload)
     return Draft(
         kind=Kind.DUPLICATE_CHARGE,
         dedupe_key=f"duplicate_charge:{first.id}",
-        title=title,
-        body=body,
-        prompt=prompt,
-        cta_url=chat_url(prompt),
-        payload={
-            "transaction_ids": [r.id for r in cluster.rows],
-            "amount": str(quantize(first.amount, first.currency)),
-            "currency": first.currency,
-            "direction": first.direction,
-            "dates": [d.isoformat() for d in days],
-        },
+        title=words.title,
+        body=words.body,
+        prompt=words.prompt,
+        cta_url=words.cta_url,
+        payload=payload,
     )

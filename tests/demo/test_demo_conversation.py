@@ -19,7 +19,7 @@ def test_the_demo_user_has_one_past_conversation_with_real_tool_parts_and_cards(
     assert chart["kind"] == "chart" and chart["version"] == 1
     food = sum(Decimal(g["amount"]) for g in tool["output"]["groups"] if g["label"] in ("dining", "groceries"))
     text = next(p["text"] for p in spending if p["type"] == "text")
-    assert format_amount(food, "VND") in text
+    assert format_amount(food, "VND", locale="vi") in text
 
     coaching = messages[3].parts
     kinds = [p["spec"]["kind"] for p in coaching if p["type"] == "spec"]

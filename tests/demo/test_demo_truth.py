@@ -25,7 +25,7 @@ def test_the_top_up_and_the_savings_deposits_are_paired_transfers(demo):
         ("Gửi tiết kiệm Techcombank", "Tiết kiệm Techcombank"),
         ("Gửi tiết kiệm Techcombank", "Tiết kiệm Techcombank"),
         ("Gửi tiết kiệm Techcombank", "Tiết kiệm Techcombank"),
-        ("Nạp tiền ví MoMo", "MoMo wallet"),
+        ("Nạp tiền ví MoMo", "Ví MoMo"),
     ]
     assert not Transaction.objects.counted().filter(user=demo, transfer__isnull=False).exists()
     assert not Transfer.objects.filter(user=demo, status="suggested").exists()

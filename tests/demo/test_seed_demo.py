@@ -91,7 +91,7 @@ def test_it_links_two_accounts_with_their_synced_assets_and_three_manual_assets(
     assert synced["e_wallet"].linked_account == accounts["MoMo"]
     manual = {(a.name, a.kind, a.balance) for a in Asset.objects.filter(user=demo, source=Source.MANUAL)}
     assert manual == {
-        ("Cash wallet", "cash", Decimal("2000000")),
+        ("Ví tiền mặt", "cash", Decimal("2000000")),
         ("Honda Vision", "vehicle", Decimal("30000000")),
         ("Tiết kiệm Techcombank", "savings", Decimal("50000000")),
         ("Wise USD", "bank_account", Decimal("1250.00")),

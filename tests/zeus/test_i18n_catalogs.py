@@ -194,3 +194,14 @@ def test_every_script_string_has_a_vietnamese_translation():
         catalog[m].string if isinstance(catalog[m].string, tuple) else [catalog[m].string]
     )]  # fmt: skip
     assert missing == [], "run `manage.py makemessages -d djangojs -l vi -l en` and translate these"
+
+
+@pytest.mark.parametrize("domain", ["django", "djangojs"])
+def test_the_vietnamese_catalogs_have_no_fuzzy_and_no_empty_entry(domain):
+    """`msgfmt --check` and more: an entry nobody marks any more still ships, so it must read right too."""
+    with (ROOT / f"locale/vi/LC_MESSAGES/{domain}.po").open("rb") as f:
+        catalog = read_po(f, locale="vi")
+    assert not catalog.fuzzy
+    fuzzy = [m.id for m in catalog if m.id and "fuzzy" in m.flags]
+    empty = [m.id for m in catalog if m.id and not all(m.string if isinstance(m.string, tuple) else [m.string])]
+    assert (fuzzy, empty) == ([], [])

@@ -60,6 +60,11 @@ class ProfileView(APIView):
 
 
 class NotificationSerializer(serializers.ModelSerializer):
+    # In the reader's language, made when read where the kind keeps its facts (zeus/wording.py).
+    title = serializers.CharField(source="words.title", read_only=True)
+    body = serializers.CharField(source="words.body", read_only=True)
+    cta_url = serializers.CharField(source="words.cta_url", read_only=True)
+
     class Meta:
         model = Notification
         fields = ["id", "kind", "title", "body", "cta_url", "read_at", "created_at"]

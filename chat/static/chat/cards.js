@@ -135,7 +135,7 @@ function assetSelector(card, ctx) {
     const what = [str(pending.description), formatMoney(pending.amount, pending.currency || ctx.currency)];
     root.append(el("p", { class: "pending-line", text: what.filter(Boolean).join(" · ") }));
   }
-  const list = el("div", { class: "option-grid", role: "group", "aria-label": "Assets" });
+  const list = el("div", { class: "option-grid", role: "group", "aria-label": gettext("Assets") });
   for (const asset of firstList(card, "assets", "options", "items")) {
     if (asset?.id === undefined || asset?.id === null) continue;
     const currency = asset.currency || ctx.currency;
@@ -143,7 +143,7 @@ function assetSelector(card, ctx) {
       "button",
       { type: "button", class: "option", "data-asset-id": str(asset.id) },
       el("span", { class: "option-name", text: str(asset.name) || `#${asset.id}` }),
-      el("span", { class: "option-meta", text: humanize(asset.kind) }),
+      el("span", { class: "option-meta", text: str(asset.kind_label) || humanize(asset.kind) }),
       asset.balance !== undefined && asset.balance !== null
         ? el("span", { class: "option-amount amount", text: formatMoney(asset.balance, currency) })
         : null,
@@ -458,7 +458,7 @@ function chart(card, ctx) {
   const line = style === "line" || (!style && ["week", "day"].includes(str(card.group_by)));
   const total = card.total ?? points.reduce((sum, p) => sum + p.amount, 0);
   const root = shell(card, "chart", firstText(card, "title") || gettext("Spending"));
-  const sub = [humanize(card.period), interpolate(gettext("Total %(amount)s"), { amount: formatMoney(total, currency) })].filter(Boolean).join(" · ");
+  const sub = [str(card.period_label) || humanize(card.period), interpolate(gettext("Total %(amount)s"), { amount: formatMoney(total, currency) })].filter(Boolean).join(" · ");
   root.append(el("p", { class: "chart-sub", text: sub }));
   const conversions = conversionNote(card);
   if (conversions) root.append(conversions);
@@ -530,23 +530,25 @@ function transactionDraft(card, ctx) {
 // A list of recurring money: what is due and when, each with what it costs a month and a year, then the
 // totals of what goes out. A table, so a screen reader reads it as one.
 function recurringCard(card, ctx) {
-  const root = shell(card, "recurring", firstText(card, "title") || "Recurring payments");
+  const root = shell(card, "recurring", firstText(card, "title") || gettext("Recurring payments"));
   const items = Array.isArray(card.items) ? card.items : [];
   if (!items.length) {
-    root.append(el("p", { class: "muted", text: "Nothing recurring found." }));
+    root.append(el("p", { class: "muted", text: gettext("Nothing recurring found.") }));
     return root;
   }
   const head = el(
     "tr",
     {},
-    ...["", "Next", "Amount", "A month", "A year"].map((h) => el("th", { scope: "col", text: h })),
+    ...["", gettext("Next"), gettext("Amount"), gettext("A month"), gettext("A year")].map((h) =>
+      el("th", { scope: "col", text: h }),
+    ),
   );
   const rows = items.map((item) => {
     const currency = item.currency || ctx.currency;
     return el(
       "tr",
       { "data-kind": str(item.kind) },
-      el("th", { scope: "row", text: `${str(item.merchant)} · ${humanize(item.interval)}` }),
+      el("th", { scope: "row", text: `${str(item.merchant)} · ${str(item.interval_label) || humanize(item.interval)}` }),
       el("td", { text: formatDate(item.next_on) }),
       el("td", { class: "amount", text: formatMoney(item.amount, currency) }),
       el("td", { class: "amount", text: formatMoney(item.monthly_cost, currency) }),
@@ -558,7 +560,10 @@ function recurringCard(card, ctx) {
     root.append(
       el("p", {
         class: "recurring-total",
-        text: `Going out: ${formatMoney(total.monthly_cost, total.currency)} a month, ${formatMoney(total.yearly_cost, total.currency)} a year`,
+        text: interpolate(gettext("Going out: %(month)s a month, %(year)s a year"), {
+          month: formatMoney(total.monthly_cost, total.currency),
+          year: formatMoney(total.yearly_cost, total.currency),
+        }),
       }),
     );
   }

@@ -19,8 +19,8 @@ class Called:
     card: dict | None
 
 
-def _called(outcome) -> Called:
-    return Called(outcome.output, outcome.is_error, card_of(outcome))
+def _called(ctx, outcome) -> Called:
+    return Called(outcome.output, outcome.is_error, card_of(outcome, language=ctx.language))
 
 
 def call(ctx, name, tool_input=None, *, call_id=None) -> Called:
@@ -31,8 +31,8 @@ def call(ctx, name, tool_input=None, *, call_id=None) -> Called:
         call_id=call_id or f"toolu_{uuid.uuid4().hex}",
         tool_input={} if tool_input is None else tool_input,
     )
-    return _called(outcome)
+    return _called(ctx, outcome)
 
 
 def decide(ctx, approval_id, decision) -> Called:
-    return _called(async_to_sync(decide_approval)(ctx, approval_id=approval_id, decision=decision))
+    return _called(ctx, async_to_sync(decide_approval)(ctx, approval_id=approval_id, decision=decision))

@@ -1,6 +1,17 @@
 import json
 
+import pytest
+from django.utils import translation
+
 from chat.tools import card_for
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """These read the cards' shapes in English; tests/chat/tools/test_cards_vi.py reads them in Vietnamese."""
+    with translation.override("en"):
+        yield
+
 
 TXN = {
     "id": 7,
@@ -93,7 +104,7 @@ def test_errors_and_plain_reads_have_no_card():
 def test_the_asset_selector_lists_ids_and_what_is_pending():
     card = card_for(*CASES["asset_selector"], False)
     assert [a["id"] for a in card["assets"]] == [3, 4]
-    assert card["assets"][0]["balance_display"] == "200,000 ₫"
+    assert card["assets"][0]["balance_display"] == "₫200,000"
     assert card["pending"] == {"description": "KFC", "amount": "150000", "currency": "VND"}
     assert card["event"] == "existing_asset_selected"
 
@@ -110,7 +121,7 @@ def test_the_asset_selector_reads_the_pending_shorthand_as_the_tool_will():
 def test_the_confirm_card_carries_the_approval_and_describes_the_record():
     card = card_for(*CASES["confirm"], False)
     assert card["approval_id"] == "5b0c9d4e-0000-4000-8000-000000000000"
-    assert card["message"] == "KFC: 150,000 ₫ on 2026-11-29. This cannot be undone."
+    assert card["message"] == "KFC: ₫150,000 on Nov 29, 2026. This cannot be undone."
     assert card["tool"] == "delete_manual_transaction" and card["event"] == "confirm"
 
 

@@ -59,7 +59,9 @@ def test_the_card_lists_what_is_due_and_what_it_costs(alice_ctx, life):
     first = card["items"][0]
     assert set(first) == {
         "id", "merchant", "kind", "interval", "amount", "currency", "next_on", "status", "monthly_cost", "yearly_cost",
+        "interval_label", "kind_label",
     }  # fmt: skip
+    assert first["kind_label"] == "Subscription" and first["interval_label"] == first["interval"].capitalize()
     assert card["totals"] == [{"currency": "VND", "monthly_cost": "1010000", "yearly_cost": "12120000"}]
 
 

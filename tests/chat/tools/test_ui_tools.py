@@ -81,7 +81,10 @@ def test_quick_create_and_smart_actions(alice_ctx):
     actions = call(
         alice_ctx, "show_smart_actions", {"actions": [{"label": "This month", "prompt": "How much did I spend?"}]}
     ).card
-    assert quick["kind"] == "quick_create" and quick["items"] == [{"kind": "cash", "name": "Cash"}]
+    # each item carries its kind's name in the reader's language, for the option's second line
+    assert quick["kind"] == "quick_create" and quick["items"] == [
+        {"kind": "cash", "name": "Cash", "description": "Cash"}
+    ]
     assert actions["kind"] == "smart_actions" and actions["actions"][0]["prompt"] == "How much did I spend?"
     assert call(alice_ctx, "show_quick_create_suggestion", {"items": [{"kind": "boat", "name": "x"}]}).is_error
     assert call(alice_ctx, "show_smart_actions", {"actions": [{"label": "x", "prompt": "y"}] * 7}).is_error

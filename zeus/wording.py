@@ -1,0 +1,30 @@
+"""A notification's words, made when it is read, in the reader's language (docs/i18n.md).
+
+A producer that wants its notification to follow the reader's language stores its facts with it and registers
+a writer for its kind here (from its AppConfig.ready: zeus cannot import the apps above it). The stored title
+and body are the fallback: for kinds without a writer (an admin's reply is a person's own words), and for
+rows whose facts the writer cannot read."""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class NotificationWords:
+    title: str
+    body: str
+    cta_url: str
+
+
+Writer = Callable[[dict], NotificationWords | None]
+WRITERS: dict[str, Writer] = {}
+
+
+def notification_writer_register(*, kind: str, writer: Writer) -> None:
+    WRITERS[kind] = writer
+
+
+def notification_words(notification) -> NotificationWords:
+    writer = WRITERS.get(notification.kind)
+    written = writer(notification.facts) if writer is not None and notification.facts else None
+    return written or NotificationWords(title=notification.title, body=notification.body, cta_url=notification.cta_url)
