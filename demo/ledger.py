@@ -1,4 +1,5 @@
-"""The demo account's 90 days of VND spending, as a pure function of the user's today.
+"""The demo account's 90 days of VND spending (and four months of its monthly money), as a pure function of the
+user's today.
 
 Nothing here touches the database or the clock, so tests can sweep many "todays" cheaply. The same `today`
 always gives the same rows (a fixed seed; dates relative to today). Other work depends on these facts:
@@ -26,6 +27,9 @@ from decimal import Decimal
 
 SEED = 4821
 DAYS = 90
+# The monthly money (rent, salary, bills, subscriptions) reaches further back: the recurring detection needs three
+# of each, and 90 days hold only two of the 5th's salary when today falls on the 1st to the 4th.
+MONTHLY_DAYS = 124
 CURRENCY = "VND"
 
 # The demo user's monthly limits. Month-to-date spend is held at _CAP of each, below the 80 % budget alert.
@@ -167,10 +171,12 @@ def _steady(entries: list[Entry], category: str, today: dt.date) -> bool:
 def _build(today: dt.date, seed: int) -> list[Entry]:
     b = _Builder(today, seed)
     skipped_fun_last_week = False
-    for offset in range(DAYS - 1, -1, -1):
+    for offset in range(MONTHLY_DAYS - 1, -1, -1):
         day = today - dt.timedelta(days=offset)
         ago, weekday = offset, day.weekday()
         _monthly(b, day)
+        if offset >= DAYS:
+            continue
         if weekday == 6:
             b.spend(day, "groceries", b.rng.choice(_BIG_SHOP), VCB, "groceries", 400, 650)
         if weekday == 2:

@@ -3,13 +3,14 @@
 import datetime as dt
 import functools
 import statistics
-from collections import defaultdict
+from collections import Counter, defaultdict
 from decimal import Decimal
 
 import pytest
 
 from demo import ledger as demo_ledger
 from demo.ledger import BUDGETS
+from suggestions.recurring.detection import MIN_OCCURRENCES
 
 # Every third day over a year and a bit: all weekdays against all days of the month.
 TODAYS = [dt.date(2026, 1, 1) + dt.timedelta(days=n) for n in range(0, 400, 3)]
@@ -86,3 +87,12 @@ def test_the_weekly_habits_keep_their_rhythm(today):
         for k in range(12):
             count = sum(1 for e in entries if e.category == category and 0 <= (today - e.occurred_on).days - 7 * k < 7)
             assert low <= count <= high, (category, k, count)
+
+
+@pytest.mark.parametrize("today", [dt.date(2026, 12, 1) + dt.timedelta(days=n) for n in range(31)], ids=str)
+def test_each_monthly_charge_appears_three_times_whatever_the_day(today):
+    """Three of each is what the recurring detection needs (suggestions/recurring/detection.py): the salary on
+    the 5th is found on the 4th of a month too."""
+    counts = Counter(e.slug for e in ledger(today))
+    for slug in ("salary", "rent", "electricity", "water", "netflix", "spotify", "phone"):
+        assert counts[slug] >= MIN_OCCURRENCES, slug
