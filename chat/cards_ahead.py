@@ -1,6 +1,7 @@
 """Cards of the looking-ahead tools (chat/tools/ahead.py): `plan`, `forecast`, `debt`, `vietqr`, and the
 budget's result summary. Built by this code from a tool's output, never by the model (docs/contract/cards.md)."""
 
+from assets.vietqr import drawing
 from chat.cards import VERSION, delete_confirm_card
 
 WARNING_TITLES = {
@@ -65,6 +66,7 @@ def _debt_item(d: dict) -> dict:
         "status": d["status"],
         "overdue": d["overdue"],
         "next_due": d["next_due"],
+        "schedule": d.get("schedule", []),
         "code": d["code"],
     }
 
@@ -95,7 +97,11 @@ def vietqr(name, tool_input, output):
         "vietqr",
         title=f"VietQR for {output['counterparty']}",
         debt_id=output["debt_id"],
+        counterparty=output["counterparty"],
         payload=output["payload"],
+        # Drawn here from the payload Zeus itself encoded (segno's SVG, no text from the model); the page shows it
+        # as an <img>, where no script in it could run.
+        svg=drawing.svg(output["payload"]),
         code=output["code"],
         amount=output["amount"],
         currency=output["currency"],
