@@ -14,6 +14,7 @@ from chat.models import Message
 from goals.debts import services as debt_services
 from suggestions.models import RecurringSeries
 from tests import factories
+from tests.chat.browser.conftest import DESKTOP, PHONE
 from tests.chat.browser.test_e2e_chat import answering_tools, last_user_text, model, open_app  # noqa: F401
 from tests.chat.fake_anthropic import text, tools
 from zeus.timeutil import user_today
@@ -50,8 +51,20 @@ def stored_card(thread_id: str, kind: str) -> dict:
 
 
 def blocking_issues(page) -> list[str]:
-    results = Axe().run(page)
-    return [f"{v['id']}: {v['help']}" for v in results.response["violations"] if v["impact"] in {"serious", "critical"}]
+    """axe's serious and critical findings at desktop width in the light theme, then on a phone in the dark one."""
+    found = []
+    for viewport, scheme in [(DESKTOP, "light"), (PHONE, "dark")]:
+        page.set_viewport_size(viewport)
+        page.emulate_media(color_scheme=scheme)
+        results = Axe().run(page)
+        found += [
+            f"{scheme}: {v['id']}: {v['help']} {[n['target'] for n in v['nodes']][:3]}"
+            for v in results.response["violations"]
+            if v["impact"] in {"serious", "critical"}
+        ]
+    page.set_viewport_size(DESKTOP)
+    page.emulate_media(color_scheme="light")
+    return found
 
 
 def ask(app, words: str, selector: str):
