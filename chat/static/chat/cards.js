@@ -4,7 +4,8 @@
 // label), which sends a `ui_event` frame; it returns false when the page cannot send right now.
 // The shapes read here are listed in docs/chat-page.md.
 
-import { debtCard, forecastCard, planCard, vietqrCard } from "./cards_ahead.js";
+import { debtCard, planCard, vietqrCard } from "./cards_ahead.js";
+import { forecastCard } from "./cards_forecast.js";
 import { formatDate, formatMoney, humanize } from "./format.js";
 import { gettext, interpolate } from "./i18n.js";
 

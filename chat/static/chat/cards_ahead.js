@@ -1,5 +1,5 @@
-// Renderers of the looking-ahead cards (chat/cards_ahead.py, docs/contract/cards.md): `plan`, `forecast`,
-// `debt` and `vietqr`. As in cards.js, every field is read defensively and every string goes into the page as
+// Renderers of the looking-ahead cards (chat/cards_ahead.py, docs/contract/cards.md): `plan`, `debt` and
+// `vietqr` (and the helpers cards_forecast.js draws the `forecast` with). As in cards.js, every field is read defensively and every string goes into the page as
 // text; the only markup is the VietQR's SVG, which Zeus drew itself and which is shown as an <img> (no script
 // in an image runs, and the page's CSP allows data: images).
 
@@ -8,18 +8,18 @@ import { formatDate, formatMoney } from "./format.js";
 import { gettext, interpolate } from "./i18n.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
-function svg(tag, attrs = {}, text) {
+export function svg(tag, attrs = {}, text) {
   const node = document.createElementNS(SVG_NS, tag);
   for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
   if (text !== undefined) node.textContent = text;
   return node;
 }
 
-const str = (v) => (v === null || v === undefined ? "" : String(v));
-const list = (v) => (Array.isArray(v) ? v : []);
+export const str = (v) => (v === null || v === undefined ? "" : String(v));
+export const list = (v) => (Array.isArray(v) ? v : []);
 const LOCALE = document.documentElement.lang || undefined;
 
-function shell(card, kindClass, title, ...body) {
+export function shell(card, kindClass, title, ...body) {
   return el(
     "section",
     { class: `zcard zcard-${kindClass}`, "data-kind": card.kind },
@@ -29,7 +29,7 @@ function shell(card, kindClass, title, ...body) {
 }
 
 // Only Zeus's own pages: a path on this site, never another origin.
-function pageLink(url, text) {
+export function pageLink(url, text) {
   const href = str(url);
   if (!href.startsWith("/") || href.startsWith("//")) return null;
   return el("p", { class: "card-link" }, el("a", { href, text }));
@@ -41,12 +41,12 @@ function formatMonth(value) {
   return new Date(Number(m[1]), Number(m[2]) - 1, 1).toLocaleDateString(LOCALE, { month: "long", year: "numeric" });
 }
 
-function shortDay(value) {
+export function shortDay(value) {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(str(value));
   return m ? `${Number(m[3])}/${Number(m[2])}` : str(value);
 }
 
-function figures(rows) {
+export function figures(rows) {
   const shown = rows.filter(([, value]) => value !== "");
   if (!shown.length) return null;
   return el(
@@ -56,7 +56,7 @@ function figures(rows) {
   );
 }
 
-function table(caption, headings, rows, cls) {
+export function table(caption, headings, rows, cls) {
   return el(
     "table",
     { class: `card-table ${cls}` },
@@ -139,151 +139,6 @@ export function planCard(card, ctx) {
   const conversions = conversionNote(card);
   if (conversions) root.append(conversions);
   root.append(pageLink(card.cta_url, gettext("Open the plan")));
-  return root;
-}
-
-// ---------- forecast ----------
-
-function eventKind(kind) {
-  switch (kind) {
-    case "income":
-      return gettext("Income");
-    case "bill":
-      return gettext("Bill");
-    case "subscription":
-      return gettext("Subscription");
-    case "debt":
-      return gettext("Debt instalment");
-    case "fixed":
-      return gettext("Fixed expense");
-    case "card":
-      return gettext("Card payment");
-    default:
-      return str(kind);
-  }
-}
-
-// The days' balances as a line, drawn at the pixel width it gets (as cards.js's charts): zero is marked when the
-// line goes below it, the lowest point is ringed and labelled, and each day with an event gets a tick.
-function forecastChart(points, events, lowest, currency, width) {
-  const height = 200;
-  const pad = { left: 12, right: 12, top: 28, bottom: 30 };
-  const values = points.map((p) => p.amount);
-  const max = Math.max(...values, 0);
-  const min = Math.min(...values, 0);
-  const span = max - min || 1;
-  const innerW = width - pad.left - pad.right;
-  const innerH = height - pad.top - pad.bottom;
-  const x = (i) => pad.left + (points.length === 1 ? innerW / 2 : (i / (points.length - 1)) * innerW);
-  const y = (v) => pad.top + innerH - ((v - min) / span) * innerH;
-  const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, width, height, class: "chart chart-forecast", role: "img" });
-  root.append(svg("line", { x1: pad.left, x2: width - pad.right, y1: y(0), y2: y(0), class: "axis zero" }));
-  const path = points.map((p, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(p.amount).toFixed(1)}`).join(" ");
-  root.append(svg("path", { d: path, class: "line" }));
-  const byDate = new Map(points.map((p, i) => [p.date, i]));
-  for (const event of events) {
-    const i = byDate.get(event.date);
-    if (i === undefined) continue;
-    const g = svg("g", { class: `event event-${event.kind}` });
-    g.append(
-      svg("title", {}, `${shortDay(event.date)} · ${event.label}: ${formatMoney(event.amount, currency)}`),
-      svg("line", { x1: x(i).toFixed(1), x2: x(i).toFixed(1), y1: pad.top, y2: pad.top + innerH, class: "event-tick" }),
-    );
-    root.append(g);
-  }
-  const low = byDate.get(lowest?.date);
-  if (low !== undefined) {
-    const anchor = x(low) < width * 0.2 ? "start" : x(low) > width * 0.8 ? "end" : "middle";
-    const below = y(points[low].amount) < pad.top + 18;
-    root.append(
-      svg("circle", { cx: x(low).toFixed(1), cy: y(points[low].amount).toFixed(1), r: 5, class: "lowest" }),
-      svg(
-        "text",
-        { x: x(low).toFixed(1), y: (y(points[low].amount) + (below ? 18 : -10)).toFixed(1), "text-anchor": anchor, class: "chart-amount lowest-label" },
-        formatMoney(points[low].raw, currency, { compact: true }),
-      ),
-    );
-  }
-  const every = Math.ceil(points.length / 7);
-  points.forEach((p, i) => {
-    if (i % every !== 0 && i !== points.length - 1) return;
-    const anchor = i === 0 ? "start" : i === points.length - 1 ? "end" : "middle";
-    root.append(svg("text", { x: x(i).toFixed(1), y: height - 10, "text-anchor": anchor, class: "chart-label" }, shortDay(p.date)));
-  });
-  return root;
-}
-
-export function forecastCard(card, ctx) {
-  const points = list(card.series)
-    .map((p) => ({ date: str(p?.key ?? p?.label), amount: Number(p?.amount), raw: p?.amount }))
-    .filter((p) => p.date && Number.isFinite(p.amount));
-  if (card.empty === true || !points.length) {
-    return shell(
-      card,
-      "forecast",
-      gettext("Nothing to project yet"),
-      el("p", { class: "muted", text: gettext("Add an account with its balance to see the days ahead.") }),
-      pageLink(card.cta_url, gettext("Add an account")),
-    );
-  }
-  const currency = card.currency || ctx.currency;
-  const title = gettext("Spendable money, the days ahead");
-  const root = shell(card, "forecast", title);
-  const lowest = card.lowest && typeof card.lowest === "object" ? card.lowest : null;
-  const events = list(card.events)
-    .filter((e) => e && typeof e === "object")
-    .map((e) => ({ date: str(e.date), kind: str(e.kind), label: str(e.label) || eventKind(str(e.kind)), amount: e.amount }));
-  if (lowest) {
-    const values = { amount: formatMoney(lowest.balance, currency), date: formatDate(lowest.date) };
-    root.append(
-      el("p", {
-        class: `forecast-lowest ${card.shortfall === true ? "bad" : "good"}`,
-        text:
-          card.shortfall === true
-            ? interpolate(gettext("Running short: the lowest point is %(amount)s on %(date)s."), values)
-            : interpolate(gettext("The lowest point is %(amount)s on %(date)s."), values),
-      }),
-    );
-  }
-  root.append(
-    figures([
-      [gettext("Today"), formatMoney(card.start_balance, currency), "amount forecast-start"],
-      [gettext("Cushion"), Number(card.cushion) ? formatMoney(card.cushion, currency) : "", "amount"],
-    ]),
-  );
-  const label = `${title}. ${points.map((p) => `${shortDay(p.date)}: ${formatMoney(p.raw, currency)}`).join("; ")}`;
-  const frame = el("div", { class: "chart-frame" });
-  let drawnWidth = 0;
-  const draw = (width) => {
-    drawnWidth = width;
-    const figure = forecastChart(points, events, lowest, currency, width);
-    figure.setAttribute("aria-label", label);
-    frame.replaceChildren(figure);
-  };
-  draw(360);
-  new ResizeObserver(([entry]) => {
-    const width = Math.round(Math.min(entry.contentRect.width, 560));
-    if (width >= 200 && Math.abs(width - drawnWidth) >= 4) draw(width);
-  }).observe(frame);
-  root.append(frame);
-  if (events.length) {
-    const rows = events.map((e) => [
-      formatDate(e.date),
-      { text: `${e.label} · ${eventKind(e.kind)}` },
-      { cls: "amount", text: formatMoney(e.amount, currency) },
-    ]);
-    root.append(table(gettext("What comes and goes"), [gettext("Day"), gettext("What"), gettext("Amount")], rows, "forecast-events"));
-  }
-  // The chart's text equivalent: every day's balance, folded away.
-  const days = points.map((p) => [formatDate(p.date), { cls: "amount", text: formatMoney(p.raw, currency) }]);
-  root.append(
-    el(
-      "details",
-      { class: "forecast-days" },
-      el("summary", { text: gettext("Every day's balance") }),
-      table(title, [gettext("Day"), gettext("Balance")], days, "forecast-days-table"),
-    ),
-  );
   return root;
 }
 

@@ -1,7 +1,7 @@
-"""The looking-ahead cards drawn on /chat (chat/static/chat/cards_ahead.js), end to end: a Vietnamese reader asks,
-the scripted model calls get_plan, get_cash_forecast, list_debts or get_debt_vietqr through the real app on
-daphne, and the card shows the figures in Vietnamese (1.250.000 ₫); a reload draws the same card from the stored
-thread; axe finds nothing serious. A counterparty named like markup stays text."""
+"""The looking-ahead cards drawn on /chat (chat/static/chat/cards_ahead.js, cards_forecast.js), end to end: a
+Vietnamese reader asks, the scripted model calls get_plan, get_cash_forecast, list_debts or get_debt_vietqr through
+the real app on daphne, and the card shows the figures in Vietnamese (1.250.000 ₫); a reload draws the same card
+from the stored thread; axe finds nothing serious. A counterparty named like markup stays text."""
 
 import datetime as dt
 from decimal import Decimal
