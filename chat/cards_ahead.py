@@ -8,6 +8,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from assets.vietqr import drawing
 from chat.card_text import amount_text, category_text, day_text
 from chat.cards import VERSION, delete_confirm_card
 
@@ -84,6 +85,7 @@ def _debt_item(d: dict) -> dict:
         "status": d["status"],
         "overdue": d["overdue"],
         "next_due": d["next_due"],
+        "schedule": d.get("schedule", []),
         "code": d["code"],
     }
 
@@ -115,7 +117,11 @@ def vietqr(name, tool_input, output):
         "vietqr",
         title=_("VietQR for %(name)s") % {"name": output["counterparty"]},
         debt_id=output["debt_id"],
+        counterparty=output["counterparty"],
         payload=output["payload"],
+        # Drawn here from the payload Zeus itself encoded (segno's SVG, no text from the model); the page shows it
+        # as an <img>, where no script in it could run.
+        svg=drawing.svg(output["payload"]),
         code=output["code"],
         amount=output["amount"],
         currency=output["currency"],

@@ -24,6 +24,7 @@ from zeus.errors import NotFound
 from zeus.money import from_minor
 
 DEBTS_SHOWN = 50
+SCHEDULE_SHOWN = 3
 
 
 def get_plan(ctx: ToolContext, args: dict) -> dict:
@@ -94,6 +95,17 @@ def debt_out(view) -> dict:
             if view.next_due
             else None
         ),
+        # The next instalments still to pay, for the card's schedule excerpt (the whole schedule is on /debts).
+        "schedule": [
+            {
+                "number": r.number,
+                "due_on": r.due_on.isoformat(),
+                "amount": money(r.amount, c),
+                "remaining": money(r.remaining, c),
+            }
+            for r in view.schedule
+            if r.remaining > 0
+        ][:SCHEDULE_SHOWN],
         "code": debt.purpose,
         "note": debt.note,
     }

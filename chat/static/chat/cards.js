@@ -4,6 +4,8 @@
 // label), which sends a `ui_event` frame; it returns false when the page cannot send right now.
 // The shapes read here are listed in docs/chat-page.md.
 
+import { debtCard, planCard, vietqrCard } from "./cards_ahead.js";
+import { forecastCard } from "./cards_forecast.js";
 import { formatDate, formatMoney, humanize } from "./format.js";
 import { gettext, interpolate } from "./i18n.js";
 
@@ -432,7 +434,7 @@ function lineChart(points, currency, width) {
 
 // What a figure converted from other currencies, with the rate used, and what no rate converts (never counted
 // at 1:1): the same words as the pages' zeus/conversions.html.
-function conversionNote(card) {
+export function conversionNote(card) {
   const parts = [];
   for (const c of Array.isArray(card.converted) ? card.converted : []) {
     const values = {
@@ -583,6 +585,10 @@ const RENDERERS = {
   chart,
   recurring: recurringCard,
   result_summary: resultSummary,
+  plan: planCard,
+  forecast: forecastCard,
+  debt: debtCard,
+  vietqr: vietqrCard,
 };
 
 /** A DOM node for the card, or null for a kind this page does not know. */

@@ -67,6 +67,17 @@ def browser():
             os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
+@pytest.fixture(scope="session")
+def daphne_server():
+    """The real app on daphne for the end-to-end tests: one per session (Twisted's reactor cannot restart), so it
+    lives here for every module that needs it."""
+    from tests.chat.browser.e2e_server import DaphneThread
+
+    server = DaphneThread().start()
+    yield server
+    server.stop()
+
+
 # The page's Content-Security-Policy (docs/security.md) must hold for everything the suite does: each
 # violation reaches the console, from the page's own listener and from Chromium's report, and fails the test.
 _CSP_LISTENER = """

@@ -18,7 +18,7 @@ from goals.models import Goal
 from tests import factories
 from tests.chat import factories as chat_factories
 from tests.chat.browser.conftest import ARTIFACTS, DESKTOP, watch_csp
-from tests.chat.browser.e2e_server import DaphneThread, free_port
+from tests.chat.browser.e2e_server import free_port
 from tests.chat.conftest import SERVER_KEY
 from tests.chat.fake_anthropic import FakeAnthropic, text, tools
 from zeus.services import notification_create
@@ -26,13 +26,6 @@ from zeus.services import notification_create
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SHOTS = ARTIFACTS / "e2e"
-
-
-@pytest.fixture(scope="session")
-def daphne_server():
-    server = DaphneThread().start()
-    yield server
-    server.stop()
 
 
 @pytest.fixture
