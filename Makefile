@@ -38,12 +38,12 @@ stop-db:
 	$(PY) -m zeus.embedded_db stop
 
 # REDIS_URL may come from the shell or from .env (Django and honcho both read it). The Procfile names bare
-# commands (gunicorn, daphne, celery), so the venv goes first on PATH. One address serves everything, as the
-# browser needs its websockets on the page's origin: with Redis, the Procfile's `ws` (daphne, which serves HTTP
-# too) faces the browser on HOST:PORT beside the worker and beat (honcho gives the first process named the
+# commands (gunicorn, python, celery), so the venv goes first on PATH. One address serves everything, as the
+# browser needs its websockets on the page's origin: with Redis, the Procfile's `ws` (daphne through
+# `python -m zeus.ws_serve`, which serves HTTP too) faces the browser on HOST:PORT beside the worker and beat (honcho gives the first process named the
 # base port); `web` behind a reverse proxy is the production layout (docs/serving.md). Without Redis there is
-# no broker (tasks run eagerly) and the channel layer lives in one process's memory, so one daphne
-# serves everything alone.
+# no broker (tasks run eagerly) and the channel layer lives in one process's memory, so one
+# `python -m zeus.ws_serve` (daphne, an oversized frame closed with 1009) serves everything alone.
 run: install
 	$(PY) manage.py prepare
 	@if [ -n "$$REDIS_URL" ] || grep -qsE '^REDIS_URL=.+' .env; then \

@@ -7,8 +7,8 @@ sending at the most the contract lets a user send (10 turns a minute), at random
 each user waiting for their reply before the next). And the server's capacity: fifty sockets each sending
 its next message the instant the last is done, on one daphne process and on one per core.
 
-daphne is started here directly, as the Procfile's `ws` line starts it; in production the reverse proxy in front
-(deploy/nginx.conf) relays each frame as it comes, a hop not measured here.
+daphne is started here as the Procfile's `ws` line starts it (`python -m zeus.ws_serve`); in production the
+reverse proxy in front (deploy/nginx.conf) relays each frame as it comes, a hop not measured here.
 """
 
 import asyncio
@@ -241,14 +241,14 @@ async def _measure(port: int, users: list[tuple[str, str]], responder: Responder
 
 
 class Daphne:
-    """`processes` daphne processes accepting on one listening socket (daphne --fd), as a deployment runs
-    one per core; they share the Redis channel layer, the cache lock and the rate counters."""
+    """`processes` daphne processes accepting on one listening socket (`python -m zeus.ws_serve --fd`), as a
+    deployment runs one per core; they share the Redis channel layer, the cache lock and the rate counters."""
 
     def __init__(self, env: dict, processes: int):
         self.listener = socket.create_server(("127.0.0.1", 0), backlog=1024)
         self.port = self.listener.getsockname()[1]
         fd = self.listener.fileno()
-        command = [str(Path(sys.executable).with_name("daphne")), "--fd", str(fd), "-v", "0"]
+        command = [sys.executable, "-m", "zeus.ws_serve", "--fd", str(fd), "-v", "0"]
         command += ["--websocket-max-message-size", "65536", "bench._chat_asgi:application"]
         self.procs = [subprocess.Popen(command, env=env, cwd=ROOT, pass_fds=[fd]) for _ in range(processes)]
 

@@ -51,7 +51,16 @@ class Server:
         fd = self.listener.fileno()
         bin_dir = Path(sys.executable).parent
         if SERVER == "daphne":
-            command = [str(bin_dir / "daphne"), "--fd", str(fd), "-v", "0", "bench._feeds_asgi:application"]
+            command = [
+                sys.executable,
+                "-m",
+                "zeus.ws_serve",
+                "--fd",
+                str(fd),
+                "-v",
+                "0",
+                "bench._feeds_asgi:application",
+            ]
         else:
             # gunicorn.conf.py's settings (gthread, WEB_THREADS threads), one worker: "into one process".
             command = [str(bin_dir / "gunicorn"), "-c", "gunicorn.conf.py", "-b", f"fd://{fd}"]

@@ -126,10 +126,11 @@ class Server:
 def _servers(scratch: Path) -> list[Server]:
     from tests import processes
 
-    daphne, gunicorn = str(BIN / "daphne"), str(BIN / "gunicorn")
+    gunicorn = str(BIN / "gunicorn")
     out = []
     port = _free_port()
-    out.append(Server("daphne", [([daphne, "-b", "127.0.0.1", "-p", str(port), "zeus.asgi:application"], {})], port))
+    ws = [sys.executable, "-m", "zeus.ws_serve", "-b", "127.0.0.1", "-p", str(port), "zeus.asgi:application"]
+    out.append(Server("daphne", [(ws, {})], port))  # as the Procfile's `ws` and `make run` start it
     port = _free_port()
     # `--threads 1`: gunicorn.conf.py's thread count would otherwise turn `-k sync` into gthread (gunicorn does
     # that for any sync worker given more than one thread), and the baseline would be the threaded server.

@@ -91,7 +91,8 @@ class ThreadAdmin(ReadOnlyAdmin):
         thread = self.get_object(request, object_id)
         extra = dict(extra_context or {})
         if thread is not None:
-            newest = list(thread.messages.order_by("-id")[:THREAD_PAGE_MESSAGES])
+            # With what each reply sent to the model (one join, not a query per message).
+            newest = list(thread.messages.select_related("sent_to_model").order_by("-id")[:THREAD_PAGE_MESSAGES])
             used, budget = usage_status(user_id=thread.user_id, day=user_today(thread.user))
             extra.update(
                 conversation=[message_view(m) for m in reversed(newest)],

@@ -1,6 +1,9 @@
-"""Stored messages as support staff read them: text, tool calls with pretty JSON, cards as a short summary."""
+"""Stored messages as support staff read them: text, tool calls with pretty JSON, cards as a short summary, and
+what a reply's turn sent to the model provider (read only, as the user reads it under the reply)."""
 
 import json
+
+from django.core.exceptions import ObjectDoesNotExist
 
 from chat.models import Message
 
@@ -64,6 +67,10 @@ def message_view(message: Message) -> dict:
         else:
             parts.append({"type": "other", "raw": pretty_json(part)})
     metadata = message.metadata or {}
+    try:
+        sent = pretty_json(message.sent_to_model.content)  # select_related by the caller
+    except ObjectDoesNotExist:
+        sent = None
     facts = [(key, metadata[key]) for key in METADATA_KEYS if key in metadata]
     usage = metadata.get("usage") or {}
     return {
@@ -75,4 +82,5 @@ def message_view(message: Message) -> dict:
         "usage": ", ".join(f"{k} {v}" for k, v in usage.items()),
         "admin_initiated": bool(metadata.get("admin_initiated")),
         "aborted": bool(metadata.get("aborted")),
+        "sent_to_model": sent,
     }

@@ -4,7 +4,6 @@ until the forecast clears the cushion again, which closes it."""
 
 import datetime as dt
 
-from django.contrib.auth import get_user_model
 from django.db import transaction as db_transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import override
@@ -12,6 +11,7 @@ from django.utils.translation import override
 from plans import forecast as fc
 from plans.forecast_models import ForecastWatch
 from plans.forecast_read import cash_forecast
+from zeus.account_data.unlocked import unlocked_users
 from zeus.models import Notification
 from zeus.money import format_amount, from_minor
 from zeus.services import notification_create
@@ -24,7 +24,7 @@ RANGE = 1000
 def shortfall_watch_run(*, now: dt.datetime, user_id_range: tuple[int, int]) -> int:
     """Returns how many notices it sent."""
     first, last = user_id_range
-    users = get_user_model().objects.filter(id__gte=first, id__lte=last, is_active=True).select_related("profile")
+    users = unlocked_users().filter(id__gte=first, id__lte=last, is_active=True).select_related("profile")
     sent = 0
     for user in users:
         local = user_now(user, now=now)

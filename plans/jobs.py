@@ -26,6 +26,7 @@ from plans.models import MonthlyPlan, ReminderLog
 from plans.reminders import reminder_due
 from plans.selectors import plan_ledgers
 from plans.state import month_so_far
+from zeus.account_data.unlocked import of_unlocked_users
 from zeus.models import DEFAULT_TIMEZONE, NotificationKind, Profile
 from zeus.money import format_amount, from_minor
 from zeus.selectors import user_languages
@@ -65,7 +66,9 @@ def _timezones(plans) -> list[str]:
 
 
 def _for_users(plans, user_ids, user_id_range):
-    """The plans of these users, or of the users whose id is in [first, last] (a fan-out batch)."""
+    """The plans of these users, or of the users whose id is in [first, last] (a fan-out batch); never of a
+    user locked for erasure."""
+    plans = of_unlocked_users(plans)
     if user_ids is not None:
         plans = plans.filter(user_id__in=list(user_ids))
     if user_id_range is not None:

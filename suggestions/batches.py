@@ -5,9 +5,8 @@ import zoneinfo
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from django.contrib.auth import get_user_model
-
 from suggestions.thresholds import BATCH_SIZE
+from zeus.account_data.unlocked import unlocked_users
 from zeus.models import DEFAULT_LANGUAGE, DEFAULT_TIMEZONE
 from zeus.money import DEFAULT_CURRENCY
 
@@ -23,9 +22,9 @@ class BatchUser:
 def user_batches(
     *, user_ids: Iterable[int] | None = None, user_id_range: tuple[int, int] | None = None, size: int = BATCH_SIZE
 ) -> Iterator[list[BatchUser]]:
-    """Active users in id order, `size` at a time, with their clock and currency (keyset pages); only these
-    ids, or only the ids in [first, last] (a fan-out batch), if given."""
-    qs = get_user_model().objects.filter(is_active=True).order_by("id")
+    """Active users not locked for erasure, in id order, `size` at a time, with their clock and currency
+    (keyset pages); only these ids, or only the ids in [first, last] (a fan-out batch), if given."""
+    qs = unlocked_users().filter(is_active=True).order_by("id")
     if user_ids is not None:
         qs = qs.filter(id__in=list(user_ids))
     if user_id_range is not None:

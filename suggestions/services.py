@@ -5,13 +5,13 @@ import datetime as dt
 import logging
 
 from asgiref.sync import async_to_sync, sync_to_async
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
 from suggestions import rules, selectors
 from suggestions.drafts import Draft
 from suggestions.models import RULE_KINDS, Suggestion
+from zeus.account_data.unlocked import unlocked_users
 from zeus.errors import Conflict, NotFound
 from zeus.models import Notification
 from zeus.services import NotificationDraft, notification_create_many
@@ -98,7 +98,7 @@ def suggestions_refresh(*, user, now: dt.datetime | None = None) -> dict[str, in
 def suggestions_refresh_users(*, user_ids: list[int], now: dt.datetime | None = None) -> int:
     """Refreshes each user on its own, so one user's bad data never stops the batch. Returns how many ran."""
     done = 0
-    for user in get_user_model().objects.filter(id__in=user_ids, is_active=True):
+    for user in unlocked_users().filter(id__in=user_ids, is_active=True):
         try:
             suggestions_refresh(user=user, now=now)
             done += 1

@@ -1,4 +1,4 @@
-"""The admin for support staff: people (with their profile inline) and their notifications.
+"""The admin for support staff: people (with their profile inline), their notifications, API tokens and consents.
 
 Edits go through the services, so the admin obeys the same rules as the API and the chat tools: forms check
 those rules in `clean` (pure, nothing written), `save_model` calls the service with the changed fields.
@@ -18,7 +18,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 
 from zeus.errors import ZeusError
-from zeus.models import DeviceToken, Notification, Profile, SecondFactor, SignedInSession
+from zeus.models import DeviceToken, ModelConsent, Notification, Profile, SecondFactor, SignedInSession
 from zeus.money import format_amount
 from zeus.services import notification_create, profile_update
 from zeus.timeutil import user_today, validate_timezone
@@ -194,6 +194,32 @@ class DeviceTokenAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False
+
+
+@admin.register(ModelConsent)
+class ModelConsentAdmin(admin.ModelAdmin):
+    """Who agreed (or withdrew) to which version of the model-provider consent, and when. A record of what the
+    user decided: support reads it and never edits, adds or deletes one (only the user decides, zeus/consent.py)."""
+
+    list_display = ["user", "granted", "version", "created_at"]
+    list_filter = ["granted", "version", "created_at"]
+    list_select_related = ["user"]
+    search_fields = ["user__username", "user__email"]
+    date_hierarchy = "created_at"
+    fields = readonly_fields = ["user", "granted", "version", "created_at"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        # Never from its own pages. A person deleted in the admin takes their decisions along (the cascade), and
+        # Django asks this same permission for each row that cascade would delete, so it holds everywhere else.
+        match = getattr(request, "resolver_match", None)
+        own_page = match is not None and (match.url_name or "").startswith("zeus_modelconsent_")
+        return not own_page and super().has_delete_permission(request, obj)
 
 
 # allauth's own admin pages under names the admin can translate (zeus/accounts/models.py). Importing allauth's

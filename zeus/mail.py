@@ -20,6 +20,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from zeus.account_data.unlocked import of_unlocked_users
 from zeus.models import EMAIL_KINDS, MailDelivery, Notification, Profile, default_email_notifications
 from zeus.wording import notification_words
 
@@ -150,10 +151,14 @@ def mail_deliver(notification_id: int, *, now: dt.datetime | None = None) -> str
     now = now or timezone.now()
     failure = None
     with transaction.atomic():
+        # A user locked for erasure is sent nothing: the mail stays pending, sent if the erasure is cancelled.
         delivery = (
-            MailDelivery.objects.select_for_update(skip_locked=True)
+            of_unlocked_users(
+                MailDelivery.objects.filter(notification_id=notification_id, status=MailDelivery.Status.PENDING),
+                user_field="notification__user",
+            )
+            .select_for_update(skip_locked=True)
             .select_related("notification")
-            .filter(notification_id=notification_id, status=MailDelivery.Status.PENDING)
             .first()
         )
         if delivery is None:
@@ -180,7 +185,10 @@ def mail_deliver(notification_id: int, *, now: dt.datetime | None = None) -> str
 def pending_deliveries(*, now: dt.datetime, limit: int = 200) -> list[int]:
     """Notification ids of pending mail whose next try has come, oldest first (the sweeper's batch)."""
     return list(
-        MailDelivery.objects.filter(status=MailDelivery.Status.PENDING, next_attempt_at__lte=now)
+        of_unlocked_users(
+            MailDelivery.objects.filter(status=MailDelivery.Status.PENDING, next_attempt_at__lte=now),
+            user_field="notification__user",
+        )
         .order_by("next_attempt_at", "id")
         .values_list("notification_id", flat=True)[:limit]
     )

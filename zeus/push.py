@@ -14,6 +14,7 @@ from django.utils import timezone, translation
 from py_vapid import Vapid
 from pywebpush import WebPushException, webpush
 
+from zeus.account_data.unlocked import of_unlocked_users
 from zeus.errors import Conflict, NotFound, ValidationFailed
 from zeus.mail import profile_language
 from zeus.models import Notification, Profile
@@ -141,7 +142,7 @@ def push_deliver(notification_id: int) -> dict[str, int]:
         return counts
     data = push_message(notification)
     vapid = Vapid.from_string(settings.ZEUS_WEBPUSH_VAPID_PRIVATE_KEY)
-    for subscription in PushSubscription.objects.filter(user_id=notification.user_id):
+    for subscription in of_unlocked_users(PushSubscription.objects.filter(user_id=notification.user_id)):
         info = {"endpoint": subscription.endpoint, "keys": {"p256dh": subscription.p256dh, "auth": subscription.auth}}
         try:
             webpush(

@@ -10,6 +10,7 @@ from assets import categories
 from assets.banktexts.model import read_with_model
 from assets.banktexts.parsers import ParsedText, parse
 from assets.banktexts.vietqr import vietqr_parsed
+from assets.captures.closing import capture_close_if_all_discarded
 from assets.models import Asset, BankTextDraft, LinkedAccount, Source, Transaction
 from assets.rules.services import categorize, rules_for
 from assets.services import transaction_create
@@ -199,10 +200,13 @@ def bank_text_draft_confirm(*, user, draft_id, values: dict | None = None, save_
 
 
 def bank_text_draft_discard(*, user, draft_id) -> BankTextDraft:
+    """The last open draft of a photo or PDF capture discarded, with none confirmed, takes the file along."""
     with db_transaction.atomic():
         draft = _open_draft(user, draft_id)
         draft.status = BankTextDraft.Status.DISCARDED
         draft.save(update_fields=["status"])
+        if draft.capture_id is not None:
+            capture_close_if_all_discarded(capture_id=draft.capture_id)
     return draft
 
 

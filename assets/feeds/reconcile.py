@@ -25,6 +25,7 @@ from assets.feeds import casso, casso_services
 from assets.feeds.payload import MAX_TRANSFER, SEPAY_TZ, InvalidPayload
 from assets.feeds.providers import FeedRow, feed_row_land, secret_decrypt, secret_encrypt
 from assets.models import CassoConnection, SepayConnection
+from zeus.account_data.unlocked import of_unlocked_users
 from zeus.errors import NotFound
 from zeus.validation import clean_text, record_id
 
@@ -153,8 +154,9 @@ def feeds_reconcile(*, now: dt.datetime | None = None, days: int = DEFAULT_DAYS,
     now = now or timezone.now()
     since = now - dt.timedelta(days=days)
     report = PullReport()
-    sepay = SepayConnection.objects.exclude(api_token_encrypted="").select_related("user__profile")
-    cassos = CassoConnection.objects.exclude(api_key_encrypted="").select_related("user__profile")
+    # A user locked for erasure is not pulled for (its webhooks still land: money that arrived is a fact).
+    sepay = of_unlocked_users(SepayConnection.objects.exclude(api_token_encrypted="")).select_related("user__profile")
+    cassos = of_unlocked_users(CassoConnection.objects.exclude(api_key_encrypted="")).select_related("user__profile")
     if user is not None:
         sepay, cassos = sepay.filter(user=user), cassos.filter(user=user)
     for connection in sepay.order_by("id"):

@@ -12,6 +12,7 @@ from django.utils.translation import override
 from assets.cards.selectors import card_dues, cycled_cards
 from goals.debts.models import Debt, DebtReminder
 from goals.debts.selectors import debt_views
+from zeus.account_data.unlocked import of_unlocked_users
 from zeus.models import Notification
 from zeus.money import format_amount
 from zeus.services import notification_create
@@ -24,9 +25,9 @@ RANGE = 2000
 def debt_reminders_send(*, now: dt.datetime, user_id_range: tuple[int, int]) -> int:
     """Reminds each user, in their own today, of what falls due within DAYS_AHEAD days; returns how many went."""
     first, last = user_id_range
-    debts = Debt.objects.filter(status=Debt.Status.OPEN, user_id__gte=first, user_id__lte=last).select_related(
-        "user__profile"
-    )
+    debts = of_unlocked_users(
+        Debt.objects.filter(status=Debt.Status.OPEN, user_id__gte=first, user_id__lte=last)
+    ).select_related("user__profile")
     by_user: dict[int, list[Debt]] = {}
     for debt in debts:
         by_user.setdefault(debt.user_id, []).append(debt)
@@ -44,7 +45,9 @@ def debt_reminders_send(*, now: dt.datetime, user_id_range: tuple[int, int]) -> 
 
 def _remind_cards(*, now: dt.datetime, user_id_range: tuple[int, int]) -> int:
     first, last = user_id_range
-    cards = cycled_cards().filter(user_id__gte=first, user_id__lte=last).select_related("user__profile")
+    cards = of_unlocked_users(cycled_cards().filter(user_id__gte=first, user_id__lte=last)).select_related(
+        "user__profile"
+    )
     todays: dict[int, dt.date] = {}
 
     def today_of(card) -> dt.date:

@@ -93,6 +93,25 @@ def test_one_shortfall_notice_per_episode(alice):
     assert ForecastWatch.objects.get(user=alice).in_shortfall
 
 
+def test_no_shortfall_watch_for_a_locked_user_until_the_erasure_is_cancelled(alice, bob):
+    from zeus.account_data.erasure import account_erasure_cancel, account_erasure_request
+
+    today = user_today(alice)
+    for owner in (alice, bob):
+        factories.asset(owner, kind="bank_account", balance="100000")
+        series(
+            owner, merchant="Rent", kind="bill", direction="expense", amount="4500000", next_on=today + dt.timedelta(5)
+        )
+    noon = dt.datetime.combine(today, dt.time(12, 0), tzinfo=alice.profile.tz)
+    account_erasure_request(user=bob, now=noon)
+    span = (min(alice.id, bob.id), max(alice.id, bob.id))
+    assert shortfall_watch_run(now=noon, user_id_range=span) == 1
+    assert not bob.notifications.exists() and not ForecastWatch.objects.filter(user=bob).exists()
+    account_erasure_cancel(user=bob)
+    assert shortfall_watch_run(now=noon, user_id_range=span) == 1
+    assert bob.notifications.filter(kind="cash_shortfall").count() == 1
+
+
 def test_the_home_shows_the_forecast(client, alice):
     factories.asset(alice, kind="bank_account", balance="2000000")
     client.force_login(alice)

@@ -1,6 +1,6 @@
-"""Real processes and links for fault tests: the app under daphne in its own process, reached through
-links (TCP forwarders) to PostgreSQL and Redis that a test can cut and restore. The machine's own services
-are never stopped: other test runs use them."""
+"""Real processes and links for fault tests: the app under daphne (`python -m zeus.ws_serve`, as the Procfile's
+`ws` starts it) in its own process, reached through links (TCP forwarders) to PostgreSQL and Redis that a test
+can cut and restore. The machine's own services are never stopped: other test runs use them."""
 
 import os
 import signal
@@ -125,7 +125,8 @@ def _hang_up(sock: socket.socket) -> None:
 
 
 class AppProcess:
-    """`daphne zeus.asgi:application` in a process of its own, with the environment given."""
+    """The Procfile's `ws` (`python -m zeus.ws_serve zeus.asgi:application`) in a process of its own, with the
+    environment given."""
 
     def __init__(self, env: dict[str, str], *, log_path: Path):
         self.port = free_port()
@@ -136,7 +137,9 @@ class AppProcess:
         self._log = open(log_path, "wb")  # noqa: SIM115 (closed in stop)
         self.process = subprocess.Popen(
             [
-                str(BIN / "daphne"),
+                sys.executable,
+                "-m",
+                "zeus.ws_serve",
                 "-b",
                 "127.0.0.1",
                 "-p",

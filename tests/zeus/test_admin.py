@@ -20,7 +20,7 @@ from django.test.utils import CaptureQueriesContext
 from assets.models import Asset, LinkedAccount, Source, Transaction
 from goals.models import Budget, Goal
 from tests import factories
-from zeus.models import DeviceToken, Notification, Profile
+from zeus.models import DeviceToken, ModelConsent, Notification, Profile
 from zeus.timeutil import user_today
 
 User = get_user_model()
@@ -65,6 +65,7 @@ ROW_FACTORIES = {
     Profile: lambda i: _owner().profile,
     DeviceToken: lambda i: factories.api_key(_owner(), name=f"Phone {i}") and DeviceToken.objects.latest("id"),
     Notification: lambda i: Notification.objects.create(user=_owner(), kind="insight", title=f"Spike {i}"),
+    ModelConsent: lambda i: ModelConsent.objects.filter(user=_owner()).latest("id"),  # factories.user agreed
     LinkedAccount: _linked_account,
     Asset: _asset,
     Transaction: _transaction,

@@ -257,3 +257,28 @@ def test_email_url_configures_the_backend(url, expected):
     env = {**os.environ, "EMAIL_URL": url, "DJANGO_SETTINGS_MODULE": "zeus.settings.base"}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
     assert out.strip().endswith(expected)
+
+
+def test_a_locked_account_is_mailed_nothing_until_its_erasure_is_cancelled(
+    db, smtp, django_capture_on_commit_callbacks
+):
+    from zeus.account_data.erasure import account_erasure_cancel, account_erasure_request
+
+    leaving, kept = opted_in("leaving"), opted_in("kept")
+    smtp.stop()
+    with django_capture_on_commit_callbacks(execute=True):
+        held = notify(leaving)  # the older pending mail: the sweep's first pick, were it not left out
+        notify(kept)
+    account_erasure_request(user=leaving, now=timezone.now())
+    smtp.start()
+    later = timezone.now() + dt.timedelta(hours=2)
+    assert mail_deliver(held.id, now=later) == "skipped"
+    assert mail_sweep(now=later, limit=1) == {"sent": 1, "skipped": 0, "failed": 0}
+    with django_capture_on_commit_callbacks(execute=True):
+        notify(leaving, title="A webhook's payment arrived", key="paid")  # created during the grace: not sent
+    assert [m["To"] for m in smtp.messages] == ["kept@example.com"]
+    assert set(MailDelivery.objects.filter(notification__user=leaving).values_list("status", flat=True)) == {"pending"}
+
+    account_erasure_cancel(user=leaving)
+    assert mail_sweep(now=later + dt.timedelta(hours=2))["sent"] == 2
+    assert sorted(m["To"] for m in smtp.messages) == ["kept@example.com"] + ["leaving@example.com"] * 2

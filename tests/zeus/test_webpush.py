@@ -268,3 +268,29 @@ def test_too_many_browsers_is_a_409(service, alice, alice_api):
     response = alice_api.post("/api/v1/push/subscriptions", service.subscription("/one-more"), format="json")
     assert (response.status_code, response.json()["error"]["code"]) == (409, "TOO_MANY_SUBSCRIPTIONS")
     assert _subscribe(alice_api, service, "/b3").status_code == 201  # an existing browser may subscribe again
+
+
+def test_a_locked_account_is_pushed_nothing_until_its_erasure_is_cancelled(
+    service, alice, bob, alice_api, bob_api, django_capture_on_commit_callbacks
+):
+    from django.utils import timezone
+
+    from zeus.account_data.erasure import account_erasure_cancel, account_erasure_request
+
+    _subscribe(bob_api, service, "/bobs")
+    account_erasure_request(user=alice, now=timezone.now())  # this removes alice's subscriptions (credentials)
+    # One that still lands: a browser's subscribe request committed just after the lock.
+    late = service.subscription("/alices")
+    PushSubscription.objects.create(
+        user=alice, endpoint=late["endpoint"], p256dh=late["keys"]["p256dh"], auth=late["keys"]["auth"]
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        for user in (alice, bob):
+            notification_create(user=user, kind="insight", title="Money arrived", body="", cta_url="/")
+    assert [r["path"] for r in service.received] == ["/bobs"]
+    assert not PushSubscription.objects.filter(user=alice, last_pushed_at__isnull=False).exists()
+
+    account_erasure_cancel(user=alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        notification_create(user=alice, kind="insight", title="Welcome back", body="", cta_url="/")
+    assert [r["path"] for r in service.received] == ["/bobs", "/alices"]

@@ -218,3 +218,25 @@ def test_an_api_key_is_set_only_on_ones_own_connection(alice_api, bob_api):
     assert cas["reconciles"] is False
     answer = bob_api.put(f"/api/v1/integrations/casso/{cas['id']}/api-key", {"api_key": "x"}, format="json")
     assert_error(answer, 404)
+
+
+@pytest.mark.django_db
+def test_a_locked_account_is_not_pulled_but_its_webhooks_land_until_it_cancels(alice, alice_api, client, provider):
+    from django.utils import timezone
+
+    from zeus.account_data.erasure import account_erasure_cancel, account_erasure_request
+
+    sepay = alice_api.post("/api/v1/integrations/sepay", {"auth": "api_key"}, format="json").json()
+    alice_api.put(f"/api/v1/integrations/sepay/{sepay['id']}/api-key", {"api_key": "tok"}, format="json")
+    alice_api.post("/api/v1/integrations/casso", {"api_key": "key"}, format="json")
+    provider.sepay = [sepay_record(92705, amount_in="2000000.00")]
+    account_erasure_request(user=alice, now=timezone.now())
+    report = feeds_reconcile(days=7)
+    assert (report.connections, report.landed) == (0, 0) and provider.seen == []
+    # Money arriving during the grace is a fact: the webhook is still accepted (and erased with the rest).
+    assert sepay_deliver(client, sepay, sepay_payload(id=92704)).status_code == 200
+    assert list(Transaction.objects.filter(user=alice).values_list("external_id", flat=True)) == ["sepay:92704"]
+
+    account_erasure_cancel(user=alice)
+    report = feeds_reconcile(days=7)
+    assert (report.connections, report.landed) == (2, 1)

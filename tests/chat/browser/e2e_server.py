@@ -2,7 +2,9 @@
 
 A thread, not a process: it shares the test database, the settings the test overrides (ANTHROPIC_BASE_URL of
 the offline model server) and, without Redis, the in-memory channel layer and cache. Twisted's reactor cannot be
-restarted, so one server serves the whole test session.
+restarted, so one server serves the whole test session. So daphne's `Server` is built here directly rather than
+through `python -m zeus.ws_serve` (a command line, a process of its own); what that adds, a 1009 close for a
+frame over 64 KiB, is held on the real `ws` process by tests/zeus/test_proxy.py.
 """
 
 import asyncio

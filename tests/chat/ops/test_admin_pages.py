@@ -249,3 +249,20 @@ def test_staff_set_and_remove_a_budget_override_in_the_admin(alice, staff, setti
     budget = TokenBudget.objects.get(user=alice)
     assert client.post(f"/admin/chat/tokenbudget/{budget.pk}/delete/", {"post": "yes"}).status_code == 302
     assert usage_status(user_id=alice.id, day=DAY) == (0, 1000)
+
+
+@pytest.mark.django_db
+def test_the_thread_page_shows_what_a_reply_sent_to_the_model_read_only(alice, staff):
+    from chat.models import SentToModel
+
+    thread = chat.thread(alice)
+    chat.user_message(thread, "How much on food?")
+    reply = chat.assistant_message(thread, "About 2tr")
+    sent = {"facts": "today 2026-12-03, VND", "router": None, "omitted_messages": 0,
+            "messages": [{"role": "user", "content": [{"type": "text", "text": "How much on <food>?"}]}]}  # fmt: skip
+    SentToModel.objects.create(message=reply, content=sent)
+    page = _client(staff).get(f"/admin/chat/thread/{thread.id}/change/")
+    html = page.content.decode()
+    assert html.count("sent to the model provider") == 1  # the reply's, not the user's message
+    assert "today 2026-12-03, VND" in html and "How much on &lt;food&gt;?" in html  # escaped
+    assert 'name="_save"' not in html  # a thread page is read only
