@@ -36,10 +36,13 @@ _DATE = re.compile(r"^\s*(\d{4})(\d{2})(\d{2})")
 
 @dataclass
 class OfxSummary:
-    """What the reader met besides rows: investment lines skipped because they move securities, not cash."""
+    """What the reader met besides rows: investment lines skipped because they move securities, not cash, and
+    whether the file's OFX envelope was closed (a bank answering for a period or an account with nothing in it
+    sends an empty `<OFX></OFX>` or a sign-on alone: a whole file with no rows, unlike a truncated one)."""
 
     securities_skipped: int = 0
     statements: int = 0
+    envelope: bool = False
 
 
 @dataclass
@@ -80,6 +83,7 @@ def _lines(text: str, summary: OfxSummary) -> Iterator[tuple[_Statement, dict]]:
         name = name.upper()
         value = html.unescape(value.strip()) if value.strip() else ""
         if closing:
+            summary.envelope = summary.envelope or name == "OFX"
             if name in ("STMTTRN", "BANKTRANLIST", "INVBANKTRAN") and line is not None:
                 yield current, line
                 line = None
@@ -127,7 +131,7 @@ def ofx_rows(raw: bytes, *, currency: str, summary: OfxSummary | None = None) ->
         if row.external_id is None and not row.problems:
             row.external_id = f"{fingerprint(row)[:60]}:{scopes[statement.account]}"
         yield row
-    if not summary.statements:
+    if not summary.statements and not summary.envelope:
         raise ImportRejected("The OFX file holds no bank, card or investment statement.", code="INVALID_OFX")
 
 
