@@ -13,6 +13,7 @@ from assets.statements.rows import Fingerprints, ImportRejected, Row, clean_desc
 
 # A :61: line that already holds its amount, followed by a line that is no field of its own.
 _CONTINUATION = re.compile(r"^(:61:\d{6}(?:\d{4})?R?[DC][A-Z]?\d[^\n]*)\n(?![:\-{}]|$)[^\n]*$", re.MULTILINE)
+_WHOLE = re.compile(r"^:20:.*^:62[FM]:", re.MULTILINE | re.DOTALL)
 _DESCRIPTIONS = ("purpose", "posting_text", "applicant_name", "extra_details", "transaction_details")
 
 
@@ -35,7 +36,8 @@ def mt940_rows(raw: bytes, *, currency: str) -> Iterator[Row]:
         lines = list(statement)
     except Exception as exc:  # the library raises RuntimeError, ValueError, KeyError on what it cannot read
         raise ImportRejected(f"The MT940 file could not be read: {str(exc)[:200]}", code="INVALID_MT940") from None
-    if not lines:
+    if not lines and not _WHOLE.search(text):
+        # A whole statement (a closing balance, no :61:) is a day with nothing booked, not a broken file.
         raise ImportRejected("The MT940 file holds no transactions (:61:).", code="INVALID_MT940")
     account = str(statement.data.get("account_identification") or "")
     scope = hashlib.sha256(account.encode()).hexdigest()[:10]

@@ -33,10 +33,14 @@ def _ofx(raw: bytes):
 
 
 def _mt940(raw: bytes):
+    import calendar
+
     for year, month, day, mark, amount in _MT940_LINE.findall(raw.decode("latin-1").replace("\r\n", "\n")):
         value = Decimal(amount.replace(",", "."))
         sign = -1 if mark in ("D", "RC") else 1
-        yield dt.date(2000 + int(year), int(month), int(day)), sign * value
+        # Banks counting interest in 30-day months write value dates such as 30 February: the month's last day.
+        last = calendar.monthrange(2000 + int(year), int(month))[1]
+        yield dt.date(2000 + int(year), int(month), min(int(day), last)), sign * value
 
 
 def _camt(raw: bytes):
@@ -44,12 +48,16 @@ def _camt(raw: bytes):
 
     root = etree.fromstring(raw, etree.XMLParser(resolve_entities=False, no_network=True))
     for entry in root.iter("{*}Ntry"):
+        # Booking and value dates are optional in reports and notifications: the report's creation day stands in.
+        report = entry.getparent()
+        made = report.findtext("{*}CreDtTm") or root.findtext("{*}*/{*}GrpHdr/{*}CreDtTm") or ""
         status = "".join(entry.find("{*}Sts").itertext()).strip() if entry.find("{*}Sts") is not None else ""
         if status and status.upper() not in ("BOOK", "BOOKED"):
             continue
         sign = -1 if entry.findtext("{*}CdtDbtInd") == "DBIT" else 1
         when = "".join(entry.find("{*}BookgDt").itertext()).strip()[:10] if entry.find("{*}BookgDt") is not None else ""
-        when = when or "".join(entry.find("{*}ValDt").itertext()).strip()[:10]
+        value_date = entry.find("{*}ValDt")
+        when = when or ("".join(value_date.itertext()).strip()[:10] if value_date is not None else made[:10])
         total = Decimal(entry.findtext("{*}Amt"))
         parts = []
         for details in entry.iterfind("{*}NtryDtls/{*}TxDtls"):
