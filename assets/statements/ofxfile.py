@@ -38,7 +38,7 @@ _DATE = re.compile(r"^\s*(\d{4})(\d{2})(\d{2})")
 class OfxSummary:
     """What the reader met besides rows: investment lines skipped because they move securities, not cash, and
     whether the file's OFX envelope was closed (a bank answering for a period or an account with nothing in it
-    sends an empty `<OFX></OFX>` or a sign-on alone: a whole file with no rows, unlike a truncated one)."""
+    sends an empty `<OFX></OFX>` or a sign-on alone: a whole file with no rows; one never closed was cut short)."""
 
     securities_skipped: int = 0
     statements: int = 0
@@ -124,15 +124,19 @@ def ofx_rows(raw: bytes, *, currency: str, summary: OfxSummary | None = None) ->
     summary = summary if summary is not None else OfxSummary()
     fingerprint = Fingerprints("ofx")
     scopes: dict[str, str] = {}
-    for index, (statement, line) in enumerate(_lines(decode(raw), summary), start=1):
+    lines = ((statement, line) for statement, line in _lines(decode(raw), summary) if line)
+    # An empty <STMTTRN></STMTTRN> (an exporter's placeholder, a redacted line) holds no money to lose.
+    for index, (statement, line) in enumerate(lines, start=1):
         if statement.account not in scopes:
             scopes[statement.account] = hashlib.sha256(statement.account.encode()).hexdigest()[:10]
         row = _row(line, index, scopes[statement.account], statement.currency or currency)
         if row.external_id is None and not row.problems:
             row.external_id = f"{fingerprint(row)[:60]}:{scopes[statement.account]}"
         yield row
-    if not summary.statements and not summary.envelope:
-        raise ImportRejected("The OFX file holds no bank, card or investment statement.", code="INVALID_OFX")
+    if not summary.envelope:
+        # Every OFX file, SGML or XML, ends with </OFX>: without it the file was cut short, and what was read
+        # of it is not the statement (all or nothing).
+        raise ImportRejected("The OFX file is cut short: it never closes its <OFX> element.", code="INVALID_OFX")
 
 
 def _row(line: dict, index: int, scope: str, currency: str) -> Row:
