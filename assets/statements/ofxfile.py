@@ -53,6 +53,8 @@ class _Statement:
 
 def decode(raw: bytes) -> str:
     """The file's text in the charset its header names; UTF-8, then Windows-1252, when it names none."""
+    if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return raw.decode("utf-16")
     raw = raw.lstrip(b"\xef\xbb\xbf")
     named = _XML_ENCODING.search(raw[:4096]) or _SGML_CHARSET.search(raw[:4096])
     encodings = []
@@ -61,7 +63,10 @@ def decode(raw: bytes) -> str:
         if name == "NONE":
             declared = _SGML_ENCODING.search(raw[:4096])
             name = declared.group(1).decode("ascii").upper() if declared else ""
-        encodings.append(_CHARSETS.get(name, name.lower()))
+        # A header read as ASCII cannot be UTF-16 or UTF-32, whatever it says (exporters copy the declaration
+        # from a template): the bytes are trusted over it.
+        if not name.startswith(("UTF-16", "UTF-32", "UCS")):
+            encodings.append(_CHARSETS.get(name, name.lower()))
     encodings += ["utf-8", "cp1252"]
     for encoding in encodings:
         try:

@@ -186,10 +186,12 @@ def write() -> None:
                 written[key] = {"refused": exc.code}
                 continue
             unknown = next((r.problems["currency"] for r in rows if "currency" in r.problems), None)
-            expected = reference(path.name, raw)
+            bad = next((sorted(r.problems)[0] for r in rows if r.problems), None)
             if unknown:
                 written[key] = {"currency_refused": True}
-            elif expected is not None:
+            elif bad:  # a file that holds no such thing (a redacted date): each bad row named in the 400
+                written[key] = {"rows_refused": bad}
+            elif (expected := reference(path.name, raw)) is not None:
                 lines = sorted((str(d) if d else None, str(a)) for d, a in expected if a)
                 written[key] = {"count": len(lines), "rows": lines}
     text = json.dumps(written, indent=1, ensure_ascii=False)

@@ -137,3 +137,12 @@ def test_qif_a_header_with_nothing_after_it_is_still_refused():
     with pytest.raises(ImportRejected) as caught:
         list(qif_rows("!Type:Bank\n", currency="USD", default_day_first=False))
     assert caught.value.code == "INVALID_QIF"
+
+
+def test_ofx_an_xml_header_claiming_utf16_over_ascii_bytes_is_read_as_the_bytes_are():
+    body = STATEMENT.format(lines="<STMTTRN><DTPOSTED>20170407<TRNAMT>-1.50<FITID>9</STMTTRN>")
+    lying = f'<?xml version="1.0" encoding="utf-16"?>\n<?OFX OFXHEADER="200" VERSION="203"?>\n<OFX>{body}</OFX>'
+    want = [(dt.date(2017, 4, 7), "expense", Decimal("1.50"), "ZAR")]
+    assert rows_of(ofx_rows(lying.encode("ascii"), currency="USD")) == want
+    honest = lying.replace("utf-16", "UTF-16").encode("utf-16")  # with its byte-order mark
+    assert rows_of(ofx_rows(honest, currency="USD")) == want
