@@ -87,14 +87,31 @@ def _description(raw, folded, bank, figure, note_at, balance_spans, moment) -> s
             return _clean(f"{who} {note}")
     if note_at is not None:
         return note
+    if folded.startswith("transaction approved"):  # a card's approval: `…/857,000/MERCHANT,Remaining …`
+        return _clean(_words(raw, folded, figure.end + 1, len(folded)).split(",")[0])
     vpb = _VPB_PARTY.search(folded)
     if vpb:
         return _clean(_words(raw, folded, vpb.start("party"), vpb.end("party")))
-    if balance_spans:  # Techcombank's SMS: the note is what follows the balance, less any date in it
-        start = balance_spans[-1][1]
-        tail = fields.masked(_words(raw, folded, 0, len(folded)), [m.span() for m in fields.DATE.finditer(folded)])
-        tail = re.sub(r"\s+\.", ".", re.sub(r"^\s*vnd\b\s*", "", tail[start:], flags=re.I))
-        return _clean(re.sub(r"\.(\s*\.)+", ".", tail).replace(". ", " ")) if tail.strip(" .") else ""
+    dates = [m.span() for m in fields.DATE.finditer(folded)] + [m.span() for m in fields.EN_DATE.finditer(folded)]
+    words = fields.masked(_words(raw, folded, 0, len(folded)), dates + [m.span() for m in fields.TIME.finditer(folded)])
+    # DongA's SMS: the note sits between the amount and a balance label (`So du hien tai la:...`).
+    label = re.search(r"\bso du\b|\bavailable balance\b", folded[figure.end :])
+    if label:
+        between = re.sub(
+            r"^\s*(?:vnd|vnđ|d)\b|\b(?:luc|vao|ngay)\b", " ", words[figure.end : figure.end + label.start()], flags=re.I
+        )
+        if len(re.sub(r"[^A-Za-z]", "", between)) >= 2:
+            return _clean(between)
+    if balance_spans:  # Techcombank's and Shinhan's SMS: the note follows the balance, in the text's own words
+        # less the dates in it (with the dot that closes them) and a card's last digits, `(**32)`.
+        cut = [(a, b + (folded[b : b + 1] == ".")) for a, b in dates]
+        tail = fields.masked(
+            _words(raw, folded, 0, len(folded)), cut + [m.span() for m in fields.CARD_MASK.finditer(folded)]
+        )
+        tail = re.sub(
+            r"\(\s*\)", " ", re.sub(r"^[\s.]*vnd(?=[\s.,;]|$)\s*", "", tail[balance_spans[-1][1] :], flags=re.I)
+        )
+        return _clean(tail.lstrip(" ."))
     return ""
 
 
@@ -118,7 +135,7 @@ def parse(text: str, *, now: dt.datetime, tz: zoneinfo.ZoneInfo) -> ParsedText |
     if occurred_at is None:
         return None
     bank = bank_of(head)
-    if bank == "" and re.search(r"\bvi\b|so du vi", folded):
+    if bank == "" and re.search(r"(?<!don )\bvi\b|so du vi", folded):  # a wallet (ví), not a unit (đơn vị)
         bank = "MoMo"
     currency = "USD" if re.match(r"\s?usd\b", folded[figure.end : figure.end + 5]) else "VND"
     return ParsedText(
