@@ -70,11 +70,19 @@ def _camt(raw: bytes):
             yield dt.date.fromisoformat(when), sign * amount
 
 
+_QIF_CASH = ("bank", "cash", "ccard", "oth a", "oth l")
+
+
 def _qif(raw: bytes):
+    """The T lines of the cash sections: an investment section's lines move securities, a memorized
+    transaction is a template, and an !Account block's T is the account's type."""
     text = raw.decode("latin-1").replace("\r\n", "\n")
-    for value in _QIF_AMOUNT.findall(text):
-        if value.replace(",", ""):
-            yield None, Decimal(value.replace(",", ""))
+    section = "bank"  # a file without a header is a bank file
+    for line in text.split("\n"):
+        if line.startswith("!"):
+            section = line[6:].strip().lower() if line.lower().startswith("!type:") else ""
+        elif section in _QIF_CASH and (value := _QIF_AMOUNT.match(line)) and value[1].replace(",", ""):
+            yield None, Decimal(value[1].replace(",", ""))
 
 
 def _csv(raw: bytes):
