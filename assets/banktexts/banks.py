@@ -25,7 +25,7 @@ BANKS: tuple[tuple[str, str], ...] = (
     ("OCB", r"\bocb\b"),
     ("MSB", r"\bmsb\b|\bmaritime ?bank\b"),
     ("Eximbank", r"\beximbank\b|\beib\b"),
-    ("Shinhan", r"\bshinhan\b"),
+    ("Shinhan", r"\bshinhan(?: ?bank)?\b"),
     ("DongA Bank", r"\bdong ?a ?bank\b|\bdongabank\b"),
     ("Timo", r"\btimo\b"),
     ("Cake", r"\bcake\b"),

@@ -115,7 +115,7 @@ def _description(raw, folded, bank, figure, note_at, balance_spans, moment) -> s
     return ""
 
 
-def parse(text: str, *, now: dt.datetime, tz: zoneinfo.ZoneInfo) -> ParsedText | None:
+def parse(text: str, *, now: dt.datetime, tz: zoneinfo.ZoneInfo, sender: str = "") -> ParsedText | None:
     """What the text says, or None: not a transaction notice (an OTP, a promotion, a failed payment), no
     amount to place, an amount of zero or beyond a trillion dong, or a date that cannot be."""
     raw = _one_line(text)
@@ -134,7 +134,9 @@ def parse(text: str, *, now: dt.datetime, tz: zoneinfo.ZoneInfo) -> ParsedText |
     occurred_at = fields.when(dated, now=now, tz=tz)
     if occurred_at is None:
         return None
-    bank = bank_of(head)
+    # The SMS sender (`VPBank`, `ShinhanBank`), when the phone passed it on, names the bank before the text does:
+    # the same `TK … -350,000VND luc …` comes from more than one bank.
+    bank = (bank_of(_tidy(sender)) if sender else "") or bank_of(head)
     if bank == "" and re.search(r"(?<!don )\bvi\b|so du vi", folded):  # a wallet (ví), not a unit (đơn vị)
         bank = "MoMo"
     currency = "USD" if re.match(r"\s?usd\b", folded[figure.end : figure.end + 5]) else "VND"
