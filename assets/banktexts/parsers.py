@@ -92,16 +92,25 @@ def _description(raw, folded, bank, figure, note_at, balance_spans, moment) -> s
     vpb = _VPB_PARTY.search(folded)
     if vpb:
         return _clean(_words(raw, folded, vpb.start("party"), vpb.end("party")))
-    dates = [m.span() for m in fields.DATE.finditer(folded)] + [m.span() for m in fields.EN_DATE.finditer(folded)]
+    dates = [m.span() for m in fields.DATE.finditer(folded) if 1 <= int(m["m"]) <= 12 and 1 <= int(m["d"]) <= 31]
+    dates += [m.span() for m in fields.EN_DATE.finditer(folded)]
     words = fields.masked(_words(raw, folded, 0, len(folded)), dates + [m.span() for m in fields.TIME.finditer(folded)])
     # DongA's SMS: the note sits between the amount and a balance label (`So du hien tai la:...`).
     label = re.search(r"\bso du\b|\bavailable balance\b", folded[figure.end :])
-    if label:
+    after = [start - figure.end for start, _ in balance_spans if start > figure.end]
+    label_at = min(after) if after else (label.start() if label else None)
+    if label_at is not None:  # the note between the amount and the balance (DongA, Agribank's bracketed note)
         between = re.sub(
-            r"^\s*(?:vnd|vnđ|d)\b|\b(?:luc|vao|ngay)\b", " ", words[figure.end : figure.end + label.start()], flags=re.I
+            r"^\s*(?:vnd|vnđ|d)\b|\b(?:luc|vao|ngay)\b", " ", words[figure.end : figure.end + label_at], flags=re.I
         )
-        if len(re.sub(r"[^A-Za-z]", "", between)) >= 2:
-            return _clean(between)
+        if re.search(r"[A-Za-z]{3,}", between):  # words, not a channel's mark such as `MB(8888888)`
+            between = _clean(between)
+            # An opening bracket the bank never closed (`(BPMENT: … T5/18(...)`) is no part of the note.
+            return (
+                _clean(between[1:]) if between.startswith("(") and between.count("(") > between.count(")") else between
+            )
+    if moment and moment.end < figure.start and re.search(r"[a-z]{3,}", folded[moment.end : figure.start]):
+        return _clean(_words(raw, folded, moment.end, figure.start))  # Eximbank: the note between moment and amount
     if balance_spans:  # Techcombank's and Shinhan's SMS: the note follows the balance, in the text's own words
         # less the dates in it (with the dot that closes them) and a card's last digits, `(**32)`.
         cut = [(a, b + (folded[b : b + 1] == ".")) for a, b in dates]

@@ -69,3 +69,38 @@ def test_an_english_day_and_month_is_the_last_such_day_and_a_card_mask_is_the_ac
 def test_a_bare_gd_inside_a_note_is_no_label():
     assert fields.note_start("tk 1 +5 vnd. so du 9 vnd. tgian ttoan gd theo bke") is None
     assert fields.note_start("tk 1|gd: mua hang") is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "amount", "direction", "balance", "description"),
+    [
+        ("OCB 11/06 09:03 TK 0068100000815007 (+) 1,200,000 VND N/dung: TIEN NHA So du: 1,264,907 VND",
+         1200000, "income", 1264907, "TIEN NHA"),
+        ("16:54;11/06/2018 TK:041704060058013VND PS:-155,595 ND:TIEN DIEN SODU:+1,524,080",
+         155595, "expense", 1524080, "TIEN DIEN"),
+        ("SeABank: Date 05/06/2018 Account: 4300001436 Change: -23,855 VND. Balance: 24,344,258 VND. Detail: tien dien",
+         23855, "expense", 24344258, "tien dien"),
+        ("TK 005704070017847 ngay 01/06/2018 09:08:32 RUT RA: 2,152,480VND SO DU: 485,413,210VND ND: GIU XE",
+         2152480, "expense", 485413210, "GIU XE"),
+        ("EIB Q7 TK 1403149 08/06/18 12:38 THANH TOAN TIEN DIEN, MA KH PE05000104061 529,441VND SD 53,494,523VND",
+         529441, "expense", 53494523, "THANH TOAN TIEN DIEN, MA KH PE05000104061"),
+        ("VietinBank:11/06/2018 00:59|TK:103867259242|GD:-1,200,000VND|SDC:5,334,409VND|ND:So GD: 94 tien nuoc",
+         1200000, "expense", 5334409, "So GD: 94 tien nuoc"),
+        ("Agribank: 11h28p 11/06 TK 5003205178742: -93,995VND (BPMENT: tien dien T5/18(...). SD: 203,719VND.",
+         93995, "expense", 203719, "BPMENT: tien dien T5/18(...)"),
+    ],
+    ids=["bracketed-sign", "sodu-signed", "english", "rut-ra", "unsigned-after-words", "so-gd", "bracketed-note"],
+)  # fmt: skip
+def test_more_real_2018_shapes(text, amount, direction, balance, description):
+    got = parse(text, now=NOW, tz=TZ)
+    assert (got.amount, got.direction, got.balance_after, got.description) == (
+        Decimal(amount),
+        direction,
+        Decimal(balance),
+        description,
+    )
+
+
+def test_an_unsigned_figure_with_both_ways_said_is_not_guessed():
+    assert fields.figure("tk 1 nhan tien 2 lan, thanh toan hd 12345678 so 5,000 vnd") is None
+    assert fields.figure("tk 1 thanh toan hd 12345678 so 5,000 vnd").direction == "expense"
