@@ -53,12 +53,20 @@ class _TextField(serializers.CharField):
 class BankTextListView(APIView):
     class InputSerializer(serializers.Serializer):
         text = _TextField(max_length=services.MAX_TEXT, trim_whitespace=False)
+        sender = _TextField(
+            max_length=services.MAX_SENDER,
+            required=False,
+            allow_blank=True,
+            help_text="The SMS sender as the phone shows it (`VPBank`), when known: it names the bank.",
+        )
 
     @extend_schema(operation_id="bank_texts_create", request=InputSerializer, responses={201: DraftSerializer})
     def post(self, request):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        draft = services.bank_text_draft_create(user=request.user, text=data.validated_data["text"])
+        draft = services.bank_text_draft_create(
+            user=request.user, text=data.validated_data["text"], sender=data.validated_data.get("sender", "")
+        )
         return Response(DraftSerializer(draft).data, status=status.HTTP_201_CREATED)
 
 

@@ -25,7 +25,8 @@ BANKS: tuple[tuple[str, str], ...] = (
     ("OCB", r"\bocb\b"),
     ("MSB", r"\bmsb\b|\bmaritime ?bank\b"),
     ("Eximbank", r"\beximbank\b|\beib\b"),
-    ("Shinhan", r"\bshinhan\b"),
+    ("Shinhan", r"\bshinhan(?: ?bank)?\b"),
+    ("DongA Bank", r"\bdong ?a ?bank\b|\bdongabank\b"),
     ("Timo", r"\btimo\b"),
     ("Cake", r"\bcake\b"),
 )
@@ -40,6 +41,12 @@ _LAYOUTS: tuple[tuple[str, re.Pattern], ...] = (
     ("VPBank", re.compile(r"\bso du tk sau gd la\b")),
     ("BIDV", re.compile(r"^tai khoan [0-9x*]+ (?:tang|giam) .* vao \d")),
     ("Agribank", re.compile(r"^\d{1,2}h\d{1,2}p? ")),
+    # Shinhan's SMS: `So du kha dung: VND …`, and its English ones (`Acc no. **8468 debit VND …`, a card's
+    # `Transaction Approved NAME(**40) …`).
+    (
+        "Shinhan",
+        re.compile(r"\bso du kha dung ?: ?vnd \d|^acc no\b|\bavailable balance ?: ?vnd \d|^transaction approved\b"),
+    ),
     (
         "MoMo",
         re.compile(

@@ -15,7 +15,8 @@ _CUR = r"(?:vnd|vnđ|dong|d)\b"
 
 _BALANCE = re.compile(
     r"(?:\bso du(?: kha dung| hien tai| vi| cuoi| moi| tk sau gd la| sau gd| tai khoan)*|\bsdc|\bsdkd"
-    r"|\bsd(?: kha dung)?)\b\s*(?:la\s*)?:?\s*(?:vnd\s*)?"
+    r"|\bavailable balance|\bbalance|\bsodu"
+    r"|\bsd(?: kha dung)?)\b\s*(?:la\s*)?:?\s*\+?(?:vnd\s*)?"
     rf"(?P<num>{_GROUPED}|\d+(?=\s?{_CUR}|\s*$|\s*[.;|]))\s?(?:{_CUR})?"
 )
 DATE = re.compile(r"(?<![\d.,/-])(?P<d>\d{1,2})[/-](?P<m>\d{1,2})(?:[/-](?P<y>\d{4}|\d{2}))?(?![\d,])")
@@ -28,20 +29,33 @@ _LABELLED = re.compile(
 _SIGNED = re.compile(
     rf"(?:^|(?<=[\s:|;(]))(?P<sign>[+-])\s?(?:vnd\s*)?(?P<num>{NUM})(?:\s?{_CUR}|(?=\s+(?:luc|vao|ngay)\b)"
     rf"|(?=\s*(?:\||;|\.\s|$)))"
+    rf"|\((?P<psign>[+-])\)\s?(?P<pnum>{NUM})(?![\d.,])"  # a sign in brackets: `(+) 1,200,000 VND` (OCB, MSB)
 )
 # A figure after words that say which way it went.
 _WORDED = re.compile(
     r"\b(?P<word>tang|giam|ghi no|ghi co|nhan duoc|nhan|chuyen thanh cong|chuyen tien thanh cong|chuyen"
-    r"|thanh toan thanh cong|thanh toan|rut tien thanh cong|rut tien|nap tien thanh cong|nap tien|hoan tien"
+    r"|thanh toan thanh cong|thanh toan|rut tien thanh cong|rut tien|rut ra|nap tien thanh cong|nap tien|hoan tien"
     rf"|tru|cong)\b(?:[^0-9+-]{{0,20}}?)\s?(?P<num>{NUM})\s?(?:{_CUR})"
 )
+# English SMS (Shinhan's): `debit VND 15,175,650`, `credit VND …`; a card's approval: `…/19:17/857,000/…`.
+_ENGLISH = re.compile(rf"\b(?P<word>debit|credit)\s+vnd\s*(?P<num>{NUM})")
+_APPROVED = re.compile(rf"^transaction approved\b.*?/\s*(?P<num>{NUM})/")
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+EN_DATE = re.compile(rf"(?<![\d.,/-])(?P<d>\d{{1,2}}) (?P<m>{'|'.join(_MONTHS)})[a-z]*\b(?: (?P<y>\d{{4}}))?")
+CARD_MASK = re.compile(r"\((?:\*{2,}|x{2,})(?P<digits>\d{2,4})\)")
+# An unsigned figure in dong with the way it went said anywhere before it (Eximbank's `THANH TOAN … 544,885VND`).
+_PLAIN = re.compile(rf"(?<![\w.,])(?P<num>{_GROUPED})\s?vnd\b")
+_OUT_WORDS = re.compile(r"\b(?:thanh toan|chuyen tien|chuyen khoan|rut tien|ghi no)\b")
+_IN_WORDS = re.compile(r"\b(?:nhan tien|ghi co|nop tien|hoan tien)\b")
 _INCOME_WORDS = ("tang", "ghi co", "nhan", "nap tien", "hoan tien", "cong")
 _ACCOUNT = re.compile(
-    r"(?<![a-z])(?:tai khoan|so tk|stk|tk)\s*(?:vcb\s*)?:?\s*(?P<acct>[*x]*\d[0-9x*]{2,}|[*x]{2,}\d{3,})", re.I
+    r"(?<![a-z])(?:tai khoan|so tk|stk|tk|acc(?:ount)? no\.?|account)\s*(?:vcb\s*)?:?\s*"
+    r"(?P<acct>[*x]*\d[0-9x*]{2,}|[*x]{2,}\d{3,})",
+    re.I,
 )
 _NOTE = re.compile(
-    r"(?:\bnd|\bnoi dung(?: giao dich| gd| chuyen khoan)?|\bmo ta|\bref|\bloi nhan|\bdien giai|\bgd)\s*:?\s*"
-    r"(?=\S)(?![+-]\s?\d|:)"
+    r"(?:(?:\bnd|\bn/dung|\bnoi dung(?: giao dich| gd| chuyen khoan)?|\bmo ta|\bref|\bloi nhan|\bdien giai)\s*:?\s*"
+    r"|\bdetail\s*:\s*|(?<!so )\bgd\s*:\s*)(?=\S)(?![+-]\s?\d|:)"
 )
 
 
@@ -80,19 +94,34 @@ def balance(folded: str) -> tuple[Decimal | None, list[tuple[int, int]]]:
 def figure(folded: str) -> Figure | None:
     """The transaction's amount and direction: a signed figure first, else one after a direction word."""
     signed = _LABELLED.search(folded) or _SIGNED.search(folded)
-    worded = _WORDED.search(folded)
+    worded = _WORDED.search(folded) or _ENGLISH.search(folded)
+    approved = _APPROVED.search(folded)
+    if approved:  # a card payment approved: money out, whatever else the text holds
+        return Figure(number(approved["num"]), "expense", approved.start("num"), approved.end("num"))
     if signed and (not worded or signed.start() <= worded.end()):
-        direction = "expense" if signed["sign"] == "-" else "income"
-        return Figure(number(signed["num"]), direction, signed.start(), signed.end())
+        sign, num = (signed["sign"], signed["num"]) if signed["num"] else (signed["psign"], signed["pnum"])
+        direction = "expense" if sign == "-" else "income"
+        return Figure(number(num), direction, signed.start(), signed.end())
+    if not worded and (plain := _PLAIN.search(folded)):
+        ways = {
+            "expense": _OUT_WORDS.search(folded, 0, plain.start()),
+            "income": _IN_WORDS.search(folded, 0, plain.start()),
+        }
+        found = [way for way, match in ways.items() if match]
+        if len(found) == 1:  # one way said, not both
+            return Figure(number(plain["num"]), found[0], plain.start(), plain.end())
     if worded:
         word = worded["word"]
-        direction = "income" if word.startswith(_INCOME_WORDS) else "expense"
+        direction = "income" if word.startswith(_INCOME_WORDS) or word == "credit" else "expense"
         return Figure(number(worded["num"]), direction, worded.start(), worded.end())
     return None
 
 
 def account(folded: str) -> str:
     found = _ACCOUNT.search(folded)
+    card = CARD_MASK.search(folded)
+    if not found and card:  # a card's last digits, `NAME(**40)`
+        return f"•••• {card['digits']}"
     if not found or sum(c.isdigit() for c in found["acct"]) < 3:
         return ""
     digits = re.sub(r"[^0-9xX*]", "", found["acct"])
@@ -123,7 +152,12 @@ def moment(folded: str) -> Moment | None:
     """The first date in the text and the time nearest to it, on any line."""
     dates = [m for m in DATE.finditer(folded) if 1 <= int(m["d"]) <= 31 and 1 <= int(m["m"]) <= 12]
     if not dates:
-        return None
+        worded = EN_DATE.search(folded)  # `(15 Feb)`: a day and an English month, no time
+        if worded is None or not 1 <= int(worded["d"]) <= 31:
+            return None
+        month = _MONTHS.index(worded["m"]) + 1
+        year = int(worded["y"]) if worded["y"] else None
+        return Moment(int(worded["d"]), month, year, 0, 0, 0, worded.start(), worded.end())
     date = dates[0]
     times = [m for m in TIME.finditer(folded) if int(m["H"]) < 24 and int(m["M"]) < 60]
     near = min(times, key=lambda t: abs(t.start() - date.start()), default=None)

@@ -87,18 +87,44 @@ def _description(raw, folded, bank, figure, note_at, balance_spans, moment) -> s
             return _clean(f"{who} {note}")
     if note_at is not None:
         return note
+    if folded.startswith("transaction approved"):  # a card's approval: `…/857,000/MERCHANT,Remaining …`
+        return _clean(_words(raw, folded, figure.end + 1, len(folded)).split(",")[0])
     vpb = _VPB_PARTY.search(folded)
     if vpb:
         return _clean(_words(raw, folded, vpb.start("party"), vpb.end("party")))
-    if balance_spans:  # Techcombank's SMS: the note is what follows the balance, less any date in it
-        start = balance_spans[-1][1]
-        tail = fields.masked(_words(raw, folded, 0, len(folded)), [m.span() for m in fields.DATE.finditer(folded)])
-        tail = re.sub(r"\s+\.", ".", re.sub(r"^\s*vnd\b\s*", "", tail[start:], flags=re.I))
-        return _clean(re.sub(r"\.(\s*\.)+", ".", tail).replace(". ", " ")) if tail.strip(" .") else ""
+    dates = [m.span() for m in fields.DATE.finditer(folded) if 1 <= int(m["m"]) <= 12 and 1 <= int(m["d"]) <= 31]
+    dates += [m.span() for m in fields.EN_DATE.finditer(folded)]
+    words = fields.masked(_words(raw, folded, 0, len(folded)), dates + [m.span() for m in fields.TIME.finditer(folded)])
+    # DongA's SMS: the note sits between the amount and a balance label (`So du hien tai la:...`).
+    label = re.search(r"\bso du\b|\bavailable balance\b", folded[figure.end :])
+    after = [start - figure.end for start, _ in balance_spans if start > figure.end]
+    label_at = min(after) if after else (label.start() if label else None)
+    if label_at is not None:  # the note between the amount and the balance (DongA, Agribank's bracketed note)
+        between = re.sub(
+            r"^\s*(?:vnd|vnđ|d)\b|\b(?:luc|vao|ngay)\b", " ", words[figure.end : figure.end + label_at], flags=re.I
+        )
+        if re.search(r"[A-Za-z]{3,}", between):  # words, not a channel's mark such as `MB(8888888)`
+            between = _clean(between)
+            # An opening bracket the bank never closed (`(BPMENT: … T5/18(...)`) is no part of the note.
+            return (
+                _clean(between[1:]) if between.startswith("(") and between.count("(") > between.count(")") else between
+            )
+    if moment and moment.end < figure.start and re.search(r"[a-z]{3,}", folded[moment.end : figure.start]):
+        return _clean(_words(raw, folded, moment.end, figure.start))  # Eximbank: the note between moment and amount
+    if balance_spans:  # Techcombank's and Shinhan's SMS: the note follows the balance, in the text's own words
+        # less the dates in it (with the dot that closes them) and a card's last digits, `(**32)`.
+        cut = [(a, b + (folded[b : b + 1] == ".")) for a, b in dates]
+        tail = fields.masked(
+            _words(raw, folded, 0, len(folded)), cut + [m.span() for m in fields.CARD_MASK.finditer(folded)]
+        )
+        tail = re.sub(
+            r"\(\s*\)", " ", re.sub(r"^[\s.]*vnd(?=[\s.,;]|$)\s*", "", tail[balance_spans[-1][1] :], flags=re.I)
+        )
+        return _clean(tail.lstrip(" ."))
     return ""
 
 
-def parse(text: str, *, now: dt.datetime, tz: zoneinfo.ZoneInfo) -> ParsedText | None:
+def parse(text: str, *, now: dt.datetime, tz: zoneinfo.ZoneInfo, sender: str = "") -> ParsedText | None:
     """What the text says, or None: not a transaction notice (an OTP, a promotion, a failed payment), no
     amount to place, an amount of zero or beyond a trillion dong, or a date that cannot be."""
     raw = _one_line(text)
@@ -117,8 +143,10 @@ def parse(text: str, *, now: dt.datetime, tz: zoneinfo.ZoneInfo) -> ParsedText |
     occurred_at = fields.when(dated, now=now, tz=tz)
     if occurred_at is None:
         return None
-    bank = bank_of(head)
-    if bank == "" and re.search(r"\bvi\b|so du vi", folded):
+    # The SMS sender (`VPBank`, `ShinhanBank`), when the phone passed it on, names the bank before the text does:
+    # the same `TK … -350,000VND luc …` comes from more than one bank.
+    bank = (bank_of(_tidy(sender)) if sender else "") or bank_of(head)
+    if bank == "" and re.search(r"(?<!don )\bvi\b|so du vi", folded):  # a wallet (ví), not a unit (đơn vị)
         bank = "MoMo"
     currency = "USD" if re.match(r"\s?usd\b", folded[figure.end : figure.end + 5]) else "VND"
     return ParsedText(

@@ -50,14 +50,23 @@ def _check_text(text) -> str:
     return text
 
 
-def bank_text_read(*, user, text: str, now: dt.datetime | None = None) -> tuple[ParsedText, str]:
-    """(what the text says, "rule" or "model"); Unreadable when neither a parser nor the model knows it."""
+MAX_SENDER = 50
+
+
+def _check_sender(sender) -> str:
+    return clean_text(sender, "sender", max_length=MAX_SENDER, required=False)
+
+
+def bank_text_read(*, user, text: str, now: dt.datetime | None = None, sender: str = "") -> tuple[ParsedText, str]:
+    """(what the text says, "rule" or "model"); Unreadable when neither a parser nor the model knows it. `sender`
+    is the SMS sender as the phone shows it, when known."""
     text = _check_text(text)
+    sender = _check_sender(sender)
     now = now or timezone.now()
     if looks_like_vietqr(text):
         return vietqr_parsed(text, now=now), BankTextDraft.ParsedBy.VIETQR
     tz = user_tz(user)
-    parsed = parse(text, now=now, tz=tz)
+    parsed = parse(text, now=now, tz=tz, sender=sender)
     if parsed is not None:
         return _within_bounds(parsed, now), BankTextDraft.ParsedBy.RULE
     parsed = read_with_model(text, now=now, tz=tz)
@@ -84,8 +93,8 @@ def _within_bounds(parsed: ParsedText, now: dt.datetime) -> ParsedText:
     return parsed
 
 
-def bank_text_draft_create(*, user, text: str, now: dt.datetime | None = None) -> BankTextDraft:
-    parsed, parsed_by = bank_text_read(user=user, text=text, now=now)
+def bank_text_draft_create(*, user, text: str, now: dt.datetime | None = None, sender: str = "") -> BankTextDraft:
+    parsed, parsed_by = bank_text_read(user=user, text=text, now=now, sender=sender)
     return bank_text_draft_from_parsed(user=user, parsed=parsed, parsed_by=parsed_by, text=_check_text(text))
 
 

@@ -49,6 +49,9 @@ def camt_rows(source, *, code: str = "INVALID_CAMT053") -> Iterator[Row]:
     account_scope = ""
     index = 0
     statements = 0
+    # An entry without a booking or value date (both optional in reports and notifications) is dated by
+    # when its report, else its message, was created: the day the bank said it had happened by.
+    created = {"GrpHdr": "", "statement": ""}
     try:
         events = etree.iterparse(
             source, events=("end",), resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False
@@ -60,10 +63,15 @@ def camt_rows(source, *, code: str = "INVALID_CAMT053") -> Iterator[Row]:
                 iban = _text(element, "Id", "IBAN") or _text(element, "Id", "Othr", "Id")
                 account_scope = hashlib.sha256(iban.encode()).hexdigest()[:10]
             statements += name in _STATEMENTS and parent is not None
+            if name == "CreDtTm" and parent is not None:
+                owner = _local(parent.tag)
+                created["statement" if owner in _STATEMENTS else owner] = (element.text or "").strip()
+            elif name in _STATEMENTS:
+                created["statement"] = ""
             if name != "Ntry":
                 continue
             index += 1
-            for row in _entry(element, index):
+            for row in _entry(element, index, created["statement"] or created["GrpHdr"]):
                 if not row.problems and row.external_id is None:
                     row.external_id = fingerprint(row)
                 elif row.external_id:
@@ -96,14 +104,14 @@ def _detail_amount(details) -> tuple[Decimal | None, str]:
     return _amount(own)
 
 
-def _entry(entry, index: int) -> list[Row]:
+def _entry(entry, index: int, created: str) -> list[Row]:
     status = _text(entry, "Sts", "Cd") or _text(entry, "Sts")
     if status and status.upper() not in ("BOOK", "BOOKED"):
         return []  # pending or informational entries are not in the ledger yet
     indicator = _text(entry, "CdtDbtInd")
     value, currency = _amount(_find(entry, "Amt"))
     when = _text(entry, "BookgDt", "Dt") or _text(entry, "BookgDt", "DtTm") or _text(entry, "ValDt", "Dt")
-    when = when or _text(entry, "ValDt", "DtTm")
+    when = when or _text(entry, "ValDt", "DtTm") or created
     dtls = _find(entry, "NtryDtls")
     details = [child for child in dtls if _local(child.tag) == "TxDtls"] if dtls is not None else []
     if len(details) > 1 and value is not None:
@@ -130,7 +138,7 @@ def _row(entry, details, key, indicator, value, currency, when, *, part: int) ->
         # A DtTm's own calendar date is the bank's date: the offset it carries is the bank's, not the user's.
         row.occurred_on = dt.date.fromisoformat(when[:10])
     except ValueError:
-        row.problem("date", "BookgDt is missing or not a date.")
+        row.problem("date", "BookgDt is not a date, and neither is ValDt or the report's CreDtTm.")
     party = ""
     if details is not None:
         role = "Cdtr" if indicator == "DBIT" else "Dbtr"

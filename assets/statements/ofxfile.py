@@ -36,10 +36,13 @@ _DATE = re.compile(r"^\s*(\d{4})(\d{2})(\d{2})")
 
 @dataclass
 class OfxSummary:
-    """What the reader met besides rows: investment lines skipped because they move securities, not cash."""
+    """What the reader met besides rows: investment lines skipped because they move securities, not cash, and
+    whether the file's OFX envelope was closed (a bank answering for a period or an account with nothing in it
+    sends an empty `<OFX></OFX>` or a sign-on alone: a whole file with no rows; one never closed was cut short)."""
 
     securities_skipped: int = 0
     statements: int = 0
+    envelope: bool = False
 
 
 @dataclass
@@ -50,6 +53,8 @@ class _Statement:
 
 def decode(raw: bytes) -> str:
     """The file's text in the charset its header names; UTF-8, then Windows-1252, when it names none."""
+    if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return raw.decode("utf-16")
     raw = raw.lstrip(b"\xef\xbb\xbf")
     named = _XML_ENCODING.search(raw[:4096]) or _SGML_CHARSET.search(raw[:4096])
     encodings = []
@@ -58,7 +63,10 @@ def decode(raw: bytes) -> str:
         if name == "NONE":
             declared = _SGML_ENCODING.search(raw[:4096])
             name = declared.group(1).decode("ascii").upper() if declared else ""
-        encodings.append(_CHARSETS.get(name, name.lower()))
+        # A header read as ASCII cannot be UTF-16 or UTF-32, whatever it says (exporters copy the declaration
+        # from a template): the bytes are trusted over it.
+        if not name.startswith(("UTF-16", "UTF-32", "UCS")):
+            encodings.append(_CHARSETS.get(name, name.lower()))
     encodings += ["utf-8", "cp1252"]
     for encoding in encodings:
         try:
@@ -80,6 +88,7 @@ def _lines(text: str, summary: OfxSummary) -> Iterator[tuple[_Statement, dict]]:
         name = name.upper()
         value = html.unescape(value.strip()) if value.strip() else ""
         if closing:
+            summary.envelope = summary.envelope or name == "OFX"
             if name in ("STMTTRN", "BANKTRANLIST", "INVBANKTRAN") and line is not None:
                 yield current, line
                 line = None
@@ -120,15 +129,19 @@ def ofx_rows(raw: bytes, *, currency: str, summary: OfxSummary | None = None) ->
     summary = summary if summary is not None else OfxSummary()
     fingerprint = Fingerprints("ofx")
     scopes: dict[str, str] = {}
-    for index, (statement, line) in enumerate(_lines(decode(raw), summary), start=1):
+    lines = ((statement, line) for statement, line in _lines(decode(raw), summary) if line)
+    # An empty <STMTTRN></STMTTRN> (an exporter's placeholder, a redacted line) holds no money to lose.
+    for index, (statement, line) in enumerate(lines, start=1):
         if statement.account not in scopes:
             scopes[statement.account] = hashlib.sha256(statement.account.encode()).hexdigest()[:10]
         row = _row(line, index, scopes[statement.account], statement.currency or currency)
         if row.external_id is None and not row.problems:
             row.external_id = f"{fingerprint(row)[:60]}:{scopes[statement.account]}"
         yield row
-    if not summary.statements:
-        raise ImportRejected("The OFX file holds no bank, card or investment statement.", code="INVALID_OFX")
+    if not summary.envelope:
+        # Every OFX file, SGML or XML, ends with </OFX>: without it the file was cut short, and what was read
+        # of it is not the statement (all or nothing).
+        raise ImportRejected("The OFX file is cut short: it never closes its <OFX> element.", code="INVALID_OFX")
 
 
 def _row(line: dict, index: int, scope: str, currency: str) -> Row:

@@ -11,6 +11,7 @@ from assets.statements.rows import Fingerprints, ImportRejected, Row, clean_desc
 # quiffen reads an amount by dropping what is not a digit, a point or a minus: `T-1E+30` became -130.
 # An exponent, NaN or Infinity on an amount line is refused before it can be misread.
 _ODD_AMOUNT = re.compile(r"^[TU$]\s*[-+]?(?:[\d.,' ]*[eE]\s*[-+]?\d|nan|inf|snan)", re.MULTILINE | re.IGNORECASE)
+_ACCOUNT_LIST = re.compile(r"^!Account", re.MULTILINE | re.IGNORECASE)
 _DATE_LINE = re.compile(r"^D\s*(\d{1,2})\s*[/.\-']\s*(\d{1,2})", re.MULTILINE)
 
 
@@ -62,7 +63,9 @@ def qif_rows(text: str, *, currency: str, default_day_first: bool) -> Iterator[R
     first = day_first(text, default=default_day_first)
     fingerprint = Fingerprints("qif")
     index = 0
-    found = other = False
+    found = False
+    # An account list (what Quicken exports beside or instead of transactions) is a valid file too.
+    other = bool(_ACCOUNT_LIST.search(text))
     for chunk in _chunks(text):
         try:
             qif = Qif.parse_string(chunk, day_first=first)
@@ -83,7 +86,7 @@ def qif_rows(text: str, *, currency: str, default_day_first: bool) -> Iterator[R
                     index += 1
                     yield _row(txn, index, currency, fingerprint)
     if not found and not other:
-        # A file of securities or categories only is a valid QIF with nothing for the ledger; anything else
+        # A file of accounts, securities or categories only is a valid QIF with nothing for the ledger; anything else
         # that yields no transaction is not one Zeus can read.
         raise ImportRejected("The QIF file holds no transactions.", code="INVALID_QIF")
 

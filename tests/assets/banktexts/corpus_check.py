@@ -27,7 +27,7 @@ def _same_text(a: str, b: str) -> bool:
 def wrong_fields(case: dict) -> list[str]:
     from assets.banktexts.parsers import parse
 
-    got = parse(case["text"], now=NOW, tz=TZ)
+    got = parse(case["text"], now=NOW, tz=TZ, sender=case.get("sender", ""))
     if case.get("refused"):
         return [] if got is None else [f"not refused: {got}"]
     if got is None:

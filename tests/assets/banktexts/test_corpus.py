@@ -9,10 +9,35 @@ from assets.banktexts.parsers import parse
 from tests.assets.banktexts.corpus_check import NOW, TZ, cases, wrong_fields
 
 TUNE = cases("tune")
+# Spent held-out texts (measured once, then read to fix the reader) guard against regressions like the rest.
+SPENT = cases("heldout") + cases("heldout2")
+# heldout3.jsonl's two texts Zeus still misreads, kept as strict expected failures so a fix shows up:
+# MSB puts a `GD:` figure and a fee in brackets before its `ND:` note; Shinhan's `TAcc no.` (a stray letter
+# glued to the label) hides the account.
+MISREAD = {"13/06 13:59 TK 040xx4593", "TAcc no. **5106"}
+REAL = [
+    pytest.param(c, marks=pytest.mark.xfail(strict=True, reason="known misread"))
+    if c["text"].startswith(tuple(MISREAD))
+    else c
+    for c in cases("heldout3")
+]
 
 
 @pytest.mark.parametrize("case", TUNE, ids=[f"{i}-{c.get('bank', 'refused')}" for i, c in enumerate(TUNE)])
 def test_every_field_of_each_text_is_read(case):
+    assert wrong_fields(case) == []
+
+
+@pytest.mark.parametrize("case", REAL)
+def test_every_field_of_each_real_2018_sms_is_read(case):
+    """heldout3.jsonl: real SMS of 2018 with their senders, quoted verbatim."""
+    assert wrong_fields(case) == []
+
+
+@pytest.mark.parametrize("case", SPENT, ids=[f"{i}-{c.get('bank', 'refused')}" for i, c in enumerate(SPENT)])
+def test_every_field_of_each_real_notification_is_read(case):
+    """heldout.jsonl's shapes and heldout2.jsonl's real texts quoted verbatim (Vietcombank and DongA 2019,
+    ShinhanBank 2022): every field."""
     assert wrong_fields(case) == []
 
 

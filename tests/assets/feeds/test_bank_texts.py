@@ -211,3 +211,22 @@ def test_a_later_feed_delivery_of_a_confirmed_draft_is_matched_not_doubled(alice
     # SePay's retry of the same delivery still changes nothing.
     deliver(Client(), connection, payload(id=2, transferAmount=99000, transactionDate="2026-11-30 18:00:05"))
     assert Transaction.objects.filter(user=alice).count() == 2
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("sender", "bank"), [(None, "Techcombank"), ("VPBank", "VPBank"), ("", "Techcombank")])
+def test_the_sms_sender_names_the_bank_a_shared_layout_cannot(alice_api, no_model, sender, bank):
+    body = {"text": "TK 203344556 +4,000,000VND luc 02/12/2026 10:01. So du 6,500,000VND. ND: NGUYEN VAN M gui tien"}
+    if sender is not None:
+        body["sender"] = sender
+    response = alice_api.post("/api/v1/bank-texts", body, format="json")
+    assert response.status_code == 201, response.content
+    assert response.json()["bank"] == bank and response.json()["amount"] == "4000000"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("sender", [5, "x" * 51, "VP\x00Bank"], ids=["number", "too-long", "nul"])
+def test_a_bad_sender_is_a_400_and_no_draft(alice_api, no_model, sender):
+    response = alice_api.post("/api/v1/bank-texts", {"text": KFC, "sender": sender}, format="json")
+    assert_error(response, 400)
+    assert not BankTextDraft.objects.exists()

@@ -1,0 +1,148 @@
+"""Table tests of the readers on the ways banks bend each format (found on the held-out corpus parts): each
+case a few lines of a real-shaped file and the rows it must give, or the refusal it must get."""
+
+import datetime as dt
+import io
+from decimal import Decimal
+
+import pytest
+
+from assets.statements.camtfile import camt_rows
+from assets.statements.mt940file import mend, mt940_rows
+from assets.statements.ofxfile import ofx_rows
+from assets.statements.qiffile import qif_rows
+from assets.statements.rows import ImportRejected
+
+
+def rows_of(reader):
+    return [(r.occurred_on, r.direction, r.amount, r.currency) for r in reader]
+
+
+def mt940(*lines: str, balance_day: str = "200131") -> bytes:
+    head = [":20:STMT", ":25:NL00BANK0123456789", ":28C:1/1", f":60F:C{balance_day}EUR100,00"]
+    return "\n".join([*head, *lines, f":62F:C{balance_day}EUR100,00", "-"]).encode()
+
+
+@pytest.mark.parametrize(
+    ("lines", "want"),
+    [
+        # A decimal point, as Rabobank's layout writes amounts.
+        ([":61:200131C000000043985.66NMSCNONREF"], [(dt.date(2020, 1, 31), "income", Decimal("43985.66"), "EUR")]),
+        # No transaction type before the reference: read as NMSC.
+        ([":61:2001310131DN38926,67//19239817156"], [(dt.date(2020, 1, 31), "expense", Decimal("38926.67"), "EUR")]),
+        # A zero line moves no money; the line beside it is kept.
+        (
+            [":61:2001310131D0,00NONREF", ":61:2001310131D7,64NONREF"],
+            [(dt.date(2020, 1, 31), "expense", Decimal("7.64"), "EUR")],
+        ),
+        # 30 February, from a bank counting interest in 30-day months: the month's last day.
+        ([":61:2002300301DR6,00N024NONREF"], [(dt.date(2020, 2, 29), "expense", Decimal("6.00"), "EUR")]),
+        # A whole statement with nothing booked.
+        ([], []),
+    ],
+    ids=["point-amount", "untyped-line", "zero-line", "february-30", "no-lines"],
+)
+def test_mt940_as_banks_write_it(lines, want):
+    assert rows_of(mt940_rows(mt940(*lines), currency="USD")) == want
+
+
+def test_mt940_balances_dated_past_the_months_end_and_an_odd_statement_number_still_read():
+    raw = mt940(":61:021101C3000,NTRFNONREF", balance_day="021131").replace(b":28C:1/1", b":28C: /1")
+    assert rows_of(mt940_rows(raw, currency="USD")) == [(dt.date(2002, 11, 1), "income", Decimal("3000.00"), "EUR")]
+    assert ":62F:C021130EUR" in mend(raw.decode()) and ":28C:" not in mend(raw.decode())
+
+
+def test_mt940_a_line_the_library_cannot_match_refuses_the_file_rather_than_half_reading_it():
+    # Amounts without their decimal comma and no transaction type: the library matches the first line only.
+    raw = mt940(":61:2011301130CN220000//19239782213", ":86:1130", ":61:2011301130DN43000//19239810200", ":86:1001")
+    with pytest.raises(ImportRejected) as caught:
+        list(mt940_rows(raw, currency="USD"))
+    assert caught.value.code == "INVALID_MT940" and "1 :61: line" in caught.value.message
+
+
+def test_mt940_without_lines_or_a_closing_balance_is_still_refused():
+    with pytest.raises(ImportRejected) as caught:
+        list(mt940_rows(b":20:STMT\n:25:123\n:60F:C200131EUR1,00\n-", currency="USD"))
+    assert caught.value.code == "INVALID_MT940"
+
+
+CAMT = (
+    '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.08"><BkToCstmrDbtCdtNtfctn>'
+    "<GrpHdr><MsgId>M</MsgId><CreDtTm>2007-10-17T09:00:00+01:00</CreDtTm></GrpHdr>"
+    "<Ntfctn><Id>N</Id>{created}<Acct><Id><IBAN>CH2801234000123456789</IBAN></Id></Acct>"
+    '<Ntry><Amt Ccy="SEK">200000</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts>{dates}</Ntry>'
+    "</Ntfctn></BkToCstmrDbtCdtNtfctn></Document>"
+)
+
+
+@pytest.mark.parametrize(
+    ("created", "dates", "day"),
+    [
+        ("<CreDtTm>2007-10-18T12:30:00+01:00</CreDtTm>", "", dt.date(2007, 10, 18)),
+        ("", "", dt.date(2007, 10, 17)),
+        ("<CreDtTm>2007-10-18T12:30:00+01:00</CreDtTm>", "<ValDt><Dt>2007-10-16</Dt></ValDt>", dt.date(2007, 10, 16)),
+        ("", "<BookgDt><DtTm>2007-10-15T23:00:00-05:00</DtTm></BookgDt>", dt.date(2007, 10, 15)),
+    ],
+    ids=["report-created", "message-created", "value-date", "booking-date"],
+)
+def test_a_camt_entry_is_dated_by_booking_then_value_date_then_when_its_report_was_made(created, dates, day):
+    raw = CAMT.format(created=created, dates=dates).encode()
+    assert rows_of(camt_rows(io.BytesIO(raw))) == [(day, "expense", Decimal("200000.00"), "SEK")]
+
+
+OFX = "OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n<OFX>{body}</OFX>\n"
+STATEMENT = (
+    "<BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>ZAR<BANKACCTFROM><ACCTID>1</BANKACCTFROM><BANKTRANLIST>{lines}"
+    "</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1>"
+)
+
+
+@pytest.mark.parametrize(
+    ("body", "want"),
+    [
+        ("", []),
+        ("<SIGNONMSGSRSV1><SONRS><STATUS><CODE>0</STATUS></SONRS></SIGNONMSGSRSV1>", []),
+        (
+            STATEMENT.format(
+                lines="<STMTTRN></STMTTRN><STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20170116<TRNAMT>-12.50<FITID>7</STMTTRN>"
+            ),
+            [(dt.date(2017, 1, 16), "expense", Decimal("12.50"), "ZAR")],
+        ),
+    ],
+    ids=["empty-envelope", "sign-on-alone", "empty-line-beside-a-real-one"],
+)
+def test_ofx_a_whole_file_with_nothing_in_it_imports_nothing(body, want):
+    assert rows_of(ofx_rows(OFX.format(body=body).encode(), currency="USD")) == want
+
+
+def test_ofx_a_truncated_file_is_still_refused():
+    with pytest.raises(ImportRejected) as caught:
+        list(ofx_rows(b"OFXHEADER:100\n\n<OFX><SIGNONMSGSRSV1><SONRS>", currency="USD"))
+    assert caught.value.code == "INVALID_OFX"
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("!Option:AutoSwitch\n!Account\nNMy Bank Account\nTBank\n^\n!Clear:AutoSwitch\n", 0),
+        ("!Account\nNChecking\nTBank\n^\n!Type:Bank\nD01/02/2020\nT-5.00\nPCoffee\n^\n", 1),
+    ],
+    ids=["account-list", "account-then-transactions"],
+)
+def test_qif_an_account_list_is_a_valid_file(text, count):
+    assert len(list(qif_rows(text, currency="USD", default_day_first=False))) == count
+
+
+def test_qif_a_header_with_nothing_after_it_is_still_refused():
+    with pytest.raises(ImportRejected) as caught:
+        list(qif_rows("!Type:Bank\n", currency="USD", default_day_first=False))
+    assert caught.value.code == "INVALID_QIF"
+
+
+def test_ofx_an_xml_header_claiming_utf16_over_ascii_bytes_is_read_as_the_bytes_are():
+    body = STATEMENT.format(lines="<STMTTRN><DTPOSTED>20170407<TRNAMT>-1.50<FITID>9</STMTTRN>")
+    lying = f'<?xml version="1.0" encoding="utf-16"?>\n<?OFX OFXHEADER="200" VERSION="203"?>\n<OFX>{body}</OFX>'
+    want = [(dt.date(2017, 4, 7), "expense", Decimal("1.50"), "ZAR")]
+    assert rows_of(ofx_rows(lying.encode("ascii"), currency="USD")) == want
+    honest = lying.replace("utf-16", "UTF-16").encode("utf-16")  # with its byte-order mark
+    assert rows_of(ofx_rows(honest, currency="USD")) == want
