@@ -169,14 +169,16 @@ def _steady(entries: list[Entry], category: str, today: dt.date) -> bool:
 
 
 def _build(today: dt.date, seed: int) -> list[Entry]:
+    # The monthly money before the 90 days, drawn apart: the 90 days' draws stay what they were.
+    earlier = _Builder(today, seed)
+    for offset in range(MONTHLY_DAYS - 1, DAYS - 1, -1):
+        _monthly(earlier, today - dt.timedelta(days=offset))
     b = _Builder(today, seed)
     skipped_fun_last_week = False
-    for offset in range(MONTHLY_DAYS - 1, -1, -1):
+    for offset in range(DAYS - 1, -1, -1):
         day = today - dt.timedelta(days=offset)
         ago, weekday = offset, day.weekday()
         _monthly(b, day)
-        if offset >= DAYS:
-            continue
         if weekday == 6:
             b.spend(day, "groceries", b.rng.choice(_BIG_SHOP), VCB, "groceries", 400, 650)
         if weekday == 2:
@@ -199,7 +201,7 @@ def _build(today: dt.date, seed: int) -> list[Entry]:
             name, amount, _ = DUPLICATE
             b.add(day, amount, "entertainment", name, VCB, "cgv-1")
             b.add(day, amount, "entertainment", name, VCB, "cgv-2", planted=True)
-    return b.entries
+    return earlier.entries + b.entries
 
 
 def _monthly(b: _Builder, day: dt.date) -> None:

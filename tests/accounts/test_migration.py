@@ -20,7 +20,8 @@ def _migrate(targets):
 def test_an_old_token_key_still_signs_in_after_the_migration():
     alice = factories.user("alice")
     graph = MigrationExecutor(connection).loader.graph
-    latest = graph.leaf_nodes("zeus")
+    # Every app's newest, not zeus's alone: going back unapplies other apps' migrations that depend on zeus's.
+    latest = graph.leaf_nodes()
     [ours] = [node for node in graph.nodes if node[0] == "zeus" and node[1].endswith("_device_tokens")]
     # Just before it, whatever number it carries once merged with other branches' migrations.
     _migrate([parent.key for parent in graph.node_map[ours].parents if parent.key[0] == "zeus"])

@@ -216,7 +216,7 @@ def _signed_in(site: Site, username: str) -> str:
     _open(
         browser,
         f"{site.origin}/accounts/login/",
-        {"csrfmiddlewaretoken": token, "username": username, "password": factories.PASSWORD},
+        {"csrfmiddlewaretoken": token, "login": username, "password": factories.PASSWORD},
         {"Origin": site.origin, "Referer": f"{site.origin}/accounts/login/"},
     )
     return f"{settings.SESSION_COOKIE_NAME}={_cookie(jar, settings.SESSION_COOKIE_NAME)}"

@@ -97,7 +97,7 @@ def test_the_first_turn_on_a_fresh_page_shows_every_frame_and_keeps_the_text_bef
     page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: received.append(json.loads(payload))))
     try:
         page.goto(f"{fresh_daphne}/accounts/login/?next=/chat")
-        page.fill("#id_username", user.username)
+        page.fill("#id_login", user.username)
         page.fill("#id_password", factories.PASSWORD)
         page.click("form button[type=submit]")
         page.wait_for_selector("#chat-app[data-ready=true]")
