@@ -16,7 +16,7 @@ YEARS = 5
 SAMPLES = 300
 
 
-def _load(today: dt.date):
+def load(today: dt.date):
     from django.contrib.auth import get_user_model
     from django.db import connection
 
@@ -85,7 +85,7 @@ def run() -> list:
 
     probe = get_user_model().objects.create_user(username="probe", password="!")
     today = user_today(probe)
-    user = _load(today)
+    user = load(today)
     load_s = time.perf_counter() - started
 
     with override_settings(ROOT_URLCONF="bench._home_urls", DEBUG=False):
