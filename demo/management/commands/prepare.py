@@ -1,3 +1,7 @@
+import io
+import os
+import sys
+
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
@@ -9,6 +13,14 @@ class Command(BaseCommand):
     )
 
     def handle(self, *args, verbosity=1, **options):
-        call_command("compile_catalogs", stdout=self.stdout, verbosity=verbosity)
+        compiled = io.StringIO()
+        call_command("compile_catalogs", stdout=compiled, verbosity=verbosity)
+        self.stdout.write(compiled.getvalue(), ending="")
+        if compiled.getvalue() and sys.argv[1:2] == ["prepare"]:
+            # Django reads the default language's catalog while it sets up, before this command runs, so a catalog
+            # compiled just now would be seen only by a new process: the demo's names would be written untranslated.
+            # From the command line, the command starts again in a new process, which finds nothing stale.
+            self.stdout.flush()
+            os.execv(sys.executable, [sys.executable, *sys.argv])
         call_command("migrate", interactive=False, stdout=self.stdout, verbosity=verbosity)
         call_command("seed_demo", stdout=self.stdout, verbosity=verbosity)
