@@ -47,9 +47,20 @@ def batch_drafts(users: list[BatchUser], *, now: dt.datetime) -> dict[int, list[
     return out
 
 
-def _speaking(languages: dict[int, str], user_id: int):
-    """Each draft's text is written in its reader's language (docs/i18n.md)."""
-    return translation.override(languages.get(user_id) or "vi")
+def _worded(language: str | None, kind: str, payload: dict, write, **keys) -> Draft:
+    """A draft whose words `write(payload)` makes in its reader's language (docs/i18n.md); its facts stay in
+    `payload`, so it is worded again when read."""
+    with translation.override(language or "vi"):
+        words = write(payload)
+    return Draft(
+        kind=kind,
+        title=words.title,
+        body=words.body,
+        prompt=words.prompt,
+        cta_url=words.cta_url,
+        payload=payload,
+        **keys,
+    )
 
 
 def _spikes(totals: list[CategoryWeeks], today: dt.date, languages: dict[int, str]):
@@ -83,18 +94,14 @@ def _spikes(totals: list[CategoryWeeks], today: dt.date, languages: dict[int, st
             "score": None if spike.score is None else str(spike.score),
             "window_end": today.isoformat(),
         }
-        with _speaking(languages, user_id):
-            words = wording.category_spike(payload)
         yield (
             user_id,
-            Draft(
-                kind=Kind.CATEGORY_SPIKE,
+            _worded(
+                languages.get(user_id),
+                Kind.CATEGORY_SPIKE,
+                payload,
+                wording.category_spike,
                 dedupe_key=f"category_spike:{category}:{year}-W{week:02d}",
-                title=words.title,
-                body=words.body,
-                prompt=words.prompt,
-                cta_url=words.cta_url,
-                payload=payload,
                 overlaps_key=f"category_spike:{category}:{_previous_iso_week(today)}",
             ),
         )
@@ -123,18 +130,14 @@ def _budget_thresholds(
                 "limit": str(quantize(budget.amount, budget.currency)),
                 "currency": budget.currency,
             }
-            with _speaking(languages, budget.user_id):
-                words = wording.budget_threshold(payload)
             yield (
                 budget.user_id,
-                Draft(
-                    kind=Kind.BUDGET_THRESHOLD,
+                _worded(
+                    languages.get(budget.user_id),
+                    Kind.BUDGET_THRESHOLD,
+                    payload,
+                    wording.budget_threshold,
                     dedupe_key=f"budget_threshold:{budget.category}:{level}:{period}",
-                    title=words.title,
-                    body=words.body,
-                    prompt=words.prompt,
-                    cta_url=words.cta_url,
-                    payload=payload,
                 ),
             )
 
@@ -163,12 +166,10 @@ def _duplicates(user_ids: list[int], today: dt.date, languages: dict[int, str]):
         lookback[row.user_id].append(row)
     for cluster in clusters:
         if not (is_habit_suspect(cluster) and two_visits(cluster, lookback[cluster.first.user_id])):
-            with _speaking(languages, cluster.first.user_id):
-                draft = _duplicate_draft(cluster)
-            yield cluster.first.user_id, draft
+            yield cluster.first.user_id, _duplicate_draft(cluster, languages.get(cluster.first.user_id))
 
 
-def _duplicate_draft(cluster: Cluster) -> Draft:
+def _duplicate_draft(cluster: Cluster, language: str | None) -> Draft:
     first = cluster.first
     payload = {
         "transaction_ids": [r.id for r in cluster.rows],
@@ -178,13 +179,6 @@ def _duplicate_draft(cluster: Cluster) -> Draft:
         "direction": first.direction,
         "dates": [d.isoformat() for d in sorted(cluster.days)],
     }
-    words = wording.duplicate_charge(payload)
-    return Draft(
-        kind=Kind.DUPLICATE_CHARGE,
-        dedupe_key=f"duplicate_charge:{first.id}",
-        title=words.title,
-        body=words.body,
-        prompt=words.prompt,
-        cta_url=words.cta_url,
-        payload=payload,
+    return _worded(
+        language, Kind.DUPLICATE_CHARGE, payload, wording.duplicate_charge, dedupe_key=f"duplicate_charge:{first.id}"
     )
