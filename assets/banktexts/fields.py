@@ -49,14 +49,18 @@ _OUT_WORDS = re.compile(r"\b(?:thanh toan|chuyen tien|chuyen khoan|rut tien|ghi 
 _IN_WORDS = re.compile(r"\b(?:nhan tien|ghi co|nop tien|hoan tien)\b")
 _INCOME_WORDS = ("tang", "ghi co", "nhan", "nap tien", "hoan tien", "cong")
 _ACCOUNT = re.compile(
-    r"(?<![a-z])(?:tai khoan|so tk|stk|tk|acc(?:ount)? no\.?|account)\s*(?:vcb\s*)?:?\s*"
+    # `acc no.` needs no word boundary: Shinhan's SMS arrive with a stray letter glued to it (`TAcc no. **5106`).
+    r"(?:(?<![a-z])(?:tai khoan(?: thanh toan)?|so tk|stk|tk|account)|acc(?:ount)? no\.?)\s*(?:vcb\s*)?:?\s*"
     r"(?P<acct>[*x]*\d[0-9x*]{2,}|[*x]{2,}\d{3,})",
     re.I,
 )
 _NOTE = re.compile(
-    r"(?:(?:\bnd|\bn/dung|\bnoi dung(?: giao dich| gd| chuyen khoan)?|\bmo ta|\bref|\bloi nhan|\bdien giai)\s*:?\s*"
-    r"|\bdetail\s*:\s*|(?<!so )\bgd\s*:\s*)(?=\S)(?![+-]\s?\d|:)"
+    r"(?:(?:\bnd|\bn/dung|\bnoi dung(?: giao dich| gd| chuyen khoan)?|\bmo ta|\bref|\bloi nhan|\bdien giai)"
+    r"\s*:?\s*"
+    r"|\bdetail\s*:\s*|(?<!so )(?<!thoi gian )\bgd\s*:\s*(?![+-]?\s?\d))(?=\S)(?!:)"
 )
+# A bank's own reference after the note (TPBank's `SO GD: 570CTMB…`, BIDV's `Mã giao dịch: 0832…`) ends it.
+NOTE_END = re.compile(r"\s(?:so gd|ma giao dich)\s*:")
 
 
 @dataclass(frozen=True)
@@ -128,12 +132,20 @@ def account(folded: str) -> str:
     return f"•••• {digits[-4:]}".replace("X", "x")
 
 
+def account_spans(folded: str) -> list[tuple[int, int]]:
+    return [m.span() for m in _ACCOUNT.finditer(folded)]
+
+
 def note_start(folded: str) -> int | None:
     """Where the free-text note begins (after `ND:`, `Nội dung:`, `Ref`, `Lời nhắn:`…), or None."""
-    found = None
-    for match in _NOTE.finditer(folded):
-        found = match
-    return found.end() if found else None
+    # The first labelled note (`ND:`, `Ref`) wins: what follows it is the sender's own words, which may hold
+    # the same words again (`ND: NHAN TU … TRACE 560102 ND Chuyen tien`). A bare `ND ` with no colon is weaker:
+    # the last one, when no label with a colon is there.
+    found = [match for match in _NOTE.finditer(folded)]
+    strong = [m for m in found if ":" in m.group(0) or m.group(0).startswith("ref")]
+    if strong:
+        return strong[0].end()
+    return found[-1].end() if found else None
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,12 @@ from assets.vietqr.reading import looks_like_vietqr
 MAX_AMOUNT = Decimal(10**12)
 # What the draft's balance column holds (17 digits, 2 of them decimals): a larger "balance" is no balance.
 MAX_BALANCE = Decimal(10**15) - 1
+MAX_TEXT = 1000
+# A notification names one transaction: its amount, a balance, an account, a moment and a note's few numbers
+# (the longest real ones in the corpus hold 20). More is a list or noise, refused before the slower searches.
+MAX_NUMBERS = 40
+_DIGIT = re.compile(r"\d")
+_NUMBERS = re.compile(r"\d+(?:[.,]\d+)*")
 WALLETS = ("MoMo", "ZaloPay", "ShopeePay")
 # A wallet's counterparty: `từ NGUYEN VAN A`, `cho KFC`, `tới …`, `về tài khoản …`, up to what follows it.
 _PARTY = re.compile(r"^\s*(?:tu|cho|toi|den|ve|tai)\s+(?P<party>.+?)(?=\s+(?:luc|vao vi|vao)\b|\.\s|\.$|$)")
@@ -68,12 +74,18 @@ def _words(raw: str, folded: str, start: int, end: int) -> str:
     return raw[start:end] if len(raw) == len(folded) else folded[start:end]
 
 
+def _unlabelled(folded: str) -> str:
+    """A span less its account (`TK: xxxx1662401`) and amount labels (`PS:`): what is left is words, if any."""
+    return re.sub(r"\b(?:ps|so tien(?: gd)?|gd)\b\s*:?", " ", fields.masked(folded, fields.account_spans(folded)))
+
+
 def _description(raw, folded, bank, figure, note_at, balance_spans, moment) -> str:
     note = ""
     if note_at is not None:
         # The note runs to the end, or to a balance or the moment written after it.
         ends = [start for start, _ in balance_spans if start > note_at]
         ends += [moment.start] if moment and moment.start > note_at else []
+        ends += [m.start() for m in [fields.NOTE_END.search(folded, note_at)] if m]
         note = _clean(_words(raw, folded, note_at, min(ends, default=len(folded))))
     if bank in WALLETS or (bank == "" and note_at is None):
         party = _PARTY.match(folded[figure.end :])
@@ -109,7 +121,7 @@ def _description(raw, folded, bank, figure, note_at, balance_spans, moment) -> s
             return (
                 _clean(between[1:]) if between.startswith("(") and between.count("(") > between.count(")") else between
             )
-    if moment and moment.end < figure.start and re.search(r"[a-z]{3,}", folded[moment.end : figure.start]):
+    if moment and moment.end < figure.start and re.search(r"[a-z]{3,}", _unlabelled(folded[moment.end : figure.start])):
         return _clean(_words(raw, folded, moment.end, figure.start))  # Eximbank: the note between moment and amount
     if balance_spans:  # Techcombank's and Shinhan's SMS: the note follows the balance, in the text's own words
         # less the dates in it (with the dot that closes them) and a card's last digits, `(**32)`.
@@ -127,9 +139,11 @@ def _description(raw, folded, bank, figure, note_at, balance_spans, moment) -> s
 def parse(text: str, *, now: dt.datetime, tz: zoneinfo.ZoneInfo, sender: str = "") -> ParsedText | None:
     """What the text says, or None: not a transaction notice (an OTP, a promotion, a failed payment), no
     amount to place, an amount of zero or beyond a trillion dong, or a date that cannot be."""
+    if not _DIGIT.search(text) or len(_NUMBERS.findall(text)) > MAX_NUMBERS:
+        return None  # no amount to find, or a list or noise: refused before any of the slower searches run
     raw = _one_line(text)
     folded = _tidy(text)
-    if not folded or len(folded) > 1000 or REFUSED.search(folded):
+    if not folded or len(folded) > MAX_TEXT or REFUSED.search(folded):
         return None
     balance, balance_spans = fields.balance(folded)
     note_at = fields.note_start(fields.masked(folded, balance_spans))
@@ -169,7 +183,7 @@ def looks_like_bank_text(text: str) -> bool:
     if looks_like_vietqr(text):
         return True
     folded = _tidy(text)
-    if len(folded) > 1000:
+    if len(folded) > MAX_TEXT:
         return False
     signed = re.search(rf"(?:[+-] ?(?:{fields.NUM})\b|\b(?:tang|giam) \d)", folded)
     account = re.search(r"\btk ?[:]? ?[0-9x*]{4,}", folded)

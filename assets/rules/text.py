@@ -11,6 +11,8 @@ _SPACE = re.compile(r"\s+")
 
 def fold(text: str) -> str:
     """Lower case, without diacritics, whitespace collapsed."""
+    if (text or "").isascii():  # most bank texts and merchant names: nothing to decompose
+        return _SPACE.sub(" ", (text or "").lower()).strip()
     decomposed = unicodedata.normalize("NFKD", (text or "").translate(_LETTERS))
     stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     return _SPACE.sub(" ", stripped.casefold()).strip()

@@ -104,3 +104,53 @@ def test_more_real_2018_shapes(text, amount, direction, balance, description):
 def test_an_unsigned_figure_with_both_ways_said_is_not_guessed():
     assert fields.figure("tk 1 nhan tien 2 lan, thanh toan hd 12345678 so 5,000 vnd") is None
     assert fields.figure("tk 1 thanh toan hd 12345678 so 5,000 vnd").direction == "expense"
+
+
+@pytest.mark.parametrize(
+    ("folded", "note"),
+    [
+        ("tk 1 +20,000vnd. so du 1vnd. nd: nhan tu 656 trace 5 nd chuyen tien", "nhan tu 656 trace 5 nd chuyen tien"),
+        ("so du tk vcb 1 -20,000 vnd. so du 8 vnd. ref pos.79900 505471.0.gd:zalopay", "pos.79900 505471.0.gd:zalopay"),
+        ("bidv thoi gian gd: 16:54 21/10/2024 so tien: + 175,000 vnd noi dung giao dich: tkthe", "tkthe"),
+        ("tk 040xx4593 vnd (-) 1.911.000 (gd:1.900.000,thue/phi: 11.000) nd: -801192-ck cho 049", "-801192-ck cho 049"),
+        ("tk 1 +5 vnd. so du 9 vnd nd ck 123", "ck 123"),
+    ],
+    ids=["first-labelled-note-wins", "ref-before-gd", "time-after-gd-is-no-note", "amount-after-gd-is-no-note",
+         "bare-nd"],
+)  # fmt: skip
+def test_where_the_note_begins(folded, note):
+    assert folded[fields.note_start(folded) :] == note
+
+
+@pytest.mark.parametrize(
+    ("text", "description"),
+    [
+        ("(TPBank): 07/02/26;15:03 TK: xxxx2010205 PS:+4.000VND SD KHA DUNG: 7.003VND ND: PHAM chuyen tien "
+         "SO GD: 570CTMB260380195", "PHAM chuyen tien"),
+        ("BIDV: TK 1206665711 +10,000 VND. So du cuoi: 971,979 VND. Noi dung giao dich: VU XUAN HUY chuyen tien "
+         "Ma giao dich: 0832ODV4", "VU XUAN HUY chuyen tien"),
+        ("(TPBank): 20/04/24;09:13 TK: xxxx1662401 PS:-1.000.000VND SD: 1.023.469VND SD KHA DUNG: 1.023.469VND ", ""),
+    ],
+    ids=["tpbank-so-gd-ends-the-note", "bidv-ma-giao-dich-ends-the-note", "an-account-between-is-no-note"],
+)  # fmt: skip
+def test_the_banks_own_reference_and_account_are_no_note(text, description):
+    assert parse(text, now=NOW, tz=TZ).description == description
+
+
+@pytest.mark.parametrize(
+    ("folded", "mask"),
+    [
+        ("bidv xin thong bao tai khoan thanh toan : 1206665711 so tien: + 175,000 vnd", "•••• 5711"),
+        ("tacc no. **5106 debit vnd 36,734,939.", "•••• 5106"),
+    ],
+    ids=["bidv-app-payment-account", "stray-letter-before-acc-no"],
+)
+def test_accounts(folded, mask):
+    assert fields.account(folded) == mask
+
+
+def test_a_text_with_more_numbers_than_one_notification_holds_is_refused_before_it_is_read():
+    one = "TK 1234 +1,000VND SD 5,000VND ND: x. "  # three numbers
+    assert parse(one * 13, now=NOW, tz=TZ) is not None  # 39: still one long text
+    assert parse(one * 14, now=NOW, tz=TZ) is None
+    assert parse("TK +VND SD ND: " * 60, now=NOW, tz=TZ) is None  # no digit, no amount
