@@ -17,7 +17,7 @@ _BALANCE = re.compile(
     r"(?:\bso du(?: kha dung| hien tai| vi| cuoi| moi| tk sau gd la| sau gd| tai khoan)*|\bsdc|\bsdkd"
     r"|\bavailable balance|\bbalance|\bsodu"
     r"|\bsd(?: kha dung)?)\b\s*(?:la\s*)?:?\s*\+?(?:vnd\s*)?"
-    rf"(?P<num>{_GROUPED}|\d+(?=\s?{_CUR}|\s*$|\s*[.;|]))\s?(?:{_CUR})?"
+    rf"(?P<num>{_GROUPED}(?:\.\d{{1,2}}(?!\d))?|\d+(?=\s?{_CUR}|\s*$|\s*[.;|]))\s?(?:{_CUR})?"
 )
 DATE = re.compile(r"(?<![\d.,/-])(?P<d>\d{1,2})[/-](?P<m>\d{1,2})(?:[/-](?P<y>\d{4}|\d{2}))?(?![\d,])")
 TIME = re.compile(r"(?<![\d.,:])(?P<H>\d{1,2})(?::|h)(?P<M>\d{2})(?:(?::|m)(?P<S>\d{2}))?p?(?![\d,])")
@@ -37,6 +37,8 @@ _WORDED = re.compile(
     r"|thanh toan thanh cong|thanh toan|rut tien thanh cong|rut tien|rut ra|nap tien thanh cong|nap tien|hoan tien"
     rf"|tru|cong)\b(?:[^0-9+-]{{0,20}}?)\s?(?P<num>{NUM})\s?(?:{_CUR})"
 )
+# Sacombank's unsigned deposit and withdrawal: `gui 3,484,000 VND vao TK …`, `rut 500,000 VND tu TK …`.
+_DEPOSIT = re.compile(rf"\b(?P<word>gui|rut)\s+(?P<num>{NUM})\s?(?:{_CUR})\s+(?:vao|tu)\s+tk\b")
 # English SMS (Shinhan's): `debit VND 15,175,650`, `credit VND …`; a card's approval: `…/19:17/857,000/…`.
 _ENGLISH = re.compile(rf"\b(?P<word>debit|credit)\s+vnd\s*(?P<num>{NUM})")
 _APPROVED = re.compile(rf"^transaction approved\b.*?/\s*(?P<num>{NUM})/")
@@ -55,8 +57,10 @@ _ACCOUNT = re.compile(
     re.I,
 )
 _NOTE = re.compile(
-    r"(?:(?:\bnd|\bn/dung|\bnoi dung(?: giao dich| gd| chuyen khoan)?|\bmo ta|\bref|\bloi nhan|\bdien giai)"
-    r"\s*:?\s*"
+    # `ND`, `Ref` and `N/dung` label a note with or without a colon; the longer words only with one, else they are
+    # words of the note itself (`… Noi dung khac Tieu dung noi bo`).
+    r"(?:(?:\bnd|\bn/dung|\bref)\s*:?\s*"
+    r"|(?:\bnoi dung(?: giao dich| gd| chuyen khoan)?|\bmo ta|\bloi nhan|\bdien giai)\s*:\s*"
     r"|\bdetail\s*:\s*|(?<!so )(?<!thoi gian )\bgd\s*:\s*(?![+-]?\s?\d))(?=\S)(?!:)"
 )
 # A bank's own reference after the note (TPBank's `SO GD: 570CTMB…`, BIDV's `Mã giao dịch: 0832…`) ends it.
@@ -98,7 +102,7 @@ def balance(folded: str) -> tuple[Decimal | None, list[tuple[int, int]]]:
 def figure(folded: str) -> Figure | None:
     """The transaction's amount and direction: a signed figure first, else one after a direction word."""
     signed = _LABELLED.search(folded) or _SIGNED.search(folded)
-    worded = _WORDED.search(folded) or _ENGLISH.search(folded)
+    worded = _WORDED.search(folded) or _DEPOSIT.search(folded) or _ENGLISH.search(folded)
     approved = _APPROVED.search(folded)
     if approved:  # a card payment approved: money out, whatever else the text holds
         return Figure(number(approved["num"]), "expense", approved.start("num"), approved.end("num"))
@@ -116,7 +120,7 @@ def figure(folded: str) -> Figure | None:
             return Figure(number(plain["num"]), found[0], plain.start(), plain.end())
     if worded:
         word = worded["word"]
-        direction = "income" if word.startswith(_INCOME_WORDS) or word == "credit" else "expense"
+        direction = "income" if word.startswith(_INCOME_WORDS) or word in ("credit", "gui") else "expense"
         return Figure(number(worded["num"]), direction, worded.start(), worded.end())
     return None
 

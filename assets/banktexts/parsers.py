@@ -112,8 +112,13 @@ def _description(raw, folded, bank, figure, note_at, balance_spans, moment) -> s
     after = [start - figure.end for start, _ in balance_spans if start > figure.end]
     label_at = min(after) if after else (label.start() if label else None)
     if label_at is not None:  # the note between the amount and the balance (DongA, Agribank's bracketed note)
+        # Less the currency, the account a deposit names right after its amount (Sacombank's `… VND vao TK 0200…`)
+        # and a dash before the balance.
         between = re.sub(
-            r"^\s*(?:vnd|vnđ|d)\b|\b(?:luc|vao|ngay)\b", " ", words[figure.end : figure.end + label_at], flags=re.I
+            r"^\s*(?:(?:vnd|vnđ|d)\b)?\s*(?:[0-9x*]{6,}(?=\s))?|\b(?:luc|vao|ngay)\b|\s-\s*$",
+            " ",
+            words[figure.end : figure.end + label_at],
+            flags=re.I,
         )
         if re.search(r"[A-Za-z]{3,}", between):  # words, not a channel's mark such as `MB(8888888)`
             between = _clean(between)

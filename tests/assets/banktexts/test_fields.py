@@ -154,3 +154,38 @@ def test_a_text_with_more_numbers_than_one_notification_holds_is_refused_before_
     assert parse(one * 13, now=NOW, tz=TZ) is not None  # 39: still one long text
     assert parse(one * 14, now=NOW, tz=TZ) is None
     assert parse("TK +VND SD ND: " * 60, now=NOW, tz=TZ) is None  # no digit, no amount
+
+
+def test_a_balance_with_cents_and_a_note_after_it():
+    got = parse("TK 19132608283026 So tien GD:+11,762.50 So du:2,089,129.16 CORE DEVTEAM LTD", now=NOW, tz=TZ)
+    assert (got.amount, got.balance_after, got.description) == (
+        Decimal("11762.50"),
+        Decimal("2089129.16"),
+        "CORE DEVTEAM LTD",
+    )
+
+
+def test_noi_dung_without_its_colon_is_words_of_the_note():
+    folded = "tk 1 so tien gd:-30,000 so du:1,077,366.66 nh mua usd 9. noi dung khac tieu dung noi bo"
+    assert fields.note_start(folded) is None
+    assert fields.note_start("tk 1 +5 vnd. noi dung: tien nha") is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "direction"),
+    [
+        ("Sacombank 11/07/2018 11:36 gui 3,484,000 VND vao TK 020039754224 TIEN HANG - So du kha dung: 9 VND",
+         "income"),
+        ("Sacombank 11/07/2018 11:36 rut 3,484,000 VND tu TK 020039754224 TIEN HANG - So du kha dung: 9 VND",
+         "expense"),
+    ],
+    ids=["gui-vao-tk", "rut-tu-tk"],
+)  # fmt: skip
+def test_a_deposit_or_withdrawal_worded_without_a_sign(text, direction):
+    got = parse(text, now=NOW, tz=TZ)
+    assert (got.amount, got.direction, got.description, got.account_mask) == (
+        Decimal(3484000),
+        direction,
+        "TIEN HANG",
+        "•••• 4224",
+    )
