@@ -141,6 +141,15 @@ def _description(raw, folded, bank, figure, note_at, balance_spans, moment) -> s
     return ""
 
 
+def never_a_transaction(text: str) -> bool:
+    """A one-time code, a promotion, a failed payment, or noise (more numbers than one notification holds): no
+    reader, the model included, is to make a draft of it."""
+    if len(_NUMBERS.findall(text)) > MAX_NUMBERS:
+        return True
+    folded = _tidy(text)
+    return len(folded) > MAX_TEXT or bool(REFUSED.search(folded))
+
+
 def parse(text: str, *, now: dt.datetime, tz: zoneinfo.ZoneInfo, sender: str = "") -> ParsedText | None:
     """What the text says, or None: not a transaction notice (an OTP, a promotion, a failed payment), no
     amount to place, an amount of zero or beyond a trillion dong, or a date that cannot be."""

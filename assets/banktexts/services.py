@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from assets import categories
 from assets.banktexts.model import read_with_model
-from assets.banktexts.parsers import ParsedText, parse
+from assets.banktexts.parsers import ParsedText, never_a_transaction, parse
 from assets.banktexts.vietqr import vietqr_parsed
 from assets.captures.closing import capture_close_if_all_discarded
 from assets.models import Asset, BankTextDraft, LinkedAccount, Source, Transaction
@@ -65,6 +65,8 @@ def bank_text_read(*, user, text: str, now: dt.datetime | None = None, sender: s
     now = now or timezone.now()
     if looks_like_vietqr(text):
         return vietqr_parsed(text, now=now), BankTextDraft.ParsedBy.VIETQR
+    if never_a_transaction(text):  # never sent to the model either: it might read a promotion's figure as money
+        raise Unreadable("This text is not a bank notification Zeus can read; add the transaction by hand.")
     tz = user_tz(user)
     parsed = parse(text, now=now, tz=tz, sender=sender)
     if parsed is not None:

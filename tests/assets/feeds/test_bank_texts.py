@@ -163,6 +163,24 @@ def test_a_model_answer_that_is_not_a_transaction_is_a_422(alice_api, model, ans
     assert not BankTextDraft.objects.exists()
 
 
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "refused",
+    [
+        "Ma OTP cua tai khoan 23423435 la 400050",
+        "Vietcombank: Uu dai hoan tien 20% toi da 100,000VND khi thanh toan QR tai Circle K",
+        "MoMo: Giao dich thanh toan 150.000d cho KFC khong thanh cong. So du vi khong thay doi.",
+        ("TK 1234 +1,000VND SD 5,000VND ND: x. " * 27)[:1000],
+    ],
+    ids=["otp", "promotion", "failed-payment", "noise"],
+)
+def test_an_otp_a_promotion_a_failed_payment_or_noise_never_reaches_the_model(alice_api, model, refused):
+    model.script(text(json.dumps({"amount": 100000, "currency": "VND", "direction": "income"})))
+    assert_error(post(alice_api, refused), 422, "BANK_TEXT_UNREADABLE")
+    assert not BankTextDraft.objects.exists()
+    assert model.model_requests == []
+
+
 def _connect(api):
     return api.post("/api/v1/integrations/sepay", {"auth": "api_key"}, format="json").json()
 
