@@ -1,8 +1,9 @@
 """The system prompt and tool list as the model receives them.
 
 Prompt caching reads the prefix tools → system. Both are built from constants only (no clock, no user
-data), so their bytes repeat exactly across turns; breakpoints sit on the last tool and on the stable
-system block. Per-turn facts follow in a block of their own, outside the cached prefix.
+data), so their bytes repeat exactly across turns; breakpoints sit where a workflow's tools stop being shared
+with another's (tool_list) and on the stable system block. Per-turn facts follow in a block of their own,
+outside the cached prefix.
 """
 
 import datetime as dt
@@ -60,15 +61,61 @@ def system_blocks(
     ]
 
 
+# The workflows a conversation most often moves between, first: the coach (the default) and the reads, then
+# the writes; a workflow left out here ranks after these. See tool_list.
+CACHE_RANK = ("coach", "inspect", "create", "update", "delete", "bundle_create", "asset_create", "asset_update",
+              "asset_delete", "bank_text")  # fmt: skip
+# Of the API's 4 breakpoints: the stable system block and the newest message block carry the other two.
+TOOL_BREAKPOINTS = 2
+
+
 def tool_list(names) -> list[dict]:
     """The tools as sent, built once per workflow's set: the SDK copies what it sends, so the shared list is
-    never changed, and a turn does not pay for copying eight schemas on every model call."""
+    never changed, and a turn does not pay for copying eight schemas on every model call.
+
+    The tool list leads the cached prefix, so a turn in another workflow than the previous one misses the
+    cache from the first tool where the two lists differ. The tools are laid out by which workflows offer
+    them, in CACHE_RANK order (those of the coach and of inspect first, so those two lists share fourteen
+    tools before they part), and a breakpoint sits at the end of each of the two longest starts this list
+    shares with another workflow's: that other workflow's list has one there too, so a switch reads the
+    shared start from the cache. The last tool has none: the stable system block right after it has one, and
+    the tools are followed by nothing else that could change."""
     return _tool_list(frozenset(names))
+
+
+def _rank() -> tuple[str, ...]:
+    return (*CACHE_RANK, *(w for w in tools.WORKFLOWS if w not in CACHE_RANK))
+
+
+def _layout(names) -> tuple[str, ...]:
+    rank = _rank()
+
+    def key(name: str) -> tuple:
+        offered_by = tools.CATALOG[name].workflows
+        return (*(w not in offered_by for w in rank), tools.TOOL_NAMES.index(name))
+
+    return tuple(sorted({n for n in names if n in tools.CATALOG}, key=key))
+
+
+def _shared_starts(layout: tuple[str, ...]) -> list[int]:
+    """The lengths of the starts this layout shares with the workflows' layouts, longest first; a whole
+    list shared is left out (the system block's breakpoint follows it)."""
+    found = set()
+    for names in tools.WORKFLOW_TOOLS.values():
+        other = _layout(names)
+        n = 0
+        while n < min(len(layout), len(other)) and layout[n] == other[n]:
+            n += 1
+        if 0 < n < len(layout):
+            found.add(n)
+    return sorted(found, reverse=True)
 
 
 @functools.lru_cache(maxsize=64)
 def _tool_list(names: frozenset) -> list[dict]:
-    definitions = tools.tool_definitions(names)
-    if definitions:
-        definitions[-1]["cache_control"] = CACHE
+    layout = _layout(names)
+    by_name = {d["name"]: d for d in tools.tool_definitions(layout)}
+    definitions = [by_name[n] for n in layout]
+    for n in _shared_starts(layout)[:TOOL_BREAKPOINTS]:
+        definitions[n - 1]["cache_control"] = CACHE
     return definitions
