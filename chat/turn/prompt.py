@@ -1,9 +1,10 @@
 """The system prompt and tool list as the model receives them.
 
-Prompt caching reads the prefix tools → system. Both are built from constants only (no clock, no user
-data), so their bytes repeat exactly across turns; breakpoints sit where a workflow's tools stop being shared
-with another's (tool_list) and on the stable system block. Per-turn facts follow in a block of their own,
-outside the cached prefix.
+Prompt caching reads the prefix tools → system → messages. The tools and the stable system block are built
+from constants only (no clock, no user data), so their bytes repeat exactly across turns and users. The
+per-turn facts (today, currency, language) follow in a block of their own. Breakpoints: where a workflow's
+tool list stops being shared with another's (tool_list), on the stable system block (shared by every user),
+and on the facts block (see system_blocks); chat.turn.request puts the fourth on the newest message block.
 """
 
 import datetime as dt
@@ -55,9 +56,12 @@ def system_blocks(
         )
     if extra:
         facts += "\n\n" + extra
+    # The facts change at most daily for a user, so they carry a breakpoint too: once a thread holds more than
+    # the context window, every turn drops its oldest messages and misses the cache from the first message
+    # on, but still reads everything up to here (one user's tools, system prompt and facts).
     return [
         {"type": "text", "text": stable_system_text(), "cache_control": CACHE},
-        {"type": "text", "text": facts},
+        {"type": "text", "text": facts, "cache_control": CACHE},
     ]
 
 
@@ -65,8 +69,9 @@ def system_blocks(
 # the writes; a workflow left out here ranks after these. See tool_list.
 CACHE_RANK = ("coach", "inspect", "create", "update", "delete", "bundle_create", "asset_create", "asset_update",
               "asset_delete", "bank_text")  # fmt: skip
-# Of the API's 4 breakpoints: the stable system block and the newest message block carry the other two.
-TOOL_BREAKPOINTS = 2
+# Of the API's 4 breakpoints: the stable system block, the facts block and the newest message block carry the
+# other three.
+TOOL_BREAKPOINTS = 1
 
 
 def tool_list(names) -> list[dict]:
@@ -76,10 +81,10 @@ def tool_list(names) -> list[dict]:
     The tool list leads the cached prefix, so a turn in another workflow than the previous one misses the
     cache from the first tool where the two lists differ. The tools are laid out by which workflows offer
     them, in CACHE_RANK order (those of the coach and of inspect first, so those two lists share fourteen
-    tools before they part), and a breakpoint sits at the end of each of the two longest starts this list
-    shares with another workflow's: that other workflow's list has one there too, so a switch reads the
-    shared start from the cache. The last tool has none: the stable system block right after it has one, and
-    the tools are followed by nothing else that could change."""
+    tools before they part), and a breakpoint sits at the end of the longest start this list shares with
+    another workflow's (TOOL_BREAKPOINTS of them): when that workflow's list has one there too, as the coach's
+    and inspect's do, a switch between the two reads the shared start from the cache. The last tool has none:
+    the stable system block right after it has one, and nothing between them can change."""
     return _tool_list(frozenset(names))
 
 
