@@ -80,7 +80,7 @@ def tool_list(names) -> list[dict]:
 
     The tool list leads the cached prefix, so a turn in another workflow than the previous one misses the
     cache from the first tool where the two lists differ. The tools are laid out by which workflows offer
-    them, in CACHE_RANK order (those of the coach and of inspect first, so those two lists share fourteen
+    them, in CACHE_RANK order (those of the coach and of inspect first, so those two lists share the read
     tools before they part), and a breakpoint sits at the end of the longest start this list shares with
     another workflow's (TOOL_BREAKPOINTS of them): when that workflow's list has one there too, as the coach's
     and inspect's do, a switch between the two reads the shared start from the cache. The last tool has none:
