@@ -8,6 +8,7 @@ import logging
 from chat import limits
 from chat.provider.client import ProviderFailure, client_for, load_sdk
 from chat.turn import finish, prompt
+from chat.turn.conversation import key_sorted
 from chat.turn.data import INTERNAL_ERROR_MESSAGE, Turn, TurnResult
 from chat.turn.request import model_request
 from chat.turn.routing import route
@@ -85,12 +86,14 @@ async def _loop(client, turn: Turn) -> None:
 
 def _sendable(content: list[dict]) -> list[dict]:
     """The replayed assistant turn with its text and tool inputs as they are stored (docs/security.md): a lone
-    surrogate from the model cannot even be encoded to send back. Thinking blocks go back byte for byte."""
+    surrogate from the model cannot even be encoded to send back; the inputs key-sorted, as the later turns
+    send them from the stored message (chat.turn.conversation.key_sorted). Thinking blocks go back byte for
+    byte."""
     out = []
     for block in content:
         if block["type"] == "text":
             block = {**block, "text": scrub(block["text"])}
         elif block["type"] == "tool_use":
-            block = {**block, "input": scrub_data(block["input"])}
+            block = {**block, "input": key_sorted(scrub_data(block["input"]))}
         out.append(block)
     return out

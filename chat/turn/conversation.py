@@ -21,8 +21,23 @@ def _text_block(text: str) -> dict:
     return {"type": "text", "text": text}
 
 
+def key_sorted(data):
+    """Decoded JSON with every object's keys in sorted order. A tool's input and output reach the model twice:
+    in the turn that called the tool, as the model and the tool made them, and in the later turns, read back
+    from the stored message, where PostgreSQL's jsonb has put the keys in an order of its own. The later turns
+    read the prompt cache past that point only if both are the same bytes, so both are sent key-sorted."""
+    if isinstance(data, dict):
+        return {k: key_sorted(data[k]) for k in sorted(data)}
+    if isinstance(data, list | tuple):
+        return [key_sorted(v) for v in data]
+    return data
+
+
 def tool_result_block(call_id: str, output, is_error: bool) -> dict:
-    return {"type": "tool_result", "tool_use_id": call_id, "content": json.dumps(output), "is_error": bool(is_error)}
+    """The result as compact JSON with its keys sorted (key_sorted): the same bytes in every turn that sends it,
+    and no spaces to pay for."""
+    content = json.dumps(output, sort_keys=True, separators=(",", ":"))
+    return {"type": "tool_result", "tool_use_id": call_id, "content": content, "is_error": bool(is_error)}
 
 
 INTERRUPTED_NOTE = "(This reply ended before its answer; the tool results above are what it did.)"
@@ -50,9 +65,8 @@ def _assistant_turns(parts: list[dict]) -> list[dict]:
                 flush()
             content.append(_text_block(part["text"]))
         elif kind == "tool" and part.get("call_id") and "output" in part:
-            content.append(
-                {"type": "tool_use", "id": part["call_id"], "name": part["name"], "input": part.get("input") or {}}
-            )
+            tool_input = key_sorted(part.get("input") or {})
+            content.append({"type": "tool_use", "id": part["call_id"], "name": part["name"], "input": tool_input})
             results.append(tool_result_block(part["call_id"], part["output"], part.get("is_error", False)))
     flush()
     if turns and turns[-1]["role"] == "user":

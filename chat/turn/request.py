@@ -1,9 +1,10 @@
 """What is sent to the model, in one place: the main call of the agent loop and the router's call.
 
 Prompt caching reads the prefix tools → system → messages: the tools and the system come from chat.turn.prompt
-(stable bytes), and a third breakpoint sits on the newest block so the later calls of a multi-step turn read
-the earlier ones' prefix from the cache. Thinking and effort per model come from chat.provider.wire
-(docs/chat.md, "Models and what Zeus sends"): never sampling parameters, a forced tool choice or a prefill.
+(stable bytes, three breakpoints), and the fourth sits on the newest block so the later calls of a multi-step
+turn read the earlier ones' prefix from the cache, and the next turn reads this one's. Thinking and effort per
+model come from chat.provider.wire (docs/chat.md, "Models and what Zeus sends"): never sampling parameters, a
+forced tool choice or a prefill.
 """
 
 from django.conf import settings

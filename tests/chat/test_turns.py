@@ -367,23 +367,6 @@ async def test_every_step_offers_only_the_workflows_tools(alice, fake):
     await talk.close()
 
 
-async def test_the_cached_prefix_is_byte_identical_across_turns_and_carries_breakpoints(alice, fake):
-    _, talk = await new_chat(alice)
-    await talk.say("show my transactions")
-    second = await talk.say("show my transactions since March")
-    first_body, second_body = (r["body"] for r in fake.main_requests)
-    for body in (first_body, second_body):
-        assert body["tools"][-1]["cache_control"] == {"type": "ephemeral"}
-        assert body["system"][0]["cache_control"] == {"type": "ephemeral"}
-        assert "cache_control" not in body["system"][1]
-        assert "Today is" in body["system"][1]["text"] and "VND" in body["system"][1]["text"]
-        assert "Today is" not in body["system"][0]["text"]
-    assert json.dumps(first_body["tools"]) == json.dumps(second_body["tools"])
-    assert json.dumps(first_body["system"][0]) == json.dumps(second_body["system"][0])
-    assert second[-1]["message"]["metadata"]["usage"]["cache_read"] > 0
-    await talk.close()
-
-
 async def test_a_long_conversation_keeps_a_valid_trimmed_context(alice, fake, monkeypatch):
     monkeypatch.setattr(limits, "TURNS_PER_MINUTE", 100)
     _, talk = await new_chat(alice)
