@@ -7,38 +7,38 @@ batch, so a batch redelivered later still does the work of that instant.
 
 import datetime as dt
 
-from celery import shared_task
 from django.utils import timezone
 
 from plans import jobs
+from zeus.celery import app
 from zeus.fanout import BATCH_TASK_OPTIONS, fan_out
 
 
-@shared_task(name="plans.send_due_reminders")
+@app.task(name="plans.send_due_reminders")
 def send_due_reminders() -> int:
     """Returns how many batches it enqueued."""
     return fan_out(send_due_reminders_batch, size=jobs.REMINDER_RANGE, now=timezone.now().isoformat())
 
 
-@shared_task(name="plans.send_due_reminders_batch", **BATCH_TASK_OPTIONS)
+@app.task(name="plans.send_due_reminders_batch", **BATCH_TASK_OPTIONS)
 def send_due_reminders_batch(*, first: int, last: int, now: str) -> int:
     at = dt.datetime.fromisoformat(now)
     return jobs.reminders_send_due(now=at, user_id_range=(first, last)).reminders
 
 
-@shared_task(name="plans.finalize_ended_plans")
+@app.task(name="plans.finalize_ended_plans")
 def finalize_ended_plans() -> int:
     """Returns how many batches it enqueued."""
     return fan_out(finalize_ended_plans_batch, size=jobs.FINALIZE_RANGE, now=timezone.now().isoformat())
 
 
-@shared_task(name="plans.finalize_ended_plans_batch", **BATCH_TASK_OPTIONS)
+@app.task(name="plans.finalize_ended_plans_batch", **BATCH_TASK_OPTIONS)
 def finalize_ended_plans_batch(*, first: int, last: int, now: str) -> int:
     at = dt.datetime.fromisoformat(now)
     return jobs.plans_finalize_ended(now=at, user_id_range=(first, last)).summaries
 
 
-@shared_task(name="plans.watch_cash_shortfall")
+@app.task(name="plans.watch_cash_shortfall")
 def watch_cash_shortfall() -> int:
     """Returns how many batches it enqueued."""
     from plans import forecast_jobs
@@ -46,7 +46,7 @@ def watch_cash_shortfall() -> int:
     return fan_out(watch_cash_shortfall_batch, size=forecast_jobs.RANGE, now=timezone.now().isoformat())
 
 
-@shared_task(name="plans.watch_cash_shortfall_batch", **BATCH_TASK_OPTIONS)
+@app.task(name="plans.watch_cash_shortfall_batch", **BATCH_TASK_OPTIONS)
 def watch_cash_shortfall_batch(*, first: int, last: int, now: str) -> int:
     from plans import forecast_jobs
 

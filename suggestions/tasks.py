@@ -3,7 +3,6 @@ one batch task per user id range as a Celery group (zeus.fanout), so every worke
 
 import datetime as dt
 
-from celery import shared_task
 from django.utils import timezone
 
 from suggestions import services
@@ -12,10 +11,11 @@ from suggestions.digest.job import weekly_digest_send
 from suggestions.insights.job import insights_generate
 from suggestions.recurring.job import recurring_detect
 from suggestions.thresholds import BATCH_SIZE
+from zeus.celery import app
 from zeus.fanout import BATCH_TASK_OPTIONS, fan_out
 
 
-@shared_task(name="suggestions.refresh_suggestions")
+@app.task(name="suggestions.refresh_suggestions")
 def refresh_suggestions(user_ids: list[int] | None = None) -> int:
     """With ids: refreshes them (a goal was created). Without: returns how many batches it enqueued."""
     if user_ids is None:
@@ -23,7 +23,7 @@ def refresh_suggestions(user_ids: list[int] | None = None) -> int:
     return services.suggestions_refresh_users(user_ids=user_ids)
 
 
-@shared_task(name="suggestions.refresh_suggestions_batch", **BATCH_TASK_OPTIONS)
+@app.task(name="suggestions.refresh_suggestions_batch", **BATCH_TASK_OPTIONS)
 def refresh_suggestions_batch(*, first: int, last: int) -> int:
     done = 0
     for batch in user_batches(user_id_range=(first, last)):
@@ -31,7 +31,7 @@ def refresh_suggestions_batch(*, first: int, last: int) -> int:
     return done
 
 
-@shared_task(name="suggestions.generate_insights")
+@app.task(name="suggestions.generate_insights")
 def generate_insights(user_ids: list[int] | None = None) -> int:
     """With ids: their insights. Without: returns how many batches it enqueued, all at one instant."""
     if user_ids is None:
@@ -39,12 +39,12 @@ def generate_insights(user_ids: list[int] | None = None) -> int:
     return insights_generate(user_ids=user_ids)
 
 
-@shared_task(name="suggestions.generate_insights_batch", **BATCH_TASK_OPTIONS)
+@app.task(name="suggestions.generate_insights_batch", **BATCH_TASK_OPTIONS)
 def generate_insights_batch(*, first: int, last: int, now: str) -> int:
     return insights_generate(user_id_range=(first, last), now=dt.datetime.fromisoformat(now))
 
 
-@shared_task(name="suggestions.detect_recurring")
+@app.task(name="suggestions.detect_recurring")
 def detect_recurring(user_ids: list[int] | None = None) -> int:
     """With ids: their series. Without: returns how many batches it enqueued, all at one instant."""
     if user_ids is None:
@@ -52,12 +52,12 @@ def detect_recurring(user_ids: list[int] | None = None) -> int:
     return recurring_detect(user_ids=user_ids).series
 
 
-@shared_task(name="suggestions.detect_recurring_batch", **BATCH_TASK_OPTIONS)
+@app.task(name="suggestions.detect_recurring_batch", **BATCH_TASK_OPTIONS)
 def detect_recurring_batch(*, first: int, last: int, now: str) -> int:
     return recurring_detect(user_id_range=(first, last), now=dt.datetime.fromisoformat(now)).series
 
 
-@shared_task(name="suggestions.send_weekly_digest")
+@app.task(name="suggestions.send_weekly_digest")
 def send_weekly_digest(user_ids: list[int] | None = None) -> int:
     """With ids: their review, if due. Without: returns how many batches it enqueued, all at one instant."""
     if user_ids is None:
@@ -65,6 +65,6 @@ def send_weekly_digest(user_ids: list[int] | None = None) -> int:
     return weekly_digest_send(user_ids=user_ids)
 
 
-@shared_task(name="suggestions.send_weekly_digest_batch", **BATCH_TASK_OPTIONS)
+@app.task(name="suggestions.send_weekly_digest_batch", **BATCH_TASK_OPTIONS)
 def send_weekly_digest_batch(*, first: int, last: int, now: str) -> int:
     return weekly_digest_send(user_id_range=(first, last), now=dt.datetime.fromisoformat(now))

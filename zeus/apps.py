@@ -7,7 +7,7 @@ class ZeusConfig(AppConfig):
 
     def ready(self):
         from zeus import consent_pages, signals  # noqa: F401
-        from zeus.account_data import lock, tasks, zeus_records  # noqa: F401  (the sign-in receiver, the tasks)
+        from zeus.account_data import lock, zeus_records  # noqa: F401  (the sign-in receiver)
         from zeus.account_data.pages import data_panel_ctx
         from zeus.panels import Panel, register
         from zeus.push import push_panel

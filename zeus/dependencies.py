@@ -6,20 +6,30 @@ their own connection errors. Each is answered as 503 with `Retry-After` (REST, p
 with code 4503 (chat) or a JSON-RPC error (MCP), never as a 500 (docs/security.md, "Degraded mode").
 """
 
-import django.db
-import kombu.exceptions
-import psycopg.errors
-import psycopg_pool
-import redis.exceptions
+import functools
 
-DEPENDENCY_ERRORS: tuple[type[BaseException], ...] = (
-    django.db.OperationalError,
-    django.db.InterfaceError,
-    redis.exceptions.ConnectionError,
-    redis.exceptions.TimeoutError,
-    kombu.exceptions.OperationalError,
-    ConnectionError,
-)
+import django.db
+import psycopg.errors
+
+
+@functools.cache
+def dependency_errors() -> tuple[type[BaseException], ...]:
+    """The exception classes of a dependency's connection failure."""
+    # Imported with the first error to classify, not at start: the redis client and kombu (Celery's messaging)
+    # bring their whole packages, which `manage.py` and a fresh web worker do not need (tests/test_startup.py).
+    import kombu.exceptions
+    import redis.exceptions
+
+    return (
+        django.db.OperationalError,
+        django.db.InterfaceError,
+        redis.exceptions.ConnectionError,
+        redis.exceptions.TimeoutError,
+        kombu.exceptions.OperationalError,
+        ConnectionError,
+    )
+
+
 # Seconds a client is asked to wait: a restart of PostgreSQL or Redis, or a fail-over, takes about this.
 RETRY_AFTER_SECONDS = 5
 
@@ -28,7 +38,7 @@ def is_dependency_down(exc: BaseException | None) -> bool:
     """True for a dependency's connection failure, including one wrapped by another exception."""
     seen = 0
     while exc is not None and seen < 5:
-        if isinstance(exc, DEPENDENCY_ERRORS):
+        if isinstance(exc, dependency_errors()):
             return True
         exc = exc.__cause__ or exc.__context__
         seen += 1
@@ -46,6 +56,9 @@ DOWN_MESSAGE = "A service Zeus depends on is unavailable; try again shortly."
 
 def is_busy(exc: BaseException | None) -> bool:
     """True when a dependency error is overload (see BUSY_ERRORS), including one wrapped by another exception."""
+    # The pool's package is imported by Django with the first pooled connection, not at start.
+    import psycopg_pool
+
     seen = 0
     while exc is not None and seen < 5:
         if isinstance(exc, BUSY_ERRORS):

@@ -7,14 +7,12 @@ host names and ports).
 
 import time
 
-import redis
 from django.conf import settings
 from django.db import connections
 from django.http import JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from zeus.celery import app as celery_app
 from zeus.dependencies import RETRY_AFTER_SECONDS
 
 CHECK_TIMEOUT_SECONDS = 1
@@ -59,6 +57,10 @@ def _database():
 def _redis():
     if not settings.REDIS_URL:
         return "not configured: the in-memory cache and channel layer"
+    # Imported by the check, not at start: the redis package is large and the URL conf loads this module in
+    # every process (tests/test_startup.py).
+    import redis
+
     client = redis.Redis.from_url(
         settings.REDIS_URL, socket_connect_timeout=CHECK_TIMEOUT_SECONDS, socket_timeout=CHECK_TIMEOUT_SECONDS
     )
@@ -70,6 +72,9 @@ def _redis():
 
 
 def _broker():
+    # The Celery app (and Celery with it) is loaded by the first check or the first task sent, not at start.
+    from zeus.celery import app as celery_app
+
     if celery_app.conf.task_always_eager:
         return "not used: tasks run eagerly"
     with celery_app.connection_for_write() as connection:

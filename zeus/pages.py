@@ -17,7 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from zeus.errors import NotFound, ZeusError
 from zeus.forms import add_service_error, page_paths
 from zeus.panels import panels_for
-from zeus.profile_form import TIMEZONE_CHOICES, ProfileForm
+from zeus.profile_form import ProfileForm, timezone_choices
 from zeus.selectors import notification_list, notification_to_dict, notification_unread_count, profile_get
 from zeus.services import notification_mark_all_read, notification_mark_read, profile_update
 from zeus.timeutil import user_today
@@ -111,7 +111,7 @@ def settings_page(request):
     return render(
         request,
         "zeus/settings.html",
-        {"form": form, "panels": panels_for("settings", request, today), "timezones": TIMEZONE_CHOICES},
+        {"form": form, "panels": panels_for("settings", request, today), "timezones": timezone_choices()},
         status=status,
     )
 

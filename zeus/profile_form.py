@@ -1,12 +1,13 @@
 """The profile form of /settings: display name, currency, timezone and language."""
 
-import zoneinfo
+import functools
 
 from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from zeus.money import CURRENCY_EXPONENTS
+from zeus.timeutil import timezone_names
 
 # The zones most people here pick come first; any IANA name is accepted.
 COMMON_TIMEZONES = [
@@ -36,7 +37,7 @@ class ProfileForm(forms.Form):
 
     def clean_timezone(self):
         name = self.cleaned_data["timezone"].strip()
-        if name not in _ZONES:
+        if name not in timezone_names():
             raise forms.ValidationError(
                 _("Choose a timezone from the list, such as Asia/Ho_Chi_Minh."), code="timezone"
             )
@@ -61,5 +62,7 @@ class ProfileForm(forms.Form):
         }
 
 
-_ZONES = zoneinfo.available_timezones()
-TIMEZONE_CHOICES = COMMON_TIMEZONES + sorted(_ZONES - set(COMMON_TIMEZONES))
+@functools.cache
+def timezone_choices() -> tuple[str, ...]:
+    """The zones the form offers: the common ones first, then every other by name (listed on first use)."""
+    return (*COMMON_TIMEZONES, *sorted(timezone_names() - set(COMMON_TIMEZONES)))

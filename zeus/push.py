@@ -11,8 +11,6 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.utils import timezone, translation
-from py_vapid import Vapid
-from pywebpush import WebPushException, webpush
 
 from zeus.account_data.unlocked import of_unlocked_users
 from zeus.errors import Conflict, NotFound, ValidationFailed
@@ -136,6 +134,11 @@ def push_message(notification: Notification) -> str:
 def push_deliver(notification_id: int) -> dict[str, int]:
     """Pushes one notification to each of its user's subscriptions: counts of `sent`, `gone` (removed) and
     `failed` (kept; the push service refused or could not be reached)."""
+    # Imported here, in the Celery task that pushes: pywebpush brings requests, aiohttp and cryptography, which
+    # no other process (web, `manage.py`) needs at start (tests/test_startup.py).
+    from py_vapid import Vapid
+    from pywebpush import WebPushException, webpush
+
     counts = {"sent": 0, "gone": 0, "failed": 0}
     notification = Notification.objects.filter(id=notification_id).first()
     if notification is None or not push_enabled():

@@ -15,7 +15,6 @@ from zeus.money import normalize_currency
 from zeus.push import push_enabled
 from zeus.push_models import PushSubscription
 from zeus.selectors import notification_pushed, profile_remember
-from zeus.tasks import send_notification_mail, send_notification_push
 from zeus.timeutil import validate_timezone
 
 log = logging.getLogger(__name__)
@@ -138,6 +137,9 @@ def notifications_mail(notifications: list[Notification]) -> None:
 
 
 def _enqueue_mail(notification_ids: list[int]) -> None:
+    # The tasks (and the Celery app under them) load with the first task sent, not at start (zeus/celery.py).
+    from zeus.tasks import send_notification_mail
+
     for notification_id in notification_ids:
         try:
             send_notification_mail.delay(notification_id)
@@ -162,6 +164,8 @@ def notifications_push(notifications: list[Notification]) -> None:
 
 
 def _enqueue_push(notification_ids: list[int]) -> None:
+    from zeus.tasks import send_notification_push  # with the first task sent, as in _enqueue_mail
+
     for notification_id in notification_ids:
         send_notification_push.delay(notification_id)
 

@@ -1,11 +1,10 @@
 """Thin mail and push tasks: a notification id in, zeus.mail or zeus.push does the work."""
 
-from celery import shared_task
-
 from zeus import mail, push
+from zeus.celery import app
 
 
-@shared_task(bind=True, name="zeus.send_notification_mail", max_retries=6, acks_late=True, ignore_result=True)
+@app.task(bind=True, name="zeus.send_notification_mail", max_retries=6, acks_late=True, ignore_result=True)
 def send_notification_mail(self, notification_id: int) -> str:
     try:
         return mail.mail_deliver(notification_id)
@@ -16,12 +15,12 @@ def send_notification_mail(self, notification_id: int) -> str:
         raise self.retry(exc=exc, countdown=min(3600, 60 * 2**self.request.retries)) from exc
 
 
-@shared_task(name="zeus.send_pending_mail", ignore_result=True)
+@app.task(name="zeus.send_pending_mail", ignore_result=True)
 def send_pending_mail() -> dict:
     return mail.mail_sweep()
 
 
-@shared_task(name="zeus.send_notification_push", acks_late=True, ignore_result=True)
+@app.task(name="zeus.send_notification_push", acks_late=True, ignore_result=True)
 def send_notification_push(notification_id: int) -> dict:
     """One notification to its user's push subscriptions; a push service that is down loses that push (the
     inbox keeps the notification), never the task queue."""

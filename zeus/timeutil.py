@@ -1,6 +1,7 @@
 """The user's clock. "Today" is always the user's today, in their timezone."""
 
 import datetime as dt
+import functools
 import zoneinfo
 
 from django.utils import timezone
@@ -54,15 +55,20 @@ def ledger_date(value, *, user, field: str = "occurred_on", now: dt.datetime | N
     return date
 
 
+@functools.cache
+def timezone_names() -> frozenset[str]:
+    """Every IANA zone name the time zone database holds."""
+    # Listed on first use, not at import: the listing walks the whole database on disk, and every process imports
+    # this module at start (tests/test_startup.py).
+    return frozenset(zoneinfo.available_timezones())
+
+
 def validate_timezone(name: str) -> str:
-    if name not in _TIMEZONES:
+    if name not in timezone_names():
         raise ValidationFailed(
             f"{name!r} is not a timezone.", code="INVALID_TIMEZONE", fields={"timezone": ["Use an IANA name."]}
         )
     return name
-
-
-_TIMEZONES = zoneinfo.available_timezones()
 
 
 def month_bounds(year: int, month: int) -> tuple[dt.date, dt.date]:

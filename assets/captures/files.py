@@ -9,8 +9,6 @@ import hashlib
 import os
 from dataclasses import dataclass
 
-import filetype
-
 from assets.importing import MAX_WHOLE_FILE_BYTES
 from assets.statements.detect import HEAD_BYTES, detect
 from assets.statements.rows import ImportRejected
@@ -74,6 +72,10 @@ def _claimed(name: str, content_type: str) -> set[str]:
 
 
 def _media_type(head: bytes) -> tuple[str, str]:
+    # Imported with the first file read, not at start: the package loads a matcher module per file type, and
+    # every process imports this module with the URL conf (tests/test_startup.py).
+    import filetype
+
     guess = filetype.guess(head)
     mime = guess.mime if guess else ""
     if mime in IMAGE_TYPES:

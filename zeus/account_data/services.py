@@ -6,7 +6,6 @@ import logging
 from django.db import transaction
 from django.utils import timezone
 
-from zeus.account_data.tasks import build_account_export
 from zeus.models import AccountExport
 
 log = logging.getLogger(__name__)
@@ -37,6 +36,9 @@ def _stale(export: AccountExport) -> bool:
 
 
 def _enqueue(export: AccountExport) -> None:
+    # The task (and the Celery app under it) loads with the first export asked for, not at start (zeus/celery.py).
+    from zeus.account_data.tasks import build_account_export
+
     try:
         build_account_export.delay(str(export.id))
     except Exception:

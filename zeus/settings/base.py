@@ -8,7 +8,6 @@ on Redis (cache, channel layer, Celery broker).
 from pathlib import Path
 
 import environ
-from celery.schedules import crontab
 
 from zeus import embedded_db
 
@@ -292,31 +291,12 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "socket_connect_timeout": 1,
     "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=3600),
 }
+# The beat schedule is zeus/celery.py's: its crontabs are Celery objects, and settings are read by every process,
+# most of which never load Celery.
 # Where the daily job reads Vietcombank's exchange rates (docs/ledger.md, "Currencies").
 ZEUS_VCB_RATES_URL = env.str(
     "ZEUS_VCB_RATES_URL", default="https://portal.vietcombank.com.vn/Usercontrols/TVPortal.TyGia/pXML.aspx?b=10"
 )
-
-# Each job: (its task's name, when, and how long a missed run stays worth running: about one period).
-CELERY_BEAT_SCHEDULE = {
-    task: {"task": task, "schedule": schedule, "options": {"expires": expires}}
-    for task, schedule, expires in [
-        # Vietcombank publishes in the morning, Vietnam time (UTC+7): read at 02:15 UTC, once a day.
-        ("assets.fetch_exchange_rates", crontab(hour=2, minute=15), 60 * 60),
-        ("assets.reconcile_feeds", crontab(hour=3, minute=30), 60 * 60),
-        ("plans.watch_cash_shortfall", crontab(minute=35), 55 * 60),
-        ("goals.send_debt_reminders", crontab(minute=20), 55 * 60),
-        ("plans.send_due_reminders", crontab(minute="*/15"), 14 * 60),
-        ("plans.finalize_ended_plans", crontab(minute=5), 55 * 60),
-        ("zeus.send_pending_mail", crontab(minute="*/5"), 4 * 60),
-        ("suggestions.refresh_suggestions", crontab(hour=1, minute=0), 60 * 60),
-        ("suggestions.generate_insights", crontab(hour=2, minute=0), 60 * 60),
-        ("suggestions.send_weekly_digest", crontab(minute=0), 55 * 60),
-        ("zeus.erase_due_accounts", crontab(hour=4, minute=10), 60 * 60),
-        ("zeus.expire_account_exports", crontab(hour=4, minute=40), 60 * 60),
-        ("suggestions.detect_recurring", crontab(hour=1, minute=30), 60 * 60),
-    ]
-}
 
 # Mail (docs/mail.md): EMAIL_URL as django-environ reads it, e.g. smtp+tls://user:password@smtp.example.com:587;
 # the default writes every message to the console.

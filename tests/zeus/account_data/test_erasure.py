@@ -3,7 +3,6 @@ import io
 
 import pytest
 from django.apps import apps
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.sessions.models import Session
 from django.core.management import CommandError, call_command
@@ -234,6 +233,8 @@ def test_the_command_refuses_a_moment_it_cannot_read(moment):
 
 
 def test_the_beat_runs_the_erasure_daily():
-    entry = settings.CELERY_BEAT_SCHEDULE["zeus.erase_due_accounts"]
+    from zeus.celery import app
+
+    entry = app.conf.beat_schedule["zeus.erase_due_accounts"]
     assert entry["task"] == "zeus.erase_due_accounts"
     assert entry["schedule"].hour == {4} and entry["schedule"].minute == {10}
