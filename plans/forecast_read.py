@@ -19,7 +19,7 @@ from plans.forecast_sources import series_of
 from plans.models import MonthlyPlan
 from plans.selectors import plan_ledgers, plans_current
 from plans.state import Ledger, month_so_far
-from zeus.money import parse_money, quantize, to_minor
+from zeus.money import parse_money, to_minor
 from zeus.selectors import profiles_remember, user_currency
 
 # Money one can spend this week; what is owed on a credit card counts against it, on its due dates when the card
@@ -178,10 +178,10 @@ def _typical_spending(wanted: dict[int, tuple[str, dt.date]]) -> dict[int, int]:
     }
     typical = {}
     for user_id, read in counted_reads_of(spans=spans).items():
-        currency, since, _until = spans[user_id]
-        by_day = {day: quantize(total, currency) for day, total in read.by_day().items()}
-        totals = [to_minor(by_day.get(since + dt.timedelta(days=n), 0), currency) for n in range(TYPICAL_SPENDING_DAYS)]
-        typical[user_id] = fc.median_daily(totals)
+        currency = spans[user_id][0]
+        # The read holds the days of the span that spent anything; every other day of it spent nothing.
+        spent = [to_minor(total, currency) for total in read.by_day().values()]
+        typical[user_id] = fc.median_daily(spent + [0] * (TYPICAL_SPENDING_DAYS - len(spent)))
     return typical
 
 
