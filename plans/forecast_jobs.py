@@ -10,6 +10,7 @@ import datetime as dt
 from collections import defaultdict
 
 from django.db import transaction as db_transaction
+from django.db.models import BooleanField, Case, ExpressionWrapper, Q, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import override
@@ -64,22 +65,30 @@ def _check_batch(users: list, now: dt.datetime) -> int:
         views = cash_forecasts(
             users=due, today_of={user.pk: today_of[user.pk] for user in due}, days=fc.SHORTFALL_WINDOW
         )
-        drafts, readings = [], defaultdict(list)
+        drafts, checked, short_ids = [], defaultdict(list), []
         for user in due:
             watch, view, today = watches[user.pk], views[user.pk], today_of[user.pk]
             lowest = fc.lowest_within(view.forecast, fc.SHORTFALL_WINDOW) if view.forecast is not None else None
             short = lowest is not None and lowest.balance < view.forecast.cushion
             if short and not watch.in_shortfall:
                 drafts.append(_notice(user, today, lowest, view.currency))
-            readings[today, short].append(watch.pk)
-        # One UPDATE per (local day, short or not): a handful per batch, where bulk_update's CASE grows per row.
-        stamp = timezone.now()
-        for (today, short), watch_ids in readings.items():
-            ForecastWatch.objects.filter(pk__in=watch_ids).update(
-                checked_on=today, in_shortfall=short, updated_at=stamp
-            )
+            checked[today].append(watch.pk)
+            if short:
+                short_ids.append(watch.pk)
+        # One UPDATE for the batch: a case per local day (two or three), where bulk_update's grows per row.
+        ForecastWatch.objects.filter(pk__in=[watches[user.pk].pk for user in due]).update(
+            checked_on=Case(*(When(pk__in=ids, then=Value(day)) for day, ids in checked.items())),
+            in_shortfall=_among(short_ids),
+            updated_at=timezone.now(),
+        )
         notification_create_many(drafts)
     return len(drafts)
+
+
+def _among(ids: list[int]):
+    """True for the rows of `ids`. An empty list is FALSE itself: Django drops an empty IN from an expression,
+    which would make every row true."""
+    return ExpressionWrapper(Q(pk__in=ids), output_field=BooleanField()) if ids else Value(False)
 
 
 def _notice(user, today: dt.date, lowest: fc.Day, currency: str) -> NotificationDraft:

@@ -13,6 +13,7 @@ from assets.ledger.transfers import transfer_create
 from goals.debts.services import debt_create
 from plans import forecast as fc
 from plans.forecast_jobs import shortfall_watch_run
+from plans.forecast_models import ForecastWatch
 from plans.forecast_read import cash_forecast, cash_forecasts, forecast_cushion_set
 from plans.services import plan_activate, plan_create
 from suggestions.models import RecurringSeries
@@ -152,6 +153,19 @@ def test_the_notice_is_in_the_users_language():
     vietnamese = varied_user(4)  # the same shape, Vietnamese, Kiritimati
     shortfall_watch_run(now=NOW, user_id_range=(vietnamese.pk, vietnamese.pk))
     assert not vietnamese.notifications.get().title.startswith("Money")
+
+
+def test_an_episode_closes_when_no_one_in_the_batch_is_short_any_more():
+    user = varied_user(9)  # short of money, Los Angeles
+    span = (user.pk, user.pk)
+    shortfall_watch_run(now=NOW, user_id_range=span)
+    assert ForecastWatch.objects.get(user=user).in_shortfall
+    user.assets.update(balance=Decimal("90000000"))
+    shortfall_watch_run(now=NOW + dt.timedelta(days=1), user_id_range=span)
+    watch = ForecastWatch.objects.get(user=user)
+    assert not watch.in_shortfall and watch.checked_on == user_today(user, now=NOW + dt.timedelta(days=1))
+    user.assets.update(balance=Decimal("100000"))
+    assert shortfall_watch_run(now=NOW + dt.timedelta(days=2), user_id_range=span) == 1  # a new episode
 
 
 def queries_of(run) -> int:
