@@ -58,8 +58,8 @@ def _check_batch(users: list, now: dt.datetime) -> int:
             [ForecastWatch(user_id=user_id) for user_id in today_of], ignore_conflicts=True
         )
         locked = ForecastWatch.objects.select_for_update().filter(user_id__in=list(today_of)).order_by("user_id")
-        watches = {watch.user_id: watch for watch in locked}
-        due = [user for user in users if user.pk in today_of and watches[user.pk].checked_on != today_of[user.pk]]
+        watches = {row[0]: row for row in locked.values_list("user_id", "pk", "checked_on", "in_shortfall")}
+        due = [user for user in users if user.pk in today_of and watches[user.pk][2] != today_of[user.pk]]
         if not due:
             return 0
         views = cash_forecasts(
@@ -67,16 +67,17 @@ def _check_batch(users: list, now: dt.datetime) -> int:
         )
         drafts, checked, short_ids = [], defaultdict(list), []
         for user in due:
-            watch, view, today = watches[user.pk], views[user.pk], today_of[user.pk]
+            (_user_id, watch_id, _checked_on, was_short), view = watches[user.pk], views[user.pk]
+            today = today_of[user.pk]
             lowest = fc.lowest_within(view.forecast, fc.SHORTFALL_WINDOW) if view.forecast is not None else None
             short = lowest is not None and lowest.balance < view.forecast.cushion
-            if short and not watch.in_shortfall:
+            if short and not was_short:
                 drafts.append(_notice(user, today, lowest, view.currency))
-            checked[today].append(watch.pk)
+            checked[today].append(watch_id)
             if short:
-                short_ids.append(watch.pk)
+                short_ids.append(watch_id)
         # One UPDATE for the batch: a case per local day (two or three), where bulk_update's grows per row.
-        ForecastWatch.objects.filter(pk__in=[watches[user.pk].pk for user in due]).update(
+        ForecastWatch.objects.filter(pk__in=[watches[user.pk][1] for user in due]).update(
             checked_on=Case(*(When(pk__in=ids, then=Value(day)) for day, ids in checked.items())),
             in_shortfall=_among(short_ids),
             updated_at=timezone.now(),
