@@ -112,7 +112,12 @@ def _many(now: dt.datetime) -> tuple[float, float]:
     rng = random.Random(31)
     today = now.date()
     Asset.objects.bulk_create(
-        [Asset(user_id=uid, name="Bank", kind="bank_account", balance=rng.randrange(0, 20_000) * 1000) for uid in ids],
+        [
+            Asset(
+                user_id=uid, name="Bank", kind="bank_account", balance=rng.randrange(0, 20_000) * 1000, currency="VND"
+            )
+            for uid in ids
+        ],
         batch_size=5_000,
     )
     RecurringSeries.objects.bulk_create(

@@ -87,6 +87,10 @@ def median_daily(totals: Sequence[int]) -> int:
     return (ordered[middle - 1] + ordered[middle]) // 2
 
 
+def _in_day_order(event: Event) -> tuple[int, str]:
+    return -event.amount, event.label
+
+
 def project(
     *,
     today: dt.date,
@@ -97,20 +101,22 @@ def project(
     cushion: int = 0,
     spending_label: str = "spending",
 ) -> Forecast:
-    last = today + dt.timedelta(days=days)
+    tomorrow, last = today + dt.timedelta(days=1), today + dt.timedelta(days=days)
     by_day: dict[dt.date, list[Event]] = {}
     for event in events:
-        on = max(event.on, today + dt.timedelta(days=1))
-        if on <= last and event.amount:
-            by_day.setdefault(on, []).append(dataclasses.replace(event, on=on))
+        if event.on <= last and event.amount:
+            if event.on < tomorrow:
+                event = dataclasses.replace(event, on=tomorrow)
+            by_day.setdefault(event.on, []).append(event)
     rows = [Day(today, start_balance, ())]
     balance = start_balance
     for offset in range(1, days + 1):
         on = today + dt.timedelta(days=offset)
-        todays = sorted(by_day.get(on, []), key=lambda e: (-e.amount, e.label))
+        todays = sorted(by_day[on], key=_in_day_order) if on in by_day else []
         if daily_spending:
             todays.append(Event(on, "spending", spending_label, -daily_spending))
-        balance += sum(event.amount for event in todays)
+        for event in todays:
+            balance += event.amount
         rows.append(Day(on, balance, tuple(todays)))
     lowest = min(rows, key=lambda day: (day.balance, day.date))
     return Forecast(start_balance=start_balance, days=tuple(rows), lowest=lowest, cushion=cushion)

@@ -1,66 +1,109 @@
 """The daily shortfall watch: once a day in each user's timezone (from CHECK_FROM local time), the forecast's
 lowest point of the next 14 days against the user's cushion. One notice opens an episode; no other notice
-until the forecast clears the cushion again, which closes it."""
+until the forecast clears the cushion again, which closes it.
+
+The users are read in batches of BATCH, each batch's forecasts in a constant number of queries
+(plans.forecast_read.cash_forecasts, the same read as the page's), its watches claimed and written in one
+statement each and its notices in one."""
 
 import datetime as dt
+from collections import defaultdict
 
 from django.db import transaction as db_transaction
+from django.db.models import BooleanField, Case, ExpressionWrapper, Q, Value, When
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
 from plans import forecast as fc
 from plans.forecast_models import ForecastWatch
-from plans.forecast_read import cash_forecast
+from plans.forecast_read import cash_forecasts
 from zeus.account_data.unlocked import unlocked_users
 from zeus.models import Notification
 from zeus.money import format_amount, from_minor
-from zeus.services import notification_create
+from zeus.selectors import profile_get, profiles_remember
+from zeus.services import NotificationDraft, notification_create_many
 from zeus.timeutil import user_now
 
 CHECK_FROM = dt.time(7, 0)
 RANGE = 1000
+BATCH = 1000  # a Celery task's range (RANGE): one batch of reads per task
 
 
-def shortfall_watch_run(*, now: dt.datetime, user_id_range: tuple[int, int]) -> int:
+def shortfall_watch_run(*, now: dt.datetime, user_id_range: tuple[int, int], batch_size: int = BATCH) -> int:
     """Returns how many notices it sent."""
     first, last = user_id_range
-    users = unlocked_users().filter(id__gte=first, id__lte=last, is_active=True).select_related("profile")
-    sent = 0
+    users = unlocked_users().filter(id__gte=first, id__lte=last, is_active=True).order_by("id")
+    sent, after = 0, first - 1
+    while True:
+        batch = list(users.filter(id__gt=after)[:batch_size])
+        if not batch:
+            return sent
+        after = batch[-1].pk
+        sent += _check_batch(batch, now)
+
+
+def _check_batch(users: list, now: dt.datetime) -> int:
+    profiles_remember(users=users)
+    today_of = {}
     for user in users:
         local = user_now(user, now=now)
-        if local.time() < CHECK_FROM:
-            continue
-        sent += _check(user, local.date())
-    return sent
-
-
-def _check(user, today: dt.date) -> int:
+        if local.time() >= CHECK_FROM:
+            today_of[user.pk] = local.date()
+    if not today_of:
+        return 0
     with db_transaction.atomic():
-        watch, _created = ForecastWatch.objects.select_for_update().get_or_create(user=user)
-        if watch.checked_on == today:
-            return 0
-        watch.checked_on = today
-        view = cash_forecast(user=user, today=today, days=fc.SHORTFALL_WINDOW)
-        short = view.forecast is not None and fc.lowest_within(view.forecast, fc.SHORTFALL_WINDOW).balance < (
-            view.forecast.cushion
+        # A second worker on the same users waits on these rows, then finds them checked today.
+        ForecastWatch.objects.bulk_create(
+            [ForecastWatch(user_id=user_id) for user_id in today_of], ignore_conflicts=True
         )
-        opened = short and not watch.in_shortfall
-        watch.in_shortfall = short
-        watch.save(update_fields=["checked_on", "in_shortfall", "updated_at"])
-        if opened:
-            lowest = fc.lowest_within(view.forecast, fc.SHORTFALL_WINDOW)
-            with override(user.profile.language or "vi"):
-                title = _("Money may run short on %(date)s: %(balance)s") % {
-                    "date": lowest.date.strftime("%d/%m"),
-                    "balance": format_amount(from_minor(lowest.balance, view.currency), view.currency),
-                }
-                body = _("Your bills and usual spending may take your accounts below your cushion. See the forecast.")
-            notification_create(
-                user=user,
-                kind=Notification.Kind.CASH_SHORTFALL,
-                title=title,
-                body=body,
-                cta_url="/#forecast",
-                dedupe_key=f"shortfall:{today.isoformat()}",
-            )
-    return 1 if opened else 0
+        locked = ForecastWatch.objects.select_for_update().filter(user_id__in=list(today_of)).order_by("user_id")
+        watches = {row[0]: row for row in locked.values_list("user_id", "pk", "checked_on", "in_shortfall")}
+        due = [user for user in users if user.pk in today_of and watches[user.pk][2] != today_of[user.pk]]
+        if not due:
+            return 0
+        views = cash_forecasts(
+            users=due, today_of={user.pk: today_of[user.pk] for user in due}, days=fc.SHORTFALL_WINDOW
+        )
+        drafts, checked, short_ids = [], defaultdict(list), []
+        for user in due:
+            (_user_id, watch_id, _checked_on, was_short), view = watches[user.pk], views[user.pk]
+            today = today_of[user.pk]
+            lowest = fc.lowest_within(view.forecast, fc.SHORTFALL_WINDOW) if view.forecast is not None else None
+            short = lowest is not None and lowest.balance < view.forecast.cushion
+            if short and not was_short:
+                drafts.append(_notice(user, today, lowest, view.currency))
+            checked[today].append(watch_id)
+            if short:
+                short_ids.append(watch_id)
+        # One UPDATE for the batch: a case per local day (two or three), where bulk_update's grows per row.
+        ForecastWatch.objects.filter(pk__in=[watches[user.pk][1] for user in due]).update(
+            checked_on=Case(*(When(pk__in=ids, then=Value(day)) for day, ids in checked.items())),
+            in_shortfall=_among(short_ids),
+            updated_at=timezone.now(),
+        )
+        notification_create_many(drafts)
+    return len(drafts)
+
+
+def _among(ids: list[int]):
+    """True for the rows of `ids`. An empty list is FALSE itself: Django drops an empty IN from an expression,
+    which would make every row true."""
+    return ExpressionWrapper(Q(pk__in=ids), output_field=BooleanField()) if ids else Value(False)
+
+
+def _notice(user, today: dt.date, lowest: fc.Day, currency: str) -> NotificationDraft:
+    with override(profile_get(user=user).language or "vi"):
+        title = _("Money may run short on %(date)s: %(balance)s") % {
+            "date": lowest.date.strftime("%d/%m"),
+            "balance": format_amount(from_minor(lowest.balance, currency), currency),
+        }
+        body = _("Your bills and usual spending may take your accounts below your cushion. See the forecast.")
+    return NotificationDraft(
+        user_id=user.pk,
+        kind=Notification.Kind.CASH_SHORTFALL,
+        title=title,
+        body=body,
+        cta_url="/#forecast",
+        dedupe_key=f"shortfall:{today.isoformat()}",
+    )

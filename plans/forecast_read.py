@@ -8,24 +8,26 @@ import datetime as dt
 from django.utils.translation import gettext as _
 
 from assets.cards.selectors import card_dues
-from assets.selectors import asset_list, expense_totals_by_day
+from assets.ledger.totals import counted_reads_of
+from assets.selectors import assets_of_kinds
 from goals.debts.models import Debt
-from goals.debts.selectors import instalments_between
+from goals.debts.selectors import unpaid_instalments
 from plans import forecast as fc
 from plans import math as pm
 from plans.forecast_models import ForecastWatch
-from plans.forecast_sources import series_for
+from plans.forecast_sources import series_of
 from plans.models import MonthlyPlan
-from plans.selectors import plan_current, plan_ledger
+from plans.selectors import plan_ledgers, plans_current
 from plans.state import Ledger, month_so_far
 from zeus.money import parse_money, to_minor
-from zeus.selectors import user_currency
+from zeus.selectors import profiles_remember, user_currency
 
 # Money one can spend this week; what is owed on a credit card counts against it, on its due dates when the card
 # has a statement cycle (assets/cards), else today.
 SPENDABLE = {"cash", "bank_account", "e_wallet"}
 OWED_ON_CARD = {"credit_card"}
 TYPICAL_SPENDING_DAYS = 90
+WINDOW = dt.timedelta(days=fc.MAX_DAYS)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -50,21 +52,96 @@ class ActivePlan:
     ledger: Ledger | None
 
 
-def active_plan_read(*, user, today: dt.date) -> ActivePlan:
-    plan = plan_current(user=user, today=today)
-    if plan is None or plan.status != MonthlyPlan.Status.ACTIVE:
-        return ActivePlan(plan=None, ledger=None)
-    return ActivePlan(plan=plan, ledger=plan_ledger(plan))
-
-
 def cash_forecast(*, user, today: dt.date, days: int | None = None, active: ActivePlan | None = None) -> ForecastView:
-    currency = user_currency(user)
-    accounts = [a for a in asset_list(user=user) if a.kind in SPENDABLE | OWED_ON_CARD]
-    others = tuple(sorted({a.currency for a in accounts if a.currency != currency}))
-    accounts = [a for a in accounts if a.currency == currency]
-    if not accounts:
-        return ForecastView(currency=currency, accounts=0, forecast=None, other_currencies=others)
-    cycled = card_dues([a for a in accounts if a.kind in OWED_ON_CARD], today_of=lambda _card: today)
+    """One user's forecast: the batch read for a batch of one, so the page, the tool and the nightly watch
+    read the same figures."""
+    actives = {user.pk: active} if active is not None else None
+    return cash_forecasts(users=[user], today_of={user.pk: today}, days=days, actives=actives)[user.pk]
+
+
+def cash_forecasts(
+    *, users, today_of: dict[int, dt.date], days: int | None = None, actives: dict[int, ActivePlan] | None = None
+) -> dict[int, ForecastView]:
+    """Each user's forecast from their own today (user id: today), in a constant number of queries however many
+    users (a few more per further currency): `actives` are plans the caller has read already."""
+    users = list(users)
+    profiles_remember(users=users)
+    currency_of = {user.pk: user_currency(user) for user in users}
+    held = assets_of_kinds(user_ids=currency_of, kinds=SPENDABLE | OWED_ON_CARD)
+    views, accounts = {}, {}
+    for user_id, currency in currency_of.items():
+        others = tuple(sorted({a.currency for a in held[user_id] if a.currency != currency}))
+        accounts[user_id] = [a for a in held[user_id] if a.currency == currency]
+        views[user_id] = ForecastView(currency=currency, accounts=0, forecast=None, other_currencies=others)
+    ids = [user_id for user_id in currency_of if accounts[user_id]]
+    if not ids:
+        return views
+    reads = _reads(ids, today_of, currency_of, accounts, actives or {})
+    pending = {user_id: _events(reads, user_id, currency_of[user_id], today_of[user_id], days) for user_id in ids}
+    typical = _typical_spending(
+        {user_id: (currency_of[user_id], today_of[user_id]) for user_id, p in pending.items() if p.daily is None}
+    )
+    for user_id, p in pending.items():
+        forecast = fc.project(
+            today=today_of[user_id],
+            start_balance=p.start,
+            days=p.length,
+            events=p.events,
+            daily_spending=typical[user_id] if p.daily is None else p.daily,
+            cushion=reads.cushions.get(user_id, 0),
+            spending_label=_("Everyday spending"),
+        )
+        views[user_id] = dataclasses.replace(views[user_id], accounts=len(accounts[user_id]), forecast=forecast)
+    return views
+
+
+@dataclasses.dataclass(frozen=True)
+class _Reads:
+    """What the batch read, per user id: the accounts in their currency, the cards' dues, the series due within
+    the window, the unpaid instalments, the active plans and the cushions (minor units)."""
+
+    accounts: dict[int, list]
+    cards: dict[int, list]
+    series: dict[int, list]
+    instalments: dict[int, list]
+    actives: dict[int, ActivePlan]
+    cushions: dict[int, int]
+
+
+def _reads(ids: list[int], today_of: dict, currency_of: dict, accounts: dict, given: dict[int, ActivePlan]) -> _Reads:
+    cards: dict[int, list] = {user_id: [] for user_id in ids}
+    owed = [a for user_id in ids for a in accounts[user_id] if a.kind in OWED_ON_CARD]
+    for view in card_dues(owed, today_of=lambda card: today_of[card.user_id]):
+        cards[view.asset.user_id].append(view)
+    plans = plans_current(today_of={user_id: today_of[user_id] for user_id in ids if user_id not in given})
+    plans = {user_id: plan for user_id, plan in plans.items() if plan and plan.status == MonthlyPlan.Status.ACTIVE}
+    ledgers = plan_ledgers(list(plans.values()))
+    actives = {user_id: ActivePlan(plan=None, ledger=None) for user_id in ids}
+    actives.update({user_id: ActivePlan(plan=plan, ledger=ledgers[plan.id]) for user_id, plan in plans.items()})
+    actives.update({user_id: active for user_id, active in given.items() if user_id in actives})
+    watches = ForecastWatch.objects.filter(user_id__in=ids).values_list("user_id", "cushion")
+    return _Reads(
+        accounts=accounts,
+        cards=cards,
+        series=series_of(user_ids=ids, until=max(today_of[user_id] for user_id in ids) + WINDOW),
+        instalments=unpaid_instalments(user_ids=ids),
+        actives=actives,
+        cushions={user_id: to_minor(cushion, currency_of[user_id]) for user_id, cushion in watches},
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class _Pending:
+    """One user's forecast but for the typical spending, read for the batch's users without a plan at once."""
+
+    start: int
+    length: int
+    events: list[fc.Event]
+    daily: int | None
+
+
+def _events(reads: _Reads, user_id: int, currency: str, today: dt.date, days: int | None) -> _Pending:
+    accounts, cycled = reads.accounts[user_id], reads.cards[user_id]
     billed_cards = {view.asset.id for view in cycled}
     # A card with a statement cycle is paid on its due dates (events below); one without is owed today.
     start = sum(
@@ -72,39 +149,40 @@ def cash_forecast(*, user, today: dt.date, days: int | None = None, active: Acti
         for a in accounts
         if a.id not in billed_cards
     )
-    window_end = today + dt.timedelta(days=fc.MAX_DAYS)
-    series = [s for s in series_for(user=user, until=window_end) if s.currency == currency]
+    window_end = today + WINDOW
     events = []
-    for s in series:
+    for s in reads.series[user_id]:
+        if s.currency != currency or s.next_on > window_end:
+            continue
         sign = 1 if s.direction == "income" else -1
         for on in fc.occurrences(s.next_on, s.interval, window_end):
             events.append(fc.Event(on, s.kind, s.name, sign * to_minor(s.amount, currency)))
     income_dates = [e.on for e in events if e.amount > 0]
     length = fc.horizon(today=today, income_dates=income_dates, days=days)
     last = today + dt.timedelta(days=length)
-    for debt, row in instalments_between(user=user, start=today, end=last):
-        if debt.currency == currency and debt.direction == Debt.Direction.I_OWE:
+    for debt, row in reads.instalments.get(user_id, []):
+        if row.due_on <= last and debt.currency == currency and debt.direction == Debt.Direction.I_OWE:
             events.append(fc.Event(row.due_on, "debt", debt.counterparty, -to_minor(row.remaining, currency)))
-    active = active if active is not None else active_plan_read(user=user, today=today)
-    daily, fixed_left = _plan_parts(active, currency, today, events)
+    daily, fixed_left = _plan_parts(reads.actives[user_id], currency, today, events)
     if fixed_left > 0:
         events.append(fc.Event(today + dt.timedelta(days=1), "fixed", _("Fixed expenses still to pay"), -fixed_left))
     events.extend(_card_events(cycled))
-    if daily is None:
-        since = today - dt.timedelta(days=TYPICAL_SPENDING_DAYS)
-        by_day = expense_totals_by_day(user=user, currency=currency, since=since, until=today - dt.timedelta(days=1))
-        totals = [to_minor(by_day.get(since + dt.timedelta(days=n), 0), currency) for n in range(TYPICAL_SPENDING_DAYS)]
-        daily = fc.median_daily(totals)
-    forecast = fc.project(
-        today=today,
-        start_balance=start,
-        days=length,
-        events=events,
-        daily_spending=daily,
-        cushion=forecast_cushion(user=user),
-        spending_label=_("Everyday spending"),
-    )
-    return ForecastView(currency=currency, accounts=len(accounts), forecast=forecast, other_currencies=others)
+    return _Pending(start=start, length=length, events=events, daily=daily)
+
+
+def _typical_spending(wanted: dict[int, tuple[str, dt.date]]) -> dict[int, int]:
+    """The median day's spending over the TYPICAL_SPENDING_DAYS before each user's today, in their currency."""
+    spans = {
+        user_id: (currency, today - dt.timedelta(days=TYPICAL_SPENDING_DAYS), today - dt.timedelta(days=1))
+        for user_id, (currency, today) in wanted.items()
+    }
+    typical = {}
+    for user_id, read in counted_reads_of(spans=spans).items():
+        currency = spans[user_id][0]
+        # The read holds the days of the span that spent anything; every other day of it spent nothing.
+        spent = [to_minor(total, currency) for total in read.by_day().values()]
+        typical[user_id] = fc.median_daily(spent + [0] * (TYPICAL_SPENDING_DAYS - len(spent)))
+    return typical
 
 
 def _card_events(cycled) -> list[fc.Event]:

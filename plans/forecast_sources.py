@@ -1,4 +1,4 @@
-"""What the forecast asks of apps above plans (which it cannot import, DESIGN.md): the user's recurring
+"""What the forecast asks of apps above plans (which it cannot import, DESIGN.md): the users' recurring
 series, income included, through the `recurring_series` signal; suggestions answers
 (suggestions/recurring/forecast_answers.py)."""
 
@@ -8,12 +8,14 @@ from decimal import Decimal
 
 from django.dispatch import Signal
 
-# kwargs: user, until (a date); each receiver returns a list of Series active and due by `until`.
+# kwargs: user_ids, until (a date); each receiver returns a list of Series active and due by `until`, of any of
+# those users, in as few queries as it can (the nightly watch asks for a whole batch at once).
 recurring_series = Signal()
 
 
 @dataclass(frozen=True)
 class Series:
+    user_id: int
     name: str
     kind: str  # subscription, bill, income
     direction: str  # expense, income
@@ -24,8 +26,10 @@ class Series:
     category: str
 
 
-def series_for(*, user, until: dt.date) -> list[Series]:
-    found: list[Series] = []
-    for _receiver, answer in recurring_series.send(sender=None, user=user, until=until):
-        found.extend(answer or [])
-    return sorted(found, key=lambda s: (s.next_on, s.name))
+def series_of(*, user_ids, until: dt.date) -> dict[int, list[Series]]:
+    """Each user's series due by `until`, soonest first."""
+    found: dict[int, list[Series]] = {user_id: [] for user_id in user_ids}
+    for _receiver, answer in recurring_series.send(sender=None, user_ids=list(found), until=until):
+        for series in answer or []:
+            found[series.user_id].append(series)
+    return {user_id: sorted(rows, key=lambda s: (s.next_on, s.name)) for user_id, rows in found.items()}

@@ -63,10 +63,21 @@ def plan_get(*, user, plan_id) -> MonthlyPlan:
 
 def plan_current(*, user, today: dt.date) -> MonthlyPlan | None:
     """This month's active plan, else this month's newest draft, read as plan_get reads a plan."""
-    plans = plan_list(user=user).filter(
-        month=pm.month_first(today), status__in=[MonthlyPlan.Status.ACTIVE, MonthlyPlan.Status.DRAFT]
+    return plans_current(today_of={user.pk: today})[user.pk]
+
+
+def plans_current(*, today_of: dict[int, dt.date]) -> dict[int, MonthlyPlan | None]:
+    """plan_current for many users (user id: their today), in two queries: a job's batch."""
+    months = {pm.month_first(today) for today in today_of.values()}
+    plans = _plans().filter(
+        user_id__in=list(today_of), month__in=months, status__in=[MonthlyPlan.Status.ACTIVE, MonthlyPlan.Status.DRAFT]
     )
-    return min(plans, key=lambda p: (p.status != MonthlyPlan.Status.ACTIVE, -p.id), default=None)
+    mine = defaultdict(list)
+    for plan in plans:
+        if plan.month == pm.month_first(today_of[plan.user_id]):
+            mine[plan.user_id].append(plan)
+    key = lambda p: (p.status != MonthlyPlan.Status.ACTIVE, -p.id)  # noqa: E731
+    return {user_id: min(mine[user_id], key=key, default=None) for user_id in today_of}
 
 
 def plan_revisions(*, plan: MonthlyPlan) -> QuerySet[PlanRevision]:

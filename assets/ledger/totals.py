@@ -153,6 +153,30 @@ def counted_read(
     return {i: reads.get(i, CountedRead(currency=currency)) for i in ids}
 
 
+def counted_reads_of(*, spans: dict[int, tuple[str, dt.date, dt.date]]) -> dict[int, CountedRead]:
+    """counted_read for many users each in their own currency over their own days (user id: (currency, since,
+    until)): one grouped read over the span of all their days, and one read of the rates when a row in another
+    currency appears, however many currencies (a job's batch, its users in different timezones)."""
+    if not spans:
+        return {}
+    since, until = min(s for _c, s, _u in spans.values()), max(u for _c, _s, u in spans.values())
+    rows = [
+        row
+        for row in counted_groups_query(user_ids=spans, currency="", since=since, until=until)
+        if spans[row["user_id"]][1] <= row["day"] <= spans[row["user_id"]][2]
+    ]
+    foreign = {row["user_id"] for row in rows if row["currency"] != spans[row["user_id"]][0]}
+    tables = None
+    if foreign:
+        held = {row["currency"] for row in rows} | {currency for currency, _s, _u in spans.values()}
+        tables = rate_tables_load(user_ids=foreign, currencies=held, until=until)
+    reads: dict[int, CountedRead] = {}
+    for currency in {currency for currency, _s, _u in spans.values()}:
+        mine = [row for row in rows if spans[row["user_id"]][0] == currency]
+        reads.update(counted_convert(mine, currency=currency, until=until, tables=tables))
+    return {user_id: reads.get(user_id, CountedRead(currency=spans[user_id][0])) for user_id in spans}
+
+
 def counted_reads_in(*, user, currencies: Iterable[str], since: dt.date, until: dt.date) -> dict[str, CountedRead]:
     """One user's counted income and spending per category and day in each of `currencies`: one grouped read
     and, when the rows and the currencies differ, one read of the rates, however many currencies."""

@@ -116,9 +116,16 @@ def _view(debt: Debt, payments: list[DebtPayment], today: dt.date) -> DebtView:
 
 def instalments_between(*, user, start: dt.date, end: dt.date) -> list[tuple[Debt, ScheduleRow]]:
     """Open debts' unpaid instalments falling due from `start` to `end` (overdue ones count as due on `start`)."""
-    found = []
-    for view in debt_views(Debt.objects.filter(user=user, status=Debt.Status.OPEN), today=start):
+    return [(debt, row) for debt, row in unpaid_instalments(user_ids=[user.pk]).get(user.pk, []) if row.due_on <= end]
+
+
+def unpaid_instalments(*, user_ids) -> dict[int, list[tuple[Debt, ScheduleRow]]]:
+    """Each user's open debts' unpaid instalments (newest debt first, each in schedule order): two queries for
+    any number of users (a job's batch). What remains of an instalment does not depend on the day asked."""
+    found: dict[int, list[tuple[Debt, ScheduleRow]]] = {}
+    debts = Debt.objects.filter(user_id__in=list(user_ids), status=Debt.Status.OPEN)
+    for view in debt_views(debts, today=dt.date.min):
         for row in view.schedule:
-            if row.remaining > 0 and row.due_on <= end:
-                found.append((view.debt, row))
+            if row.remaining > 0:
+                found.setdefault(view.debt.user_id, []).append((view.debt, row))
     return found

@@ -4,28 +4,16 @@ from django.dispatch import receiver
 
 from plans.forecast_sources import Series, recurring_series
 from suggestions.models import RecurringSeries
-from suggestions.recurring.selectors import recurring_list
 
 
 @receiver(recurring_series, dispatch_uid="suggestions.series_for_forecast")
-def series_for_forecast(sender, *, user, until, **kwargs) -> list[Series]:
+def series_for_forecast(sender, *, user_ids, until, **kwargs) -> list[Series]:
     # A recurring transfer (a savings deposit) moves money between the user's own accounts: nothing the
     # forecast counts (docs/ledger.md).
+    fields = ("user_id", "merchant", "kind", "direction", "amount", "currency", "interval", "next_on", "category")
     rows = (
-        recurring_list(user=user, status="active")
-        .filter(next_on__lte=until)
+        RecurringSeries.objects.filter(user_id__in=user_ids, status=RecurringSeries.Status.ACTIVE, next_on__lte=until)
         .exclude(kind=RecurringSeries.Kind.TRANSFER)
+        .values_list(*fields)
     )
-    return [
-        Series(
-            name=row.merchant,
-            kind=row.kind,
-            direction=row.direction,
-            amount=row.amount,
-            currency=row.currency,
-            interval=row.interval,
-            next_on=row.next_on,
-            category=row.category,
-        )
-        for row in rows
-    ]
+    return [Series(*row) for row in rows]
