@@ -81,6 +81,13 @@ def from_minor(units: int, currency: str) -> Decimal:
     return quantize(Decimal(units).scaleb(-exponent(currency)), currency)
 
 
+def file_text(amount: Decimal, currency: str) -> str:
+    """An amount as the CSV export writes it: the currency's minor unit, two places at least (`65000.00`,
+    `12.50`, `1.234`), as it was written when every money column held two places."""
+    value = quantize(amount, currency)
+    return str(value if exponent(currency) >= 2 else value.quantize(Decimal("0.01")))
+
+
 def format_amount(amount: Decimal, currency: str, *, locale: str | None = None) -> str:
     """For people: `150,000 ₫`, `$12.50`.
 

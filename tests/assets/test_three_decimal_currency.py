@@ -88,3 +88,11 @@ def test_vnd_and_usd_read_as_they_always_did_from_the_wider_columns(alice_api, a
     factories.txn(alice, amount="12.5", currency="USD", occurred_on=dt.date(2026, 11, 2))
     amounts = {r["currency"]: r["amount"] for r in alice_api.get("/api/v1/transactions").json()["results"]}
     assert amounts == {"VND": "150000", "USD": "12.50"}
+
+
+def test_the_csv_export_writes_every_fils_and_vnd_as_before(alice, client):
+    for amount, currency in [("150000", "VND"), ("12.5", "USD"), ("1.234", "KWD")]:
+        factories.txn(alice, amount=amount, currency=currency, occurred_on=dt.date(2026, 11, 1))
+    client.force_login(alice)
+    text = b"".join(client.get("/transactions.csv").streaming_content).decode("utf-8-sig")
+    assert {line.split(",")[2] for line in text.splitlines()[1:]} == {"150000.00", "12.50", "1.234"}

@@ -13,6 +13,7 @@ from zeus.money import (
     InvalidCurrency,
     babel_currency_text,
     exponent,
+    file_text,
     format_amount,
     from_minor,
     minor_unit,
@@ -293,3 +294,12 @@ def test_an_amount_shows_the_iso_digits_where_cldr_shows_fewer():
         Decimal("1234.5"), "LAK", locale="en", currency_digits=False
     )
     assert format_amount(Decimal("1234.5"), "LAK", locale="en").endswith("1,234.50")
+
+
+@pytest.mark.parametrize(
+    ("amount", "currency", "text"),
+    [(D("65000.0000"), "VND", "65000.00"), (D("12.5000"), "USD", "12.50"), (D("1.2340"), "KWD", "1.234"),
+     (D("0.0001"), "CLF", "0.0001")],
+)  # fmt: skip
+def test_the_csv_export_writes_amounts_as_the_two_place_columns_did(amount, currency, text):
+    assert file_text(amount, currency) == text
