@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 
 from assets import labels
 from assets.selectors import transaction_search
+from zeus.money import file_text
 from zeus.spreadsheets import FormulaSafeWriter
 
 BOM = "\ufeff"
@@ -66,7 +67,7 @@ def _lines(writer, header: str, transactions, local: bool):
             [
                 txn.occurred_on.isoformat(),
                 txn.description,
-                f"{txn.amount}",
+                file_text(txn.amount, txn.currency),
                 txn.currency,
                 direction(txn.direction),
                 category(txn.category),

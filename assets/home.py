@@ -28,6 +28,11 @@ def spending_by_category(request, currency, today):
     return _summary(request, currency, today).spending_by_category
 
 
+def this_month_counted(request, currency, today):
+    """This month's money that counts (assets.selectors.LedgerSummary.this_month), from the page's one read."""
+    return _summary(request, currency, today).this_month
+
+
 def net_worth_panel(request, today) -> dict:
     currency = user_currency(request.user)
     worth = _worth(request, currency, today)

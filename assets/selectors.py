@@ -258,6 +258,9 @@ class LedgerSummary:
     spending_by_category: dict[str, CategorySpending]
     rate_missing: list[dict]  # missing_summary's: what this month's and the trend's figures leave out, no rate
     converted: list[dict] = field(default_factory=list)  # conversion_summary's: this month's, converted
+    # This month's money that counts, as spending_read gives it (converted groups and those with no rate named):
+    # what the home's budgets read instead of a second query.
+    this_month: CountedRead | None = None
 
 
 def ledger_summary(*, user, currency: str, today: dt.date, months: int = 12) -> LedgerSummary:
@@ -328,12 +331,18 @@ def ledger_summary(*, user, currency: str, today: dt.date, months: int = 12) -> 
         for c, (a, b) in by_category.items()
     }
     flows_missing = [m for m in missing if not (m.day == today and m.currency in unconverted)]
-    this_months = (g.conversion for g in groups if g.conversion and g.direction != BALANCE and g.day == this_month)
+    month_read = CountedRead(currency=currency)
+    month_read.groups = [g for g in groups if g.direction != BALANCE and g.day == this_month]
+    for item, key in zip(missing, read.missing_keys if read else [], strict=True):
+        if key[0] != BALANCE and item.day >= this_month:
+            month_read.missing.append(item)
+            month_read.missing_keys.append(key)
     return LedgerSummary(
         net_worth=worth,
         spending_by_category=spending,
         rate_missing=missing_summary(flows_missing),
-        converted=conversion_summary(this_months),
+        converted=conversion_summary(g.conversion for g in month_read.groups if g.conversion),
+        this_month=month_read,
     )
 
 

@@ -11,7 +11,7 @@ from assets.ledger.pairing import transfer_pair_arrivals
 from assets.models import Asset, Source, Transaction
 from assets.vietqr.accounts import clean_account_number, clean_bank_bin
 from zeus.errors import NotFound, SyncedReadOnly, ValidationFailed
-from zeus.money import parse_money
+from zeus.money import parse_money, quantize
 from zeus.timeutil import ledger_date, user_today
 from zeus.validation import clean_text, record_id, write_currency
 
@@ -224,7 +224,9 @@ def transaction_update(*, user, transaction_id, **changes) -> Transaction:
         if "amount" in changes:
             txn.amount = parse_money(changes["amount"], txn.currency)
         else:
-            txn.amount = parse_money(txn.amount, txn.currency)
+            # The row's own amount in the currency it now says: re-quantized (12.50 USD becomes 13 VND), as a
+            # converted figure is, where an amount typed with too many decimals is refused.
+            txn.amount = parse_money(quantize(txn.amount, txn.currency), txn.currency)
         if "category" in changes:
             txn.category = changes["category"] or categories.default_for(txn.direction)
         elif "direction" in changes and not categories.fits(txn.category, txn.direction):

@@ -13,7 +13,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from assets.home import spending_by_category
+from assets.home import this_month_counted
 from goals.models import Goal
 from goals.pages import budget_rows, goal_rows
 from goals.selectors import budget_list, budget_statuses, goal_list
@@ -59,6 +59,8 @@ def budget_row_text(row: dict) -> dict:
             _("%(label)s: %(pct)s%% used") % {"label": _text(row["label"]), "pct": _text(row["used_pct"])}
         ),
         "note": mark_safe(note),
+        "converted": row["converted"],
+        "rate_missing": row["rate_missing"],
     }
 
 
@@ -102,10 +104,9 @@ def goal_row_text(row: dict) -> dict:
 
 def budgets_panel(request, today) -> dict:
     currency = user_currency(request.user)
-    this_month = {code: s.now for code, s in spending_by_category(request, currency, today).items()}
     statuses = budget_statuses(
         user=request.user, budgets=budget_list(user=request.user), month=(today.year, today.month),
-        spent={currency: this_month},
+        reads={currency: this_month_counted(request, currency, today)},
     )  # fmt: skip
     rows = budget_rows(statuses)
     return {

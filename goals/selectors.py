@@ -4,7 +4,7 @@ from decimal import Decimal
 
 from django.db.models import QuerySet
 
-from assets.ledger.totals import conversion_summary, missing_summary
+from assets.ledger.totals import CountedRead, conversion_summary, missing_summary
 from assets.selectors import spending_reads
 from goals.models import Budget, Goal
 from goals.progress import GoalProgress, goal_progress
@@ -63,32 +63,32 @@ def budget_list(*, user) -> QuerySet[Budget]:
 
 
 def budget_statuses(
-    *, user, budgets=None, month: tuple[int, int] | None = None, spent: dict[str, dict[str, Decimal]] | None = None
+    *, user, budgets=None, month: tuple[int, int] | None = None, reads: dict[str, CountedRead] | None = None
 ) -> list[BudgetStatus]:
     """Each budget with what was spent against it in a month (default: the user's current month).
 
     Spending is the money that counts (assets.selectors.spending_read: no transfers, no excluded rows, splits
     by part, other currencies converted at each row's day). One aggregate query for every currency in use (and
-    one read of the rates when another currency appears), never one per budget; none for a currency whose month's
-    spending by category the caller already read (`spent`: {currency: {category: amount}}).
+    one read of the rates when another currency appears), never one per budget; none for a currency whose
+    month's counted read the caller already has (`reads`: {currency: CountedRead}, the home's).
     """
     budgets = list(budget_list(user=user) if budgets is None else budgets)
     if month is None:
         today = user_today(user)
         month = (today.year, today.month)
     first, last = month_bounds(*month)
-    totals, reads = dict(spent or {}), {}
-    unread = {b.currency for b in budgets} - set(totals)
+    reads = dict(reads or {})
+    unread = {b.currency for b in budgets} - set(reads)
     if unread:
-        reads = spending_reads(user=user, currencies=unread, since=first, until=last)
-        totals.update({currency: read.by_category() for currency, read in reads.items()})
+        reads.update(spending_reads(user=user, currencies=unread, since=first, until=last))
+    totals = {currency: read.by_category() for currency, read in reads.items()}
     out = []
     for budget in budgets:
-        c, read = budget.currency, reads.get(budget.currency)
+        c, read = budget.currency, reads[budget.currency]
         spent = quantize(totals[c].get(budget.category, Decimal(0)), c)
         remaining = quantize(budget.amount - spent, c)
-        missing = tuple(missing_summary(read.missing_of(category=budget.category))) if read else ()
-        converted = tuple(conversion_summary(read.conversions_of(category=budget.category))) if read else ()
+        missing = tuple(missing_summary(read.missing_of(category=budget.category)))
+        converted = tuple(conversion_summary(read.conversions_of(category=budget.category)))
         out.append(BudgetStatus(budget, spent, remaining, rate_missing=missing, converted=converted))
     return out
 

@@ -118,7 +118,7 @@ def _budget_guardrails(user, today: dt.date, period: str) -> list[Draft]:
                 payload={
                     "category": budget.category,
                     "spent": str(spent),
-                    "limit": str(budget.amount),
+                    "limit": str(quantize(budget.amount, budget.currency)),
                     "projected": str(projected),
                     "currency": budget.currency,
                 },

@@ -21,15 +21,15 @@ from zeus.errors import ValidationFailed
 # gives them 3 or 2. Funds, metals and test codes (XAU, XDR, XXX) have no minor unit and are no money here.
 ISO_EXPONENTS = {c.code: c.exponent for c in sorted(Currency, key=lambda c: c.code) if c.exponent is not None}
 
-# The widest amount the ledger stores: 15 integer digits, 2 decimal places (numeric(17, 2)).
-MAX_DIGITS = 17
-DECIMAL_PLACES = 2
+# The widest amount the ledger stores: 15 integer digits and 4 decimal places (numeric(19, 4)), room for the
+# ISO minor unit of every currency (BHD, KWD... 3; CLF, UYW 4). The columns' places are no currency's:
+# every amount is quantized to its own currency's exponent before it is stored or shown.
+MAX_DIGITS = 19
+DECIMAL_PLACES = 4
 MAX_AMOUNT = Decimal("999999999999999")
 
-# The currencies an amount may be kept in: every ISO currency whose minor unit the columns can hold. The
-# few with three or four decimals (BHD, IQD, JOD, KWD, LYD, OMR, TND; CLF, UYW) are refused by name rather
-# than rounded into two places (docs/ledger.md, "Currencies").
-CURRENCY_EXPONENTS = {code: places for code, places in ISO_EXPONENTS.items() if places <= DECIMAL_PLACES}
+# The currencies an amount may be kept in: every ISO currency with a minor unit.
+CURRENCY_EXPONENTS = ISO_EXPONENTS
 
 
 def currency_choices() -> list[tuple[str, str]]:
@@ -53,10 +53,6 @@ def normalize_currency(currency: str) -> str:
     code = (currency or "").strip().upper() if isinstance(currency, str) else ""
     if code in CURRENCY_EXPONENTS:
         return code
-    if code in ISO_EXPONENTS:
-        raise InvalidCurrency(
-            f"{code} has {ISO_EXPONENTS[code]} decimal places; amounts are kept to {DECIMAL_PLACES} at most."
-        )
     raise InvalidCurrency(f"{str(currency)[:16]!r} is not an ISO 4217 currency code (VND, USD, EUR, ...).")
 
 
@@ -83,6 +79,13 @@ def to_minor(amount: Decimal, currency: str) -> int:
 
 def from_minor(units: int, currency: str) -> Decimal:
     return quantize(Decimal(units).scaleb(-exponent(currency)), currency)
+
+
+def file_text(amount: Decimal, currency: str) -> str:
+    """An amount as the CSV export writes it: the currency's minor unit, two places at least (`65000.00`,
+    `12.50`, `1.234`), as it was written when every money column held two places."""
+    value = quantize(amount, currency)
+    return str(value if exponent(currency) >= 2 else value.quantize(Decimal("0.01")))
 
 
 def format_amount(amount: Decimal, currency: str, *, locale: str | None = None) -> str:
@@ -224,12 +227,13 @@ AMOUNT_IN_TEXT = re.compile(
 _GROUPED = re.compile(r"^[1-9]\d{0,2}([.,\s]\d{3})+$")
 
 
-def _number(text: str, has_multiplier: bool) -> Decimal:
+def _number(text: str, has_multiplier: bool, lone_point: bool = False) -> Decimal:
     """Reads `150.000`, `150,000`, `1,234.56`, `1.234,56`, `1.5`, `12,5`, `1 000 000`.
 
     A separator followed by exactly three digits, repeated, groups thousands (the Vietnamese `150.000` and
     the English `150,000` both mean one hundred fifty thousand). Otherwise the last separator is the
-    decimal point. With a multiplier (`1.5m`) a lone separator is always the decimal point.
+    decimal point. With a multiplier (`1.5m`), or with `lone_point` (an amount of a currency whose minor unit
+    has three digits or more: `1.234` KWD), a lone separator is always the decimal point.
     """
     # Any whitespace may group thousands (a no-break space does in many locales): read it as a space.
     text = re.sub(r"\s", " ", text)
@@ -239,7 +243,8 @@ def _number(text: str, has_multiplier: bool) -> Decimal:
     seps = [c for c in compact if c in ".,"]
     if not seps:
         return _decimal(compact)
-    if not has_multiplier and _GROUPED.match(compact) and len(set(seps)) == 1:
+    lone_is_point = lone_point and len(seps) == 1
+    if not has_multiplier and not lone_is_point and _GROUPED.match(compact) and len(set(seps)) == 1:
         return _decimal(re.sub(r"[.,]", "", compact))
     last = max(compact.rfind("."), compact.rfind(","))
     integer, fraction = compact[:last], compact[last + 1 :]
@@ -260,12 +265,14 @@ def _decimal(digits: str) -> Decimal:
         raise InvalidAmount(f"{digits!r} is not an amount.") from None
 
 
-def parse_amount(value) -> ParsedAmount:
+def parse_amount(value, *, decimals: int = 2) -> ParsedAmount:
     """One parser for every amount a person or the model types.
 
     Accepts numbers and strings: `150000`, `12.5`, `150k`, `1.5m`, `2tr`, `2 triệu`, `150.000`,
     `150,000đ`, `$12.50`, `3 tỷ`. Returns the amount (positive or zero, unquantized) and the currency the
     text named, if any. Raises InvalidAmount for anything else, including negatives, NaN and booleans.
+    `decimals`, the minor unit's digits of the currency the amount is in: at three or more, `1.234` is read
+    with its decimal point (a dinar amount), not as one thousand two hundred thirty-four.
     """
     if isinstance(value, bool) or value is None:
         raise InvalidAmount("An amount is required.")
@@ -290,7 +297,7 @@ def parse_amount(value) -> ParsedAmount:
         mark = pre or post
         currency = _CURRENCY_MARKS.get(mark) or _CURRENCY_MARKS.get(mark.lower()) if mark else None
         mult = match["mult"]
-        amount = _number(match["num"], has_multiplier=bool(mult))
+        amount = _number(match["num"], has_multiplier=bool(mult), lone_point=decimals >= 3)
         if mult:
             power = _MULTIPLIERS.get(mult, _MULTIPLIERS.get(mult.lower()))
             amount = amount.scaleb(power)
@@ -309,10 +316,17 @@ def parse_money(value, currency: str, *, field: str = "amount", allow_zero: bool
     """Parses and quantizes to `currency`; errors name `field`. A currency named in the text must agree."""
     currency = normalize_currency(currency)
     try:
-        parsed = parse_amount(value)
+        parsed = parse_amount(value, decimals=exponent(currency))
         if parsed.currency and parsed.currency != currency:
             raise InvalidAmount(f"{value!r} is in {parsed.currency}, but this amount is in {currency}.")
         amount = quantize(parsed.amount, currency)
+        if amount != parsed.amount:
+            # Rounding what a person typed would store a different sum than they meant: 1.2345 KWD is no
+            # amount of a currency whose smallest unit is 0.001.
+            raise InvalidAmount(
+                f"{value!r} has more decimals than {currency} has ({exponent(currency)}); "
+                f"its smallest amount is {minor_unit(currency)}."
+            )
         if amount == 0 and not allow_zero:
             raise InvalidAmount("The amount must be greater than zero.")
     except InvalidAmount as exc:

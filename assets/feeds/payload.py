@@ -17,7 +17,7 @@ SEPAY_TZ = zoneinfo.ZoneInfo("Asia/Ho_Chi_Minh")
 SEPAY_CURRENCY = "VND"
 # One transfer above a trillion dong (about 40 million USD) is a forged or broken delivery, not a payment.
 MAX_TRANSFER = Decimal(10**12)
-# The ledger's widest balance (numeric(17, 2)).
+# The ledger's widest balance (15 integer digits, zeus.money.MAX_AMOUNT).
 MAX_BALANCE = Decimal("999999999999999")
 # Bank clocks and SePay's queue may run a little ahead of ours; more than this is a date in the future.
 FUTURE_SLACK = dt.timedelta(minutes=5)

@@ -11,7 +11,7 @@ from assets.rules.text import fold
 from assets.statements.headers import read_date
 from assets.statements.rows import Fingerprints, ImportRejected, Row, clean_description, signed_amount
 from zeus.errors import ValidationFailed
-from zeus.money import parse_amount
+from zeus.money import CURRENCY_EXPONENTS, parse_amount
 from zeus.text import is_storable, scrub
 from zeus.timeutil import parse_date
 
@@ -213,7 +213,8 @@ def _number(text: str, currency: str) -> Decimal | None:
         return None if not text or text == "-" else Decimal(0)
     negative = text.startswith("-") or (text.startswith("(") and text.endswith(")"))
     text = text.strip("()").lstrip("-+").strip()
-    parsed = parse_amount(text)
+    # An unknown code reads as a two-decimal figure here; the row's currency check names the code itself.
+    parsed = parse_amount(text, decimals=CURRENCY_EXPONENTS.get(currency.upper(), 2))
     if parsed.currency and parsed.currency != currency:
         raise ValidationFailed(f"{text!r} is in {parsed.currency}, but this ledger is in {currency}.")
     return -parsed.amount if negative else parsed.amount

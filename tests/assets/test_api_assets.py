@@ -52,7 +52,8 @@ def test_an_asset_in_usd_goes_out_with_cents(alice_api):
         ({"name": "X", "kind": "cash", "balance": [1]}, "balance"),
         ({"name": "X", "kind": "cash", "currency": "XYZ"}, "currency"),
         ({"name": "X", "kind": "cash", "currency": "DOLLARS"}, "currency"),
-        ({"name": "X", "kind": "cash", "currency": "KWD"}, "currency"),
+        ({"name": "X", "kind": "cash", "currency": "XDR"}, "currency"),  # a unit of account, no minor unit
+        ({"name": "X", "kind": "cash", "currency": "KWD", "balance": "1.2345"}, "balance"),  # KWD keeps 3
         ({"name": "X", "kind": "cash", "currency": "XXX"}, "currency"),
         ({"name": "X", "kind": "cash", "balance": "$5"}, "balance"),
     ],

@@ -45,7 +45,7 @@ def test_the_document_reads_as_transfer_rates_of_its_day():
     assert published.rates["USD"] == Decimal("26138.00")
     assert published.rates["INR"] == Decimal("294.63")  # no cash quote ("-"): the transfer rate stands
     assert published.rates["DKK"] == Decimal("3938.57")  # every ISO 4217 currency the ledger keeps
-    assert "KWD" not in published.rates  # three decimals: no ledger currency (docs/ledger.md, "Currencies")
+    assert published.rates["KWD"] == Decimal("85570.95")  # three decimals: kept since the columns hold four
 
 
 @pytest.mark.parametrize(
@@ -58,11 +58,11 @@ def test_anything_else_is_refused(document):
 
 @pytest.mark.django_db
 def test_the_daily_job_stores_the_days_rates_once(served):
-    assert fetch_exchange_rates.apply().get() == 15
-    assert fetch_exchange_rates.apply().get() == 15
+    assert fetch_exchange_rates.apply().get() == 16
+    assert fetch_exchange_rates.apply().get() == 16
     usd = ExchangeRate.objects.get(from_currency="USD", to_currency="VND")
     assert (usd.day, usd.rate, usd.source, usd.user_id) == (dt.date(2026, 12, 3), Decimal("26138"), "vietcombank", None)
-    assert ExchangeRate.objects.count() == 15
+    assert ExchangeRate.objects.count() == 16
     served["document"] = RECORDED.replace(b"26,138.00", b"26,150.00")
     fetch_exchange_rates.apply().get()
     assert ExchangeRate.objects.get(from_currency="USD").rate == Decimal("26150")

@@ -204,3 +204,24 @@ def test_net_worth_and_this_month_show_what_they_converted_with_the_rate_and_nam
     html = alice_web.get("/").content.decode()
     assert "$100.00 = ₫2,500,000 at 25,000 VND/USD" in html
     assert "Rate missing: €30.00 not counted" in html
+
+
+def test_a_budgets_row_on_the_home_shows_what_it_converted_and_names_what_has_no_rate(alice_web, alice):
+    """The home's budgets read the page's own month of money that counts (assets LedgerSummary.this_month): a
+    VND budget's dollar rows are converted at their day's rate, shown with it, and euros with no rate named,
+    exactly as on /budgets."""
+    today = user_today(alice)
+    first = today.replace(day=1)
+    factories.rate(first - dt.timedelta(days=3), "26000")
+    factories.budget(alice, category="dining", amount="2000000", currency="VND")
+    factories.txn(alice, amount="500000", category="dining", occurred_on=first)
+    factories.txn(alice, amount="12.50", currency="USD", category="dining", occurred_on=first)
+    factories.txn(alice, amount="30", currency="EUR", category="dining", occurred_on=first)
+    factories.txn(alice, amount="9", currency="USD", category="dining", occurred_on=first - dt.timedelta(days=1))
+    home = alice_web.get("/").content.decode()
+    budgets = home[home.index('id="budgets-title"') : home.index("All budgets")]
+    assert "₫825,000 of ₫2,000,000" in budgets  # 500,000 ₫ + 12.50 $ at 26,000; last month's 9 $ not this month
+    assert "$12.50 = ₫325,000 at 26,000 VND/USD" in budgets
+    assert "Rate missing: €30.00 not counted" in budgets
+    page = alice_web.get("/budgets").content.decode()
+    assert "₫825,000 of ₫2,000,000" in page and "$12.50 = ₫325,000 at 26,000 VND/USD" in page

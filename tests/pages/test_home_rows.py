@@ -30,14 +30,20 @@ OLD_GOALS = """{% load i18n %}<h2 id="goals-title">{% translate "Goals" %}</h2>
 TODAY = dt.date(2026, 6, 15)
 
 
+# A budget's spending partly converted from dollars, and partly in euros no rate converts.
+CONVERTED = ({"currency": "USD", "amount": Decimal("12.50"), "to_currency": "VND", "converted": Decimal("325000"),
+              "rate": Decimal("26000"), "rate_date": dt.date(2026, 6, 2)},)  # fmt: skip
+RATE_MISSING = ({"currency": "EUR", "amount": Decimal("30.00")},)
+
+
 def _budget_rows():
     rows = []
-    for category, amount, spent, currency in [
-        ("dining", "2000000", "2500000", "VND"),  # over
-        ("groceries", "6000000", "5000000", "VND"),  # warn
-        ("travel", "4000000", "0", "VND"),  # good
-        ("<b>&\"'", "120.50", "12.25", "USD"),  # a code with no label: escaped; cents
-        ("health", "1000", "25000", "VND"),  # 2500 % used
+    for category, amount, spent, currency, converted, missing in [
+        ("dining", "2000000", "2500000", "VND", CONVERTED, RATE_MISSING),  # over
+        ("groceries", "6000000", "5000000", "VND", (), RATE_MISSING),  # warn
+        ("travel", "4000000", "0", "VND", CONVERTED, ()),  # good
+        ("<b>&\"'", "120.50", "12.25", "USD", (), ()),  # a code with no label: escaped; cents
+        ("health", "1000", "25000", "VND", (), ()),  # 2500 % used
     ]:
         budget = Budget(category=category, amount=Decimal(amount), currency=currency)
         spent = Decimal(spent)
@@ -52,6 +58,8 @@ def _budget_rows():
                 "pct": pct,
                 "used_pct": int(spent * 100 / budget.amount),
                 "state": "over" if remaining < 0 else "warn" if pct >= 80 else "good",
+                "converted": converted,
+                "rate_missing": missing,
             }
         )
     return rows
@@ -82,6 +90,7 @@ def test_the_homes_budget_rows_render_as_the_budget_bar_does(language):
         )
     assert got == expected
     assert "&lt;b&gt;&amp;" in got
+    assert got.count('class="converted"') == 2 and got.count('class="rate-missing"') == 2
 
 
 @pytest.mark.parametrize("language", ["vi", "en"])

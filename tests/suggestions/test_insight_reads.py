@@ -133,13 +133,14 @@ def test_the_rows_of_pairs_are_only_the_pairs_rows(ledgers):
     expected = sorted((as_row(t) for t in window_rows(ledgers) if (t.user_id, t.amount) in pairs), key=lambda r: r[:2])
     assert plain == expected
     assert exact(plain) == exact(expected)
+    # As the column holds them: four places (numeric(19, 4)), quantized to the currency where they are shown.
     assert [(r[1], r[2], r[3], str(r[4])) for r in plain] == [
-        (alice, "expense", "VND", "240000.00"),
-        (alice, "expense", "VND", "240000.00"),
-        (alice, "income", "VND", "240000.00"),
-        (alice, "expense", "USD", "240000.00"),
-        (carol, "expense", "USD", "19.99"),
-        (carol, "expense", "USD", "19.99"),
+        (alice, "expense", "VND", "240000.0000"),
+        (alice, "expense", "VND", "240000.0000"),
+        (alice, "income", "VND", "240000.0000"),
+        (alice, "expense", "USD", "240000.0000"),
+        (carol, "expense", "USD", "19.9900"),
+        (carol, "expense", "USD", "19.9900"),
     ]
     assert reads.rows_with_amounts(candidates=set(), today=TODAY) == []
 

@@ -7,11 +7,13 @@ from babel.numbers import format_currency, get_currency_precision
 from zeus.errors import ValidationFailed
 from zeus.money import (
     CURRENCY_EXPONENTS,
+    DECIMAL_PLACES,
     ISO_EXPONENTS,
     InvalidAmount,
     InvalidCurrency,
     babel_currency_text,
     exponent,
+    file_text,
     format_amount,
     from_minor,
     minor_unit,
@@ -143,9 +145,14 @@ def test_malformed_amounts_are_validation_errors_naming_the_field():
     ("value", "currency", "expected"),
     [
         ("150k", "VND", D("150000")),
-        ("12.5", "VND", D("13")),
-        (D("12.345"), "USD", D("12.35")),
         ("12.345", "VND", D("12345")),
+        ("12.50", "USD", D("12.50")),
+        (D("1.2000"), "KWD", D("1.200")),
+        ("1.234", "kwd", D("1.234")),  # a dinar's unit has three digits: the point is a decimal point
+        ("1,234.5", "KWD", D("1234.500")),
+        ("1.234.567", "KWD", D("1234567.000")),
+        ("1.234", "USD", D("1234.00")),
+        ("0.0001", "CLF", D("0.0001")),
         ("$12.50", "usd", D("12.50")),
         ("150,000đ", "VND", D("150000")),
         (1, "USD", D("1.00")),
@@ -155,6 +162,18 @@ def test_parse_money_quantizes_to_the_currency(value, currency, expected):
     amount = parse_money(value, currency)
     assert amount == expected
     assert amount.as_tuple().exponent == expected.as_tuple().exponent
+
+
+@pytest.mark.parametrize(
+    ("value", "currency"),
+    [("12.5", "VND"), (D("12.345"), "USD"), ("1.2345", "KWD"), (D("0.00001"), "CLF"), (1.5, "JPY")],
+)
+def test_parse_money_refuses_more_decimals_than_the_currency_has(value, currency):
+    """Rounding would keep a sum nobody typed: 1.2345 KWD is no amount of a currency whose unit is 0.001."""
+    with pytest.raises(InvalidAmount) as caught:
+        parse_money(value, currency, field="amount")
+    assert f"more decimals than {currency} has" in caught.value.message
+    assert "amount" in caught.value.fields
 
 
 def test_parse_money_refuses_zero_unless_allowed():
@@ -259,10 +278,15 @@ def test_a_code_that_is_no_iso_currency_is_refused(code):
         normalize_currency(code)
 
 
-def test_a_currency_with_more_decimals_than_the_ledger_keeps_is_refused_by_name():
-    with pytest.raises(InvalidCurrency, match="BHD has 3 decimal places"):
-        normalize_currency("bhd")
-    assert set(ISO_EXPONENTS) - set(CURRENCY_EXPONENTS) == {c for c, e in ISO_EXPONENTS.items() if e > 2}
+def test_every_currency_with_a_minor_unit_is_kept_with_it_three_and_four_decimals_too():
+    assert CURRENCY_EXPONENTS == ISO_EXPONENTS
+    assert {c: exponent(c) for c in ["BHD", "KWD", "JOD", "OMR", "TND", "LYD", "IQD", "CLF"]} == {
+        "BHD": 3, "KWD": 3, "JOD": 3, "OMR": 3, "TND": 3, "LYD": 3, "IQD": 3, "CLF": 4,
+    }  # fmt: skip
+    assert normalize_currency("kwd") == "KWD"
+    assert quantize(Decimal("1.2345"), "KWD") == Decimal("1.235")
+    assert format_amount(Decimal("1.234"), "KWD") == "1.234 KWD"
+    assert max(ISO_EXPONENTS.values()) <= DECIMAL_PLACES  # the money columns hold every minor unit
 
 
 def test_an_amount_shows_the_iso_digits_where_cldr_shows_fewer():
@@ -270,3 +294,12 @@ def test_an_amount_shows_the_iso_digits_where_cldr_shows_fewer():
         Decimal("1234.5"), "LAK", locale="en", currency_digits=False
     )
     assert format_amount(Decimal("1234.5"), "LAK", locale="en").endswith("1,234.50")
+
+
+@pytest.mark.parametrize(
+    ("amount", "currency", "text"),
+    [(D("65000.0000"), "VND", "65000.00"), (D("12.5000"), "USD", "12.50"), (D("1.2340"), "KWD", "1.234"),
+     (D("0.0001"), "CLF", "0.0001")],
+)  # fmt: skip
+def test_the_csv_export_writes_amounts_as_the_two_place_columns_did(amount, currency, text):
+    assert file_text(amount, currency) == text

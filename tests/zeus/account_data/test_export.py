@@ -51,7 +51,7 @@ def test_an_export_is_built_by_the_job_and_announced_in_the_inbox(export_of, ali
     assert manifest["account"]["username"] == "alice" and "password" not in manifest["account"]
     assert manifest["records"]["assets.Transaction"] == 1
     [row] = json.loads(files["records/assets.Transaction.json"])
-    assert row["amount"] == "125000.00"  # a decimal as text
+    assert row["amount"] == "125000.0000"  # a decimal as text, as the column holds it (numeric(19, 4))
     assert row["occurred_on"] == "2026-11-02"
     assert dt.datetime.fromisoformat(row["created_at"]).tzinfo is not None
 
