@@ -12,6 +12,8 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
+from django.utils.text import capfirst
+from django.utils.translation import gettext_lazy as _
 
 from chat import limits
 from chat.admin_display import message_view
@@ -59,8 +61,11 @@ class ReplyForm(forms.Form):
     prompt = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 4, "cols": 80}),
         max_length=limits.MAX_TEXT,
-        help_text="Steers one model call. It is never stored as a message or shown to the user; "
-        "the audit log keeps it for staff.",
+        label=capfirst(_("prompt")),
+        help_text=_(
+            "Steers one model call. It is never stored as a message or shown to the user; "
+            "the audit log keeps it for staff."
+        ),
     )
 
 
@@ -348,6 +353,6 @@ class AdminReplyAdmin(ReadOnlyAdmin):
     def thread_link(self, obj):
         return _thread_link(obj.thread_id)
 
-    @admin.display(description="prompt")
+    @admin.display(description=_("prompt"))
     def prompt_excerpt(self, obj):
         return obj.prompt if len(obj.prompt) <= 80 else obj.prompt[:79] + "…"
