@@ -83,11 +83,11 @@ class ThreadAdmin(ReadOnlyAdmin):
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(message_total=Count("messages"))
 
-    @admin.display(description="messages", ordering="message_total")
+    @admin.display(description=_("messages"), ordering="message_total")
     def message_count(self, obj):
         return obj.message_total
 
-    @admin.display(description="Run audit")
+    @admin.display(description=_("Run audit"))
     def runs_link(self, obj):
         url = reverse("admin:chat_turnrun_changelist") + f"?thread__exact={obj.pk}"
         return format_html('<a href="{}">Turns of this thread</a>', url)
@@ -240,7 +240,7 @@ class TurnRunAdmin(ReadOnlyAdmin):
     fields = readonly_fields
     change_list_template = "admin/chat/turnrun/change_list.html"
 
-    @admin.display(description="thread")
+    @admin.display(description=_("thread"))
     def thread_link(self, obj):
         return _thread_link(obj.thread_id)
 
@@ -286,7 +286,7 @@ class DailyUsageAdmin(ReadOnlyAdmin):
     date_hierarchy = "day"
     actions = ["reset_usage"]
 
-    @admin.display(description="budget")
+    @admin.display(description=_("budget"))
     def budget(self, obj):
         try:
             override = obj.user.chat_token_budget.daily_tokens
@@ -294,7 +294,7 @@ class DailyUsageAdmin(ReadOnlyAdmin):
             override = None
         return _budget_text(effective_budget(override), override is not None)
 
-    @admin.display(description="money budget (USD)")
+    @admin.display(description=_("money budget (USD)"))
     def cost_budget(self, obj):
         try:
             override = obj.user.chat_token_budget.daily_cost_usd
@@ -304,7 +304,7 @@ class DailyUsageAdmin(ReadOnlyAdmin):
         amount = "unlimited" if not budget else f"{budget:.2f}"
         return f"{amount} ({'override' if override is not None else 'default'})"
 
-    @admin.action(description="Reset the selected days' usage to zero", permissions=["reset"])
+    @admin.action(description=_("Reset the selected days' usage to zero"), permissions=["reset"])
     def reset_usage(self, request, queryset):
         count = daily_usage_reset(usage_ids=queryset.values_list("id", flat=True))
         self.message_user(request, f"Reset {count} day(s) of usage.", messages.SUCCESS)
@@ -349,7 +349,7 @@ class AdminReplyAdmin(ReadOnlyAdmin):
     readonly_fields = ("created_at", "staff", "user", "thread_link", "message_id", "error_code", "prompt")
     fields = readonly_fields
 
-    @admin.display(description="thread")
+    @admin.display(description=_("thread"))
     def thread_link(self, obj):
         return _thread_link(obj.thread_id)
 
