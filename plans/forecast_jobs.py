@@ -3,8 +3,10 @@ lowest point of the next 14 days against the user's cushion. One notice opens an
 until the forecast clears the cushion again, which closes it."""
 
 import datetime as dt
+from decimal import Decimal
 
 from django.db import transaction as db_transaction
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
@@ -15,6 +17,7 @@ from zeus.account_data.unlocked import unlocked_users
 from zeus.models import Notification
 from zeus.money import format_amount, from_minor
 from zeus.services import notification_create
+from zeus.wording import NotificationWords
 from zeus.timeutil import user_now
 
 CHECK_FROM = dt.time(7, 0)
@@ -49,18 +52,31 @@ def _check(user, today: dt.date) -> int:
         watch.save(update_fields=["checked_on", "in_shortfall", "updated_at"])
         if opened:
             lowest = fc.lowest_within(view.forecast, fc.SHORTFALL_WINDOW)
+            facts = {
+                "date": lowest.date.isoformat(),
+                "balance": str(from_minor(lowest.balance, view.currency)),
+                "currency": view.currency,
+            }
             with override(user.profile.language or "vi"):
-                title = _("Money may run short on %(date)s: %(balance)s") % {
-                    "date": lowest.date.strftime("%d/%m"),
-                    "balance": format_amount(from_minor(lowest.balance, view.currency), view.currency),
-                }
-                body = _("Your bills and usual spending may take your accounts below your cushion. See the forecast.")
+                words = shortfall_words(facts)
             notification_create(
                 user=user,
                 kind=Notification.Kind.CASH_SHORTFALL,
-                title=title,
-                body=body,
+                title=words.title,
+                body=words.body,
                 cta_url="/#forecast",
                 dedupe_key=f"shortfall:{today.isoformat()}",
+                facts=facts,
             )
     return 1 if opened else 0
+
+
+def shortfall_words(facts: dict) -> NotificationWords:
+    """The shortfall notice from its facts, in the active language (stored in the owner's, read in the reader's)."""
+    currency = facts["currency"]
+    title = _("Money may run short on %(date)s: %(balance)s") % {
+        "date": dt.date.fromisoformat(facts["date"]).strftime("%d/%m"),
+        "balance": format_amount(Decimal(facts["balance"]), currency, locale=get_language()),
+    }
+    body = _("Your bills and usual spending may take your accounts below your cushion. See the forecast.")
+    return NotificationWords(title=title, body=body, cta_url="")
