@@ -6,9 +6,8 @@ import datetime as dt
 from decimal import Decimal
 
 from django.db import transaction as db_transaction
-from django.utils.translation import get_language
+from django.utils.translation import get_language, override
 from django.utils.translation import gettext as _
-from django.utils.translation import override
 
 from plans import forecast as fc
 from plans.forecast_models import ForecastWatch
@@ -17,8 +16,8 @@ from zeus.account_data.unlocked import unlocked_users
 from zeus.models import Notification
 from zeus.money import format_amount, from_minor
 from zeus.services import notification_create
-from zeus.wording import NotificationWords
 from zeus.timeutil import user_now
+from zeus.wording import NotificationWords
 
 CHECK_FROM = dt.time(7, 0)
 RANGE = 1000

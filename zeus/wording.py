@@ -1,9 +1,10 @@
 """A notification's words, made when it is read, in the reader's language (docs/i18n.md).
 
 A producer that wants its notification to follow the reader's language stores its facts with it and registers
-a writer for its kind here, or, where one kind has several producers, for the name its facts carry as `words` (from its AppConfig.ready: zeus cannot import the apps above it). The stored title
-and body are the fallback: for kinds without a writer (an admin's reply is a person's own words), and for
-rows whose facts the writer cannot read."""
+a writer here, for its kind or, where one kind has several producers, for the name its facts carry as `words`
+(from its AppConfig.ready: zeus cannot import the apps above it). The stored title and body are the fallback:
+for kinds without a writer (an admin's reply is a person's own words), and for rows whose facts the writer
+cannot read (one stored before its facts were kept)."""
 
 from collections.abc import Callable
 from dataclasses import dataclass
