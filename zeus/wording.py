@@ -28,7 +28,10 @@ def notification_writer_register(*, kind: str, writer: Writer) -> None:
 def notification_words(notification) -> NotificationWords:
     facts = notification.facts or {}
     writer = WRITERS.get(facts.get("words") or notification.kind)
-    written = writer(facts) if writer is not None and facts else None
+    try:
+        written = writer(facts) if writer is not None and facts else None
+    except (KeyError, TypeError, ValueError, ArithmeticError):
+        written = None  # facts the writer cannot read: the words stored with the row
     if written is None:
         return NotificationWords(title=notification.title, body=notification.body, cta_url=notification.cta_url)
     # A writer leaves empty what it does not word (a synced row's bank description, a link known when stored).
