@@ -137,7 +137,8 @@ def synced_transaction_land(
         notification_create(
             user=user,
             kind=Notification.Kind.TRANSACTION_SYNCED,
-            title=synced_words(facts).title,
+            # Stored locale-neutral (the feed's request speaks no one's language); read in the reader's locale.
+            title=f"{facts['sign']}{format_amount(amount, currency)} · {facts['account']}",
             facts=facts,
             body=description[:500],
             cta_url="/transactions",
