@@ -8,8 +8,15 @@ class AssetsConfig(AppConfig):
 
     def ready(self):
         from assets import account_data, home
+        from assets.landing import synced_words
+        from assets.ledger.pairing import transfer_suggestions_words
         from assets.ledger_pages import transfer_suggestions_panel
         from zeus.panels import Panel, register
+        from zeus.wording import notification_writer_register
+
+        # The ledger's notices are worded when read, in the reader's language and locale.
+        notification_writer_register(kind="transaction_synced", writer=synced_words)
+        notification_writer_register(kind="transfer_suggestions", writer=transfer_suggestions_words)
 
         register(Panel("home", "net-worth", 10, "assets/home/net_worth.html", home.net_worth_panel))
         register(Panel("home", "this-month", 20, "assets/home/this_month.html", home.this_month_panel))

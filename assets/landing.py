@@ -9,6 +9,7 @@ from decimal import Decimal
 from django.db import IntegrityError
 from django.db import transaction as db_transaction
 from django.utils import timezone
+from django.utils.translation import get_language
 
 from assets.models import Asset, BankTextDraft, LinkedAccount, Source, Transaction
 from assets.rules.services import categorize, rules_for
@@ -16,6 +17,7 @@ from zeus.models import Notification
 from zeus.money import format_amount
 from zeus.services import notification_create
 from zeus.timeutil import user_tz
+from zeus.wording import NotificationWords
 
 # A confirmed bank text and the feed's delivery of the same payment: same account, direction and amount,
 # at most this far apart (an SMS can arrive before or after the bank posts the transaction).
@@ -126,11 +128,18 @@ def synced_transaction_land(
         return LandResult(created=False, transaction_id=existing)
     _move_balance(account, asset, balance, occurred_at)
     if notify:
-        sign = "+" if direction == Transaction.Direction.INCOME else "-"
+        facts = {
+            "sign": "+" if direction == Transaction.Direction.INCOME else "-",
+            "amount": str(amount),
+            "currency": currency,
+            "account": f"{account.institution} {account.masked_number}",
+        }
         notification_create(
             user=user,
             kind=Notification.Kind.TRANSACTION_SYNCED,
-            title=f"{sign}{format_amount(amount, currency)} · {account.institution} {account.masked_number}",
+            # Stored locale-neutral (the feed's request speaks no one's language); read in the reader's locale.
+            title=f"{facts['sign']}{format_amount(amount, currency)} · {facts['account']}",
+            facts=facts,
             body=description[:500],
             cta_url="/transactions",
             dedupe_key=f"synced:{external_id}"[:200],
@@ -172,3 +181,9 @@ def _confirmed_draft_match(user, account, amount, direction, occurred_at) -> int
             continue
         return txn.id
     return None
+
+
+def synced_words(facts: dict) -> NotificationWords:
+    """A synced row's notice: its amount in the reader's locale; the bank's description stays as stored."""
+    amount = format_amount(Decimal(facts["amount"]), facts["currency"], locale=get_language())
+    return NotificationWords(title=f"{facts['sign']}{amount} · {facts['account']}", body="", cta_url="")

@@ -16,19 +16,23 @@ class Source(models.TextChoices):
 class LinkedAccount(models.Model):
     """An account at a bank or wallet that syncs into Zeus. Read only to the user."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="linked_accounts")
-    institution = models.CharField(max_length=100)
-    name = models.CharField(max_length=100)
-    masked_number = models.CharField(max_length=32)
-    balance = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES, default=0)
-    currency = models.CharField(max_length=3, choices=currency_choices)
-    last_synced_at = models.DateTimeField(null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="linked_accounts", verbose_name=_("user")
+    )
+    institution = models.CharField(max_length=100, verbose_name=_("institution"))
+    name = models.CharField(max_length=100, verbose_name=_("name"))
+    masked_number = models.CharField(max_length=32, verbose_name=_("masked number"))
+    balance = models.DecimalField(
+        max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES, default=0, verbose_name=_("balance")
+    )
+    currency = models.CharField(max_length=3, choices=currency_choices, verbose_name=_("currency"))
+    last_synced_at = models.DateTimeField(null=True, blank=True, verbose_name=_("last synced at"))
     # A feed's own key for the account (SePay: the gateway and a hash of the account number, never the
     # number itself): how a delivery finds the account it belongs to. Null for accounts without a feed.
-    feed_key = models.CharField(max_length=100, null=True, blank=True, editable=False)
+    feed_key = models.CharField(max_length=100, null=True, blank=True, editable=False, verbose_name=_("feed key"))
     # When the transaction that set `balance` happened: a retried, older delivery does not roll it back.
-    balance_at = models.DateTimeField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    balance_at = models.DateTimeField(null=True, blank=True, verbose_name=_("balance at"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
         verbose_name = _("linked account")
@@ -57,25 +61,34 @@ class Asset(models.Model):
         CREDIT_CARD = "credit_card"
         LOAN = "loan"
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="assets")
-    name = models.CharField(max_length=100)
-    kind = models.CharField(max_length=20, choices=Kind.choices)
-    balance = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES, default=0)
-    currency = models.CharField(max_length=3, choices=currency_choices)
-    source = models.CharField(max_length=10, choices=Source.choices, default=Source.MANUAL)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="assets", verbose_name=_("user")
+    )
+    name = models.CharField(max_length=100, verbose_name=_("name"))
+    kind = models.CharField(max_length=20, choices=Kind.choices, verbose_name=_("kind"))
+    balance = models.DecimalField(
+        max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES, default=0, verbose_name=_("balance")
+    )
+    currency = models.CharField(max_length=3, choices=currency_choices, verbose_name=_("currency"))
+    source = models.CharField(max_length=10, choices=Source.choices, default=Source.MANUAL, verbose_name=_("source"))
     linked_account = models.ForeignKey(
-        LinkedAccount, null=True, blank=True, on_delete=models.SET_NULL, related_name="assets"
+        LinkedAccount,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="assets",
+        verbose_name=_("linked account"),
     )
     # Where a VietQR for this account sends money (assets/vietqr): the bank's NAPAS BIN and the account number.
-    bank_bin = models.CharField(max_length=6, blank=True, default="")
-    account_number = models.CharField(max_length=19, blank=True, default="")
+    bank_bin = models.CharField(max_length=6, blank=True, default="", verbose_name=_("bank bin"))
+    account_number = models.CharField(max_length=19, blank=True, default="", verbose_name=_("account number"))
     # A credit card's cycle (assets/cards): the day of the month the bank bills it and the day the bill is due.
-    statement_day = models.PositiveSmallIntegerField(null=True, blank=True)
-    due_day = models.PositiveSmallIntegerField(null=True, blank=True)
+    statement_day = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("statement day"))
+    due_day = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("due day"))
     # Archived: kept with its rows and history, left out of the pickers and of new rows (docs/ledger.md).
-    archived_at = models.DateTimeField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    archived_at = models.DateTimeField(null=True, blank=True, verbose_name=_("archived at"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    updated_at = models.DateTimeField(auto_now=True, verbose_name=_("updated at"))
 
     class Meta:
         verbose_name = _("asset")
@@ -124,34 +137,55 @@ class Transaction(models.Model):
         EXPENSE = "expense"
         INCOME = "income"
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="transactions")
-    amount = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES)
-    currency = models.CharField(max_length=3, choices=currency_choices)
-    direction = models.CharField(max_length=10, choices=Direction.choices, default=Direction.EXPENSE)
-    description = models.CharField(max_length=200, blank=True)
-    category = models.CharField(max_length=20, choices=categories.CHOICES)
-    occurred_on = models.DateField()
-    asset = models.ForeignKey(Asset, null=True, blank=True, on_delete=models.SET_NULL, related_name="transactions")
-    source = models.CharField(max_length=10, choices=Source.choices, default=Source.MANUAL)
-    external_id = models.CharField(max_length=100, null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="transactions", verbose_name=_("user")
+    )
+    amount = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES, verbose_name=_("amount"))
+    currency = models.CharField(max_length=3, choices=currency_choices, verbose_name=_("currency"))
+    direction = models.CharField(
+        max_length=10, choices=Direction.choices, default=Direction.EXPENSE, verbose_name=_("direction")
+    )
+    description = models.CharField(max_length=200, blank=True, verbose_name=_("description"))
+    category = models.CharField(max_length=20, choices=categories.CHOICES, verbose_name=_("category"))
+    occurred_on = models.DateField(verbose_name=_("occurred on"))
+    asset = models.ForeignKey(
+        Asset, null=True, blank=True, on_delete=models.SET_NULL, related_name="transactions", verbose_name=_("asset")
+    )
+    source = models.CharField(max_length=10, choices=Source.choices, default=Source.MANUAL, verbose_name=_("source"))
+    external_id = models.CharField(max_length=100, null=True, blank=True, verbose_name=_("external id"))
     # Corrections any owner may make whatever the row's source (docs/ledger.md): a note, and `excluded`
     # (kept in the ledger, left out of every total).
     # Database defaults too: the bank feeds land rows with their own INSERT (assets.landing).
-    note = models.CharField(max_length=500, blank=True, default="", db_default="")
-    excluded = models.BooleanField(default=False, db_default=False)
+    note = models.CharField(max_length=500, blank=True, default="", db_default="", verbose_name=_("note"))
+    excluded = models.BooleanField(default=False, db_default=False, verbose_name=_("excluded"))
     # Set only while the row is in a paired transfer: then it is neither income nor spending.
     transfer = models.ForeignKey(
-        "assets.Transfer", null=True, blank=True, on_delete=models.SET_NULL, related_name="transactions"
+        "assets.Transfer",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="transactions",
+        verbose_name=_("transfer"),
     )
     import_batch = models.ForeignKey(
-        "assets.ImportBatch", null=True, blank=True, on_delete=models.CASCADE, related_name="transactions"
+        "assets.ImportBatch",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="transactions",
+        verbose_name=_("import batch"),
     )
     # The user's own category, under the kind `category` holds: aggregates keep grouping by `category`.
     user_category = models.ForeignKey(
-        "assets.UserCategory", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        "assets.UserCategory",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("user category"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    updated_at = models.DateTimeField(auto_now=True, verbose_name=_("updated at"))
 
     objects = TransactionQuerySet.as_manager()
 
@@ -190,16 +224,24 @@ class CategoryRule(models.Model):
     """A user's categorization rule: text found in a description or merchant (case and diacritics folded),
     optionally a direction and an amount range, names the category. Applied in `position` order."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="category_rules")
-    match = models.CharField(max_length=100)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="category_rules", verbose_name=_("user")
+    )
+    match = models.CharField(max_length=100, verbose_name=_("match"))
     # The folded form of `match`, kept so applying rules to a feed row folds only the row's text.
-    match_folded = models.CharField(max_length=100, editable=False)
-    direction = models.CharField(max_length=10, choices=Transaction.Direction.choices, null=True, blank=True)
-    min_amount = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES, null=True, blank=True)
-    max_amount = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES, null=True, blank=True)
-    category = models.CharField(max_length=20, choices=categories.CHOICES)
-    position = models.PositiveIntegerField(default=0)
-    created_at = models.DateTimeField(auto_now_add=True)
+    match_folded = models.CharField(max_length=100, editable=False, verbose_name=_("match folded"))
+    direction = models.CharField(
+        max_length=10, choices=Transaction.Direction.choices, null=True, blank=True, verbose_name=_("direction")
+    )
+    min_amount = models.DecimalField(
+        max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES, null=True, blank=True, verbose_name=_("min amount")
+    )
+    max_amount = models.DecimalField(
+        max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES, null=True, blank=True, verbose_name=_("max amount")
+    )
+    category = models.CharField(max_length=20, choices=categories.CHOICES, verbose_name=_("category"))
+    position = models.PositiveIntegerField(default=0, verbose_name=_("position"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
         verbose_name = _("category rule")
@@ -209,55 +251,6 @@ class CategoryRule(models.Model):
 
     def __str__(self):
         return f"{self.match} → {self.category}"
-
-
-class SepayConnection(models.Model):
-    """A user's SePay webhook: the URL SePay posts to carries `token`; the secret authenticates each delivery
-    (API key or HMAC-SHA256), stored encrypted because HMAC needs it back. Deleting it stops deliveries."""
-
-    class Auth(models.TextChoices):
-        API_KEY = "api_key"
-        HMAC = "hmac"
-
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="sepay_connections")
-    name = models.CharField(max_length=100)
-    auth = models.CharField(max_length=10, choices=Auth.choices)
-    token = models.CharField(max_length=64, unique=True, editable=False)
-    secret_encrypted = models.TextField(editable=False)
-    # SePay's API token (optional, encrypted): lets the daily reconciliation ask SePay what a lost webhook missed.
-    api_token_encrypted = models.TextField(blank=True, default="", editable=False)
-    last_delivery_at = models.DateTimeField(null=True, blank=True)
-    last_pulled_at = models.DateTimeField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        verbose_name = _("SePay connection")
-        verbose_name_plural = _("SePay connections")
-        ordering = ["-created_at", "-id"]
-
-    def __str__(self):
-        return f"SePay {self.name}"
-
-
-class CassoConnection(models.Model):
-    """A user's Casso webhook (v2): the URL Casso posts to carries `token`; `secret` is the key Casso signs each
-    delivery with (HMAC-SHA512), stored encrypted. `api_key_encrypted` (optional) is the user's Casso API key,
-    for the daily reconciliation pull."""
-
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="casso_connections")
-    name = models.CharField(max_length=100)
-    token = models.CharField(max_length=64, unique=True, editable=False)
-    secret_encrypted = models.TextField(editable=False)
-    api_key_encrypted = models.TextField(blank=True, default="", editable=False)
-    last_delivery_at = models.DateTimeField(null=True, blank=True)
-    last_pulled_at = models.DateTimeField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["-created_at", "-id"]
-
-    def __str__(self):
-        return f"Casso {self.name}"
 
 
 class BankTextDraft(models.Model):
@@ -274,32 +267,55 @@ class BankTextDraft(models.Model):
         MODEL = "model"
         VIETQR = "vietqr"  # a pasted VietQR payload: the transfer it asks for (assets/vietqr)
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="bank_text_drafts")
-    text = models.TextField()
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
-    parsed_by = models.CharField(max_length=10, choices=ParsedBy.choices)
-    bank = models.CharField(max_length=40, blank=True)
-    amount = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES)
-    currency = models.CharField(max_length=3, choices=currency_choices)
-    direction = models.CharField(max_length=10, choices=Transaction.Direction.choices)
-    occurred_at = models.DateTimeField()
-    description = models.CharField(max_length=200, blank=True)
-    category = models.CharField(max_length=20, choices=categories.CHOICES)
-    account_mask = models.CharField(max_length=32, blank=True)
-    balance_after = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES, null=True, blank=True)
-    asset = models.ForeignKey(Asset, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    linked_account = models.ForeignKey(
-        LinkedAccount, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="bank_text_drafts", verbose_name=_("user")
     )
-    duplicate_of = models.ForeignKey(Transaction, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    text = models.TextField(verbose_name=_("text"))
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT, verbose_name=_("status"))
+    parsed_by = models.CharField(max_length=10, choices=ParsedBy.choices, verbose_name=_("parsed by"))
+    bank = models.CharField(max_length=40, blank=True, verbose_name=_("bank"))
+    amount = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES, verbose_name=_("amount"))
+    currency = models.CharField(max_length=3, choices=currency_choices, verbose_name=_("currency"))
+    direction = models.CharField(max_length=10, choices=Transaction.Direction.choices, verbose_name=_("direction"))
+    occurred_at = models.DateTimeField(verbose_name=_("occurred at"))
+    description = models.CharField(max_length=200, blank=True, verbose_name=_("description"))
+    category = models.CharField(max_length=20, choices=categories.CHOICES, verbose_name=_("category"))
+    account_mask = models.CharField(max_length=32, blank=True, verbose_name=_("account mask"))
+    balance_after = models.DecimalField(
+        max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES, null=True, blank=True, verbose_name=_("balance after")
+    )
+    asset = models.ForeignKey(
+        Asset, null=True, blank=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("asset")
+    )
+    linked_account = models.ForeignKey(
+        LinkedAccount,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("linked account"),
+    )
+    duplicate_of = models.ForeignKey(
+        Transaction, null=True, blank=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("duplicate of")
+    )
     transaction = models.ForeignKey(
-        Transaction, null=True, blank=True, on_delete=models.SET_NULL, related_name="bank_text_drafts"
+        Transaction,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="bank_text_drafts",
+        verbose_name=_("transaction"),
     )
     # The shared or uploaded file this draft was read from (assets/captures); empty `text` then.
     capture = models.ForeignKey(
-        "assets.Capture", null=True, blank=True, on_delete=models.CASCADE, related_name="drafts"
+        "assets.Capture",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="drafts",
+        verbose_name=_("capture"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
         verbose_name = _("bank text draft")
@@ -315,10 +331,12 @@ class ImportMapping(models.Model):
     """How a bank's CSV columns map to a transaction's fields, remembered per user and header, so the next
     export from the same bank imports without the mapping step."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="import_mappings")
-    header_key = models.CharField(max_length=500)
-    mapping = models.JSONField()
-    updated_at = models.DateTimeField(auto_now=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="import_mappings", verbose_name=_("user")
+    )
+    header_key = models.CharField(max_length=500, verbose_name=_("header key"))
+    mapping = models.JSONField(verbose_name=_("mapping"))
+    updated_at = models.DateTimeField(auto_now=True, verbose_name=_("updated at"))
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["user", "header_key"], name="import_mapping_unique_header")]
@@ -329,6 +347,7 @@ class ImportMapping(models.Model):
 
 # The ledger's own models (transfers, splits, import batches, user categories, rates) live beside it.
 from assets.captures.models import Capture  # noqa: E402, F401
+from assets.feeds.models import CassoConnection, SepayConnection  # noqa: E402, F401
 from assets.ledger.models import (  # noqa: E402, F401
     ExchangeRate,
     ImportBatch,

@@ -12,6 +12,8 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
+from django.utils.text import capfirst
+from django.utils.translation import gettext_lazy as _
 
 from chat import limits
 from chat.admin_display import message_view
@@ -59,8 +61,11 @@ class ReplyForm(forms.Form):
     prompt = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 4, "cols": 80}),
         max_length=limits.MAX_TEXT,
-        help_text="Steers one model call. It is never stored as a message or shown to the user; "
-        "the audit log keeps it for staff.",
+        label=capfirst(_("prompt")),
+        help_text=_(
+            "Steers one model call. It is never stored as a message or shown to the user; "
+            "the audit log keeps it for staff."
+        ),
     )
 
 
@@ -78,11 +83,11 @@ class ThreadAdmin(ReadOnlyAdmin):
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(message_total=Count("messages"))
 
-    @admin.display(description="messages", ordering="message_total")
+    @admin.display(description=_("messages"), ordering="message_total")
     def message_count(self, obj):
         return obj.message_total
 
-    @admin.display(description="Run audit")
+    @admin.display(description=_("Run audit"))
     def runs_link(self, obj):
         url = reverse("admin:chat_turnrun_changelist") + f"?thread__exact={obj.pk}"
         return format_html('<a href="{}">Turns of this thread</a>', url)
@@ -235,7 +240,7 @@ class TurnRunAdmin(ReadOnlyAdmin):
     fields = readonly_fields
     change_list_template = "admin/chat/turnrun/change_list.html"
 
-    @admin.display(description="thread")
+    @admin.display(description=_("thread"))
     def thread_link(self, obj):
         return _thread_link(obj.thread_id)
 
@@ -281,7 +286,7 @@ class DailyUsageAdmin(ReadOnlyAdmin):
     date_hierarchy = "day"
     actions = ["reset_usage"]
 
-    @admin.display(description="budget")
+    @admin.display(description=_("budget"))
     def budget(self, obj):
         try:
             override = obj.user.chat_token_budget.daily_tokens
@@ -289,7 +294,7 @@ class DailyUsageAdmin(ReadOnlyAdmin):
             override = None
         return _budget_text(effective_budget(override), override is not None)
 
-    @admin.display(description="money budget (USD)")
+    @admin.display(description=_("money budget (USD)"))
     def cost_budget(self, obj):
         try:
             override = obj.user.chat_token_budget.daily_cost_usd
@@ -299,7 +304,7 @@ class DailyUsageAdmin(ReadOnlyAdmin):
         amount = "unlimited" if not budget else f"{budget:.2f}"
         return f"{amount} ({'override' if override is not None else 'default'})"
 
-    @admin.action(description="Reset the selected days' usage to zero", permissions=["reset"])
+    @admin.action(description=_("Reset the selected days' usage to zero"), permissions=["reset"])
     def reset_usage(self, request, queryset):
         count = daily_usage_reset(usage_ids=queryset.values_list("id", flat=True))
         self.message_user(request, f"Reset {count} day(s) of usage.", messages.SUCCESS)
@@ -344,10 +349,10 @@ class AdminReplyAdmin(ReadOnlyAdmin):
     readonly_fields = ("created_at", "staff", "user", "thread_link", "message_id", "error_code", "prompt")
     fields = readonly_fields
 
-    @admin.display(description="thread")
+    @admin.display(description=_("thread"))
     def thread_link(self, obj):
         return _thread_link(obj.thread_id)
 
-    @admin.display(description="prompt")
+    @admin.display(description=_("prompt"))
     def prompt_excerpt(self, obj):
         return obj.prompt if len(obj.prompt) <= 80 else obj.prompt[:79] + "…"

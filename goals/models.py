@@ -21,18 +21,24 @@ class Goal(models.Model):
         ACTIVE = "active"
         ACHIEVED = "achieved"
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="goals")
-    name = models.CharField(max_length=100)
-    kind = models.CharField(max_length=20, choices=Kind.choices, default=Kind.SAVINGS)
-    target_amount = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES)
-    current_amount = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES, default=0)
-    currency = models.CharField(max_length=3, choices=currency_choices)
-    deadline = models.DateField()
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="goals", verbose_name=_("user")
+    )
+    name = models.CharField(max_length=100, verbose_name=_("name"))
+    kind = models.CharField(max_length=20, choices=Kind.choices, default=Kind.SAVINGS, verbose_name=_("kind"))
+    target_amount = models.DecimalField(
+        max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES, verbose_name=_("target amount")
+    )
+    current_amount = models.DecimalField(
+        max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES, default=0, verbose_name=_("current amount")
+    )
+    currency = models.CharField(max_length=3, choices=currency_choices, verbose_name=_("currency"))
+    deadline = models.DateField(verbose_name=_("deadline"))
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE, verbose_name=_("status"))
     # The day progress is measured from, in the user's timezone: on_track compares against a straight line.
-    started_on = models.DateField()
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    started_on = models.DateField(verbose_name=_("started on"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    updated_at = models.DateTimeField(auto_now=True, verbose_name=_("updated at"))
 
     class Meta:
         verbose_name = _("goal")
@@ -51,12 +57,14 @@ class Goal(models.Model):
 class Budget(models.Model):
     """A monthly spending limit for one expense category."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="budgets")
-    category = models.CharField(max_length=20, choices=categories.EXPENSE_CHOICES)
-    amount = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES)
-    currency = models.CharField(max_length=3, choices=currency_choices)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="budgets", verbose_name=_("user")
+    )
+    category = models.CharField(max_length=20, choices=categories.EXPENSE_CHOICES, verbose_name=_("category"))
+    amount = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES, verbose_name=_("amount"))
+    currency = models.CharField(max_length=3, choices=currency_choices, verbose_name=_("currency"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    updated_at = models.DateTimeField(auto_now=True, verbose_name=_("updated at"))
 
     class Meta:
         verbose_name = _("budget")

@@ -8,12 +8,13 @@ statement each and its notices in one."""
 
 import datetime as dt
 from collections import defaultdict
+from decimal import Decimal
 
 from django.db import transaction as db_transaction
 from django.db.models import BooleanField, Case, ExpressionWrapper, Q, Value, When
 from django.utils import timezone
+from django.utils.translation import get_language, override
 from django.utils.translation import gettext as _
-from django.utils.translation import override
 
 from plans import forecast as fc
 from plans.forecast_models import ForecastWatch
@@ -24,6 +25,7 @@ from zeus.money import format_amount, from_minor
 from zeus.selectors import profile_get, profiles_remember
 from zeus.services import NotificationDraft, notification_create_many
 from zeus.timeutil import user_now
+from zeus.wording import NotificationWords
 
 CHECK_FROM = dt.time(7, 0)
 RANGE = 1000
@@ -93,17 +95,30 @@ def _among(ids: list[int]):
 
 
 def _notice(user, today: dt.date, lowest: fc.Day, currency: str) -> NotificationDraft:
+    facts = {
+        "date": lowest.date.isoformat(),
+        "balance": str(from_minor(lowest.balance, currency)),
+        "currency": currency,
+    }
     with override(profile_get(user=user).language or "vi"):
-        title = _("Money may run short on %(date)s: %(balance)s") % {
-            "date": lowest.date.strftime("%d/%m"),
-            "balance": format_amount(from_minor(lowest.balance, currency), currency),
-        }
-        body = _("Your bills and usual spending may take your accounts below your cushion. See the forecast.")
+        words = shortfall_words(facts)
     return NotificationDraft(
         user_id=user.pk,
         kind=Notification.Kind.CASH_SHORTFALL,
-        title=title,
-        body=body,
+        title=words.title,
+        body=words.body,
         cta_url="/#forecast",
         dedupe_key=f"shortfall:{today.isoformat()}",
+        facts=facts,
     )
+
+
+def shortfall_words(facts: dict) -> NotificationWords:
+    """The shortfall notice from its facts, in the active language (stored in the owner's, read in the reader's)."""
+    currency = facts["currency"]
+    title = _("Money may run short on %(date)s: %(balance)s") % {
+        "date": dt.date.fromisoformat(facts["date"]).strftime("%d/%m"),
+        "balance": format_amount(Decimal(facts["balance"]), currency, locale=get_language()),
+    }
+    body = _("Your bills and usual spending may take your accounts below your cushion. See the forecast.")
+    return NotificationWords(title=title, body=body, cta_url="")

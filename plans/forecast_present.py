@@ -1,6 +1,8 @@
 """The forecast as the API, the chat's tool and the home give it, and the `days` they all accept: plain data, no
 view, so the chat's tool catalog does not load the REST layer."""
 
+from django.utils.translation import gettext as _
+
 from plans.forecast_read import ForecastView
 from zeus.errors import ValidationFailed
 from zeus.money import from_minor
@@ -48,5 +50,5 @@ def days_param(value) -> int | None:
     except (TypeError, ValueError):
         days = 0
     if not 1 <= days <= 90:
-        raise ValidationFailed("days is a whole number from 1 to 90.", fields={"days": ["From 1 to 90."]})
+        raise ValidationFailed(_("days is a whole number from 1 to 90."), fields={"days": [_("From 1 to 90.")]})
     return days

@@ -10,6 +10,7 @@ import json
 
 from django.db import IntegrityError, transaction
 from django.http import Http404
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import APIException
 from rest_framework.response import Response
 
@@ -56,9 +57,10 @@ def idempotent(handler):
         key = key.strip()
         if not key or len(key) > MAX_KEY_LENGTH:
             raise ValidationFailed(
-                f"{HEADER} must be 1 to {MAX_KEY_LENGTH} characters.",
+                _("%(header)s must be 1 to %(max_key_length)s characters.")
+                % {"header": HEADER, "max_key_length": MAX_KEY_LENGTH},
                 code="INVALID_IDEMPOTENCY_KEY",
-                fields={HEADER: ["Not a valid key."]},
+                fields={HEADER: [_("Not a valid key.")]},
             )
         fingerprint = _fingerprint(request)
         replayed = _replay(request.user, key, fingerprint)

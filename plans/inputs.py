@@ -3,6 +3,8 @@
 import datetime as dt
 import re
 
+from django.utils.translation import gettext as _
+
 from assets import categories
 from goals.models import Goal
 from goals.selectors import goal_get
@@ -21,7 +23,9 @@ def parse_month(value) -> dt.date:
     if match and 2000 <= int(match[1]) <= 2100 and 1 <= int(match[2]) <= 12:
         return dt.date(int(match[1]), int(match[2]), 1)
     raise ValidationFailed(
-        "month must be a month as YYYY-MM, such as 2026-11.", code="INVALID_MONTH", fields={"month": ["Use YYYY-MM."]}
+        _("month must be a month as YYYY-MM, such as 2026-11."),
+        code="INVALID_MONTH",
+        fields={"month": [_("Use YYYY-MM.")]},
     )
 
 
@@ -32,46 +36,52 @@ def parse_reminder_time(value) -> dt.time:
     if match and int(match[1]) < 24 and int(match[2]) < 60:
         return dt.time(int(match[1]), int(match[2]))
     raise ValidationFailed(
-        "reminder_time must be a local time as HH:MM.", fields={"reminder_time": ["Use HH:MM, such as 20:00."]}
+        _("reminder_time must be a local time as HH:MM."), fields={"reminder_time": [_("Use HH:MM, such as 20:00.")]}
     )
 
 
 def parse_bool(value, field: str) -> bool:
     if not isinstance(value, bool):
-        raise ValidationFailed(f"{field} must be true or false.", fields={field: ["Must be true or false."]})
+        raise ValidationFailed(
+            _("%(field)s must be true or false.") % {"field": field}, fields={field: [_("Must be true or false.")]}
+        )
     return value
 
 
 def parse_mode(value) -> str:
     if value not in MonthlyPlan.Mode.values:
         raise ValidationFailed(
-            "lifestyle_mode must be saver, balanced or relaxed.", fields={"lifestyle_mode": ["Not a mode."]}
+            _("lifestyle_mode must be saver, balanced or relaxed."), fields={"lifestyle_mode": [_("Not a mode.")]}
         )
     return value
 
 
 def parse_fixed_lines(value, currency: str) -> list[FixedExpense]:
     if not isinstance(value, list | tuple):
-        raise ValidationFailed("fixed_expenses must be a list.", fields={"fixed_expenses": ["Must be a list."]})
+        raise ValidationFailed(_("fixed_expenses must be a list."), fields={"fixed_expenses": [_("Must be a list.")]})
     if len(value) > MAX_FIXED_EXPENSES:
         raise ValidationFailed(
-            f"At most {MAX_FIXED_EXPENSES} fixed expenses.", fields={"fixed_expenses": ["Too many lines."]}
+            _("At most %(max_fixed_expenses)s fixed expenses.") % {"max_fixed_expenses": MAX_FIXED_EXPENSES},
+            fields={"fixed_expenses": [_("Too many lines.")]},
         )
     lines = []
     for index, item in enumerate(value):
         prefix = f"fixed_expenses[{index}]"
         if not isinstance(item, dict):
-            raise ValidationFailed(f"{prefix} must be an object.", fields={prefix: ["Must be an object."]})
+            raise ValidationFailed(
+                _("%(prefix)s must be an object.") % {"prefix": prefix}, fields={prefix: [_("Must be an object.")]}
+            )
         name = item.get("name")
         if not isinstance(name, str) or not name.strip() or len(name.strip()) > 100:
             raise ValidationFailed(
-                f"{prefix}.name is required (at most 100 characters).", fields={f"{prefix}.name": ["Required."]}
+                _("%(prefix)s.name is required (at most 100 characters).") % {"prefix": prefix},
+                fields={f"{prefix}.name": [_("Required.")]},
             )
         category = item.get("category")
         if category not in categories.EXPENSE:
             raise ValidationFailed(
-                f"{prefix}.category must be an expense category.",
-                fields={f"{prefix}.category": ["Not an expense category."]},
+                _("%(prefix)s.category must be an expense category.") % {"prefix": prefix},
+                fields={f"{prefix}.category": [_("Not an expense category.")]},
             )
         amount = parse_money(item.get("amount"), currency, field=f"{prefix}.amount")
         lines.append(FixedExpense(name=" ".join(name.split()), amount=amount, category=category, position=index))
@@ -86,14 +96,18 @@ def parse_primary_goal(user, goal_id, currency: str) -> Goal | None:
         goal = goal_get(user=user, goal_id=goal_id)
     except NotFound:
         raise ValidationFailed(
-            "primary_goal_id is not one of your goals.",
+            _("primary_goal_id is not one of your goals."),
             code="INVALID_GOAL",
-            fields={"primary_goal_id": ["No such goal."]},
+            fields={"primary_goal_id": [_("No such goal.")]},
         ) from None
     if goal.currency != currency:
         raise ValidationFailed(
-            f"The primary goal is in {goal.currency}; this plan is in {currency}.",
+            _("The primary goal is in %(goal_currency)s; this plan is in %(currency)s.")
+            % {
+                "goal_currency": goal.currency,
+                "currency": currency,
+            },
             code="INVALID_GOAL",
-            fields={"primary_goal_id": ["Currency differs from the plan's."]},
+            fields={"primary_goal_id": [_("Currency differs from the plan's.")]},
         )
     return goal

@@ -31,6 +31,7 @@ from zeus.models import DEFAULT_TIMEZONE, NotificationKind, Profile
 from zeus.money import format_amount, from_minor
 from zeus.selectors import user_languages
 from zeus.services import NotificationDraft, notification_create_many
+from zeus.wording import NotificationWords
 
 log = logging.getLogger(__name__)
 
@@ -174,6 +175,7 @@ def reminders_send_batch(claims: list[ReminderClaim]) -> int:
                     body=bodies[language],
                     cta_url=f"/plans#plan-{plan_id}",
                     dedupe_key=f"plan_reminder:{plan_id}:{claim.day.isoformat()}",
+                    facts={"words": "plan_reminder"},
                 )
             )
         return len(notification_create_many(drafts))
@@ -211,19 +213,19 @@ def _summary_json(plan: MonthlyPlan, summary: pm.MonthEndSummary) -> dict:
         "suggestion": {
             "kind": summary.suggestion_kind,
             "amount": money(summary.suggestion_amount),
-            "text": _suggestion_text(summary, c),
+            "text": suggestion_text(summary.suggestion_kind, summary.suggestion_amount, c),
         },
     }
 
 
-def _suggestion_text(summary: pm.MonthEndSummary, currency: str) -> str:
-    """In the active language: the finalizing job writes each plan in its owner's."""
-    amount = format_amount(from_minor(summary.suggestion_amount, currency), currency, locale=translation.get_language())
-    if summary.suggestion_kind == pm.LOWER_SPENDING:
+def suggestion_text(kind: str, amount_minor: int, currency: str) -> str:
+    """In the active language: the finalizing job writes each plan in its owner's, the inbox in its reader's."""
+    amount = format_amount(from_minor(amount_minor, currency), currency, locale=translation.get_language())
+    if kind == pm.LOWER_SPENDING:
         return gettext("You spent %(amount)s more than your safe-to-spend. Plan a little less for next month.") % {
             "amount": amount
         }
-    if summary.suggestion_kind == pm.BOOST_GOAL:
+    if kind == pm.BOOST_GOAL:
         return gettext(
             "%(amount)s of safe-to-spend was left over. Consider putting more towards your goal next month."
         ) % {"amount": amount}
@@ -296,6 +298,14 @@ def _finalize_batch(ended, *, now: dt.datetime, local_today: dt.date, batch_size
                     body=plan.summary["suggestion"]["text"],
                     cta_url=f"/plans#plan-{plan.id}",
                     dedupe_key=f"month_end_summary:{plan.id}",
+                    facts={
+                        "words": "month_end_summary",
+                        "month": plan.month.isoformat(),
+                        "result": summary.result,
+                        "suggestion_kind": summary.suggestion_kind,
+                        "suggestion_amount": summary.suggestion_amount,
+                        "currency": plan.currency,
+                    },
                 )
             )
         MonthlyPlan.objects.bulk_update(plans, ["summary", "status", "completed_at", "updated_at"])
@@ -311,3 +321,22 @@ def run_plan_jobs(*, now: dt.datetime, user_ids: Iterable[int] | None = None) ->
     return JobResult(
         reminders=reminded.reminders, summaries=finalized.summaries, batches=finalized.batches + reminded.batches
     )
+
+
+def reminder_words(facts: dict) -> NotificationWords:
+    """The daily check-in, in the reader's language when read (its link is stored with it)."""
+    return NotificationWords(title=str(REMINDER_TITLE), body=str(REMINDER_BODY), cta_url="")
+
+
+def month_end_words(facts: dict) -> NotificationWords | None:
+    """The month-end notice from its facts, in the reader's language; None for a row stored before them."""
+    try:
+        month = dt.date.fromisoformat(facts["month"])
+        title = gettext("Your %(month)s plan: %(result)s") % {
+            "month": date_format(month, "YEAR_MONTH_FORMAT"),
+            "result": _RESULT_WORDS[facts["result"]],
+        }
+        body = suggestion_text(facts["suggestion_kind"], int(facts["suggestion_amount"]), facts["currency"])
+    except (KeyError, TypeError, ValueError):
+        return None
+    return NotificationWords(title=title, body=body, cta_url="")

@@ -32,29 +32,42 @@ class MonthlyPlan(models.Model):
         BALANCED = "balanced"
         RELAXED = "relaxed"
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="monthly_plans")
-    month = models.DateField(help_text="The first day of the month.")
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
-    currency = models.CharField(max_length=3, choices=currency_choices)
-    lifestyle_mode = models.CharField(max_length=10, choices=Mode.choices, default=Mode.BALANCED)
-    expected_income = _money()
-    essential_spending = _money(null=True, blank=True, help_text="Override of the essential share.")
-    primary_goal = models.ForeignKey(
-        "goals.Goal", null=True, blank=True, on_delete=models.SET_NULL, related_name="monthly_plans"
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="monthly_plans", verbose_name=_("user")
     )
-    reminders_enabled = models.BooleanField(default=True)
-    reminder_time = models.TimeField(default=dt.time(20, 0), help_text="Local time in the user's timezone.")
-    activated_on = models.DateField(null=True, blank=True)
-    alloc_fixed = _money(default=0)
-    alloc_essential = _money(default=0)
-    alloc_goal = _money(default=0)
-    alloc_safe = _money(default=0)
+    month = models.DateField(help_text=_("The first day of the month."), verbose_name=_("month"))
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT, verbose_name=_("status"))
+    currency = models.CharField(max_length=3, choices=currency_choices, verbose_name=_("currency"))
+    lifestyle_mode = models.CharField(
+        max_length=10, choices=Mode.choices, default=Mode.BALANCED, verbose_name=_("lifestyle mode")
+    )
+    expected_income = _money(verbose_name=_("expected income"))
+    essential_spending = _money(
+        null=True, blank=True, help_text=_("Override of the essential share."), verbose_name=_("essential spending")
+    )
+    primary_goal = models.ForeignKey(
+        "goals.Goal",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="monthly_plans",
+        verbose_name=_("primary goal"),
+    )
+    reminders_enabled = models.BooleanField(default=True, verbose_name=_("reminders enabled"))
+    reminder_time = models.TimeField(
+        default=dt.time(20, 0), help_text=_("Local time in the user's timezone."), verbose_name=_("reminder time")
+    )
+    activated_on = models.DateField(null=True, blank=True, verbose_name=_("activated on"))
+    alloc_fixed = _money(default=0, verbose_name=_("alloc fixed"))
+    alloc_essential = _money(default=0, verbose_name=_("alloc essential"))
+    alloc_goal = _money(default=0, verbose_name=_("alloc goal"))
+    alloc_safe = _money(default=0, verbose_name=_("alloc safe"))
     # The warning state the user dismissed; hidden while the state stays the same.
-    dismissed_warning = models.CharField(max_length=20, blank=True)
-    summary = models.JSONField(null=True, blank=True, encoder=DjangoJSONEncoder)
-    completed_at = models.DateTimeField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    dismissed_warning = models.CharField(max_length=20, blank=True, verbose_name=_("dismissed warning"))
+    summary = models.JSONField(null=True, blank=True, encoder=DjangoJSONEncoder, verbose_name=_("summary"))
+    completed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("completed at"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    updated_at = models.DateTimeField(auto_now=True, verbose_name=_("updated at"))
 
     class Meta:
         verbose_name = _("monthly plan")
@@ -82,11 +95,13 @@ class MonthlyPlan(models.Model):
 
 
 class FixedExpense(models.Model):
-    plan = models.ForeignKey(MonthlyPlan, on_delete=models.CASCADE, related_name="fixed_expenses")
-    name = models.CharField(max_length=100)
-    amount = _money()
-    category = models.CharField(max_length=20, choices=categories.EXPENSE_CHOICES)
-    position = models.PositiveSmallIntegerField(default=0)
+    plan = models.ForeignKey(
+        MonthlyPlan, on_delete=models.CASCADE, related_name="fixed_expenses", verbose_name=_("plan")
+    )
+    name = models.CharField(max_length=100, verbose_name=_("name"))
+    amount = _money(verbose_name=_("amount"))
+    category = models.CharField(max_length=20, choices=categories.EXPENSE_CHOICES, verbose_name=_("category"))
+    position = models.PositiveSmallIntegerField(default=0, verbose_name=_("position"))
 
     class Meta:
         ordering = ["position", "id"]
@@ -107,11 +122,11 @@ class EntryKind(models.TextChoices):
 class PlanEntry(models.Model):
     """A contribution to the primary goal logged against a plan. No spending: that is a ledger row."""
 
-    plan = models.ForeignKey(MonthlyPlan, on_delete=models.CASCADE, related_name="entries")
-    amount = _money()
-    note = models.CharField(max_length=200, blank=True)
-    logged_on = models.DateField(help_text="The user's local date when logged.")
-    created_at = models.DateTimeField(auto_now_add=True)
+    plan = models.ForeignKey(MonthlyPlan, on_delete=models.CASCADE, related_name="entries", verbose_name=_("plan"))
+    amount = _money(verbose_name=_("amount"))
+    note = models.CharField(max_length=200, blank=True, verbose_name=_("note"))
+    logged_on = models.DateField(help_text=_("The user's local date when logged."), verbose_name=_("logged on"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
         verbose_name = _("plan entry")
@@ -126,16 +141,21 @@ class PlanEntry(models.Model):
 class Rebalance(models.Model):
     """An accepted rebalance: what moved, the allocations before and after, and the warning it answered."""
 
-    plan = models.ForeignKey(MonthlyPlan, on_delete=models.CASCADE, related_name="rebalances")
-    kind = models.CharField(max_length=20)
-    warning_state = models.CharField(max_length=20)
-    amount = _money()
-    before = models.JSONField(encoder=DjangoJSONEncoder)
-    after = models.JSONField(encoder=DjangoJSONEncoder)
+    plan = models.ForeignKey(MonthlyPlan, on_delete=models.CASCADE, related_name="rebalances", verbose_name=_("plan"))
+    kind = models.CharField(max_length=20, verbose_name=_("kind"))
+    warning_state = models.CharField(max_length=20, verbose_name=_("warning state"))
+    amount = _money(verbose_name=_("amount"))
+    before = models.JSONField(encoder=DjangoJSONEncoder, verbose_name=_("before"))
+    after = models.JSONField(encoder=DjangoJSONEncoder, verbose_name=_("after"))
     accepted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("accepted by"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
         verbose_name = _("rebalance")
@@ -153,13 +173,18 @@ class PlanRevision(models.Model):
     """An edit of a plan in force: its inputs and allocations before and after (plans.services.plan_update),
     so a month's plan that changed mid-month still says what it was."""
 
-    plan = models.ForeignKey(MonthlyPlan, on_delete=models.CASCADE, related_name="revisions")
+    plan = models.ForeignKey(MonthlyPlan, on_delete=models.CASCADE, related_name="revisions", verbose_name=_("plan"))
     changed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("changed by"),
     )
-    before = models.JSONField(encoder=DjangoJSONEncoder)
-    after = models.JSONField(encoder=DjangoJSONEncoder)
-    created_at = models.DateTimeField(auto_now_add=True)
+    before = models.JSONField(encoder=DjangoJSONEncoder, verbose_name=_("before"))
+    after = models.JSONField(encoder=DjangoJSONEncoder, verbose_name=_("after"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
         verbose_name = _("plan revision")
@@ -173,11 +198,13 @@ class PlanRevision(models.Model):
 class ReminderLog(models.Model):
     """One row per reminder sent: the unique (plan, local_date) is the claim that makes the job idempotent."""
 
-    plan = models.ForeignKey(MonthlyPlan, on_delete=models.CASCADE, related_name="reminder_logs")
-    local_date = models.DateField()
+    plan = models.ForeignKey(
+        MonthlyPlan, on_delete=models.CASCADE, related_name="reminder_logs", verbose_name=_("plan")
+    )
+    local_date = models.DateField(verbose_name=_("local date"))
     # The run that inserted the row, so a run notifies only for the rows it claimed.
-    run_id = models.UUIDField(db_index=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    run_id = models.UUIDField(db_index=True, verbose_name=_("run id"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
         verbose_name = _("reminder log")
@@ -192,12 +219,16 @@ class ReminderLog(models.Model):
 class IdempotencyRecord(models.Model):
     """The first response to a POST carrying an Idempotency-Key, replayed for the same key and body."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    key = models.CharField(max_length=255)
-    fingerprint = models.CharField(max_length=64, help_text="sha256 of method, path and body.")
-    status_code = models.PositiveSmallIntegerField()
-    body = models.JSONField(null=True, encoder=DjangoJSONEncoder)
-    created_at = models.DateTimeField(auto_now_add=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", verbose_name=_("user")
+    )
+    key = models.CharField(max_length=255, verbose_name=_("key"))
+    fingerprint = models.CharField(
+        max_length=64, help_text=_("sha256 of method, path and body."), verbose_name=_("fingerprint")
+    )
+    status_code = models.PositiveSmallIntegerField(verbose_name=_("status code"))
+    body = models.JSONField(null=True, encoder=DjangoJSONEncoder, verbose_name=_("body"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
         verbose_name = _("idempotency record")

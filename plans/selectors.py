@@ -5,6 +5,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from django.db.models import Exists, OuterRef, QuerySet, Sum
+from django.utils.translation import gettext as _
 
 from assets import categories
 from assets.ledger.totals import conversion_summary, counted_read, missing_summary
@@ -47,9 +48,9 @@ def _plan_id(plan_id) -> int:
     try:
         plan_id = int(plan_id)
     except (TypeError, ValueError):
-        raise NotFound("No such plan.") from None
+        raise NotFound(_("No such plan.")) from None
     if not -(2**63) <= plan_id < 2**63:
-        raise NotFound("No such plan.")
+        raise NotFound(_("No such plan."))
     return plan_id
 
 
@@ -57,7 +58,7 @@ def plan_get(*, user, plan_id) -> MonthlyPlan:
     """One plan as plan_list reads it: two queries."""
     plan = plan_list(user=user).filter(id=_plan_id(plan_id)).first()
     if plan is None:
-        raise NotFound("No such plan.")
+        raise NotFound(_("No such plan."))
     return plan
 
 

@@ -5,6 +5,7 @@ from collections.abc import Iterable
 from dataclasses import asdict
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from assets import categories
 from assets.models import Transaction
@@ -28,7 +29,9 @@ _UNSET = object()
 def _require_not_ended(month: dt.date, today: dt.date) -> None:
     if month < pm.month_first(today):
         raise ValidationFailed(
-            "That month has already ended.", code="MONTH_ENDED", fields={"month": ["Pick this month or a later one."]}
+            _("That month has already ended."),
+            code="MONTH_ENDED",
+            fields={"month": [_("Pick this month or a later one.")]},
         )
 
 
@@ -51,7 +54,8 @@ def _allocate(plan: MonthlyPlan, lines: Iterable[FixedExpense]) -> None:
         )
     except pm.PlanMathError as exc:
         code = "FIXED_ABOVE_INCOME" if exc.field == "fixed_expenses" else "VALIDATION_ERROR"
-        raise ValidationFailed(str(exc), code=code, fields={exc.field: [str(exc)]}) from None
+        message = math_refusal(exc)
+        raise ValidationFailed(message, code=code, fields={exc.field: [message]}) from None
     plan.alloc_fixed = from_minor(result.fixed, c)
     plan.alloc_essential = from_minor(result.essential, c)
     plan.alloc_goal = from_minor(result.goal, c)
@@ -120,7 +124,7 @@ def _locked_plan(user, plan_id) -> MonthlyPlan:
     except (TypeError, ValueError):
         plan = None
     if plan is None:
-        raise NotFound("No such plan.")
+        raise NotFound(_("No such plan."))
     return plan
 
 
@@ -166,14 +170,14 @@ def plan_update(
     PlanRevision with the plan before and after."""
     plan = _locked_plan(user, plan_id)
     if plan.status == MonthlyPlan.Status.COMPLETED:
-        raise Conflict("A completed plan cannot change.", code="PLAN_COMPLETED")
+        raise Conflict(_("A completed plan cannot change."), code="PLAN_COMPLETED")
     c = plan.currency
     before = _snapshot(plan, list(plan.fixed_expenses.all()))
     if month is not _UNSET:
         first = parse_month(month)
         if first != plan.month:
             if plan.status != MonthlyPlan.Status.DRAFT:
-                raise Conflict("Only a draft plan can move to another month.", code="PLAN_NOT_DRAFT")
+                raise Conflict(_("Only a draft plan can move to another month."), code="PLAN_NOT_DRAFT")
             _require_not_ended(first, today or user_today(user))
             plan.month = first
     if expected_income is not _UNSET:
@@ -207,7 +211,7 @@ def plan_update(
 def plan_delete(*, user, plan_id) -> None:
     plan = _locked_plan(user, plan_id)
     if plan.status != MonthlyPlan.Status.DRAFT:
-        raise Conflict("Only a draft plan can be deleted.", code="PLAN_NOT_DRAFT")
+        raise Conflict(_("Only a draft plan can be deleted."), code="PLAN_NOT_DRAFT")
     plan.delete()
 
 
@@ -219,9 +223,9 @@ def plan_activate(*, user, plan_id, today: dt.date | None = None) -> MonthlyPlan
         with transaction.atomic():
             plan = _locked_plan(user, plan_id)
             if plan.status != MonthlyPlan.Status.DRAFT:
-                raise Conflict("Only a draft plan can be activated.", code="PLAN_NOT_DRAFT")
+                raise Conflict(_("Only a draft plan can be activated."), code="PLAN_NOT_DRAFT")
             if plan.month < pm.month_first(today):
-                raise Conflict("That month has already ended.", code="MONTH_ENDED")
+                raise Conflict(_("That month has already ended."), code="MONTH_ENDED")
             if MonthlyPlan.objects.filter(user=user, month=plan.month, status=MonthlyPlan.Status.ACTIVE).exists():
                 raise _active_exists(plan)
             _allocate(plan, list(plan.fixed_expenses.all()))
@@ -233,20 +237,34 @@ def plan_activate(*, user, plan_id, today: dt.date | None = None) -> MonthlyPlan
     return plan
 
 
+def math_refusal(exc: pm.PlanMathError) -> str:
+    """The plan arithmetic's refusal in the reader's language (plans/math.py stays pure: no catalog there)."""
+    texts = {
+        "lifestyle_mode": _("lifestyle_mode must be one of %(modes)s.") % {"modes": ", ".join(pm.MODE_SHARES)},
+        "expected_income": _("Amounts must not be negative."),
+        "fixed_expenses": _("Fixed expenses are above the expected income."),
+        "essential_spending": _("essential_spending must be between 0 and income minus fixed expenses."),
+    }
+    return texts.get(exc.field, str(exc))
+
+
 def _active_exists(plan: MonthlyPlan) -> Conflict:
-    return Conflict(f"There is already an active plan for {plan.month:%Y-%m}.", code="ACTIVE_PLAN_EXISTS")
+    return Conflict(
+        _("There is already an active plan for %(month)s.") % {"month": f"{plan.month:%Y-%m}"},
+        code="ACTIVE_PLAN_EXISTS",
+    )
 
 
 def _require_active(plan: MonthlyPlan) -> None:
     if plan.status != MonthlyPlan.Status.ACTIVE:
-        raise Conflict("The plan is not active.", code="PLAN_NOT_ACTIVE")
+        raise Conflict(_("The plan is not active."), code="PLAN_NOT_ACTIVE")
 
 
 def _note(value) -> str:
     if value is None:
         return ""
     if not isinstance(value, str) or len(value) > 200:
-        raise ValidationFailed("note is text of at most 200 characters.", fields={"note": ["Too long."]})
+        raise ValidationFailed(_("note is text of at most 200 characters."), fields={"note": [_("Too long.")]})
     return " ".join(value.split())
 
 
@@ -259,9 +277,9 @@ def _spending_account(user, asset_id, currency: str):
     chosen = next((a for a in accounts if str(a.id) == str(asset_id)), None)
     if chosen is None:
         raise ValidationFailed(
-            f"asset_id is not one of your open spending accounts in {currency}.",
+            _("asset_id is not one of your open spending accounts in %(currency)s.") % {"currency": currency},
             code="INVALID_ACCOUNT",
-            fields={"asset_id": ["Not a spending account in the plan's currency."]},
+            fields={"asset_id": [_("Not a spending account in the plan's currency.")]},
         )
     return chosen.id
 
@@ -279,9 +297,9 @@ def plan_entry_create(
     _require_active(plan)
     today = today or user_today(user)
     if pm.month_first(today) != plan.month:
-        raise Conflict("Progress is logged during the plan's own month.", code="OUTSIDE_PLAN_MONTH")
+        raise Conflict(_("Progress is logged during the plan's own month."), code="OUTSIDE_PLAN_MONTH")
     if kind not in EntryKind.values:
-        raise ValidationFailed("kind must be discretionary or goal.", fields={"kind": ["Not a kind."]})
+        raise ValidationFailed(_("kind must be discretionary or goal."), fields={"kind": [_("Not a kind.")]})
     note = _note(note)
     amount = parse_money(amount, plan.currency)
     if kind == EntryKind.DISCRETIONARY:
@@ -297,8 +315,8 @@ def plan_entry_create(
     if category not in (None, "") or asset_id not in (None, ""):
         field = "category" if category not in (None, "") else "asset_id"
         raise ValidationFailed(
-            "A goal contribution takes no category or account; those are for spending.",
-            fields={field: ["Only for spending."]},
+            _("A goal contribution takes no category or account; those are for spending."),
+            fields={field: [_("Only for spending.")]},
         )
     entry = PlanEntry.objects.create(plan=plan, amount=amount, note=note, logged_on=today)
     if plan.primary_goal_id:
@@ -321,7 +339,7 @@ def plan_rebalance(*, user, plan_id, accepted_by=None, today: dt.date | None = N
             state = plan_state(plan_get(user=user, plan_id=plan.id), today=today)
             recommendation = state.recommendation
             if recommendation is None:
-                raise Conflict("There is nothing to rebalance right now.", code="NOTHING_TO_REBALANCE")
+                raise Conflict(_("There is nothing to rebalance right now."), code="NOTHING_TO_REBALANCE")
             after = pm.apply_move(state.allocations, recommendation.kind, recommendation.amount)
             plan.alloc_goal = from_minor(after.goal, plan.currency)
             plan.alloc_safe = from_minor(after.safe, plan.currency)
@@ -336,7 +354,7 @@ def plan_rebalance(*, user, plan_id, accepted_by=None, today: dt.date | None = N
                 accepted_by=accepted_by or user,
             )
     except IntegrityError:
-        raise Conflict("That warning was already rebalanced.", code="NOTHING_TO_REBALANCE") from None
+        raise Conflict(_("That warning was already rebalanced."), code="NOTHING_TO_REBALANCE") from None
 
 
 @transaction.atomic
@@ -346,7 +364,7 @@ def plan_dismiss_warning(*, user, plan_id, today: dt.date | None = None) -> Mont
     _require_active(plan)
     state = plan_state(plan_get(user=user, plan_id=plan.id), today=today or user_today(user))
     if state.warning == pm.ON_TRACK:
-        raise Conflict("There is no warning to dismiss.", code="NO_WARNING")
+        raise Conflict(_("There is no warning to dismiss."), code="NO_WARNING")
     plan.dismissed_warning = state.warning
     plan.save(update_fields=["dismissed_warning", "updated_at"])
     return plan

@@ -31,17 +31,19 @@ class Suggestion(models.Model):
         DISMISSED = "dismissed"
         COMPLETED = "completed"
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="suggestions")
-    kind = models.CharField(max_length=32, choices=Kind.choices)
-    title = models.CharField(max_length=200)
-    body = models.TextField(blank=True)
-    cta_url = models.CharField(max_length=500, blank=True)
-    prompt = models.TextField(blank=True)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
-    dedupe_key = models.CharField(max_length=200)
-    payload = models.JSONField(default=dict, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="suggestions", verbose_name=_("user")
+    )
+    kind = models.CharField(max_length=32, choices=Kind.choices, verbose_name=_("kind"))
+    title = models.CharField(max_length=200, verbose_name=_("title"))
+    body = models.TextField(blank=True, verbose_name=_("body"))
+    cta_url = models.CharField(max_length=500, blank=True, verbose_name=_("cta url"))
+    prompt = models.TextField(blank=True, verbose_name=_("prompt"))
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE, verbose_name=_("status"))
+    dedupe_key = models.CharField(max_length=200, verbose_name=_("dedupe key"))
+    payload = models.JSONField(default=dict, blank=True, verbose_name=_("payload"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    updated_at = models.DateTimeField(auto_now=True, verbose_name=_("updated at"))
 
     class Meta:
         verbose_name = _("suggestion")
@@ -97,23 +99,29 @@ class RecurringSeries(models.Model):
         ENDED = "ended"
         DISMISSED = "dismissed"
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="recurring_series")
-    key = models.CharField(max_length=200)  # the normalised counterparty (suggestions.merchants.counterparty)
-    direction = models.CharField(max_length=10)
-    merchant = models.CharField(max_length=200)  # as the latest charge names it
-    kind = models.CharField(max_length=12, choices=Kind.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="recurring_series", verbose_name=_("user")
+    )
+    key = models.CharField(
+        max_length=200, verbose_name=_("key")
+    )  # the normalised counterparty (suggestions.merchants.counterparty)
+    direction = models.CharField(max_length=10, verbose_name=_("direction"))
+    merchant = models.CharField(max_length=200, verbose_name=_("merchant"))  # as the latest charge names it
+    kind = models.CharField(max_length=12, choices=Kind.choices, verbose_name=_("kind"))
     # Typical, or the new price after a change.
-    amount = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES)
-    previous_amount = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES, null=True, blank=True)
-    currency = models.CharField(max_length=3, choices=currency_choices)
-    interval = models.CharField(max_length=8, choices=Interval.choices)
-    last_on = models.DateField()
-    next_on = models.DateField()
-    category = models.CharField(max_length=20)
-    occurrences = models.PositiveIntegerField()
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    amount = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES, verbose_name=_("amount"))
+    previous_amount = models.DecimalField(
+        max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES, null=True, blank=True, verbose_name=_("previous amount")
+    )
+    currency = models.CharField(max_length=3, choices=currency_choices, verbose_name=_("currency"))
+    interval = models.CharField(max_length=8, choices=Interval.choices, verbose_name=_("interval"))
+    last_on = models.DateField(verbose_name=_("last on"))
+    next_on = models.DateField(verbose_name=_("next on"))
+    category = models.CharField(max_length=20, verbose_name=_("category"))
+    occurrences = models.PositiveIntegerField(verbose_name=_("occurrences"))
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE, verbose_name=_("status"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    updated_at = models.DateTimeField(auto_now=True, verbose_name=_("updated at"))
 
     class Meta:
         verbose_name = _("recurring series")
@@ -133,12 +141,14 @@ class WeeklyDigest(models.Model):
     per user and week, inserted with ON CONFLICT DO NOTHING and tagged with the run that inserted it, so a
     re-run or a second worker sends nothing twice."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="weekly_digests")
-    iso_week = models.CharField(max_length=8)  # "2026-W48"
-    week_start = models.DateField()  # its Monday
-    payload = models.JSONField(default=dict)
-    run_id = models.UUIDField()
-    created_at = models.DateTimeField(auto_now_add=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="weekly_digests", verbose_name=_("user")
+    )
+    iso_week = models.CharField(max_length=8, verbose_name=_("iso week"))  # "2026-W48"
+    week_start = models.DateField(verbose_name=_("week start"))  # its Monday
+    payload = models.JSONField(default=dict, verbose_name=_("payload"))
+    run_id = models.UUIDField(verbose_name=_("run id"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
         ordering = ["-week_start", "-id"]

@@ -16,6 +16,8 @@ from django import forms
 from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
+from django.utils.text import capfirst
+from django.utils.translation import gettext_lazy as _
 
 from zeus.errors import ZeusError
 from zeus.models import DeviceToken, ModelConsent, Notification, Profile, SecondFactor, SignedInSession
@@ -224,7 +226,35 @@ class ModelConsentAdmin(admin.ModelAdmin):
 
 # allauth's own admin pages under names the admin can translate (zeus/accounts/models.py). Importing allauth's
 # admin modules registers their models first, whichever app the admin discovers first.
+# Their fields' names are allauth's plain English strings: the forms label them from our catalog instead.
+class TranslatedLabels:
+    labels = {
+        "user": _("user"),
+        "type": _("kind"),
+        "data": _("data"),
+        "created_at": _("created at"),
+        "last_used_at": _("last used at"),
+        "last_seen_at": _("last seen at"),
+        "ip": _("IP address"),
+        "user_agent": _("browser"),
+    }
+
+    def formfield_for_dbfield(self, db_field, request, **kwargs):
+        field = super().formfield_for_dbfield(db_field, request, **kwargs)
+        if field is not None and db_field.name in self.labels:
+            field.label = capfirst(self.labels[db_field.name])
+        return field
+
+
+class SecondFactorAdmin(TranslatedLabels, AuthenticatorAdmin):
+    pass
+
+
+class SignedInSessionAdmin(TranslatedLabels, UserSessionAdmin):
+    pass
+
+
 admin.site.unregister(Authenticator)
-admin.site.register(SecondFactor, AuthenticatorAdmin)
+admin.site.register(SecondFactor, SecondFactorAdmin)
 admin.site.unregister(UserSession)
-admin.site.register(SignedInSession, UserSessionAdmin)
+admin.site.register(SignedInSession, SignedInSessionAdmin)

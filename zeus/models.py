@@ -27,16 +27,24 @@ def default_email_notifications() -> dict:
 class Profile(models.Model):
     """What every app needs to know about a person: their currency and their clock."""
 
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
-    display_name = models.CharField(max_length=100, blank=True)
-    currency = models.CharField(max_length=3, choices=currency_choices, default=DEFAULT_CURRENCY)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile", verbose_name=_("user")
+    )
+    display_name = models.CharField(max_length=100, blank=True, verbose_name=_("display name"))
+    currency = models.CharField(
+        max_length=3, choices=currency_choices, default=DEFAULT_CURRENCY, verbose_name=_("currency")
+    )
     # Validated against the IANA names by the service; no choices here, so a tzdata update needs no migration.
-    timezone = models.CharField(max_length=64, default=DEFAULT_TIMEZONE)
-    language = models.CharField(max_length=8, choices=LANGUAGE_CHOICES, default=DEFAULT_LANGUAGE)
+    timezone = models.CharField(max_length=64, default=DEFAULT_TIMEZONE, verbose_name=_("timezone"))
+    language = models.CharField(
+        max_length=8, choices=LANGUAGE_CHOICES, default=DEFAULT_LANGUAGE, verbose_name=_("language")
+    )
     # Which notification kinds also go out by e-mail: {"plan_reminder", "insight", "weekly_digest"} → bool.
-    email_notifications = models.JSONField(default=default_email_notifications, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    email_notifications = models.JSONField(
+        default=default_email_notifications, blank=True, verbose_name=_("email notifications")
+    )
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    updated_at = models.DateTimeField(auto_now=True, verbose_name=_("updated at"))
 
     class Meta:
         verbose_name = _("profile")
@@ -66,18 +74,20 @@ class Notification(models.Model):
         CASH_SHORTFALL = "cash_shortfall"
         ACCOUNT_EXPORT_READY = "account_export_ready"
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
-    kind = models.CharField(max_length=32, choices=Kind.choices)
-    title = models.CharField(max_length=200)
-    body = models.TextField(blank=True)
-    cta_url = models.CharField(max_length=500, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications", verbose_name=_("user")
+    )
+    kind = models.CharField(max_length=32, choices=Kind.choices, verbose_name=_("kind"))
+    title = models.CharField(max_length=200, verbose_name=_("title"))
+    body = models.TextField(blank=True, verbose_name=_("body"))
+    cta_url = models.CharField(max_length=500, blank=True, verbose_name=_("cta url"))
     # Producers that must notify once (a month-end summary, an insight) pass a key; the database refuses a
     # second row with it, so a re-run after a crash adds nothing.
-    dedupe_key = models.CharField(max_length=200, null=True, blank=True)
+    dedupe_key = models.CharField(max_length=200, null=True, blank=True, verbose_name=_("dedupe key"))
     # What the words are made of, for a kind whose words follow the reader's language (zeus/wording.py).
-    facts = models.JSONField(default=dict, blank=True)
-    read_at = models.DateTimeField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    facts = models.JSONField(default=dict, blank=True, verbose_name=_("facts"))
+    read_at = models.DateTimeField(null=True, blank=True, verbose_name=_("read at"))
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True, verbose_name=_("created at"))
 
     class Meta:
         verbose_name = _("notification")
@@ -110,15 +120,17 @@ class MailDelivery(models.Model):
         SENT = "sent"
         FAILED = "failed"  # gave up after the last retry
 
-    notification = models.OneToOneField(Notification, on_delete=models.CASCADE, related_name="mail")
-    to = models.EmailField()
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
-    attempts = models.PositiveIntegerField(default=0)
-    last_error = models.TextField(blank=True)
+    notification = models.OneToOneField(
+        Notification, on_delete=models.CASCADE, related_name="mail", verbose_name=_("notification")
+    )
+    to = models.EmailField(verbose_name=_("to"))
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING, verbose_name=_("status"))
+    attempts = models.PositiveIntegerField(default=0, verbose_name=_("attempts"))
+    last_error = models.TextField(blank=True, verbose_name=_("last error"))
     # When the sweeper (zeus.send_pending_mail) may try it next; the first try is the task enqueued on commit.
-    next_attempt_at = models.DateTimeField()
-    sent_at = models.DateTimeField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    next_attempt_at = models.DateTimeField(verbose_name=_("next attempt at"))
+    sent_at = models.DateTimeField(null=True, blank=True, verbose_name=_("sent at"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
         indexes = [models.Index(fields=["status", "next_attempt_at"])]
@@ -138,14 +150,16 @@ class AccountExport(models.Model):
         FAILED = "failed"
 
     # A random id: the download URL names no count of anyone's exports.
-    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="account_exports")
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
-    file = models.FileField(upload_to="account-exports/", blank=True)
-    size = models.PositiveBigIntegerField(default=0)
-    created_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
-    expires_at = models.DateTimeField(null=True, blank=True)
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False, verbose_name=_("id"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="account_exports", verbose_name=_("user")
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING, verbose_name=_("status"))
+    file = models.FileField(upload_to="account-exports/", blank=True, verbose_name=_("file"))
+    size = models.PositiveBigIntegerField(default=0, verbose_name=_("size"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    finished_at = models.DateTimeField(null=True, blank=True, verbose_name=_("finished at"))
+    expires_at = models.DateTimeField(null=True, blank=True, verbose_name=_("expires at"))
 
     class Meta:
         ordering = ["-created_at"]
@@ -159,9 +173,11 @@ class ErasureRequest(models.Model):
     signs in and cancels first (zeus/account_data/erasure.py). Deleted with the user; what remains is an
     `ErasureRecord`."""
 
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="erasure_request")
-    requested_at = models.DateTimeField()
-    erase_after = models.DateTimeField(db_index=True)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="erasure_request", verbose_name=_("user")
+    )
+    requested_at = models.DateTimeField(verbose_name=_("requested at"))
+    erase_after = models.DateTimeField(db_index=True, verbose_name=_("erase after"))
 
     def __str__(self):
         return f"erasure of {self.user_id} after {self.erase_after:%Y-%m-%d}"
@@ -170,9 +186,9 @@ class ErasureRequest(models.Model):
 class ErasureRecord(models.Model):
     """That an erasure happened, and nothing about whom: a random id and two times."""
 
-    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    requested_at = models.DateTimeField()
-    erased_at = models.DateTimeField()
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False, verbose_name=_("id"))
+    requested_at = models.DateTimeField(verbose_name=_("requested at"))
+    erased_at = models.DateTimeField(verbose_name=_("erased at"))
 
     class Meta:
         ordering = ["-erased_at"]
@@ -185,8 +201,8 @@ class RetiredWebhook(models.Model):
     """The SHA-256 of a webhook token whose owner was erased: a provider still posting to that URL is told
     410 GONE (stop sending), not 401 (check your key). The digest names no one."""
 
-    digest = models.CharField(max_length=64, primary_key=True)
-    retired_at = models.DateTimeField()
+    digest = models.CharField(max_length=64, primary_key=True, verbose_name=_("digest"))
+    retired_at = models.DateTimeField(verbose_name=_("retired at"))
 
     def __str__(self):
         return f"retired webhook {self.digest[:12]}…"
@@ -201,10 +217,12 @@ class ModelConsent(models.Model):
     under the consent text's version of that moment. Rows are only ever added: the newest says what holds now,
     all of them together say who agreed to what, and when."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="model_consents")
-    version = models.PositiveIntegerField()
-    granted = models.BooleanField()
-    created_at = models.DateTimeField(auto_now_add=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="model_consents", verbose_name=_("user")
+    )
+    version = models.PositiveIntegerField(verbose_name=_("version"))
+    granted = models.BooleanField(verbose_name=_("granted"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
         verbose_name = _("consent to the model provider")
@@ -221,13 +239,15 @@ class DeviceToken(models.Model):
     /settings/security. Only a SHA-256 of the key is kept: the key is shown once, when it is made, and a copy
     of this table opens nothing."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="device_tokens")
-    name = models.CharField(max_length=100)
-    key_hash = models.CharField(max_length=64, unique=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="device_tokens", verbose_name=_("user")
+    )
+    name = models.CharField(max_length=100, verbose_name=_("name"))
+    key_hash = models.CharField(max_length=64, unique=True, verbose_name=_("key hash"))
     # The key's first characters, so its owner can tell which key a device holds.
-    prefix = models.CharField(max_length=8)
-    created_at = models.DateTimeField(auto_now_add=True)
-    last_used_at = models.DateTimeField(null=True, blank=True)
+    prefix = models.CharField(max_length=8, verbose_name=_("prefix"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    last_used_at = models.DateTimeField(null=True, blank=True, verbose_name=_("last used at"))
 
     class Meta:
         verbose_name = _("device token")

@@ -29,18 +29,22 @@ class Capture(models.Model):
         IMPORTED = "imported"
         DISCARDED = "discarded"
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="captures")
-    kind = models.CharField(max_length=10, choices=Kind.choices)
-    media_type = models.CharField(max_length=100)
-    file = models.FileField(upload_to=capture_path, max_length=255)
-    name = models.CharField(max_length=200, blank=True)  # as shared, shown to its owner only
-    size = models.PositiveIntegerField()
-    sha256 = models.CharField(max_length=64)
-    read_as = models.CharField(max_length=20, blank=True)  # the model's word: receipt, transfer, statement
-    status = models.CharField(max_length=10, choices=Status.choices)
-    imported = models.PositiveIntegerField(null=True, blank=True)
-    skipped = models.PositiveIntegerField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="captures", verbose_name=_("user")
+    )
+    kind = models.CharField(max_length=10, choices=Kind.choices, verbose_name=_("kind"))
+    media_type = models.CharField(max_length=100, verbose_name=_("media type"))
+    file = models.FileField(upload_to=capture_path, max_length=255, verbose_name=_("file"))
+    name = models.CharField(max_length=200, blank=True, verbose_name=_("name"))  # as shared, shown to its owner only
+    size = models.PositiveIntegerField(verbose_name=_("size"))
+    sha256 = models.CharField(max_length=64, verbose_name=_("sha256"))
+    read_as = models.CharField(
+        max_length=20, blank=True, verbose_name=_("read as")
+    )  # the model's word: receipt, transfer, statement
+    status = models.CharField(max_length=10, choices=Status.choices, verbose_name=_("status"))
+    imported = models.PositiveIntegerField(null=True, blank=True, verbose_name=_("imported"))
+    skipped = models.PositiveIntegerField(null=True, blank=True, verbose_name=_("skipped"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
         verbose_name = _("capture")

@@ -16,11 +16,13 @@ class UserCategory(models.Model):
     """A user's own category under one of the fixed ones (its `kind`): budgets and the plan count it there.
     A transaction names it as `"c:<id>"`; the row's own `category` column keeps the kind."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="user_categories")
-    kind = models.CharField(max_length=20, choices=categories.CHOICES)
-    name_vi = models.CharField(max_length=60)
-    name_en = models.CharField(max_length=60)
-    created_at = models.DateTimeField(auto_now_add=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="user_categories", verbose_name=_("user")
+    )
+    kind = models.CharField(max_length=20, choices=categories.CHOICES, verbose_name=_("kind"))
+    name_vi = models.CharField(max_length=60, verbose_name=_("name vi"))
+    name_en = models.CharField(max_length=60, verbose_name=_("name en"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
         verbose_name = _("user category")
@@ -43,13 +45,17 @@ class UserCategory(models.Model):
 class ImportBatch(models.Model):
     """One statement import: every row it added points here, so deleting the batch removes exactly them."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="import_batches")
-    format = models.CharField(max_length=10)
-    filename = models.CharField(max_length=200, blank=True)
-    asset = models.ForeignKey("assets.Asset", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    imported = models.PositiveIntegerField(default=0)
-    skipped = models.PositiveIntegerField(default=0)
-    created_at = models.DateTimeField(auto_now_add=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="import_batches", verbose_name=_("user")
+    )
+    format = models.CharField(max_length=10, verbose_name=_("format"))
+    filename = models.CharField(max_length=200, blank=True, verbose_name=_("filename"))
+    asset = models.ForeignKey(
+        "assets.Asset", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("asset")
+    )
+    imported = models.PositiveIntegerField(default=0, verbose_name=_("imported"))
+    skipped = models.PositiveIntegerField(default=0, verbose_name=_("skipped"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
         verbose_name = _("import batch")
@@ -72,11 +78,17 @@ class Transfer(models.Model):
         PAIRED = "paired"
         SUGGESTED = "suggested"
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="transfers")
-    outgoing = models.ForeignKey(TRANSACTION, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
-    incoming = models.ForeignKey(TRANSACTION, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
-    status = models.CharField(max_length=10, choices=Status.choices)
-    created_at = models.DateTimeField(auto_now_add=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="transfers", verbose_name=_("user")
+    )
+    outgoing = models.ForeignKey(
+        TRANSACTION, null=True, blank=True, on_delete=models.CASCADE, related_name="+", verbose_name=_("outgoing")
+    )
+    incoming = models.ForeignKey(
+        TRANSACTION, null=True, blank=True, on_delete=models.CASCADE, related_name="+", verbose_name=_("incoming")
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, verbose_name=_("status"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
         verbose_name = _("transfer")
@@ -114,10 +126,12 @@ class RejectedPair(models.Model):
     """Two rows the user said are not a transfer (a rejected suggestion, an undone pair): never proposed
     again."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    outgoing = models.ForeignKey(TRANSACTION, on_delete=models.CASCADE, related_name="+")
-    incoming = models.ForeignKey(TRANSACTION, on_delete=models.CASCADE, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", verbose_name=_("user")
+    )
+    outgoing = models.ForeignKey(TRANSACTION, on_delete=models.CASCADE, related_name="+", verbose_name=_("outgoing"))
+    incoming = models.ForeignKey(TRANSACTION, on_delete=models.CASCADE, related_name="+", verbose_name=_("incoming"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
         verbose_name = _("rejected pair")
@@ -133,12 +147,21 @@ class TransactionSplit(models.Model):
     """One part of a split row, with its own category. The parts of a row sum exactly to it (the service
     checks, inside the same transaction as it writes them); the row then counts as its parts."""
 
-    transaction = models.ForeignKey(TRANSACTION, on_delete=models.CASCADE, related_name="splits")
-    amount = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES)
-    category = models.CharField(max_length=20, choices=categories.CHOICES)
-    user_category = models.ForeignKey(UserCategory, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    note = models.CharField(max_length=200, blank=True)
-    position = models.PositiveSmallIntegerField(default=0)
+    transaction = models.ForeignKey(
+        TRANSACTION, on_delete=models.CASCADE, related_name="splits", verbose_name=_("transaction")
+    )
+    amount = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES, verbose_name=_("amount"))
+    category = models.CharField(max_length=20, choices=categories.CHOICES, verbose_name=_("category"))
+    user_category = models.ForeignKey(
+        UserCategory,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("user category"),
+    )
+    note = models.CharField(max_length=200, blank=True, verbose_name=_("note"))
+    position = models.PositiveSmallIntegerField(default=0, verbose_name=_("position"))
 
     class Meta:
         verbose_name = _("transaction split")
@@ -162,15 +185,20 @@ class ExchangeRate(models.Model):
         VIETCOMBANK = "vietcombank"
         USER = "user"
 
-    day = models.DateField()
-    from_currency = models.CharField(max_length=3, choices=currency_choices)
-    to_currency = models.CharField(max_length=3, choices=currency_choices)
-    rate = models.DecimalField(max_digits=24, decimal_places=10)
-    source = models.CharField(max_length=20, choices=Source.choices)
+    day = models.DateField(verbose_name=_("day"))
+    from_currency = models.CharField(max_length=3, choices=currency_choices, verbose_name=_("from currency"))
+    to_currency = models.CharField(max_length=3, choices=currency_choices, verbose_name=_("to currency"))
+    rate = models.DecimalField(max_digits=24, decimal_places=10, verbose_name=_("rate"))
+    source = models.CharField(max_length=20, choices=Source.choices, verbose_name=_("source"))
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="exchange_rates"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="exchange_rates",
+        verbose_name=_("user"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
         verbose_name = _("exchange rate")

@@ -23,6 +23,7 @@ from assets.ledger.models import RejectedPair, TransactionSplit, Transfer
 from assets.models import Transaction
 from zeus.models import Notification, Profile
 from zeus.services import notification_create
+from zeus.wording import NotificationWords
 
 WINDOW = dt.timedelta(days=3)
 _EXPENSE = Transaction.Direction.EXPENSE
@@ -57,17 +58,13 @@ def _tell_suggestions(profile: Profile) -> None:
     a day (the user's day), so a statement import of a hundred rows is one notice, not a flood."""
     today = timezone.now().astimezone(profile.tz).date()
     with override(profile.language or "vi"):
-        title = _("Transfers between your accounts are waiting for you")
-        body = _(
-            "Zeus found money leaving one of your accounts and the same amount arriving on another, but could "
-            "not be sure which rows belong together. Confirm or refuse each pair in the inbox: until then both "
-            "rows count as spending and income."
-        )
+        words = transfer_suggestions_words({})
     notification_create(
         user=profile.user,
         kind=Notification.Kind.SUGGESTION,
-        title=title,
-        body=body,
+        title=words.title,
+        body=words.body,
+        facts={"words": "transfer_suggestions"},
         cta_url="/inbox#transfer-suggestions-title",
         dedupe_key=f"transfer-suggestions:{today.isoformat()}",
     )
@@ -174,3 +171,16 @@ def _suggest(user_id: int, a: _Row, b: _Row) -> Transfer | None:
         user_id=user_id, outgoing_id=outgoing, incoming_id=incoming, defaults={"status": Transfer.Status.SUGGESTED}
     )
     return transfer if created else None
+
+
+def transfer_suggestions_words(facts: dict) -> NotificationWords:
+    """The notice of transfers waiting for the user, in the active language."""
+    return NotificationWords(
+        title=_("Transfers between your accounts are waiting for you"),
+        body=_(
+            "Zeus found money leaving one of your accounts and the same amount arriving on another, but could "
+            "not be sure which rows belong together. Confirm or refuse each pair in the inbox: until then both "
+            "rows count as spending and income."
+        ),
+        cta_url="",
+    )

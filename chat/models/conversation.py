@@ -10,11 +10,13 @@ __all__ = ["Message", "ProviderKey", "SentToModel", "Thread"]
 
 
 class Thread(models.Model):
-    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_threads")
-    title = models.CharField(max_length=120, null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    last_activity_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False, verbose_name=_("id"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_threads", verbose_name=_("user")
+    )
+    title = models.CharField(max_length=120, null=True, blank=True, verbose_name=_("title"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    last_activity_at = models.DateTimeField(auto_now_add=True, db_index=True, verbose_name=_("last activity at"))
 
     class Meta:
         verbose_name = _("chat thread")
@@ -34,13 +36,13 @@ class Message(models.Model):
         USER = "user"
         ASSISTANT = "assistant"
 
-    thread = models.ForeignKey(Thread, on_delete=models.CASCADE, related_name="messages")
-    role = models.CharField(max_length=10, choices=Role.choices)
-    parts = models.JSONField(default=list)
-    metadata = models.JSONField(default=dict, blank=True)
+    thread = models.ForeignKey(Thread, on_delete=models.CASCADE, related_name="messages", verbose_name=_("thread"))
+    role = models.CharField(max_length=10, choices=Role.choices, verbose_name=_("role"))
+    parts = models.JSONField(default=list, verbose_name=_("parts"))
+    metadata = models.JSONField(default=dict, blank=True, verbose_name=_("metadata"))
     # The client's `user_message` / `ui_event` id: the idempotency key of a turn.
-    client_id = models.CharField(max_length=64, null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    client_id = models.CharField(max_length=64, null=True, blank=True, verbose_name=_("client id"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
         ordering = ["id"]
@@ -60,9 +62,11 @@ class Message(models.Model):
 class ProviderKey(models.Model):
     """A user's own Anthropic API key, Fernet-encrypted (chat.crypto). Never leaves the server."""
 
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_provider_key")
-    ciphertext = models.TextField()
-    updated_at = models.DateTimeField(auto_now=True)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_provider_key", verbose_name=_("user")
+    )
+    ciphertext = models.TextField(verbose_name=_("ciphertext"))
+    updated_at = models.DateTimeField(auto_now=True, verbose_name=_("updated at"))
 
     def __str__(self):
         return f"provider key of {self.user_id}"
@@ -73,9 +77,11 @@ class SentToModel(models.Model):
     that reply (CONTRACT §10; the shape is chat/turn/sent.py's). Written in the transaction that stores the
     reply; gone with it."""
 
-    message = models.OneToOneField(Message, on_delete=models.CASCADE, primary_key=True, related_name="sent_to_model")
-    content = models.JSONField()
-    created_at = models.DateTimeField(auto_now_add=True)
+    message = models.OneToOneField(
+        Message, on_delete=models.CASCADE, primary_key=True, related_name="sent_to_model", verbose_name=_("message")
+    )
+    content = models.JSONField(verbose_name=_("content"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     def __str__(self):
         return f"sent for message {self.message_id}"

@@ -8,6 +8,7 @@ import hashlib
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 __all__ = ["McpToken"]
 
@@ -15,13 +16,15 @@ __all__ = ["McpToken"]
 class McpToken(models.Model):
     PREFIX = "zmcp_"  # tells an MCP token apart from the REST API's token at a glance
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="mcp_tokens")
-    token_hash = models.CharField(max_length=64, unique=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="mcp_tokens", verbose_name=_("user")
+    )
+    token_hash = models.CharField(max_length=64, unique=True, verbose_name=_("token hash"))
     # The first characters of the token, so the user can tell which one is active without seeing it.
-    prefix = models.CharField(max_length=16)
-    created_at = models.DateTimeField(auto_now_add=True)
-    last_used_at = models.DateTimeField(null=True, blank=True)
-    revoked_at = models.DateTimeField(null=True, blank=True)
+    prefix = models.CharField(max_length=16, verbose_name=_("prefix"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    last_used_at = models.DateTimeField(null=True, blank=True, verbose_name=_("last used at"))
+    revoked_at = models.DateTimeField(null=True, blank=True, verbose_name=_("revoked at"))
 
     class Meta:
         ordering = ["-created_at", "-id"]

@@ -9,6 +9,7 @@ import uuid
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 __all__ = ["Approval", "ToolExecution"]
 
@@ -20,14 +21,16 @@ class ToolExecution(models.Model):
     stored outcome; two racing runs collide on the constraint and the loser's writes roll back.
     """
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tool_executions")
-    thread_id = models.UUIDField(null=True, blank=True)
-    call_id = models.CharField(max_length=128)
-    tool = models.CharField(max_length=64)
-    tool_input = models.JSONField(default=dict)
-    output = models.JSONField(default=dict)
-    is_error = models.BooleanField(default=False)
-    created_at = models.DateTimeField(auto_now_add=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tool_executions", verbose_name=_("user")
+    )
+    thread_id = models.UUIDField(null=True, blank=True, verbose_name=_("thread id"))
+    call_id = models.CharField(max_length=128, verbose_name=_("call id"))
+    tool = models.CharField(max_length=64, verbose_name=_("tool"))
+    tool_input = models.JSONField(default=dict, verbose_name=_("tool input"))
+    output = models.JSONField(default=dict, verbose_name=_("output"))
+    is_error = models.BooleanField(default=False, verbose_name=_("is error"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -49,18 +52,20 @@ class Approval(models.Model):
         APPROVED = "approved"
         REJECTED = "rejected"
 
-    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tool_approvals")
-    thread_id = models.UUIDField()
-    call_id = models.CharField(max_length=128)
-    tool = models.CharField(max_length=64)
-    arguments = models.JSONField(default=dict)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
-    expires_at = models.DateTimeField()
-    decided_at = models.DateTimeField(null=True, blank=True)
-    result = models.JSONField(null=True, blank=True)
-    result_is_error = models.BooleanField(default=False)
-    created_at = models.DateTimeField(auto_now_add=True)
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False, verbose_name=_("id"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tool_approvals", verbose_name=_("user")
+    )
+    thread_id = models.UUIDField(verbose_name=_("thread id"))
+    call_id = models.CharField(max_length=128, verbose_name=_("call id"))
+    tool = models.CharField(max_length=64, verbose_name=_("tool"))
+    arguments = models.JSONField(default=dict, verbose_name=_("arguments"))
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING, verbose_name=_("status"))
+    expires_at = models.DateTimeField(verbose_name=_("expires at"))
+    decided_at = models.DateTimeField(null=True, blank=True, verbose_name=_("decided at"))
+    result = models.JSONField(null=True, blank=True, verbose_name=_("result"))
+    result_is_error = models.BooleanField(default=False, verbose_name=_("result is error"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
         ordering = ["-created_at"]

@@ -21,24 +21,30 @@ class Debt(models.Model):
         OPEN = "open"
         SETTLED = "settled"
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="debts")
-    direction = models.CharField(max_length=12, choices=Direction.choices)
-    counterparty = models.CharField(max_length=100)
-    note = models.CharField(max_length=200, blank=True)
-    principal = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES)
-    currency = models.CharField(max_length=3, choices=currency_choices)
-    opened_on = models.DateField()
-    interest_rate = models.DecimalField(max_digits=7, decimal_places=4, default=0)  # yearly %
-    interest_method = models.CharField(max_length=10, choices=Method.choices, default=Method.FLAT)
-    due_on = models.DateField(null=True, blank=True)
-    installments = models.PositiveSmallIntegerField(null=True, blank=True)
-    first_due_on = models.DateField(null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="debts", verbose_name=_("user")
+    )
+    direction = models.CharField(max_length=12, choices=Direction.choices, verbose_name=_("direction"))
+    counterparty = models.CharField(max_length=100, verbose_name=_("counterparty"))
+    note = models.CharField(max_length=200, blank=True, verbose_name=_("note"))
+    principal = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES, verbose_name=_("principal"))
+    currency = models.CharField(max_length=3, choices=currency_choices, verbose_name=_("currency"))
+    opened_on = models.DateField(verbose_name=_("opened on"))
+    interest_rate = models.DecimalField(
+        max_digits=7, decimal_places=4, default=0, verbose_name=_("interest rate")
+    )  # yearly %
+    interest_method = models.CharField(
+        max_length=10, choices=Method.choices, default=Method.FLAT, verbose_name=_("interest method")
+    )
+    due_on = models.DateField(null=True, blank=True, verbose_name=_("due on"))
+    installments = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("installments"))
+    first_due_on = models.DateField(null=True, blank=True, verbose_name=_("first due on"))
     # The transfer purpose `ZEUS<code>` a VietQR carries: a feed delivery naming it is a payment of this debt.
-    code = models.CharField(max_length=8, unique=True, editable=False)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
-    settled_on = models.DateField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    code = models.CharField(max_length=8, unique=True, editable=False, verbose_name=_("code"))
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, verbose_name=_("status"))
+    settled_on = models.DateField(null=True, blank=True, verbose_name=_("settled on"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    updated_at = models.DateTimeField(auto_now=True, verbose_name=_("updated at"))
 
     class Meta:
         verbose_name = _("debt")
@@ -65,13 +71,18 @@ class Debt(models.Model):
 
 
 class DebtPayment(models.Model):
-    debt = models.ForeignKey(Debt, on_delete=models.CASCADE, related_name="payments")
-    amount = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES)
-    paid_on = models.DateField()
+    debt = models.ForeignKey(Debt, on_delete=models.CASCADE, related_name="payments", verbose_name=_("debt"))
+    amount = models.DecimalField(max_digits=MAX_DIGITS, decimal_places=DECIMAL_PLACES, verbose_name=_("amount"))
+    paid_on = models.DateField(verbose_name=_("paid on"))
     transaction = models.ForeignKey(
-        "assets.Transaction", null=True, blank=True, on_delete=models.SET_NULL, related_name="debt_payments"
+        "assets.Transaction",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="debt_payments",
+        verbose_name=_("transaction"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
         app_label = "goals"
@@ -91,9 +102,9 @@ class DebtPayment(models.Model):
 class DebtReminder(models.Model):
     """A reminder sent for one instalment: the unique row is the claim, so a re-run sends nothing twice."""
 
-    debt = models.ForeignKey(Debt, on_delete=models.CASCADE, related_name="reminders")
-    due_on = models.DateField()
-    created_at = models.DateTimeField(auto_now_add=True)
+    debt = models.ForeignKey(Debt, on_delete=models.CASCADE, related_name="reminders", verbose_name=_("debt"))
+    due_on = models.DateField(verbose_name=_("due on"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
         app_label = "goals"

@@ -3,11 +3,12 @@
 same way, claimed by the inbox's unique (user, dedupe key)."""
 
 import datetime as dt
+from decimal import Decimal
 
 from django.db import IntegrityError
 from django.db import transaction as db_transaction
+from django.utils.translation import get_language, override
 from django.utils.translation import gettext as _
-from django.utils.translation import override
 
 from assets.cards.selectors import card_dues, cycled_cards
 from goals.debts.models import Debt, DebtReminder
@@ -17,6 +18,7 @@ from zeus.models import Notification
 from zeus.money import format_amount
 from zeus.services import notification_create
 from zeus.timeutil import user_today
+from zeus.wording import NotificationWords
 
 DAYS_AHEAD = 3
 RANGE = 2000
@@ -65,16 +67,20 @@ def _remind_cards(*, now: dt.datetime, user_id_range: tuple[int, int]) -> int:
 
 def _remind_card(view) -> int:
     card, user = view.asset, view.asset.user
+    facts = {
+        "words": "card_due",
+        "amount": str(view.amount_due),
+        "currency": card.currency,
+        "card": card.name,
+        "date": view.due.due_on.isoformat(),
+    }
     with override(user.profile.language or "vi"):
-        title = _("%(amount)s due on %(card)s by %(date)s") % {
-            "amount": format_amount(view.amount_due, card.currency),
-            "card": card.name,
-            "date": view.due.due_on.strftime("%d/%m"),
-        }
+        title = card_due_words(facts).title
     created = notification_create(
         user=user,
         kind=Notification.Kind.DEBT_REMINDER,
         title=title,
+        facts=facts,
         cta_url=f"/debts#card-{card.id}",
         dedupe_key=f"card-due:{card.id}:{view.due.due_on.isoformat()}",
     )
@@ -86,23 +92,48 @@ def _remind(debt: Debt, due_on: dt.date, amount) -> int:
         with db_transaction.atomic():
             DebtReminder.objects.create(debt=debt, due_on=due_on)
             user = debt.user
+            facts = {
+                "words": "debt_due",
+                "direction": debt.direction,
+                "person": debt.counterparty,
+                "amount": str(amount),
+                "currency": debt.currency,
+                "date": due_on.isoformat(),
+            }
             with override(user.profile.language or "vi"):
-                values = {
-                    "person": debt.counterparty,
-                    "amount": format_amount(amount, debt.currency),
-                    "date": due_on.strftime("%d/%m"),
-                }
-                if debt.direction == Debt.Direction.I_OWE:
-                    title = _("%(amount)s to pay %(person)s by %(date)s") % values
-                else:
-                    title = _("%(person)s owes you %(amount)s by %(date)s") % values
+                title = debt_due_words(facts).title
             notification_create(
                 user=user,
                 kind=Notification.Kind.DEBT_REMINDER,
                 title=title,
+                facts=facts,
                 cta_url=f"/debts#debt-{debt.id}",
                 dedupe_key=f"debt-due:{debt.id}:{due_on.isoformat()}",
             )
     except IntegrityError:
         return 0
     return 1
+
+
+def _values(facts: dict) -> dict:
+    return {
+        "person": facts.get("person", ""),
+        "card": facts.get("card", ""),
+        "amount": format_amount(Decimal(facts["amount"]), facts["currency"], locale=get_language()),
+        "date": dt.date.fromisoformat(facts["date"]).strftime("%d/%m"),
+    }
+
+
+def card_due_words(facts: dict) -> NotificationWords:
+    """A card's amount due, from its facts, in the active language (the owner's when stored, the reader's when
+    read)."""
+    return NotificationWords(title=_("%(amount)s due on %(card)s by %(date)s") % _values(facts), body="", cta_url="")
+
+
+def debt_due_words(facts: dict) -> NotificationWords:
+    """A debt's instalment or repayment falling due, from its facts, in the active language."""
+    if facts["direction"] == Debt.Direction.I_OWE:
+        title = _("%(amount)s to pay %(person)s by %(date)s") % _values(facts)
+    else:
+        title = _("%(person)s owes you %(amount)s by %(date)s") % _values(facts)
+    return NotificationWords(title=title, body="", cta_url="")

@@ -3,10 +3,11 @@ debt by itself: up to what is still owed, linked to the row, and the user is tol
 
 import logging
 import re
+from decimal import Decimal
 
 from django.db import transaction as db_transaction
+from django.utils.translation import get_language, override
 from django.utils.translation import gettext as _
-from django.utils.translation import override
 
 from assets.models import Transaction
 from goals.debts.models import Debt
@@ -16,6 +17,7 @@ from zeus.models import Notification
 from zeus.money import format_amount, from_minor
 from zeus.services import notification_create
 from zeus.timeutil import user_today
+from zeus.wording import NotificationWords
 
 log = logging.getLogger(__name__)
 
@@ -58,18 +60,19 @@ def debt_settle_from_feed(*, transaction_id: int, text: str) -> bool:
 
 def _tell(debt: Debt, amount, transaction_id: int) -> None:
     user = debt.user
+    facts = {
+        "settled": debt.status == Debt.Status.SETTLED,
+        "person": debt.counterparty,
+        "amount": str(amount),
+        "currency": debt.currency,
+    }
     with override(user.profile.language or "vi"):
-        if debt.status == Debt.Status.SETTLED:
-            title = _("%(person)s paid back everything they owed") % {"person": debt.counterparty}
-        else:
-            title = _("%(person)s paid %(amount)s of what they owe") % {
-                "person": debt.counterparty,
-                "amount": format_amount(amount, debt.currency),
-            }
+        title = debt_paid_words(facts).title
     notification_create(
         user=user,
         kind=Notification.Kind.DEBT_SETTLED,
         title=title,
+        facts=facts,
         cta_url=f"/debts#debt-{debt.id}",
         dedupe_key=f"debt-paid:{debt.id}:{transaction_id}",
     )
@@ -82,3 +85,15 @@ def on_synced_income(sender, *, transaction_id: int, text: str, **kwargs) -> Non
         debt_settle_from_feed(transaction_id=transaction_id, text=text)
     except Exception:
         log.exception("settling a debt from transaction %s failed", transaction_id)
+
+
+def debt_paid_words(facts: dict) -> NotificationWords:
+    """A payment a feed matched to a debt, from its facts, in the active language."""
+    if facts["settled"]:
+        title = _("%(person)s paid back everything they owed") % {"person": facts["person"]}
+    else:
+        title = _("%(person)s paid %(amount)s of what they owe") % {
+            "person": facts["person"],
+            "amount": format_amount(Decimal(facts["amount"]), facts["currency"], locale=get_language()),
+        }
+    return NotificationWords(title=title, body="", cta_url="")

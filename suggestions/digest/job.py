@@ -12,7 +12,7 @@ from django.utils import timezone
 from suggestions.batches import BatchUser, user_batches
 from suggestions.digest.compose import compose, is_due, iso_week, local_now, parse_iso_week, week_start
 from suggestions.digest.reads import digest_get, digests_of
-from suggestions.digest.texts import texts
+from suggestions.digest.texts import notice_facts, texts
 from suggestions.models import WeeklyDigest
 from zeus.mail import profile_language
 from zeus.models import Notification
@@ -82,7 +82,13 @@ def _deliver(reviews: dict[int, dict], *, start: dt.date, languages: dict[int, s
         notification_create_many(
             [
                 NotificationDraft(
-                    user_id=uid, kind=kind, title=words[uid][0][:200], body=words[uid][1], cta_url=url, dedupe_key=key
+                    user_id=uid,
+                    kind=kind,
+                    title=words[uid][0][:200],
+                    body=words[uid][1],
+                    cta_url=url,
+                    dedupe_key=key,
+                    facts={"review": notice_facts(reviews[uid])},
                 )
                 for uid in ours
             ]

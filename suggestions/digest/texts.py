@@ -13,6 +13,7 @@ from assets.labels import category_label
 from suggestions.digest.compose import TOP
 from zeus.formatting import number_text
 from zeus.money import format_amount
+from zeus.wording import NotificationWords
 
 STATE_LABELS = {
     "on_track": gettext_lazy("on track"),
@@ -130,3 +131,23 @@ def chart(review: dict) -> dict:
         "datasets": [{"label": _("Spent"), "data": [w["spent"] for w in weeks]}],
         "currency": review["currency"],
     }
+
+
+# What the inbox notice's words are made of: kept with the notice, worded again in each reader's language.
+NOTICE_KEYS = ("currency", "week", "spent", "average_previous", "change_pct", "rate_missing", "top_categories",
+               "plan", "goals", "due_next_week", "insights")  # fmt: skip
+
+
+def notice_facts(review: dict) -> dict:
+    facts = {key: review.get(key) for key in NOTICE_KEYS}
+    facts["biggest"] = (review.get("biggest") or [])[:1]
+    facts["goals"] = (review.get("goals") or [])[:TOP]
+    return facts
+
+
+def notice_words(facts: dict) -> NotificationWords | None:
+    """The weekly review's inbox notice in the active language, from the facts kept with it."""
+    review = facts.get("review")
+    if not review:
+        return None
+    return NotificationWords(title=title(review)[:200], body=body(review), cta_url="")

@@ -180,6 +180,17 @@ def test_activation_allows_one_active_plan_per_month(clock, alice_api):
     assert alice_api.post(f"/api/v1/plans/{first['id']}/activate").status_code == 409
 
 
+def test_a_refusal_is_said_in_the_callers_language_english_by_default(clock, alice_api):
+    plan = _create(alice_api)
+    alice_api.post(f"/api/v1/plans/{plan['id']}/activate")
+    english = alice_api.delete(f"/api/v1/plans/{plan['id']}").json()["error"]
+    vietnamese = alice_api.delete(f"/api/v1/plans/{plan['id']}", HTTP_ACCEPT_LANGUAGE="vi").json()["error"]
+    assert (english["code"], english["message"]) == ("PLAN_NOT_DRAFT", "Only a draft plan can be deleted.")
+    assert (vietnamese["code"], vietnamese["message"]) == ("PLAN_NOT_DRAFT", "Chỉ kế hoạch nháp mới xóa được.")
+    missing = alice_api.get("/api/v1/plans/999999", HTTP_ACCEPT_LANGUAGE="vi").json()["error"]
+    assert missing["message"] == "Không có kế hoạch này."
+
+
 def test_only_a_draft_can_be_deleted(clock, alice_api):
     plan = _create(alice_api)
     alice_api.post(f"/api/v1/plans/{plan['id']}/activate")

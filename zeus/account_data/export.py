@@ -26,6 +26,7 @@ from zeus.account_data.rows import encode, row_to_dict
 from zeus.i18n import user_language
 from zeus.models import AccountExport, Notification
 from zeus.services import notification_create
+from zeus.wording import NotificationWords
 
 log = logging.getLogger(__name__)
 
@@ -135,13 +136,15 @@ def account_export_build(*, export_id) -> str:
 def _tell_owner(export: AccountExport) -> None:
     user = export.user
     with translation.override(user_language(user)):
+        words = export_ready_words({})
         notification_create(
             user=user,
             kind=Notification.Kind.ACCOUNT_EXPORT_READY,
-            title=_("Your data export is ready"),
-            body=_("Download it within 7 days; after that the file is deleted."),
+            title=words.title,
+            body=words.body,
             cta_url=download_path(export),
             dedupe_key=f"account-export:{export.id}",
+            facts={"words": "account_export_ready"},
         )
 
 
@@ -154,3 +157,12 @@ def exports_expire(*, now: dt.datetime) -> int:
         AccountExport.objects.filter(id=export.id).update(file="")
         count += 1
     return count
+
+
+def export_ready_words(facts: dict) -> NotificationWords:
+    """The export's notice in the active language (its link is stored with it)."""
+    return NotificationWords(
+        title=_("Your data export is ready"),
+        body=_("Download it within 7 days; after that the file is deleted."),
+        cta_url="",
+    )

@@ -9,6 +9,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import connections
 from django.test import Client
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from assets.feeds.signing import sign
@@ -356,7 +357,8 @@ def test_a_delivery_into_a_known_account_is_heard_at_once_and_nobody_listening_c
         async_to_sync(layer.group_discard)(user_group(alice.id), channel)
     assert message["type"] == "notification.push"
     notification = Notification.objects.get(user=alice, dedupe_key="synced:sepay:2")
-    assert message["notification"] == notification_to_dict(notification)
+    with translation.override("en"):  # the push is worded in its reader's language, and alice reads English
+        assert message["notification"] == notification_to_dict(notification)
 
 
 def test_an_account_deleted_between_the_read_and_the_landing_is_made_again(alice, alice_api, webhook):
