@@ -17,7 +17,7 @@ from assets.cards.api import CardDaysInput, CardFields, with_card_dues
 from assets.importing import MAX_BYTES, ImportRejected, transactions_import
 from assets.ledger.api import SplitPartSerializer, TransferLinkSerializer, WithLedgerFields
 from assets.ledger.corrections import asset_archive, transaction_correct
-from assets.ledger.selectors import transaction_rows_enrich
+from assets.ledger.selectors import ledger_flags, transaction_rows_enrich
 from assets.models import Asset, Source, Transaction
 from assets.rules.offers import rule_offer
 from zeus.api.fields import MoneyField
@@ -236,7 +236,9 @@ class TransactionListView(APIView):
         return paginate(
             request=request,
             view=self,
-            queryset=selectors.transactions_matching(user=request.user, lookups=lookups).values(*_TRANSACTION_COLUMNS),
+            queryset=selectors.transactions_matching(user=request.user, lookups=lookups).values(
+                *_TRANSACTION_COLUMNS, **ledger_flags()
+            ),
             transform=lambda rows: transaction_rows_enrich(user=request.user, rows=rows),
             render=_transaction_row,
             ordering=("-occurred_on", "-id"),

@@ -4,7 +4,8 @@ import datetime as dt
 from collections import defaultdict
 from dataclasses import dataclass
 
-from django.db.models import Exists, OuterRef, QuerySet, Sum
+from django.contrib.postgres.expressions import ArraySubquery
+from django.db.models import OuterRef, QuerySet, Sum
 from django.utils.translation import gettext as _
 
 from assets import categories
@@ -17,24 +18,23 @@ from plans.state import Ledger, PlanGlance, PlanState, PlanSummary, glance_of, s
 from zeus.errors import NotFound
 from zeus.money import to_minor
 
-# Each plan read carries, for each warning state, whether an accepted rebalance answered it: a column of the
-# plan's own row (an EXISTS on the (plan, warning_state) constraint), so a page of plans needs no query a plan.
-ANSWERED_COLUMNS = {f"answered_{state}": state for state in pm.WARNING_STATES}
-
 
 def _plans() -> QuerySet[MonthlyPlan]:
-    answered = {
-        name: Exists(Rebalance.objects.filter(plan=OuterRef("pk"), warning_state=state))
-        for name, state in ANSWERED_COLUMNS.items()
-    }
-    return MonthlyPlan.objects.select_related("primary_goal").prefetch_related("fixed_expenses").annotate(**answered)
+    # Each plan read carries the warning states its accepted rebalances answered, as one array column of the
+    # plan's own row, so a page of plans needs no query a plan.
+    answered = ArraySubquery(Rebalance.objects.filter(plan=OuterRef("pk")).order_by().values("warning_state"))
+    return (
+        MonthlyPlan.objects.select_related("primary_goal")
+        .prefetch_related("fixed_expenses")
+        .annotate(answered_states=answered)
+    )
 
 
 def answered_states(plan: MonthlyPlan) -> list[str]:
-    """The warning states the plan's accepted rebalances answered: from the read's columns when the plan came
+    """The warning states the plan's accepted rebalances answered: from the read's column when the plan came
     from plan_list, plan_get or plan_current, else one query."""
-    if hasattr(plan, "answered_on_track"):
-        return [state for name, state in ANSWERED_COLUMNS.items() if getattr(plan, name)]
+    if hasattr(plan, "answered_states"):
+        return plan.answered_states
     return list(plan.rebalances.values_list("warning_state", flat=True))
 
 

@@ -28,11 +28,12 @@ def refresh_after_goal_created(sender, goal_id, user_id, **kwargs):
 def answer_recurring_charges(sender, user, due_since=None, due_until=None, **kwargs):
     """The user's active expense series for the plans (plans/recurring.py). A transfer series (a savings
     deposit) is no bill: like every transfer, it is not spending."""
-    qs = recurring_list(user=user, status="active").filter(direction="expense").exclude(kind="transfer")
+    due = {}
     if due_since is not None:
-        qs = qs.filter(next_on__gte=due_since)
+        due["next_on__gte"] = due_since
     if due_until is not None:
-        qs = qs.filter(next_on__lte=due_until)
+        due["next_on__lte"] = due_until
+    qs = recurring_list(user=user, status="active").filter(direction="expense", **due).exclude(kind="transfer")
     return [
         RecurringCharge(
             name=s.merchant,

@@ -5,7 +5,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import Case, DateField, F, Q, QuerySet, Sum, Value, When
+from django.db.models import Case, DateField, Exists, F, OuterRef, Q, QuerySet, Sum, Value, When
 
 from assets.ledger.catalog import category_key
 from assets.ledger.conversion import PIVOT, Converted, RateRow, RateTable, convert
@@ -206,12 +206,24 @@ def split_parts(*, transaction_ids: Iterable[int]) -> dict[int, list[dict]]:
     return parts
 
 
+def ledger_flags() -> dict:
+    """What a page of rows reads beside its columns, for transaction_rows_enrich: whether each row is split and
+    whether a transfer names it. Most rows are neither, so the page reads the parts and transfers of those
+    rows alone, not of every id on it."""
+    return {
+        "has_split": Exists(TransactionSplit.objects.filter(transaction=OuterRef("pk"))),
+        "has_transfer": Exists(Transfer.objects.filter(Q(outgoing=OuterRef("pk")) | Q(incoming=OuterRef("pk")))),
+    }
+
+
 def transaction_rows_enrich(*, user, rows: list[dict]) -> list[dict]:
-    """A page of `.values()` rows (with `id`, `transfer_id`, `user_category_id`) given their `transfer` and
-    `split`: two reads per page, whatever the history."""
-    ids = [row["id"] for row in rows]
-    links = transfer_links(user_id=user.pk, transaction_ids=ids)
-    parts = split_parts(transaction_ids=ids)
+    """A page of `.values()` rows (with `id`, `user_category_id` and ledger_flags()) given their `transfer` and
+    `split`: a read of the transfers and one of the parts, each only when a row of the page has one, whatever
+    the history."""
+    with_transfer = [row["id"] for row in rows if row["has_transfer"]]
+    with_split = [row["id"] for row in rows if row["has_split"]]
+    links = transfer_links(user_id=user.pk, transaction_ids=with_transfer)
+    parts = split_parts(transaction_ids=with_split) if with_split else {}
     for row in rows:
         link = links.get(row["id"])
         row["transfer"] = link.as_dict() if link else None

@@ -95,11 +95,15 @@ def counted_groups_query(
     """The counted entries of these users between two days, summed per user, direction, fixed category,
     currency and day: rows in `currency` per day or per month (`per`), rows in any other per day, the day a
     conversion needs."""
-    own_day = F("occurred_on") if per == PER_DAY else Cast(TruncMonth("occurred_on"), DateField())
+    if per == PER_DAY:
+        day = F("occurred_on")  # every row its own day, whatever its currency
+    else:
+        month = Cast(TruncMonth("occurred_on"), DateField())
+        day = Case(When(currency=currency, then=month), default=F("occurred_on"), output_field=DateField())
     return (
         Transaction.objects.counted()
         .filter(user_id__in=list(user_ids), occurred_on__gte=since, occurred_on__lte=until)
-        .annotate(day=Case(When(currency=currency, then=own_day), default=F("occurred_on"), output_field=DateField()))
+        .annotate(day=day)
         .values("user_id", "direction", "counted_category", "currency", "day")
         .annotate(total=Sum("counted_amount"))
         .order_by()
@@ -122,7 +126,9 @@ def counted_convert(
         tables = rate_tables_load(user_ids={r["user_id"] for r in rows}, currencies=foreign | {currency}, until=until)
     reads: dict[int, CountedRead] = {}
     for row in rows:
-        read = reads.setdefault(row["user_id"], CountedRead(currency=currency))
+        read = reads.get(row["user_id"])
+        if read is None:
+            read = reads[row["user_id"]] = CountedRead(currency=currency)
         amount, day = row["total"], row["day"]
         if row["currency"] != currency:
             converted = convert(amount, row["currency"], day, to=currency, table=tables[row["user_id"]])
