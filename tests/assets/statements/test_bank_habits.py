@@ -206,3 +206,16 @@ READ = [
 def test_xlsx_every_row_is_read_to_its_end_whatever_size_the_sheet_states(make):
     # A debit row stores no empty credit cell after it: the row is read as blank there, not as too short.
     assert sheet_rows(make()) == READ
+
+
+def test_ofx_a_fitid_reused_for_another_transaction_keys_it_apart_and_a_line_listed_twice_stays_one():
+    lines = (
+        "<STMTTRN><DTPOSTED>20190109<TRNAMT>-55.00<FITID>2130<NAME>Transfer to savings</STMTTRN>"
+        "<STMTTRN><DTPOSTED>20190109<TRNAMT>-1000<FITID>2130<NAME>Check 23400</STMTTRN>"
+        "<STMTTRN><DTPOSTED>20190109<TRNAMT>-55.00<FITID>2130<NAME>Transfer to savings</STMTTRN>"
+    )
+    raw = OFX.format(body=STATEMENT.format(lines=lines)).encode()
+    rows = list(ofx_rows(raw, currency="USD"))
+    ids = [r.external_id for r in rows]
+    assert ids[0] == ids[2] != ids[1] and ids[1].startswith(ids[0])
+    assert ids == [r.external_id for r in ofx_rows(raw, currency="USD")]  # a re-import finds the same ids
