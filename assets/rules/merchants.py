@@ -4,7 +4,7 @@ Deterministic: the folded description is searched for each keyword as whole word
 so "grab food" (dining) wins over "grab" (transport). Keywords are written folded (no diacritics).
 """
 
-from assets.rules.text import words
+from assets.rules.text import fold, padded_words, words
 
 _BY_CATEGORY: dict[str, tuple[str, ...]] = {
     "dining": (
@@ -70,11 +70,26 @@ _KEYWORDS = sorted(
 )
 
 
-def guess(text: str, *, fits) -> tuple[str, str] | None:
+def _by_first_word() -> dict[str, list[int]]:
+    """A keyword can only be in a text holding its first word: each word's keywords, by their place in
+    _KEYWORDS, so a text is checked against the few keywords it could hold (an import guesses every row)."""
+    index: dict[str, list[int]] = {}
+    for place, (keyword, _) in enumerate(_KEYWORDS):
+        index.setdefault(keyword.split()[0], []).append(place)
+    return index
+
+
+_BY_FIRST_WORD = _by_first_word()
+
+
+def guess(text: str, *, fits, folded: str | None = None) -> tuple[str, str] | None:
     """(category, the keyword that named it) for the first known merchant in `text` whose category `fits`
-    (a predicate on a category, so an income never gets an expense category), else None."""
-    haystack = words(text)
-    for keyword, category in _KEYWORDS:
+    (a predicate on a category, so an income never gets an expense category), else None. `folded`: the text
+    already folded, when the caller has it."""
+    haystack = padded_words(fold(text) if folded is None else folded)
+    places = sorted({place for word in haystack.split() for place in _BY_FIRST_WORD.get(word, ())})
+    for place in places:
+        keyword, category = _KEYWORDS[place]
         if keyword in haystack and fits(category):
             return category, keyword.strip()
     return None

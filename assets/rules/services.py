@@ -49,7 +49,7 @@ def categorize(*, rules: list[CategoryRule], text: str, amount: Decimal, directi
         if not categories.fits(rule.category, direction):
             continue
         return Categorized(category=rule.category, by="rule", rule_id=rule.id)
-    hit = merchants.guess(text, fits=lambda category: categories.fits(category, direction))
+    hit = merchants.guess(text, fits=lambda category: categories.fits(category, direction), folded=folded)
     if hit:
         return Categorized(category=hit[0], by="merchant", merchant=hit[1])
     return Categorized(category=categories.default_for(direction), by="default")

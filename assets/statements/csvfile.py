@@ -49,11 +49,15 @@ def header_key(header: list[str]) -> str:
     return scrub("|".join(fold(h) for h in header)[:500])
 
 
-def _rows(reader, *, first_line: int) -> Iterator[tuple[int, list[str]]]:
+def _rows(reader, *, first_line: int, pad_to: int = 0) -> Iterator[tuple[int, list[str]]]:
+    """The non-blank records with their line numbers; `pad_to` fills a short record's missing tail with
+    blanks (an XLSX row stores no trailing empty cell: a debit row ends before its empty credit)."""
     line = first_line
     try:
         for record in reader:
             if any(cell.strip() for cell in record):
+                if len(record) < pad_to:
+                    record = record + [""] * (pad_to - len(record))
                 yield line, record
             line = reader.line_num + 1
     except csv.Error as exc:
@@ -62,8 +66,9 @@ def _rows(reader, *, first_line: int) -> Iterator[tuple[int, list[str]]]:
         ) from None
 
 
-def zeus_rows(reader, *, currency: str) -> Iterator[Row]:
-    for line, record in _rows(reader, first_line=2):
+def zeus_rows(reader, *, currency: str, ragged: bool = False) -> Iterator[Row]:
+    """Rows under Zeus's own header; `ragged`: the reader leaves trailing empty cells out (XLSX)."""
+    for line, record in _rows(reader, first_line=2, pad_to=len(HEADER) if ragged else 0):
         row = Row(key=str(line))
         if len(record) != len(HEADER):
             row.problem("row", f"Expected {len(HEADER)} columns, found {len(record)}.")
@@ -154,12 +159,15 @@ def _strptime_format(text: str) -> str:
     return text
 
 
-def mapped_rows(reader, *, mapping: dict, currency: str, first_line: int = 2, day_first: bool = True) -> Iterator[Row]:
+def mapped_rows(
+    reader, *, mapping: dict, currency: str, first_line: int = 2, day_first: bool = True, ragged: bool = False
+) -> Iterator[Row]:
     """Rows of a bank's CSV through a resolved mapping (check_mapping). Without an external_id column the
-    rows get fingerprints; a currency column names each row's currency (blank: the account's)."""
+    rows get fingerprints; a currency column names each row's currency (blank: the account's). `ragged`: the
+    reader leaves trailing empty cells out (XLSX)."""
     fingerprint = Fingerprints("csv")
     width = max(index for key, index in mapping.items() if key != "date_format") + 1
-    for line, record in _rows(reader, first_line=first_line):
+    for line, record in _rows(reader, first_line=first_line, pad_to=width if ragged else 0):
         row = Row(key=str(line))
         if len(record) < width:
             row.problem("row", f"Expected at least {width} columns, found {len(record)}.")
@@ -209,6 +217,8 @@ def _number(text: str, currency: str) -> Decimal | None:
     """A bank's figure: `-150,000`, `(150.000)`, `1,234,567.00`, `150000 VND`; None when blank. A figure
     that names another currency than the ledger's (`$12.50` into VND) is refused, never read as a number."""
     text = text.strip().replace("\u00a0", " ")
+    if text.isdigit() and text.isascii():  # a plain count of units (an XLSX number cell): nothing to parse
+        return Decimal(text)
     if not text or text in ("-", "0", "0.00"):
         return None if not text or text == "-" else Decimal(0)
     negative = text.startswith("-") or (text.startswith("(") and text.endswith(")"))

@@ -29,7 +29,9 @@ def statement_rows(
     day_first = currency != "USD"
     if kind in (detect.CSV, detect.XLSX):
         reader = textfile.csv_reader(source, head) if kind == detect.CSV else SheetReader(source)
-        return table_rows(reader, mapping=mapping, saved=saved, currency=currency, day_first=day_first)
+        return table_rows(
+            reader, mapping=mapping, saved=saved, currency=currency, day_first=day_first, ragged=kind == detect.XLSX
+        )
     if kind == detect.OFX:
         return ofx_rows(source.read(), currency=currency), None
     if kind == detect.QIF:

@@ -24,9 +24,16 @@ def _fits(mapping, header: list[str]) -> bool:
 
 
 def table_rows(
-    reader, *, mapping: dict | None, saved: Callable[[str], dict | None], currency: str, day_first: bool
+    reader,
+    *,
+    mapping: dict | None,
+    saved: Callable[[str], dict | None],
+    currency: str,
+    day_first: bool,
+    ragged: bool = False,
 ) -> tuple[Iterator[Row], tuple[str, dict] | None]:
-    """(the rows, the (header key, mapping) to remember for next time or None)."""
+    """(the rows, the (header key, mapping) to remember for next time or None). `ragged`: the reader leaves
+    a row's trailing empty cells out, as an XLSX sheet stores it."""
     first: list[str] | None = None
     for _ in range(HEADER_SEARCH_ROWS):
         try:
@@ -46,7 +53,7 @@ def table_rows(
         if sum(1 for cell in header if cell) < 2:
             continue
         if csvfile.is_zeus_header(header) and not mapping:
-            return csvfile.zeus_rows(reader, currency=currency), None
+            return csvfile.zeus_rows(reader, currency=currency, ragged=ragged), None
         key = csvfile.header_key(header)
         chosen, remember = None, None
         if mapping:
@@ -58,7 +65,12 @@ def table_rows(
             continue
         resolved = csvfile.check_mapping(chosen, header)
         rows = csvfile.mapped_rows(
-            reader, mapping=resolved, currency=currency, first_line=reader.line_num + 1, day_first=day_first
+            reader,
+            mapping=resolved,
+            currency=currency,
+            first_line=reader.line_num + 1,
+            day_first=day_first,
+            ragged=ragged,
         )
         return rows, remember
     if first is None:

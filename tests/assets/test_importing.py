@@ -162,7 +162,7 @@ def test_the_duplicate_check_does_not_query_per_row(alice, django_assert_max_num
 @pytest.mark.django_db
 def test_a_collision_on_the_unique_constraint_is_a_conflict_not_a_500(alice, monkeypatch):
     transactions_import_csv(user=alice, text=GOOD)
-    monkeypatch.setattr(importing, "_known_external_ids", lambda user, ids: set())
+    monkeypatch.setattr(importing, "_known_external_ids", lambda user: set())
     with pytest.raises(Conflict) as caught:
         transactions_import_csv(user=alice, text=GOOD + "2026-11-04,New,5k,expense,dining,bank-4\n")
     assert caught.value.code == "IMPORT_CONFLICT"

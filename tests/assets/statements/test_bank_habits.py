@@ -3,14 +3,18 @@ case a few lines of a real-shaped file and the rows it must give, or the refusal
 
 import datetime as dt
 import io
+import re
+import zipfile
 from decimal import Decimal
 
 import pytest
 
+from assets.statements import detect
 from assets.statements.camtfile import camt_rows
 from assets.statements.mt940file import mend, mt940_rows
 from assets.statements.ofxfile import ofx_rows
 from assets.statements.qiffile import qif_rows
+from assets.statements.read import statement_rows
 from assets.statements.rows import ImportRejected
 
 
@@ -146,3 +150,72 @@ def test_ofx_an_xml_header_claiming_utf16_over_ascii_bytes_is_read_as_the_bytes_
     assert rows_of(ofx_rows(lying.encode("ascii"), currency="USD")) == want
     honest = lying.replace("utf-16", "UTF-16").encode("utf-16")  # with its byte-order mark
     assert rows_of(ofx_rows(honest, currency="USD")) == want
+
+
+def xlsx(rows: list[list], *, dimension: str | None = None, streamed: bool = False) -> bytes:
+    """A workbook of `rows`; `dimension` overwrites the size its sheet states (`A1` as a writer that never
+    updated it leaves), `streamed` writes it as streaming writers do, stating none."""
+    from openpyxl import Workbook
+
+    book = Workbook(write_only=streamed)
+    sheet = book.create_sheet() if streamed else book.active
+    for row in rows:
+        sheet.append(row)
+    out = io.BytesIO()
+    book.save(out)
+    if dimension is None:
+        return out.getvalue()
+    written, edited = zipfile.ZipFile(out), io.BytesIO()
+    with zipfile.ZipFile(edited, "w", zipfile.ZIP_DEFLATED) as archive:
+        for member in written.infolist():
+            data = written.read(member.filename)
+            if member.filename.startswith("xl/worksheets/"):
+                data, count = re.subn(rb'<dimension ref="[^"]*"', f'<dimension ref="{dimension}"'.encode(), data)
+                assert count == 1
+            archive.writestr(member, data)
+    return edited.getvalue()
+
+
+def sheet_rows(raw: bytes):
+    rows, _ = statement_rows(io.BytesIO(raw), kind=detect.XLSX, head=raw[: detect.HEAD_BYTES], currency="VND")
+    return [(r.occurred_on, r.direction, r.amount, r.description, r.problems) for r in rows]
+
+
+DEBITS_AND_CREDITS = [
+    ["SAO KÊ TÀI KHOẢN"],
+    ["Ngày giao dịch", "Nội dung", "Ghi nợ", "Ghi có"],
+    ["01/11/2026", "KFC Nguyễn Huệ", 45000, None],
+    ["02/11/2026", "Lương tháng 10", None, 25000000],
+]
+READ = [
+    (dt.date(2026, 11, 1), "expense", Decimal("45000"), "KFC Nguyễn Huệ", {}),
+    (dt.date(2026, 11, 2), "income", Decimal("25000000"), "Lương tháng 10", {}),
+]
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: xlsx(DEBITS_AND_CREDITS),
+        lambda: xlsx(DEBITS_AND_CREDITS, streamed=True),
+        lambda: xlsx(DEBITS_AND_CREDITS, dimension="A1"),
+        lambda: xlsx(DEBITS_AND_CREDITS, dimension="A1:B2"),
+    ],
+    ids=["as-excel-writes-it", "no-dimension", "stale-dimension-a1", "dimension-smaller-than-the-sheet"],
+)
+def test_xlsx_every_row_is_read_to_its_end_whatever_size_the_sheet_states(make):
+    # A debit row stores no empty credit cell after it: the row is read as blank there, not as too short.
+    assert sheet_rows(make()) == READ
+
+
+def test_ofx_a_fitid_reused_for_another_transaction_keys_it_apart_and_a_line_listed_twice_stays_one():
+    lines = (
+        "<STMTTRN><DTPOSTED>20190109<TRNAMT>-55.00<FITID>2130<NAME>Transfer to savings</STMTTRN>"
+        "<STMTTRN><DTPOSTED>20190109<TRNAMT>-1000<FITID>2130<NAME>Check 23400</STMTTRN>"
+        "<STMTTRN><DTPOSTED>20190109<TRNAMT>-55.00<FITID>2130<NAME>Transfer to savings</STMTTRN>"
+    )
+    raw = OFX.format(body=STATEMENT.format(lines=lines)).encode()
+    rows = list(ofx_rows(raw, currency="USD"))
+    ids = [r.external_id for r in rows]
+    assert ids[0] == ids[2] != ids[1] and ids[1].startswith(ids[0])
+    assert ids == [r.external_id for r in ofx_rows(raw, currency="USD")]  # a re-import finds the same ids
