@@ -45,31 +45,17 @@ def _cell(value) -> str:
     return str(value)
 
 
-def _load(source: BinaryIO):
-    """openpyxl's read-only workbook whose sheets are never sized in advance. A read-only sheet trusts the
-    `<dimension>` its file states, and without one (streaming writers leave it out) openpyxl parses the whole
-    sheet at load to find it, so every row was parsed twice; with a stale one (`A1` on a full sheet) it stops
-    reading at that row and column. Unsized, the rows are read as they are, each as wide as its last cell."""
+def _first_sheet(source: BinaryIO):
+    """The first worksheet, read-only, unsized. A read-only sheet trusts the `<dimension>` its file states, and
+    with a stale one (`A1` on a full sheet) openpyxl stops reading at that row and column; unsized
+    (`reset_dimensions`, openpyxl's own remedy), the rows are read as they are, each as wide as its last cell."""
     # A heavy library, loaded only when an XLSX file arrives.
-    from openpyxl.reader.excel import ExcelReader
-    from openpyxl.worksheet._read_only import ReadOnlyWorksheet
+    from openpyxl import load_workbook
 
-    class UnsizedSheet(ReadOnlyWorksheet):
-        def _get_size(self):
-            pass  # the dimensions stay unknown (None): read every row to its end
-
-    class Reader(ExcelReader):
-        def read_worksheets(self):
-            # openpyxl's read-only branch, with the unsized sheet (no chart sheet holds rows).
-            for sheet, rel in self.parser.find_sheets():
-                if rel.target in self.valid_files and "chartsheet" not in rel.Type:
-                    worksheet = UnsizedSheet(self.wb, sheet.name, rel.target, self.shared_strings)
-                    worksheet.sheet_state = sheet.state
-                    self.wb._sheets.append(worksheet)
-
-    reader = Reader(source, read_only=True, data_only=True, keep_links=False)
-    reader.read()
-    return reader.wb
+    workbook = load_workbook(source, read_only=True, data_only=True, keep_links=False)
+    sheet = workbook.worksheets[0]
+    sheet.reset_dimensions()
+    return workbook, sheet
 
 
 class SheetReader:
@@ -78,8 +64,7 @@ class SheetReader:
     def __init__(self, source: BinaryIO):
         check_zip(source)
         try:
-            self.workbook = _load(source)
-            sheet = self.workbook.worksheets[0]
+            self.workbook, sheet = _first_sheet(source)
         except Exception as exc:  # openpyxl raises KeyError, InvalidFileException, XML errors, IndexError
             raise ImportRejected(f"The XLSX file could not be read: {str(exc)[:200]}", code="INVALID_XLSX") from None
         self.rows = sheet.iter_rows(values_only=True)
