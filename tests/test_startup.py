@@ -1,14 +1,18 @@
 """Start-up stays light: a process that sets Django up, loads every URL conf, the ASGI application and the
 system checks imports no heavy library it does not need yet. The anthropic SDK (and the HTTP client it is
 built on) is imported by the functions that call the model; jsonschema when a tool first runs; the MCP SDK and
-its web stack on the first /mcp request; Celery (and kombu, redis) with the first task sent; pywebpush (and
-requests' and aiohttp's stacks under it) by the push task."""
+its web stack on the first /mcp request; Celery (and kombu, redis) with the first task sent; http_ece and
+py_vapid by the push task. requests is not installed at all: DRF imports it at start whenever it is."""
 
 import json
 import os
 import subprocess
 import sys
+from importlib import metadata
 from pathlib import Path
+
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -46,7 +50,6 @@ HEAVY = (
     "boto3",
     "botocore",
     "storages",
-    "pywebpush",
     "py_vapid",
     "http_ece",
     "aiohttp",
@@ -161,3 +164,48 @@ def test_the_worker_finds_every_task_though_django_no_longer_imports_them():
         "assets.fetch_exchange_rates",
         "suggestions.refresh_suggestions_batch",
     } <= set(found["tasks"])
+
+
+def _requirement_lines(requirements_file: Path):
+    for line in requirements_file.read_text().splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line.startswith("-r"):
+            yield from _requirement_lines(requirements_file.parent / line[2:].strip())
+        elif line:
+            yield line
+
+
+def _installed_by(requirements_file: Path) -> set[str]:
+    """Every distribution a `pip install -r` of the file brings, read from the installed packages' metadata: each
+    requirement, then what each one requires under the extras asked of it."""
+    wanted = [Requirement(line) for line in _requirement_lines(requirements_file)]
+    seen: set[str] = set()
+    while wanted:
+        requirement = wanted.pop()
+        if requirement.marker is not None and not requirement.marker.evaluate({"extra": ""}):
+            continue  # another platform's
+        name = canonicalize_name(requirement.name)
+        if name in seen:
+            continue
+        seen.add(name)
+        try:
+            requires = metadata.requires(requirement.name) or []
+        except metadata.PackageNotFoundError:  # not installed yet: a requirement the venv has not caught up with
+            continue
+        for text in requires:
+            needed = Requirement(text)
+            # A dependency behind an extra comes only with that extra asked for (psycopg[binary,pool]).
+            if needed.marker is None or any(needed.marker.evaluate({"extra": e}) for e in {"", *requirement.extras}):
+                needed.marker = None
+                wanted.append(needed)
+    return seen
+
+
+def test_the_install_brings_neither_requests_nor_aiohttp():
+    """DRF imports requests at start whenever it is installed (rest_framework/compat.py), so nothing Zeus or its
+    tests install may bring it: the push is posted with the standard library, not pywebpush (which brought
+    requests and aiohttp)."""
+    for requirements in ("requirements.txt", "requirements-dev.txt"):
+        installed = _installed_by(ROOT / requirements)
+        assert {"django", "djangorestframework", "py-vapid", "http-ece", "cryptography"} <= installed
+        assert {"pywebpush", "requests", "aiohttp"} & installed == set(), requirements

@@ -1,12 +1,17 @@
 """Web Push for the inbox (docs/push.md): a browser subscribes, and each notification added to its user's inbox
-is pushed to it once the write commits, through a Celery task, encrypted (RFC 8291, aes128gcm) and signed with
-the site's VAPID key (RFC 8292) by pywebpush. Off unless the three ZEUS_WEBPUSH_VAPID_* settings are set.
-A subscription the push service no longer knows (404, 410) is removed."""
+is pushed to it once the write commits, through a Celery task, encrypted (RFC 8291, aes128gcm) with http_ece,
+signed with the site's VAPID key (RFC 8292) by py_vapid and posted with the standard library. Off unless the
+three ZEUS_WEBPUSH_VAPID_* settings are set. A subscription the push service no longer knows (404, 410) is
+removed."""
 
 import base64
 import binascii
+import http.client
 import json
 import logging
+import time
+import urllib.error
+import urllib.request
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -24,6 +29,8 @@ log = logging.getLogger(__name__)
 # How long a push service keeps a push for an offline browser: a notification is still worth a day later.
 PUSH_TTL_SECONDS = 24 * 3600
 PUSH_TIMEOUT_SECONDS = 10
+# How long the VAPID JWT is good for (RFC 8292 allows up to a day).
+VAPID_LIFETIME_SECONDS = 12 * 3600
 # The push service forgot the subscription (unsubscribed, expired): it is removed, never tried again.
 GONE_STATUSES = (404, 410)
 MAX_SUBSCRIPTIONS_PER_USER = 20
@@ -131,42 +138,76 @@ def push_message(notification: Notification) -> str:
     )
 
 
+def _unb64url(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+def push_send(subscription: PushSubscription, data: bytes, vapid) -> int:
+    """Posts `data` to one browser's push service, the push service's HTTP status back. The body is RFC 8291's
+    aes128gcm: a fresh P-256 key agreed with the browser's p256dh key, its auth secret and a random salt; the
+    Authorization header is a VAPID JWT for the endpoint's origin signed by `vapid` (a py_vapid key), with the
+    key as `k=`. Raises OSError (or http.client.HTTPException) when the service cannot be reached or answers
+    nonsense."""
+    # Imported here, in the Celery task that pushes: no other process (web, `manage.py`) needs them at start
+    # (tests/test_startup.py).
+    import http_ece
+    from cryptography.hazmat.primitives.asymmetric import ec
+
+    parts = urlsplit(subscription.endpoint)
+    if parts.scheme not in ("https", "http"):  # saved ones are checked (_endpoint); urllib would open file: too
+        raise urllib.error.URLError(f"not a push endpoint: {parts.scheme}")
+    claims = {
+        "sub": settings.ZEUS_WEBPUSH_VAPID_SUBJECT,
+        "aud": f"{parts.scheme}://{parts.netloc}",
+        "exp": int(time.time()) + VAPID_LIFETIME_SECONDS,
+    }
+    body = http_ece.encrypt(
+        data,
+        private_key=ec.generate_private_key(ec.SECP256R1()),
+        dh=_unb64url(subscription.p256dh),
+        auth_secret=_unb64url(subscription.auth),
+        version="aes128gcm",
+    )
+    headers = {
+        **vapid.sign(claims),
+        "TTL": str(PUSH_TTL_SECONDS),
+        "Content-Encoding": "aes128gcm",
+        # urllib would otherwise label the body a form; RFC 8030's is opaque bytes.
+        "Content-Type": "application/octet-stream",
+    }
+    request = urllib.request.Request(subscription.endpoint, data=body, headers=headers, method="POST")
+    try:
+        with urllib.request.urlopen(request, timeout=PUSH_TIMEOUT_SECONDS) as response:
+            return response.status
+    except urllib.error.HTTPError as exc:  # a status outside 2xx is an answer, not a failure to reach
+        exc.close()
+        return exc.code
+
+
 def push_deliver(notification_id: int) -> dict[str, int]:
     """Pushes one notification to each of its user's subscriptions: counts of `sent`, `gone` (removed) and
     `failed` (kept; the push service refused or could not be reached)."""
-    # Imported here, in the Celery task that pushes: pywebpush brings requests, aiohttp and cryptography, which
-    # no other process (web, `manage.py`) needs at start (tests/test_startup.py).
+    # Imported here, in the Celery task that pushes (py_vapid brings cryptography).
     from py_vapid import Vapid
-    from pywebpush import WebPushException, webpush
 
     counts = {"sent": 0, "gone": 0, "failed": 0}
     notification = Notification.objects.filter(id=notification_id).first()
     if notification is None or not push_enabled():
         return counts
-    data = push_message(notification)
+    data = push_message(notification).encode()
     vapid = Vapid.from_string(settings.ZEUS_WEBPUSH_VAPID_PRIVATE_KEY)
     for subscription in of_unlocked_users(PushSubscription.objects.filter(user_id=notification.user_id)):
-        info = {"endpoint": subscription.endpoint, "keys": {"p256dh": subscription.p256dh, "auth": subscription.auth}}
         try:
-            webpush(
-                info,
-                data=data,
-                vapid_private_key=vapid,
-                # pywebpush fills in `aud` (the endpoint's origin) and `exp`; a fresh dict each time for that.
-                vapid_claims={"sub": settings.ZEUS_WEBPUSH_VAPID_SUBJECT},
-                ttl=PUSH_TTL_SECONDS,
-                timeout=PUSH_TIMEOUT_SECONDS,
-            )
-        except WebPushException as exc:
-            status = getattr(exc.response, "status_code", None)
-            if status in GONE_STATUSES:
-                subscription.delete()
-                counts["gone"] += 1
-            else:
-                log.warning("web push to subscription %s failed: %s", subscription.id, status or exc.message)
-                counts["failed"] += 1
-        except OSError as exc:  # requests' connection errors and timeouts are OSErrors
+            status = push_send(subscription, data, vapid)
+        except (OSError, http.client.HTTPException) as exc:  # unreachable, timed out, refused, garbled
             log.warning("web push to subscription %s failed: %s", subscription.id, exc)
+            counts["failed"] += 1
+            continue
+        if status in GONE_STATUSES:
+            subscription.delete()
+            counts["gone"] += 1
+        elif status > 202:  # 201 Created is a push accepted (RFC 8030); 200 and 202 too
+            log.warning("web push to subscription %s failed: %s", subscription.id, status)
             counts["failed"] += 1
         else:
             PushSubscription.objects.filter(id=subscription.id).update(last_pushed_at=timezone.now())

@@ -46,19 +46,28 @@ class Browser:
 
 class PushService:
     """Accepts a push as a push service does (201), or answers the status its path names (/gone/…: 410,
-    /missing/…: 404, /down/…: 500). Every request is checked and decrypted with the browser it was made for."""
+    /missing/…: 404, /down/…: 500, /partial/…: 206), or no HTTP at all (/garbled/…), or too late (/slow/…).
+    Every request is checked and decrypted with the browser it was made for."""
 
     def __init__(self, public_key: str):
         self.public_key = public_key
         self.browsers: dict[str, Browser] = {}
         self.received: list[dict] = []
+        self.slow_seconds = 0.0
         service = self
 
         class Handler(http.server.BaseHTTPRequestHandler):
             def do_POST(self):
                 body = self.rfile.read(int(self.headers["Content-Length"]))
                 service.received.append(service.check(self.path, dict(self.headers), body))
-                status = {"gone": 410, "missing": 404, "down": 500}.get(self.path.split("/")[1], 201)
+                kind = self.path.split("/")[1]
+                if kind == "garbled":
+                    self.wfile.write(b"not an HTTP status line\r\n\r\n")
+                    self.close_connection = True
+                    return
+                if kind == "slow":
+                    time.sleep(service.slow_seconds)
+                status = {"gone": 410, "missing": 404, "down": 500, "partial": 206}.get(kind, 201)
                 self.send_response(status)
                 self.send_header("Content-Length", "0")
                 self.end_headers()
@@ -90,6 +99,8 @@ class PushService:
         assert claims["aud"] == self.origin and claims["sub"] == SUBJECT
         assert time.time() < claims["exp"] <= time.time() + 24 * 3600
         assert headers["content-encoding"] == "aes128gcm" and headers["ttl"] == "86400"
+        assert headers.get("content-type", "application/octet-stream") == "application/octet-stream"
+        assert "crypto-key" not in headers and "encryption" not in headers  # aes128gcm carries them in the body
         browser = self.browsers[path]
         plain = http_ece.decrypt(body, private_key=browser.key, auth_secret=browser.auth, version="aes128gcm")
         return {"path": path, "message": json.loads(plain)}
@@ -171,6 +182,19 @@ def test_an_expired_subscription_is_removed_and_a_failing_one_kept(service, alic
     assert sorted(PushSubscription.objects.values_list("endpoint", flat=True)) == [
         service.origin + "/down/3", service.origin + "/ok",
     ]  # fmt: skip
+
+
+def test_a_push_service_answering_nonsense_or_too_late_is_a_failure(service, alice, alice_api, monkeypatch):
+    """Neither a garbled answer nor a timeout escapes the task; anything but 200-202 is not a push accepted."""
+    monkeypatch.setattr("zeus.push.PUSH_TIMEOUT_SECONDS", 0.2)
+    service.slow_seconds = 2.0
+    for path in ("/garbled/1", "/slow/2", "/partial/3", "/ok"):
+        _subscribe(alice_api, service, path)
+    made = notification_create(user=alice, kind="insight", title="Hello")
+    assert push_deliver(made.id) == {"sent": 1, "gone": 0, "failed": 3}
+    assert sorted(r["path"] for r in service.received) == ["/garbled/1", "/ok", "/partial/3", "/slow/2"]
+    assert PushSubscription.objects.count() == 4
+    assert PushSubscription.objects.filter(last_pushed_at__isnull=False).get().endpoint == service.origin + "/ok"
 
 
 def test_a_push_service_that_cannot_be_reached_is_a_failure_not_an_error(service, alice, alice_api):
