@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy as _
 
 from zeus.errors import ZeusError
 from zeus.models import DeviceToken, ModelConsent, Notification, Profile, SecondFactor, SignedInSession
-from zeus.money import format_amount
+from zeus.money import format_amount, quantize
 from zeus.services import notification_create, profile_update
 from zeus.timeutil import user_today, validate_timezone
 
@@ -53,6 +53,44 @@ def owner_today(user) -> dt.date:
 
 def money(amount: Decimal | None, currency: str) -> str:
     return "" if amount is None else format_amount(amount, currency)
+
+
+def row_currency(obj, path: str) -> str | None:
+    """The currency a row's amounts are in: its own field or a related row's ("plan__currency")."""
+    for name in path.split("__"):
+        obj = getattr(obj, name, None)
+    return obj
+
+
+def money_column(field: str, description, *, currency: str = "currency"):
+    """A changelist column showing a money field as its reader writes it in the row's currency ("150.000 ₫",
+    not the column's four stored decimals). In a ModelAdmin's body: `amount_display = money_column(...)`."""
+
+    @admin.display(description=description, ordering=field)
+    def column(model_admin, obj):
+        return money(getattr(obj, field), row_currency(obj, currency))
+
+    return column
+
+
+class MoneyInitial:
+    """A ModelForm mixin: the row's money inputs show its amounts to the currency's exponent ("150000" for VND,
+    "12.50" for USD), not the column's four stored decimals. `money_currency`: where the row's currency is."""
+
+    money_currency = "currency"
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        currency = row_currency(self.instance, self.money_currency) if self.instance.pk else None
+        if not currency:
+            return
+        for name, field in self.fields.items():
+            if isinstance(field, forms.DecimalField) and self.initial.get(name) is not None:
+                self.initial[name] = quantize(self.initial[name], currency)
+
+
+class MoneyForm(MoneyInitial, forms.ModelForm):
+    """An admin's form when it needs nothing but MoneyInitial (the admin adds the model and its fields)."""
 
 
 def adopt(obj, saved) -> None:
