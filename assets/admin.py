@@ -3,6 +3,7 @@ never change them. Manual rows are edited through the services, so the API's rul
 
 from django import forms
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
 from assets import categories
 from assets.ledger.models import ExchangeRate, ImportBatch, RejectedPair, TransactionSplit, Transfer, UserCategory
@@ -24,7 +25,7 @@ from assets.services import (
     transaction_create,
     transaction_update,
 )
-from zeus.admin import adopt, deleting_with_owner, money, service_errors
+from zeus.admin import MoneyInitial, adopt, deleting_with_owner, money_column, service_errors
 from zeus.errors import ValidationFailed
 from zeus.money import parse_money
 
@@ -69,12 +70,10 @@ class LinkedAccountAdmin(admin.ModelAdmin):
     def has_delete_permission(self, request, obj=None):
         return obj is not None and deleting_with_owner(request, self)
 
-    @admin.display(description="balance", ordering="balance")
-    def balance_display(self, obj):
-        return money(obj.balance, obj.currency)
+    balance_display = money_column("balance", _("balance"))
 
 
-class AssetForm(forms.ModelForm):
+class AssetForm(MoneyInitial, forms.ModelForm):
     class Meta:
         model = Asset
         fields = ["user", "name", "kind", "balance", "currency", "statement_day", "due_day"]
@@ -105,9 +104,7 @@ class AssetAdmin(SyncedReadOnlyMixin, admin.ModelAdmin):
     readonly_fields = ("source", "linked_account", "created_at", "updated_at")
     fixed_on_change = ("user", "currency")
 
-    @admin.display(description="balance", ordering="balance")
-    def balance_display(self, obj):
-        return money(obj.balance, obj.currency)
+    balance_display = money_column("balance", _("balance"))
 
     def save_model(self, request, obj, form, change):
         data = form.cleaned_data
@@ -130,7 +127,7 @@ class AssetAdmin(SyncedReadOnlyMixin, admin.ModelAdmin):
             )
 
 
-class TransactionForm(forms.ModelForm):
+class TransactionForm(MoneyInitial, forms.ModelForm):
     class Meta:
         model = Transaction
         fields = ["user", "occurred_on", "direction", "category", "amount", "currency", "description", "asset"]
@@ -175,9 +172,7 @@ class TransactionAdmin(SyncedReadOnlyMixin, admin.ModelAdmin):
     readonly_fields = ("source", "external_id", "created_at", "updated_at")
     fixed_on_change = ("user",)
 
-    @admin.display(description="amount", ordering="amount")
-    def amount_display(self, obj):
-        return money(obj.amount, obj.currency)
+    amount_display = money_column("amount", _("amount"))
 
     def save_model(self, request, obj, form, change):
         data = form.cleaned_data
@@ -191,7 +186,9 @@ class TransactionAdmin(SyncedReadOnlyMixin, admin.ModelAdmin):
             adopt(obj, transaction_create(user=data["user"], **values))
 
 
-class CategoryRuleForm(forms.ModelForm):
+class CategoryRuleForm(MoneyInitial, forms.ModelForm):
+    money_currency = "user__profile__currency"  # a rule's range is in its owner's currency
+
     class Meta:
         model = CategoryRule
         fields = ["user", "match", "direction", "min_amount", "max_amount", "category", "position"]
@@ -217,12 +214,14 @@ class CategoryRuleForm(forms.ModelForm):
 @admin.register(CategoryRule)
 class CategoryRuleAdmin(admin.ModelAdmin):
     form = CategoryRuleForm
-    list_display = ("match", "category", "direction", "min_amount", "max_amount", "position", "user")
+    list_display = ("match", "category", "direction", "min_display", "max_display", "position", "user")
     list_filter = ("category", "direction")
-    list_select_related = ("user",)
+    list_select_related = ("user__profile",)
     search_fields = ("match", "user__username")
     autocomplete_fields = ("user",)
     ordering = ("user", "position", "id")
+    min_display = money_column("min_amount", _("min amount"), currency="user__profile__currency")
+    max_display = money_column("max_amount", _("max amount"), currency="user__profile__currency")
 
     def save_model(self, request, obj, form, change):
         data = form.cleaned_data
@@ -259,11 +258,12 @@ class SepayConnectionAdmin(_ReadOnlyAdmin):
 
 @admin.register(BankTextDraft)
 class BankTextDraftAdmin(_ReadOnlyAdmin):
-    list_display = ("created_at", "user", "bank", "direction", "amount", "currency", "status", "parsed_by")
+    list_display = ("created_at", "user", "bank", "direction", "amount_display", "status", "parsed_by")
     list_filter = ("status", "parsed_by", "bank")
     list_select_related = ("user",)
     search_fields = ("bank", "description", "user__username")
     raw_id_fields = ("asset", "linked_account", "duplicate_of", "transaction", "capture")
+    amount_display = money_column("amount", _("amount"))
 
 
 @admin.register(Capture)
@@ -297,9 +297,10 @@ class RejectedPairAdmin(_ReadOnlyAdmin):
 
 @admin.register(TransactionSplit)
 class TransactionSplitAdmin(_ReadOnlyAdmin):
-    list_display = ("transaction", "position", "amount", "category", "note")
+    list_display = ("transaction", "position", "amount_display", "category", "note")
     list_select_related = ("transaction",)
     raw_id_fields = ("transaction", "user_category")
+    amount_display = money_column("amount", _("amount"), currency="transaction__currency")
 
 
 @admin.register(ImportBatch)

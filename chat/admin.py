@@ -342,12 +342,16 @@ class TokenBudgetAdmin(admin.ModelAdmin):
 
 @admin.register(AdminReply)
 class AdminReplyAdmin(ReadOnlyAdmin):
-    list_display = ("created_at", "staff", "user", "thread_link", "message_id", "error_code", "prompt_excerpt")
+    list_display = ("created_at", "staff", "user", "thread_link", "message_column", "error_code", "prompt_excerpt")
     list_select_related = ("staff", "user")
     list_filter = (("created_at", admin.DateFieldListFilter), "error_code")
     search_fields = ("user__username", "staff__username")
     readonly_fields = ("created_at", "staff", "user", "thread_link", "message_id", "error_code", "prompt")
     fields = readonly_fields
+
+    @admin.display(description=_("message"), ordering="message")
+    def message_column(self, obj):
+        return obj.message_id
 
     @admin.display(description=_("thread"))
     def thread_link(self, obj):

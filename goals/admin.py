@@ -3,17 +3,18 @@ computed by the same selectors as the API."""
 
 from django import forms
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
 from goals.debts import admin as debts_admin  # noqa: F401  (registers the debts)
 from goals.models import Budget, Goal
 from goals.selectors import budget_list, budget_statuses, goal_progress_of
 from goals.services import budget_create, budget_update, goal_create, goal_update
-from zeus.admin import adopt, money, owner_today, service_errors
+from zeus.admin import MoneyInitial, adopt, money, money_column, owner_today, service_errors
 from zeus.errors import ValidationFailed
 from zeus.money import parse_money
 
 
-class GoalForm(forms.ModelForm):
+class GoalForm(MoneyInitial, forms.ModelForm):
     class Meta:
         model = Goal
         fields = ["user", "name", "kind", "target_amount", "current_amount", "currency", "deadline"]
@@ -65,23 +66,18 @@ class GoalAdmin(admin.ModelAdmin):
     def _progress(self, obj):
         return goal_progress_of(obj, today=owner_today(obj.user))
 
-    @admin.display(description="target", ordering="target_amount")
-    def target_display(self, obj):
-        return money(obj.target_amount, obj.currency)
+    target_display = money_column("target_amount", _("target"))
+    current_display = money_column("current_amount", _("saved"))
 
-    @admin.display(description="saved", ordering="current_amount")
-    def current_display(self, obj):
-        return money(obj.current_amount, obj.currency)
-
-    @admin.display(description="progress %")
+    @admin.display(description=_("progress"))
     def progress_pct(self, obj):
         return self._progress(obj).progress_pct if obj.pk else "—"
 
-    @admin.display(description="needed a month")
+    @admin.display(description=_("needed a month"))
     def monthly_needed(self, obj):
         return money(self._progress(obj).monthly_needed, obj.currency) if obj.pk else "—"
 
-    @admin.display(boolean=True)
+    @admin.display(boolean=True, description=_("on track"))
     def on_track(self, obj):
         return self._progress(obj).on_track if obj.pk else None
 
@@ -106,7 +102,7 @@ class GoalAdmin(admin.ModelAdmin):
             )
 
 
-class BudgetForm(forms.ModelForm):
+class BudgetForm(MoneyInitial, forms.ModelForm):
     class Meta:
         model = Budget
         fields = ["user", "category", "amount", "currency"]
@@ -141,9 +137,7 @@ class BudgetAdmin(admin.ModelAdmin):
         fields = list(super().get_readonly_fields(request, obj))
         return [*fields, "user", "currency"] if obj is not None else fields
 
-    @admin.display(description="monthly limit", ordering="amount")
-    def amount_display(self, obj):
-        return money(obj.amount, obj.currency)
+    amount_display = money_column("amount", _("monthly limit"))
 
     # Spent and remaining need an aggregate per owner, so they show on the change page, not in the list.
     @admin.display(description="spent this month")

@@ -1,5 +1,6 @@
 from django.contrib import admin, messages
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from plans import jobs, services
 from plans.models import (
@@ -11,16 +12,23 @@ from plans.models import (
     Rebalance,
     ReminderLog,
 )
+from zeus.admin import MoneyForm, money_column
 from zeus.errors import ZeusError
+
+
+class PlanMoneyForm(MoneyForm):
+    money_currency = "plan__currency"
 
 
 class FixedExpenseInline(admin.TabularInline):
     model = FixedExpense
+    form = PlanMoneyForm
     extra = 0
 
 
 class PlanEntryInline(admin.TabularInline):
     model = PlanEntry
+    form = PlanMoneyForm
     extra = 0
     readonly_fields = ["created_at"]
 
@@ -48,7 +56,8 @@ class PlanRevisionInline(admin.TabularInline):
 
 @admin.register(MonthlyPlan)
 class MonthlyPlanAdmin(admin.ModelAdmin):
-    list_display = ["id", "user", "month", "status", "currency", "lifestyle_mode", "expected_income", "alloc_safe"]
+    form = MoneyForm
+    list_display = ["id", "user", "month", "status", "lifestyle_mode", "income_display", "safe_display"]
     list_filter = ["status", "lifestyle_mode", "currency", "reminders_enabled", "month"]
     search_fields = ["user__username", "user__email"]
     list_select_related = ["user"]
@@ -57,6 +66,8 @@ class MonthlyPlanAdmin(admin.ModelAdmin):
     date_hierarchy = "month"
     inlines = [FixedExpenseInline, PlanEntryInline, RebalanceInline, PlanRevisionInline]
     actions = ["run_plan_jobs_for_users", "accept_rebalance"]
+    income_display = money_column("expected_income", _("expected income"))
+    safe_display = money_column("alloc_safe", _("alloc safe"))
 
     @admin.action(description="Run plan jobs for these plans' users")
     def run_plan_jobs_for_users(self, request, queryset):
@@ -83,20 +94,24 @@ class MonthlyPlanAdmin(admin.ModelAdmin):
 
 @admin.register(PlanEntry)
 class PlanEntryAdmin(admin.ModelAdmin):
-    list_display = ["id", "plan", "amount", "logged_on", "created_at"]
+    form = PlanMoneyForm
+    list_display = ["id", "plan", "amount_display", "logged_on", "created_at"]
     list_filter = ["logged_on"]
     search_fields = ["plan__user__username", "note"]
     list_select_related = ["plan__user"]
     raw_id_fields = ["plan"]
+    amount_display = money_column("amount", _("amount"), currency="plan__currency")
 
 
 @admin.register(Rebalance)
 class RebalanceAdmin(admin.ModelAdmin):
-    list_display = ["id", "plan", "kind", "warning_state", "amount", "accepted_by", "created_at"]
+    form = PlanMoneyForm
+    list_display = ["id", "plan", "kind", "warning_state", "amount_display", "accepted_by", "created_at"]
     list_filter = ["kind", "warning_state"]
     search_fields = ["plan__user__username"]
     list_select_related = ["plan__user", "accepted_by"]
     raw_id_fields = ["plan", "accepted_by"]
+    amount_display = money_column("amount", _("amount"), currency="plan__currency")
 
 
 @admin.register(ReminderLog)

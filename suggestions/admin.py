@@ -1,8 +1,10 @@
 from django.contrib import admin, messages
+from django.utils.translation import gettext_lazy as _
 
 from suggestions.insights.job import insights_generate
 from suggestions.models import RecurringSeries, Suggestion
 from suggestions.recurring.job import recurring_detect
+from zeus.admin import MoneyForm, money_column
 
 
 @admin.register(Suggestion)
@@ -27,7 +29,8 @@ class SuggestionAdmin(admin.ModelAdmin):
 
 @admin.register(RecurringSeries)
 class RecurringSeriesAdmin(admin.ModelAdmin):
-    list_display = ("merchant", "kind", "amount", "currency", "interval", "next_on", "status", "user")
+    form = MoneyForm
+    list_display = ("merchant", "kind", "amount_display", "interval", "next_on", "status", "user")
     list_filter = ("kind", "interval", "status")
     search_fields = ("merchant", "key", "user__username")
     list_select_related = ("user",)
@@ -35,6 +38,7 @@ class RecurringSeriesAdmin(admin.ModelAdmin):
     readonly_fields = ("key", "occurrences", "previous_amount", "created_at", "updated_at")
     date_hierarchy = "next_on"
     actions = ["detect_now"]
+    amount_display = money_column("amount", _("amount"))
 
     @admin.action(description="Detect recurring series for these users now")
     def detect_now(self, request, queryset):

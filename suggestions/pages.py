@@ -14,9 +14,10 @@ from django.utils.translation import gettext as _
 from assets.labels import category_label
 from suggestions import reviews
 from suggestions.digest.job import weekly_digest_for
-from suggestions.digest.texts import body, chart
-from zeus.formatting import date_range, week_label
+from suggestions.digest.texts import body, chart, title
+from zeus.formatting import date_range
 from zeus.money import format_amount
+from zeus.timeutil import user_today
 
 
 def _money(value: str, currency: str) -> str:
@@ -31,11 +32,12 @@ def digest_page(request, week: str):
     c = review["currency"]
     start = dt.date.fromisoformat(review["start"])
     previous_week, next_week = reviews.neighbours(user=request.user, start=start)
-    drawn = chart(review)
+    this_year = user_today(request.user).year
+    drawn = chart(review, this_year=this_year)
     context = {
         "review": review,
-        "title": _("%(week)s: %(spent)s spent")
-        % {"week": week_label(review["week"]), "spent": _money(review["spent"], c)},
+        "this_year": this_year,
+        "title": title(review, this_year=this_year),
         "dates": date_range(start, dt.date.fromisoformat(review["end"])),
         "summary": body(review).splitlines(),
         "spent": _money(review["spent"], c),
@@ -72,7 +74,8 @@ def _big(big: dict, currency: str) -> dict:
 
 @login_required
 def digest_index(request):
-    return render(request, "suggestions/digest_index.html", {"weeks": reviews.review_weeks(user=request.user)})
+    context = {"weeks": reviews.review_weeks(user=request.user), "this_year": user_today(request.user).year}
+    return render(request, "suggestions/digest_index.html", context)
 
 
 @login_required

@@ -17,11 +17,12 @@ from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.utils.text import capfirst
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from zeus.errors import ZeusError
 from zeus.models import DeviceToken, ModelConsent, Notification, Profile, SecondFactor, SignedInSession
-from zeus.money import format_amount
+from zeus.money import format_amount, quantize
 from zeus.services import notification_create, profile_update
 from zeus.timeutil import user_today, validate_timezone
 
@@ -52,7 +53,46 @@ def owner_today(user) -> dt.date:
 
 
 def money(amount: Decimal | None, currency: str) -> str:
-    return "" if amount is None else format_amount(amount, currency)
+    """An amount as the staff member reads it, in their language: "150.000 ₫" in Vietnamese."""
+    return "" if amount is None else format_amount(amount, currency, locale=get_language() or "vi")
+
+
+def row_currency(obj, path: str) -> str | None:
+    """The currency a row's amounts are in: its own field or a related row's ("plan__currency")."""
+    for name in path.split("__"):
+        obj = getattr(obj, name, None)
+    return obj
+
+
+def money_column(field: str, description, *, currency: str = "currency"):
+    """A changelist column showing a money field as its reader writes it in the row's currency ("150.000 ₫",
+    not the column's four stored decimals). In a ModelAdmin's body: `amount_display = money_column(...)`."""
+
+    @admin.display(description=description, ordering=field)
+    def column(model_admin, obj):
+        return money(getattr(obj, field), row_currency(obj, currency))
+
+    return column
+
+
+class MoneyInitial:
+    """A ModelForm mixin: the row's money inputs show its amounts to the currency's exponent ("150000" for VND,
+    "12.50" for USD), not the column's four stored decimals. `money_currency`: where the row's currency is."""
+
+    money_currency = "currency"
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        currency = row_currency(self.instance, self.money_currency) if self.instance.pk else None
+        if not currency:
+            return
+        for name, field in self.fields.items():
+            if isinstance(field, forms.DecimalField) and self.initial.get(name) is not None:
+                self.initial[name] = quantize(self.initial[name], currency)
+
+
+class MoneyForm(MoneyInitial, forms.ModelForm):
+    """An admin's form when it needs nothing but MoneyInitial (the admin adds the model and its fields)."""
 
 
 def adopt(obj, saved) -> None:
@@ -122,11 +162,11 @@ class UserAdmin(DjangoUserAdmin):
                 profile = _profile_save(form.instance, profile_form)
                 formset.changed_objects.append((profile, profile_form.changed_data))
 
-    @admin.display(ordering="profile__currency")
+    @admin.display(description=_("currency"), ordering="profile__currency")
     def currency(self, obj):
         return _profile_of(obj, "currency")
 
-    @admin.display(ordering="profile__timezone")
+    @admin.display(description=_("timezone"), ordering="profile__timezone")
     def timezone(self, obj):
         return _profile_of(obj, "timezone")
 
@@ -246,12 +286,31 @@ class TranslatedLabels:
         return field
 
 
+def labelled_column(name: str, shown=None):
+    """A changelist column for one of allauth's fields under our translated heading (its own is plain English)."""
+
+    @admin.display(description=TranslatedLabels.labels[name], ordering=name)
+    def column(model_admin, obj):
+        return shown(obj) if shown else getattr(obj, name)
+
+    return column
+
+
 class SecondFactorAdmin(TranslatedLabels, AuthenticatorAdmin):
-    pass
+    list_display = ("user_column", "type_column", "created_column", "last_used_column")
+    user_column = labelled_column("user")
+    type_column = labelled_column("type", lambda factor: factor.get_type_display())
+    created_column = labelled_column("created_at")
+    last_used_column = labelled_column("last_used_at")
 
 
 class SignedInSessionAdmin(TranslatedLabels, UserSessionAdmin):
-    pass
+    list_display = ("user_column", "created_column", "last_seen_column", "ip_column", "browser_column")
+    user_column = labelled_column("user")
+    created_column = labelled_column("created_at")
+    last_seen_column = labelled_column("last_seen_at")
+    ip_column = labelled_column("ip")
+    browser_column = labelled_column("user_agent")
 
 
 admin.site.unregister(Authenticator)

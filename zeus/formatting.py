@@ -2,11 +2,12 @@
 The locale is the active Django language unless one is given."""
 
 import datetime as dt
+import re
 from decimal import Decimal
 
 from babel.dates import format_date as babel_date
 from babel.dates import format_datetime as babel_datetime
-from babel.dates import format_interval
+from babel.dates import get_date_format
 from babel.numbers import format_decimal, format_percent
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -27,13 +28,27 @@ def moment_text(when: dt.datetime, *, tz, locale: str | None = None) -> str:
 
 
 def date_range(start: dt.date, end: dt.date, *, locale: str | None = None) -> str:
-    """Two days as one span, as the reader writes a span: "30 thg 11 - 6 thg 12, 2026" in Vietnamese."""
-    return format_interval(start, end, "yMMMd", locale=_locale(locale))
+    """Two days as one span, in the locale's numeric order with two-digit days and months and the year once
+    when both days share it: "30/11 - 06/12/2026" in Vietnamese, "11/30 - 12/06/2026" in English."""
+    where = _locale(locale)
+    full = _numeric_pattern(where)
+    first = re.sub(r"[^dMy']*y+[^dMy']*", "", full) if start.year == end.year else full
+    return f"{babel_date(start, first, locale=where)} \u2013 {babel_date(end, full, locale=where)}"
 
 
-def week_label(iso_week: str) -> str:
-    """ "2026-W49" as a person says it: "Tuần 49, 2026", "Week 49, 2026"."""
+def _numeric_pattern(locale: str) -> str:
+    """The locale's short date pattern (CLDR: "d/M/yy" in Vietnamese) with two-digit day and month and the
+    whole year."""
+    pattern = get_date_format("short", locale=locale).pattern
+    return re.sub(r"y+", "y", re.sub(r"M+", "MM", re.sub(r"d+", "dd", pattern)))
+
+
+def week_label(iso_week: str, *, this_year: int | None = None) -> str:
+    """ "2026-W49" as a person says it: "Tuần 49" ("Week 49"), with its year when that is not this_year (the
+    reader's current year; None: never)."""
     year, week = iso_week.split("-W")
+    if this_year is None or int(year) == this_year:
+        return _("Week %(week)s") % {"week": int(week)}
     return _("Week %(week)s, %(year)s") % {"week": int(week), "year": year}
 
 

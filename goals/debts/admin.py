@@ -2,9 +2,11 @@
 through the REST API and the page, where the services keep the rules, so the admin shows and does not edit."""
 
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
 from goals.debts.models import Debt, DebtPayment
 from goals.debts.selectors import debt_view
+from zeus.admin import money, money_column
 from zeus.timeutil import user_today
 
 
@@ -21,7 +23,7 @@ class PaymentInline(admin.TabularInline):
 
 @admin.register(Debt)
 class DebtAdmin(admin.ModelAdmin):
-    list_display = ["counterparty", "user", "direction", "principal", "currency", "status", "opened_on", "outstanding"]
+    list_display = ["counterparty", "user", "direction", "principal_display", "status", "opened_on", "outstanding"]
     list_filter = ["direction", "status", "interest_method"]
     search_fields = ["counterparty", "user__username", "code"]
     list_select_related = ["user__profile"]
@@ -31,6 +33,8 @@ class DebtAdmin(admin.ModelAdmin):
     def has_add_permission(self, request):
         return False
 
-    @admin.display(description="outstanding")
+    principal_display = money_column("principal", _("principal"))
+
+    @admin.display(description=_("outstanding"))
     def outstanding(self, debt):
-        return debt_view(debt, today=user_today(debt.user)).outstanding
+        return money(debt_view(debt, today=user_today(debt.user)).outstanding, debt.currency)

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy
 
 from assets.labels import category_label
 from suggestions.digest.compose import TOP
-from zeus.formatting import number_text
+from zeus.formatting import number_text, week_label
 from zeus.money import format_amount
 from zeus.wording import NotificationWords
 
@@ -28,10 +28,12 @@ def reader() -> str:
     return translation.get_language() or "vi"
 
 
-def title(review: dict, *, _=_) -> str:
+def title(review: dict, *, _=_, this_year: int | None = None) -> str:
+    """ "Tuần 49: đã chi 1.500.000 ₫" (the page's heading, the notice's and the mail's title); the week's year
+    only when it is not this_year."""
     c = review["currency"]
-    return _("Your week %(week)s: %(spent)s spent") % {
-        "week": review["week"],
+    return _("%(week)s: %(spent)s spent") % {
+        "week": week_label(review["week"], this_year=this_year),
         "spent": format_amount(Decimal(review["spent"]), c, locale=reader()),
     }
 
@@ -121,13 +123,13 @@ def texts(reviews: dict[int, dict], languages: dict[int, str]) -> dict[int, tupl
     return {uid: out[uid] for uid in reviews}
 
 
-def chart(review: dict) -> dict:
+def chart(review: dict, *, this_year: int | None = None) -> dict:
     """This week against the four before, oldest first, for static/zeus/charts.js: {type, labels, datasets,
-    currency}."""
+    currency}; the labels are the weeks as the reader says them ("Tuần 49")."""
     weeks = [*reversed(review["previous_weeks"]), {"week": review["week"], "spent": review["spent"]}]
     return {
         "type": "bar",
-        "labels": [w["week"] for w in weeks],
+        "labels": [week_label(w["week"], this_year=this_year) for w in weeks],
         "datasets": [{"label": _("Spent"), "data": [w["spent"] for w in weeks]}],
         "currency": review["currency"],
     }

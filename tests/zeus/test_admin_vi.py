@@ -4,6 +4,7 @@ fails here, because the walk is over `admin.site._registry`."""
 
 import datetime as dt
 import io
+import re
 import uuid
 from decimal import Decimal
 from html.parser import HTMLParser
@@ -11,6 +12,7 @@ from html.parser import HTMLParser
 import pytest
 from django.contrib import admin
 from django.core.management import call_command
+from django.test import Client
 from django.utils import translation
 from django.utils.text import capfirst
 
@@ -165,3 +167,69 @@ def test_every_change_page_labels_its_fields_in_vietnamese(staff_vi):
         for m in REGISTERED
         if m._meta.app_label in OURS
     )
+
+
+class Headings(HTMLParser):
+    """The text of each column heading of a changelist's table (the selection box's heading has none)."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.headings: list[str] = []
+        self.inside = 0
+        self.results = False  # inside the results' table (the sidebar's tables head their columns too)
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "table":
+            self.results = ("id", "result_list") in attrs
+        elif self.results and tag == "th" and ("scope", "col") in attrs:
+            self.inside = 1
+            self.headings.append("")
+        elif self.inside and tag == "th":
+            self.inside += 1
+
+    def handle_endtag(self, tag):
+        if tag == "th" and self.inside:
+            self.inside -= 1
+
+    def handle_data(self, data):
+        if self.inside:
+            self.headings[-1] += data
+
+
+# Words that read the same in both languages.
+SAME_IN_BOTH = {"id", "ip", "email", "url", "token", "json"}
+SORT_PRIORITY = re.compile(r"^\d+ ")  # a sorted column's heading starts with its place among the sorts
+
+
+def _headings(client, url: str) -> list[str]:
+    parser = Headings()
+    parser.feed(client.get(url).content.decode())
+    return [SORT_PRIORITY.sub("", " ".join(h.split())) for h in parser.headings if h.strip()]
+
+
+def test_every_changelist_heads_its_columns_in_vietnamese(staff_vi):
+    """Every registered model's list (each with a row, so its table is drawn): no column heading is the
+    English one. allauth's second factors and sessions included."""
+    from allauth.mfa.models import Authenticator
+    from allauth.usersessions.models import UserSession
+
+    call_command("seed_demo", stdout=io.StringIO())
+    owner = factories.user("headings")
+    Authenticator.objects.create(user=owner, type=Authenticator.Type.RECOVERY_CODES, data={})
+    UserSession.objects.create(user=owner, ip="127.0.0.1", session_key="k" * 32, user_agent="Firefox")
+    staff_en = Client()
+    staff_en.force_login(factories.user("tom", language="en", is_staff=True, is_superuser=True))
+    left, seen = {}, set()
+    for model in REGISTERED:
+        if not model._default_manager.exists() and model._meta.app_label in OURS:
+            _a_row(model)
+        url = f"/admin/{model._meta.app_label}/{model._meta.model_name}/"
+        vi, en = _headings(staff_vi, url), _headings(staff_en, url)
+        if not en:
+            continue
+        seen.add(model._meta.label)
+        same = [e for v, e in zip(vi, en, strict=True) if v.lower() == e.lower() and e.lower() not in SAME_IN_BOTH]
+        if same:
+            left[model._meta.label] = same
+    assert left == {}, "; ".join(f"{k}: {v}" for k, v in sorted(left.items()))
+    assert {"zeus.SecondFactor", "zeus.SignedInSession", "assets.Transaction", "goals.Goal"} <= seen

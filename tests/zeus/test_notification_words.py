@@ -85,8 +85,10 @@ def test_the_inbox_page_shows_them_in_vietnamese(client):
         "due on Visa",
         "paid 500",
         "Your week",
+        "2026-W49",
     ):
         assert english not in html, english  # fmt: skip
+    assert "Tuần 49: đã chi 15.117.000" in html  # the review's week as the page's heading says it
     assert "1.250.000" in html
 
 

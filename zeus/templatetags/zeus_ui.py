@@ -53,9 +53,15 @@ def moment(value, tz) -> str:
 
 
 @register.filter
-def week(iso_week: str) -> str:
-    """`{{ "2026-W49"|week }}`: "Tuần 49, 2026"."""
-    return formatting.week_label(iso_week) if iso_week else ""
+def week(iso_week: str, this_year=None) -> str:
+    """`{{ "2026-W49"|week:this_year }}`: "Tuần 49", with ", 2026" when that is not the reader's this_year."""
+    return formatting.week_label(iso_week, this_year=this_year) if iso_week else ""
+
+
+@register.simple_tag
+def days(start, end) -> str:
+    """`{% days start end %}`: a span of days as the reader writes it, "30/11 - 06/12/2026"."""
+    return formatting.date_range(start, end)
 
 
 @register.inclusion_tag("zeus/chart.html")
