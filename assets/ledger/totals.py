@@ -8,14 +8,30 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import Case, DateField, F, Q, QuerySet, Sum, Value, When
-from django.db.models.functions import Cast, TruncMonth
+from django.contrib.auth import get_user_model
+from django.contrib.postgres.expressions import ArraySubquery
+from django.db.models import (
+    BigIntegerField,
+    Case,
+    CharField,
+    DateField,
+    DecimalField,
+    Exists,
+    F,
+    OuterRef,
+    Q,
+    QuerySet,
+    Sum,
+    Value,
+    When,
+)
+from django.db.models.functions import Cast, Round, TruncMonth
 
 from assets.ledger.conversion import PIVOT, Converted, RateRow, RateTable, convert
 from assets.ledger.models import ExchangeRate
 from assets.ledger.queries import COUNTS
 from assets.models import Transaction
-from zeus.money import quantize
+from zeus.money import exponent, quantize
 
 PER_DAY = "day"
 PER_MONTH = "month"
@@ -197,6 +213,56 @@ def counted_reads_in(*, user, currencies: Iterable[str], since: dt.date, until: 
         read = counted_convert(rows, currency=currency, until=until, tables=tables)
         out[currency] = read.get(user.pk, CountedRead(currency=currency))
     return out
+
+
+@dataclass(frozen=True)
+class DaysSpent:
+    """One user's counted spending on each day of their span that spent anything, in their own currency's minor
+    units (each day's sum rounded as zeus.money.to_minor rounds it), in no order. `foreign`: some of the span's
+    spending is in another currency, which these days leave out (counted_reads_of converts it)."""
+
+    days: list[int]
+    foreign: bool
+
+
+def counted_days_spent(*, spans: dict[int, tuple[str, dt.date, dt.date]]) -> dict[int, DaysSpent]:
+    """Each user's counted spending per day in their own currency over their own days (user id: (currency,
+    since, until)), summed and rounded in the database: one row per user, one query however many users,
+    currencies and days (the nightly watch's typical day)."""
+    if not spans:
+        return {}
+    factors = {user_id: Decimal(10) ** exponent(currency) for user_id, (currency, _s, _u) in spans.items()}
+    counted = Transaction.objects.counted().filter(
+        user_id=OuterRef("pk"),
+        direction=Transaction.Direction.EXPENSE,
+        occurred_on__gte=OuterRef("since"),
+        occurred_on__lte=OuterRef("until"),
+    )
+    # round(sum * 10^exponent) is to_minor's ROUND_HALF_UP: PostgreSQL rounds a numeric's halves away from zero.
+    minor = Cast(Round(Sum("counted_amount") * OuterRef("factor")), BigIntegerField())
+    days = counted.filter(currency=OuterRef("currency")).values("occurred_on").annotate(minor=minor).values("minor")
+    rows = (
+        get_user_model()
+        .objects.filter(pk__in=list(spans))
+        .annotate(
+            currency=_per_user({i: s[0] for i, s in spans.items()}, CharField()),
+            since=_per_user({i: s[1] for i, s in spans.items()}, DateField()),
+            until=_per_user({i: s[2] for i, s in spans.items()}, DateField()),
+            factor=_per_user(factors, DecimalField()),
+        )
+        .annotate(days=ArraySubquery(days), foreign=Exists(counted.exclude(currency=OuterRef("currency"))))
+        .values_list("pk", "days", "foreign")
+    )
+    return {user_id: DaysSpent(days=days, foreign=foreign) for user_id, days, foreign in rows}
+
+
+def _per_user(values: dict[int, object], field) -> Case:
+    """A value per user as a column of a read of users: one case per distinct value (a batch's users share a
+    few currencies and days), not per user."""
+    ids_of: dict[object, list[int]] = {}
+    for user_id, value in values.items():
+        ids_of.setdefault(value, []).append(user_id)
+    return Case(*(When(pk__in=ids, then=Value(value)) for value, ids in ids_of.items()), output_field=field)
 
 
 def counted_user_read(*, user, currency: str, since: dt.date, until: dt.date) -> CountedRead:
