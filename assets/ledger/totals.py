@@ -10,14 +10,17 @@ from decimal import Decimal
 
 from django.contrib.auth import get_user_model
 from django.contrib.postgres.expressions import ArraySubquery
+from django.contrib.postgres.fields import ArrayField
 from django.db.models import (
     BigIntegerField,
+    BooleanField,
     Case,
     CharField,
     DateField,
     DecimalField,
     Exists,
     F,
+    Func,
     OuterRef,
     Q,
     QuerySet,
@@ -243,7 +246,7 @@ def counted_days_spent(*, spans: dict[int, tuple[str, dt.date, dt.date]]) -> dic
     days = counted.filter(currency=OuterRef("currency")).values("occurred_on").annotate(minor=minor).values("minor")
     rows = (
         get_user_model()
-        .objects.filter(pk__in=list(spans))
+        .objects.filter(AnyOf("pk", spans))
         .annotate(
             currency=_per_user({i: s[0] for i, s in spans.items()}, CharField()),
             since=_per_user({i: s[1] for i, s in spans.items()}, DateField()),
@@ -262,7 +265,19 @@ def _per_user(values: dict[int, object], field) -> Case:
     ids_of: dict[object, list[int]] = {}
     for user_id, value in values.items():
         ids_of.setdefault(value, []).append(user_id)
-    return Case(*(When(pk__in=ids, then=Value(value)) for value, ids in ids_of.items()), output_field=field)
+    return Case(*(When(AnyOf("pk", ids), then=Value(value)) for value, ids in ids_of.items()), output_field=field)
+
+
+class AnyOf(Func):
+    """`column = ANY(array)`: one parameter however many ids, where `__in` binds (and the driver parses) one
+    per id, most of a batch's read of a thousand users."""
+
+    template = "(%(expressions)s))"
+    arg_joiner = " = ANY("
+    output_field = BooleanField()
+
+    def __init__(self, column: str, ids):
+        super().__init__(F(column), Value(list(ids), output_field=ArrayField(BigIntegerField())))
 
 
 def counted_user_read(*, user, currency: str, since: dt.date, until: dt.date) -> CountedRead:
