@@ -8,20 +8,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.contrib.auth import get_user_model
-from django.contrib.postgres.expressions import ArraySubquery
 from django.contrib.postgres.fields import ArrayField
 from django.db.models import (
     BigIntegerField,
     BooleanField,
     Case,
-    CharField,
     DateField,
     DecimalField,
-    Exists,
     F,
     Func,
-    OuterRef,
     Q,
     QuerySet,
     Sum,
@@ -230,42 +225,40 @@ class DaysSpent:
 
 def counted_days_spent(*, spans: dict[int, tuple[str, dt.date, dt.date]]) -> dict[int, DaysSpent]:
     """Each user's counted spending per day in their own currency over their own days (user id: (currency,
-    since, until)), summed and rounded in the database: one row per user, one query however many users,
-    currencies and days (the nightly watch's typical day)."""
+    since, until)), summed and rounded in the database: one grouped query however many users, currencies and
+    days (the nightly watch's typical day), read as plain tuples."""
     if not spans:
         return {}
-    factors = {user_id: Decimal(10) ** exponent(currency) for user_id, (currency, _s, _u) in spans.items()}
-    counted = Transaction.objects.counted().filter(
-        user_id=OuterRef("pk"),
-        direction=Transaction.Direction.EXPENSE,
-        occurred_on__gte=OuterRef("since"),
-        occurred_on__lte=OuterRef("until"),
-    )
+    currencies = {currency for currency, _s, _u in spans.values()}
     # round(sum * 10^exponent) is to_minor's ROUND_HALF_UP: PostgreSQL rounds a numeric's halves away from zero.
-    minor = Cast(Round(Sum("counted_amount") * OuterRef("factor")), BigIntegerField())
-    days = counted.filter(currency=OuterRef("currency")).values("occurred_on").annotate(minor=minor).values("minor")
-    rows = (
-        get_user_model()
-        .objects.filter(AnyOf("pk", spans))
-        .annotate(
-            currency=_per_user({i: s[0] for i, s in spans.items()}, CharField()),
-            since=_per_user({i: s[1] for i, s in spans.items()}, DateField()),
-            until=_per_user({i: s[2] for i, s in spans.items()}, DateField()),
-            factor=_per_user(factors, DecimalField()),
-        )
-        .annotate(days=ArraySubquery(days), foreign=Exists(counted.exclude(currency=OuterRef("currency"))))
-        .values_list("pk", "days", "foreign")
+    # A row in a currency no user of the batch keeps is not rounded here: its user is read through the rates.
+    factor = Case(
+        *(When(currency=c, then=Value(Decimal(10) ** exponent(c))) for c in sorted(currencies)),
+        default=Value(Decimal(1)),
+        output_field=DecimalField(),
     )
-    return {user_id: DaysSpent(days=days, foreign=foreign) for user_id, days, foreign in rows}
-
-
-def _per_user(values: dict[int, object], field) -> Case:
-    """A value per user as a column of a read of users: one case per distinct value (a batch's users share a
-    few currencies and days), not per user."""
-    ids_of: dict[object, list[int]] = {}
-    for user_id, value in values.items():
-        ids_of.setdefault(value, []).append(user_id)
-    return Case(*(When(AnyOf("pk", ids), then=Value(value)) for value, ids in ids_of.items()), output_field=field)
+    rows = (
+        Transaction.objects.counted()
+        .filter(
+            AnyOf("user_id", spans),
+            direction=Transaction.Direction.EXPENSE,
+            occurred_on__gte=min(s for _c, s, _u in spans.values()),
+            occurred_on__lte=max(u for _c, _s, u in spans.values()),
+        )
+        .values("user_id", "currency", "occurred_on")
+        .annotate(minor=Cast(Round(Sum("counted_amount") * factor), BigIntegerField()))
+        .order_by()
+        .values_list("user_id", "currency", "occurred_on", "minor")
+    )
+    out = {user_id: DaysSpent(days=[], foreign=False) for user_id in spans}
+    for user_id, currency, day, minor in rows:
+        own, since, until = spans[user_id]
+        if since <= day <= until:
+            if currency == own:
+                out[user_id].days.append(minor)
+            elif not out[user_id].foreign:
+                out[user_id] = DaysSpent(days=out[user_id].days, foreign=True)
+    return out
 
 
 class AnyOf(Func):
