@@ -8,7 +8,7 @@ import datetime as dt
 from django.utils.translation import gettext as _
 
 from assets.cards.selectors import card_dues
-from assets.ledger.totals import counted_reads_of
+from assets.ledger.totals import counted_days_spent, counted_reads_of
 from assets.selectors import assets_of_kinds
 from goals.debts.models import Debt
 from goals.debts.selectors import unpaid_instalments
@@ -171,18 +171,21 @@ def _events(reads: _Reads, user_id: int, currency: str, today: dt.date, days: in
 
 
 def _typical_spending(wanted: dict[int, tuple[str, dt.date]]) -> dict[int, int]:
-    """The median day's spending over the TYPICAL_SPENDING_DAYS before each user's today, in their currency."""
+    """The median day's spending over the TYPICAL_SPENDING_DAYS before each user's today, in their currency:
+    the days summed in the database, and converted through counted_reads_of only for the users who spent in
+    another currency."""
     spans = {
         user_id: (currency, today - dt.timedelta(days=TYPICAL_SPENDING_DAYS), today - dt.timedelta(days=1))
         for user_id, (currency, today) in wanted.items()
     }
-    typical = {}
-    for user_id, read in counted_reads_of(spans=spans).items():
-        currency = spans[user_id][0]
-        # The read holds the days of the span that spent anything; every other day of it spent nothing.
-        spent = [to_minor(total, currency) for total in read.by_day().values()]
-        typical[user_id] = fc.median_daily(spent + [0] * (TYPICAL_SPENDING_DAYS - len(spent)))
-    return typical
+    spent = {user_id: read.days for user_id, read in counted_days_spent(spans=spans).items() if not read.foreign}
+    foreign = {user_id: span for user_id, span in spans.items() if user_id not in spent}
+    for user_id, read in counted_reads_of(spans=foreign).items():
+        spent[user_id] = [to_minor(total, foreign[user_id][0]) for total in read.by_day().values()]
+    # The days that spent anything; every other day of the span spent nothing.
+    return {
+        user_id: fc.median_daily(days + [0] * (TYPICAL_SPENDING_DAYS - len(days))) for user_id, days in spent.items()
+    }
 
 
 def _card_events(cycled) -> list[fc.Event]:

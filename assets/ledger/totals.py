@@ -8,14 +8,28 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import Case, DateField, F, Q, QuerySet, Sum, Value, When
-from django.db.models.functions import Cast, TruncMonth
+from django.contrib.postgres.fields import ArrayField
+from django.db.models import (
+    BigIntegerField,
+    BooleanField,
+    Case,
+    DateField,
+    DecimalField,
+    F,
+    Func,
+    Q,
+    QuerySet,
+    Sum,
+    Value,
+    When,
+)
+from django.db.models.functions import Cast, Round, TruncMonth
 
 from assets.ledger.conversion import PIVOT, Converted, RateRow, RateTable, convert
 from assets.ledger.models import ExchangeRate
 from assets.ledger.queries import COUNTS
 from assets.models import Transaction
-from zeus.money import quantize
+from zeus.money import exponent, quantize
 
 PER_DAY = "day"
 PER_MONTH = "month"
@@ -197,6 +211,66 @@ def counted_reads_in(*, user, currencies: Iterable[str], since: dt.date, until: 
         read = counted_convert(rows, currency=currency, until=until, tables=tables)
         out[currency] = read.get(user.pk, CountedRead(currency=currency))
     return out
+
+
+@dataclass(frozen=True)
+class DaysSpent:
+    """One user's counted spending on each day of their span that spent anything, in their own currency's minor
+    units (each day's sum rounded as zeus.money.to_minor rounds it), in no order. `foreign`: some of the span's
+    spending is in another currency, which these days leave out (counted_reads_of converts it)."""
+
+    days: list[int]
+    foreign: bool
+
+
+def counted_days_spent(*, spans: dict[int, tuple[str, dt.date, dt.date]]) -> dict[int, DaysSpent]:
+    """Each user's counted spending per day in their own currency over their own days (user id: (currency,
+    since, until)), summed and rounded in the database: one grouped query however many users, currencies and
+    days (the nightly watch's typical day), read as plain tuples."""
+    if not spans:
+        return {}
+    currencies = {currency for currency, _s, _u in spans.values()}
+    # round(sum * 10^exponent) is to_minor's ROUND_HALF_UP: PostgreSQL rounds a numeric's halves away from zero.
+    # A row in a currency no user of the batch keeps is not rounded here: its user is read through the rates.
+    factor = Case(
+        *(When(currency=c, then=Value(Decimal(10) ** exponent(c))) for c in sorted(currencies)),
+        default=Value(Decimal(1)),
+        output_field=DecimalField(),
+    )
+    rows = (
+        Transaction.objects.counted()
+        .filter(
+            AnyOf("user_id", spans),
+            direction=Transaction.Direction.EXPENSE,
+            occurred_on__gte=min(s for _c, s, _u in spans.values()),
+            occurred_on__lte=max(u for _c, _s, u in spans.values()),
+        )
+        .values("user_id", "currency", "occurred_on")
+        .annotate(minor=Cast(Round(Sum("counted_amount") * factor), BigIntegerField()))
+        .order_by()
+        .values_list("user_id", "currency", "occurred_on", "minor")
+    )
+    out = {user_id: DaysSpent(days=[], foreign=False) for user_id in spans}
+    for user_id, currency, day, minor in rows:
+        own, since, until = spans[user_id]
+        if since <= day <= until:
+            if currency == own:
+                out[user_id].days.append(minor)
+            elif not out[user_id].foreign:
+                out[user_id] = DaysSpent(days=out[user_id].days, foreign=True)
+    return out
+
+
+class AnyOf(Func):
+    """`column = ANY(array)`: one parameter however many ids, where `__in` binds (and the driver parses) one
+    per id, most of a batch's read of a thousand users."""
+
+    template = "(%(expressions)s))"
+    arg_joiner = " = ANY("
+    output_field = BooleanField()
+
+    def __init__(self, column: str, ids):
+        super().__init__(F(column), Value(list(ids), output_field=ArrayField(BigIntegerField())))
 
 
 def counted_user_read(*, user, currency: str, since: dt.date, until: dt.date) -> CountedRead:
