@@ -14,7 +14,7 @@ from chat.models import AdminReply, Message, TurnRun
 from tests import factories
 from tests.chat import factories as chat
 from tests.chat import fake_anthropic as model
-from tests.chat.conftest import login_cookie, open_socket
+from tests.chat.conftest import login_cookie, open_socket, turns_settled
 from zeus import consent
 from zeus.errors import ValidationFailed
 from zeus.services import consent_record, profile_update
@@ -68,6 +68,7 @@ async def test_a_withdrawal_refuses_the_next_turn(alice, fake):
     thread, socket = await _socket(alice)
     fake.script(model.text("Hi."))
     assert (await socket.say("hello"))[-1]["type"] == "done"
+    await turns_settled()  # after `done` the turn goes on to write its run audit
     await sync_to_async(consent_record)(user=alice, granted=False)
     assert (await socket.say("show my transactions"))[-1]["code"] == "CONSENT_REQUIRED"
     assert len(fake.requests) == 1 and await _stored(thread) == (2, 1)
