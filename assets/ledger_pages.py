@@ -11,23 +11,20 @@ from django.views.decorators.http import require_POST
 
 from assets import labels
 from assets.ledger import corrections, transfers
-from assets.ledger.selectors import split_parts, transfer_links, transfer_list
+from assets.ledger.selectors import transaction_ledgers, transfer_list
 from assets.models import Transaction
 from zeus.errors import ZeusError
 from zeus.money import format_amount
 
 
 def ledger_rows_mark(*, user, rows: list[dict]) -> None:
-    """Each /transactions row (`{"txn": ...}`) given its `transfer` and `split`: two reads per page."""
-    ids = [row["txn"].id for row in rows]
-    links = transfer_links(user_id=user.pk, transaction_ids=ids)
-    parts = split_parts(transaction_ids=ids)
+    """Each /transactions row (`{"txn": ...}`, read with ledger_flags()) given its `transfer` and `split`, as the
+    REST list reads them (transaction_ledgers)."""
+    ledgers = transaction_ledgers(user=user, rows=[row["txn"] for row in rows])
     for row in rows:
-        link = links.get(row["txn"].id)
-        row["transfer"] = link.as_dict() if link else None
-        row["split"] = [
-            part | {"label": labels.category_label(part["category"])} for part in parts.get(row["txn"].id, [])
-        ]
+        ledger = ledgers[row["txn"].id]
+        row["transfer"] = ledger["transfer"]
+        row["split"] = [part | {"label": labels.category_label(part["category"])} for part in ledger["split"] or []]
 
 
 def _back(request, default: str = "/transactions") -> str:

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from assets import csv_export, labels, services
 from assets.forms import CategoryForm, TransactionFilterForm, TransactionForm
+from assets.ledger.selectors import with_ledger_flags
 from assets.ledger.totals import list_total_in
 from assets.ledger_pages import ledger_rows_mark
 from assets.selectors import asset_list, transaction_get, transaction_page, transaction_search, transaction_totals
@@ -69,7 +70,7 @@ def _context(request, *, create_form=None, edit_form=None, edit_id=None, status_
             add_service_error(filters, exc, fields_map={"asset_id": "asset"})
             status_code = 400
         else:
-            page = transaction_page(qs, after=_after(request.GET.get("after", "")), size=PAGE_SIZE)
+            page = transaction_page(with_ledger_flags(qs), after=_after(request.GET.get("after", "")), size=PAGE_SIZE)
             totals = transaction_totals(qs)
             combined = _combined(qs, totals, user_currency(user))
     else:
@@ -77,7 +78,10 @@ def _context(request, *, create_form=None, edit_form=None, edit_id=None, status_
     if edit_id is None and request.GET.get("edit"):
         edit_id = _int(request.GET["edit"])
     rows = []
+    by_id = {asset.id: asset for asset in assets}
     for txn in page.rows if page else []:
+        if txn.asset_id in by_id:
+            txn.asset = by_id[txn.asset_id]  # the row names its account: read with the form's, not once per row
         row = {"txn": txn, "category_label": labels.category_label(txn.category)}
         if txn.id == edit_id and txn.editable:
             row["form"] = edit_form or TransactionForm(

@@ -69,6 +69,8 @@ def plan_current(*, user, today: dt.date) -> MonthlyPlan | None:
 
 def plans_current(*, today_of: dict[int, dt.date]) -> dict[int, MonthlyPlan | None]:
     """plan_current for many users (user id: their today), in two queries: a job's batch."""
+    if not today_of:
+        return {}  # the home's forecast, given the plan the page read, asks for nobody's: no query to build
     months = {pm.month_first(today) for today in today_of.values()}
     plans = _plans().filter(
         user_id__in=list(today_of), month__in=months, status__in=[MonthlyPlan.Status.ACTIVE, MonthlyPlan.Status.DRAFT]

@@ -207,7 +207,7 @@ def split_parts(*, transaction_ids: Iterable[int]) -> dict[int, list[dict]]:
 
 
 def ledger_flags() -> dict:
-    """What a page of rows reads beside its columns, for transaction_rows_enrich: whether each row is split and
+    """What a page of rows reads beside its columns, for transaction_ledgers: whether each row is split and
     whether a transfer names it. Most rows are neither, so the page reads the parts and transfers of those
     rows alone, not of every id on it."""
     return {
@@ -216,18 +216,35 @@ def ledger_flags() -> dict:
     }
 
 
+def with_ledger_flags(qs: QuerySet[Transaction]) -> QuerySet[Transaction]:
+    """A ledger query whose rows carry ledger_flags(), for the readers of model rows."""
+    return qs.annotate(**ledger_flags())
+
+
+def _flagged(row) -> tuple[int, bool, bool]:
+    if isinstance(row, dict):
+        return row["id"], row["has_split"], row["has_transfer"]
+    return row.id, row.has_split, row.has_transfer
+
+
+def transaction_ledgers(*, user, rows: Iterable) -> dict[int, dict]:
+    """Each row's `transfer` and `split` as its JSON shows them, by id, for a page of rows read with
+    ledger_flags() (`.values()` rows or model rows): the REST list, the /transactions page and the chat's
+    list_transactions read them here. A read of the transfers and one of the parts, each only when a row of
+    the page has one, whatever the history."""
+    flagged = [_flagged(row) for row in rows]
+    links = transfer_links(user_id=user.pk, transaction_ids=[i for i, _split, transfer in flagged if transfer])
+    with_split = [i for i, split, _transfer in flagged if split]
+    parts = split_parts(transaction_ids=with_split) if with_split else {}
+    return {i: {"transfer": links[i].as_dict() if i in links else None, "split": parts.get(i)} for i, _s, _t in flagged}
+
+
 def transaction_rows_enrich(*, user, rows: list[dict]) -> list[dict]:
     """A page of `.values()` rows (with `id`, `user_category_id` and ledger_flags()) given their `transfer` and
-    `split`: a read of the transfers and one of the parts, each only when a row of the page has one, whatever
-    the history."""
-    with_transfer = [row["id"] for row in rows if row["has_transfer"]]
-    with_split = [row["id"] for row in rows if row["has_split"]]
-    links = transfer_links(user_id=user.pk, transaction_ids=with_transfer)
-    parts = split_parts(transaction_ids=with_split) if with_split else {}
+    `split` (transaction_ledgers)."""
+    ledgers = transaction_ledgers(user=user, rows=rows)
     for row in rows:
-        link = links.get(row["id"])
-        row["transfer"] = link.as_dict() if link else None
-        row["split"] = parts.get(row["id"])
+        row.update(ledgers[row["id"]])
     return rows
 
 

@@ -167,7 +167,7 @@ def money(amount: Decimal, currency: str) -> str:
 
 def transaction_out(txn, *, ledger: dict | None = None) -> dict:
     """A row as the tools show it. `ledger`: its `transfer` and `split` as the REST shows them
-    (assets.ledger.selectors.transaction_ledger_fields, or transaction_rows_enrich for a page); without it,
+    (assets.ledger.selectors.transaction_ledger_fields, or transaction_ledgers for a page); without it,
     a paired transfer is named by its id alone and the split is not read."""
     if ledger is None:
         paired = {"id": txn.transfer_id, "counterpart": None, "status": "paired"} if txn.transfer_id else None

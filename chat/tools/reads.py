@@ -4,7 +4,7 @@ import datetime as dt
 import re
 from decimal import Decimal
 
-from assets.ledger.selectors import split_parts, transfer_links
+from assets.ledger.selectors import transaction_ledgers, with_ledger_flags
 from assets.ledger.shapes import conversions_json, rate_missing_json
 from assets.ledger.totals import conversion_summary, missing_summary
 from assets.selectors import (
@@ -41,31 +41,19 @@ LIMIT = {"type": "integer", "minimum": 1, "maximum": 100}
 
 def list_transactions(ctx: ToolContext, args: dict) -> dict:
     limit = int(args.get("limit", 20))  # the schema lets 20.0 through as an integer
-    rows = list(
-        transaction_list(
-            user=ctx.user,
-            since=args.get("since"),
-            until=args.get("until"),
-            category=args.get("category"),
-            direction=args.get("direction"),
-            source=args.get("source", "all"),
-        )[: limit + 1]
+    listed = transaction_list(
+        user=ctx.user,
+        since=args.get("since"),
+        until=args.get("until"),
+        category=args.get("category"),
+        direction=args.get("direction"),
+        source=args.get("source", "all"),
     )
+    rows = list(with_ledger_flags(listed)[: limit + 1])
     shown = rows[:limit]
-    ids = [t.id for t in shown]
-    links = transfer_links(user_id=ctx.user.pk, transaction_ids=ids)
-    parts = split_parts(transaction_ids=ids)
+    ledgers = transaction_ledgers(user=ctx.user, rows=shown)
     return {
-        "transactions": [
-            transaction_out(
-                t,
-                ledger={
-                    "transfer": links[t.id].as_dict() if t.id in links else None,
-                    "split": parts.get(t.id),
-                },
-            )
-            for t in shown
-        ],
+        "transactions": [transaction_out(t, ledger=ledgers[t.id]) for t in shown],
         "count": min(len(rows), limit),
         "has_more": len(rows) > limit,
     }
