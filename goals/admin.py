@@ -140,11 +140,11 @@ class BudgetAdmin(admin.ModelAdmin):
     amount_display = money_column("amount", _("monthly limit"))
 
     # Spent and remaining need an aggregate per owner, so they show on the change page, not in the list.
-    @admin.display(description="spent this month")
+    @admin.display(description=_("spent this month"))
     def spent_this_month(self, obj):
         return money(budget_statuses(user=obj.user, budgets=[obj])[0].spent, obj.currency) if obj.pk else "—"
 
-    @admin.display(description="remaining this month")
+    @admin.display(description=_("remaining this month"))
     def remaining_this_month(self, obj):
         return money(budget_statuses(user=obj.user, budgets=[obj])[0].remaining, obj.currency) if obj.pk else "—"
 

@@ -12,7 +12,7 @@ from plans.models import (
     Rebalance,
     ReminderLog,
 )
-from zeus.admin import MoneyForm, money_column
+from zeus.admin import MoneyForm, money, money_column
 from zeus.errors import ZeusError
 
 
@@ -69,26 +69,38 @@ class MonthlyPlanAdmin(admin.ModelAdmin):
     income_display = money_column("expected_income", _("expected income"))
     safe_display = money_column("alloc_safe", _("alloc safe"))
 
-    @admin.action(description="Run plan jobs for these plans' users")
+    @admin.action(description=_("Run plan jobs for these plans' users"))
     def run_plan_jobs_for_users(self, request, queryset):
         user_ids = set(queryset.values_list("user_id", flat=True))
         result = jobs.run_plan_jobs(now=timezone.now(), user_ids=user_ids)
         self.message_user(
             request,
-            f"Plan jobs ran for {len(user_ids)} user(s): {result.summaries} plan(s) finalized, "
-            f"{result.reminders} reminder(s) sent.",
+            _("Plan jobs ran for %(users)s user(s): %(summaries)s plan(s) finalized, %(reminders)s reminder(s) sent.")
+            % {"users": len(user_ids), "summaries": result.summaries, "reminders": result.reminders},
         )
 
-    @admin.action(description="Accept the current rebalance recommendation")
+    @admin.action(description=_("Accept the current rebalance recommendation"))
     def accept_rebalance(self, request, queryset):
         for plan in queryset.select_related("user"):
             try:
                 rebalance = services.plan_rebalance(user=plan.user, plan_id=plan.id, accepted_by=request.user)
             except ZeusError as exc:
-                self.message_user(request, f"Plan {plan.id} ({plan.user}): {exc.message}", level=messages.WARNING)
+                self.message_user(
+                    request,
+                    _("Plan %(plan)s (%(user)s): %(error)s")
+                    % {"plan": plan.id, "user": plan.user, "error": exc.message},
+                    level=messages.WARNING,
+                )
             else:
                 self.message_user(
-                    request, f"Plan {plan.id} ({plan.user}): accepted {rebalance.kind} of {rebalance.amount}."
+                    request,
+                    _("Plan %(plan)s (%(user)s): accepted %(kind)s of %(amount)s.")
+                    % {
+                        "plan": plan.id,
+                        "user": plan.user,
+                        "kind": rebalance.kind,
+                        "amount": money(rebalance.amount, plan.currency),
+                    },
                 )
 
 

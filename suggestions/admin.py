@@ -18,12 +18,15 @@ class SuggestionAdmin(admin.ModelAdmin):
     date_hierarchy = "created_at"
     actions = ["run_insights"]
 
-    @admin.action(description="Run insights for these users now")
+    @admin.action(description=_("Run insights for these users now"))
     def run_insights(self, request, queryset):
         user_ids = sorted(set(queryset.values_list("user_id", flat=True)))
         created = insights_generate(user_ids=user_ids)
         self.message_user(
-            request, f"Ran insights for {len(user_ids)} user(s): {created} new insight(s).", messages.SUCCESS
+            request,
+            _("Ran insights for %(users)s user(s): %(created)s new insight(s).")
+            % {"users": len(user_ids), "created": created},
+            messages.SUCCESS,
         )
 
 
@@ -40,13 +43,22 @@ class RecurringSeriesAdmin(admin.ModelAdmin):
     actions = ["detect_now"]
     amount_display = money_column("amount", _("amount"))
 
-    @admin.action(description="Detect recurring series for these users now")
+    @admin.action(description=_("Detect recurring series for these users now"))
     def detect_now(self, request, queryset):
         user_ids = sorted(set(queryset.values_list("user_id", flat=True)))
         result = recurring_detect(user_ids=user_ids)
         self.message_user(
             request,
-            f"Detected {result.series} series for {len(user_ids)} user(s): {result.created} new, "
-            f"{result.ended} ended, {result.insights} new insight(s).",
+            _(
+                "Detected %(series)s series for %(users)s user(s): %(created)s new, %(ended)s ended, "
+                "%(insights)s new insight(s)."
+            )
+            % {
+                "series": result.series,
+                "users": len(user_ids),
+                "created": result.created,
+                "ended": result.ended,
+                "insights": result.insights,
+            },
             messages.SUCCESS,
         )
