@@ -25,7 +25,7 @@ from assets.services import (
     transaction_create,
     transaction_update,
 )
-from zeus.admin import MoneyInitial, adopt, deleting_with_owner, money_column, service_errors
+from zeus.admin import MoneyInitial, MoneyShown, adopt, deleting_with_owner, money_column, service_errors
 from zeus.errors import ValidationFailed
 from zeus.money import parse_money
 
@@ -54,7 +54,8 @@ class SyncedReadOnlyMixin:
 
 
 @admin.register(LinkedAccount)
-class LinkedAccountAdmin(admin.ModelAdmin):
+class LinkedAccountAdmin(MoneyShown, admin.ModelAdmin):
+    money_fields = ("balance",)
     list_display = ("institution", "name", "masked_number", "user", "balance_display", "last_synced_at")
     list_filter = ("institution", "currency", "last_synced_at")
     list_select_related = ("user",)
@@ -94,7 +95,8 @@ class AssetForm(MoneyInitial, forms.ModelForm):
 
 
 @admin.register(Asset)
-class AssetAdmin(SyncedReadOnlyMixin, admin.ModelAdmin):
+class AssetAdmin(MoneyShown, SyncedReadOnlyMixin, admin.ModelAdmin):
+    money_fields = ("balance",)
     form = AssetForm
     list_display = ("name", "user", "kind", "balance_display", "source", "linked_account", "updated_at")
     list_filter = ("source", "kind", "currency", "updated_at")
@@ -151,7 +153,8 @@ class TransactionForm(MoneyInitial, forms.ModelForm):
 
 
 @admin.register(Transaction)
-class TransactionAdmin(SyncedReadOnlyMixin, admin.ModelAdmin):
+class TransactionAdmin(MoneyShown, SyncedReadOnlyMixin, admin.ModelAdmin):
+    money_fields = ("amount",)
     form = TransactionForm
     list_display = (
         "occurred_on",
@@ -257,7 +260,8 @@ class SepayConnectionAdmin(_ReadOnlyAdmin):
 
 
 @admin.register(BankTextDraft)
-class BankTextDraftAdmin(_ReadOnlyAdmin):
+class BankTextDraftAdmin(MoneyShown, _ReadOnlyAdmin):
+    money_fields = ("amount",)
     list_display = ("created_at", "user", "bank", "direction", "amount_display", "status", "parsed_by")
     list_filter = ("status", "parsed_by", "bank")
     list_select_related = ("user",)
@@ -296,7 +300,9 @@ class RejectedPairAdmin(_ReadOnlyAdmin):
 
 
 @admin.register(TransactionSplit)
-class TransactionSplitAdmin(_ReadOnlyAdmin):
+class TransactionSplitAdmin(MoneyShown, _ReadOnlyAdmin):
+    money_fields = ("amount",)
+    money_currency = "transaction__currency"
     list_display = ("transaction", "position", "amount_display", "category", "note")
     list_select_related = ("transaction",)
     raw_id_fields = ("transaction", "user_category")

@@ -12,7 +12,7 @@ from plans.models import (
     Rebalance,
     ReminderLog,
 )
-from zeus.admin import MoneyForm, money, money_column
+from zeus.admin import MoneyForm, MoneyShown, money, money_column
 from zeus.errors import ZeusError
 
 
@@ -33,7 +33,9 @@ class PlanEntryInline(admin.TabularInline):
     readonly_fields = ["created_at"]
 
 
-class RebalanceInline(admin.TabularInline):
+class RebalanceInline(MoneyShown, admin.TabularInline):
+    money_fields = ("amount",)
+    money_currency = "plan__currency"
     model = Rebalance
     extra = 0
     can_delete = False

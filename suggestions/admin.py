@@ -4,7 +4,7 @@ from django.utils.translation import gettext_lazy as _
 from suggestions.insights.job import insights_generate
 from suggestions.models import RecurringSeries, Suggestion
 from suggestions.recurring.job import recurring_detect
-from zeus.admin import MoneyForm, money_column
+from zeus.admin import MoneyForm, MoneyShown, money_column
 
 
 @admin.register(Suggestion)
@@ -31,7 +31,8 @@ class SuggestionAdmin(admin.ModelAdmin):
 
 
 @admin.register(RecurringSeries)
-class RecurringSeriesAdmin(admin.ModelAdmin):
+class RecurringSeriesAdmin(MoneyShown, admin.ModelAdmin):
+    money_fields = ("previous_amount",)
     form = MoneyForm
     list_display = ("merchant", "kind", "amount_display", "interval", "next_on", "status", "user")
     list_filter = ("kind", "interval", "status")

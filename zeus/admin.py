@@ -91,6 +91,49 @@ class MoneyInitial:
                 self.initial[name] = quantize(self.initial[name], currency)
 
 
+class MoneyShown:
+    """A ModelAdmin or inline mixin: the money fields named in `money_fields` read as money in the row's currency
+    ("150.000 ₫") wherever the change page shows them read-only (in `readonly_fields`, or the whole page when
+    staff may only view it), not as the column's four stored decimals. Each is shown by a `<name>_shown`
+    display made here; where the page may edit a field it stays an input (MoneyInitial trims it)."""
+
+    money_fields: tuple[str, ...] = ()
+    money_currency = "currency"
+
+    def __getattr__(self, name: str):
+        field = name.removesuffix("_shown")
+        if field == name or field not in type(self).money_fields:
+            raise AttributeError(name)
+
+        @admin.display(description=self.model._meta.get_field(field).verbose_name)
+        def shown(obj):
+            return money(getattr(obj, field), row_currency(obj, self.money_currency))
+
+        return shown
+
+    def _read_only_money(self, request, obj) -> set[str]:
+        if obj is not None and not self.has_change_permission(request, obj):
+            return set(self.money_fields)
+        return set(super().get_readonly_fields(request, obj)) & set(self.money_fields)
+
+    def get_readonly_fields(self, request, obj=None):
+        shown = self._read_only_money(request, obj)
+        return [f"{n}_shown" if n in shown else n for n in super().get_readonly_fields(request, obj)]
+
+    def get_exclude(self, request, obj=None):
+        # Out of the form: a read-only money field (its display stands in) and every display's name (a view-only
+        # page builds its form from the names it shows).
+        read_only = set(super().get_readonly_fields(request, obj)) & set(self.money_fields)
+        excluded = super().get_exclude(request, obj)
+        if excluded is None:  # as Django would: the form's own Meta.exclude
+            excluded = getattr(getattr(self.form, "_meta", None), "exclude", None) or ()
+        return [*excluded, *read_only, *(f"{n}_shown" for n in self.money_fields)]
+
+    def get_fields(self, request, obj=None):
+        shown = self._read_only_money(request, obj)
+        return [f"{n}_shown" if n in shown else n for n in super().get_fields(request, obj)]
+
+
 class MoneyForm(MoneyInitial, forms.ModelForm):
     """An admin's form when it needs nothing but MoneyInitial (the admin adds the model and its fields)."""
 

@@ -60,6 +60,9 @@ def test_the_admin_index_names_apps_and_models_in_vietnamese(staff_vi):
 
 
 OURS = {"assets", "chat", "goals", "plans", "suggestions", "zeus"}
+# An amount shown as its column stores it, read-only ("150.000,0000") or in an input: four decimals, all zero or
+# not (an interest rate keeps four places of its own and is shown beside a "%", which this does not match).
+RAW_MONEY = re.compile(r'(<div class="readonly">|value=")-?[\d.,]*\d[.,]\d{4}(</div>|")')
 
 
 class Labels(HTMLParser):
@@ -146,7 +149,7 @@ PLAIN = {
 def test_every_change_page_labels_its_fields_in_vietnamese(staff_vi):
     """The demo's ledger gives most models a row; the rest get the plainest row their fields allow."""
     call_command("seed_demo", stdout=io.StringIO())
-    english, pages = _english_labels(), {}
+    english, pages, raw = _english_labels(), {}, []
     for model in REGISTERED:
         base = f"/admin/{model._meta.app_label}/{model._meta.model_name}/"
         row = model._default_manager.order_by("pk").first()
@@ -160,8 +163,11 @@ def test_every_change_page_labels_its_fields_in_vietnamese(staff_vi):
         parser = Labels()
         parser.feed(response.content.decode())
         pages[url] = [label.strip().rstrip(":") for label in parser.labels]
+        if RAW_MONEY.search(response.content.decode()):
+            raw.append(url)
     left = {url: sorted(set(labels) & english) for url, labels in pages.items() if set(labels) & english}
     assert left == {}
+    assert not raw, raw  # a money field shown as its column's four stored decimals ("150000,0000")
     assert all(
         f"/admin/{m._meta.app_label}/{m._meta.model_name}/" in " ".join(pages)
         for m in REGISTERED
