@@ -114,11 +114,6 @@ def _view(debt: Debt, payments: list[DebtPayment], today: dt.date) -> DebtView:
     )
 
 
-def instalments_between(*, user, start: dt.date, end: dt.date) -> list[tuple[Debt, ScheduleRow]]:
-    """Open debts' unpaid instalments falling due from `start` to `end` (overdue ones count as due on `start`)."""
-    return [(debt, row) for debt, row in unpaid_instalments(user_ids=[user.pk]).get(user.pk, []) if row.due_on <= end]
-
-
 def unpaid_instalments(*, user_ids) -> dict[int, list[tuple[Debt, ScheduleRow]]]:
     """Each user's open debts' unpaid instalments (newest debt first, each in schedule order): two queries for
     any number of users (a job's batch). What remains of an instalment does not depend on the day asked."""
