@@ -265,6 +265,7 @@ class AnyOf(Func):
     """`column = ANY(array)`: one parameter however many ids, where `__in` binds (and the driver parses) one
     per id, most of a batch's read of a thousand users."""
 
+    # The two expressions joined read `(column = ANY(ids))`: the joiner opens the parenthesis the template closes.
     template = "(%(expressions)s))"
     arg_joiner = " = ANY("
     output_field = BooleanField()
