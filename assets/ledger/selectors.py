@@ -12,7 +12,6 @@ from assets.ledger.conversion import PIVOT, Converted, RateRow, RateTable, conve
 from assets.ledger.models import ExchangeRate, ImportBatch, TransactionSplit, Transfer, UserCategory
 from assets.ledger.totals import conversion_summary, missing_summary
 from assets.models import SPENDABLE_KINDS, Asset, Source, Transaction
-from zeus.errors import NotFound
 from zeus.money import CURRENCY_EXPONENTS, quantize
 
 
@@ -133,16 +132,6 @@ def transfer_list(*, user, status: str = Transfer.Status.PAIRED) -> QuerySet[Tra
     return Transfer.objects.filter(user=user, status=status).select_related("outgoing", "incoming")
 
 
-def transfer_get(*, user, transfer_id, status: str | None = None) -> Transfer:
-    qs = Transfer.objects.filter(user=user)
-    if status:
-        qs = qs.filter(status=status)
-    try:
-        return qs.get(id=int(transfer_id))
-    except (Transfer.DoesNotExist, TypeError, ValueError, OverflowError):
-        raise NotFound("No such transfer.") from None
-
-
 @dataclass(frozen=True)
 class TransferLink:
     id: int
@@ -178,13 +167,6 @@ def import_batch_list(*, user) -> QuerySet[ImportBatch]:
 
 def user_category_list(*, user) -> QuerySet[UserCategory]:
     return UserCategory.objects.filter(user=user)
-
-
-def user_category_get(*, user, category_id) -> UserCategory:
-    try:
-        return UserCategory.objects.get(user=user, id=int(category_id))
-    except (UserCategory.DoesNotExist, TypeError, ValueError, OverflowError):
-        raise NotFound("No such category.") from None
 
 
 # What a transaction's JSON gains (docs/contract/rest.md): `transfer`, `note`, `excluded`, `split`, and

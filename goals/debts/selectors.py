@@ -4,8 +4,6 @@ import dataclasses
 import datetime as dt
 from decimal import Decimal
 
-from django.db.models import Sum
-
 from goals.debts import schedule as debt_math
 from goals.debts.models import Debt, DebtPayment
 from zeus.errors import NotFound
@@ -75,10 +73,6 @@ def debt_views(debts, *, today: dt.date) -> list[DebtView]:
 
 def debt_view(debt: Debt, *, today: dt.date) -> DebtView:
     return debt_views([debt], today=today)[0]
-
-
-def debt_paid(debt: Debt) -> Decimal:
-    return debt.payments.aggregate(total=Sum("amount"))["total"] or Decimal(0)
 
 
 def _view(debt: Debt, payments: list[DebtPayment], today: dt.date) -> DebtView:
