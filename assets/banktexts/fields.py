@@ -19,6 +19,9 @@ _BALANCE = re.compile(
     r"|\bsd(?: kha dung)?)\b\s*(?:la\s*)?:?\s*\+?(?:vnd\s*)?"
     rf"(?P<num>{_GROUPED}(?:\.\d{{1,2}}(?!\d))?|\d+(?=\s?{_CUR}|\s*$|\s*[.;|]))\s?(?:{_CUR})?"
 )
+# SHB's SMS says its balance last, after the account and the moment: `SDTK 1000006789 den 17:56:38 ngay 13/11/2022 la
+# 8,668,033 VND.` Only `la …` is the balance's span: the account and the moment before it are fields of their own.
+_SDTK_BALANCE = re.compile(rf"\bsd ?tk [0-9x*]+ den\b[^.|;]*?\b(?P<label>la)\s+(?P<num>{_GROUPED}|\d+)\s?(?:{_CUR})")
 DATE = re.compile(r"(?<![\d.,/-])(?P<d>\d{1,2})[/-](?P<m>\d{1,2})(?:[/-](?P<y>\d{4}|\d{2}))?(?![\d,])")
 TIME = re.compile(r"(?<![\d.,:])(?P<H>\d{1,2})(?::|h)(?P<M>\d{2})(?:(?::|m)(?P<S>\d{2}))?p?(?![\d,])")
 # A signed figure after its label, with or without a currency: `So tien GD:+10,000,000`, `PS: -50,000`.
@@ -46,14 +49,15 @@ _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
 EN_DATE = re.compile(rf"(?<![\d.,/-])(?P<d>\d{{1,2}}) (?P<m>{'|'.join(_MONTHS)})[a-z]*\b(?: (?P<y>\d{{4}}))?")
 CARD_MASK = re.compile(r"\((?:\*{2,}|x{2,})(?P<digits>\d{2,4})\)")
 # An unsigned figure in dong with the way it went said anywhere before it (Eximbank's `THANH TOAN … 544,885VND`).
-_PLAIN = re.compile(rf"(?<![\w.,])(?P<num>{_GROUPED})\s?vnd\b")
+_PLAIN = re.compile(rf"(?<![\w.,])(?P<num>{_GROUPED})\s?(?:vnd|d)\b")
 _OUT_WORDS = re.compile(r"\b(?:thanh toan|chuyen tien|chuyen khoan|rut tien|ghi no)\b")
 _IN_WORDS = re.compile(r"\b(?:nhan tien|ghi co|nop tien|hoan tien)\b")
 _INCOME_WORDS = ("tang", "ghi co", "nhan", "nap tien", "hoan tien", "cong")
 _ACCOUNT = re.compile(
     # `acc no.` needs no word boundary: Shinhan's SMS arrive with a stray letter glued to it (`TAcc no. **5106`).
-    r"(?:(?<![a-z])(?:tai khoan(?: thanh toan)?|so tk|stk|tk|account)|acc(?:ount)? no\.?)\s*(?:vcb\s*)?:?\s*"
-    r"(?P<acct>[*x]*\d[0-9x*]{2,}|[*x]{2,}\d{3,})",
+    # SHB's `SDTK 1000006789` (số dư tài khoản) names the account too; VIB masks with dots (`Tài khoản ....7213`).
+    r"(?:(?<![a-z])(?:tai khoan(?: thanh toan)?|so tk|stk|sdtk|tk|account)|acc(?:ount)? no\.?)\s*(?:vcb\s*)?:?\s*"
+    r"(?P<acct>[*x]*\d[0-9x*]{2,}|[*x]{2,}\d{3,}|\.{2,}\d{3,})",
     re.I,
 )
 _NOTE = re.compile(
@@ -61,7 +65,9 @@ _NOTE = re.compile(
     # words of the note itself (`… Noi dung khac Tieu dung noi bo`).
     r"(?:(?:\bnd|\bn/dung|\bref)\s*:?\s*"
     r"|(?:\bnoi dung(?: giao dich| gd| chuyen khoan)?|\bmo ta|\bloi nhan|\bdien giai)\s*:\s*"
-    r"|\bdetail\s*:\s*|(?<!so )(?<!thoi gian )\bgd\s*:\s*(?![+-]?\s?\d))(?=\S)(?!:)"
+    r"|\bdetail\s*:\s*|(?<!so )(?<!thoi gian )\bgd\s*:\s*(?![+-]?\s?\d)"
+    # SHB's `GD moi nhat: +2,500,000 VND: PHAM …`: a colon right after the amount's currency opens the note.
+    r"|(?:(?<=\d vnd)|(?<=\dvnd)):\s*)(?=\S)(?!:)"
 )
 # A bank's own reference after the note (TPBank's `SO GD: 570CTMB…`, BIDV's `Mã giao dịch: 0832…`) ends it.
 NOTE_END = re.compile(r"\s(?:so gd|ma giao dich)\s*:")
@@ -94,9 +100,10 @@ def masked(text: str, spans: list[tuple[int, int]]) -> str:
 
 
 def balance(folded: str) -> tuple[Decimal | None, list[tuple[int, int]]]:
-    spans = [m.span() for m in _BALANCE.finditer(folded)]
-    found = [m for m in _BALANCE.finditer(folded)]
-    return (number(found[-1]["num"]) if found else None), spans
+    found = [(m.start(), m.end(), m["num"]) for m in _BALANCE.finditer(folded)]
+    found += [(m.start("label"), m.end(), m["num"]) for m in _SDTK_BALANCE.finditer(folded)]
+    found.sort()
+    return (number(found[-1][2]) if found else None), [(start, end) for start, end, _ in found]
 
 
 def figure(folded: str) -> Figure | None:
@@ -116,7 +123,10 @@ def figure(folded: str) -> Figure | None:
             "income": _IN_WORDS.search(folded, 0, plain.start()),
         }
         found = [way for way, match in ways.items() if match]
-        if len(found) == 1:  # one way said, not both
+        # One way said, not both; or the way the text opens with (a push's title, MoMo's `Nhận tiền chuyển khoản
+        # từ …`): the words after it are the transfer's own.
+        found = found if len(found) == 1 else [way for way, match in ways.items() if match and match.start() == 0]
+        if len(found) == 1:
             return Figure(number(plain["num"]), found[0], plain.start(), plain.end())
     if worded:
         word = worded["word"]

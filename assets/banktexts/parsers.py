@@ -40,8 +40,11 @@ _DIGIT = re.compile(r"\d")
 _NUMBERS = re.compile(r"\d+(?:[.,]\d+)*")
 WALLETS = ("MoMo", "ZaloPay", "ShopeePay")
 # A wallet's counterparty: `từ NGUYEN VAN A`, `cho KFC`, `tới …`, `về tài khoản …`, up to what follows it.
-_PARTY = re.compile(r"^\s*(?:tu|cho|toi|den|ve|tai)\s+(?P<party>.+?)(?=\s+(?:luc|vao vi|vao)\b|\.\s|\.$|$)")
+# `tài khoản` (an account) after the amount is a field, never a party.
+_PARTY = re.compile(r"^\s*(?:tu|cho|toi|den|ve|tai(?! khoan\b))\s+(?P<party>.+?)(?=\s+(?:luc|vao vi|vao)\b|\.\s|\.$|$)")
 _VPB_PARTY = re.compile(r"\bdo (?P<party>.+?)\.\s*so du")
+# A wallet's counterparty named before its amount: MoMo's `Nhận tiền chuyển khoản từ NGUYEN VAN A / Số tiền …`.
+_PARTY_BEFORE = re.compile(r"\b(?:tu|cho|toi)\s+(?P<party>.+?)\s+so tien\s*:?\s*$")
 
 
 @dataclass(frozen=True)
@@ -66,7 +69,8 @@ def _one_line(text: str) -> str:
 
 
 def _clean(text: str) -> str:
-    return " ".join(text.replace("\x00", " ").split()).strip(" .;|,")[:200]
+    # A note quoted whole (MoMo's `kèm lời nhắn: "…"`) is the words inside the quotes.
+    return " ".join(text.replace("\x00", " ").split()).strip(' .;|,"“”')[:200]
 
 
 def _words(raw: str, folded: str, start: int, end: int) -> str:
@@ -89,9 +93,12 @@ def _description(raw, folded, bank, figure, note_at, balance_spans, moment) -> s
         note = _clean(_words(raw, folded, note_at, min(ends, default=len(folded))))
     if bank in WALLETS or (bank == "" and note_at is None):
         party = _PARTY.match(folded[figure.end :])
-        if party:
-            start = figure.end + party.start("party")
-            who = _clean(_words(raw, folded, start, figure.end + party.end("party")))
+        before = None if party else _PARTY_BEFORE.search(folded, 0, figure.start)
+        if party or before:
+            start, end = (
+                (figure.end + party.start("party"), figure.end + party.end("party")) if party else before.span("party")
+            )
+            who = _clean(_words(raw, folded, start, end))
             if not note and moment and folded[moment.end : moment.end + 2] == ". ":
                 # A wallet's note after its time, up to the balance when one follows.
                 end = min([b for b, _ in balance_spans if b > moment.end], default=len(folded))
@@ -106,7 +113,12 @@ def _description(raw, folded, bank, figure, note_at, balance_spans, moment) -> s
         return _clean(_words(raw, folded, vpb.start("party"), vpb.end("party")))
     dates = [m.span() for m in fields.DATE.finditer(folded) if 1 <= int(m["m"]) <= 12 and 1 <= int(m["d"]) <= 31]
     dates += [m.span() for m in fields.EN_DATE.finditer(folded)]
-    words = fields.masked(_words(raw, folded, 0, len(folded)), dates + [m.span() for m in fields.TIME.finditer(folded)])
+    # An account field right after the amount is no note (VPBank NEO: `+ 5,000 đ / Tài khoản: 01******23 / Số dư: …`).
+    lead = figure.end + re.match(r"\s*(?:(?:vnd|d)\b)?\s*", folded[figure.end :]).end()
+    opening = [span for span in fields.account_spans(folded) if span[0] == lead]
+    words = fields.masked(
+        _words(raw, folded, 0, len(folded)), dates + opening + [m.span() for m in fields.TIME.finditer(folded)]
+    )
     # DongA's SMS: the note sits between the amount and a balance label (`So du hien tai la:...`).
     label = re.search(r"\bso du\b|\bavailable balance\b", folded[figure.end :])
     after = [start - figure.end for start, _ in balance_spans if start > figure.end]

@@ -189,3 +189,68 @@ def test_a_deposit_or_withdrawal_worded_without_a_sign(text, direction):
         "TIEN HANG",
         "•••• 4224",
     )
+
+
+def test_shb_names_its_account_and_balance_before_the_amount_and_a_colon_after_the_amount_opens_the_note():
+    """SHB: `SDTK <account> den <time> ngay <date> la <balance> VND. GD moi nhat: <amount> VND: <note>`."""
+    folded = "sdtk 1000006789 den 17:56:38 ngay 13/11/2022 la 8,668,033 vnd. gd moi nhat: +2,500,000 vnd: pham ck"
+    assert fields.balance(folded)[0] == Decimal(8668033)
+    assert folded[slice(*fields.balance(folded)[1][0])] == "la 8,668,033 vnd"  # not the account, not the moment
+    assert fields.account(folded) == "•••• 6789"
+    assert folded[fields.note_start(folded) :] == "pham ck"
+    assert fields.note_start("tk 1 ps:+5,000vnd sd: 9vnd nd: x") == len("tk 1 ps:+5,000vnd sd: 9vnd nd: ")
+
+
+@pytest.mark.parametrize(
+    ("folded", "mask"),
+    [
+        ("tai khoan ....7213, phat sinh -30,000,000 d vao luc 11:50 02/01/2024.", "•••• 7213"),
+        ("tai khoan . 7213, phat sinh -30,000,000 d", ""),
+    ],
+    ids=["vib-dotted-mask", "one-dot-is-punctuation"],
+)
+def test_an_account_masked_with_dots(folded, mask):
+    assert fields.account(folded) == mask
+
+
+@pytest.mark.parametrize(
+    ("folded", "direction"),
+    [
+        ('nhan tien chuyen khoan tu a b so tien 5.000 d, kem loi nhan: "a b chuyen tien".', "income"),
+        ("thanh toan cho shop, nhan tien hoan sau. so tien 5.000 d", "expense"),
+        ("tk 1 nhan tien 2 lan, thanh toan hd 12345678 so 5,000 d", None),
+    ],
+    ids=["momo-push-opens-with-nhan-tien", "opening-way-wins-either-way", "neither-opens-the-text"],
+)
+def test_an_unsigned_figure_in_dong_with_both_ways_said_goes_the_way_the_text_opens_with(folded, direction):
+    found = fields.figure(folded)
+    assert (found.direction if found else None) == direction
+    if found:
+        assert found.amount == Decimal(5000)
+
+
+def test_a_momo_push_names_its_counterparty_in_the_title_and_its_message_in_quotes():
+    got = parse(
+        'Nhận tiền chuyển khoản từ NGUYEN VAN A\nSố tiền 15.000 đ, kèm lời nhắn: "tra tien an".',
+        now=NOW,
+        tz=TZ,
+        sender="MoMo",
+    )
+    assert (got.bank, got.amount, got.direction, got.description) == (
+        "MoMo",
+        Decimal(15000),
+        "income",
+        "NGUYEN VAN A tra tien an",
+    )
+
+
+def test_an_account_right_after_the_amount_is_no_note_but_one_inside_the_note_is():
+    neo = parse("- 5,000 đ\nTài khoản: 01******23\nSố dư: 0 đ\nTRAN B chuyen tien\n", now=NOW, tz=TZ)
+    assert (neo.description, neo.account_mask, neo.balance_after) == ("TRAN B chuyen tien", "•••• **23", Decimal(0))
+    donga = parse(
+        "DongA Bank thong bao: TK 0111099552 da thay doi: +600,000 VND. Nhan CK tu TK 0110384868 - DUONG D. "
+        "So du hien tai la: 339,733,050 VND.",
+        now=NOW,
+        tz=TZ,
+    )
+    assert donga.description == "Nhan CK tu TK 0110384868 - DUONG D"
