@@ -11,7 +11,8 @@ from decimal import Decimal
 
 NUM = r"\d{1,3}(?:[.,]\d{3})+(?:\.\d{1,2})?|\d+"
 _GROUPED = r"\d{1,3}(?:[.,]\d{3})+"
-_CUR = r"(?:vnd|vnđ|dong|d)\b"
+# `₫`, the dong's sign (VPBank NEO's pushes: `+ 20,000 ₫`), is no word character: no \b after it.
+_CUR = r"(?:(?:vnd|vnđ|dong|d)\b|₫)"
 
 _BALANCE = re.compile(
     r"(?:\bso du(?: kha dung| hien tai| vi| cuoi| moi| tk sau gd la| sau gd| tai khoan)*|\bsdc|\bsdkd"
@@ -33,6 +34,9 @@ _SIGNED = re.compile(
     rf"(?:^|(?<=[\s:|;(]))(?P<sign>[+-])\s?(?:vnd\s*)?(?P<num>{NUM})(?:\s?{_CUR}|(?=\s+(?:luc|vao|ngay)\b)"
     rf"|(?=\s*(?:\||;|\.\s|$)))"
     rf"|\((?P<psign>[+-])\)\s?(?P<pnum>{NUM})(?![\d.,])"  # a sign in brackets: `(+) 1,200,000 VND` (OCB, MSB)
+    # The currency before the figure already says it is money, whatever follows: Techcombank's push `+ VND 208,080
+    # Tài khoản: …`.
+    rf"|(?:^|(?<=[\s:|;(]))(?P<csign>[+-])\s?vnd\s*(?P<cnum>{NUM})(?![\d.,])"
 )
 # A figure after words that say which way it went.
 _WORDED = re.compile(
@@ -49,7 +53,7 @@ _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
 EN_DATE = re.compile(rf"(?<![\d.,/-])(?P<d>\d{{1,2}}) (?P<m>{'|'.join(_MONTHS)})[a-z]*\b(?: (?P<y>\d{{4}}))?")
 CARD_MASK = re.compile(r"\((?:\*{2,}|x{2,})(?P<digits>\d{2,4})\)")
 # An unsigned figure in dong with the way it went said anywhere before it (Eximbank's `THANH TOAN … 544,885VND`).
-_PLAIN = re.compile(rf"(?<![\w.,])(?P<num>{_GROUPED})\s?(?:vnd|d)\b")
+_PLAIN = re.compile(rf"(?<![\w.,])(?P<num>{_GROUPED})\s?(?:(?:vnd|d)\b|₫)")
 _OUT_WORDS = re.compile(r"\b(?:thanh toan|chuyen tien|chuyen khoan|rut tien|ghi no)\b")
 _IN_WORDS = re.compile(r"\b(?:nhan tien|ghi co|nop tien|hoan tien)\b")
 _INCOME_WORDS = ("tang", "ghi co", "nhan", "nap tien", "hoan tien", "cong")
@@ -70,6 +74,7 @@ _NOTE = re.compile(
     r"|(?:(?<=\d vnd)|(?<=\dvnd)):\s*)(?=\S)(?!:)"
 )
 # A bank's own reference after the note (TPBank's `SO GD: 570CTMB…`, BIDV's `Mã giao dịch: 0832…`) ends it.
+_TRACED = re.compile(r"\btrace \d+\s*$")
 NOTE_END = re.compile(r"\s(?:so gd|ma giao dich)\s*:")
 
 
@@ -114,7 +119,9 @@ def figure(folded: str) -> Figure | None:
     if approved:  # a card payment approved: money out, whatever else the text holds
         return Figure(number(approved["num"]), "expense", approved.start("num"), approved.end("num"))
     if signed and (not worded or signed.start() <= worded.end()):
-        sign, num = (signed["sign"], signed["num"]) if signed["num"] else (signed["psign"], signed["pnum"])
+        sign, num = next(
+            (signed[s], signed[n]) for s, n in (("sign", "num"), ("psign", "pnum"), ("csign", "cnum")) if signed[n]
+        )
         direction = "expense" if sign == "-" else "income"
         return Figure(number(num), direction, signed.start(), signed.end())
     if not worded and (plain := _PLAIN.search(folded)):
@@ -159,6 +166,9 @@ def note_start(folded: str) -> int | None:
     strong = [m for m in found if ":" in m.group(0) or m.group(0).startswith("ref")]
     if strong:
         return strong[0].end()
+    # Napas's `NHAN TU <account> TRACE <number> ND <words>` is one note (VPBank NEO's push has no label before it):
+    # a bare `ND` after a trace number is a word of that note.
+    found = [m for m in found if not _TRACED.search(folded, 0, m.start())]
     return found[-1].end() if found else None
 
 

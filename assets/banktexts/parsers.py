@@ -16,6 +16,9 @@ Shapes it reads (account numbers and names invented), among others:
   Techcombank  Tài khoản: … / Số tiền: -120,000 VND / Số dư: … / Nội dung: … / 02/12/2026 19:45 (one per line)
   MB           TK 0123xxx789|GD: -500,000VND 02/12/26 18:20|SD:1,234,000VND|ND: ...
   MoMo         Bạn đã chuyển thành công 300.000đ tới … lúc 19:20 01/12/2026. Số dư ví: 700.000đ
+               Nhận tiền chuyển khoản từ NGUYEN VAN A / Số tiền 5.000 đ, kèm lời nhắn: "…"
+  SHB          SDTK 1000006789 den 17:56:38 ngay 13/11/2022 la 8,668,033 VND. GD moi nhat: +2,500,000 VND: ...
+  VPBank NEO   + 20,000 ₫ / Tài khoản: 77****94 / Số dư: 860,000 ₫ / NHAN TU … TRACE 519345 ND ... (title first)
 """
 
 import datetime as dt
@@ -114,7 +117,7 @@ def _description(raw, folded, bank, figure, note_at, balance_spans, moment) -> s
     dates = [m.span() for m in fields.DATE.finditer(folded) if 1 <= int(m["m"]) <= 12 and 1 <= int(m["d"]) <= 31]
     dates += [m.span() for m in fields.EN_DATE.finditer(folded)]
     # An account field right after the amount is no note (VPBank NEO: `+ 5,000 đ / Tài khoản: 01******23 / Số dư: …`).
-    lead = figure.end + re.match(r"\s*(?:(?:vnd|d)\b)?\s*", folded[figure.end :]).end()
+    lead = figure.end + re.match(r"\s*(?:(?:vnd|d)\b|₫)?\s*", folded[figure.end :]).end()
     opening = [span for span in fields.account_spans(folded) if span[0] == lead]
     words = fields.masked(
         _words(raw, folded, 0, len(folded)), dates + opening + [m.span() for m in fields.TIME.finditer(folded)]
@@ -143,6 +146,7 @@ def _description(raw, folded, bank, figure, note_at, balance_spans, moment) -> s
     if balance_spans:  # Techcombank's and Shinhan's SMS: the note follows the balance, in the text's own words
         # less the dates in it (with the dot that closes them) and a card's last digits, `(**32)`.
         cut = [(a, b + (folded[b : b + 1] == ".")) for a, b in dates]
+        cut += [(moment.start, moment.end)] if moment else []  # the moment's time too (Techcombank's app push)
         tail = fields.masked(
             _words(raw, folded, 0, len(folded)), cut + [m.span() for m in fields.CARD_MASK.finditer(folded)]
         )

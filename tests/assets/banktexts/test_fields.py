@@ -254,3 +254,49 @@ def test_an_account_right_after_the_amount_is_no_note_but_one_inside_the_note_is
         tz=TZ,
     )
     assert donga.description == "Nhan CK tu TK 0110384868 - DUONG D"
+
+
+@pytest.mark.parametrize(
+    ("folded", "amount", "direction"),
+    [
+        ("vpbank neo + 20,000 ₫ tai khoan: 77****94 so du: 860,000 ₫ nhan tu 1", Decimal(20000), "income"),
+        ("techcombank 10:58 am + vnd 208,080 tai khoan: 5555047777777 so du: vnd 218,042", Decimal(208080), "income"),
+        ("- vnd 45,000 tai khoan: 5555047777777", Decimal(45000), "expense"),
+    ],
+    ids=["dong-sign", "currency-before-a-field-label", "currency-before-minus"],
+)
+def test_a_signed_figure_in_the_dong_sign_or_with_its_currency_first(folded, amount, direction):
+    found = fields.figure(folded)
+    assert (found.amount, found.direction) == (amount, direction)
+    assert fields.figure("tk 1 - 45,000 tai khoan 2") is None  # no currency on either side: not known as money
+
+
+def test_a_dong_sign_balance_and_a_push_with_the_amount_in_its_title():
+    got = parse(
+        "VPBank NEO + 20,000 ₫\nTài khoản: 77****94\nSố dư: 860,000 ₫\nNHAN TU 0011 TRACE 519345 ND tien nha",
+        now=NOW,
+        tz=TZ,
+    )
+    assert (got.bank, got.amount, got.balance_after, got.account_mask, got.description) == (
+        "VPBank",
+        Decimal(20000),
+        Decimal(860000),
+        "•••• **94",
+        "NHAN TU 0011 TRACE 519345 ND tien nha",
+    )
+
+
+def test_a_bare_nd_after_a_trace_number_is_a_word_of_the_note():
+    assert fields.note_start("+ 1 d so du: 9 d nhan tu 1 trace 519345 nd tien nha") is None
+    assert fields.note_start("tk 1 +5 vnd. so du 9 vnd nd ck 123") is not None
+
+
+def test_the_moment_inside_a_note_is_no_part_of_it():
+    got = parse(
+        "Techcombank + VND 208,080 Tài khoản: 5555047777777 Số dư: VND 218,042 RUT VI MOMO 0402 208080 VND "
+        "02/09/2026 10:57:56 144879146167",
+        now=NOW,
+        tz=TZ,
+    )
+    assert got.occurred_at.isoformat() == "2026-09-02T10:57:56+07:00"
+    assert got.description == "RUT VI MOMO 0402 208080 VND 144879146167"
