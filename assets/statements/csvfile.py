@@ -3,12 +3,14 @@
 import csv
 import datetime as dt
 import functools
+import itertools
 from collections.abc import Iterator
 from decimal import Decimal
 
 from assets import categories
 from assets.rules.text import fold
 from assets.statements.headers import read_date
+from assets.statements.inference import LOOKAHEAD, dates_day_first
 from assets.statements.rows import Fingerprints, ImportRejected, Row, clean_description, signed_amount
 from zeus.errors import ValidationFailed
 from zeus.money import CURRENCY_EXPONENTS, parse_amount
@@ -167,7 +169,14 @@ def mapped_rows(
     reader leaves trailing empty cells out (XLSX)."""
     fingerprint = Fingerprints("csv")
     width = max(index for key, index in mapping.items() if key != "date_format") + 1
-    for line, record in _rows(reader, first_line=first_line, pad_to=width if ragged else 0):
+    records = _rows(reader, first_line=first_line, pad_to=width if ragged else 0)
+    if not mapping.get("date_format"):
+        # The file's own dates say which part is the day, before the account's country guesses.
+        ahead = list(itertools.islice(records, LOOKAHEAD))
+        column = mapping["date"]
+        day_first = dates_day_first((r[column] for _, r in ahead if len(r) > column), default=day_first)
+        records = itertools.chain(ahead, records)
+    for line, record in records:
         row = Row(key=str(line))
         if len(record) < width:
             row.problem("row", f"Expected at least {width} columns, found {len(record)}.")
@@ -176,7 +185,8 @@ def mapped_rows(
         cell = functools.partial(_cell, record, mapping)
         _date(row, _read_date, cell("date"), mapping.get("date_format"), day_first)
         own = cell("currency").upper() if "currency" in mapping else ""
-        _mapped_amount(row, mapping, cell, own or currency)
+        if not _mapped_amount(row, mapping, cell, own or currency):
+            continue  # a notice (a rate change, an opening balance) that moves no money
         if "description" in mapping:
             row.description = clean_description(cell("description"))
         if any("\x00" in value for value in record):
@@ -243,24 +253,28 @@ def _amount(row: Row, text: str, currency: str) -> None:
     row.direction = None
 
 
-def _mapped_amount(row: Row, mapping: dict, cell, currency: str) -> None:
+def _mapped_amount(row: Row, mapping: dict, cell, currency: str) -> bool:
+    """Reads the row's signed amount; False for a line whose figures are all written as zero."""
     try:
         if "amount" in mapping:
             value = _number(cell("amount"), currency)
         else:
             debit = _number(cell("debit"), currency) if "debit" in mapping else None
             credit = _number(cell("credit"), currency) if "credit" in mapping else None
+            written = debit is not None or credit is not None
             debit, credit = abs(debit or 0), abs(credit or 0)
             if debit and credit:
                 row.problem("amount", "Both debit and credit are filled.")
-                return
-            value = credit or -debit if (debit or credit) else None
+                return True
+            value = credit or -debit if (debit or credit) else (Decimal(0) if written else None)
     except ValidationFailed as exc:
         row.problem("amount", exc.message)
-        return
-    if value is None or value == 0:
+        return True
+    if value == 0:
+        return False
+    if value is None:
         row.problem("amount", "No amount.")
-        return
+        return True
     if "direction" in mapping:
         word = fold(cell("direction"))
         if word in _IN:
@@ -269,5 +283,6 @@ def _mapped_amount(row: Row, mapping: dict, cell, currency: str) -> None:
             value = -abs(value)
         else:
             row.problem("direction", f"{cell('direction')!r} is neither money in nor money out.")
-            return
+            return True
     signed_amount(row, value, currency)
+    return True

@@ -219,3 +219,73 @@ def test_ofx_a_fitid_reused_for_another_transaction_keys_it_apart_and_a_line_lis
     ids = [r.external_id for r in rows]
     assert ids[0] == ids[2] != ids[1] and ids[1].startswith(ids[0])
     assert ids == [r.external_id for r in ofx_rows(raw, currency="USD")]  # a re-import finds the same ids
+
+
+def csv_rows(text: str, currency: str = "EUR"):
+    raw = text.encode("cp1252")
+    rows, _ = statement_rows(io.BytesIO(raw), kind=detect.detect(raw), head=raw, currency=currency)
+    return [(r.occurred_on, r.direction, r.amount, r.currency, r.description, r.problems) for r in rows]
+
+
+# Found on dev7 (Austrian banks): rows with no header at all; account, text, booking date, value date,
+# signed figure with a decimal comma, currency.
+HEADLESS = (
+    "AT123456789012345678;Einbehaltene KESt   BG/000000001;01.01.2014;31.12.2013;-0,42;EUR\r\n"
+    "AT123456789012345678;Gutschrift Überweisung   VD/000000009;28.02.2014;28.02.2014;+1.012,10;EUR\r\n"
+)
+
+
+def test_a_csv_with_no_header_is_read_from_its_values():
+    assert csv_rows(HEADLESS, "VND") == [
+        (dt.date(2014, 1, 1), "expense", Decimal("0.42"), "EUR", "Einbehaltene KESt BG/000000001", {}),
+        (dt.date(2014, 2, 28), "income", Decimal("1012.10"), "EUR", "Gutschrift Überweisung VD/000000009", {}),
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Two columns of figures (amount and balance): which is the amount is a guess, so no guess.
+        "01.01.2014;Miete;-500,00;1.500,00\n02.01.2014;Lohn;+2.000,00;3.500,00\n",
+        # Figures without a sign or decimals are counts or account numbers, not money.
+        "01.01.2014;Miete;500;12\n",
+        "a;b\nnot;a statement\n",
+    ],
+    ids=["two-figure-columns", "no-money-figures", "prose"],
+)
+def test_a_csv_with_no_header_that_its_values_leave_ambiguous_is_still_refused(text):
+    with pytest.raises(ImportRejected) as caught:
+        csv_rows(text)
+    assert caught.value.code == "CSV_BAD_HEADER"
+
+
+def test_a_german_header_maps_itself_and_notices_of_zero_are_left_out():
+    text = (
+        "Kontonummer;Buchungsdatum;Valutadatum;Waehrung;Betrag;Buchungstext;Umsatztext\n"
+        '12345678;2013-07-03;2013-07-04;EUR;150,00;"Datenträger-Umsatz";"A text"\n'
+        '12345678;2013-07-01;2013-07-01;EUR;0,00;"Verständigung";"Bonuszins 0,60 %"\n'
+        '12345678;2013-06-10;2013-06-11;EUR;-1.100,00;"Internetauftrag";"Miete"\n'
+    )
+    assert csv_rows(text, "VND") == [
+        (dt.date(2013, 7, 3), "income", Decimal("150.00"), "EUR", "A text", {}),
+        (dt.date(2013, 6, 10), "expense", Decimal("1100.00"), "EUR", "Miete", {}),
+    ]
+
+
+def test_a_csv_dates_own_order_wins_over_the_accounts_country_and_description_beats_details():
+    text = (
+        "Details,Posting Date,Description,Amount,Type,Balance\n"
+        "DEBIT,3/6/2016,ATM WITHDRAWAL,-60.00,ATM,3650.02\n"
+        "CREDIT,3/18/2016,EMPLOYER INC DIRECT DEP,2590.73,ACH_CREDIT,6090.75\n"
+    )
+    # A VND account reads ambiguous dates day first; this file's 3/18 says month first for all of them.
+    assert [(r[0], r[2], r[4]) for r in csv_rows(text.replace("-60.00", "-60"), "VND")] == [
+        (dt.date(2016, 3, 6), Decimal("60"), "ATM WITHDRAWAL"),
+        (dt.date(2016, 3, 18), Decimal("2591"), "EMPLOYER INC DIRECT DEP"),
+    ]
+
+
+def test_an_unknown_header_over_readable_rows_still_asks_for_a_mapping():
+    with pytest.raises(ImportRejected) as caught:
+        csv_rows("Spalte A;Spalte B;Spalte C\n" + HEADLESS)
+    assert caught.value.code == "CSV_BAD_HEADER"
