@@ -14,33 +14,43 @@ _NAMES = {
     "date": (
         "ngay giao dich", "ngay gd", "thoi gian giao dich", "ngay gio giao dich", "ngay hach toan", "ngay thuc hien",
         "ngay ghi so", "transaction date", "trans date", "txn date", "posting date", "posted date", "booking date",
-        "buchungsdatum", "buchungstag", "ngay", "thoi gian", "date", "datum", "buchung",
+        "completed date", "date completed", "buchungsdatum", "buchungstag", "data contabile", "data operazione",
+        "ngay", "thoi gian", "date", "datum", "data", "buchung", "started date",
         # A value date is the interest's, not the booking's: only when no other date column is there.
-        "ngay hieu luc", "value date", "effective date", "valutadatum", "valuta", "wertstellung",
+        "ngay hieu luc", "value date", "effective date", "valutadatum", "valuta", "wertstellung", "data valuta",
     ),
     "description": (
         "noi dung", "noi dung giao dich", "noi dung chi tiet", "dien giai", "mo ta", "chi tiet giao dich",
         "chi tiet", "description", "details", "transaction details", "narrative", "memo", "payee",
         "transaction description", "remarks", "noi dung chuyen khoan",
-        "umsatztext", "text", "buchungstext", "verwendungszweck", "beschreibung",
+        "umsatztext", "text", "buchungstext", "verwendungszweck", "beschreibung", "descrizione",
+        "descrizione completa", "causale",
+        # Who paid or was paid, where a file has no text of its own (PayPal's `Name`).
+        "name", "payee name", "merchant", "counterparty", "ten doi tac",
     ),
     "amount": (
         "so tien", "so tien giao dich", "amount", "transaction amount", "so tien gd", "gia tri", "betrag",
-        "umsatz",
+        "umsatz", "importo",
     ),
     "debit": (
         "ghi no", "no", "tien ra", "so tien ghi no", "phat sinh no", "so tien rut", "rut", "chi", "debit",
         "debits", "debit amount", "withdrawal", "withdrawals", "money out", "paid out", "so tien chi",
+        "soll", "uscite", "addebiti",
     ),
     "credit": (
         "ghi co", "co", "tien vao", "so tien ghi co", "phat sinh co", "so tien gui", "gui", "thu", "credit",
         "credits", "credit amount", "deposit", "deposits", "money in", "paid in", "so tien thu",
+        "haben", "entrate", "accrediti",
     ),
+    # Which way the money went, beside an unsigned amount (Mint's `Transaction Type`: debit or credit).
+    "direction": ("transaction type", "debit credit", "credit debit", "dr cr", "cr dr", "soll haben"),
+    # Whether the bank has booked the line (Revolut's `State`, Fineco's `Stato`): pending lines are not in.
+    "status": ("state", "status", "stato", "trang thai", "transaction status"),
     "external_id": (
         "so tham chieu", "so but toan", "ma giao dich", "ma gd", "so giao dich", "so ct", "so chung tu",
         "reference", "ref", "reference number", "transaction id", "transaction reference", "ref no",
     ),
-    "currency": ("loai tien", "tien te", "currency", "ccy", "don vi tien", "wahrung", "waehrung"),
+    "currency": ("loai tien", "tien te", "currency", "ccy", "don vi tien", "wahrung", "waehrung", "divisa"),
     "balance": ("so du", "so du cuoi", "balance", "running balance", "so du sau giao dich", "saldo", "kontostand"),
     # A row-number column (`STT/No.`): its `No.` must not be read as `Nợ` (debit).
     "index": ("stt", "so thu tu", "tt", "seq", "#"),
