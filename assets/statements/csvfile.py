@@ -3,12 +3,15 @@
 import csv
 import datetime as dt
 import functools
+import itertools
+import re
 from collections.abc import Iterator
 from decimal import Decimal
 
 from assets import categories
 from assets.rules.text import fold
 from assets.statements.headers import read_date
+from assets.statements.inference import LOOKAHEAD, dates_day_first
 from assets.statements.rows import Fingerprints, ImportRejected, Row, clean_description, signed_amount
 from zeus.errors import ValidationFailed
 from zeus.money import CURRENCY_EXPONENTS, parse_amount
@@ -18,10 +21,18 @@ from zeus.timeutil import parse_date
 HEADER = ("date", "description", "amount", "direction", "category", "external_id")
 MAPPING_KEYS = {
     "date", "description", "amount", "debit", "credit", "direction", "external_id", "currency", "date_format",
+    "status",
 }  # fmt: skip
 # Values a bank's direction column uses for money in and money out (folded).
 _IN = {"in", "income", "credit", "cr", "c", "+", "co", "ghi co", "thu", "nhan", "deposit"}
 _OUT = {"out", "expense", "debit", "dr", "d", "-", "no", "ghi no", "chi", "withdrawal"}
+# A status column's words for a line the bank has not booked (yet): a card hold, a pending or failed transfer.
+_NOT_BOOKED = {
+    "pending", "declined", "reverted", "failed", "cancelled", "canceled", "rejected", "authorised", "authorized",
+    "autorizzato", "in attesa", "vorgemerkt", "cho xu ly", "dang xu ly", "that bai", "da huy", "huy",
+}  # fmt: skip
+# A totals row under the table (`TỔNG TIỀN`, `Total`, `Summe`): no date, the columns' sums.
+_TOTAL = re.compile(r"^(?:tong|cong|total|totals|summe|sum|totale)\b")
 # A mapping is client input remembered per user: its texts are bounded (a date format is a pattern for
 # strptime, which compiles it: ten thousand directives are a regex with ten thousand groups).
 MAX_MAPPING_TEXT = 200
@@ -121,7 +132,7 @@ def check_mapping(mapping, header: list[str]) -> dict:
         problems["amount"] = ["Name either an amount column or debit/credit columns, not both."]
     folded = [fold(h) for h in header]
     resolved: dict = {}
-    for key in ("date", "description", "amount", "debit", "credit", "direction", "external_id", "currency"):
+    for key in ("date", "description", "amount", "debit", "credit", "direction", "external_id", "currency", "status"):
         column = mapping.get(key)
         if not column:
             continue
@@ -167,7 +178,16 @@ def mapped_rows(
     reader leaves trailing empty cells out (XLSX)."""
     fingerprint = Fingerprints("csv")
     width = max(index for key, index in mapping.items() if key != "date_format") + 1
-    for line, record in _rows(reader, first_line=first_line, pad_to=width if ragged else 0):
+    records = _rows(reader, first_line=first_line, pad_to=width if ragged else 0)
+    if not mapping.get("date_format"):
+        # The file's own dates say which part is the day, before the account's country guesses.
+        ahead = list(itertools.islice(records, LOOKAHEAD))
+        column = mapping["date"]
+        day_first = dates_day_first((r[column] for _, r in ahead if len(r) > column), default=day_first)
+        records = itertools.chain(ahead, records)
+    for line, record in records:
+        if _not_a_transaction(record, mapping):
+            continue
         row = Row(key=str(line))
         if len(record) < width:
             row.problem("row", f"Expected at least {width} columns, found {len(record)}.")
@@ -176,7 +196,8 @@ def mapped_rows(
         cell = functools.partial(_cell, record, mapping)
         _date(row, _read_date, cell("date"), mapping.get("date_format"), day_first)
         own = cell("currency").upper() if "currency" in mapping else ""
-        _mapped_amount(row, mapping, cell, own or currency)
+        if not _mapped_amount(row, mapping, cell, own or currency):
+            continue  # a notice (a rate change, an opening balance) that moves no money
         if "description" in mapping:
             row.description = clean_description(cell("description"))
         if any("\x00" in value for value in record):
@@ -186,6 +207,17 @@ def mapped_rows(
         elif not row.problems:
             row.external_id = fingerprint(row)
         yield row
+
+
+def _not_a_transaction(record: list[str], mapping: dict) -> bool:
+    """A line the table holds that is no booked transaction: a status the bank has not booked, or, with no
+    date, a totals row or a note under the table (a closing balance, the bank's footer)."""
+    if "status" in mapping and len(record) > mapping["status"] and fold(record[mapping["status"]]) in _NOT_BOOKED:
+        return True
+    if len(record) > mapping["date"] and record[mapping["date"]].strip():
+        return False
+    figures = [record[mapping[k]] for k in ("amount", "debit", "credit") if k in mapping and len(record) > mapping[k]]
+    return not any(f.strip() for f in figures) or any(_TOTAL.match(fold(cell)) for cell in record)
 
 
 def _read_date(text: str, date_format: str | None, day_first: bool = True) -> dt.date:
@@ -243,31 +275,38 @@ def _amount(row: Row, text: str, currency: str) -> None:
     row.direction = None
 
 
-def _mapped_amount(row: Row, mapping: dict, cell, currency: str) -> None:
+def _mapped_amount(row: Row, mapping: dict, cell, currency: str) -> bool:
+    """Reads the row's signed amount; False for a line whose figures are all written as zero."""
     try:
         if "amount" in mapping:
             value = _number(cell("amount"), currency)
         else:
             debit = _number(cell("debit"), currency) if "debit" in mapping else None
             credit = _number(cell("credit"), currency) if "credit" in mapping else None
+            written = debit is not None or credit is not None
             debit, credit = abs(debit or 0), abs(credit or 0)
             if debit and credit:
                 row.problem("amount", "Both debit and credit are filled.")
-                return
-            value = credit or -debit if (debit or credit) else None
+                return True
+            value = credit or -debit if (debit or credit) else (Decimal(0) if written else None)
     except ValidationFailed as exc:
         row.problem("amount", exc.message)
-        return
-    if value is None or value == 0:
+        return True
+    if value == 0:
+        return False
+    if value is None:
         row.problem("amount", "No amount.")
-        return
+        return True
     if "direction" in mapping:
         word = fold(cell("direction"))
         if word in _IN:
             value = abs(value)
         elif word in _OUT:
             value = -abs(value)
+        elif value < 0 or not word:
+            pass  # a signed figure says its own way; the column is blank on this line
         else:
             row.problem("direction", f"{cell('direction')!r} is neither money in nor money out.")
-            return
+            return True
     signed_amount(row, value, currency)
+    return True
