@@ -21,7 +21,7 @@ from zeus.timeutil import parse_date
 HEADER = ("date", "description", "amount", "direction", "category", "external_id")
 MAPPING_KEYS = {
     "date", "description", "amount", "debit", "credit", "direction", "external_id", "currency", "date_format",
-    "status",
+    "status", "fee", "tax",
 }  # fmt: skip
 # Values a bank's direction column uses for money in and money out (folded).
 _IN = {"in", "income", "credit", "cr", "c", "+", "co", "ghi co", "thu", "nhan", "deposit"}
@@ -32,6 +32,7 @@ _NOT_BOOKED = {
     "autorizzato", "in attesa", "vorgemerkt", "cho xu ly", "dang xu ly", "that bai", "da huy", "huy",
 }  # fmt: skip
 # A totals row under the table (`TỔNG TIỀN`, `Total`, `Summe`): no date, the columns' sums.
+_FIGURES = ("amount", "debit", "credit", "fee", "tax")
 _TOTAL = re.compile(r"^(?:tong|cong|total|totals|summe|sum|totale)\b")
 # A mapping is client input remembered per user: its texts are bounded (a date format is a pattern for
 # strptime, which compiles it: ten thousand directives are a regex with ten thousand groups).
@@ -132,7 +133,10 @@ def check_mapping(mapping, header: list[str]) -> dict:
         problems["amount"] = ["Name either an amount column or debit/credit columns, not both."]
     folded = [fold(h) for h in header]
     resolved: dict = {}
-    for key in ("date", "description", "amount", "debit", "credit", "direction", "external_id", "currency", "status"):
+    for key in (
+        "date", "description", "amount", "debit", "credit", "direction", "external_id", "currency", "status", "fee",
+        "tax",
+    ):  # fmt: skip
         column = mapping.get(key)
         if not column:
             continue
@@ -176,7 +180,7 @@ def mapped_rows(
     """Rows of a bank's CSV through a resolved mapping (check_mapping). Without an external_id column the
     rows get fingerprints; a currency column names each row's currency (blank: the account's). `ragged`: the
     reader leaves trailing empty cells out (XLSX)."""
-    fingerprint = Fingerprints("csv")
+    fingerprint, references = Fingerprints("csv"), {}
     width = max(index for key, index in mapping.items() if key != "date_format") + 1
     records = _rows(reader, first_line=first_line, pad_to=width if ragged else 0)
     if not mapping.get("date_format"):
@@ -203,7 +207,9 @@ def mapped_rows(
         if any("\x00" in value for value in record):
             row.problem("row", "Contains a NUL character.")
         if "external_id" in mapping and cell("external_id"):
-            row.external_id = f"csv:{cell('external_id')}"[:100]
+            # A bank books a transfer's fee under the transfer's own reference: the next line keeps it apart.
+            nth = references[cell("external_id")] = references.get(cell("external_id"), -1) + 1
+            row.external_id = (f"csv:{cell('external_id')}" + (f":{nth}" if nth else ""))[:100]
         elif not row.problems:
             row.external_id = fingerprint(row)
         yield row
@@ -214,10 +220,24 @@ def _not_a_transaction(record: list[str], mapping: dict) -> bool:
     date, a totals row or a note under the table (a closing balance, the bank's footer)."""
     if "status" in mapping and len(record) > mapping["status"] and fold(record[mapping["status"]]) in _NOT_BOOKED:
         return True
-    if len(record) > mapping["date"] and record[mapping["date"]].strip():
+    figures = [record[mapping[k]] for k in _FIGURES if k in mapping and len(record) > mapping[k]]
+    written = any(f.strip() for f in figures)
+    day = record[mapping["date"]].strip() if len(record) > mapping["date"] else ""
+    if day:
+        # The bank's footer written across the date column (`Ngày giờ in/ Printed on …`), with no figure.
+        return not written and not _is_date(day, mapping.get("date_format"))
+    texts = [record[mapping[k]] for k in ("description", "external_id") if k in mapping and len(record) > mapping[k]]
+    # Figures with no date and no text are the columns' sums, labelled (`TỔNG TIỀN`) or not (Techcombank's).
+    unlabelled_sums = not any(t.strip() for t in texts)
+    return not written or unlabelled_sums or any(_TOTAL.match(fold(cell)) for cell in record)
+
+
+def _is_date(text: str, date_format: str | None) -> bool:
+    try:
+        _read_date(text, date_format)
+    except ValidationFailed:
         return False
-    figures = [record[mapping[k]] for k in ("amount", "debit", "credit") if k in mapping and len(record) > mapping[k]]
-    return not any(f.strip() for f in figures) or any(_TOTAL.match(fold(cell)) for cell in record)
+    return True
 
 
 def _read_date(text: str, date_format: str | None, day_first: bool = True) -> dt.date:
@@ -289,14 +309,17 @@ def _mapped_amount(row: Row, mapping: dict, cell, currency: str) -> bool:
                 row.problem("amount", "Both debit and credit are filled.")
                 return True
             value = credit or -debit if (debit or credit) else (Decimal(0) if written else None)
+        # A fee or tax column (Techcombank's `Phí/Lãi`, `Thuế/VAT`) is charged: money out, however it is signed.
+        charges = [_number(cell(k), currency) for k in ("fee", "tax") if k in mapping]
+        if any(c is not None for c in charges):
+            value = (value or 0) - sum(abs(c or 0) for c in charges)
     except ValidationFailed as exc:
         row.problem("amount", exc.message)
         return True
     if value == 0:
         return False
     if value is None:
-        row.problem("amount", "No amount.")
-        return True
+        return False  # a dated line with no figure at all (`Beginning Balance`, `Open Account`) moves no money
     if "direction" in mapping:
         word = fold(cell("direction"))
         if word in _IN:

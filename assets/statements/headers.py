@@ -21,7 +21,7 @@ _NAMES = {
     ),
     "description": (
         "noi dung", "noi dung giao dich", "noi dung chi tiet", "dien giai", "mo ta", "chi tiet giao dich",
-        "chi tiet", "description", "details", "transaction details", "narrative", "memo", "payee",
+        "chi tiet", "description", "descriptions", "details", "transaction details", "narrative", "memo", "payee",
         "transaction description", "remarks", "noi dung chuyen khoan",
         "umsatztext", "text", "buchungstext", "verwendungszweck", "beschreibung", "descrizione",
         "descrizione completa", "causale",
@@ -42,6 +42,9 @@ _NAMES = {
         "credits", "credit amount", "deposit", "deposits", "money in", "paid in", "so tien thu",
         "haben", "entrate", "accrediti",
     ),
+    # Charges on their own lines or beside the amount (Techcombank's `Phí/Lãi Fee/Interest`, `Thuế/VAT`).
+    "fee": ("phi", "fee", "fees", "phi giao dich", "transaction fee", "bank charges"),
+    "tax": ("thue", "vat", "transaction vat", "thue vat", "thue gtgt"),
     # Which way the money went, beside an unsigned amount (Mint's `Transaction Type`: debit or credit).
     "direction": ("transaction type", "debit credit", "credit debit", "dr cr", "cr dr", "soll haben"),
     # Whether the bank has booked the line (Revolut's `State`, Fineco's `Stato`): pending lines are not in.
@@ -83,6 +86,12 @@ def auto_mapping(header: list[str]) -> dict | None:
     found.pop("balance", None)
     if "amount" in found and ("debit" in found or "credit" in found):
         found.pop("amount")
+    if "debit" in found or "credit" in found:
+        # Beside debit and credit columns a `Transaction Type` names the transaction (K-Bank's `Transfer
+        # Withdrawal NB`), not a direction: the text, where there is no other.
+        kind = found.pop("direction", None)
+        if kind and "description" not in found:
+            found["description"] = kind
     if "date" not in found or "description" not in found or not ({"amount", "debit", "credit"} & set(found)):
         return None
     return found
