@@ -4,16 +4,18 @@ own header, a mapping sent with the file, one remembered for this header, or the
 imply (headers.auto_mapping). Pure but for the `saved` look-up it is given."""
 
 import csv
+import re
 from collections.abc import Callable, Iterator
 
 from assets.rules.text import fold
 from assets.statements import csvfile
 from assets.statements.detect import ACCEPTED
 from assets.statements.headers import auto_mapping
-from assets.statements.inference import headless_mapping
+from assets.statements.inference import dates_day_first, headless_mapping
 from assets.statements.rows import ImportRejected, Row
 
 HEADER_SEARCH_ROWS = 30
+_WRITTEN_DATE = re.compile(r"(?<![\d/.-])\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}(?![\d/.-])")
 
 
 class _Replay:
@@ -32,6 +34,14 @@ class _Replay:
         record = next(self.reader)
         self.line_num = self.reader.line_num
         return record
+
+
+def _letterhead_day_first(seen: list[tuple[int, list[str]]], *, default: bool) -> bool:
+    """Whether the dates above the header (`Statement Period 01/01/2020 - 19/01/2020`, `As Of 20/01/2020`) put
+    the day first: where the table's own dates leave it open, the statement's period says it before the
+    account's country guesses."""
+    found = (match.group(0) for _, record in seen for cell in record for match in _WRITTEN_DATE.finditer(cell))
+    return dates_day_first(found, default=default)
 
 
 def _fits(mapping, header: list[str]) -> bool:
@@ -90,7 +100,7 @@ def table_rows(
             mapping=resolved,
             currency=currency,
             first_line=reader.line_num + 1,
-            day_first=day_first,
+            day_first=_letterhead_day_first(seen[:-1], default=day_first),
             ragged=ragged,
         )
         return rows, remember

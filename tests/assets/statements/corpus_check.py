@@ -120,6 +120,15 @@ def by_hand(key: str):
     return [(dt.date.fromisoformat(day) if day else None, Decimal(amount)) for day, amount in entry["rows"]]
 
 
+def account_currency(key: str) -> str:
+    """The account a person would import this file into, where read_by_hand.json names it (a Thai bank's
+    statement that names no currency: a baht account); USD otherwise, as for every file that names none."""
+    import json
+
+    entry = json.loads(BY_HAND.read_text()).get(key) if BY_HAND.exists() else None
+    return (entry or {}).get("account", "USD")
+
+
 def reference(name: str, raw: bytes):
     if name.endswith(".csv"):
         return list(_csv(raw))
@@ -134,13 +143,13 @@ def reference(name: str, raw: bytes):
     return None
 
 
-def zeus_rows(raw: bytes) -> list:
-    """What Zeus reads from the file (a ValidationFailed when it refuses it), USD where the file names none."""
+def zeus_rows(raw: bytes, currency: str = "USD") -> list:
+    """What Zeus reads from the file (a ValidationFailed when it refuses it) into an account in `currency`."""
     from assets.statements import detect
     from assets.statements.read import statement_rows
 
     kind = detect.detect(raw[: detect.HEAD_BYTES])
-    rows, _ = statement_rows(io.BytesIO(raw), kind=kind, head=raw[: detect.HEAD_BYTES], currency="USD")
+    rows, _ = statement_rows(io.BytesIO(raw), kind=kind, head=raw[: detect.HEAD_BYTES], currency=currency)
     return list(rows)
 
 
@@ -164,7 +173,7 @@ def check(path: Path) -> tuple[str, str]:
 
     raw = path.read_bytes()
     try:
-        rows = zeus_rows(raw)
+        rows = zeus_rows(raw, account_currency(f"{path.parent.name}/{path.name}"))
     except ValidationFailed as exc:
         return "failed", f"{exc.code}: {exc.message[:120]}"
     bad = [r for r in rows if r.problems]
@@ -205,7 +214,7 @@ def write() -> None:
         for path in sorted((CORPUS / part).iterdir()):
             raw, key = path.read_bytes(), f"{part}/{path.name}"
             try:
-                rows = zeus_rows(raw)
+                rows = zeus_rows(raw, account_currency(key))
             except ValidationFailed as exc:
                 written[key] = {"refused": exc.code}
                 continue
@@ -218,6 +227,8 @@ def write() -> None:
             elif (expected := reference(path.name, raw) if by_hand(key) is None else by_hand(key)) is not None:
                 lines = sorted((str(d) if d else None, str(a)) for d, a in expected if a)
                 written[key] = {"count": len(lines), "rows": lines}
+                if account_currency(key) != "USD":
+                    written[key]["account"] = account_currency(key)
     text = json.dumps(written, indent=1, ensure_ascii=False)
     # One transaction a line, so a reviewer reads the file as a table.
     text = re.sub(r'\[\n\s+("[^"]*"|null),\n\s+("[^"]*")\n\s+\]', r"[\1, \2]", text)

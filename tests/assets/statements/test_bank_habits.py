@@ -366,3 +366,35 @@ def test_camt_entries_whose_reference_is_a_placeholder_get_ids_of_their_own():
 def test_tables_as_banks_and_wallets_write_them(text, want):
     currency = "VND" if "NỘI DUNG" in text else "EUR"
     assert [(r[0], r[1], r[2]) for r in csv_rows(text, currency)] == want
+
+
+# Found on dev8 (Techcombank's transaction enquiry, Kasikornbank's CSVs).
+TCB = (
+    "Ngày KH thực hiện/Requesting date,Ngày giao dịch/Transaction date,Số bút toán/Reference number,"
+    "Diễn giải/Description,Nợ/Debit,Có/Credit,Phí/Lãi Fee/Interest,Thuế/Transaction VAT,Số dư/Running balance\n"
+    "2026-03-01 00:29:33,2026-02-28,FT1,Chuyen tien,-4203263,,,,458119731\n"
+    "2026-02-27 21:38:33,2026-02-27,FT1,Phi chuyen tien,0,,-100000,-10000,462322994\n"
+    "2026-02-27 21:38:37,2026-02-27,LD1,Thu no lai,0,,-13013699,,462432994\n"
+    ",,,,-4203263,,-13113699,-10000,\n,,,,-17326962,,,,\n"
+    ",Phiếu này được in từ hệ thống ngân hàng điện tử của Techcombank,,,,,,,\n"
+    ",Ngày giờ in/ Printed on :03/03/2026 07:59:36\n"
+)
+
+
+def test_techcombank_fees_on_their_own_lines_and_no_totals_or_footer():
+    rows = list(statement_rows(io.BytesIO(TCB.encode()), kind=detect.CSV, head=TCB.encode(), currency="VND")[0])
+    # The transfer; its fee and VAT; a loan's interest. The fee repeats the transfer's reference.
+    want = [("2026-02-28", "4203263"), ("2026-02-27", "110000"), ("2026-02-27", "13013699")]
+    assert [(str(r.occurred_on), str(r.amount), r.direction, r.problems) for r in rows] == [
+        (*w, "expense", {}) for w in want
+    ]
+    assert len({r.external_id for r in rows}) == 3
+
+
+def test_kbank_transaction_type_is_the_text_and_the_period_says_day_first():
+    text = (
+        "Statement Period,01/01/2020 - 19/01/2020\nDate,Transaction Type,Withdrawal (THB),Deposit (THB),Balance,Note\n"
+        '08/01/2020,Beginning Balance,,,"15,761.60",\n07/01/2020 21:42:08,Transfer Withdrawal NB,965.00,,"14,796.60",\n'
+    )
+    (row,) = csv_rows(text, "USD")
+    assert row == (dt.date(2020, 1, 7), "expense", Decimal("965.00"), "USD", "Transfer Withdrawal NB", {})
