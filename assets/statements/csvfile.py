@@ -24,12 +24,13 @@ MAPPING_KEYS = {
     "status", "fee", "tax",
 }  # fmt: skip
 # Values a bank's direction column uses for money in and money out (folded).
-_IN = {"in", "income", "credit", "cr", "c", "+", "co", "ghi co", "thu", "nhan", "deposit"}
-_OUT = {"out", "expense", "debit", "dr", "d", "-", "no", "ghi no", "chi", "withdrawal"}
+_IN = {"in", "income", "credit", "cr", "c", "+", "co", "ghi co", "thu", "nhan", "deposit", "bij"}
+_OUT = {"out", "expense", "debit", "dr", "d", "-", "no", "ghi no", "chi", "withdrawal", "af"}
 # A status column's words for a line the bank has not booked (yet): a card hold, a pending or failed transfer.
 _NOT_BOOKED = {
     "pending", "declined", "reverted", "failed", "cancelled", "canceled", "rejected", "authorised", "authorized",
-    "autorizzato", "in attesa", "vorgemerkt", "cho xu ly", "dang xu ly", "that bai", "da huy", "huy",
+    "autorizzato", "in attesa", "vorgemerkt", "umsatz vorgemerkt", "cho xu ly", "dang xu ly", "that bai", "da huy",
+    "huy",
 }  # fmt: skip
 # A totals row under the table (`TỔNG TIỀN`, `Total`, `Summe`): no date, the columns' sums.
 _FIGURES = ("amount", "debit", "credit", "fee", "tax")

@@ -14,7 +14,8 @@ _NAMES = {
     "date": (
         "ngay giao dich", "ngay gd", "thoi gian giao dich", "ngay gio giao dich", "ngay hach toan", "ngay thuc hien",
         "ngay ghi so", "transaction date", "trans date", "txn date", "posting date", "posted date", "booking date",
-        "completed date", "date completed", "buchungsdatum", "buchungstag", "data contabile", "data operazione",
+        "completed date", "date completed", "buchungsdatum", "boekdatum", "transactiedatum", "buchungstag",
+        "data contabile", "data operazione",
         "ngay", "thoi gian", "date", "datum", "data", "buchung", "started date",
         # A value date is the interest's, not the booking's: only when no other date column is there.
         "ngay hieu luc", "value date", "effective date", "valutadatum", "valuta", "wertstellung", "data valuta",
@@ -24,13 +25,13 @@ _NAMES = {
         "chi tiet", "description", "descriptions", "details", "transaction details", "narrative", "memo", "payee",
         "transaction description", "remarks", "noi dung chuyen khoan",
         "umsatztext", "text", "buchungstext", "verwendungszweck", "beschreibung", "descrizione",
-        "descrizione completa", "causale",
+        "descrizione completa", "causale", "omschrijving", "naam omschrijving", "mededelingen",
         # Who paid or was paid, where a file has no text of its own (PayPal's `Name`).
         "name", "payee name", "merchant", "counterparty", "ten doi tac",
     ),
     "amount": (
         "so tien", "so tien giao dich", "amount", "transaction amount", "so tien gd", "gia tri", "betrag",
-        "umsatz", "importo",
+        "umsatz", "importo", "bedrag",
     ),
     "debit": (
         "ghi no", "no", "tien ra", "so tien ghi no", "phat sinh no", "so tien rut", "rut", "chi", "debit",
@@ -46,12 +47,15 @@ _NAMES = {
     "fee": ("phi", "fee", "fees", "phi giao dich", "transaction fee", "bank charges"),
     "tax": ("thue", "vat", "transaction vat", "thue vat", "thue gtgt"),
     # Which way the money went, beside an unsigned amount (Mint's `Transaction Type`: debit or credit).
-    "direction": ("transaction type", "debit credit", "credit debit", "dr cr", "cr dr", "soll haben"),
+    "direction": (
+        "transaction type", "debit credit", "credit debit", "dr cr", "cr dr", "soll haben", "af bij", "creditdebet",
+        "credit debet", "bij af",
+    ),
     # Whether the bank has booked the line (Revolut's `State`, Fineco's `Stato`): pending lines are not in.
-    "status": ("state", "status", "stato", "trang thai", "transaction status"),
+    "status": ("state", "status", "stato", "trang thai", "transaction status", "info"),
     "external_id": (
         "so tham chieu", "so but toan", "ma giao dich", "ma gd", "so giao dich", "so ct", "so chung tu",
-        "reference", "ref", "reference number", "transaction id", "transaction reference", "ref no",
+        "reference", "ref", "reference number", "referentie", "transaction id", "transaction reference", "ref no",
     ),
     "currency": ("loai tien", "tien te", "currency", "ccy", "don vi tien", "wahrung", "waehrung", "divisa"),
     "balance": ("so du", "so du cuoi", "balance", "running balance", "so du sau giao dich", "saldo", "kontostand"),
