@@ -138,6 +138,16 @@ class MoneyForm(MoneyInitial, forms.ModelForm):
     """An admin's form when it needs nothing but MoneyInitial (the admin adds the model and its fields)."""
 
 
+class RecordInline(admin.TabularInline):
+    """Rows the services write, listed on their parent's page: never added or deleted there."""
+
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
 def adopt(obj, saved) -> None:
     """Makes the admin's unsaved instance the row a service created, so the admin's redirects and log work."""
     obj.__dict__.update(saved.__dict__)
