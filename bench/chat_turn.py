@@ -172,9 +172,12 @@ def _poisson(rng: random.Random, rate: float):
 
 
 async def _warm(port: int, users: list[tuple[str, str]]) -> None:
-    """Every socket's path once: session lookups, the SDK's HTTP client, connection pools."""
+    """Every socket's path once: session lookups, the SDK's HTTP client, connection pools. One socket after
+    another: each process's first turn imports the SDK (chat.provider.client.load_sdk), and fifty handshakes
+    queued behind that import on a busy machine outlast daphne's handshake timeout."""
     warm = Outcome()
-    await asyncio.gather(*(_turns(port, c, t, 1, warm) for c, t in users))
+    for cookie, thread_id in users:
+        await _turns(port, cookie, thread_id, 1, warm)
     await _echo(port, users[0][0], 20, [])
 
 
