@@ -43,8 +43,8 @@ TURN_TIMEOUT = 30.0
 
 def _users(n: int) -> list[tuple[str, str]]:
     """n users, each with a thread and a logged-in session: (cookie, thread id)."""
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.sessions.backends.db import SessionStore
+    from django.conf import settings
+    from django.test import Client
 
     from assets.services import transaction_create
     from chat.services import thread_create
@@ -54,12 +54,11 @@ def _users(n: int) -> list[tuple[str, str]]:
     for i in range(n):
         user = factories.user(f"bench-{uuid.uuid4().hex[:8]}-{i}")
         transaction_create(user=user, amount="85k", description="Phở")
-        session = SessionStore()
-        session[SESSION_KEY] = str(user.pk)
-        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-        session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-        session.create()
-        out.append((f"sessionid={session.session_key}", str(thread_create(user=user).id)))
+        # Signed in as the configured backends sign in (allauth's), so the socket's session resolves a user.
+        client = Client()
+        client.force_login(user)
+        cookie = client.cookies[settings.SESSION_COOKIE_NAME]
+        out.append((f"{cookie.key}={cookie.value}", str(thread_create(user=user).id)))
     return out
 
 
@@ -173,9 +172,12 @@ def _poisson(rng: random.Random, rate: float):
 
 
 async def _warm(port: int, users: list[tuple[str, str]]) -> None:
-    """Every socket's path once: session lookups, the SDK's HTTP client, connection pools."""
+    """Every socket's path once: session lookups, the SDK's HTTP client, connection pools. One socket after
+    another: each process's first turn imports the SDK (chat.provider.client.load_sdk), and fifty handshakes
+    queued behind that import on a busy machine outlast daphne's handshake timeout."""
     warm = Outcome()
-    await asyncio.gather(*(_turns(port, c, t, 1, warm) for c, t in users))
+    for cookie, thread_id in users:
+        await _turns(port, cookie, thread_id, 1, warm)
     await _echo(port, users[0][0], 20, [])
 
 

@@ -48,21 +48,32 @@ async def run_turn(
 
 
 async def _run(user, thread: Thread, turn_input: TurnInput, out: Frames, lock, started: float) -> TurnResult:
-    refused = await _db_consent_refusal(user=user, lock=lock)
-    if refused is not None:
-        await out.error(CONSENT_REQUIRED, refused)
-        return TurnResult("error", error=CONSENT_REQUIRED)
     ctx = None
     cards: list[dict] = []
     confirmed = None
     text = turn_input.text or ""
     event = (turn_input.event, turn_input.payload) if turn_input.event else None
     if turn_input.is_confirm:
+        # A confirm runs the stored delete before the turn begins, so consent is asked before that; any other
+        # turn asks it in the trip that begins the turn (begin).
+        refused = await _db_consent_refusal(user=user, lock=lock)
+        if refused is not None:
+            return await _refuse(out, refused)
         ctx = await _db_tool_context(user, thread_id=thread.id)
         text, tool, confirmed = await _decide(ctx, turn_input.payload, cards)
         event = ("confirm", {"tool": tool})
 
-    begun = await _db_begin(user=user, thread=thread, client_id=turn_input.client_id, text=text, ctx=ctx, lock=lock)
+    begun = await _db_begin(
+        user=user,
+        thread=thread,
+        client_id=turn_input.client_id,
+        text=text,
+        ctx=ctx,
+        lock=lock,
+        consent_asked=turn_input.is_confirm,
+    )
+    if begun.refused is not None:
+        return await _refuse(out, begun.refused)
     if not begun.created:
         return TurnResult("duplicate", message=begun.message)
     await out.ack(turn_input.client_id)
@@ -106,6 +117,11 @@ async def _run(user, thread: Thread, turn_input: TurnInput, out: Frames, lock, s
         await finish.record_run(turn)
 
 
+async def _refuse(out: Frames, refused: str) -> TurnResult:
+    await out.error(CONSENT_REQUIRED, refused)
+    return TurnResult("error", error=CONSENT_REQUIRED)
+
+
 async def _decide(ctx: ToolContext, payload: dict, cards: list[dict]) -> tuple[str, str | None, str | None]:
     """Decides the approval; returns the turn text for the model, the tool the approval was for (from the
     approval row itself; None for an unknown one) and the tool that ran (None when nothing did)."""
@@ -127,17 +143,25 @@ async def _decide(ctx: ToolContext, payload: dict, cards: list[dict]) -> tuple[s
 
 @dataclass
 class Begun:
-    ctx: ToolContext
-    message: Message
+    ctx: ToolContext | None
+    message: Message | None
     created: bool
+    refused: str | None = None  # the consent refusal, in the user's language: nothing was stored
     provider: Provider | None = None
     history: list[Message] = field(default_factory=list)
     account: usage.Account | None = None  # the user's day: spend so far and budgets
 
 
-def begin(*, user, thread: Thread, client_id: str, text: str, ctx: ToolContext | None, lock) -> Begun:
-    """Everything a turn reads and writes before the model, in one trip off the event loop. A repeated id
+def begin(
+    *, user, thread: Thread, client_id: str, text: str, ctx: ToolContext | None, lock, consent_asked: bool = False
+) -> Begun:
+    """Everything a turn reads and writes before the model, in one trip off the event loop: the user's consent
+    first (unless the caller asked already), so a refused message is never stored. A repeated id or a refusal
     frees the lock (and gives its rate count back) in the same trip."""
+    if not consent_asked:
+        refused = consent_refusal(user=user, lock=lock)
+        if refused is not None:
+            return Begun(ctx=ctx, message=None, created=False, refused=refused)
     message, created = user_message_record(thread=thread, client_id=client_id, text=text)
     if not created:
         if lock is not None:
