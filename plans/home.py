@@ -2,7 +2,8 @@
 
 from django.utils.translation import gettext as _
 
-from plans.forecast_read import ActivePlan
+from plans.forecast_read import WINDOW, ActivePlan
+from plans.forecast_sources import Series, series_of
 from plans.pages import WARNING_TEXT
 from plans.selectors import plan_current, plan_glance, plan_ledger
 from zeus.money import from_minor
@@ -28,6 +29,16 @@ def current_active_plan(request, today) -> ActivePlan:
         return ActivePlan(plan=plan, ledger=plan_ledger(plan) if plan is not None else None)
 
     return shared(request, ("plans.active", today), read)
+
+
+def upcoming_series(request, today) -> list[Series]:
+    """The recurring series due by the forecast's window (soonest first, transfers between one's own accounts
+    left out), read once per request for the forecast and the bills panel (suggestions/home.py)."""
+    return shared(
+        request,
+        ("plans.series", today),
+        lambda: series_of(user_ids=[request.user.pk], until=today + WINDOW)[request.user.pk],
+    )
 
 
 def safe_to_spend_panel(request, today) -> dict:

@@ -5,7 +5,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from django.contrib.postgres.expressions import ArraySubquery
-from django.db.models import OuterRef, QuerySet, Sum
+from django.db.models import DecimalField, OuterRef, QuerySet, Subquery, Sum, Value
+from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
 from assets import categories
@@ -21,12 +22,17 @@ from zeus.money import to_minor
 
 def _plans() -> QuerySet[MonthlyPlan]:
     # Each plan read carries the warning states its accepted rebalances answered, as one array column of the
-    # plan's own row, so a page of plans needs no query a plan.
+    # plan's own row, and its goal entries' total as another, so a page of plans (and its ledgers) needs no
+    # query a plan and none for the entries.
     answered = ArraySubquery(Rebalance.objects.filter(plan=OuterRef("pk")).order_by().values("warning_state"))
+    entries = PlanEntry.objects.filter(plan=OuterRef("pk")).order_by().values("plan").annotate(total=Sum("amount"))
     return (
         MonthlyPlan.objects.select_related("primary_goal")
         .prefetch_related("fixed_expenses")
-        .annotate(answered_states=answered)
+        .annotate(
+            answered_states=answered,
+            goal_entries_total=Coalesce(Subquery(entries.values("total")), Value(0), output_field=DecimalField()),
+        )
     )
 
 
@@ -120,16 +126,23 @@ def plan_ledgers(plans: list[MonthlyPlan]) -> dict[int, Ledger]:
                 if g.direction == Transaction.Direction.EXPENSE
             ]
             missing[user_id, currency] = read.missing_of()
-    goal = dict(
-        PlanEntry.objects.filter(plan_id__in=[p.id for p in plans])
-        .values_list("plan_id")
-        .annotate(total=Sum("amount"))
-        .order_by()
-    )
+    goal = _goal_entries(plans)
     return {
         p.id: _ledger_of(p, by_user[p.user_id, p.currency], goal.get(p.id, 0), missing[p.user_id, p.currency])
         for p in plans
     }
+
+
+def _goal_entries(plans: list[MonthlyPlan]) -> dict[int, object]:
+    """Each plan's goal entries' total: from the read's column when the plan came through _plans (plan_list,
+    plan_get, plans_current), else one query for the others."""
+    goal = {p.id: p.goal_entries_total for p in plans if hasattr(p, "goal_entries_total")}
+    unread = [p.id for p in plans if p.id not in goal]
+    if unread:
+        goal.update(
+            PlanEntry.objects.filter(plan_id__in=unread).values_list("plan_id").annotate(total=Sum("amount")).order_by()
+        )
+    return goal
 
 
 def _ledger_of(plan: MonthlyPlan, spent: list[tuple], goal_total, missing: list) -> Ledger:
