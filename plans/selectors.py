@@ -10,7 +10,7 @@ from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
 from assets import categories
-from assets.ledger.totals import conversion_summary, counted_read, missing_summary
+from assets.ledger.totals import CountedRead, conversion_summary, counted_read, missing_summary
 from assets.models import Transaction
 from plans import math as pm
 from plans import recurring
@@ -120,17 +120,28 @@ def plan_ledgers(plans: list[MonthlyPlan]) -> dict[int, Ledger]:
             until=max(pm.month_last(p.month) for p in mine),
         )
         for user_id, read in reads.items():
-            by_user[user_id, currency] = [
-                (g.category, g.day, g.amount, g.conversion)
-                for g in read.groups
-                if g.direction == Transaction.Direction.EXPENSE
-            ]
-            missing[user_id, currency] = read.missing_of()
+            by_user[user_id, currency], missing[user_id, currency] = _spent(read)
     goal = _goal_entries(plans)
     return {
         p.id: _ledger_of(p, by_user[p.user_id, p.currency], goal.get(p.id, 0), missing[p.user_id, p.currency])
         for p in plans
     }
+
+
+def plan_ledger_of(plan: MonthlyPlan, *, read: CountedRead) -> Ledger:
+    """plan_ledger's Ledger from a read of the plan's month the caller has made already (its money that counts
+    per day in the plan's currency, first to last day: the home's ledger summary), reading only the goal
+    entries' total, and that only when the plan did not come through _plans."""
+    spent, missing = _spent(read)
+    return _ledger_of(plan, spent, _goal_entries([plan]).get(plan.id, 0), missing)
+
+
+def _spent(read: CountedRead) -> tuple[list[tuple], list]:
+    """A counted read's expenses as _ledger_of takes them: (category, day, amount, conversion), and the missing."""
+    spent = [
+        (g.category, g.day, g.amount, g.conversion) for g in read.groups if g.direction == Transaction.Direction.EXPENSE
+    ]
+    return spent, read.missing_of()
 
 
 def _goal_entries(plans: list[MonthlyPlan]) -> dict[int, object]:

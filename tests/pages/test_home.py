@@ -119,6 +119,49 @@ def test_the_plan_is_read_once_for_its_panel_and_the_forecast(alice_web, alice):
     assert 'id="forecast"' in response.content.decode()
     plan_reads = [q["sql"] for q in queries.captured_queries if q["sql"].startswith('SELECT "plans_monthlyplan"')]
     assert len(plan_reads) == 1
+    # The plan's month is read with the net worth's months, in the one ledger query (and its entries with it).
+    ledger_reads = [q["sql"] for q in queries.captured_queries if '"assets_transaction"' in q["sql"]]
+    assert len(ledger_reads) == 1
+    assert not [q for q in queries.captured_queries if q["sql"].startswith('SELECT "plans_planentry"')]
+
+
+def test_the_homes_plan_takes_its_month_from_the_ledger_summary_as_plan_ledger_reads_it(alice):
+    """The plan's month is in the ledger summary the net worth reads (per day, through the month's last day): the
+    home's plan ledger is plan_ledger's, rows dated later this month, other currencies and splits alike."""
+    from django.test import RequestFactory
+
+    from assets.ledger.corrections import transaction_split
+    from plans.home import current_active_plan
+    from plans.selectors import plan_get, plan_ledger
+    from plans.services import plan_entry_create
+
+    today = user_today(alice)
+    first = today.replace(day=1)
+    later = (first + dt.timedelta(days=32)).replace(day=1) - dt.timedelta(days=1)  # the month's last day
+    made = plan_factories.plan(alice, month=today.strftime("%Y-%m"), active=True)
+    plan_entry_create(user=alice, plan_id=made.id, kind="goal", amount="70000")
+    factories.txn(alice, amount="120000", category="dining", occurred_on=first)
+    factories.txn(alice, amount="80000", category="groceries", occurred_on=today)
+    factories.txn(alice, amount="50000", category="shopping", occurred_on=later)  # later this month
+    factories.txn(alice, amount="999000", category="dining", occurred_on=first - dt.timedelta(days=1))  # last month
+    factories.txn(alice, amount="4", currency="USD", category="dining", occurred_on=today)
+    factories.txn(alice, amount="3", currency="EUR", category="travel", occurred_on=first)  # no rate: named
+    factories.rate(first - dt.timedelta(days=3), "25000")
+    split = factories.txn(alice, amount="300000", category="other", occurred_on=today)
+    transaction_split(
+        user=alice,
+        transaction_id=split.id,
+        parts=[{"amount": "200000", "category": "groceries"}, {"amount": "100000", "category": "entertainment"}],
+    )
+    request = RequestFactory().get("/")
+    request.user = alice
+
+    home = current_active_plan(request, today).ledger
+
+    expected = plan_ledger(plan_get(user=alice, plan_id=made.id))
+    assert home == expected
+    assert home.goal_entries == 70000 and home.rate_missing and home.converted
+    assert expected.expenses_by_category["shopping"] == 50000 and expected.expenses_by_category["dining"] == 220000
 
 
 def _home_html(client) -> str:
