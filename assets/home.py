@@ -33,6 +33,12 @@ def this_month_counted(request, currency, today):
     return _summary(request, currency, today).this_month
 
 
+def this_month_days(request, currency, today):
+    """This month's money that counts per day, first to last day (LedgerSummary.month_days), from the page's one
+    read: the month's plan reads it (plans/home.py)."""
+    return _summary(request, currency, today).month_days
+
+
 def net_worth_panel(request, today) -> dict:
     currency = user_currency(request.user)
     worth = _worth(request, currency, today)

@@ -1,6 +1,7 @@
 """Reads of the ledger, always scoped to one user."""
 
 import datetime as dt
+from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -261,24 +262,30 @@ class LedgerSummary:
     # This month's money that counts, as spending_read gives it (converted groups and those with no rate named):
     # what the home's budgets read instead of a second query.
     this_month: CountedRead | None = None
+    # This month's money that counts per day, first to last day (rows dated after today included), as
+    # plans.selectors.plan_ledgers reads a plan's month: what the home's plan reads instead of a second query.
+    month_days: CountedRead | None = None
 
 
 def ledger_summary(*, user, currency: str, today: dt.date, months: int = 12) -> LedgerSummary:
     """Net worth today and its trend, and spending per category this month against last month: one query
     however long the ledger is (`_ledger_rows`: the balances, and the last `months` months of money that counts
-    summed per month, direction and category), and one read of the rates when another currency appears.
+    summed per month, direction and category, this month per day through its last day), and one read of the
+    rates when another currency appears.
 
     Today's net worth is the balances (assets, plus linked accounts no asset mirrors; what a card or a loan owes
     counted negative), those in other currencies converted at today's rate. Each earlier month-end is walked
     back from it with the money that counts: the end of month m is today minus the income and plus the
     spending recorded after it. A transfer between two tracked accounts moves no net worth, so it is not in
-    the walk, as it is in no total.
+    the walk, as it is in no total. A row dated later this month is not counted yet; it is in `month_days`,
+    the whole month as the month's plan reads it.
     """
     first, this_month, last_month = _month_start(today, months - 1), _month_start(today), _month_start(today, 1)
+    month_last = _month_start(today, -1) - dt.timedelta(days=1)
     balances: dict[str, Decimal] = {}
     flows: list[dict] = []
     for month, direction, category, row_currency, total in _ledger_rows(
-        user=user, currency=currency, first=first, today=today
+        user=user, currency=currency, first=first, days_from=this_month, until=month_last
     ):
         if month is None:
             balances[row_currency] = balances.get(row_currency, Decimal(0)) + total
@@ -286,38 +293,37 @@ def ledger_summary(*, user, currency: str, today: dt.date, months: int = 12) -> 
             flows.append(_flow(user.pk, direction, category, row_currency, month, total))
     foreign = [c for c in balances if c != currency]
     flows.extend(_flow(user.pk, BALANCE, "", held, today, balances[held]) for held in foreign)
-    read = counted_convert(flows, currency=currency, until=today, per=PER_MONTH).get(user.pk)
-    income: dict[dt.date, Decimal] = {}
-    expense: dict[dt.date, Decimal] = {}
+    # Per day: rows in another currency keep their day, as this month's do; the months are summed below.
+    read = counted_convert(flows, currency=currency, until=month_last).get(user.pk) or CountedRead(currency)
+    every_missing = list(zip(read.missing, read.missing_keys, strict=True))
+    month_days = _month_of(read.groups, every_missing, currency, this_month)
+    groups = [g for g in read.groups if g.day <= today]
+    missing_keys = [(m, key) for m, key in every_missing if m.day <= today]
+    income: dict[dt.date, Decimal] = defaultdict(Decimal)
+    expense: dict[dt.date, Decimal] = defaultdict(Decimal)
     by_category: dict[str, list[Decimal]] = {}
     now = balances.get(currency, Decimal(0))
-    for group in read.groups if read else ():
+    for group in groups:
+        start = _month_start(group.day)
         if group.direction == BALANCE:
             now += group.amount
         elif group.direction == Transaction.Direction.INCOME:
-            income[group.day] = income.get(group.day, Decimal(0)) + group.amount
+            income[start] += group.amount
         else:
-            expense[group.day] = expense.get(group.day, Decimal(0)) + group.amount
-            if group.day in (this_month, last_month):
+            expense[start] += group.amount
+            if start in (this_month, last_month):
                 pair = by_category.setdefault(group.category, [Decimal(0), Decimal(0)])
-                pair[0 if group.day == this_month else 1] += group.amount
-    missing = read.missing if read else []
+                pair[0 if start == this_month else 1] += group.amount
+    missing = [m for m, _key in missing_keys]
     unconverted = {m.currency: m.amount for m in missing if m.day == today and m.currency in foreign}
     now = quantize(now, currency)
-    month_rows = [
-        MonthFlow(
-            month=start,
-            income=quantize(income.get(start, Decimal(0)), currency),
-            expense=quantize(expense.get(start, Decimal(0)), currency),
-        )
-        for start in (_month_start(today, back) for back in range(months - 1, -1, -1))
-    ]
+    starts = [_month_start(today, back) for back in range(months - 1, -1, -1)]
+    month_rows = [MonthFlow(m, quantize(income[m], currency), quantize(expense[m], currency)) for m in starts]
     trend, value = [], now
     for flow in reversed(month_rows):
         trend.append(MonthEnd(month=flow.month, worth=value))
         value = value - flow.income + flow.expense
     trend.reverse()
-    groups = read.groups if read else []
     worth = NetWorth(
         currency=currency,
         today=now,
@@ -331,22 +337,29 @@ def ledger_summary(*, user, currency: str, today: dt.date, months: int = 12) -> 
         for c, (a, b) in by_category.items()
     }
     flows_missing = [m for m in missing if not (m.day == today and m.currency in unconverted)]
-    month_read = CountedRead(currency=currency)
-    month_read.groups = [g for g in groups if g.direction != BALANCE and g.day == this_month]
-    for item, key in zip(missing, read.missing_keys if read else [], strict=True):
-        if key[0] != BALANCE and item.day >= this_month:
-            month_read.missing.append(item)
-            month_read.missing_keys.append(key)
+    month_read = _month_of(groups, missing_keys, currency, this_month)
     return LedgerSummary(
         net_worth=worth,
         spending_by_category=spending,
         rate_missing=missing_summary(flows_missing),
         converted=conversion_summary(g.conversion for g in month_read.groups if g.conversion),
         this_month=month_read,
+        month_days=month_days,
     )
 
 
 BALANCE = "balance"  # a balance in another currency, converted beside the flows
+
+
+def _month_of(groups: list, missing_keys: list[tuple], currency: str, first: dt.date) -> CountedRead:
+    """The flows of a read (its groups and its missing, with their keys) from `first` on, balances left out."""
+    read = CountedRead(currency=currency)
+    read.groups = [g for g in groups if g.direction != BALANCE and g.day >= first]
+    for item, key in missing_keys:
+        if key[0] != BALANCE and item.day >= first:
+            read.missing.append(item)
+            read.missing_keys.append(key)
+    return read
 
 
 def _flow(user_id, direction, category, currency, day, total) -> dict:
@@ -358,11 +371,11 @@ def _flow(user_id, direction, category, currency, day, total) -> dict:
 LEDGER_ROW = ("month", "direction", "category", "currency", "total")
 
 
-def _ledger_rows(*, user, currency: str, first: dt.date, today: dt.date) -> list[tuple]:
+def _ledger_rows(*, user, currency: str, first: dt.date, days_from: dt.date, until: dt.date) -> list[tuple]:
     """One UNION ALL, rows of LEDGER_ROW: the balances per currency (month None: assets, what is owed negative,
     and linked accounts no asset mirrors), then the money that counts from `first` to `today` summed per
-    direction and category, and per month in `currency` or per day in any other (the day its conversion
-    needs), on the (user, occurred_on) index: a row dated later this month is not counted yet."""
+    direction and category, per month in `currency` before `days_from` and per day otherwise (the day a
+    conversion needs, and the current month's days the plan reads), on the (user, occurred_on) index."""
     # Typed NULLs: a union's columns are matched by type.
     no_date, no_text = Cast(Value(None), DateField()), Cast(Value(None), CharField())
 
@@ -378,7 +391,7 @@ def _ledger_rows(*, user, currency: str, first: dt.date, today: dt.date) -> list
     assets = balances(Asset.objects.filter(user=user), owed_negative)
     unlinked = balances(LinkedAccount.objects.filter(user=user, assets__isnull=True), "balance")
     window = counted_groups_query(
-        user_ids=[user.pk], currency=currency, since=first, until=today, per=PER_MONTH
+        user_ids=[user.pk], currency=currency, since=first, until=until, per=PER_MONTH, days_from=days_from
     ).values_list("day", "direction", "counted_category", "currency", "total")
     return list(assets.union(unlinked, window, all=True))
 

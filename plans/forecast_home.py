@@ -4,7 +4,7 @@ and the named events (income, bills, instalments) beside it."""
 from django.utils.translation import gettext as _
 
 from plans.forecast_read import cash_forecast
-from plans.home import current_active_plan
+from plans.home import current_active_plan, upcoming_series
 from zeus.charts import Chart, Series
 from zeus.money import from_minor
 
@@ -12,7 +12,13 @@ EVENTS_SHOWN = 6
 
 
 def forecast_panel(request, today) -> dict | None:
-    view = cash_forecast(user=request.user, today=today, active=current_active_plan(request, today))
+    # Fed with the page's reads: the plan and its ledger (safe to spend) and the series (the bills).
+    view = cash_forecast(
+        user=request.user,
+        today=today,
+        active=current_active_plan(request, today),
+        series=upcoming_series(request, today),
+    )
     if view.forecast is None:
         return {"empty": True, "prompt": _("How do I add my accounts?")}
     forecast, currency = view.forecast, view.currency

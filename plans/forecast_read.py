@@ -15,9 +15,9 @@ from goals.debts.selectors import unpaid_instalments
 from plans import forecast as fc
 from plans import math as pm
 from plans.forecast_models import ForecastWatch
-from plans.forecast_sources import series_of
+from plans.forecast_sources import Series, series_of
 from plans.models import MonthlyPlan
-from plans.selectors import plan_ledgers, plans_current
+from plans.selectors import plan_ledger, plan_ledgers, plans_current
 from plans.state import Ledger, month_so_far
 from zeus.money import parse_money, to_minor
 from zeus.selectors import profiles_remember, user_currency
@@ -52,63 +52,107 @@ class ActivePlan:
     ledger: Ledger | None
 
 
-def cash_forecast(*, user, today: dt.date, days: int | None = None, active: ActivePlan | None = None) -> ForecastView:
-    """One user's forecast: the batch read for a batch of one, so the page, the tool and the nightly watch
-    read the same figures."""
-    actives = {user.pk: active} if active is not None else None
-    return cash_forecasts(users=[user], today_of={user.pk: today}, days=days, actives=actives)[user.pk]
+def cash_forecast(
+    *,
+    user,
+    today: dt.date,
+    days: int | None = None,
+    active: ActivePlan | None = None,
+    series: list[Series] | None = None,
+) -> ForecastView:
+    """One user's forecast, read for that user alone. `active` and `series` are reads the caller has made
+    already (the home: this month's active plan with its ledger for the safe-to-spend panel, series_of's series
+    due by today + WINDOW for the bills), else read here."""
+    currency = user_currency(user)
+    held = assets_of_kinds(user_ids=[user.pk], kinds=SPENDABLE | OWED_ON_CARD)[user.pk]
+    view, accounts = _view_of(held, currency)
+    if not accounts:
+        return view
+    if active is None:
+        plan = plans_current(today_of={user.pk: today})[user.pk]
+        plan = plan if plan is not None and plan.status == MonthlyPlan.Status.ACTIVE else None
+        active = ActivePlan(plan=plan, ledger=plan_ledger(plan) if plan is not None else None)
+    if series is None:
+        series = series_of(user_ids=[user.pk], until=today + WINDOW)[user.pk]
+    reads = ForecastReads(
+        accounts=accounts,
+        cards=card_dues([a for a in accounts if a.kind in OWED_ON_CARD], today_of=lambda card: today),
+        series=series,
+        instalments=unpaid_instalments(user_ids=[user.pk]).get(user.pk, []),
+        active=active,
+        cushion=forecast_cushion(user=user),
+    )
+    pending = _events(reads, currency, today, days)
+    daily = pending.daily
+    if daily is None:
+        daily = _typical_spending({user.pk: (currency, today)})[user.pk]
+    return dataclasses.replace(view, accounts=len(accounts), forecast=_project(pending, today, daily, reads.cushion))
+
+
+def _view_of(held: list, currency: str) -> tuple[ForecastView, list]:
+    """The view with no forecast yet, and the accounts in the user's currency the forecast starts from."""
+    others = tuple(sorted({a.currency for a in held if a.currency != currency}))
+    view = ForecastView(currency=currency, accounts=0, forecast=None, other_currencies=others)
+    return view, [a for a in held if a.currency == currency]
+
+
+def _project(pending: "_Pending", today: dt.date, daily: int, cushion: int) -> fc.Forecast:
+    return fc.project(
+        today=today,
+        start_balance=pending.start,
+        days=pending.length,
+        events=pending.events,
+        daily_spending=daily,
+        cushion=cushion,
+        spending_label=_("Everyday spending"),
+    )
 
 
 def cash_forecasts(
     *, users, today_of: dict[int, dt.date], days: int | None = None, actives: dict[int, ActivePlan] | None = None
 ) -> dict[int, ForecastView]:
     """Each user's forecast from their own today (user id: today), in a constant number of queries however many
-    users (a few more per further currency): `actives` are plans the caller has read already."""
+    users (a few more per further currency): the nightly watch's batch. `actives` are plans the caller has read
+    already."""
     users = list(users)
     profiles_remember(users=users)
     currency_of = {user.pk: user_currency(user) for user in users}
     held = assets_of_kinds(user_ids=currency_of, kinds=SPENDABLE | OWED_ON_CARD)
     views, accounts = {}, {}
     for user_id, currency in currency_of.items():
-        others = tuple(sorted({a.currency for a in held[user_id] if a.currency != currency}))
-        accounts[user_id] = [a for a in held[user_id] if a.currency == currency]
-        views[user_id] = ForecastView(currency=currency, accounts=0, forecast=None, other_currencies=others)
+        views[user_id], accounts[user_id] = _view_of(held[user_id], currency)
     ids = [user_id for user_id in currency_of if accounts[user_id]]
     if not ids:
         return views
     reads = _reads(ids, today_of, currency_of, accounts, actives or {})
-    pending = {user_id: _events(reads, user_id, currency_of[user_id], today_of[user_id], days) for user_id in ids}
+    pending = {user_id: _events(reads[user_id], currency_of[user_id], today_of[user_id], days) for user_id in ids}
     typical = _typical_spending(
         {user_id: (currency_of[user_id], today_of[user_id]) for user_id, p in pending.items() if p.daily is None}
     )
     for user_id, p in pending.items():
-        forecast = fc.project(
-            today=today_of[user_id],
-            start_balance=p.start,
-            days=p.length,
-            events=p.events,
-            daily_spending=typical[user_id] if p.daily is None else p.daily,
-            cushion=reads.cushions.get(user_id, 0),
-            spending_label=_("Everyday spending"),
-        )
+        daily = typical[user_id] if p.daily is None else p.daily
+        forecast = _project(p, today_of[user_id], daily, reads[user_id].cushion)
         views[user_id] = dataclasses.replace(views[user_id], accounts=len(accounts[user_id]), forecast=forecast)
     return views
 
 
 @dataclasses.dataclass(frozen=True)
-class _Reads:
-    """What the batch read, per user id: the accounts in their currency, the cards' dues, the series due within
-    the window, the unpaid instalments, the active plans and the cushions (minor units)."""
+class ForecastReads:
+    """What one user's forecast is made of: the accounts in their currency, the cards' dues, the series due
+    within the window, the unpaid instalments, this month's active plan and the cushion (minor units)."""
 
-    accounts: dict[int, list]
-    cards: dict[int, list]
-    series: dict[int, list]
-    instalments: dict[int, list]
-    actives: dict[int, ActivePlan]
-    cushions: dict[int, int]
+    accounts: list
+    cards: list
+    series: list[Series]
+    instalments: list
+    active: ActivePlan
+    cushion: int
 
 
-def _reads(ids: list[int], today_of: dict, currency_of: dict, accounts: dict, given: dict[int, ActivePlan]) -> _Reads:
+def _reads(
+    ids: list[int], today_of: dict, currency_of: dict, accounts: dict, given: dict[int, ActivePlan]
+) -> dict[int, ForecastReads]:
+    """Each user's ForecastReads, read for the whole batch at once."""
     cards: dict[int, list] = {user_id: [] for user_id in ids}
     owed = [a for user_id in ids for a in accounts[user_id] if a.kind in OWED_ON_CARD]
     for view in card_dues(owed, today_of=lambda card: today_of[card.user_id]):
@@ -120,14 +164,20 @@ def _reads(ids: list[int], today_of: dict, currency_of: dict, accounts: dict, gi
     actives.update({user_id: ActivePlan(plan=plan, ledger=ledgers[plan.id]) for user_id, plan in plans.items()})
     actives.update({user_id: active for user_id, active in given.items() if user_id in actives})
     watches = ForecastWatch.objects.filter(user_id__in=ids).values_list("user_id", "cushion")
-    return _Reads(
-        accounts=accounts,
-        cards=cards,
-        series=series_of(user_ids=ids, until=max(today_of[user_id] for user_id in ids) + WINDOW),
-        instalments=unpaid_instalments(user_ids=ids),
-        actives=actives,
-        cushions={user_id: to_minor(cushion, currency_of[user_id]) for user_id, cushion in watches},
-    )
+    cushions = {user_id: to_minor(cushion, currency_of[user_id]) for user_id, cushion in watches}
+    series = series_of(user_ids=ids, until=max(today_of[user_id] for user_id in ids) + WINDOW)
+    instalments = unpaid_instalments(user_ids=ids)
+    return {
+        user_id: ForecastReads(
+            accounts=accounts[user_id],
+            cards=cards[user_id],
+            series=series[user_id],
+            instalments=instalments.get(user_id, []),
+            active=actives[user_id],
+            cushion=cushions.get(user_id, 0),
+        )
+        for user_id in ids
+    }
 
 
 @dataclasses.dataclass(frozen=True)
@@ -140,8 +190,8 @@ class _Pending:
     daily: int | None
 
 
-def _events(reads: _Reads, user_id: int, currency: str, today: dt.date, days: int | None) -> _Pending:
-    accounts, cycled = reads.accounts[user_id], reads.cards[user_id]
+def _events(reads: ForecastReads, currency: str, today: dt.date, days: int | None) -> _Pending:
+    accounts, cycled = reads.accounts, reads.cards
     billed_cards = {view.asset.id for view in cycled}
     # A card with a statement cycle is paid on its due dates (events below); one without is owed today.
     start = sum(
@@ -151,7 +201,7 @@ def _events(reads: _Reads, user_id: int, currency: str, today: dt.date, days: in
     )
     window_end = today + WINDOW
     events = []
-    for s in reads.series[user_id]:
+    for s in reads.series:
         if s.currency != currency or s.next_on > window_end:
             continue
         sign = 1 if s.direction == "income" else -1
@@ -160,10 +210,10 @@ def _events(reads: _Reads, user_id: int, currency: str, today: dt.date, days: in
     income_dates = [e.on for e in events if e.amount > 0]
     length = fc.horizon(today=today, income_dates=income_dates, days=days)
     last = today + dt.timedelta(days=length)
-    for debt, row in reads.instalments.get(user_id, []):
+    for debt, row in reads.instalments:
         if row.due_on <= last and debt.currency == currency and debt.direction == Debt.Direction.I_OWE:
             events.append(fc.Event(row.due_on, "debt", debt.counterparty, -to_minor(row.remaining, currency)))
-    daily, fixed_left = _plan_parts(reads.actives[user_id], currency, today, events)
+    daily, fixed_left = _plan_parts(reads.active, currency, today, events)
     if fixed_left > 0:
         events.append(fc.Event(today + dt.timedelta(days=1), "fixed", _("Fixed expenses still to pay"), -fixed_left))
     events.extend(_card_events(cycled))

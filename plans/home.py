@@ -2,11 +2,14 @@
 
 from django.utils.translation import gettext as _
 
-from plans.forecast_read import ActivePlan
+from assets.home import this_month_days
+from plans.forecast_read import WINDOW, ActivePlan
+from plans.forecast_sources import Series, series_of
 from plans.pages import WARNING_TEXT
-from plans.selectors import plan_current, plan_glance, plan_ledger
+from plans.selectors import plan_current, plan_glance, plan_ledger, plan_ledger_of
 from zeus.money import from_minor
 from zeus.panels import shared
+from zeus.selectors import user_currency
 
 
 def current_plan(request, today):
@@ -25,9 +28,24 @@ def current_active_plan(request, today) -> ActivePlan:
 
     def read():
         plan = current_plan(request, today)
-        return ActivePlan(plan=plan, ledger=plan_ledger(plan) if plan is not None else None)
+        if plan is None:
+            return ActivePlan(plan=None, ledger=None)
+        if plan.currency != user_currency(request.user):
+            return ActivePlan(plan=plan, ledger=plan_ledger(plan))
+        # This month in the plan's currency is in the ledger summary the net worth panel reads: no second read.
+        return ActivePlan(plan=plan, ledger=plan_ledger_of(plan, read=this_month_days(request, plan.currency, today)))
 
     return shared(request, ("plans.active", today), read)
+
+
+def upcoming_series(request, today) -> list[Series]:
+    """The recurring series due by the forecast's window (soonest first, transfers between one's own accounts
+    left out), read once per request for the forecast and the bills panel (suggestions/home.py)."""
+    return shared(
+        request,
+        ("plans.series", today),
+        lambda: series_of(user_ids=[request.user.pk], until=today + WINDOW)[request.user.pk],
+    )
 
 
 def safe_to_spend_panel(request, today) -> dict:

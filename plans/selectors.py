@@ -5,11 +5,12 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from django.contrib.postgres.expressions import ArraySubquery
-from django.db.models import OuterRef, QuerySet, Sum
+from django.db.models import DecimalField, OuterRef, QuerySet, Subquery, Sum, Value
+from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
 from assets import categories
-from assets.ledger.totals import conversion_summary, counted_read, missing_summary
+from assets.ledger.totals import CountedRead, conversion_summary, counted_read, missing_summary
 from assets.models import Transaction
 from plans import math as pm
 from plans import recurring
@@ -21,12 +22,17 @@ from zeus.money import to_minor
 
 def _plans() -> QuerySet[MonthlyPlan]:
     # Each plan read carries the warning states its accepted rebalances answered, as one array column of the
-    # plan's own row, so a page of plans needs no query a plan.
+    # plan's own row, and its goal entries' total as another, so a page of plans (and its ledgers) needs no
+    # query a plan and none for the entries.
     answered = ArraySubquery(Rebalance.objects.filter(plan=OuterRef("pk")).order_by().values("warning_state"))
+    entries = PlanEntry.objects.filter(plan=OuterRef("pk")).order_by().values("plan").annotate(total=Sum("amount"))
     return (
         MonthlyPlan.objects.select_related("primary_goal")
         .prefetch_related("fixed_expenses")
-        .annotate(answered_states=answered)
+        .annotate(
+            answered_states=answered,
+            goal_entries_total=Coalesce(Subquery(entries.values("total")), Value(0), output_field=DecimalField()),
+        )
     )
 
 
@@ -114,22 +120,40 @@ def plan_ledgers(plans: list[MonthlyPlan]) -> dict[int, Ledger]:
             until=max(pm.month_last(p.month) for p in mine),
         )
         for user_id, read in reads.items():
-            by_user[user_id, currency] = [
-                (g.category, g.day, g.amount, g.conversion)
-                for g in read.groups
-                if g.direction == Transaction.Direction.EXPENSE
-            ]
-            missing[user_id, currency] = read.missing_of()
-    goal = dict(
-        PlanEntry.objects.filter(plan_id__in=[p.id for p in plans])
-        .values_list("plan_id")
-        .annotate(total=Sum("amount"))
-        .order_by()
-    )
+            by_user[user_id, currency], missing[user_id, currency] = _spent(read)
+    goal = _goal_entries(plans)
     return {
         p.id: _ledger_of(p, by_user[p.user_id, p.currency], goal.get(p.id, 0), missing[p.user_id, p.currency])
         for p in plans
     }
+
+
+def plan_ledger_of(plan: MonthlyPlan, *, read: CountedRead) -> Ledger:
+    """plan_ledger's Ledger from a read of the plan's month the caller has made already (its money that counts
+    per day in the plan's currency, first to last day: the home's ledger summary), reading only the goal
+    entries' total, and that only when the plan did not come through _plans."""
+    spent, missing = _spent(read)
+    return _ledger_of(plan, spent, _goal_entries([plan]).get(plan.id, 0), missing)
+
+
+def _spent(read: CountedRead) -> tuple[list[tuple], list]:
+    """A counted read's expenses as _ledger_of takes them: (category, day, amount, conversion), and the missing."""
+    spent = [
+        (g.category, g.day, g.amount, g.conversion) for g in read.groups if g.direction == Transaction.Direction.EXPENSE
+    ]
+    return spent, read.missing_of()
+
+
+def _goal_entries(plans: list[MonthlyPlan]) -> dict[int, object]:
+    """Each plan's goal entries' total: from the read's column when the plan came through _plans (plan_list,
+    plan_get, plans_current), else one query for the others."""
+    goal = {p.id: p.goal_entries_total for p in plans if hasattr(p, "goal_entries_total")}
+    unread = [p.id for p in plans if p.id not in goal]
+    if unread:
+        goal.update(
+            PlanEntry.objects.filter(plan_id__in=unread).values_list("plan_id").annotate(total=Sum("amount")).order_by()
+        )
+    return goal
 
 
 def _ledger_of(plan: MonthlyPlan, spent: list[tuple], goal_total, missing: list) -> Ledger:

@@ -1,11 +1,12 @@
 """The suggestions app's panels on the home page (zeus/panels.py): the recent insights, each into the chat, and
 the bills coming up."""
 
+import datetime as dt
+
 from django.utils.translation import gettext as _
 
 from assets import labels
-from plans.home import current_plan
-from suggestions.recurring.selectors import home_recurring_due
+from plans.home import current_plan, upcoming_series
 from suggestions.selectors import home_insights
 from zeus.panels import shared
 
@@ -18,13 +19,6 @@ def _insights(request, today) -> list:
     return shared(request, "suggestions.home_insights", lambda: home_insights(user=request.user, limit=SHOWN))
 
 
-def _bills(request, today) -> list:
-    def read():
-        return home_recurring_due(user=request.user, today=today, within_days=BILLS_WITHIN_DAYS, limit=SHOWN * 2)
-
-    return shared(request, "suggestions.home_bills", read)
-
-
 def insights_panel(request, today) -> dict:
     return {
         "insights": _insights(request, today),
@@ -34,17 +28,19 @@ def insights_panel(request, today) -> dict:
 
 def bills_panel(request, today) -> dict:
     """What goes out next: the detected bills and subscriptions due within a month, soonest first. A user whose
-    history shows no series yet sees the fixed expenses named in this month's plan instead."""
-    series = [s for s in _bills(request, today) if s.kind != "income"][:SHOWN]
+    history shows no series yet sees the fixed expenses named in this month's plan instead. The series are the
+    forecast's read (plans.home.upcoming_series), so the page reads them once."""
+    until = today + dt.timedelta(days=BILLS_WITHIN_DAYS)
+    series = [s for s in upcoming_series(request, today) if today <= s.next_on <= until and s.kind != "income"]
     bills = [
         {
-            "name": s.merchant,
+            "name": s.name,
             "amount": s.amount,
             "currency": s.currency,
             "next_on": s.next_on,
             "category": labels.category_label(s.category),
         }
-        for s in series
+        for s in series[:SHOWN]
     ]
     if not bills:
         plan = current_plan(request, today)

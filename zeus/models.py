@@ -93,7 +93,11 @@ class Notification(models.Model):
         verbose_name = _("notification")
         verbose_name_plural = _("notifications")
         ordering = ["-created_at", "-id"]
-        indexes = [models.Index(fields=["user", "-created_at", "-id"])]
+        indexes = [
+            models.Index(fields=["user", "-created_at", "-id"]),
+            # Every page's navigation counts the unread: only those, however many a user has read over the years.
+            models.Index(fields=["user"], condition=models.Q(read_at__isnull=True), name="notification_user_unread"),
+        ]
         constraints = [
             models.UniqueConstraint(
                 fields=["user", "dedupe_key"],

@@ -104,16 +104,24 @@ def rate_tables_load(*, user_ids: Iterable[int], currencies: Iterable[str], unti
 
 
 def counted_groups_query(
-    *, user_ids: Iterable[int], currency: str, since: dt.date, until: dt.date, per: str = PER_DAY
+    *,
+    user_ids: Iterable[int],
+    currency: str,
+    since: dt.date,
+    until: dt.date,
+    per: str = PER_DAY,
+    days_from: dt.date | None = None,
 ) -> QuerySet:
     """The counted entries of these users between two days, summed per user, direction, fixed category,
     currency and day: rows in `currency` per day or per month (`per`), rows in any other per day, the day a
-    conversion needs."""
+    conversion needs. Per month, the rows from `days_from` on are per day whatever their currency (the home's
+    current month, which the plan reads per day)."""
     if per == PER_DAY:
         day = F("occurred_on")  # every row its own day, whatever its currency
     else:
         month = Cast(TruncMonth("occurred_on"), DateField())
-        day = Case(When(currency=currency, then=month), default=F("occurred_on"), output_field=DateField())
+        by_month = Q(currency=currency) if days_from is None else Q(currency=currency, occurred_on__lt=days_from)
+        day = Case(When(by_month, then=month), default=F("occurred_on"), output_field=DateField())
     return (
         Transaction.objects.counted()
         .filter(user_id__in=list(user_ids), occurred_on__gte=since, occurred_on__lte=until)

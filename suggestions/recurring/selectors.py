@@ -42,11 +42,6 @@ def recurring_list(
     return qs.order_by("next_on", "id")
 
 
-def home_recurring_due(*, user, today: dt.date, within_days: int, limit: int) -> list[RecurringSeries]:
-    """The home's bills panel: the active series due from today through `within_days` ahead, soonest first."""
-    return list(recurring_list(user=user, due_within_days=within_days, today=today)[:limit])
-
-
 def recurring_get(*, user, series_id) -> RecurringSeries:
     try:
         return RecurringSeries.objects.get(user=user, id=int(series_id))

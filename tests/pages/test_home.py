@@ -101,10 +101,10 @@ def test_home_is_a_constant_number_of_queries(alice_web, alice):
     assert count() == small
     # The session, the user, the profile; this month's plan (none here, read once for the plan's panel and the
     # forecast); the balances and the ledger's months (one query); the budgets; the goals; the insights; the
-    # bills; the navigation's unread count; and the forecast's own five reads (plans/forecast_read.py: the
-    # spendable accounts, the cushion, the recurring series, open debts and their payments, the 90 days of
-    # spending).
-    assert small == 15
+    # recurring series (read once for the forecast and the bills); the navigation's unread count; and the
+    # forecast's own four reads (plans/forecast_read.py: the spendable accounts, the cushion, open debts and
+    # their payments, the 90 days of spending).
+    assert small == 14
 
 
 def test_the_plan_is_read_once_for_its_panel_and_the_forecast(alice_web, alice):
@@ -119,6 +119,49 @@ def test_the_plan_is_read_once_for_its_panel_and_the_forecast(alice_web, alice):
     assert 'id="forecast"' in response.content.decode()
     plan_reads = [q["sql"] for q in queries.captured_queries if q["sql"].startswith('SELECT "plans_monthlyplan"')]
     assert len(plan_reads) == 1
+    # The plan's month is read with the net worth's months, in the one ledger query (and its entries with it).
+    ledger_reads = [q["sql"] for q in queries.captured_queries if '"assets_transaction"' in q["sql"]]
+    assert len(ledger_reads) == 1
+    assert not [q for q in queries.captured_queries if q["sql"].startswith('SELECT "plans_planentry"')]
+
+
+def test_the_homes_plan_takes_its_month_from_the_ledger_summary_as_plan_ledger_reads_it(alice):
+    """The plan's month is in the ledger summary the net worth reads (per day, through the month's last day): the
+    home's plan ledger is plan_ledger's, rows dated later this month, other currencies and splits alike."""
+    from django.test import RequestFactory
+
+    from assets.ledger.corrections import transaction_split
+    from plans.home import current_active_plan
+    from plans.selectors import plan_get, plan_ledger
+    from plans.services import plan_entry_create
+
+    today = user_today(alice)
+    first = today.replace(day=1)
+    later = (first + dt.timedelta(days=32)).replace(day=1) - dt.timedelta(days=1)  # the month's last day
+    made = plan_factories.plan(alice, month=today.strftime("%Y-%m"), active=True)
+    plan_entry_create(user=alice, plan_id=made.id, kind="goal", amount="70000")
+    factories.txn(alice, amount="120000", category="dining", occurred_on=first)
+    factories.txn(alice, amount="80000", category="groceries", occurred_on=today)
+    factories.txn(alice, amount="50000", category="shopping", occurred_on=later)  # later this month
+    factories.txn(alice, amount="999000", category="dining", occurred_on=first - dt.timedelta(days=1))  # last month
+    factories.txn(alice, amount="4", currency="USD", category="dining", occurred_on=today)
+    factories.txn(alice, amount="3", currency="EUR", category="travel", occurred_on=first)  # no rate: named
+    factories.rate(first - dt.timedelta(days=3), "25000")
+    split = factories.txn(alice, amount="300000", category="other", occurred_on=today)
+    transaction_split(
+        user=alice,
+        transaction_id=split.id,
+        parts=[{"amount": "200000", "category": "groceries"}, {"amount": "100000", "category": "entertainment"}],
+    )
+    request = RequestFactory().get("/")
+    request.user = alice
+
+    home = current_active_plan(request, today).ledger
+
+    expected = plan_ledger(plan_get(user=alice, plan_id=made.id))
+    assert home == expected
+    assert home.goal_entries == 70000 and home.rate_missing and home.converted
+    assert expected.expenses_by_category["shopping"] == 50000 and expected.expenses_by_category["dining"] == 220000
 
 
 def _home_html(client) -> str:
@@ -154,36 +197,42 @@ def test_an_old_edit_or_delete_shows_on_the_next_load(alice_web, alice):
     assert _trend(html)[-2] == 10_045_000 and "₫45,000" in html
 
 
-def test_the_homes_own_reads_are_the_orm_reads_they_stand_for(alice, bob):
-    """suggestions read the home's rows with raw SQL: the same rows, in the same order, as the selectors the
-    other pages use."""
-    from suggestions.models import RecurringSeries, Suggestion
-    from suggestions.recurring.selectors import home_recurring_due, recurring_list
+def test_the_homes_insights_are_the_active_suggestions_the_other_pages_list(alice, bob):
+    from suggestions.models import Suggestion
     from suggestions.selectors import home_insights, suggestion_list_active
 
-    today = user_today(alice)
     for owner in (alice, bob):
         for n in range(8):
-            goal = factories.goal(owner, name=f"Goal {n}")
-            if n % 3 == 0:
-                goal.status = "achieved"
-                goal.save()
-            factories.budget(owner, category=["dining", "travel", "groceries", "health", "shopping", "gifts",
-                                              "transport", "utilities"][n])  # fmt: skip
             Suggestion.objects.create(
                 user=owner, kind="category_spike", title=f"S{n}", body="", dedupe_key=f"k{n}",
                 status="dismissed" if n % 4 == 0 else "active",
             )  # fmt: skip
-            RecurringSeries.objects.create(
-                user=owner, key=f"m{n}", direction="expense", merchant=f"M{n}", kind=["bill", "income"][n % 2],
-                amount=1000 + n, currency="VND", interval="monthly", last_on=today - dt.timedelta(days=30),
-                next_on=today + dt.timedelta(days=[0, 5, 30, 31, -1, 12, 12, 3][n]), category="utilities",
-                occurrences=3, status="ended" if n == 6 else "active",
-            )  # fmt: skip
     assert home_insights(user=alice, limit=5) == suggestion_list_active(user=alice, limit=5)
-    due = list(recurring_list(user=alice, due_within_days=30, today=today)[:10])
-    assert home_recurring_due(user=alice, today=today, within_days=30, limit=10) == due
-    assert len(due) == 5
+
+
+def test_the_bills_are_the_forecasts_series_due_within_a_month_that_go_out(alice_web, alice, bob):
+    """The bills panel reads the series the forecast reads (one read for both): those recurring_list names as
+    due within 30 days, less income and transfers between one's own accounts, soonest first, five at most."""
+    from suggestions.models import RecurringSeries
+    from suggestions.recurring.selectors import recurring_list
+
+    today = user_today(alice)
+    kinds = ["bill", "income", "subscription", "transfer", "bill", "bill", "subscription", "bill", "bill"]
+    offsets = [0, 5, 30, 3, 31, -1, 12, 20, 25]
+    for owner in (alice, bob):
+        for n, (kind, offset) in enumerate(zip(kinds, offsets, strict=True)):
+            RecurringSeries.objects.create(
+                user=owner, key=f"m{n}", direction="income" if kind == "income" else "expense",
+                merchant=f"Merchant {n}", kind=kind, amount=1000 + n, currency="VND", interval="monthly",
+                last_on=today - dt.timedelta(days=30), next_on=today + dt.timedelta(days=offset),
+                category="utilities", occurrences=3, status="ended" if n == 8 else "active",
+            )  # fmt: skip
+    html = alice_web.get("/").content.decode()
+    bills = html[html.index('id="bills-title"') :]
+    shown = re.findall(r"Merchant \d", bills)
+    due = recurring_list(user=alice, due_within_days=30, today=today)
+    assert shown == [s.merchant for s in due if s.kind not in ("income", "transfer")][:5]
+    assert shown == ["Merchant 0", "Merchant 6", "Merchant 7", "Merchant 2"]
 
 
 def test_net_worth_and_this_month_show_what_they_converted_with_the_rate_and_name_what_has_none(alice_web, alice):

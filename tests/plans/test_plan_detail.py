@@ -101,9 +101,9 @@ def test_after_the_month_no_bill_is_still_due(clock, alice, alice_api, busy_plan
     assert alice_api.get(f"/api/v1/plans/{busy_plan.id}").json()["warning"]["bills_due"] == []
 
 
-# The plan; its fixed expenses; its month's expenses per category and day; the rates (busy_plan has a USD row:
-# one read however many); its entries; its bills still due.
-PLAN_READS = 6
+# The plan (with its goal entries' total); its fixed expenses; its month's expenses per category and day; the
+# rates (busy_plan has a USD row: one read however many); its bills still due.
+PLAN_READS = 5
 
 
 def test_plan_detail_is_plan_get_plan_ledger_and_bills_still_due(
@@ -134,7 +134,8 @@ def test_a_page_of_plans_costs_the_same_queries_however_many(
     for month in range(months):
         plan(alice, month=f"2027-{month + 1:02d}", fixed=())
     today = user_today(alice)
-    # the plans with their goals and answered states; their fixed expenses; their months (two); their bills
+    # the plans with their goals, answered states and entries' totals; their fixed expenses; their months (two);
+    # their bills
     with django_assert_num_queries(PLAN_READS):
         details = plan_details(user=alice, plans=list(plan_list(user=alice).order_by("-month", "-id")), today=today)
         for got in details:  # what the list shows reads nothing more

@@ -27,9 +27,9 @@ def test_token_auth_reads_the_user_and_profile_in_one_query(alice_api, django_as
         assert alice_api.get("/api/v1/profile").json()["username"] == "alice"
 
 
-# The token and profile; the plans with their goals and answered warnings; their fixed expenses; their months'
-# expenses per category and day; their entries; their recurring bills still due (plans.selectors).
-_PLAN_READS = 6
+# The token and profile; the plans with their goals, answered warnings and goal entries' totals; their fixed
+# expenses; their months' expenses per category and day; their recurring bills still due (plans.selectors).
+_PLAN_READS = 5
 
 
 @pytest.mark.usefixtures("clock")
