@@ -42,9 +42,9 @@ WITH base AS (
     ON CONFLICT DO NOTHING
     RETURNING plan_id, local_date
 )
-INSERT INTO bench_notification (user_id, kind, title, body, cta_url, dedupe_key, created_at)
+INSERT INTO bench_notification (user_id, kind, title, body, cta_url, dedupe_key, facts, created_at)
 SELECT due.user_id, 'plan_reminder', 'Your plan: today''s check-in', '', '/plans#plan-' || due.id,
-       'plan_reminder:' || due.id || ':' || claimed.local_date, now()
+       'plan_reminder:' || due.id || ':' || claimed.local_date, '{"words": "plan_reminder"}', now()
 FROM claimed JOIN due ON due.id = claimed.plan_id
 """
 

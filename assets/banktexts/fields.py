@@ -11,7 +11,8 @@ from decimal import Decimal
 
 NUM = r"\d{1,3}(?:[.,]\d{3})+(?:\.\d{1,2})?|\d+"
 _GROUPED = r"\d{1,3}(?:[.,]\d{3})+"
-_CUR = r"(?:vnd|vnđ|dong|d)\b"
+# `₫`, the dong's sign (VPBank NEO's pushes: `+ 20,000 ₫`), is no word character: no \b after it.
+_CUR = r"(?:(?:vnd|vnđ|dong|d)\b|₫)"
 
 _BALANCE = re.compile(
     r"(?:\bso du(?: kha dung| hien tai| vi| cuoi| moi| tk sau gd la| sau gd| tai khoan)*|\bsdc|\bsdkd"
@@ -19,6 +20,9 @@ _BALANCE = re.compile(
     r"|\bsd(?: kha dung)?)\b\s*(?:la\s*)?:?\s*\+?(?:vnd\s*)?"
     rf"(?P<num>{_GROUPED}(?:\.\d{{1,2}}(?!\d))?|\d+(?=\s?{_CUR}|\s*$|\s*[.;|]))\s?(?:{_CUR})?"
 )
+# SHB's SMS says its balance last, after the account and the moment: `SDTK 1000006789 den 17:56:38 ngay 13/11/2022 la
+# 8,668,033 VND.` Only `la …` is the balance's span: the account and the moment before it are fields of their own.
+_SDTK_BALANCE = re.compile(rf"\bsd ?tk [0-9x*]+ den\b[^.|;]*?\b(?P<label>la)\s+(?P<num>{_GROUPED}|\d+)\s?(?:{_CUR})")
 DATE = re.compile(r"(?<![\d.,/-])(?P<d>\d{1,2})[/-](?P<m>\d{1,2})(?:[/-](?P<y>\d{4}|\d{2}))?(?![\d,])")
 TIME = re.compile(r"(?<![\d.,:])(?P<H>\d{1,2})(?::|h)(?P<M>\d{2})(?:(?::|m)(?P<S>\d{2}))?p?(?![\d,])")
 # A signed figure after its label, with or without a currency: `So tien GD:+10,000,000`, `PS: -50,000`.
@@ -30,6 +34,9 @@ _SIGNED = re.compile(
     rf"(?:^|(?<=[\s:|;(]))(?P<sign>[+-])\s?(?:vnd\s*)?(?P<num>{NUM})(?:\s?{_CUR}|(?=\s+(?:luc|vao|ngay)\b)"
     rf"|(?=\s*(?:\||;|\.\s|$)))"
     rf"|\((?P<psign>[+-])\)\s?(?P<pnum>{NUM})(?![\d.,])"  # a sign in brackets: `(+) 1,200,000 VND` (OCB, MSB)
+    # The currency before the figure already says it is money, whatever follows: Techcombank's push `+ VND 208,080
+    # Tài khoản: …`.
+    rf"|(?:^|(?<=[\s:|;(]))(?P<csign>[+-])\s?vnd\s*(?P<cnum>{NUM})(?![\d.,])"
 )
 # A figure after words that say which way it went.
 _WORDED = re.compile(
@@ -46,14 +53,15 @@ _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
 EN_DATE = re.compile(rf"(?<![\d.,/-])(?P<d>\d{{1,2}}) (?P<m>{'|'.join(_MONTHS)})[a-z]*\b(?: (?P<y>\d{{4}}))?")
 CARD_MASK = re.compile(r"\((?:\*{2,}|x{2,})(?P<digits>\d{2,4})\)")
 # An unsigned figure in dong with the way it went said anywhere before it (Eximbank's `THANH TOAN … 544,885VND`).
-_PLAIN = re.compile(rf"(?<![\w.,])(?P<num>{_GROUPED})\s?vnd\b")
+_PLAIN = re.compile(rf"(?<![\w.,])(?P<num>{_GROUPED})\s?(?:(?:vnd|d)\b|₫)")
 _OUT_WORDS = re.compile(r"\b(?:thanh toan|chuyen tien|chuyen khoan|rut tien|ghi no)\b")
 _IN_WORDS = re.compile(r"\b(?:nhan tien|ghi co|nop tien|hoan tien)\b")
 _INCOME_WORDS = ("tang", "ghi co", "nhan", "nap tien", "hoan tien", "cong")
 _ACCOUNT = re.compile(
     # `acc no.` needs no word boundary: Shinhan's SMS arrive with a stray letter glued to it (`TAcc no. **5106`).
-    r"(?:(?<![a-z])(?:tai khoan(?: thanh toan)?|so tk|stk|tk|account)|acc(?:ount)? no\.?)\s*(?:vcb\s*)?:?\s*"
-    r"(?P<acct>[*x]*\d[0-9x*]{2,}|[*x]{2,}\d{3,})",
+    # SHB's `SDTK 1000006789` (số dư tài khoản) names the account too; VIB masks with dots (`Tài khoản ....7213`).
+    r"(?:(?<![a-z])(?:tai khoan(?: thanh toan)?|so tk|stk|sdtk|tk|account)|acc(?:ount)? no\.?)\s*(?:vcb\s*)?:?\s*"
+    r"(?P<acct>[*x]*\d[0-9x*]{2,}|[*x]{2,}\d{3,}|\.{2,}\d{3,})",
     re.I,
 )
 _NOTE = re.compile(
@@ -61,9 +69,12 @@ _NOTE = re.compile(
     # words of the note itself (`… Noi dung khac Tieu dung noi bo`).
     r"(?:(?:\bnd|\bn/dung|\bref)\s*:?\s*"
     r"|(?:\bnoi dung(?: giao dich| gd| chuyen khoan)?|\bmo ta|\bloi nhan|\bdien giai)\s*:\s*"
-    r"|\bdetail\s*:\s*|(?<!so )(?<!thoi gian )\bgd\s*:\s*(?![+-]?\s?\d))(?=\S)(?!:)"
+    r"|\bdetail\s*:\s*|(?<!so )(?<!thoi gian )\bgd\s*:\s*(?![+-]?\s?\d)"
+    # SHB's `GD moi nhat: +2,500,000 VND: PHAM …`: a colon right after the amount's currency opens the note.
+    r"|(?:(?<=\d vnd)|(?<=\dvnd)):\s*)(?=\S)(?!:)"
 )
 # A bank's own reference after the note (TPBank's `SO GD: 570CTMB…`, BIDV's `Mã giao dịch: 0832…`) ends it.
+_TRACED = re.compile(r"\btrace \d+\s*$")
 NOTE_END = re.compile(r"\s(?:so gd|ma giao dich)\s*:")
 
 
@@ -94,9 +105,10 @@ def masked(text: str, spans: list[tuple[int, int]]) -> str:
 
 
 def balance(folded: str) -> tuple[Decimal | None, list[tuple[int, int]]]:
-    spans = [m.span() for m in _BALANCE.finditer(folded)]
-    found = [m for m in _BALANCE.finditer(folded)]
-    return (number(found[-1]["num"]) if found else None), spans
+    found = [(m.start(), m.end(), m["num"]) for m in _BALANCE.finditer(folded)]
+    found += [(m.start("label"), m.end(), m["num"]) for m in _SDTK_BALANCE.finditer(folded)]
+    found.sort()
+    return (number(found[-1][2]) if found else None), [(start, end) for start, end, _ in found]
 
 
 def figure(folded: str) -> Figure | None:
@@ -107,7 +119,9 @@ def figure(folded: str) -> Figure | None:
     if approved:  # a card payment approved: money out, whatever else the text holds
         return Figure(number(approved["num"]), "expense", approved.start("num"), approved.end("num"))
     if signed and (not worded or signed.start() <= worded.end()):
-        sign, num = (signed["sign"], signed["num"]) if signed["num"] else (signed["psign"], signed["pnum"])
+        sign, num = next(
+            (signed[s], signed[n]) for s, n in (("sign", "num"), ("psign", "pnum"), ("csign", "cnum")) if signed[n]
+        )
         direction = "expense" if sign == "-" else "income"
         return Figure(number(num), direction, signed.start(), signed.end())
     if not worded and (plain := _PLAIN.search(folded)):
@@ -116,7 +130,10 @@ def figure(folded: str) -> Figure | None:
             "income": _IN_WORDS.search(folded, 0, plain.start()),
         }
         found = [way for way, match in ways.items() if match]
-        if len(found) == 1:  # one way said, not both
+        # One way said, not both; or the way the text opens with (a push's title, MoMo's `Nhận tiền chuyển khoản
+        # từ …`): the words after it are the transfer's own.
+        found = found if len(found) == 1 else [way for way, match in ways.items() if match and match.start() == 0]
+        if len(found) == 1:
             return Figure(number(plain["num"]), found[0], plain.start(), plain.end())
     if worded:
         word = worded["word"]
@@ -149,6 +166,9 @@ def note_start(folded: str) -> int | None:
     strong = [m for m in found if ":" in m.group(0) or m.group(0).startswith("ref")]
     if strong:
         return strong[0].end()
+    # Napas's `NHAN TU <account> TRACE <number> ND <words>` is one note (VPBank NEO's push has no label before it):
+    # a bare `ND` after a trace number is a word of that note.
+    found = [m for m in found if not _TRACED.search(folded, 0, m.start())]
     return found[-1].end() if found else None
 
 

@@ -16,6 +16,9 @@ Shapes it reads (account numbers and names invented), among others:
   Techcombank  Tài khoản: … / Số tiền: -120,000 VND / Số dư: … / Nội dung: … / 02/12/2026 19:45 (one per line)
   MB           TK 0123xxx789|GD: -500,000VND 02/12/26 18:20|SD:1,234,000VND|ND: ...
   MoMo         Bạn đã chuyển thành công 300.000đ tới … lúc 19:20 01/12/2026. Số dư ví: 700.000đ
+               Nhận tiền chuyển khoản từ NGUYEN VAN A / Số tiền 5.000 đ, kèm lời nhắn: "…"
+  SHB          SDTK 1000006789 den 17:56:38 ngay 13/11/2022 la 8,668,033 VND. GD moi nhat: +2,500,000 VND: ...
+  VPBank NEO   + 20,000 ₫ / Tài khoản: 77****94 / Số dư: 860,000 ₫ / NHAN TU … TRACE 519345 ND ... (title first)
 """
 
 import datetime as dt
@@ -40,8 +43,11 @@ _DIGIT = re.compile(r"\d")
 _NUMBERS = re.compile(r"\d+(?:[.,]\d+)*")
 WALLETS = ("MoMo", "ZaloPay", "ShopeePay")
 # A wallet's counterparty: `từ NGUYEN VAN A`, `cho KFC`, `tới …`, `về tài khoản …`, up to what follows it.
-_PARTY = re.compile(r"^\s*(?:tu|cho|toi|den|ve|tai)\s+(?P<party>.+?)(?=\s+(?:luc|vao vi|vao)\b|\.\s|\.$|$)")
+# `tài khoản` (an account) after the amount is a field, never a party.
+_PARTY = re.compile(r"^\s*(?:tu|cho|toi|den|ve|tai(?! khoan\b))\s+(?P<party>.+?)(?=\s+(?:luc|vao vi|vao)\b|\.\s|\.$|$)")
 _VPB_PARTY = re.compile(r"\bdo (?P<party>.+?)\.\s*so du")
+# A wallet's counterparty named before its amount: MoMo's `Nhận tiền chuyển khoản từ NGUYEN VAN A / Số tiền …`.
+_PARTY_BEFORE = re.compile(r"\b(?:tu|cho|toi)\s+(?P<party>.+?)\s+so tien\s*:?\s*$")
 
 
 @dataclass(frozen=True)
@@ -66,7 +72,8 @@ def _one_line(text: str) -> str:
 
 
 def _clean(text: str) -> str:
-    return " ".join(text.replace("\x00", " ").split()).strip(" .;|,")[:200]
+    # A note quoted whole (MoMo's `kèm lời nhắn: "…"`) is the words inside the quotes.
+    return " ".join(text.replace("\x00", " ").split()).strip(' .;|,"“”')[:200]
 
 
 def _words(raw: str, folded: str, start: int, end: int) -> str:
@@ -89,9 +96,12 @@ def _description(raw, folded, bank, figure, note_at, balance_spans, moment) -> s
         note = _clean(_words(raw, folded, note_at, min(ends, default=len(folded))))
     if bank in WALLETS or (bank == "" and note_at is None):
         party = _PARTY.match(folded[figure.end :])
-        if party:
-            start = figure.end + party.start("party")
-            who = _clean(_words(raw, folded, start, figure.end + party.end("party")))
+        before = None if party else _PARTY_BEFORE.search(folded, 0, figure.start)
+        if party or before:
+            start, end = (
+                (figure.end + party.start("party"), figure.end + party.end("party")) if party else before.span("party")
+            )
+            who = _clean(_words(raw, folded, start, end))
             if not note and moment and folded[moment.end : moment.end + 2] == ". ":
                 # A wallet's note after its time, up to the balance when one follows.
                 end = min([b for b, _ in balance_spans if b > moment.end], default=len(folded))
@@ -106,7 +116,12 @@ def _description(raw, folded, bank, figure, note_at, balance_spans, moment) -> s
         return _clean(_words(raw, folded, vpb.start("party"), vpb.end("party")))
     dates = [m.span() for m in fields.DATE.finditer(folded) if 1 <= int(m["m"]) <= 12 and 1 <= int(m["d"]) <= 31]
     dates += [m.span() for m in fields.EN_DATE.finditer(folded)]
-    words = fields.masked(_words(raw, folded, 0, len(folded)), dates + [m.span() for m in fields.TIME.finditer(folded)])
+    # An account field right after the amount is no note (VPBank NEO: `+ 5,000 đ / Tài khoản: 01******23 / Số dư: …`).
+    lead = figure.end + re.match(r"\s*(?:(?:vnd|d)\b|₫)?\s*", folded[figure.end :]).end()
+    opening = [span for span in fields.account_spans(folded) if span[0] == lead]
+    words = fields.masked(
+        _words(raw, folded, 0, len(folded)), dates + opening + [m.span() for m in fields.TIME.finditer(folded)]
+    )
     # DongA's SMS: the note sits between the amount and a balance label (`So du hien tai la:...`).
     label = re.search(r"\bso du\b|\bavailable balance\b", folded[figure.end :])
     after = [start - figure.end for start, _ in balance_spans if start > figure.end]
@@ -131,6 +146,7 @@ def _description(raw, folded, bank, figure, note_at, balance_spans, moment) -> s
     if balance_spans:  # Techcombank's and Shinhan's SMS: the note follows the balance, in the text's own words
         # less the dates in it (with the dot that closes them) and a card's last digits, `(**32)`.
         cut = [(a, b + (folded[b : b + 1] == ".")) for a, b in dates]
+        cut += [(moment.start, moment.end)] if moment else []  # the moment's time too (Techcombank's app push)
         tail = fields.masked(
             _words(raw, folded, 0, len(folded)), cut + [m.span() for m in fields.CARD_MASK.finditer(folded)]
         )

@@ -146,12 +146,20 @@ def _row(entry, details, key, indicator, value, currency, when, *, part: int) ->
     note = _ustrd(details) if details is not None else ""
     info = note if part else (_text(entry, "AddtlNtryInf") or note)
     row.description = clean_description(" ".join(p for p in (party, info) if p))
-    reference = _text(entry, "AcctSvcrRef") or _text(entry, "NtryRef")
+    reference = _reference(entry, "AcctSvcrRef") or _reference(entry, "NtryRef")
     if not reference and details is not None:
-        reference = _text(details, "Refs", "AcctSvcrRef") or _text(details, "Refs", "EndToEndId")
-        reference = "" if reference == "NOTPROVIDED" else reference
+        reference = _reference(details, "Refs", "AcctSvcrRef") or _reference(details, "Refs", "EndToEndId")
     row.external_id = (f"{reference}/{part}" if part else reference) if reference else None
     return row
+
+
+# What banks write where they have no reference: a placeholder every entry shares is no id at all.
+_PLACEHOLDERS = {"NONREF", "NOTPROVIDED", "NONE", "N/A", "NA"}
+
+
+def _reference(node, *path: str) -> str:
+    text = _text(node, *path)
+    return "" if text.upper() in _PLACEHOLDERS else text
 
 
 def _ustrd(details) -> str:

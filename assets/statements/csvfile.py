@@ -3,12 +3,15 @@
 import csv
 import datetime as dt
 import functools
+import itertools
+import re
 from collections.abc import Iterator
 from decimal import Decimal
 
 from assets import categories
 from assets.rules.text import fold
 from assets.statements.headers import read_date
+from assets.statements.inference import LOOKAHEAD, dates_day_first
 from assets.statements.rows import Fingerprints, ImportRejected, Row, clean_description, signed_amount
 from zeus.errors import ValidationFailed
 from zeus.money import CURRENCY_EXPONENTS, parse_amount
@@ -18,10 +21,20 @@ from zeus.timeutil import parse_date
 HEADER = ("date", "description", "amount", "direction", "category", "external_id")
 MAPPING_KEYS = {
     "date", "description", "amount", "debit", "credit", "direction", "external_id", "currency", "date_format",
+    "status", "fee", "tax",
 }  # fmt: skip
 # Values a bank's direction column uses for money in and money out (folded).
-_IN = {"in", "income", "credit", "cr", "c", "+", "co", "ghi co", "thu", "nhan", "deposit"}
-_OUT = {"out", "expense", "debit", "dr", "d", "-", "no", "ghi no", "chi", "withdrawal"}
+_IN = {"in", "income", "credit", "cr", "c", "+", "co", "ghi co", "thu", "nhan", "deposit", "bij"}
+_OUT = {"out", "expense", "debit", "dr", "d", "-", "no", "ghi no", "chi", "withdrawal", "af"}
+# A status column's words for a line the bank has not booked (yet): a card hold, a pending or failed transfer.
+_NOT_BOOKED = {
+    "pending", "declined", "reverted", "failed", "cancelled", "canceled", "rejected", "authorised", "authorized",
+    "autorizzato", "in attesa", "vorgemerkt", "umsatz vorgemerkt", "cho xu ly", "dang xu ly", "that bai", "da huy",
+    "huy",
+}  # fmt: skip
+# A totals row under the table (`TỔNG TIỀN`, `Total`, `Summe`): no date, the columns' sums.
+_FIGURES = ("amount", "debit", "credit", "fee", "tax")
+_TOTAL = re.compile(r"^(?:tong|cong|total|totals|summe|sum|totale)\b")
 # A mapping is client input remembered per user: its texts are bounded (a date format is a pattern for
 # strptime, which compiles it: ten thousand directives are a regex with ten thousand groups).
 MAX_MAPPING_TEXT = 200
@@ -121,7 +134,10 @@ def check_mapping(mapping, header: list[str]) -> dict:
         problems["amount"] = ["Name either an amount column or debit/credit columns, not both."]
     folded = [fold(h) for h in header]
     resolved: dict = {}
-    for key in ("date", "description", "amount", "debit", "credit", "direction", "external_id", "currency"):
+    for key in (
+        "date", "description", "amount", "debit", "credit", "direction", "external_id", "currency", "status", "fee",
+        "tax",
+    ):  # fmt: skip
         column = mapping.get(key)
         if not column:
             continue
@@ -165,9 +181,18 @@ def mapped_rows(
     """Rows of a bank's CSV through a resolved mapping (check_mapping). Without an external_id column the
     rows get fingerprints; a currency column names each row's currency (blank: the account's). `ragged`: the
     reader leaves trailing empty cells out (XLSX)."""
-    fingerprint = Fingerprints("csv")
+    fingerprint, references = Fingerprints("csv"), {}
     width = max(index for key, index in mapping.items() if key != "date_format") + 1
-    for line, record in _rows(reader, first_line=first_line, pad_to=width if ragged else 0):
+    records = _rows(reader, first_line=first_line, pad_to=width if ragged else 0)
+    if not mapping.get("date_format"):
+        # The file's own dates say which part is the day, before the account's country guesses.
+        ahead = list(itertools.islice(records, LOOKAHEAD))
+        column = mapping["date"]
+        day_first = dates_day_first((r[column] for _, r in ahead if len(r) > column), default=day_first)
+        records = itertools.chain(ahead, records)
+    for line, record in records:
+        if _not_a_transaction(record, mapping):
+            continue
         row = Row(key=str(line))
         if len(record) < width:
             row.problem("row", f"Expected at least {width} columns, found {len(record)}.")
@@ -176,16 +201,44 @@ def mapped_rows(
         cell = functools.partial(_cell, record, mapping)
         _date(row, _read_date, cell("date"), mapping.get("date_format"), day_first)
         own = cell("currency").upper() if "currency" in mapping else ""
-        _mapped_amount(row, mapping, cell, own or currency)
+        if not _mapped_amount(row, mapping, cell, own or currency):
+            continue  # a notice (a rate change, an opening balance) that moves no money
         if "description" in mapping:
             row.description = clean_description(cell("description"))
         if any("\x00" in value for value in record):
             row.problem("row", "Contains a NUL character.")
         if "external_id" in mapping and cell("external_id"):
-            row.external_id = f"csv:{cell('external_id')}"[:100]
+            # A bank books a transfer's fee under the transfer's own reference: the next line keeps it apart.
+            nth = references[cell("external_id")] = references.get(cell("external_id"), -1) + 1
+            row.external_id = (f"csv:{cell('external_id')}" + (f":{nth}" if nth else ""))[:100]
         elif not row.problems:
             row.external_id = fingerprint(row)
         yield row
+
+
+def _not_a_transaction(record: list[str], mapping: dict) -> bool:
+    """A line the table holds that is no booked transaction: a status the bank has not booked, or, with no
+    date, a totals row or a note under the table (a closing balance, the bank's footer)."""
+    if "status" in mapping and len(record) > mapping["status"] and fold(record[mapping["status"]]) in _NOT_BOOKED:
+        return True
+    figures = [record[mapping[k]] for k in _FIGURES if k in mapping and len(record) > mapping[k]]
+    written = any(f.strip() for f in figures)
+    day = record[mapping["date"]].strip() if len(record) > mapping["date"] else ""
+    if day:
+        # The bank's footer written across the date column (`Ngày giờ in/ Printed on …`), with no figure.
+        return not written and not _is_date(day, mapping.get("date_format"))
+    texts = [record[mapping[k]] for k in ("description", "external_id") if k in mapping and len(record) > mapping[k]]
+    # Figures with no date and no text are the columns' sums, labelled (`TỔNG TIỀN`) or not (Techcombank's).
+    unlabelled_sums = not any(t.strip() for t in texts)
+    return not written or unlabelled_sums or any(_TOTAL.match(fold(cell)) for cell in record)
+
+
+def _is_date(text: str, date_format: str | None) -> bool:
+    try:
+        _read_date(text, date_format)
+    except ValidationFailed:
+        return False
+    return True
 
 
 def _read_date(text: str, date_format: str | None, day_first: bool = True) -> dt.date:
@@ -243,31 +296,41 @@ def _amount(row: Row, text: str, currency: str) -> None:
     row.direction = None
 
 
-def _mapped_amount(row: Row, mapping: dict, cell, currency: str) -> None:
+def _mapped_amount(row: Row, mapping: dict, cell, currency: str) -> bool:
+    """Reads the row's signed amount; False for a line whose figures are all written as zero."""
     try:
         if "amount" in mapping:
             value = _number(cell("amount"), currency)
         else:
             debit = _number(cell("debit"), currency) if "debit" in mapping else None
             credit = _number(cell("credit"), currency) if "credit" in mapping else None
+            written = debit is not None or credit is not None
             debit, credit = abs(debit or 0), abs(credit or 0)
             if debit and credit:
                 row.problem("amount", "Both debit and credit are filled.")
-                return
-            value = credit or -debit if (debit or credit) else None
+                return True
+            value = credit or -debit if (debit or credit) else (Decimal(0) if written else None)
+        # A fee or tax column (Techcombank's `Phí/Lãi`, `Thuế/VAT`) is charged: money out, however it is signed.
+        charges = [_number(cell(k), currency) for k in ("fee", "tax") if k in mapping]
+        if any(c is not None for c in charges):
+            value = (value or 0) - sum(abs(c or 0) for c in charges)
     except ValidationFailed as exc:
         row.problem("amount", exc.message)
-        return
-    if value is None or value == 0:
-        row.problem("amount", "No amount.")
-        return
+        return True
+    if value == 0:
+        return False
+    if value is None:
+        return False  # a dated line with no figure at all (`Beginning Balance`, `Open Account`) moves no money
     if "direction" in mapping:
         word = fold(cell("direction"))
         if word in _IN:
             value = abs(value)
         elif word in _OUT:
             value = -abs(value)
+        elif value < 0 or not word:
+            pass  # a signed figure says its own way; the column is blank on this line
         else:
             row.problem("direction", f"{cell('direction')!r} is neither money in nor money out.")
-            return
+            return True
     signed_amount(row, value, currency)
+    return True

@@ -1,7 +1,7 @@
-"""The column mapping a bank's header implies on its own: the Vietnamese and English names banks put on
-their CSV and XLSX exports (`Ngày giao dịch`, `Ghi nợ`, `Ghi có`, `Số dư`, `Nội dung`, `Posting Date`,
-`Debit`, `Credit`…), often bilingual (`Ghi nợ/Debit`) or with a unit (`Số tiền (VND)`). And the dates such
-files hold, read day first unless told otherwise. Pure."""
+"""The column mapping a bank's header implies on its own: the Vietnamese, English and German names banks
+put on their CSV and XLSX exports (`Ngày giao dịch`, `Ghi nợ`, `Ghi có`, `Số dư`, `Nội dung`, `Posting Date`,
+`Debit`, `Credit`, `Buchungsdatum`, `Betrag`, `Währung`…), often bilingual (`Ghi nợ/Debit`) or with a unit
+(`Số tiền (VND)`). And the dates such files hold, read day first unless told otherwise. Pure."""
 
 import datetime as dt
 import re
@@ -12,30 +12,53 @@ from assets.rules.text import fold
 # amount, and then left out of the mapping.
 _NAMES = {
     "date": (
-        "ngay giao dich", "ngay gd", "ngay", "ngay hach toan", "ngay thuc hien", "ngay hieu luc", "thoi gian",
-        "thoi gian giao dich", "ngay gio giao dich", "date", "transaction date", "posting date", "posted date",
-        "booking date", "value date", "trans date", "txn date", "effective date", "ngay ghi so",
+        "ngay giao dich", "ngay gd", "thoi gian giao dich", "ngay gio giao dich", "ngay hach toan", "ngay thuc hien",
+        "ngay ghi so", "transaction date", "trans date", "txn date", "posting date", "posted date", "booking date",
+        "completed date", "date completed", "buchungsdatum", "boekdatum", "transactiedatum", "buchungstag",
+        "data contabile", "data operazione",
+        "ngay", "thoi gian", "date", "datum", "data", "buchung", "started date",
+        # A value date is the interest's, not the booking's: only when no other date column is there.
+        "ngay hieu luc", "value date", "effective date", "valutadatum", "valuta", "wertstellung", "data valuta",
     ),
     "description": (
         "noi dung", "noi dung giao dich", "noi dung chi tiet", "dien giai", "mo ta", "chi tiet giao dich",
-        "chi tiet", "description", "details", "transaction details", "narrative", "memo", "payee",
+        "chi tiet", "description", "descriptions", "details", "transaction details", "narrative", "memo", "payee",
         "transaction description", "remarks", "noi dung chuyen khoan",
+        "umsatztext", "text", "buchungstext", "verwendungszweck", "beschreibung", "descrizione",
+        "descrizione completa", "causale", "omschrijving", "naam omschrijving", "mededelingen",
+        # Who paid or was paid, where a file has no text of its own (PayPal's `Name`).
+        "name", "payee name", "merchant", "counterparty", "ten doi tac",
     ),
-    "amount": ("so tien", "so tien giao dich", "amount", "transaction amount", "so tien gd", "gia tri"),
+    "amount": (
+        "so tien", "so tien giao dich", "amount", "transaction amount", "so tien gd", "gia tri", "betrag",
+        "umsatz", "importo", "bedrag",
+    ),
     "debit": (
         "ghi no", "no", "tien ra", "so tien ghi no", "phat sinh no", "so tien rut", "rut", "chi", "debit",
         "debits", "debit amount", "withdrawal", "withdrawals", "money out", "paid out", "so tien chi",
+        "soll", "uscite", "addebiti",
     ),
     "credit": (
         "ghi co", "co", "tien vao", "so tien ghi co", "phat sinh co", "so tien gui", "gui", "thu", "credit",
         "credits", "credit amount", "deposit", "deposits", "money in", "paid in", "so tien thu",
+        "haben", "entrate", "accrediti",
     ),
+    # Charges on their own lines or beside the amount (Techcombank's `Phí/Lãi Fee/Interest`, `Thuế/VAT`).
+    "fee": ("phi", "fee", "fees", "phi giao dich", "transaction fee", "bank charges"),
+    "tax": ("thue", "vat", "transaction vat", "thue vat", "thue gtgt"),
+    # Which way the money went, beside an unsigned amount (Mint's `Transaction Type`: debit or credit).
+    "direction": (
+        "transaction type", "debit credit", "credit debit", "dr cr", "cr dr", "soll haben", "af bij", "creditdebet",
+        "credit debet", "bij af",
+    ),
+    # Whether the bank has booked the line (Revolut's `State`, Fineco's `Stato`): pending lines are not in.
+    "status": ("state", "status", "stato", "trang thai", "transaction status", "info"),
     "external_id": (
         "so tham chieu", "so but toan", "ma giao dich", "ma gd", "so giao dich", "so ct", "so chung tu",
-        "reference", "ref", "reference number", "transaction id", "transaction reference", "ref no",
+        "reference", "ref", "reference number", "referentie", "transaction id", "transaction reference", "ref no",
     ),
-    "currency": ("loai tien", "tien te", "currency", "ccy", "don vi tien"),
-    "balance": ("so du", "so du cuoi", "balance", "running balance", "so du sau giao dich"),
+    "currency": ("loai tien", "tien te", "currency", "ccy", "don vi tien", "wahrung", "waehrung", "divisa"),
+    "balance": ("so du", "so du cuoi", "balance", "running balance", "so du sau giao dich", "saldo", "kontostand"),
     # A row-number column (`STT/No.`): its `No.` must not be read as `Nợ` (debit).
     "index": ("stt", "so thu tu", "tt", "seq", "#"),
 }  # fmt: skip
@@ -54,13 +77,25 @@ def auto_mapping(header: list[str]) -> dict | None:
     """The mapping this header implies (column names as written), or None unless it names a date, an amount
     (or debit and credit) and a description column: fewer is too little to be sure it is a statement."""
     found: dict[str, str] = {}
+    rank: dict[str, int] = {}
     for cell in header:
-        keys = [_KEY_OF[name] for name in _names(cell) if name in _KEY_OF]
-        if keys and "index" not in keys and keys[0] not in found:
-            found[keys[0]] = cell.strip()
+        names = [name for name in _names(cell) if name in _KEY_OF]
+        keys = [_KEY_OF[name] for name in names]
+        if not keys or "index" in keys:
+            continue
+        # Two columns for one key (`Details` and `Description`): the name listed first for it wins.
+        place = _NAMES[keys[0]].index(names[0])
+        if keys[0] not in found or place < rank[keys[0]]:
+            found[keys[0]], rank[keys[0]] = cell.strip(), place
     found.pop("balance", None)
     if "amount" in found and ("debit" in found or "credit" in found):
         found.pop("amount")
+    if "debit" in found or "credit" in found:
+        # Beside debit and credit columns a `Transaction Type` names the transaction (K-Bank's `Transfer
+        # Withdrawal NB`), not a direction: the text, where there is no other.
+        kind = found.pop("direction", None)
+        if kind and "description" not in found:
+            found["description"] = kind
     if "date" not in found or "description" not in found or not ({"amount", "debit", "credit"} & set(found)):
         return None
     return found

@@ -133,6 +133,8 @@ def ofx_rows(raw: bytes, *, currency: str, summary: OfxSummary | None = None) ->
     lines = ((statement, line) for statement, line in _lines(decode(raw), summary) if line)
     # An empty <STMTTRN></STMTTRN> (an exporter's placeholder, a redacted line) holds no money to lose.
     for index, (statement, line) in enumerate(lines, start=1):
+        if _amount(line.get("TRNAMT", "")) == 0:
+            continue  # a line of zero (`-0`, an exporter's note) moves no money, as in every other format
         if statement.account not in scopes:
             scopes[statement.account] = hashlib.sha256(statement.account.encode()).hexdigest()[:10]
         row = _row(line, index, scopes[statement.account], statement.currency or currency)

@@ -4,15 +4,44 @@ own header, a mapping sent with the file, one remembered for this header, or the
 imply (headers.auto_mapping). Pure but for the `saved` look-up it is given."""
 
 import csv
+import re
 from collections.abc import Callable, Iterator
 
 from assets.rules.text import fold
 from assets.statements import csvfile
 from assets.statements.detect import ACCEPTED
 from assets.statements.headers import auto_mapping
+from assets.statements.inference import dates_day_first, headless_mapping
 from assets.statements.rows import ImportRejected, Row
 
 HEADER_SEARCH_ROWS = 30
+_WRITTEN_DATE = re.compile(r"(?<![\d/.-])\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}(?![\d/.-])")
+
+
+class _Replay:
+    """The records the header search read, then the rest of the reader, keeping each record's line."""
+
+    def __init__(self, seen: list[tuple[int, list[str]]], reader):
+        self.seen, self.reader, self.line_num = iter(seen), reader, 0
+
+    def __iter__(self):
+        return self
+
+    def __next__(self) -> list[str]:
+        for line, record in self.seen:
+            self.line_num = line
+            return record
+        record = next(self.reader)
+        self.line_num = self.reader.line_num
+        return record
+
+
+def _letterhead_day_first(seen: list[tuple[int, list[str]]], *, default: bool) -> bool:
+    """Whether the dates above the header (`Statement Period 01/01/2020 - 19/01/2020`, `As Of 20/01/2020`) put
+    the day first: where the table's own dates leave it open, the statement's period says it before the
+    account's country guesses."""
+    found = (match.group(0) for _, record in seen for cell in record for match in _WRITTEN_DATE.finditer(cell))
+    return dates_day_first(found, default=default)
 
 
 def _fits(mapping, header: list[str]) -> bool:
@@ -35,6 +64,7 @@ def table_rows(
     """(the rows, the (header key, mapping) to remember for next time or None). `ragged`: the reader leaves
     a row's trailing empty cells out, as an XLSX sheet stores it."""
     first: list[str] | None = None
+    seen: list[tuple[int, list[str]]] = []
     for _ in range(HEADER_SEARCH_ROWS):
         try:
             record = next(reader, None)
@@ -47,6 +77,7 @@ def table_rows(
             ) from None
         if record is None:
             break
+        seen.append((reader.line_num, record))
         header = [cell.strip() for cell in record]
         if first is None and any(header):
             first = header
@@ -69,7 +100,7 @@ def table_rows(
             mapping=resolved,
             currency=currency,
             first_line=reader.line_num + 1,
-            day_first=day_first,
+            day_first=_letterhead_day_first(seen[:-1], default=day_first),
             ragged=ragged,
         )
         return rows, remember
@@ -77,6 +108,18 @@ def table_rows(
         raise ImportRejected("The file is empty.", code="CSV_EMPTY")
     if mapping:
         csvfile.check_mapping(mapping, first)  # names what the mapping gets wrong
+    headless = headless_mapping([record for _, record in seen])
+    if headless:
+        start, resolved = headless
+        rows = csvfile.mapped_rows(
+            _Replay(seen[start:], reader),
+            mapping=resolved,
+            currency=currency,
+            first_line=seen[start][0],
+            day_first=day_first,
+            ragged=ragged,
+        )
+        return rows, None
     raise ImportRejected(
         f"The first line must be the header {','.join(csvfile.HEADER)}, or send a column mapping for this "
         f"bank's header. Zeus reads {ACCEPTED}.",

@@ -189,3 +189,114 @@ def test_a_deposit_or_withdrawal_worded_without_a_sign(text, direction):
         "TIEN HANG",
         "•••• 4224",
     )
+
+
+def test_shb_names_its_account_and_balance_before_the_amount_and_a_colon_after_the_amount_opens_the_note():
+    """SHB: `SDTK <account> den <time> ngay <date> la <balance> VND. GD moi nhat: <amount> VND: <note>`."""
+    folded = "sdtk 1000006789 den 17:56:38 ngay 13/11/2022 la 8,668,033 vnd. gd moi nhat: +2,500,000 vnd: pham ck"
+    assert fields.balance(folded)[0] == Decimal(8668033)
+    assert folded[slice(*fields.balance(folded)[1][0])] == "la 8,668,033 vnd"  # not the account, not the moment
+    assert fields.account(folded) == "•••• 6789"
+    assert folded[fields.note_start(folded) :] == "pham ck"
+    assert fields.note_start("tk 1 ps:+5,000vnd sd: 9vnd nd: x") == len("tk 1 ps:+5,000vnd sd: 9vnd nd: ")
+
+
+@pytest.mark.parametrize(
+    ("folded", "mask"),
+    [
+        ("tai khoan ....7213, phat sinh -30,000,000 d vao luc 11:50 02/01/2024.", "•••• 7213"),
+        ("tai khoan . 7213, phat sinh -30,000,000 d", ""),
+    ],
+    ids=["vib-dotted-mask", "one-dot-is-punctuation"],
+)
+def test_an_account_masked_with_dots(folded, mask):
+    assert fields.account(folded) == mask
+
+
+@pytest.mark.parametrize(
+    ("folded", "direction"),
+    [
+        ('nhan tien chuyen khoan tu a b so tien 5.000 d, kem loi nhan: "a b chuyen tien".', "income"),
+        ("thanh toan cho shop, nhan tien hoan sau. so tien 5.000 d", "expense"),
+        ("tk 1 nhan tien 2 lan, thanh toan hd 12345678 so 5,000 d", None),
+    ],
+    ids=["momo-push-opens-with-nhan-tien", "opening-way-wins-either-way", "neither-opens-the-text"],
+)
+def test_an_unsigned_figure_in_dong_with_both_ways_said_goes_the_way_the_text_opens_with(folded, direction):
+    found = fields.figure(folded)
+    assert (found.direction if found else None) == direction
+    if found:
+        assert found.amount == Decimal(5000)
+
+
+def test_a_momo_push_names_its_counterparty_in_the_title_and_its_message_in_quotes():
+    got = parse(
+        'Nhận tiền chuyển khoản từ NGUYEN VAN A\nSố tiền 15.000 đ, kèm lời nhắn: "tra tien an".',
+        now=NOW,
+        tz=TZ,
+        sender="MoMo",
+    )
+    assert (got.bank, got.amount, got.direction, got.description) == (
+        "MoMo",
+        Decimal(15000),
+        "income",
+        "NGUYEN VAN A tra tien an",
+    )
+
+
+def test_an_account_right_after_the_amount_is_no_note_but_one_inside_the_note_is():
+    neo = parse("- 5,000 đ\nTài khoản: 01******23\nSố dư: 0 đ\nTRAN B chuyen tien\n", now=NOW, tz=TZ)
+    assert (neo.description, neo.account_mask, neo.balance_after) == ("TRAN B chuyen tien", "•••• **23", Decimal(0))
+    donga = parse(
+        "DongA Bank thong bao: TK 0111099552 da thay doi: +600,000 VND. Nhan CK tu TK 0110384868 - DUONG D. "
+        "So du hien tai la: 339,733,050 VND.",
+        now=NOW,
+        tz=TZ,
+    )
+    assert donga.description == "Nhan CK tu TK 0110384868 - DUONG D"
+
+
+@pytest.mark.parametrize(
+    ("folded", "amount", "direction"),
+    [
+        ("vpbank neo + 20,000 ₫ tai khoan: 77****94 so du: 860,000 ₫ nhan tu 1", Decimal(20000), "income"),
+        ("techcombank 10:58 am + vnd 208,080 tai khoan: 5555047777777 so du: vnd 218,042", Decimal(208080), "income"),
+        ("- vnd 45,000 tai khoan: 5555047777777", Decimal(45000), "expense"),
+    ],
+    ids=["dong-sign", "currency-before-a-field-label", "currency-before-minus"],
+)
+def test_a_signed_figure_in_the_dong_sign_or_with_its_currency_first(folded, amount, direction):
+    found = fields.figure(folded)
+    assert (found.amount, found.direction) == (amount, direction)
+    assert fields.figure("tk 1 - 45,000 tai khoan 2") is None  # no currency on either side: not known as money
+
+
+def test_a_dong_sign_balance_and_a_push_with_the_amount_in_its_title():
+    got = parse(
+        "VPBank NEO + 20,000 ₫\nTài khoản: 77****94\nSố dư: 860,000 ₫\nNHAN TU 0011 TRACE 519345 ND tien nha",
+        now=NOW,
+        tz=TZ,
+    )
+    assert (got.bank, got.amount, got.balance_after, got.account_mask, got.description) == (
+        "VPBank",
+        Decimal(20000),
+        Decimal(860000),
+        "•••• **94",
+        "NHAN TU 0011 TRACE 519345 ND tien nha",
+    )
+
+
+def test_a_bare_nd_after_a_trace_number_is_a_word_of_the_note():
+    assert fields.note_start("+ 1 d so du: 9 d nhan tu 1 trace 519345 nd tien nha") is None
+    assert fields.note_start("tk 1 +5 vnd. so du 9 vnd nd ck 123") is not None
+
+
+def test_the_moment_inside_a_note_is_no_part_of_it():
+    got = parse(
+        "Techcombank + VND 208,080 Tài khoản: 5555047777777 Số dư: VND 218,042 RUT VI MOMO 0402 208080 VND "
+        "02/09/2026 10:57:56 144879146167",
+        now=NOW,
+        tz=TZ,
+    )
+    assert got.occurred_at.isoformat() == "2026-09-02T10:57:56+07:00"
+    assert got.description == "RUT VI MOMO 0402 208080 VND 144879146167"

@@ -60,7 +60,7 @@ def test_each_corpus_file_gives_the_transactions_written_down(key):
             zeus_rows(raw)
         assert caught.value.code == want["refused"]
         return
-    rows = zeus_rows(raw)
+    rows = zeus_rows(raw, want.get("account", "USD"))
     if want.get("currency_refused") or want.get("rows_refused"):
         assert any(want.get("rows_refused", "currency") in r.problems for r in rows)
         return

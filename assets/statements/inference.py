@@ -1,0 +1,90 @@
+"""What a bank's table says about itself where its header does not. Some banks export rows with no header
+at all (Austrian banks' CSV: account, text, booking date, value date, signed amount, currency): the columns
+are read from the values, and only when that reading is unambiguous (one date column first, exactly one
+column of signed figures). And a column's dates tell day-first from month-first themselves when any of
+them has a part above 12 (`3/18/2016` makes `3/6/2016` the sixth of March, whatever the account's
+country). Pure."""
+
+import re
+from collections.abc import Iterable
+
+from assets.statements.headers import read_date
+from zeus.money import CURRENCY_EXPONENTS
+
+# A figure as banks write one: `-0,42`, `+1.23`, `-1.001,00`, `5.000,00`, `1,234.56`, `150000`.
+_FIGURE = re.compile(r"^[+-]?\d{1,3}(?:[.,' ]?\d{3})*(?:[.,]\d{1,4})?$")
+# What makes a column of figures money rather than an account number or a count: a sign or decimals.
+_MONEY_MARK = re.compile(r"^[+-]|[.,]\d{1,2}$")
+_DAY_MONTH = re.compile(r"^\s*(\d{1,2})[-/.](\d{1,2})[-/.]\d{2,4}\b")
+# How many records are read ahead to learn a date column's order (bounded: memory stays a few records).
+LOOKAHEAD = 1_000
+
+
+def _is_date(text: str) -> bool:
+    try:
+        read_date(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _is_figure(text: str) -> bool:
+    return bool(_FIGURE.match(text)) and not _is_date(text)
+
+
+def _first_data_record(records: list[list[str]]) -> int | None:
+    for index, record in enumerate(records):
+        cells = [cell.strip() for cell in record]
+        if any(_is_date(cell) for cell in cells) and any(_is_figure(cell) for cell in cells):
+            return index
+    return None
+
+
+def headless_mapping(records: list[list[str]]) -> tuple[int, dict] | None:
+    """(the index of the first data record, a resolved mapping by column index) for records that are data
+    from their first line on, with no header at all; None unless every record has a date in the same column
+    and exactly one column holds signed or decimal figures in every record."""
+    start = _first_data_record(records)
+    first = next((i for i, record in enumerate(records) if any(cell.strip() for cell in record)), None)
+    if start is None or start != first:
+        return None  # a header Zeus does not know names the columns: its owner maps them, Zeus does not guess
+    data = [[cell.strip() for cell in record] for record in records[start:] if any(c.strip() for c in record)]
+    width = min(len(record) for record in data)
+    dates, figures, currencies, texts = [], [], [], []
+    for column in range(width):
+        values = [record[column] for record in data]
+        filled = [value for value in values if value]
+        if not filled:
+            continue
+        if len(filled) == len(values) and all(_is_date(value) for value in values):
+            dates.append(column)
+        elif (
+            len(filled) == len(values)
+            and all(_is_figure(value) for value in values)
+            and any(_MONEY_MARK.search(value) for value in values)
+        ):
+            figures.append(column)
+        elif all(len(value) == 3 and value.upper() in CURRENCY_EXPONENTS for value in filled):
+            currencies.append(column)
+        else:
+            texts.append((sum(len(value) for value in filled) / len(values), column))
+    if not dates or len(figures) != 1:
+        return None
+    mapping = {"date": dates[0], "amount": figures[0]}
+    if currencies:
+        mapping["currency"] = currencies[0]
+    if texts:
+        mapping["description"] = max(texts)[1]
+    return start, mapping
+
+
+def dates_day_first(dates: Iterable[str], *, default: bool) -> bool:
+    """Whether a column of dates puts the day first: the first date with a part above 12 says; else
+    `default`."""
+    for text in dates:
+        match = _DAY_MONTH.match(text)
+        if match and int(match[1]) > 12:
+            return True
+        if match and int(match[2]) > 12:
+            return False
+    return default
