@@ -25,7 +25,15 @@ from assets.services import (
     transaction_create,
     transaction_update,
 )
-from zeus.admin import MoneyInitial, MoneyShown, adopt, deleting_with_owner, money_column, service_errors
+from zeus.admin import (
+    MoneyInitial,
+    MoneyShown,
+    SavedThroughServices,
+    adopt,
+    deleting_with_owner,
+    money_column,
+    service_errors,
+)
 from zeus.errors import ValidationFailed
 from zeus.money import parse_money
 
@@ -95,7 +103,7 @@ class AssetForm(MoneyInitial, forms.ModelForm):
 
 
 @admin.register(Asset)
-class AssetAdmin(MoneyShown, SyncedReadOnlyMixin, admin.ModelAdmin):
+class AssetAdmin(MoneyShown, SyncedReadOnlyMixin, SavedThroughServices, admin.ModelAdmin):
     money_fields = ("balance",)
     form = AssetForm
     list_display = ("name", "user", "kind", "balance_display", "source", "linked_account", "updated_at")
@@ -105,28 +113,12 @@ class AssetAdmin(MoneyShown, SyncedReadOnlyMixin, admin.ModelAdmin):
     autocomplete_fields = ("user",)
     readonly_fields = ("source", "linked_account", "created_at", "updated_at")
     fixed_on_change = ("user", "currency")
+    create = staticmethod(asset_create)
+    create_fields = ("user", "name", "kind", "balance", "currency", "statement_day", "due_day")
+    update = staticmethod(asset_update)
+    update_fields = ("name", "kind", "balance", "statement_day", "due_day")
 
     balance_display = money_column("balance", _("balance"))
-
-    def save_model(self, request, obj, form, change):
-        data = form.cleaned_data
-        if change:
-            fields = ("name", "kind", "balance", "statement_day", "due_day")
-            changes = {name: data[name] for name in fields if name in form.changed_data}
-            adopt(obj, asset_update(user=obj.user, asset_id=obj.pk, **changes))
-        else:
-            adopt(
-                obj,
-                asset_create(
-                    user=data["user"],
-                    name=data["name"],
-                    kind=data["kind"],
-                    balance=data["balance"],
-                    currency=data["currency"],
-                    statement_day=data.get("statement_day"),
-                    due_day=data.get("due_day"),
-                ),
-            )
 
 
 class TransactionForm(MoneyInitial, forms.ModelForm):

@@ -6,8 +6,8 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import re_path
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
-from django.views.decorators.http import require_http_methods, require_POST
+from django.utils.translation import gettext_lazy, ngettext
+from django.views.decorators.http import require_http_methods
 
 from assets import labels
 from assets.feeds import selectors as feed_selectors
@@ -20,6 +20,7 @@ from assets.rules import services as rule_services
 from assets.selectors import asset_list
 from assets.statements.csvfile import HEADER
 from zeus.errors import ZeusError
+from zeus.forms import service_action
 from zeus.middleware import body_limit
 from zeus.text import parse_json
 
@@ -111,15 +112,11 @@ def bank_feeds_page(request):
     )
 
 
-@login_required
-@require_POST
-def bank_feed_delete(request, connection_id):
-    try:
-        feed_services.sepay_connection_delete(user=request.user, connection_id=connection_id)
-        messages.success(request, _("Disconnected. SePay's next deliveries to that URL will be refused."))
-    except ZeusError as exc:
-        messages.error(request, exc.message)
-    return redirect("/settings/bank-feeds")
+bank_feed_delete = service_action(
+    feed_services.sepay_connection_delete,
+    done=gettext_lazy("Disconnected. SePay's next deliveries to that URL will be refused."),
+    to="/settings/bank-feeds",
+)
 
 
 @login_required
@@ -163,15 +160,7 @@ def rules_page(request):
     )
 
 
-@login_required
-@require_POST
-def rule_delete(request, rule_id):
-    try:
-        rule_services.rule_delete(user=request.user, rule_id=rule_id)
-        messages.success(request, _("Rule deleted."))
-    except ZeusError as exc:
-        messages.error(request, exc.message)
-    return redirect("/settings/rules")
+rule_delete = service_action(rule_services.rule_delete, done=gettext_lazy("Rule deleted."), to="/settings/rules")
 
 
 urlpatterns = [

@@ -2,6 +2,7 @@
 
 import datetime as dt
 from decimal import Decimal
+from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -18,10 +19,12 @@ from assets.ledger.totals import list_total_in
 from assets.ledger_pages import ledger_rows_mark
 from assets.selectors import asset_list, transaction_get, transaction_page, transaction_search, transaction_totals
 from zeus.errors import NotFound, ZeusError
-from zeus.forms import add_service_error, page_paths
+from zeus.forms import add_service_error, form_saved, page_paths, query_int
 from zeus.selectors import user_currency
 
 PAGE_SIZE = 50
+# The services name the account `asset_id`; the forms call it `asset`.
+asset_errors = partial(add_service_error, fields_map={"asset_id": "asset"})
 
 
 def _after(value: str):
@@ -67,7 +70,7 @@ def _context(request, *, create_form=None, edit_form=None, edit_id=None, status_
         try:
             qs = transaction_search(user=user, **criteria)
         except ZeusError as exc:
-            add_service_error(filters, exc, fields_map={"asset_id": "asset"})
+            asset_errors(filters, exc)
             status_code = 400
         else:
             page = transaction_page(with_ledger_flags(qs), after=_after(request.GET.get("after", "")), size=PAGE_SIZE)
@@ -76,7 +79,7 @@ def _context(request, *, create_form=None, edit_form=None, edit_id=None, status_
     else:
         status_code = 400
     if edit_id is None and request.GET.get("edit"):
-        edit_id = _int(request.GET["edit"])
+        edit_id = query_int(request.GET["edit"])
     rows = []
     by_id = {asset.id: asset for asset in assets}
     for txn in page.rows if page else []:
@@ -116,7 +119,7 @@ def _context(request, *, create_form=None, edit_form=None, edit_id=None, status_
             "create_form": create_form
             or TransactionForm(initial={"direction": "expense", "category": "other"}, assets=assets, prefix="new"),
             "create_open": create_form is not None,
-            "delete_id": _int(request.GET.get("delete", "")),
+            "delete_id": query_int(request.GET.get("delete", "")),
             "category_labels": labels.CATEGORY,
             "category_choices": labels.grouped_category_choices(),
             "direction_labels": labels.DIRECTION,
@@ -130,13 +133,6 @@ def _context(request, *, create_form=None, edit_form=None, edit_id=None, status_
     )
 
 
-def _int(value):
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
-
-
 @login_required
 def transactions_page(request):
     if request.method == "POST":
@@ -148,14 +144,16 @@ def transactions_page(request):
 def _create(request):
     assets = list(asset_list(user=request.user))
     form = TransactionForm(request.POST, assets=assets, currency=user_currency(request.user), prefix="new")
-    if form.is_valid():
-        try:
-            services.transaction_create(user=request.user, **form.service_values())
-        except ZeusError as exc:
-            add_service_error(form, exc, fields_map={"asset_id": "asset"})
-        else:
-            messages.success(request, _("Transaction added."))
-            return HttpResponseRedirect(_back(request))
+    saved = form_saved(
+        request,
+        form,
+        lambda: services.transaction_create(user=request.user, **form.service_values()),
+        done=_("Transaction added."),
+        to=_back(request),
+        on_error=asset_errors,
+    )
+    if saved:
+        return saved
     context, _status = _context(request, create_form=form)
     return render(request, "assets/transactions.html", context, status=400)
 
@@ -168,14 +166,16 @@ def transaction_edit(request, transaction_id: int):
         return _refused(request, txn)
     assets = list(asset_list(user=request.user))
     form = TransactionForm(request.POST, assets=assets, currency=txn.currency, prefix=f"t{txn.id}")
-    if form.is_valid():
-        try:
-            services.transaction_update(user=request.user, transaction_id=txn.id, **form.service_values())
-        except ZeusError as exc:
-            add_service_error(form, exc, fields_map={"asset_id": "asset"})
-        else:
-            messages.success(request, _("Transaction saved."))
-            return HttpResponseRedirect(_back(request))
+    saved = form_saved(
+        request,
+        form,
+        lambda: services.transaction_update(user=request.user, transaction_id=txn.id, **form.service_values()),
+        done=_("Transaction saved."),
+        to=_back(request),
+        on_error=asset_errors,
+    )
+    if saved:
+        return saved
     context, _status = _context(request, edit_form=form, edit_id=txn.id)
     return render(request, "assets/transactions.html", context, status=400)
 

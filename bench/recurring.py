@@ -99,7 +99,8 @@ GROUP BY 1, 2, 3, 4
 """
 
 # The weekly aggregate above, written: each user's totals as the review's JSON (ON CONFLICT DO NOTHING, as
-# the job claims), then an inbox row per review inserted, with the week's total in the title and the body.
+# the job claims), then an inbox row per review inserted, with the week's total in the title, the body and the
+# facts the notice is worded from when read.
 DIGEST_WRITE_SQL = """
 WITH t AS (
     SELECT user_id, currency, category, (occurred_on - %(start)s::date) / 7 AS week, SUM(amount) AS spent
@@ -115,11 +116,12 @@ WITH t AS (
     SELECT user_id, %(week)s, %(monday)s, payload, gen_random_uuid(), now() FROM u
     ON CONFLICT DO NOTHING RETURNING user_id
 )
-INSERT INTO zeus_notification (user_id, kind, title, body, cta_url, dedupe_key, created_at)
+INSERT INTO zeus_notification (user_id, kind, title, body, cta_url, dedupe_key, facts, created_at)
 SELECT d.user_id, 'weekly_digest',
        'Your week ' || %(week)s || ': ' || to_char(u.spent, 'FM999G999G999G990') || ' ₫ spent',
        'You spent ' || to_char(u.spent, 'FM999G999G999G990') || ' ₫ this week.', '/digest/' || %(week)s,
-       'weekly_digest:' || %(week)s, now()
+       'weekly_digest:' || %(week)s, jsonb_build_object('review', jsonb_build_object('spent', u.spent::text)),
+       now()
 FROM d JOIN u USING (user_id)
 ON CONFLICT DO NOTHING
 """

@@ -27,6 +27,7 @@ from chat.usage import (
     token_budget_set,
     usage_status,
 )
+from zeus.admin import RecordInline
 from zeus.errors import ZeusError
 from zeus.timeutil import user_today
 
@@ -138,7 +139,7 @@ class ThreadAdmin(ReadOnlyAdmin):
         return TemplateResponse(request, "admin/chat/thread/reply.html", context)
 
 
-class ModelCallInline(admin.TabularInline):
+class ModelCallInline(RecordInline):
     model = ModelCall
     fields = (
         "seq",
@@ -154,22 +155,12 @@ class ModelCallInline(admin.TabularInline):
         "error",
     )
     readonly_fields = fields
-    extra = 0
-    can_delete = False
-
-    def has_add_permission(self, request, obj=None):
-        return False
 
 
-class ToolCallInline(admin.TabularInline):
+class ToolCallInline(RecordInline):
     model = ToolCall
     fields = ("seq", "name", "call_id", "duration_ms", "is_error", "error_code")
     readonly_fields = fields
-    extra = 0
-    can_delete = False
-
-    def has_add_permission(self, request, obj=None):
-        return False
 
 
 class SummaryForm(forms.Form):

@@ -9,7 +9,7 @@ from goals.debts import admin as debts_admin  # noqa: F401  (registers the debts
 from goals.models import Budget, Goal
 from goals.selectors import budget_list, budget_statuses, goal_progress_of
 from goals.services import budget_create, budget_update, goal_create, goal_update
-from zeus.admin import MoneyInitial, adopt, money, money_column, owner_today, service_errors
+from zeus.admin import MoneyInitial, SavedThroughServices, money, money_column, owner_today, service_errors
 from zeus.errors import ValidationFailed
 from zeus.money import parse_money
 
@@ -37,8 +37,12 @@ class GoalForm(MoneyInitial, forms.ModelForm):
 
 
 @admin.register(Goal)
-class GoalAdmin(admin.ModelAdmin):
+class GoalAdmin(SavedThroughServices, admin.ModelAdmin):
     form = GoalForm
+    create = staticmethod(goal_create)
+    create_fields = ("user", "name", "kind", "target_amount", "current_amount", "deadline", "currency")
+    update = staticmethod(goal_update)
+    update_fields = ("name", "kind", "target_amount", "current_amount", "deadline")
     list_display = (
         "name",
         "user",
@@ -81,26 +85,6 @@ class GoalAdmin(admin.ModelAdmin):
     def on_track(self, obj):
         return self._progress(obj).on_track if obj.pk else None
 
-    def save_model(self, request, obj, form, change):
-        data = form.cleaned_data
-        if change:
-            fields = ("name", "kind", "target_amount", "current_amount", "deadline")
-            changes = {name: data[name] for name in fields if name in form.changed_data}
-            adopt(obj, goal_update(user=obj.user, goal_id=obj.pk, **changes))
-        else:
-            adopt(
-                obj,
-                goal_create(
-                    user=data["user"],
-                    name=data["name"],
-                    kind=data["kind"],
-                    target_amount=data["target_amount"],
-                    current_amount=data["current_amount"],
-                    deadline=data["deadline"],
-                    currency=data["currency"],
-                ),
-            )
-
 
 class BudgetForm(MoneyInitial, forms.ModelForm):
     class Meta:
@@ -124,8 +108,12 @@ class BudgetForm(MoneyInitial, forms.ModelForm):
 
 
 @admin.register(Budget)
-class BudgetAdmin(admin.ModelAdmin):
+class BudgetAdmin(SavedThroughServices, admin.ModelAdmin):
     form = BudgetForm
+    create = staticmethod(budget_create)
+    create_fields = ("user", "category", "amount", "currency")
+    update = staticmethod(budget_update)
+    update_fields = ("category", "amount")
     list_display = ("category", "user", "amount_display", "updated_at")
     list_filter = ("category", "currency", "updated_at")
     list_select_related = ("user",)
@@ -147,16 +135,3 @@ class BudgetAdmin(admin.ModelAdmin):
     @admin.display(description=_("remaining this month"))
     def remaining_this_month(self, obj):
         return money(budget_statuses(user=obj.user, budgets=[obj])[0].remaining, obj.currency) if obj.pk else "—"
-
-    def save_model(self, request, obj, form, change):
-        data = form.cleaned_data
-        if change:
-            changes = {name: data[name] for name in ("category", "amount") if name in form.changed_data}
-            adopt(obj, budget_update(user=obj.user, budget_id=obj.pk, **changes))
-        else:
-            adopt(
-                obj,
-                budget_create(
-                    user=data["user"], category=data["category"], amount=data["amount"], currency=data["currency"]
-                ),
-            )

@@ -6,6 +6,7 @@ from django.http import HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import path
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from assets import labels
@@ -14,17 +15,10 @@ from goals import services
 from goals.debts import pages as debt_pages
 from goals.forms import BudgetForm, ContributionForm, GoalForm
 from goals.selectors import budget_list, budget_statuses, goal_list, goal_progress_of
-from zeus.errors import Conflict, NotFound, ZeusError
-from zeus.forms import add_service_error, page_paths
+from zeus.errors import Conflict, ZeusError
+from zeus.forms import add_service_error, form_saved, page_paths, query_int, service_action
 from zeus.selectors import user_currency
 from zeus.timeutil import user_today
-
-
-def _int(value):
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
 
 
 def budget_rows(statuses) -> list[dict]:
@@ -52,7 +46,7 @@ def budget_rows(statuses) -> list[dict]:
 def _budgets_context(request, *, create_form=None, edit_form=None, edit_id=None) -> dict:
     user = request.user
     currency = user_currency(user)
-    edit_id = edit_id if edit_id is not None else _int(request.GET.get("edit"))
+    edit_id = edit_id if edit_id is not None else query_int(request.GET.get("edit"))
     statuses = budget_statuses(user=user)
     rows = budget_rows(statuses)
     for row in rows:
@@ -66,7 +60,7 @@ def _budgets_context(request, *, create_form=None, edit_form=None, edit_id=None)
     return {
         "rows": rows,
         "create_form": create_form or BudgetForm(currency=currency, prefix="new"),
-        "delete_id": _int(request.GET.get("delete")),
+        "delete_id": query_int(request.GET.get("delete")),
         "today": user_today(user),
     }
 
@@ -83,15 +77,15 @@ def budgets_page(request):
     if request.method != "POST":
         return render(request, "goals/budgets.html", _budgets_context(request))
     form = BudgetForm(request.POST, currency=user_currency(request.user), prefix="new")
-    if form.is_valid():
-        try:
-            services.budget_create(user=request.user, **form.cleaned_data)
-        except ZeusError as exc:
-            _budget_error(form, exc)
-        else:
-            messages.success(request, _("Budget added."))
-            return HttpResponseRedirect("/budgets")
-    return render(request, "goals/budgets.html", _budgets_context(request, create_form=form), status=400)
+    saved = form_saved(
+        request,
+        form,
+        lambda: services.budget_create(user=request.user, **form.cleaned_data),
+        done=_("Budget added."),
+        to="/budgets",
+        on_error=_budget_error,
+    )
+    return saved or render(request, "goals/budgets.html", _budgets_context(request, create_form=form), status=400)
 
 
 @login_required
@@ -102,28 +96,25 @@ def budget_edit(request, budget_id: int):
         messages.error(request, _("That budget does not exist."))
         return HttpResponseRedirect("/budgets")
     form = BudgetForm(request.POST, currency=budget.currency, prefix=f"b{budget.id}")
-    if form.is_valid():
-        try:
-            services.budget_update(user=request.user, budget_id=budget.id, **form.cleaned_data)
-        except ZeusError as exc:
-            _budget_error(form, exc)
-        else:
-            messages.success(request, _("Budget saved."))
-            return HttpResponseRedirect("/budgets")
-    context = _budgets_context(request, edit_form=form, edit_id=budget.id)
-    return render(request, "goals/budgets.html", context, status=400)
+    saved = form_saved(
+        request,
+        form,
+        lambda: services.budget_update(user=request.user, budget_id=budget.id, **form.cleaned_data),
+        done=_("Budget saved."),
+        to="/budgets",
+        on_error=_budget_error,
+    )
+    return saved or render(
+        request, "goals/budgets.html", _budgets_context(request, edit_form=form, edit_id=budget.id), status=400
+    )
 
 
-@login_required
-@require_POST
-def budget_remove(request, budget_id: int):
-    try:
-        services.budget_delete(user=request.user, budget_id=budget_id)
-    except NotFound:
-        messages.error(request, _("That budget does not exist."))
-    else:
-        messages.success(request, _("Budget deleted."))
-    return HttpResponseRedirect("/budgets")
+budget_remove = service_action(
+    services.budget_delete,
+    done=gettext_lazy("Budget deleted."),
+    to="/budgets",
+    refused=lambda exc: _("That budget does not exist."),
+)
 
 
 def goal_rows(goals, *, today) -> list[dict]:
@@ -146,7 +137,7 @@ def _goals_context(request, *, create_form=None, edit_form=None, edit_id=None, a
     user = request.user
     today = user_today(user)
     currency = user_currency(user)
-    edit_id = edit_id if edit_id is not None else _int(request.GET.get("edit"))
+    edit_id = edit_id if edit_id is not None else query_int(request.GET.get("edit"))
     rows = goal_rows(goal_list(user=user), today=today)
     for row in rows:
         g = row["goal"]
@@ -168,7 +159,7 @@ def _goals_context(request, *, create_form=None, edit_form=None, edit_id=None, a
         "rows": rows,
         "create_form": create_form or GoalForm(currency=currency, today=today, prefix="new"),
         "create_open": create_form is not None or not rows,
-        "delete_id": _int(request.GET.get("delete")),
+        "delete_id": query_int(request.GET.get("delete")),
     }
 
 
@@ -178,15 +169,14 @@ def goals_page(request):
         return render(request, "goals/goals.html", _goals_context(request))
     today = user_today(request.user)
     form = GoalForm(request.POST, currency=user_currency(request.user), today=today, prefix="new")
-    if form.is_valid():
-        try:
-            services.goal_create(user=request.user, **form.service_values())
-        except ZeusError as exc:
-            add_service_error(form, exc)
-        else:
-            messages.success(request, _("Goal added."))
-            return HttpResponseRedirect("/goals")
-    return render(request, "goals/goals.html", _goals_context(request, create_form=form), status=400)
+    saved = form_saved(
+        request,
+        form,
+        lambda: services.goal_create(user=request.user, **form.service_values()),
+        done=_("Goal added."),
+        to="/goals",
+    )
+    return saved or render(request, "goals/goals.html", _goals_context(request, create_form=form), status=400)
 
 
 def _own_goal(request, goal_id):
@@ -201,15 +191,16 @@ def goal_edit(request, goal_id: int):
         messages.error(request, _("That goal does not exist."))
         return HttpResponseRedirect("/goals")
     form = GoalForm(request.POST, currency=goal.currency, today=user_today(request.user), prefix=f"g{goal.id}")
-    if form.is_valid():
-        try:
-            services.goal_update(user=request.user, goal_id=goal.id, **form.service_values())
-        except ZeusError as exc:
-            add_service_error(form, exc)
-        else:
-            messages.success(request, _("Goal saved."))
-            return HttpResponseRedirect(f"/goals#goal-{goal.id}")
-    return render(request, "goals/goals.html", _goals_context(request, edit_form=form, edit_id=goal.id), status=400)
+    saved = form_saved(
+        request,
+        form,
+        lambda: services.goal_update(user=request.user, goal_id=goal.id, **form.service_values()),
+        done=_("Goal saved."),
+        to=f"/goals#goal-{goal.id}",
+    )
+    return saved or render(
+        request, "goals/goals.html", _goals_context(request, edit_form=form, edit_id=goal.id), status=400
+    )
 
 
 @login_required
@@ -220,29 +211,26 @@ def goal_add_money(request, goal_id: int):
         messages.error(request, _("That goal does not exist."))
         return HttpResponseRedirect("/goals")
     form = ContributionForm(request.POST, currency=goal.currency, prefix=f"a{goal.id}")
-    if form.is_valid() and form.cleaned_data["amount"]:
-        try:
-            services.goal_contribute(user=request.user, goal_id=goal.id, amount=form.cleaned_data["amount"])
-        except ZeusError as exc:
-            add_service_error(form, exc)
-        else:
-            messages.success(request, _("Added to %(goal)s.") % {"goal": goal.name})
-            return HttpResponseRedirect(f"/goals#goal-{goal.id}")
-    elif form.is_valid():
+    if form.is_valid() and not form.cleaned_data["amount"]:
         form.add_error("amount", _("Enter an amount."))
-    return render(request, "goals/goals.html", _goals_context(request, add_form=form, add_id=goal.id), status=400)
+    saved = form_saved(
+        request,
+        form,
+        lambda: services.goal_contribute(user=request.user, goal_id=goal.id, amount=form.cleaned_data["amount"]),
+        done=_("Added to %(goal)s.") % {"goal": goal.name},
+        to=f"/goals#goal-{goal.id}",
+    )
+    return saved or render(
+        request, "goals/goals.html", _goals_context(request, add_form=form, add_id=goal.id), status=400
+    )
 
 
-@login_required
-@require_POST
-def goal_remove(request, goal_id: int):
-    try:
-        services.goal_delete(user=request.user, goal_id=goal_id)
-    except NotFound:
-        messages.error(request, _("That goal does not exist."))
-    else:
-        messages.success(request, _("Goal deleted."))
-    return HttpResponseRedirect("/goals")
+goal_remove = service_action(
+    services.goal_delete,
+    done=gettext_lazy("Goal deleted."),
+    to="/goals",
+    refused=lambda exc: _("That goal does not exist."),
+)
 
 
 urlpatterns = [

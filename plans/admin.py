@@ -12,7 +12,7 @@ from plans.models import (
     Rebalance,
     ReminderLog,
 )
-from zeus.admin import MoneyForm, MoneyShown, money, money_column
+from zeus.admin import MoneyForm, MoneyShown, RecordInline, money, money_column
 from zeus.errors import ZeusError
 
 
@@ -33,27 +33,17 @@ class PlanEntryInline(admin.TabularInline):
     readonly_fields = ["created_at"]
 
 
-class RebalanceInline(MoneyShown, admin.TabularInline):
+class RebalanceInline(MoneyShown, RecordInline):
     money_fields = ("amount",)
     money_currency = "plan__currency"
     model = Rebalance
-    extra = 0
-    can_delete = False
     readonly_fields = ["kind", "warning_state", "amount", "before", "after", "accepted_by", "created_at"]
     fk_name = "plan"
 
-    def has_add_permission(self, request, obj=None):
-        return False
 
-
-class PlanRevisionInline(admin.TabularInline):
+class PlanRevisionInline(RecordInline):
     model = PlanRevision
-    extra = 0
-    can_delete = False
     readonly_fields = ["changed_by", "before", "after", "created_at"]
-
-    def has_add_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(MonthlyPlan)

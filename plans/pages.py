@@ -23,7 +23,7 @@ from plans.presenters import bills_outlook
 from plans.recurring import bills_still_due, suggested_fixed_expenses
 from plans.selectors import plan_current, plan_list, plan_revisions, plan_state
 from zeus.errors import ZeusError
-from zeus.forms import add_service_error, page_paths
+from zeus.forms import add_service_error, page_paths, service_action
 from zeus.money import format_amount, from_minor
 from zeus.selectors import user_currency
 from zeus.timeutil import user_today
@@ -256,21 +256,6 @@ def plans_page(request):
     return render(request, "plans/plans.html", _context(request, plan_form=form, lines=lines), status=400)
 
 
-def _plan_action(service, success: str):
-    @login_required
-    @require_POST
-    def view(request, plan_id: int):
-        try:
-            service(user=request.user, plan_id=plan_id)
-        except ZeusError as exc:
-            messages.error(request, refusal_text(exc))
-        else:
-            messages.success(request, success)
-        return redirect("/plans")
-
-    return view
-
-
 def _own_current(request, plan_id: int) -> MonthlyPlan | None:
     current = plan_current(user=request.user, today=user_today(request.user))
     return current if current is not None and current.id == plan_id else None
@@ -327,19 +312,21 @@ urlpatterns = [
     *page_paths("plans", plans_page, name="plans"),
     path(
         "plans/<int:plan_id>/activate",
-        _plan_action(services.plan_activate, gettext_lazy("Plan activated.")),
+        service_action(services.plan_activate, done=gettext_lazy("Plan activated."), to="/plans", refused=refusal_text),
         name="plan-activate",
     ),
     path("plans/<int:plan_id>/entries", log_entry, name="plan-entries"),
     path("plans/<int:plan_id>/edit", edit_plan, name="plan-edit"),
     path(
         "plans/<int:plan_id>/rebalance",
-        _plan_action(services.plan_rebalance, gettext_lazy("Rebalanced.")),
+        service_action(services.plan_rebalance, done=gettext_lazy("Rebalanced."), to="/plans", refused=refusal_text),
         name="plan-rebalance",
     ),
     path(
         "plans/<int:plan_id>/dismiss-warning",
-        _plan_action(services.plan_dismiss_warning, gettext_lazy("Warning dismissed.")),
+        service_action(
+            services.plan_dismiss_warning, done=gettext_lazy("Warning dismissed."), to="/plans", refused=refusal_text
+        ),
         name="plan-dismiss-warning",
     ),
 ]

@@ -1,9 +1,7 @@
 from django.contrib import admin, messages
 from django.utils.translation import gettext_lazy as _
 
-from suggestions.insights.job import insights_generate
 from suggestions.models import RecurringSeries, Suggestion
-from suggestions.recurring.job import recurring_detect
 from zeus.admin import MoneyForm, MoneyShown, money_column
 
 
@@ -20,6 +18,9 @@ class SuggestionAdmin(admin.ModelAdmin):
 
     @admin.action(description=_("Run insights for these users now"))
     def run_insights(self, request, queryset):
+        # The nightly jobs load with the action that runs them, not with the admin every process registers.
+        from suggestions.insights.job import insights_generate
+
         user_ids = sorted(set(queryset.values_list("user_id", flat=True)))
         created = insights_generate(user_ids=user_ids)
         self.message_user(
@@ -46,6 +47,8 @@ class RecurringSeriesAdmin(MoneyShown, admin.ModelAdmin):
 
     @admin.action(description=_("Detect recurring series for these users now"))
     def detect_now(self, request, queryset):
+        from suggestions.recurring.job import recurring_detect  # as run_insights' job, with the action
+
         user_ids = sorted(set(queryset.values_list("user_id", flat=True)))
         result = recurring_detect(user_ids=user_ids)
         self.message_user(

@@ -131,3 +131,27 @@ def rate(day: dt.date, rate, *, source: str = "vietcombank", from_currency="USD"
     return ExchangeRate.objects.create(
         day=day, from_currency=from_currency, to_currency=to_currency, rate=rate, source=source, user=owner
     )
+
+
+def marked_rows(owner, n: int, day: dt.date):
+    """n split rows, n paired transfers and one suggested transfer (returned), all on `day`: the rows a ledger
+    page flags."""
+    from assets.ledger.corrections import transaction_split
+    from assets.ledger.models import Transfer
+    from assets.ledger.transfers import transfer_create
+
+    bank, momo = asset(owner, name="Bank", kind="bank_account"), asset(owner, name="MoMo")
+    for i in range(n):
+        split = txn(owner, amount="300000", occurred_on=day)
+        transaction_split(
+            user=owner,
+            transaction_id=split.id,
+            parts=[{"amount": "200000", "category": "groceries"}, {"amount": "100000", "category": "shopping"}],
+        )
+        out = txn(owner, asset=bank, amount=f"{i + 1}000000", occurred_on=day)
+        into = txn(owner, asset=momo, amount=f"{i + 1}000000", direction="income", occurred_on=day)
+        transfer_create(user=owner, out_id=out.id, in_id=into.id)
+    # A suggestion names its rows too, though they count until it is accepted.
+    out = txn(owner, asset=bank, amount="777000", occurred_on=day)
+    into = txn(owner, asset=momo, amount="777000", direction="income", occurred_on=day)
+    return Transfer.objects.create(user=owner, outgoing=out, incoming=into, status=Transfer.Status.SUGGESTED)

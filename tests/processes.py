@@ -3,9 +3,20 @@
 import os
 import socket
 import subprocess
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def wait_for(condition, timeout: float = 60.0) -> bool:
+    """Whether `condition()` came true within `timeout` seconds (a worker's result, a server's log line)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.2)
+    return False
 
 
 def free_port() -> int:

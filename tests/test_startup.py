@@ -130,6 +130,9 @@ def test_manage_py_check_imports_no_heavy_library():
     # The checks ran over what they check: every app's URLs and admin, the services behind them.
     assert {"zeus.urls", "zeus.admin", "assets.api", "chat.admin_reply", "zeus.push", "zeus.health"} <= loaded
     assert {name for name in loaded if name.split(".")[0] in HEAVY} == set()
+    # The nightly jobs load with the admin actions that run them now (suggestions/admin.py), not with the admin.
+    assert "suggestions.admin" in loaded
+    assert {"suggestions.insights.job", "suggestions.recurring.job"} & loaded == set()
     # The time zone database is listed by the first timezone a user gives or the settings page, not at start.
     assert after["zones_listed"] == 0
 

@@ -138,9 +138,38 @@ class MoneyForm(MoneyInitial, forms.ModelForm):
     """An admin's form when it needs nothing but MoneyInitial (the admin adds the model and its fields)."""
 
 
+class RecordInline(admin.TabularInline):
+    """Rows the services write, listed on their parent's page: never added or deleted there."""
+
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
 def adopt(obj, saved) -> None:
     """Makes the admin's unsaved instance the row a service created, so the admin's redirects and log work."""
     obj.__dict__.update(saved.__dict__)
+
+
+class SavedThroughServices:
+    """A ModelAdmin mixin: rows are saved by the services. An added row goes to `create` with the form's
+    `create_fields`; a changed one to `update` with the changed ones among `update_fields`, its owner and its id as
+    `<model>_id` (`goal_update(user=…, goal_id=…, name=…)`). Give the services as `staticmethod(goal_create)`."""
+
+    create = update = None
+    create_fields: tuple[str, ...] = ()
+    update_fields: tuple[str, ...] = ()
+
+    def save_model(self, request, obj, form, change):
+        data = form.cleaned_data
+        if change:
+            changes = {name: data[name] for name in self.update_fields if name in form.changed_data}
+            saved = self.update(user=obj.user, **{f"{self.opts.model_name}_id": obj.pk}, **changes)
+        else:
+            saved = self.create(**{name: data.get(name) for name in self.create_fields})
+        adopt(obj, saved)
 
 
 def deleting_with_owner(request, model_admin: admin.ModelAdmin) -> bool:

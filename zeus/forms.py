@@ -1,8 +1,13 @@
-"""What every page's forms share: service errors shown next to their field, and the page-route helper."""
+"""What every page's forms and buttons share: service errors shown next to their field, a form's POST through a
+service, a button's POST through a service, and the page-route helper."""
 
 from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponseRedirect
 from django.urls import path
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from zeus.errors import ZeusError
 from zeus.money import DEFAULT_CURRENCY, InvalidAmount, parse_money
@@ -11,14 +16,56 @@ from zeus.money import DEFAULT_CURRENCY, InvalidAmount, parse_money
 def add_service_error(form: forms.Form, exc: ZeusError, *, fields_map: dict | None = None) -> None:
     """Shows a service error on the form: on the field it names when the form has it, else on the form."""
     placed = False
-    for name, messages in (exc.fields or {}).items():
+    for name, texts in (exc.fields or {}).items():
         target = (fields_map or {}).get(name, name)
         if target in form.fields:
-            for message in messages if isinstance(messages, list) else [messages]:
+            for message in texts if isinstance(texts, list) else [texts]:
                 form.add_error(target, str(message))
             placed = True
     if not placed:
         form.add_error(None, exc.message)
+
+
+def query_int(value) -> int | None:
+    """A row's id from a page's query string (`?edit=3`, `?delete=3`); anything else names no row."""
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def form_saved(request, form: forms.Form, save, *, done, to: str, on_error=add_service_error):
+    """A page's form posted: when it is valid, `save()` calls the service; done, the `done` message and a redirect
+    to `to`; refused, `on_error(form, exc)` puts the refusal on the form. None: draw the page again with the form
+    (its errors, status 400)."""
+    if not form.is_valid():
+        return None
+    try:
+        save()
+    except ZeusError as exc:
+        on_error(form, exc)
+        return None
+    messages.success(request, done)
+    return HttpResponseRedirect(to)
+
+
+def service_action(service, *, done, to: str, refused=None):
+    """A page's button: a POST that calls one service with the URL's ids (`/budgets/3/delete` →
+    `budget_delete(user=…, budget_id=3)`) and goes back to `to` with `done` as its message, or with the refusal's:
+    `refused(exc)` when given, else the error's own message."""
+
+    @login_required
+    @require_POST
+    def view(request, **ids):
+        try:
+            service(user=request.user, **ids)
+        except ZeusError as exc:
+            messages.error(request, refused(exc) if refused else exc.message)
+        else:
+            messages.success(request, done)
+        return HttpResponseRedirect(to)
+
+    return view
 
 
 def page_paths(route: str, view, name: str) -> list:

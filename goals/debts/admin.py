@@ -7,22 +7,17 @@ from django.utils.translation import gettext_lazy as _
 
 from goals.debts.models import Debt, DebtPayment
 from goals.debts.selectors import debt_view
-from zeus.admin import MoneyShown, money, money_column
+from zeus.admin import MoneyShown, RecordInline, money, money_column
 from zeus.formatting import percent
 from zeus.timeutil import user_today
 
 
-class PaymentInline(MoneyShown, admin.TabularInline):
+class PaymentInline(MoneyShown, RecordInline):
     money_fields = ("amount",)
     money_currency = "debt__currency"
     model = DebtPayment
-    extra = 0
     fields = ["paid_on", "amount", "transaction", "created_at"]
     readonly_fields = fields
-    can_delete = False
-
-    def has_add_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(Debt)

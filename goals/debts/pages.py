@@ -8,6 +8,7 @@ from django.shortcuts import render
 from django.urls import path
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from assets.cards.selectors import card_dues_for
@@ -15,17 +16,10 @@ from assets.selectors import asset_list
 from goals.debts import qr, selectors, services
 from goals.debts.forms import DIRECTION_LABELS, DebtForm, PaymentForm
 from goals.debts.models import Debt
-from zeus.errors import NotFound, ZeusError
-from zeus.forms import add_service_error, page_paths
+from zeus.errors import ZeusError
+from zeus.forms import form_saved, page_paths, query_int, service_action
 from zeus.selectors import user_currency
 from zeus.timeutil import user_today
-
-
-def _int(value):
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
 
 
 def _context(request, *, create_form=None, pay_form=None, pay_id=None) -> dict:
@@ -33,7 +27,7 @@ def _context(request, *, create_form=None, pay_form=None, pay_id=None) -> dict:
     today = user_today(user)
     views = selectors.debt_views(selectors.debt_list(user=user), today=today)
     qr_accounts = [a for a in asset_list(user=user) if a.bank_bin and a.account_number]
-    qr_for, qr_error, drawn = _int(request.GET.get("qr")), None, None
+    qr_for, qr_error, drawn = query_int(request.GET.get("qr")), None, None
     if qr_for is not None:
         try:
             drawn = qr.debt_vietqr(user=user, debt_id=qr_for, account=request.GET.get("account"))
@@ -64,7 +58,7 @@ def _context(request, *, create_form=None, pay_form=None, pay_id=None) -> dict:
         "qr_accounts": qr_accounts,
         "create_form": create_form or DebtForm(currency=user_currency(user), prefix="new"),
         "create_open": create_form is not None or not views,
-        "delete_id": _int(request.GET.get("delete")),
+        "delete_id": query_int(request.GET.get("delete")),
         "today": today,
         "cards": card_dues_for(user=user, today=today),
     }
@@ -75,15 +69,14 @@ def debts_page(request):
     if request.method != "POST":
         return render(request, "goals/debts.html", _context(request))
     form = DebtForm(request.POST, currency=user_currency(request.user), prefix="new")
-    if form.is_valid():
-        try:
-            services.debt_create(user=request.user, **form.service_values())
-        except ZeusError as exc:
-            add_service_error(form, exc)
-        else:
-            messages.success(request, _("Debt added."))
-            return HttpResponseRedirect("/debts")
-    return render(request, "goals/debts.html", _context(request, create_form=form), status=400)
+    saved = form_saved(
+        request,
+        form,
+        lambda: services.debt_create(user=request.user, **form.service_values()),
+        done=_("Debt added."),
+        to="/debts",
+    )
+    return saved or render(request, "goals/debts.html", _context(request, create_form=form), status=400)
 
 
 @login_required
@@ -94,32 +87,27 @@ def debt_pay(request, debt_id: int):
         messages.error(request, _("That debt does not exist."))
         return HttpResponseRedirect("/debts")
     form = PaymentForm(request.POST, currency=debt.currency, prefix=f"p{debt.id}")
-    if form.is_valid():
-        try:
-            services.debt_payment_record(
-                user=request.user,
-                debt_id=debt.id,
-                amount=form.cleaned_data["amount"],
-                paid_on=form.cleaned_data["paid_on"],
-            )
-        except ZeusError as exc:
-            add_service_error(form, exc)
-        else:
-            messages.success(request, _("Payment recorded."))
-            return HttpResponseRedirect(f"/debts#debt-{debt.id}")
-    return render(request, "goals/debts.html", _context(request, pay_form=form, pay_id=debt.id), status=400)
+    saved = form_saved(
+        request,
+        form,
+        lambda: services.debt_payment_record(
+            user=request.user,
+            debt_id=debt.id,
+            amount=form.cleaned_data["amount"],
+            paid_on=form.cleaned_data["paid_on"],
+        ),
+        done=_("Payment recorded."),
+        to=f"/debts#debt-{debt.id}",
+    )
+    return saved or render(request, "goals/debts.html", _context(request, pay_form=form, pay_id=debt.id), status=400)
 
 
-@login_required
-@require_POST
-def debt_remove(request, debt_id: int):
-    try:
-        services.debt_delete(user=request.user, debt_id=debt_id)
-    except NotFound:
-        messages.error(request, _("That debt does not exist."))
-    else:
-        messages.success(request, _("Debt deleted."))
-    return HttpResponseRedirect("/debts")
+debt_remove = service_action(
+    services.debt_delete,
+    done=gettext_lazy("Debt deleted."),
+    to="/debts",
+    refused=lambda exc: _("That debt does not exist."),
+)
 
 
 urlpatterns = [

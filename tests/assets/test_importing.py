@@ -1,16 +1,15 @@
-import threading
 from decimal import Decimal
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
-from django.db import connection
 
 from assets import importing
 from assets.importing import ImportResult, transactions_import_csv
 from assets.models import Source, Transaction
 from tests import factories
 from tests.assets.helpers import assert_error
+from tests.race import at_once
 from zeus.errors import Conflict, ValidationFailed
 
 HEADER = "date,description,amount,direction,category,external_id\n"
@@ -172,24 +171,11 @@ def test_a_collision_on_the_unique_constraint_is_a_conflict_not_a_500(alice, mon
 @pytest.mark.django_db(transaction=True)
 def test_two_concurrent_imports_of_one_file_import_it_once(alice):
     text = _rows(300)
-    barrier = threading.Barrier(2)
-    results, failures = [], []
 
     def run():
-        try:
-            barrier.wait()
-            results.append(transactions_import_csv(user=alice, text=text))
-        except Exception as exc:
-            failures.append(exc)
-        finally:
-            connection.close()
+        return transactions_import_csv(user=alice, text=text)
 
-    threads = [threading.Thread(target=run) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert failures == []
+    results = at_once(run, run)
     assert sorted(results, key=lambda r: r.imported) == [ImportResult(0, 300), ImportResult(300, 0)]
     assert Transaction.objects.filter(user=alice).count() == 300
 

@@ -4,10 +4,9 @@ landing at once on two connections."""
 
 import datetime as dt
 import io
-import threading
+from functools import partial
 
 import pytest
-from django.db import connection
 from django.test import Client
 
 from assets import services
@@ -18,6 +17,7 @@ from assets.ledger.pairing import transfer_pair_arrivals
 from assets.models import Transaction
 from tests import factories
 from tests.assets.feeds.sepay import deliver, payload
+from tests.race import at_once
 
 DAY = dt.date(2026, 11, 10)
 
@@ -172,21 +172,11 @@ def test_two_sepay_deliveries_of_the_two_sides_at_once_make_one_pair(alice):
         (connections[0], payload(id=3, accountNumber="0111", transferAmount=2_000_000, transferType="out")),
         (connections[1], payload(id=4, accountNumber="0222", transferAmount=2_000_000, transferType="in")),
     ]
-    barrier = threading.Barrier(2)
-    answers = []
 
     def land(conn, body):
-        try:
-            barrier.wait()
-            answers.append(deliver(Client(), conn, body).status_code)
-        finally:
-            connection.close()
+        return deliver(Client(), conn, body).status_code
 
-    threads = [threading.Thread(target=land, args=side) for side in sides]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    answers = at_once(*(partial(land, conn, body) for conn, body in sides))
     assert answers == [200, 200]
     paired = Transfer.objects.filter(user=alice, status="paired")
     assert paired.count() == 1

@@ -93,6 +93,12 @@ class Chat:
         await self.send({"type": "user_message", "id": client_id or str(uuid.uuid4()), "text": text})
         return await self.until(timeout=timeout)
 
+    async def event(self, event: str, payload: dict, timeout: float = 10) -> list[dict]:
+        """A card's event as the page sends it (`draft_decision`, `{"draft_id": 3, "decision": "save"}`) and the
+        frames of the turn it starts."""
+        await self.send({"type": "ui_event", "id": str(uuid.uuid4()), "event": event, "payload": payload})
+        return await self.until(timeout=timeout)
+
     async def nothing(self, timeout: float = 0.2) -> bool:
         await asyncio.sleep(timeout)
         return self._read >= len(self.frames)

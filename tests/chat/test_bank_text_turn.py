@@ -1,8 +1,6 @@
 """A pasted bank text in the chat: routed by pattern (no router model call), read into a draft whose card
 the turn sends, and saved by the card's draft_decision."""
 
-import uuid
-
 import pytest
 from asgiref.sync import sync_to_async
 
@@ -31,15 +29,7 @@ async def test_a_pasted_bank_text_yields_a_draft_card_and_the_card_saves_it(alic
     fake.script(
         model.tools(("decide_bank_text_draft", {"draft_id": draft_id, "decision": "save"})), model.text("Saved.")
     )
-    await talk.send(
-        {
-            "type": "ui_event",
-            "id": str(uuid.uuid4()),
-            "event": "draft_decision",
-            "payload": {"draft_id": draft_id, "decision": "save"},
-        }
-    )
-    frames = await talk.until()
+    frames = await talk.event("draft_decision", {"draft_id": draft_id, "decision": "save"})
     assert frames[-1]["type"] == "done", frames[-1]
     assert frames[-1]["workflow"] == "bank_text"
     assert await sync_to_async(Transaction.objects.count)() == 1

@@ -1,7 +1,6 @@
 """A VietQR payload pasted into the chat: routed by pattern to the bank-text workflow (no router model call),
 decoded into a draft transfer whose card the turn sends, saved only when the user decides on the card."""
 
-import uuid
 from decimal import Decimal
 
 import pytest
@@ -40,15 +39,7 @@ async def test_a_pasted_vietqr_yields_a_transfer_draft_and_the_card_saves_it(ali
     fake.script(
         model.tools(("decide_bank_text_draft", {"draft_id": draft_id, "decision": "save"})), model.text("Saved.")
     )
-    await talk.send(
-        {
-            "type": "ui_event",
-            "id": str(uuid.uuid4()),
-            "event": "draft_decision",
-            "payload": {"draft_id": draft_id, "decision": "save"},
-        }
-    )
-    frames = await talk.until()
+    frames = await talk.event("draft_decision", {"draft_id": draft_id, "decision": "save"})
     assert frames[-1]["type"] == "done", frames[-1]
     row = await sync_to_async(Transaction.objects.get)(user=alice)
     assert (row.amount, row.direction) == (Decimal(350000), "expense")

@@ -2,16 +2,16 @@
 lets the second see the first's payment, so no more than what was owed is ever recorded."""
 
 import datetime as dt
-import threading
 from decimal import Decimal
+from functools import partial
 
 import pytest
-from django.db import connection
 
 from goals.debts.models import Debt, DebtPayment
 from goals.debts.services import debt_create
 from goals.debts.settling import debt_settle_from_feed
 from tests import factories
+from tests.race import at_once
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -24,21 +24,9 @@ def test_two_payments_at_once_record_no_more_than_is_owed(alice):
         )
         for _ in range(2)
     ]
-    start = threading.Barrier(2)
-    settled: list[bool] = []
-
-    def settle(row):
-        try:
-            start.wait(timeout=10)
-            settled.append(debt_settle_from_feed(transaction_id=row.id, text=f"CK {debt.purpose}"))
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=settle, args=(row,)) for row in rows]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
+    settled = at_once(
+        *(partial(debt_settle_from_feed, transaction_id=row.id, text=f"CK {debt.purpose}") for row in rows)
+    )
     assert sorted(settled) == [True, True]
     amounts = sorted(DebtPayment.objects.filter(debt=debt).values_list("amount", flat=True))
     assert amounts == [Decimal(100000), Decimal(400000)]

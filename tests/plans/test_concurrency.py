@@ -1,16 +1,15 @@
 """The jobs under real concurrency: two workers on two PostgreSQL connections, and a real Celery worker."""
 
 import datetime as dt
-import threading
 import time
 
 import pytest
-from django.db import connection
 
 from plans import jobs
 from plans.models import MonthlyPlan, ReminderLog
 from tests import factories
 from tests.plans import factories as plan_factories
+from tests.race import at_once
 from zeus.models import Notification
 
 UTC = dt.UTC
@@ -24,25 +23,7 @@ def _plans(count: int) -> None:
 
 def _race(job) -> list:
     """Runs `job` in two threads at once, each on its own database connection."""
-    barrier = threading.Barrier(2)
-    results, errors = [], []
-
-    def worker():
-        try:
-            barrier.wait()
-            results.append(job())
-        except Exception as exc:  # surfaced by the assertion below
-            errors.append(exc)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=worker) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert errors == []
-    return results
+    return at_once(job, job)
 
 
 @pytest.mark.django_db(transaction=True)

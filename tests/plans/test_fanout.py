@@ -18,6 +18,7 @@ from plans.tasks import send_due_reminders, send_due_reminders_batch
 from tests import factories
 from tests.database import conninfo, database_url
 from tests.plans import factories as plan_factories
+from tests.processes import wait_for
 from zeus.fanout import fan_out, user_id_ranges
 from zeus.models import Notification
 
@@ -82,15 +83,6 @@ def _children(pid: int) -> list[int]:
     return [int(p) for p in path.read_text().split()] if path.exists() else []
 
 
-def _wait(condition, timeout: float = 60.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.2)
-    return False
-
-
 def _send_batch_to_a_worker() -> None:
     """Every plan's batch as a message for a real worker, whatever the test settings' eager mode."""
     from zeus.celery import app
@@ -135,16 +127,16 @@ def test_a_batch_whose_worker_is_killed_is_redone_by_another_without_doubling(cl
         waiting = "SELECT count(*) FROM pg_stat_activity WHERE datname = %s AND wait_event_type = 'Lock'"
         # Its own connection, in autocommit: pg_stat_activity is read once per transaction.
         with psycopg.connect(dsn, autocommit=True) as watcher:
-            started = _wait(lambda: watcher.execute(waiting, [connection.settings_dict["NAME"]]).fetchone()[0] > 0)
+            started = wait_for(lambda: watcher.execute(waiting, [connection.settings_dict["NAME"]]).fetchone()[0] > 0)
         assert started, "the batch never reached its claim"
         second = _worker(env, "second", tmp_path)
-        assert _wait(lambda: "ready" in (tmp_path / "second.log").read_text()), "the second worker never started"
+        assert wait_for(lambda: "ready" in (tmp_path / "second.log").read_text()), "the second worker never started"
         victim = _children(first.pid)
         assert victim, "the first worker has no pool process"
         first.terminate()  # a warm shutdown: the first worker takes nothing more
         os.kill(victim[0], signal.SIGKILL)  # the batch dies mid-way, its claim statement uncommitted
         blocker.rollback()
-        assert _wait(lambda: Notification.objects.filter(kind="plan_reminder").count() >= 4), "never redone"
+        assert wait_for(lambda: Notification.objects.filter(kind="plan_reminder").count() >= 4), "never redone"
         time.sleep(1)  # anything doubled would land now
     finally:
         blocker.close()

@@ -2,7 +2,6 @@
 inbox, the live push and the mail; the command; the /digest page."""
 
 import datetime as dt
-import threading
 from decimal import Decimal
 
 import pytest
@@ -15,6 +14,7 @@ from suggestions.batches import user_batches
 from suggestions.digest.job import weekly_digest_send
 from suggestions.models import RecurringSeries, WeeklyDigest
 from tests import factories
+from tests.race import at_once
 from tests.suggestions.factories import suggestion
 from zeus.models import Notification
 
@@ -230,19 +230,11 @@ def test_it_is_pushed_live_and_mailed_to_those_who_opted_in(alice, bob, settings
 @pytest.mark.django_db(transaction=True)
 def test_two_workers_at_once_send_one_review():
     users = [factories.user(f"w{k}") for k in range(5)]
-    results = []
 
     def worker():
-        try:
-            results.append(weekly_digest_send(now=SUNDAY_9_SAIGON))
-        finally:
-            connection.close()
+        return weekly_digest_send(now=SUNDAY_9_SAIGON)
 
-    threads = [threading.Thread(target=worker) for _ in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    results = at_once(worker, worker)
     assert sum(results) == 5
     assert Notification.objects.filter(kind="weekly_digest").count() == 5
     assert WeeklyDigest.objects.count() == len(users)

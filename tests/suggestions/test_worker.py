@@ -1,20 +1,10 @@
-import time
-
 import pytest
 
 from suggestions.models import Suggestion
 from suggestions.tasks import generate_insights, refresh_suggestions
 from tests import factories
+from tests.processes import wait_for
 from zeus.timeutil import user_today
-
-
-def wait_for(condition, timeout=30.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.2)
-    return False
 
 
 @pytest.mark.redis

@@ -366,6 +366,25 @@ def test_a_goal_added_in_the_admin_starts_today_and_refuses_a_past_deadline(alic
     assert (goal.started_on, goal.status, goal.deadline) == (user_today(alice), "active", deadline)
 
 
+def test_a_budget_and_an_asset_are_added_and_changed_in_the_admin(alice, staff_client):
+    budget = {"user": alice.pk, "category": "dining", "amount": "5000000", "currency": "VND"}
+    assert staff_client.post("/admin/goals/budget/add/", budget).status_code == 302
+    added = Budget.objects.get(user=alice)
+    assert (added.category, added.amount) == ("dining", Decimal("5000000"))
+    change = {"category": "dining", "amount": "6500000"}
+    assert staff_client.post(f"/admin/goals/budget/{added.pk}/change/", change).status_code == 302
+    added.refresh_from_db()
+    assert added.amount == Decimal("6500000")
+
+    asset = {"user": alice.pk, "name": "VIB", "kind": "credit_card", "balance": "100000", "currency": "VND"}
+    assert (
+        staff_client.post("/admin/assets/asset/add/", {**asset, "statement_day": "20", "due_day": "5"}).status_code
+        == 302
+    )
+    card = Asset.objects.get(user=alice)
+    assert (card.name, card.balance, card.statement_day, card.due_day) == ("VIB", Decimal("100000"), 20, 5)
+
+
 def test_a_credit_cards_cycle_is_set_in_the_admin_and_checked_as_the_api_checks_it(alice, staff_client):
     card = factories.asset(alice, name="VIB", kind="credit_card", balance="100000")
     url = f"/admin/assets/asset/{card.pk}/change/"

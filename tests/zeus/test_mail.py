@@ -2,15 +2,14 @@
 unsubscribe link and headers, a server down then back (no loss, no double send), two workers at once."""
 
 import datetime as dt
-import threading
 from urllib.parse import urlparse
 
 import pytest
-from django.db import connection
 from django.utils import timezone, translation
 
 from tests import factories
 from tests.mail import SMTPServer, use_smtp
+from tests.race import at_once
 from zeus.mail import KIND_LABELS, mail_deliver, mail_sweep, read_unsubscribe_token, unsubscribe_path
 from zeus.models import MailDelivery, Notification
 from zeus.services import NotificationDraft, notification_create, notification_create_many, profile_update
@@ -134,19 +133,11 @@ def test_two_workers_at_once_send_it_once(settings):
         # Recorded without running the task: the two "workers" below race for it.
         note = Notification.objects.create(user=carol, kind="insight", title="Twice?")
         MailDelivery.objects.create(notification=note, to=carol.email, next_attempt_at=timezone.now())
-        results = []
 
         def worker():
-            try:
-                results.append(mail_deliver(note.id))
-            finally:
-                connection.close()
+            return mail_deliver(note.id)
 
-        threads = [threading.Thread(target=worker) for _ in range(2)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
+        results = at_once(worker, worker)
         assert sorted(results) == ["sent", "skipped"]
         assert len(server.messages) == 1
     finally:

@@ -8,9 +8,6 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from assets.ledger.corrections import transaction_split
-from assets.ledger.models import Transfer
-from assets.ledger.transfers import transfer_create
 from chat.tools.reads import list_transactions
 from tests import factories
 from tests.chat.tools.helpers import ctx_for
@@ -34,24 +31,6 @@ def _history(user, n: int, today: dt.date) -> None:
         factories.txn(user, occurred_on=today - dt.timedelta(days=i % 9), category="dining" if i % 2 else "groceries")
 
 
-def _mark(user, n: int, day: dt.date) -> None:
-    """n split rows, n paired transfers and one suggestion, all on the first page."""
-    bank, momo = factories.asset(user, name="Bank", kind="bank_account"), factories.asset(user, name="MoMo")
-    for i in range(n):
-        split = factories.txn(user, amount="300000", occurred_on=day)
-        transaction_split(
-            user=user,
-            transaction_id=split.id,
-            parts=[{"amount": "200000", "category": "groceries"}, {"amount": "100000", "category": "shopping"}],
-        )
-        out = factories.txn(user, asset=bank, amount=f"{i + 1}000000", occurred_on=day)
-        into = factories.txn(user, asset=momo, amount=f"{i + 1}000000", direction="income", occurred_on=day)
-        transfer_create(user=user, out_id=out.id, in_id=into.id)
-    out = factories.txn(user, asset=bank, amount="777000", occurred_on=day)
-    into = factories.txn(user, asset=momo, amount="777000", direction="income", occurred_on=day)
-    Transfer.objects.create(user=user, outgoing=out, incoming=into, status=Transfer.Status.SUGGESTED)
-
-
 def _reads(queries, start: str) -> int:
     return sum(1 for q in queries.captured_queries if q["sql"].startswith(start))
 
@@ -72,10 +51,10 @@ def test_the_transactions_page_reads_no_transfers_or_parts_when_no_row_has_one(a
 def test_the_transactions_page_reads_its_transfers_and_parts_once_however_many(alice, alice_web):
     today = user_today(alice)
     _history(alice, 20, today)
-    _mark(alice, 1, today)
+    factories.marked_rows(alice, 1, today)
     html, one = _page(alice_web)
     assert html.count('class="tag transfer"') == 4  # a pair and the suggestion's two rows
-    _mark(alice, 3, today)
+    factories.marked_rows(alice, 3, today)
     html, four = _page(alice_web)
     assert html.count('class="tag transfer"') == 12  # four pairs and two suggestions
     assert (_reads(four, _TRANSFERS), _reads(four, _PARTS)) == (1, 1)
@@ -96,7 +75,7 @@ def test_list_transactions_reads_its_transfers_and_parts_in_two_queries_however_
 ):
     today = user_today(alice)
     _history(alice, 20, today - dt.timedelta(days=10))
-    _mark(alice, marked, today)
+    factories.marked_rows(alice, marked, today)
     ctx = ctx_for(alice)
     # The rows with their flags; the transfers of the flagged ones; the parts of the split ones.
     with django_assert_num_queries(3):

@@ -4,9 +4,6 @@ import datetime as dt
 
 import pytest
 
-from assets.ledger.corrections import transaction_split
-from assets.ledger.models import Transfer
-from assets.ledger.transfers import transfer_create
 from plans.services import plan_entry_create
 from tests import factories
 from tests.plans.conftest import clock  # noqa: F401 (the fixture)
@@ -78,26 +75,12 @@ def test_a_page_reads_its_split_and_transferred_rows_in_two_queries_however_many
     alice, alice_api, marked, django_assert_num_queries
 ):
     _history(alice, 20)
-    bank, momo = factories.asset(alice, name="Bank", kind="bank_account"), factories.asset(alice, name="MoMo")
-    day = dt.date(2026, 11, 20)
-    for i in range(marked):
-        split = factories.txn(alice, amount="300000", occurred_on=day)
-        transaction_split(
-            user=alice,
-            transaction_id=split.id,
-            parts=[{"amount": "200000", "category": "groceries"}, {"amount": "100000", "category": "shopping"}],
-        )
-        out = factories.txn(alice, asset=bank, amount=f"{i + 1}000000", occurred_on=day)
-        into = factories.txn(alice, asset=momo, amount=f"{i + 1}000000", direction="income", occurred_on=day)
-        transfer_create(user=alice, out_id=out.id, in_id=into.id)
-    # A suggestion names its rows too, though they count until it is accepted.
-    out = factories.txn(alice, asset=bank, amount="777000", occurred_on=day)
-    into = factories.txn(alice, asset=momo, amount="777000", direction="income", occurred_on=day)
-    Transfer.objects.create(user=alice, outgoing=out, incoming=into, status=Transfer.Status.SUGGESTED)
+    suggested = factories.marked_rows(alice, marked, dt.date(2026, 11, 20))
     # The auth; the page; the transfers of its rows in one; the parts of its split rows in one.
     with django_assert_num_queries(4):
         rows = alice_api.get("/api/v1/transactions").json()["results"]
     assert sum(1 for r in rows if r["split"]) == marked
     linked = [r["transfer"] for r in rows if r["transfer"]]
     assert [link["status"] for link in linked].count("paired") == 2 * marked
-    assert {link["counterpart"] for link in linked if link["status"] == "suggested"} == {out.id, into.id}
+    counterparts = {link["counterpart"] for link in linked if link["status"] == "suggested"}
+    assert counterparts == {suggested.outgoing_id, suggested.incoming_id}

@@ -8,6 +8,7 @@ import json
 import os
 import threading
 import time
+from functools import partial
 
 import http_ece
 import pytest
@@ -17,6 +18,7 @@ from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from django.core.management import call_command
 
+from tests.race import at_once
 from zeus.models import PushSubscription
 from zeus.push import push_deliver
 from zeus.services import NotificationDraft, notification_create, notification_create_many
@@ -261,28 +263,10 @@ def test_the_settings_page_offers_the_toggle_and_the_worker_shows_pushes(vapid, 
 
 @pytest.mark.django_db(transaction=True)
 def test_a_browser_subscribing_twice_at_once_leaves_one_row(vapid, alice, bob):
-    from django.db import connection
-
     from zeus.push import push_subscription_save
 
     body = {"endpoint": "http://127.0.0.1:9/same", "keys": Browser().keys()}
-    barrier, errors = threading.Barrier(2), []
-
-    def subscribe(user):
-        try:
-            barrier.wait()
-            push_subscription_save(user=user, **body)
-        except Exception as exc:  # the test reports whatever a thread raised
-            errors.append(exc)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=subscribe, args=(u,)) for u in (alice, bob)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert errors == []
+    at_once(*(partial(push_subscription_save, user=user, **body) for user in (alice, bob)))
     assert PushSubscription.objects.filter(endpoint=body["endpoint"]).count() == 1
 
 

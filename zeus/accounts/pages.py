@@ -15,8 +15,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from zeus.accounts.selectors import authenticator_list, device_token_list, user_session_list
 from zeus.accounts.services import NAME_MAX, device_token_create, device_token_revoke, user_session_end
-from zeus.errors import NotFound, ZeusError
-from zeus.forms import add_service_error, page_paths
+from zeus.errors import ZeusError
+from zeus.forms import add_service_error, page_paths, service_action
 from zeus.selectors import profile_get
 
 PAGE = "/settings/security"
@@ -79,28 +79,12 @@ def token_create(request):
     return _render(request, form=form, status=400)
 
 
-@login_required
-@require_POST
-def token_revoke(request, token_id: int):
-    try:
-        device_token_revoke(user=request.user, token_id=token_id)
-    except NotFound as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, _("The token is revoked: the device it was on is signed out of the API."))
-    return HttpResponseRedirect(PAGE)
-
-
-@login_required
-@require_POST
-def session_end(request, session_id: int):
-    try:
-        user_session_end(user=request.user, session_id=session_id)
-    except NotFound as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, _("That session is signed out."))
-    return HttpResponseRedirect(PAGE)
+token_revoke = service_action(
+    device_token_revoke,
+    done=gettext_lazy("The token is revoked: the device it was on is signed out of the API."),
+    to=PAGE,
+)
+session_end = service_action(user_session_end, done=gettext_lazy("That session is signed out."), to=PAGE)
 
 
 @login_required

@@ -11,6 +11,7 @@ from assets.models import BankTextDraft, Transaction
 from tests.assets.captures.conftest import RECEIPT_ANSWER, STATEMENT_ROWS, answer, row, sample, stored_files
 from tests.assets.helpers import assert_error
 from tests.chat.fake_anthropic import Reply
+from tests.race import at_once
 
 
 def upload(api, name: str, data: bytes, content_type: str = "application/octet-stream"):
@@ -231,29 +232,18 @@ def test_the_same_file_shared_again_points_at_its_first_capture_without_reading_
 
 @pytest.mark.django_db(transaction=True)
 def test_two_shares_of_one_file_at_the_same_moment_keep_one_capture(alice, model, media):
-    import threading
-
-    from django.db import connection
-
     from assets.captures.services import CaptureDuplicate, capture_create
 
     model.responder = lambda body: Reply(blocks=[("text", json.dumps(RECEIPT_ANSWER))], delay=0.5)
-    outcomes = []
 
     def share():
         try:
             capture_create(user=alice, upload=SimpleUploadedFile("r.jpg", sample("receipt.jpg")))
-            outcomes.append("kept")
         except CaptureDuplicate:
-            outcomes.append("duplicate")
-        finally:
-            connection.close()
+            return "duplicate"
+        return "kept"
 
-    threads = [threading.Thread(target=share) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(30)
+    outcomes = at_once(share, share)
     assert sorted(outcomes) == ["duplicate", "kept"] and len(model.requests) == 2
     assert Capture.objects.count() == 1 and BankTextDraft.objects.count() == 1 and len(stored_files(media)) == 1
 

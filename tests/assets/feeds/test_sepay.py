@@ -1,13 +1,11 @@
 import asyncio
 import json
-import threading
 import time
 from decimal import Decimal
 
 import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.db import connections
 from django.test import Client
 from django.utils import translation
 from rest_framework.test import APIClient
@@ -18,6 +16,7 @@ from assets.rules.services import rule_create
 from tests import factories
 from tests.assets.feeds.sepay import deliver, payload
 from tests.assets.helpers import assert_error
+from tests.race import at_once
 from zeus.live import online_now, user_group
 from zeus.models import Notification
 from zeus.selectors import notification_to_dict
@@ -223,22 +222,13 @@ def test_two_deliveries_racing_on_two_connections_store_one_row():
     alice = factories.user("alice")
     connection = connect(api_for(alice), "hmac")
     raw = json.dumps(payload()).encode()
-    barrier = threading.Barrier(2)
     answers = []
 
     def send():
-        try:
-            barrier.wait()
-            answers.append(deliver(Client(), connection, raw).status_code)
-        finally:
-            connections.close_all()
+        return deliver(Client(), connection, raw).status_code
 
     for _ in range(3):
-        threads = [threading.Thread(target=send) for _ in range(2)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
+        answers += at_once(send, send)
     assert answers == [200] * 6
     assert Transaction.objects.filter(user=alice).count() == 1
     assert LinkedAccount.objects.filter(user=alice).count() == 1
@@ -315,22 +305,13 @@ def test_twin_deliveries_racing_into_a_known_account_store_one_row_each():
     connection = connect(api_for(alice), "hmac")
     assert deliver(Client(), connection, payload(id=1, accumulated=100)).status_code == 200
     answers = []
-
-    def send(raw, barrier):
-        try:
-            barrier.wait()
-            answers.append(deliver(Client(), connection, raw).status_code)
-        finally:
-            connections.close_all()
-
     for n in range(2, 7):
         raw = json.dumps(payload(id=n, transactionDate=f"2026-11-30 15:0{n}:00", accumulated=100 * n)).encode()
-        barrier = threading.Barrier(2)
-        threads = [threading.Thread(target=send, args=(raw, barrier)) for _ in range(2)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
+
+        def send(raw=raw):
+            return deliver(Client(), connection, raw).status_code
+
+        answers += at_once(send, send)
     assert answers == [200] * 10
     assert Transaction.objects.filter(user=alice).count() == 6
     assert Notification.objects.filter(user=alice).count() == 6

@@ -1,15 +1,14 @@
 import datetime as dt
-import threading
 import uuid
 
 import pytest
-from django.db import connection
 from django.utils import timezone
 
 from assets.models import Asset, Source, Transaction
 from chat.models import Approval, ToolExecution
 from tests import factories
 from tests.chat.tools.helpers import call, ctx_for, decide
+from tests.race import at_once
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -138,22 +137,11 @@ def test_replaying_the_delete_call_returns_the_same_approval(alice, alice_ctx):
 def test_two_concurrent_approvals_run_once(alice, alice_ctx):
     txn = factories.txn(alice)
     approval_id = ask_delete(alice_ctx, txn).output["approval_id"]
-    barrier = threading.Barrier(2)
-    outcomes = []
 
     def click():
-        barrier.wait()
-        try:
-            outcomes.append(decide(alice_ctx, approval_id, "approve"))
-        finally:
-            connection.close()
+        return decide(alice_ctx, approval_id, "approve")
 
-    threads = [threading.Thread(target=click) for _ in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-
+    outcomes = at_once(click, click)
     assert sorted(o.is_error for o in outcomes) == [False, True]
     assert [o.output["error"]["code"] for o in outcomes if o.is_error] == ["APPROVAL_USED"]
     assert not Transaction.objects.filter(id=txn.id).exists()

@@ -1,10 +1,8 @@
 import asyncio
-import threading
 import uuid
 
 import pytest
 from channels.db import database_sync_to_async
-from django.db import connection
 
 from assets.models import Transaction
 from chat.models import ToolExecution
@@ -12,6 +10,7 @@ from chat.tools import execute_tool
 from goals.models import Goal
 from tests import factories
 from tests.chat.tools.helpers import call
+from tests.race import at_once
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -76,21 +75,10 @@ async def test_concurrent_replays_of_one_call_write_once(alice, alice_ctx):
 
 
 def test_racing_threads_replaying_one_call_write_once(alice, alice_ctx):
-    barrier = threading.Barrier(4)
-    outcomes = []
-
     def run():
-        barrier.wait()
-        try:
-            outcomes.append(call(alice_ctx, "create_manual_transaction", KFC, call_id="toolu_race"))
-        finally:
-            connection.close()
+        return call(alice_ctx, "create_manual_transaction", KFC, call_id="toolu_race")
 
-    threads = [threading.Thread(target=run) for _ in range(4)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    outcomes = at_once(run, run, run, run)
 
     assert Transaction.objects.count() == 1
     assert len({o.output["transaction"]["id"] for o in outcomes}) == 1

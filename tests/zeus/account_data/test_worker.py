@@ -1,19 +1,9 @@
-import time
-
 import pytest
 from rest_framework.test import APIClient
 
 from tests import factories
+from tests.processes import wait_for
 from zeus.models import AccountExport, Notification
-
-
-def wait_for(condition, timeout=30.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.2)
-    return False
 
 
 @pytest.mark.redis
