@@ -108,19 +108,23 @@ def _land(
 ) -> ImportResult:
     errors: dict[str, dict] = {}
     error_count = 0
-    batch: list[Transaction] = []
-    imported = skipped = total = 0
+    pending: list[Row] = []
+    imported = total = 0
     with db_transaction.atomic():
         # One import at a time per user: a second upload of the same file waits, then sees every
         # external_id as known, rather than colliding with the first on the unique constraint.
         profile_lock(user=user)
         rules = rules_for(user=user)
-        # The ids already in the ledger, read once (under the lock, so no import adds to them meanwhile);
-        # each new row's id joins them, so a repeat within the file is skipped too.
-        known = _known_external_ids(user)
+        # The file's ids landed so far: a repeat within the file is skipped like one the ledger holds.
+        seen: set[str | None] = set()
         # Every import is one batch: deleting it removes exactly the rows it added (docs/ledger.md).
         batch_record = ImportBatch.objects.create(user=user, format=kind, filename=filename[:200], asset=asset)
         landed: list[int] = []
+
+        def land(rows: list[Row]) -> int:
+            fresh = _fresh_rows(user, rows, seen)
+            return _insert([_transaction(user, row, rules, asset, batch_record) for row in fresh], landed)
+
         try:
             for row in rows:
                 total += 1
@@ -134,14 +138,10 @@ def _land(
                     continue
                 if error_count:
                     continue  # the file is rejected already; read on only to report its other bad rows
-                if row.external_id in known:
-                    skipped += 1
-                    continue
-                known.add(row.external_id)
-                batch.append(_transaction(user, row, rules, asset, batch_record))
-                if len(batch) >= BATCH:
-                    imported += _insert(batch, landed)
-                    batch = []
+                pending.append(row)
+                if len(pending) >= BATCH:
+                    imported += land(pending)
+                    pending = []
         except UnicodeDecodeError:
             raise ImportRejected(
                 "The file's text is not in the encoding it starts in; save it as CSV UTF-8.", code="CSV_NOT_UTF8"
@@ -158,14 +158,14 @@ def _land(
                 code=f"INVALID_{kind.upper()}",
                 fields={"rows": errors},
             )
-        imported += _insert(batch, landed)
+        imported += land(pending)
         ImportBatch.objects.filter(pk=batch_record.pk).update(imported=imported, skipped=total - imported)
         if asset is not None:  # rows on no account are never one side of a transfer
             transfer_pair_arrivals(user_id=user.pk, transaction_ids=landed)
         # The mapping is remembered in the rows' transaction: the answer comes after the one commit it reports.
         if remember is not None:
             ImportMapping.objects.update_or_create(user=user, header_key=remember[0], defaults={"mapping": remember[1]})
-    return ImportResult(imported=imported, skipped=skipped + (total - error_count - skipped - imported), format=kind)
+    return ImportResult(imported=imported, skipped=total - imported, format=kind)
 
 
 def _transaction(user, row: Row, rules, asset, batch_record: ImportBatch) -> Transaction:
@@ -204,7 +204,21 @@ def _insert(batch: list[Transaction], landed: list[int]) -> int:
     return len(batch)
 
 
-def _known_external_ids(user) -> set[str]:
-    """Every external id of the user's, one index-only read streamed in chunks (100,000 ids hold about 10 MB)."""
-    ids = Transaction.objects.filter(user=user, external_id__isnull=False).values_list("external_id", flat=True)
-    return set(ids.iterator(chunk_size=10_000))
+def _fresh_rows(user, rows: list[Row], seen: set[str | None]) -> list[Row]:
+    """The rows of one batch whose external id neither the ledger nor an earlier row of the file holds, in
+    the file's order; their ids join `seen`. The ledger is asked for this batch's ids only, on the unique
+    (user, external_id) index, so an import costs the file's size whatever the user's history. Under the
+    import's lock no other import adds ids meanwhile."""
+    ids = {row.external_id for row in rows if row.external_id is not None}
+    known = set(
+        Transaction.objects.filter(user=user, external_id__isnull=False, external_id__in=ids).values_list(
+            "external_id", flat=True
+        )
+    )
+    fresh = []
+    for row in rows:
+        if row.external_id in known or row.external_id in seen:
+            continue
+        seen.add(row.external_id)
+        fresh.append(row)
+    return fresh

@@ -55,28 +55,75 @@ def mend(text: str) -> str:
     return _STATEMENT_NUMBER.sub("", text)
 
 
-def mt940_rows(raw: bytes, *, currency: str) -> Iterator[Row]:
-    import mt940  # a heavy library, loaded only when an MT940 file arrives
+# The library builds an object for every line of the text it is given and keeps them all: a long file is handed
+# to it in runs of this many :61: lines, so memory is bounded by a run, not the file.
+CHUNK_LINES = 2_000
+_ACCOUNT = re.compile(r"^:25:", re.MULTILINE)
 
+
+def _runs(text: str) -> Iterator[str]:
+    """The text cut before every CHUNK_LINES-th :61: line: each cut is where one parse of the whole text
+    starts a new tag too, so each run reads as it would have in place."""
+    starts = [match.start() for match in _LINE.finditer(text)][CHUNK_LINES::CHUNK_LINES]
+    for begin, end in zip([0, *starts], [*starts, len(text)], strict=True):
+        yield text[begin:end]
+
+
+def _account(text: str) -> str:
+    """The account one parse of the whole file ends with: its last :25: field (a file of several statements
+    keeps the last one's), read by the library from that statement's header."""
+    fields = [match.start() for match in _ACCOUNT.finditer(text)]
+    if not fields:
+        return ""
+    header = text[fields[-1] :]
+    first_line = _LINE.search(header)
+    header = header[: first_line.start()] if first_line else header
+    return str(_parsed(header).data.get("account_identification") or "")
+
+
+def _parsed(text: str, data: dict | None = None):
+    """The library's parse of `text`, starting from the statement-level fields `data` an earlier run ended
+    with (the currency a :61: line without one takes comes from them)."""
+    from mt940.models import Transactions
+
+    statement = Transactions()
+    statement.data.update(data or {})
+    statement.parse(text)
+    return statement
+
+
+def _lines(text: str) -> Iterator:
+    """Every :61: line the library reads, run after run; a line it passes over refuses the file."""
+    data: dict = {}
+    found = missing = 0
+    for run in _runs(text):
+        try:
+            statement = _parsed(run, data)
+        except Exception as exc:  # the library raises RuntimeError, ValueError, KeyError on what it cannot read
+            raise ImportRejected(f"The MT940 file could not be read: {str(exc)[:200]}", code="INVALID_MT940") from None
+        data = statement.data
+        found += len(statement)
+        missing += len(_LINE.findall(run)) - len(statement)
+        yield from statement
+    if missing:
+        # The library passes over a :61: line it cannot match: the file is refused rather than half read.
+        raise ImportRejected(f"{missing} :61: line(s) of the MT940 file could not be read.", code="INVALID_MT940")
+    if not found and not _WHOLE.search(text):
+        # A whole statement (a closing balance, no :61:) is a day with nothing booked, not a broken file.
+        raise ImportRejected("The MT940 file holds no transactions (:61:).", code="INVALID_MT940")
+
+
+def mt940_rows(raw: bytes, *, currency: str) -> Iterator[Row]:
     text = decode(raw).replace("\r\n", "\n").replace("\r", "\n")
     text = mend(_CONTINUATION.sub(r"\1", text))
     try:
-        statement = mt940.parse(text)
-        lines = list(statement)
+        account = _account(text)
     except Exception as exc:  # the library raises RuntimeError, ValueError, KeyError on what it cannot read
         raise ImportRejected(f"The MT940 file could not be read: {str(exc)[:200]}", code="INVALID_MT940") from None
-    if len(lines) != len(_LINE.findall(text)):
-        # The library passes over a :61: line it cannot match: the file is refused rather than half read.
-        missing = len(_LINE.findall(text)) - len(lines)
-        raise ImportRejected(f"{missing} :61: line(s) of the MT940 file could not be read.", code="INVALID_MT940")
-    if not lines and not _WHOLE.search(text):
-        # A whole statement (a closing balance, no :61:) is a day with nothing booked, not a broken file.
-        raise ImportRejected("The MT940 file holds no transactions (:61:).", code="INVALID_MT940")
-    account = str(statement.data.get("account_identification") or "")
     scope = hashlib.sha256(account.encode()).hexdigest()[:10]
     fingerprint = Fingerprints("mt940")
     references: dict[str, int] = {}
-    for index, line in enumerate(lines, start=1):
+    for index, line in enumerate(_lines(text), start=1):
         data = line.data
         row = Row(key=f"transaction {index}")
         row.occurred_on = data.get("date")
@@ -92,8 +139,8 @@ def mt940_rows(raw: bytes, *, currency: str) -> Iterator[Row]:
             # RC reverses a credit (money out), RD a debit (money in): the mark's last letter is not the sign.
             out = data.get("status") in ("D", "RC")
             signed_amount(row, -abs(amount.amount) if out else abs(amount.amount), own or currency)
-        text = next((str(data[k]) for k in _DESCRIPTIONS if data.get(k)), "")
-        row.description = clean_description(text.replace("\n", " "))
+        details = next((str(data[k]) for k in _DESCRIPTIONS if data.get(k)), "")
+        row.description = clean_description(details.replace("\n", " "))
         reference = data.get("bank_reference") or ""
         if reference and reference.upper() != "NONREF":
             # Some banks repeat a reference on the lines of one batch: its nth use keeps them apart.

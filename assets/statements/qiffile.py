@@ -16,7 +16,8 @@ _DATE_LINE = re.compile(r"^D\s*(\d{1,2})\s*[/.\-']\s*(\d{1,2})", re.MULTILINE)
 
 
 def day_first(text: str, *, default: bool) -> bool:
-    for first, second in _DATE_LINE.findall(text):
+    # The first date that decides it ends the scan: a long file's other dates are never collected.
+    for first, second in (match.groups() for match in _DATE_LINE.finditer(text)):
         if int(first) > 12:
             return True
         if int(second) > 12:

@@ -3,6 +3,8 @@ from decimal import Decimal
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from assets import importing
 from assets.importing import ImportResult, transactions_import_csv
@@ -159,9 +161,32 @@ def test_the_duplicate_check_does_not_query_per_row(alice, django_assert_max_num
 
 
 @pytest.mark.django_db
+def test_known_and_repeated_ids_are_skipped_across_batches(alice, monkeypatch):
+    monkeypatch.setattr(importing, "BATCH", 4)
+    transactions_import_csv(user=alice, text=_rows(3) + "2026-11-09,Old,1000,expense,dining,ext-9\n")
+    # ext-9 is known to the ledger and comes in the third batch; ext-1 repeats within the file two batches on.
+    text = _rows(10) + "2026-11-20,Again,1k,expense,dining,ext-1\n" + "2026-11-21,New,1k,expense,dining,ext-10\n"
+    assert transactions_import_csv(user=alice, text=text) == ImportResult(imported=7, skipped=5)
+    assert Transaction.objects.filter(user=alice).count() == 11
+    assert Transaction.objects.get(user=alice, external_id="ext-1").description == "Row 1"
+
+
+@pytest.mark.django_db
+def test_the_id_lookup_asks_for_the_files_ids_not_the_users_history(alice):
+    transactions_import_csv(user=alice, text=_rows(300, start=1000))
+    with CaptureQueriesContext(connection) as captured:
+        transactions_import_csv(user=alice, text=_rows(3))
+    lookups = [
+        q["sql"] for q in captured.captured_queries if "external_id" in q["sql"] and q["sql"].startswith("SELECT")
+    ]
+    assert len(lookups) == 1
+    assert all(f"'ext-{n}'" in lookups[0] for n in range(3))
+
+
+@pytest.mark.django_db
 def test_a_collision_on_the_unique_constraint_is_a_conflict_not_a_500(alice, monkeypatch):
     transactions_import_csv(user=alice, text=GOOD)
-    monkeypatch.setattr(importing, "_known_external_ids", lambda user: set())
+    monkeypatch.setattr(importing, "_fresh_rows", lambda user, rows, seen: rows)
     with pytest.raises(Conflict) as caught:
         transactions_import_csv(user=alice, text=GOOD + "2026-11-04,New,5k,expense,dining,bank-4\n")
     assert caught.value.code == "IMPORT_CONFLICT"

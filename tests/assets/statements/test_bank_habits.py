@@ -9,7 +9,7 @@ from decimal import Decimal
 
 import pytest
 
-from assets.statements import detect
+from assets.statements import detect, mt940file
 from assets.statements.camtfile import camt_rows
 from assets.statements.mt940file import mend, mt940_rows
 from assets.statements.ofxfile import ofx_rows
@@ -62,6 +62,27 @@ def test_mt940_a_line_the_library_cannot_match_refuses_the_file_rather_than_half
     with pytest.raises(ImportRejected) as caught:
         list(mt940_rows(raw, currency="USD"))
     assert caught.value.code == "INVALID_MT940" and "1 :61: line" in caught.value.message
+
+
+def test_mt940_read_in_runs_gives_the_rows_of_one_whole_read(monkeypatch):
+    first = mt940(
+        ":61:2001310131DN38926,67NTRF//REF1", ":86:Rent January",
+        ":61:2001310131C12,50NTRFNONREF", ":86:Refund",
+        ":61:2001310131D7,64NTRF//REF1", ":86:Rent again, same reference",
+    )  # fmt: skip
+    second = first.replace(b"NL00BANK0123456789", b"GB00BANK42").replace(b"EUR", b"GBP")
+    raw = first + b"\n" + second
+
+    def read():
+        return [(r.key, r.occurred_on, r.amount, r.currency, r.description, r.external_id, r.problems)
+                for r in mt940_rows(raw, currency="VND")]  # fmt: skip
+
+    whole = read()
+    monkeypatch.setattr(mt940file, "CHUNK_LINES", 1)
+    # Each line in a run of its own still takes its statement's currency and the file's account scope.
+    assert read() == whole
+    assert [r[3] for r in whole] == ["EUR"] * 3 + ["GBP"] * 3
+    assert len({r[5] for r in whole}) == 6
 
 
 def test_mt940_without_lines_or_a_closing_balance_is_still_refused():
