@@ -20,6 +20,7 @@ from plans.models import MonthlyPlan
 from plans.selectors import plan_ledgers, plans_current
 from plans.state import Ledger, month_so_far
 from zeus.money import parse_money, to_minor
+from zeus.queries import AnyOf
 from zeus.selectors import profiles_remember, user_currency
 
 # Money one can spend this week; what is owed on a credit card counts against it, on its due dates when the card
@@ -64,6 +65,76 @@ def cash_forecasts(
 ) -> dict[int, ForecastView]:
     """Each user's forecast from their own today (user id: today), in a constant number of queries however many
     users (a few more per further currency): `actives` are plans the caller has read already."""
+    batch = _batch(users, today_of, days, actives or {})
+    views = batch.views
+    for user_id, p in batch.pending.items():
+        forecast = fc.project(
+            today=today_of[user_id],
+            start_balance=p.start,
+            days=p.length,
+            events=p.events,
+            daily_spending=p.daily,
+            cushion=batch.cushions.get(user_id, 0),
+            spending_label=batch.spending_label,
+        )
+        views[user_id] = dataclasses.replace(views[user_id], accounts=p.accounts, forecast=forecast)
+    return views
+
+
+@dataclasses.dataclass(frozen=True)
+class ShortfallReading:
+    """What the nightly watch needs of one user's forecast over its window: the currency, the cushion and, when
+    the window may fall below the cushion, its lowest day (None when it cannot, or with no account to forecast)."""
+
+    currency: str
+    cushion: int
+    lowest: fc.Day | None
+
+    @property
+    def short(self) -> bool:
+        return self.lowest is not None and self.lowest.balance < self.cushion
+
+
+def shortfall_readings(*, users, today_of: dict[int, dt.date], days: int) -> dict[int, ShortfallReading]:
+    """The lowest point of each user's next `days` days, read as cash_forecasts reads them; projected day by day
+    only for the users whose floor (fc.floor_within) is below their cushion: for the others no day can be."""
+    batch = _batch(users, today_of, days, {})
+    readings = {
+        user_id: ShortfallReading(currency=view.currency, cushion=batch.cushions.get(user_id, 0), lowest=None)
+        for user_id, view in batch.views.items()
+    }
+    for user_id, p in batch.pending.items():
+        reading, today = readings[user_id], today_of[user_id]
+        floor = fc.floor_within(
+            today=today, start_balance=p.start, days=p.length, events=p.events, daily_spending=p.daily
+        )
+        if floor >= reading.cushion:
+            continue
+        forecast = fc.project(
+            today=today,
+            start_balance=p.start,
+            days=p.length,
+            events=p.events,
+            daily_spending=p.daily,
+            cushion=reading.cushion,
+            spending_label=batch.spending_label,
+        )
+        readings[user_id] = dataclasses.replace(reading, lowest=fc.lowest_within(forecast, days))
+    return readings
+
+
+@dataclasses.dataclass(frozen=True)
+class _Batch:
+    """The batch's forecasts before their day-by-day projection: a view per user (the empty ones final), the
+    projection's inputs per user with an account, the cushions (minor units) and the spending's label."""
+
+    views: dict[int, ForecastView]
+    pending: dict[int, "_Pending"]
+    cushions: dict[int, int]
+    spending_label: str
+
+
+def _batch(users, today_of: dict[int, dt.date], days: int | None, given: dict[int, ActivePlan]) -> _Batch:
     users = list(users)
     profiles_remember(users=users)
     currency_of = {user.pk: user_currency(user) for user in users}
@@ -74,25 +145,20 @@ def cash_forecasts(
         accounts[user_id] = [a for a in held[user_id] if a.currency == currency]
         views[user_id] = ForecastView(currency=currency, accounts=0, forecast=None, other_currencies=others)
     ids = [user_id for user_id in currency_of if accounts[user_id]]
+    # One translation for the batch: every user's forecast is written in the language active for the call.
+    label = _("Everyday spending")
     if not ids:
-        return views
-    reads = _reads(ids, today_of, currency_of, accounts, actives or {})
+        return _Batch(views=views, pending={}, cushions={}, spending_label=label)
+    reads = _reads(ids, today_of, currency_of, accounts, given)
     pending = {user_id: _events(reads, user_id, currency_of[user_id], today_of[user_id], days) for user_id in ids}
     typical = _typical_spending(
         {user_id: (currency_of[user_id], today_of[user_id]) for user_id, p in pending.items() if p.daily is None}
     )
-    for user_id, p in pending.items():
-        forecast = fc.project(
-            today=today_of[user_id],
-            start_balance=p.start,
-            days=p.length,
-            events=p.events,
-            daily_spending=typical[user_id] if p.daily is None else p.daily,
-            cushion=reads.cushions.get(user_id, 0),
-            spending_label=_("Everyday spending"),
-        )
-        views[user_id] = dataclasses.replace(views[user_id], accounts=len(accounts[user_id]), forecast=forecast)
-    return views
+    pending = {
+        user_id: p if p.daily is not None else dataclasses.replace(p, daily=typical[user_id])
+        for user_id, p in pending.items()
+    }
+    return _Batch(views=views, pending=pending, cushions=reads.cushions, spending_label=label)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -119,7 +185,7 @@ def _reads(ids: list[int], today_of: dict, currency_of: dict, accounts: dict, gi
     actives = {user_id: ActivePlan(plan=None, ledger=None) for user_id in ids}
     actives.update({user_id: ActivePlan(plan=plan, ledger=ledgers[plan.id]) for user_id, plan in plans.items()})
     actives.update({user_id: active for user_id, active in given.items() if user_id in actives})
-    watches = ForecastWatch.objects.filter(user_id__in=ids).values_list("user_id", "cushion")
+    watches = ForecastWatch.objects.filter(AnyOf("user_id", ids)).values_list("user_id", "cushion")
     return _Reads(
         accounts=accounts,
         cards=cards,
@@ -138,6 +204,7 @@ class _Pending:
     length: int
     events: list[fc.Event]
     daily: int | None
+    accounts: int
 
 
 def _events(reads: _Reads, user_id: int, currency: str, today: dt.date, days: int | None) -> _Pending:
@@ -154,9 +221,8 @@ def _events(reads: _Reads, user_id: int, currency: str, today: dt.date, days: in
     for s in reads.series[user_id]:
         if s.currency != currency or s.next_on > window_end:
             continue
-        sign = 1 if s.direction == "income" else -1
-        for on in fc.occurrences(s.next_on, s.interval, window_end):
-            events.append(fc.Event(on, s.kind, s.name, sign * to_minor(s.amount, currency)))
+        amount = to_minor(s.amount, currency) if s.direction == "income" else -to_minor(s.amount, currency)
+        events.extend(fc.Event(on, s.kind, s.name, amount) for on in fc.occurrences(s.next_on, s.interval, window_end))
     income_dates = [e.on for e in events if e.amount > 0]
     length = fc.horizon(today=today, income_dates=income_dates, days=days)
     last = today + dt.timedelta(days=length)
@@ -167,7 +233,7 @@ def _events(reads: _Reads, user_id: int, currency: str, today: dt.date, days: in
     if fixed_left > 0:
         events.append(fc.Event(today + dt.timedelta(days=1), "fixed", _("Fixed expenses still to pay"), -fixed_left))
     events.extend(_card_events(cycled))
-    return _Pending(start=start, length=length, events=events, daily=daily)
+    return _Pending(start=start, length=length, events=events, daily=daily, accounts=len(accounts))
 
 
 def _typical_spending(wanted: dict[int, tuple[str, dt.date]]) -> dict[int, int]:

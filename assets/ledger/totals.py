@@ -8,15 +8,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.contrib.postgres.fields import ArrayField
 from django.db.models import (
     BigIntegerField,
-    BooleanField,
     Case,
     DateField,
     DecimalField,
     F,
-    Func,
     Q,
     QuerySet,
     Sum,
@@ -30,6 +27,7 @@ from assets.ledger.models import ExchangeRate
 from assets.ledger.queries import COUNTS
 from assets.models import Transaction
 from zeus.money import exponent, quantize
+from zeus.queries import AnyOf
 
 PER_DAY = "day"
 PER_MONTH = "month"
@@ -259,19 +257,6 @@ def counted_days_spent(*, spans: dict[int, tuple[str, dt.date, dt.date]]) -> dic
             elif not out[user_id].foreign:
                 out[user_id] = DaysSpent(days=out[user_id].days, foreign=True)
     return out
-
-
-class AnyOf(Func):
-    """`column = ANY(array)`: one parameter however many ids, where `__in` binds (and the driver parses) one
-    per id, most of a batch's read of a thousand users."""
-
-    # The two expressions joined read `(column = ANY(ids))`: the joiner opens the parenthesis the template closes.
-    template = "(%(expressions)s))"
-    arg_joiner = " = ANY("
-    output_field = BooleanField()
-
-    def __init__(self, column: str, ids):
-        super().__init__(F(column), Value(list(ids), output_field=ArrayField(BigIntegerField())))
 
 
 def counted_user_read(*, user, currency: str, since: dt.date, until: dt.date) -> CountedRead:
