@@ -8,7 +8,7 @@ import datetime as dt
 from django.utils.translation import gettext as _
 
 from assets.cards.selectors import card_dues
-from assets.ledger.totals import counted_days_spent, counted_reads_of
+from assets.ledger.totals import counted_days_spent, counted_reads_of, counted_spent_ceilings
 from assets.selectors import assets_of_kinds
 from goals.debts.models import Debt
 from goals.debts.selectors import unpaid_instalments
@@ -96,30 +96,52 @@ class ShortfallReading:
 
 
 def shortfall_readings(*, users, today_of: dict[int, dt.date], days: int) -> dict[int, ShortfallReading]:
-    """The lowest point of each user's next `days` days, read as cash_forecasts reads them; projected day by day
-    only for the users whose floor (fc.floor_within) is below their cushion: for the others no day can be."""
-    batch = _batch(users, today_of, days, {})
+    """The lowest point of each user's next `days` days, read as cash_forecasts reads them, in two steps that
+    leave out the users who cannot fall short: their floor (fc.floor_within) at or above their cushion, with
+    typical spending first taken at a ceiling of its median (one total per user, not one per day); the typical
+    day read exactly, and the window projected day by day, only for the others."""
+    batch = _batch(users, today_of, days, {}, read_typical=False)
     readings = {
         user_id: ShortfallReading(currency=view.currency, cushion=batch.cushions.get(user_id, 0), lowest=None)
         for user_id, view in batch.views.items()
     }
-    for user_id, p in batch.pending.items():
-        reading, today = readings[user_id], today_of[user_id]
+    unplanned = {uid: (readings[uid].currency, today_of[uid]) for uid, p in batch.pending.items() if p.daily is None}
+    ceilings = counted_spent_ceilings(spans=_spans(unplanned))
+
+    def clears(user_id: int, p: "_Pending", daily: int) -> bool:
         floor = fc.floor_within(
-            today=today, start_balance=p.start, days=p.length, events=p.events, daily_spending=p.daily
+            today=today_of[user_id], start_balance=p.start, days=p.length, events=p.events, daily_spending=daily
         )
-        if floor >= reading.cushion:
+        return floor >= readings[user_id].cushion
+
+    at_risk = {}
+    for user_id, p in batch.pending.items():
+        ceiling = ceilings.get(user_id)
+        if p.daily is not None:
+            daily = p.daily
+        elif ceiling is not None and not ceiling.foreign:
+            daily = fc.median_ceiling(ceiling.minor, TYPICAL_SPENDING_DAYS)
+        else:
+            daily = None
+        if daily is None or not clears(user_id, p, daily):
+            at_risk[user_id] = p
+    typical = _typical_spending(
+        {user_id: (readings[user_id].currency, today_of[user_id]) for user_id, p in at_risk.items() if p.daily is None}
+    )
+    for user_id, p in at_risk.items():
+        daily = typical[user_id] if p.daily is None else p.daily
+        if clears(user_id, p, daily):
             continue
         forecast = fc.project(
-            today=today,
+            today=today_of[user_id],
             start_balance=p.start,
             days=p.length,
             events=p.events,
-            daily_spending=p.daily,
-            cushion=reading.cushion,
+            daily_spending=daily,
+            cushion=readings[user_id].cushion,
             spending_label=batch.spending_label,
         )
-        readings[user_id] = dataclasses.replace(reading, lowest=fc.lowest_within(forecast, days))
+        readings[user_id] = dataclasses.replace(readings[user_id], lowest=fc.lowest_within(forecast, days))
     return readings
 
 
@@ -134,7 +156,10 @@ class _Batch:
     spending_label: str
 
 
-def _batch(users, today_of: dict[int, dt.date], days: int | None, given: dict[int, ActivePlan]) -> _Batch:
+def _batch(
+    users, today_of: dict[int, dt.date], days: int | None, given: dict[int, ActivePlan], *, read_typical: bool = True
+) -> _Batch:
+    """`read_typical`: read the typical day of the users without a plan (else their `daily` stays None)."""
     users = list(users)
     profiles_remember(users=users)
     currency_of = {user.pk: user_currency(user) for user in users}
@@ -151,6 +176,8 @@ def _batch(users, today_of: dict[int, dt.date], days: int | None, given: dict[in
         return _Batch(views=views, pending={}, cushions={}, spending_label=label)
     reads = _reads(ids, today_of, currency_of, accounts, given)
     pending = {user_id: _events(reads, user_id, currency_of[user_id], today_of[user_id], days) for user_id in ids}
+    if not read_typical:
+        return _Batch(views=views, pending=pending, cushions=reads.cushions, spending_label=label)
     typical = _typical_spending(
         {user_id: (currency_of[user_id], today_of[user_id]) for user_id, p in pending.items() if p.daily is None}
     )
@@ -236,14 +263,19 @@ def _events(reads: _Reads, user_id: int, currency: str, today: dt.date, days: in
     return _Pending(start=start, length=length, events=events, daily=daily, accounts=len(accounts))
 
 
+def _spans(wanted: dict[int, tuple[str, dt.date]]) -> dict[int, tuple[str, dt.date, dt.date]]:
+    """The TYPICAL_SPENDING_DAYS before each user's today (user id: (currency, today)): (currency, since, until)."""
+    return {
+        user_id: (currency, today - dt.timedelta(days=TYPICAL_SPENDING_DAYS), today - dt.timedelta(days=1))
+        for user_id, (currency, today) in wanted.items()
+    }
+
+
 def _typical_spending(wanted: dict[int, tuple[str, dt.date]]) -> dict[int, int]:
     """The median day's spending over the TYPICAL_SPENDING_DAYS before each user's today, in their currency:
     the days summed in the database, and converted through counted_reads_of only for the users who spent in
     another currency."""
-    spans = {
-        user_id: (currency, today - dt.timedelta(days=TYPICAL_SPENDING_DAYS), today - dt.timedelta(days=1))
-        for user_id, (currency, today) in wanted.items()
-    }
+    spans = _spans(wanted)
     spent = {user_id: read.days for user_id, read in counted_days_spent(spans=spans).items() if not read.foreign}
     foreign = {user_id: span for user_id, span in spans.items() if user_id not in spent}
     for user_id, read in counted_reads_of(spans=foreign).items():
