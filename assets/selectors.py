@@ -40,6 +40,8 @@ def asset_list(*, user, source: str | None = None) -> QuerySet[Asset]:
 def assets_of_kinds(*, user_ids, kinds) -> dict[int, list[Asset]]:
     """The accounts of these kinds of each of these users, in asset_list's order: one query for a job's batch."""
     found: dict[int, list[Asset]] = {user_id: [] for user_id in user_ids}
+    if not found:
+        return found  # an empty ANY is still a query, where an empty IN was none
     for asset in Asset.objects.filter(AnyOf("user_id", found), kind__in=list(kinds)):
         found[asset.user_id].append(asset)
     return found

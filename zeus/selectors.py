@@ -36,6 +36,8 @@ def profiles_remember(*, users) -> None:
     """profile_get for many users (a job's batch): one query for those whose profile is not yet remembered,
     a get_or_create only for a user who has none."""
     wanted = {user.pk: user for user in users if getattr(user, "_zeus_profile", None) is None}
+    if not wanted:
+        return  # an empty ANY is still a query, where an empty IN was none
     for profile in Profile.objects.filter(AnyOf("user_id", wanted)):
         profile_remember(user=wanted.pop(profile.user_id), profile=profile)
     for user in wanted.values():

@@ -119,6 +119,9 @@ def unpaid_instalments(*, user_ids) -> dict[int, list[tuple[Debt, ScheduleRow]]]
     """Each user's open debts' unpaid instalments (newest debt first, each in schedule order): two queries for
     any number of users (a job's batch). What remains of an instalment does not depend on the day asked."""
     found: dict[int, list[tuple[Debt, ScheduleRow]]] = {}
+    user_ids = list(user_ids)
+    if not user_ids:
+        return found  # an empty ANY is still a query, where an empty IN was none
     debts = Debt.objects.filter(AnyOf("user_id", user_ids), status=Debt.Status.OPEN)
     for view in debt_views(debts, today=dt.date.min):
         for row in view.schedule:

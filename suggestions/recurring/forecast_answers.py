@@ -11,6 +11,8 @@ from zeus.queries import AnyOf
 def series_for_forecast(sender, *, user_ids, until, **kwargs) -> list[Series]:
     # A recurring transfer (a savings deposit) moves money between the user's own accounts: nothing the
     # forecast counts (docs/ledger.md).
+    if not user_ids:
+        return []  # an empty ANY is still a query, where an empty IN was none
     fields = ("user_id", "merchant", "kind", "direction", "amount", "currency", "interval", "next_on", "category")
     rows = (
         RecurringSeries.objects.filter(

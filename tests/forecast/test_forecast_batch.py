@@ -19,6 +19,7 @@ from plans.forecast_read import cash_forecast, cash_forecasts, forecast_cushion_
 from plans.services import plan_activate, plan_create
 from suggestions.models import RecurringSeries
 from tests import factories
+from zeus.selectors import profiles_remember
 from zeus.timeutil import user_today
 
 pytestmark = pytest.mark.django_db
@@ -236,3 +237,11 @@ def test_a_user_one_dong_short_on_the_windows_last_day_is_noticed_and_one_who_is
     assert notice.facts["balance"] == "-1" and notice.facts["date"] == "2026-12-18"
     assert not even.notifications.exists()
     assert [ForecastWatch.objects.get(user=u).in_shortfall for u in (short, even)] == [True, False]
+
+
+def test_a_batch_of_nobody_and_profiles_already_held_take_no_query():
+    user = varied_user(4)
+    profiles_remember(users=[user])
+    assert queries_of(lambda: profiles_remember(users=[user])) == 0
+    assert queries_of(lambda: cash_forecasts(users=[], today_of={})) == 0
+    assert queries_of(lambda: shortfall_readings(users=[], today_of={}, days=fc.SHORTFALL_WINDOW)) == 0
