@@ -25,6 +25,7 @@ from assets.models import OWED_KINDS, Asset, LinkedAccount, Source, Transaction
 from assets.rules.text import fold
 from zeus.errors import NotFound, ValidationFailed
 from zeus.money import quantize
+from zeus.queries import AnyOf
 from zeus.timeutil import parse_date
 
 
@@ -40,7 +41,9 @@ def asset_list(*, user, source: str | None = None) -> QuerySet[Asset]:
 def assets_of_kinds(*, user_ids, kinds) -> dict[int, list[Asset]]:
     """The accounts of these kinds of each of these users, in asset_list's order: one query for a job's batch."""
     found: dict[int, list[Asset]] = {user_id: [] for user_id in user_ids}
-    for asset in Asset.objects.filter(user_id__in=list(found), kind__in=list(kinds)):
+    if not found:
+        return found  # an empty ANY is still a query, where an empty IN was none
+    for asset in Asset.objects.filter(AnyOf("user_id", found), kind__in=list(kinds)):
         found[asset.user_id].append(asset)
     return found
 

@@ -44,10 +44,16 @@ class Forecast:
         return self.lowest.balance < self.cushion
 
 
+MONTH_DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+
+
 def _add_months(start: dt.date, months: int) -> dt.date:
     index = start.month - 1 + months
     year, month = start.year + index // 12, index % 12 + 1
-    return dt.date(year, month, min(start.day, calendar.monthrange(year, month)[1]))
+    if start.day <= 28:  # every month has the day: no need to ask the calendar (the nightly watch asks often)
+        return dt.date(year, month, start.day)
+    length = 29 if month == 2 and calendar.isleap(year) else MONTH_DAYS[month - 1]
+    return dt.date(year, month, min(start.day, length))
 
 
 def occurrences(next_on: dt.date, interval: str, until: dt.date) -> list[dt.date]:
@@ -87,6 +93,12 @@ def median_daily(totals: Sequence[int]) -> int:
     return (ordered[middle - 1] + ordered[middle]) // 2
 
 
+def median_ceiling(total: int, days: int) -> int:
+    """At least median_daily of `days` per-day amounts, none negative, that add up to at most `total`: the days
+    from the median's upper middle up are as many as days - days // 2, each at least it."""
+    return total // (days - days // 2)
+
+
 def _in_day_order(event: Event) -> tuple[int, str]:
     return -event.amount, event.label
 
@@ -120,6 +132,17 @@ def project(
         rows.append(Day(on, balance, tuple(todays)))
     lowest = min(rows, key=lambda day: (day.balance, day.date))
     return Forecast(start_balance=start_balance, days=tuple(rows), lowest=lowest, cushion=cushion)
+
+
+def floor_within(*, today: dt.date, start_balance: int, days: int, events: Iterable[Event], daily_spending: int) -> int:
+    """A floor under every balance project() gives for today and the `days` days after it: today's balance less
+    every outflow expected by the last of them and the typical spending of each day, no income counted. A
+    balance there is today's plus the events up to its day less its days' spending, and leaving out income and
+    taking every outflow of the window (overdue ones land inside it) can only lower it; when the floor is at or
+    above the cushion, no day of the window falls short and the day-by-day projection has nothing to add."""
+    last = today + dt.timedelta(days=days)
+    outflows = sum(event.amount for event in events if event.amount < 0 and event.on <= last)
+    return start_balance + outflows - max(daily_spending, 0) * days
 
 
 def lowest_within(forecast: Forecast, days: int) -> Day:

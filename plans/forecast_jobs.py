@@ -11,17 +11,18 @@ from collections import defaultdict
 from decimal import Decimal
 
 from django.db import transaction as db_transaction
-from django.db.models import BooleanField, Case, ExpressionWrapper, Q, Value, When
+from django.db.models import Case, Value, When
 from django.utils import timezone
 from django.utils.translation import get_language, override
 from django.utils.translation import gettext as _
 
 from plans import forecast as fc
 from plans.forecast_models import ForecastWatch
-from plans.forecast_read import cash_forecasts
+from plans.forecast_read import shortfall_readings
 from zeus.account_data.unlocked import unlocked_users
 from zeus.models import Notification
 from zeus.money import format_amount, from_minor
+from zeus.queries import AnyOf
 from zeus.selectors import profile_get, profiles_remember
 from zeus.services import NotificationDraft, notification_create_many
 from zeus.timeutil import user_now
@@ -59,39 +60,32 @@ def _check_batch(users: list, now: dt.datetime) -> int:
         ForecastWatch.objects.bulk_create(
             [ForecastWatch(user_id=user_id) for user_id in today_of], ignore_conflicts=True
         )
-        locked = ForecastWatch.objects.select_for_update().filter(user_id__in=list(today_of)).order_by("user_id")
+        locked = ForecastWatch.objects.select_for_update().filter(AnyOf("user_id", today_of)).order_by("user_id")
         watches = {row[0]: row for row in locked.values_list("user_id", "pk", "checked_on", "in_shortfall")}
         due = [user for user in users if user.pk in today_of and watches[user.pk][2] != today_of[user.pk]]
         if not due:
             return 0
-        views = cash_forecasts(
+        readings = shortfall_readings(
             users=due, today_of={user.pk: today_of[user.pk] for user in due}, days=fc.SHORTFALL_WINDOW
         )
         drafts, checked, short_ids = [], defaultdict(list), []
         for user in due:
-            (_user_id, watch_id, _checked_on, was_short), view = watches[user.pk], views[user.pk]
+            (_user_id, watch_id, _checked_on, was_short), reading = watches[user.pk], readings[user.pk]
             today = today_of[user.pk]
-            lowest = fc.lowest_within(view.forecast, fc.SHORTFALL_WINDOW) if view.forecast is not None else None
-            short = lowest is not None and lowest.balance < view.forecast.cushion
-            if short and not was_short:
-                drafts.append(_notice(user, today, lowest, view.currency))
+            if reading.short and not was_short:
+                drafts.append(_notice(user, today, reading.lowest, reading.currency))
             checked[today].append(watch_id)
-            if short:
+            if reading.short:
                 short_ids.append(watch_id)
         # One UPDATE for the batch: a case per local day (two or three), where bulk_update's grows per row.
-        ForecastWatch.objects.filter(pk__in=[watches[user.pk][1] for user in due]).update(
-            checked_on=Case(*(When(pk__in=ids, then=Value(day)) for day, ids in checked.items())),
-            in_shortfall=_among(short_ids),
+        ForecastWatch.objects.filter(AnyOf("pk", [watches[user.pk][1] for user in due])).update(
+            checked_on=Case(*(When(AnyOf("pk", ids), then=Value(day)) for day, ids in checked.items())),
+            # An empty ANY is false, where Django would drop an empty IN and make every row true.
+            in_shortfall=AnyOf("pk", short_ids),
             updated_at=timezone.now(),
         )
         notification_create_many(drafts)
     return len(drafts)
-
-
-def _among(ids: list[int]):
-    """True for the rows of `ids`. An empty list is FALSE itself: Django drops an empty IN from an expression,
-    which would make every row true."""
-    return ExpressionWrapper(Q(pk__in=ids), output_field=BooleanField()) if ids else Value(False)
 
 
 def _notice(user, today: dt.date, lowest: fc.Day, currency: str) -> NotificationDraft:

@@ -8,7 +8,7 @@ import datetime as dt
 from django.utils.translation import gettext as _
 
 from assets.cards.selectors import card_dues
-from assets.ledger.totals import counted_days_spent, counted_reads_of
+from assets.ledger.totals import counted_days_spent, counted_reads_of, counted_spent_ceilings
 from assets.selectors import assets_of_kinds
 from goals.debts.models import Debt
 from goals.debts.selectors import unpaid_instalments
@@ -20,6 +20,7 @@ from plans.models import MonthlyPlan
 from plans.selectors import plan_ledger, plan_ledgers, plans_current
 from plans.state import Ledger, month_so_far
 from zeus.money import parse_money, to_minor
+from zeus.queries import AnyOf
 from zeus.selectors import profiles_remember, user_currency
 
 # Money one can spend this week; what is owed on a credit card counts against it, on its due dates when the card
@@ -86,7 +87,8 @@ def cash_forecast(
     daily = pending.daily
     if daily is None:
         daily = _typical_spending({user.pk: (currency, today)})[user.pk]
-    return dataclasses.replace(view, accounts=len(accounts), forecast=_project(pending, today, daily, reads.cushion))
+    forecast = _project(pending, today, daily, reads.cushion, _("Everyday spending"))
+    return dataclasses.replace(view, accounts=len(accounts), forecast=forecast)
 
 
 def _view_of(held: list, currency: str) -> tuple[ForecastView, list]:
@@ -96,7 +98,7 @@ def _view_of(held: list, currency: str) -> tuple[ForecastView, list]:
     return view, [a for a in held if a.currency == currency]
 
 
-def _project(pending: "_Pending", today: dt.date, daily: int, cushion: int) -> fc.Forecast:
+def _project(pending: "_Pending", today: dt.date, daily: int, cushion: int, label: str) -> fc.Forecast:
     return fc.project(
         today=today,
         start_balance=pending.start,
@@ -104,7 +106,7 @@ def _project(pending: "_Pending", today: dt.date, daily: int, cushion: int) -> f
         events=pending.events,
         daily_spending=daily,
         cushion=cushion,
-        spending_label=_("Everyday spending"),
+        spending_label=label,
     )
 
 
@@ -112,8 +114,86 @@ def cash_forecasts(
     *, users, today_of: dict[int, dt.date], days: int | None = None, actives: dict[int, ActivePlan] | None = None
 ) -> dict[int, ForecastView]:
     """Each user's forecast from their own today (user id: today), in a constant number of queries however many
-    users (a few more per further currency): the nightly watch's batch. `actives` are plans the caller has read
-    already."""
+    users (a few more per further currency). `actives` are plans the caller has read already."""
+    batch = _batch(users, today_of, days, actives or {})
+    views = batch.views
+    for user_id, p in batch.pending.items():
+        forecast = _project(p, today_of[user_id], p.daily, batch.cushions.get(user_id, 0), batch.spending_label)
+        views[user_id] = dataclasses.replace(views[user_id], accounts=p.accounts, forecast=forecast)
+    return views
+
+
+@dataclasses.dataclass(frozen=True)
+class ShortfallReading:
+    """What the nightly watch needs of one user's forecast over its window: the currency, the cushion and, when
+    the window may fall below the cushion, its lowest day (None when it cannot, or with no account to forecast)."""
+
+    currency: str
+    cushion: int
+    lowest: fc.Day | None
+
+    @property
+    def short(self) -> bool:
+        return self.lowest is not None and self.lowest.balance < self.cushion
+
+
+def shortfall_readings(*, users, today_of: dict[int, dt.date], days: int) -> dict[int, ShortfallReading]:
+    """The lowest point of each user's next `days` days, read as cash_forecasts reads them, in two steps that
+    leave out the users who cannot fall short: their floor (fc.floor_within) at or above their cushion, with
+    typical spending first taken at a ceiling of its median (one total per user, not one per day); the typical
+    day read exactly, and the window projected day by day, only for the others."""
+    batch = _batch(users, today_of, days, {}, read_typical=False)
+    readings = {
+        user_id: ShortfallReading(currency=view.currency, cushion=batch.cushions.get(user_id, 0), lowest=None)
+        for user_id, view in batch.views.items()
+    }
+    unplanned = {uid: (readings[uid].currency, today_of[uid]) for uid, p in batch.pending.items() if p.daily is None}
+    ceilings = counted_spent_ceilings(spans=_spans(unplanned))
+
+    def clears(user_id: int, p: "_Pending", daily: int) -> bool:
+        floor = fc.floor_within(
+            today=today_of[user_id], start_balance=p.start, days=p.length, events=p.events, daily_spending=daily
+        )
+        return floor >= readings[user_id].cushion
+
+    at_risk = {}
+    for user_id, p in batch.pending.items():
+        ceiling = ceilings.get(user_id)
+        if p.daily is not None:
+            daily = p.daily
+        elif ceiling is not None and not ceiling.foreign:
+            daily = fc.median_ceiling(ceiling.minor, TYPICAL_SPENDING_DAYS)
+        else:
+            daily = None
+        if daily is None or not clears(user_id, p, daily):
+            at_risk[user_id] = p
+    typical = _typical_spending(
+        {user_id: (readings[user_id].currency, today_of[user_id]) for user_id, p in at_risk.items() if p.daily is None}
+    )
+    for user_id, p in at_risk.items():
+        daily = typical[user_id] if p.daily is None else p.daily
+        if clears(user_id, p, daily):
+            continue
+        forecast = _project(p, today_of[user_id], daily, readings[user_id].cushion, batch.spending_label)
+        readings[user_id] = dataclasses.replace(readings[user_id], lowest=fc.lowest_within(forecast, days))
+    return readings
+
+
+@dataclasses.dataclass(frozen=True)
+class _Batch:
+    """The batch's forecasts before their day-by-day projection: a view per user (the empty ones final), the
+    projection's inputs per user with an account, the cushions (minor units) and the spending's label."""
+
+    views: dict[int, ForecastView]
+    pending: dict[int, "_Pending"]
+    cushions: dict[int, int]
+    spending_label: str
+
+
+def _batch(
+    users, today_of: dict[int, dt.date], days: int | None, given: dict[int, ActivePlan], *, read_typical: bool = True
+) -> _Batch:
+    """`read_typical`: read the typical day of the users without a plan (else their `daily` stays None)."""
     users = list(users)
     profiles_remember(users=users)
     currency_of = {user.pk: user_currency(user) for user in users}
@@ -122,18 +202,23 @@ def cash_forecasts(
     for user_id, currency in currency_of.items():
         views[user_id], accounts[user_id] = _view_of(held[user_id], currency)
     ids = [user_id for user_id in currency_of if accounts[user_id]]
+    # One translation for the batch: every user's forecast is written in the language active for the call.
+    label = _("Everyday spending")
     if not ids:
-        return views
-    reads = _reads(ids, today_of, currency_of, accounts, actives or {})
+        return _Batch(views=views, pending={}, cushions={}, spending_label=label)
+    reads = _reads(ids, today_of, currency_of, accounts, given)
+    cushions = {user_id: read.cushion for user_id, read in reads.items()}
     pending = {user_id: _events(reads[user_id], currency_of[user_id], today_of[user_id], days) for user_id in ids}
+    if not read_typical:
+        return _Batch(views=views, pending=pending, cushions=cushions, spending_label=label)
     typical = _typical_spending(
         {user_id: (currency_of[user_id], today_of[user_id]) for user_id, p in pending.items() if p.daily is None}
     )
-    for user_id, p in pending.items():
-        daily = typical[user_id] if p.daily is None else p.daily
-        forecast = _project(p, today_of[user_id], daily, reads[user_id].cushion)
-        views[user_id] = dataclasses.replace(views[user_id], accounts=len(accounts[user_id]), forecast=forecast)
-    return views
+    pending = {
+        user_id: p if p.daily is not None else dataclasses.replace(p, daily=typical[user_id])
+        for user_id, p in pending.items()
+    }
+    return _Batch(views=views, pending=pending, cushions=cushions, spending_label=label)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -163,7 +248,7 @@ def _reads(
     actives = {user_id: ActivePlan(plan=None, ledger=None) for user_id in ids}
     actives.update({user_id: ActivePlan(plan=plan, ledger=ledgers[plan.id]) for user_id, plan in plans.items()})
     actives.update({user_id: active for user_id, active in given.items() if user_id in actives})
-    watches = ForecastWatch.objects.filter(user_id__in=ids).values_list("user_id", "cushion")
+    watches = ForecastWatch.objects.filter(AnyOf("user_id", ids)).values_list("user_id", "cushion")
     cushions = {user_id: to_minor(cushion, currency_of[user_id]) for user_id, cushion in watches}
     series = series_of(user_ids=ids, until=max(today_of[user_id] for user_id in ids) + WINDOW)
     instalments = unpaid_instalments(user_ids=ids)
@@ -188,6 +273,7 @@ class _Pending:
     length: int
     events: list[fc.Event]
     daily: int | None
+    accounts: int
 
 
 def _events(reads: ForecastReads, currency: str, today: dt.date, days: int | None) -> _Pending:
@@ -204,9 +290,8 @@ def _events(reads: ForecastReads, currency: str, today: dt.date, days: int | Non
     for s in reads.series:
         if s.currency != currency or s.next_on > window_end:
             continue
-        sign = 1 if s.direction == "income" else -1
-        for on in fc.occurrences(s.next_on, s.interval, window_end):
-            events.append(fc.Event(on, s.kind, s.name, sign * to_minor(s.amount, currency)))
+        amount = to_minor(s.amount, currency) if s.direction == "income" else -to_minor(s.amount, currency)
+        events.extend(fc.Event(on, s.kind, s.name, amount) for on in fc.occurrences(s.next_on, s.interval, window_end))
     income_dates = [e.on for e in events if e.amount > 0]
     length = fc.horizon(today=today, income_dates=income_dates, days=days)
     last = today + dt.timedelta(days=length)
@@ -217,17 +302,22 @@ def _events(reads: ForecastReads, currency: str, today: dt.date, days: int | Non
     if fixed_left > 0:
         events.append(fc.Event(today + dt.timedelta(days=1), "fixed", _("Fixed expenses still to pay"), -fixed_left))
     events.extend(_card_events(cycled))
-    return _Pending(start=start, length=length, events=events, daily=daily)
+    return _Pending(start=start, length=length, events=events, daily=daily, accounts=len(accounts))
+
+
+def _spans(wanted: dict[int, tuple[str, dt.date]]) -> dict[int, tuple[str, dt.date, dt.date]]:
+    """The TYPICAL_SPENDING_DAYS before each user's today (user id: (currency, today)): (currency, since, until)."""
+    return {
+        user_id: (currency, today - dt.timedelta(days=TYPICAL_SPENDING_DAYS), today - dt.timedelta(days=1))
+        for user_id, (currency, today) in wanted.items()
+    }
 
 
 def _typical_spending(wanted: dict[int, tuple[str, dt.date]]) -> dict[int, int]:
     """The median day's spending over the TYPICAL_SPENDING_DAYS before each user's today, in their currency:
     the days summed in the database, and converted through counted_reads_of only for the users who spent in
     another currency."""
-    spans = {
-        user_id: (currency, today - dt.timedelta(days=TYPICAL_SPENDING_DAYS), today - dt.timedelta(days=1))
-        for user_id, (currency, today) in wanted.items()
-    }
+    spans = _spans(wanted)
     spent = {user_id: read.days for user_id, read in counted_days_spent(spans=spans).items() if not read.foreign}
     foreign = {user_id: span for user_id, span in spans.items() if user_id not in spent}
     for user_id, read in counted_reads_of(spans=foreign).items():

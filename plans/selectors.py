@@ -18,6 +18,7 @@ from plans.models import MonthlyPlan, PlanEntry, PlanRevision, Rebalance
 from plans.state import Ledger, PlanGlance, PlanState, PlanSummary, glance_of, state_of, summary_of
 from zeus.errors import NotFound
 from zeus.money import to_minor
+from zeus.queries import AnyOf
 
 
 def _plans() -> QuerySet[MonthlyPlan]:
@@ -79,7 +80,7 @@ def plans_current(*, today_of: dict[int, dt.date]) -> dict[int, MonthlyPlan | No
         return {}  # the home's forecast, given the plan the page read, asks for nobody's: no query to build
     months = {pm.month_first(today) for today in today_of.values()}
     plans = _plans().filter(
-        user_id__in=list(today_of), month__in=months, status__in=[MonthlyPlan.Status.ACTIVE, MonthlyPlan.Status.DRAFT]
+        AnyOf("user_id", today_of), month__in=months, status__in=[MonthlyPlan.Status.ACTIVE, MonthlyPlan.Status.DRAFT]
     )
     mine = defaultdict(list)
     for plan in plans:

@@ -8,6 +8,7 @@ from django.utils import translation
 from zeus import consent
 from zeus.mail import profile_language
 from zeus.models import ModelConsent, Notification, Profile
+from zeus.queries import AnyOf
 
 
 def profile_get(*, user) -> Profile:
@@ -35,7 +36,9 @@ def profiles_remember(*, users) -> None:
     """profile_get for many users (a job's batch): one query for those whose profile is not yet remembered,
     a get_or_create only for a user who has none."""
     wanted = {user.pk: user for user in users if getattr(user, "_zeus_profile", None) is None}
-    for profile in Profile.objects.filter(user_id__in=list(wanted)):
+    if not wanted:
+        return  # an empty ANY is still a query, where an empty IN was none
+    for profile in Profile.objects.filter(AnyOf("user_id", wanted)):
         profile_remember(user=wanted.pop(profile.user_id), profile=profile)
     for user in wanted.values():
         profile_get(user=user)

@@ -6,17 +6,15 @@ is listed in `missing` and left out, never taken at 1:1 (docs/ledger.md, "Money 
 import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import ROUND_FLOOR, Decimal
 
-from django.contrib.postgres.fields import ArrayField
 from django.db.models import (
     BigIntegerField,
-    BooleanField,
     Case,
+    Count,
     DateField,
     DecimalField,
     F,
-    Func,
     Q,
     QuerySet,
     Sum,
@@ -30,6 +28,7 @@ from assets.ledger.models import ExchangeRate
 from assets.ledger.queries import COUNTS
 from assets.models import Transaction
 from zeus.money import exponent, quantize
+from zeus.queries import AnyOf
 
 PER_DAY = "day"
 PER_MONTH = "month"
@@ -269,17 +268,42 @@ def counted_days_spent(*, spans: dict[int, tuple[str, dt.date, dt.date]]) -> dic
     return out
 
 
-class AnyOf(Func):
-    """`column = ANY(array)`: one parameter however many ids, where `__in` binds (and the driver parses) one
-    per id, most of a batch's read of a thousand users."""
+@dataclass(frozen=True)
+class SpentCeiling:
+    """At least what counted_days_spent's days add up to for one user (`minor`, in their currency's minor units),
+    unless `foreign`: some spending is in another currency, which no ceiling here covers."""
 
-    # The two expressions joined read `(column = ANY(ids))`: the joiner opens the parenthesis the template closes.
-    template = "(%(expressions)s))"
-    arg_joiner = " = ANY("
-    output_field = BooleanField()
+    minor: int
+    foreign: bool
 
-    def __init__(self, column: str, ids):
-        super().__init__(F(column), Value(list(ids), output_field=ArrayField(BigIntegerField())))
+
+def counted_spent_ceilings(*, spans: dict[int, tuple[str, dt.date, dt.date]]) -> dict[int, SpentCeiling]:
+    """An upper bound of each user's counted_days_spent total, one row per user and currency rather than one per
+    day: the spending of the batch's widest span (every amount is positive, so more days add), each day's
+    rounding at most half a minor unit up."""
+    if not spans:
+        return {}
+    rows = (
+        Transaction.objects.counted()
+        .filter(
+            AnyOf("user_id", spans),
+            direction=Transaction.Direction.EXPENSE,
+            occurred_on__gte=min(s for _c, s, _u in spans.values()),
+            occurred_on__lte=max(u for _c, _s, u in spans.values()),
+        )
+        .values("user_id", "currency")
+        .annotate(total=Sum("counted_amount"), days=Count("occurred_on", distinct=True))
+        .order_by()
+        .values_list("user_id", "currency", "total", "days")
+    )
+    out = {user_id: SpentCeiling(minor=0, foreign=False) for user_id in spans}
+    for user_id, currency, total, days in rows:
+        if currency != spans[user_id][0]:
+            out[user_id] = SpentCeiling(minor=out[user_id].minor, foreign=True)
+            continue
+        bound = (total.scaleb(exponent(currency)) + Decimal(days) / 2).to_integral_value(rounding=ROUND_FLOOR)
+        out[user_id] = SpentCeiling(minor=out[user_id].minor + int(bound), foreign=out[user_id].foreign)
+    return out
 
 
 def counted_user_read(*, user, currency: str, since: dt.date, until: dt.date) -> CountedRead:

@@ -8,6 +8,7 @@ from goals.debts import schedule as debt_math
 from goals.debts.models import Debt, DebtPayment
 from zeus.errors import NotFound
 from zeus.money import from_minor, to_minor
+from zeus.queries import AnyOf
 from zeus.validation import record_id
 
 
@@ -112,7 +113,10 @@ def unpaid_instalments(*, user_ids) -> dict[int, list[tuple[Debt, ScheduleRow]]]
     """Each user's open debts' unpaid instalments (newest debt first, each in schedule order): two queries for
     any number of users (a job's batch). What remains of an instalment does not depend on the day asked."""
     found: dict[int, list[tuple[Debt, ScheduleRow]]] = {}
-    debts = Debt.objects.filter(user_id__in=list(user_ids), status=Debt.Status.OPEN)
+    user_ids = list(user_ids)
+    if not user_ids:
+        return found  # an empty ANY is still a query, where an empty IN was none
+    debts = Debt.objects.filter(AnyOf("user_id", user_ids), status=Debt.Status.OPEN)
     for view in debt_views(debts, today=dt.date.min):
         for row in view.schedule:
             if row.remaining > 0:

@@ -4,15 +4,20 @@ from django.dispatch import receiver
 
 from plans.forecast_sources import Series, recurring_series
 from suggestions.models import RecurringSeries
+from zeus.queries import AnyOf
 
 
 @receiver(recurring_series, dispatch_uid="suggestions.series_for_forecast")
 def series_for_forecast(sender, *, user_ids, until, **kwargs) -> list[Series]:
     # A recurring transfer (a savings deposit) moves money between the user's own accounts: nothing the
     # forecast counts (docs/ledger.md).
+    if not user_ids:
+        return []  # an empty ANY is still a query, where an empty IN was none
     fields = ("user_id", "merchant", "kind", "direction", "amount", "currency", "interval", "next_on", "category")
     rows = (
-        RecurringSeries.objects.filter(user_id__in=user_ids, status=RecurringSeries.Status.ACTIVE, next_on__lte=until)
+        RecurringSeries.objects.filter(
+            AnyOf("user_id", user_ids), status=RecurringSeries.Status.ACTIVE, next_on__lte=until
+        )
         .exclude(kind=RecurringSeries.Kind.TRANSFER)
         .values_list(*fields)
     )

@@ -10,14 +10,16 @@ from django.test.utils import CaptureQueriesContext
 
 from assets.cards import cycle
 from assets.ledger.transfers import transfer_create
+from assets.models import Transaction
 from goals.debts.services import debt_create
 from plans import forecast as fc
 from plans.forecast_jobs import shortfall_watch_run
 from plans.forecast_models import ForecastWatch
-from plans.forecast_read import cash_forecast, cash_forecasts, forecast_cushion_set
+from plans.forecast_read import cash_forecast, cash_forecasts, forecast_cushion_set, shortfall_readings
 from plans.services import plan_activate, plan_create
 from suggestions.models import RecurringSeries
 from tests import factories
+from zeus.selectors import profiles_remember
 from zeus.timeutil import user_today
 
 pytestmark = pytest.mark.django_db
@@ -188,3 +190,58 @@ def test_the_watch_and_the_batch_read_take_as_many_queries_for_30_users_as_for_5
         return lambda: shortfall_watch_run(now=NOW, user_id_range=(users[0].pk, users[-1].pk))
 
     assert queries_of(watch(few)) == queries_of(watch(many))
+
+
+def test_the_watchs_reading_is_the_forecasts_lowest_point_for_every_user_it_may_skip():
+    users = [varied_user(n) for n in range(10)]
+    today_of = {user.pk: user_today(user, now=NOW) for user in users}
+    for cushion in ("0", "5000000", "30000000"):
+        for user in users:
+            forecast_cushion_set(user=user, cushion=cushion)
+        readings = shortfall_readings(users=users, today_of=today_of, days=fc.SHORTFALL_WINDOW)
+        views = cash_forecasts(users=users, today_of=today_of, days=fc.SHORTFALL_WINDOW)
+        for user in users:
+            reading, view = readings[user.pk], views[user.pk]
+            lowest = fc.lowest_within(view.forecast, fc.SHORTFALL_WINDOW) if view.forecast else None
+            short = lowest is not None and lowest.balance < view.forecast.cushion
+            assert reading.short == short and reading.currency == view.currency
+            if short:
+                assert reading.lowest == lowest
+
+
+def edge_user(n: int, balance: str):
+    """A user whose lowest day is the window's last: a bill overdue since last week (it falls on tomorrow), rent
+    on the last day, a salary after the window and 100,000 of spending on 60 of the last 90 days (the median
+    day). 400,000 + 4,500,000 + 14 x 100,000 = 6,300,000 goes out by the last day."""
+    user = factories.user(f"edge{n}", timezone="UTC")
+    today = user_today(user, now=NOW)
+    factories.asset(user, kind="bank_account", balance=balance)
+    later = lambda days: today + dt.timedelta(days=days)  # noqa: E731
+    series(user, merchant="Water", kind="bill", direction="expense", amount="400000", next_on=later(-7))
+    series(user, merchant="Rent", kind="bill", direction="expense", amount="4500000", next_on=later(14))
+    series(user, merchant="Salary", kind="income", direction="income", amount="25000000", next_on=later(16))
+    Transaction.objects.bulk_create(
+        Transaction(
+            user=user, amount=Decimal(100000), currency="VND", direction="expense", category="dining",
+            occurred_on=later(-back), source="manual",
+        )
+        for back in range(1, 61)
+    )  # fmt: skip
+    return user
+
+
+def test_a_user_one_dong_short_on_the_windows_last_day_is_noticed_and_one_who_is_not_is_left_alone():
+    short, even = edge_user(1, "6299999"), edge_user(2, "6300000")
+    assert shortfall_watch_run(now=NOW, user_id_range=(short.pk, even.pk)) == 1
+    notice = short.notifications.get()
+    assert notice.facts["balance"] == "-1" and notice.facts["date"] == "2026-12-18"
+    assert not even.notifications.exists()
+    assert [ForecastWatch.objects.get(user=u).in_shortfall for u in (short, even)] == [True, False]
+
+
+def test_a_batch_of_nobody_and_profiles_already_held_take_no_query():
+    user = varied_user(4)
+    profiles_remember(users=[user])
+    assert queries_of(lambda: profiles_remember(users=[user])) == 0
+    assert queries_of(lambda: cash_forecasts(users=[], today_of={})) == 0
+    assert queries_of(lambda: shortfall_readings(users=[], today_of={}, days=fc.SHORTFALL_WINDOW)) == 0

@@ -10,8 +10,10 @@ from decimal import ROUND_HALF_UP, Decimal
 
 import pytest
 
+from assets.ledger.totals import counted_days_spent, counted_spent_ceilings
 from assets.ledger.transfers import transfer_create
 from assets.models import Transaction
+from plans import forecast as fc
 from plans.forecast_read import cash_forecast, cash_forecasts
 from tests import factories
 
@@ -98,3 +100,24 @@ def test_the_batch_gives_each_user_the_median_of_their_own_days():
     assert typical(views[many.pk]) == hand_median(many_totals) > 0
     assert typical(views[abroad.pk]) == hand_median(abroad_totals) > 0
     assert typical(views[dollars.pk]) == hand_median(dollar_totals, places=2) > 0
+
+
+def test_the_watchs_ceiling_is_at_least_the_days_the_median_is_taken_from():
+    """The nightly watch lets a user pass on a ceiling of their typical day (assets.ledger.totals
+    .counted_spent_ceilings): never below the rounded days' sum, halves and rows of the span's edges included."""
+    vnd, vnd_totals = spender("many", 60)
+    usd, usd_totals = spender("cents", 55, currency="USD")
+    abroad, _totals = spender("abroad", 48, foreign=True)
+    spans = {
+        vnd.pk: ("VND", back(90), back(1)),
+        usd.pk: ("USD", back(90), back(1)),
+        abroad.pk: ("VND", back(90), back(1)),
+    }
+    ceilings = counted_spent_ceilings(spans=spans)
+    days = counted_days_spent(spans=spans)
+    for user, totals, places in ((vnd, vnd_totals, 0), (usd, usd_totals, 2)):
+        rounded = [int((t * 10**places).quantize(Decimal(1), rounding=ROUND_HALF_UP)) for t in totals.values()]
+        assert not ceilings[user.pk].foreign
+        assert ceilings[user.pk].minor >= sum(days[user.pk].days) == sum(rounded)
+        assert fc.median_ceiling(ceilings[user.pk].minor, 90) >= hand_median(totals, places)
+    assert ceilings[abroad.pk].foreign
