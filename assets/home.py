@@ -5,7 +5,7 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 
 from assets import labels
-from assets.selectors import ledger_summary
+from assets.summary import ledger_summary
 from zeus.charts import Chart, Series
 from zeus.panels import shared
 from zeus.selectors import user_currency
@@ -29,7 +29,7 @@ def spending_by_category(request, currency, today):
 
 
 def this_month_counted(request, currency, today):
-    """This month's money that counts (assets.selectors.LedgerSummary.this_month), from the page's one read."""
+    """This month's money that counts (assets.summary.LedgerSummary.this_month), from the page's one read."""
     return _summary(request, currency, today).this_month
 
 

@@ -14,7 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from assets.ledger.totals import list_total_in
-from assets.selectors import ledger_summary, transaction_list, transaction_totals
+from assets.selectors import transaction_list, transaction_totals
+from assets.summary import ledger_summary
 from chat.tools.base import ToolContext
 from chat.tools.reads import summarize_spending
 from goals.selectors import budget_statuses

@@ -9,8 +9,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from assets.selectors import net_worth
 from assets.services import transaction_delete, transaction_update
+from assets.summary import net_worth
 from tests import factories
 from tests.plans import factories as plan_factories
 from zeus.timeutil import user_today

@@ -8,7 +8,8 @@ import pytest
 from django.db import connection
 
 from assets.models import Transaction, TransactionSplit, Transfer
-from assets.selectors import ledger_summary, transaction_list, transaction_totals
+from assets.selectors import transaction_list, transaction_totals
+from assets.summary import ledger_summary
 from goals.debts.models import Debt
 from goals.selectors import budget_statuses
 from plans.selectors import plan_current, plan_state
