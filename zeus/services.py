@@ -226,7 +226,7 @@ def notification_create_many(drafts: list[NotificationDraft]) -> list[Notificati
         )
         for nid, uid, kind, title, body, url, key, facts in rows
     ]
-    transaction.on_commit(lambda: push_many([(n.user_id, n) for n in created], notification_pushed(created)))
+    transaction.on_commit(lambda: push_many([(n.user_id, n) for n in created], notification_pushed))
     notifications_mail(created)
     notifications_push(created)
     return created
