@@ -81,6 +81,9 @@ def test_a_batch_of_notifications_is_one_insert_and_is_pushed_to_open_sockets_af
     assert len(callbacks) == 1  # the push waits for the commit
     assert len([q for q in queries.captured_queries if q["sql"].startswith("INSERT")]) == 1
     assert [n.pk is not None for n in created] == [True, True]
+    with CaptureQueriesContext(connection) as later:
+        assert [(n.read_at, n.facts, n.created_at is not None) for n in created] == [(None, {}, True)] * 2
+    assert later.captured_queries == []  # every field loaded: none deferred to a query of its own
     message = async_to_sync(layer.receive)(channel)
     assert message["type"] == "notification.push"
     assert message["notification"]["title"] == "For alice"
