@@ -22,9 +22,10 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext, gettext_lazy
 
 from plans import math as pm
-from plans.models import MonthlyPlan, ReminderLog
+from plans.models import MonthlyPlan
 from plans.reminders import reminder_due
 from plans.selectors import plan_ledgers
+from plans.sql import reminders_claim
 from plans.state import month_so_far
 from zeus.account_data.unlocked import of_unlocked_users
 from zeus.models import DEFAULT_TIMEZONE, NotificationKind, Profile
@@ -154,11 +155,7 @@ def reminders_send_batch(claims: list[ReminderClaim]) -> int:
     run_id = uuid.uuid4()
     owners = {claim.plan_id: claim for claim in claims}
     with transaction.atomic():
-        ReminderLog.objects.bulk_create(
-            [ReminderLog(plan_id=c.plan_id, local_date=c.day, run_id=run_id) for c in owners.values()],
-            ignore_conflicts=True,
-        )
-        won = list(ReminderLog.objects.filter(run_id=run_id).values_list("plan_id", flat=True))
+        won = reminders_claim([(c.plan_id, c.day.isoformat()) for c in owners.values()], run_id=run_id)
         if not won:
             return 0
         titles, bodies = _in_each_language(REMINDER_TITLE), _in_each_language(REMINDER_BODY)

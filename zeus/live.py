@@ -87,11 +87,11 @@ def online_now(layer, user_ids: list[int]) -> list[int]:
     return online
 
 
-def push_many(entries: list[tuple[int, object]], render: Callable[[object], dict]) -> None:
-    """Pushes a batch of notifications live in one event loop, only to users with an open socket; `render`
-    turns an entry into the notification's dict, and runs only for those users. Best effort, like
-    push_to_user. Who is online is asked first without an event loop, so a batch for nobody online
-    costs one Redis round trip."""
+def push_many(entries: list[tuple[int, object]], renderer: Callable[[list[object]], Callable[[object], dict]]) -> None:
+    """Pushes a batch of notifications live in one event loop, only to users with an open socket. Best effort,
+    like push_to_user. Who is online is asked first without an event loop, so a batch for nobody online costs
+    one Redis round trip; `renderer` is then given the entries of the users online (outside the loop: it may
+    read the database, for those users only) and returns what turns each of them into the notification's dict."""
     layer = get_channel_layer()
     if layer is None or not entries:
         return
@@ -102,13 +102,18 @@ def push_many(entries: list[tuple[int, object]], render: Callable[[object], dict
         return
     if not online:
         return
+    entries = [(user_id, entry) for user_id, entry in entries if user_id in online]
+    try:
+        render = renderer([entry for _, entry in entries])
+    except Exception:
+        log.exception("live pushes failed")
+        return
 
     async def send():
         results = await asyncio.gather(
             *(
                 layer.group_send(user_group(user_id), {"type": "notification.push", "notification": render(entry)})
                 for user_id, entry in entries
-                if user_id in online
             ),
             return_exceptions=True,
         )

@@ -15,6 +15,7 @@ from django.conf import settings
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
+from django.db.models import Q
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -45,7 +46,11 @@ def email_preferences(profile: Profile) -> dict[str, bool]:
 def profile_language(profile: Profile) -> str:
     """The user's language for mail: the profile's `language` (vi or en), else Vietnamese, the default of
     a new user."""
-    language = getattr(profile, "language", "") or "vi"
+    return language_code(getattr(profile, "language", ""))
+
+
+def language_code(language: str | None) -> str:
+    """A profile's stored language as one Zeus speaks (vi or en), Vietnamese for none or another."""
     return language if language in ("vi", "en") else "vi"
 
 
@@ -90,11 +95,18 @@ def deliveries_record(notifications: list[Notification]) -> list[int]:
     wanted = [n for n in notifications if n.kind in EMAIL_KINDS]
     if not wanted:
         return []
+    # Only the profiles that opted in to one of these kinds and have an address: most users did not, and a
+    # job's batch would otherwise read and decode every user's preferences to find the few.
+    opted_in = Q()
+    for kind in {n.kind for n in wanted}:
+        opted_in |= Q(
+            user_id__in={n.user_id for n in wanted if n.kind == kind}, email_notifications__contains={kind: True}
+        )
     profiles = {
         uid: (prefs or {}, email)
-        for uid, prefs, email in Profile.objects.filter(user_id__in={n.user_id for n in wanted}).values_list(
-            "user_id", "email_notifications", "user__email"
-        )
+        for uid, prefs, email in Profile.objects.filter(opted_in)
+        .exclude(user__email="")
+        .values_list("user_id", "email_notifications", "user__email")
     }
     due = timezone.now() + FIRST_SWEEP_AFTER
     rows = []

@@ -6,7 +6,7 @@ from django.db.models import QuerySet
 from django.utils import translation
 
 from zeus import consent
-from zeus.mail import profile_language
+from zeus.mail import language_code
 from zeus.models import ModelConsent, Notification, Profile
 from zeus.queries import AnyOf
 
@@ -21,8 +21,10 @@ def profile_get(*, user) -> Profile:
 
 
 def user_languages(*, user_ids) -> dict[int, str]:
-    """Each user's language (vi or en) in one query, for jobs that write to many users."""
-    return {p.user_id: profile_language(p) for p in Profile.objects.filter(user_id__in=list(user_ids))}
+    """Each user's language (vi or en) in one query, for jobs that write to many users: two columns, no
+    profile built per user."""
+    rows = Profile.objects.filter(user_id__in=list(user_ids)).values_list("user_id", "language")
+    return {user_id: language_code(language) for user_id, language in rows}
 
 
 def profile_remember(*, user, profile: Profile) -> None:
@@ -60,8 +62,9 @@ def notification_unread_count(*, user) -> int:
 
 
 def notification_pushed(notifications: list[Notification]):
-    """The render for live pushes: each notification in its reader's language (the job that wrote it speaks
-    none in particular). The languages are read here, in one query, since the render runs on the event loop."""
+    """The render for live pushes of these notifications (zeus.live.push_many passes those of the users
+    online): each in its reader's language (the job that wrote it speaks none in particular). The languages
+    are read here, in one query, since the render runs on the event loop."""
     languages = user_languages(user_ids={n.user_id for n in notifications})
 
     def render(notification: Notification) -> dict:

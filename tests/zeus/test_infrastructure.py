@@ -81,11 +81,60 @@ def test_a_batch_of_notifications_is_one_insert_and_is_pushed_to_open_sockets_af
     assert len(callbacks) == 1  # the push waits for the commit
     assert len([q for q in queries.captured_queries if q["sql"].startswith("INSERT")]) == 1
     assert [n.pk is not None for n in created] == [True, True]
+    with CaptureQueriesContext(connection) as later:
+        assert [(n.read_at, n.facts, n.created_at is not None) for n in created] == [(None, {}, True)] * 2
+    assert later.captured_queries == []  # every field loaded: none deferred to a query of its own
     message = async_to_sync(layer.receive)(channel)
     assert message["type"] == "notification.push"
     assert message["notification"]["title"] == "For alice"
     assert Notification.objects.filter(user=bob, title="For bob").exists()
     async_to_sync(layer.group_discard)(user_group(alice.id), channel)
+
+
+@pytest.mark.django_db
+def test_a_batch_is_pushed_in_each_online_readers_language_and_reads_nothing_for_nobody_online(alice, bob):
+    from asgiref.sync import async_to_sync
+    from channels.layers import get_channel_layer
+    from django.db import connection
+    from django.test import TestCase
+    from django.test.utils import CaptureQueriesContext
+
+    from zeus.live import user_group
+    from zeus.models import Notification, Profile
+    from zeus.services import NotificationDraft, notification_create_many
+
+    Profile.objects.filter(user=alice).update(language="en")
+    Profile.objects.filter(user=bob).update(language="vi")
+
+    def reminders(key):
+        return [
+            NotificationDraft(
+                user_id=user.id,
+                kind=Notification.Kind.PLAN_REMINDER,
+                title="stored",
+                dedupe_key=f"{key}:{user.id}",
+                facts={"words": "plan_reminder"},
+            )
+            for user in (alice, bob)
+        ]
+
+    with TestCase.captureOnCommitCallbacks() as callbacks:
+        notification_create_many(reminders("nobody-online"))
+    with CaptureQueriesContext(connection) as queries:
+        for callback in callbacks:
+            callback()
+    assert queries.captured_queries == []  # no profile read when nobody is listening
+
+    layer = get_channel_layer()
+    channels = {user.id: async_to_sync(layer.new_channel)() for user in (alice, bob)}
+    for user_id, channel in channels.items():
+        async_to_sync(layer.group_add)(user_group(user_id), channel)
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        notification_create_many(reminders("online"))
+    titles = {uid: async_to_sync(layer.receive)(ch)["notification"]["title"] for uid, ch in channels.items()}
+    assert titles == {alice.id: "Your plan: today's check-in", bob.id: "Kế hoạch của bạn: điểm danh hôm nay"}
+    for user_id, channel in channels.items():
+        async_to_sync(layer.group_discard)(user_group(user_id), channel)
 
 
 @pytest.mark.django_db

@@ -113,14 +113,37 @@ def test_a_dedupe_key_seen_again_queues_no_second_mail(db, smtp, django_capture_
 def test_a_batch_of_reminders_mails_only_those_who_opted_in(db, smtp, django_capture_on_commit_callbacks):
     carol = opted_in(plan_reminder=True)
     frank = opted_in("frank", insight=True)
+    nomail = opted_in("nomail", plan_reminder=True)
+    nomail.email = ""
+    nomail.save(update_fields=["email"])
     with django_capture_on_commit_callbacks(execute=True):
         notification_create_many(
             [
                 NotificationDraft(user_id=u.id, kind="plan_reminder", title="Today's guide: 180,000 ₫")
-                for u in (carol, frank)
+                for u in (carol, frank, nomail)
             ]
         )
     assert [m["To"] for m in smtp.messages] == ["carol@example.com"]
+
+
+def test_a_batch_of_two_kinds_mails_each_user_only_the_kinds_they_chose(db, smtp, django_capture_on_commit_callbacks):
+    carol = opted_in(plan_reminder=True, insight=False)
+    frank = opted_in("frank", insight=True)
+    drafts = [
+        NotificationDraft(user_id=u.id, kind=kind, title=f"{kind} for {u.username}")
+        for u in (carol, frank)
+        for kind in ("plan_reminder", "insight")
+    ]
+    with django_capture_on_commit_callbacks(execute=True):
+        notification_create_many(drafts)
+    assert sorted((m["To"], m["X-Zeus-Notification"]) for m in smtp.messages) == sorted(
+        (d.notification.user.email, str(d.notification_id))
+        for d in MailDelivery.objects.select_related("notification__user")
+    )
+    assert sorted(MailDelivery.objects.values_list("notification__user__username", "notification__kind")) == [
+        ("carol", "plan_reminder"),
+        ("frank", "insight"),
+    ]
 
 
 @pytest.mark.django_db(transaction=True)
