@@ -15,6 +15,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import NamedTuple
 
 from assets import categories
 from suggestions.merchants import counterparty
@@ -49,9 +50,9 @@ TOLERANCE_BY_CATEGORY = {"utilities": Decimal("0.35"), "salary": Decimal("0.10")
 PRICE_CHANGE_LIMIT = Decimal("0.50")
 
 
-@dataclass(frozen=True, slots=True)
-class Charge:
-    """A row of the ledger as the detection reads it."""
+class Charge(NamedTuple):
+    """A row of the ledger as the detection reads it: a tuple, built for every row of a batch's lookback (a
+    frozen dataclass sets each field through object.__setattr__)."""
 
     id: int
     user_id: int
@@ -181,9 +182,9 @@ def _three_alike(charges: list[Charge]) -> bool:
     """Whether some three charges are near enough in amount to be one price: a run needs a price held three
     times (_steady), whose amounts chain within the tolerance, so they span at most twice it. Most everyday
     merchants fail this at once, before any date is looked at."""
-    amounts = sorted(c.amount for c in charges)
-    share = 2 * max(tolerance(c.category) for c in charges)
-    return any(amounts[i + 2] - amounts[i] <= share * amounts[i + 2] for i in range(len(amounts) - 2))
+    amounts = sorted([c.amount for c in charges])
+    share = 2 * max(map(tolerance, {c.category for c in charges}))
+    return any(high - low <= share * high for low, high in zip(amounts, amounts[2:], strict=False))
 
 
 def _median(values: Iterable[Decimal]) -> Decimal:
@@ -194,7 +195,7 @@ def _segments(run: list[Charge]) -> list[list[Charge]]:
     """The run split where the price changed, oldest first."""
     out = [[run[0]]]
     for charge in run[1:]:
-        if _close(charge.amount, out[-1][-1].amount, tolerance(charge.category)):
+        if _close(charge.amount, out[-1][-1].amount, TOLERANCE_BY_CATEGORY.get(charge.category, TOLERANCE)):
             out[-1].append(charge)
         else:
             out.append([charge])
@@ -219,11 +220,15 @@ _DATE_THEN_ID = operator.attrgetter("occurred_on", "id")
 
 def detect_group(charges: list[Charge]) -> Series | None:
     """The series in one counterparty's charges (one direction and currency), or None."""
+    # Most of a night's groups are everyday merchants without three amounts alike: dropped before any sort
+    # (the charges kept below are a subset of these, so a group failing here fails there too).
+    if len(charges) < MIN_OCCURRENCES or not _three_alike(charges):
+        return None
     by_date: dict[dt.date, Charge] = {}
     for charge in sorted(charges, key=_DATE_THEN_ID):
         by_date.setdefault(charge.occurred_on, charge)
     ordered = list(by_date.values())
-    if len(ordered) < MIN_OCCURRENCES or not _three_alike(ordered):
+    if len(ordered) < MIN_OCCURRENCES or (len(ordered) < len(charges) and not _three_alike(ordered)):
         return None
     dates = [c.occurred_on for c in ordered]
     best: tuple[int, dt.date, list[Charge], Cadence] | None = None
@@ -277,11 +282,21 @@ def detect_group(charges: list[Charge]) -> Series | None:
 
 def detect(charges: Iterable[Charge]) -> list[Series]:
     """Every series in these charges (any users): grouped by user, direction, currency and counterparty."""
-    groups: dict[tuple, list[Charge]] = defaultdict(list)
+    # Grouped by the description as written first, then the groups of one counterparty merged: the merchant
+    # folding runs once per distinct description of a user, not once per row.
+    written: dict[tuple, list[Charge]] = defaultdict(list)
     for charge in charges:
-        key = counterparty(charge.description)
-        if key:
-            groups[(charge.user_id, charge.direction, charge.currency, key)].append(charge)
+        written[charge.user_id, charge.direction, charge.currency, charge.description].append(charge)
+    groups: dict[tuple, list[Charge]] = {}
+    for (user_id, direction, currency, description), members in written.items():
+        key = counterparty(description)
+        if not key:
+            continue
+        group = (user_id, direction, currency, key)
+        if group in groups:
+            groups[group] = groups[group] + members
+        else:
+            groups[group] = members
     found = []
     for members in groups.values():
         series = detect_group(members)

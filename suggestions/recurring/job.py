@@ -17,7 +17,7 @@ from suggestions.drafts import Draft
 from suggestions.models import RecurringSeries
 from suggestions.recurring import detection
 from suggestions.recurring.insights import bill_due_draft, price_change_draft
-from suggestions.recurring.reads import recurring_charges, stored_series
+from suggestions.recurring.reads import STORED_FIELDS, recurring_charges, stored_series
 from suggestions.services import insights_store
 from suggestions.thresholds import BILL_DUE_DAYS
 from zeus.timeutil import month_bounds
@@ -50,8 +50,9 @@ def recurring_detect(
     return result
 
 
-_SERIES_FIELDS = ("merchant", "kind", "amount", "previous_amount", "interval", "last_on", "next_on", "category")
-_SERIES_WRITTEN = (*_SERIES_FIELDS, "occurrences", "status")
+_STATUS = STORED_FIELDS.index("status")
+_NEXT_ON = STORED_FIELDS.index("next_on")
+_INTERVAL = STORED_FIELDS.index("interval")
 
 
 @dataclass(frozen=True)
@@ -60,10 +61,22 @@ class PriceRise:
     previous_amount: Decimal
 
 
+def _model(key: tuple, series_id: int | None, values: tuple) -> RecurringSeries:
+    user_id, direction, currency, series_key = key
+    return RecurringSeries(
+        id=series_id,
+        user_id=user_id,
+        direction=direction,
+        currency=currency,
+        key=series_key,
+        **dict(zip(STORED_FIELDS, values, strict=True)),
+    )
+
+
 def recurring_detect_batch(*, users: list[BatchUser], now: dt.datetime) -> RecurringResult:
     """One batch: the ledger over the lookback and the stored series in two queries, the detection in
-    Python, one insert and one update for the series, then the insights (plans are read only when a bill is
-    near)."""
+    Python, one insert and one update for the series (a series found as stored is not written), then the
+    insights (plans are read only when a bill is near)."""
     today_of = {u.id: local_today(u.timezone, now) for u in users}
     languages = {u.id: u.language or "vi" for u in users}  # each insight in its reader's language
     if not today_of:
@@ -77,6 +90,8 @@ def recurring_detect_batch(*, users: list[BatchUser], now: dt.datetime) -> Recur
     stored = stored_series(user_ids=list(today_of))
     result = RecurringResult(series=len(detected))
     new, changed, rises = [], [], []
+    # Every series of the batch as it stands after this run: (key, id, values, its model if one was built).
+    current: list[tuple[tuple, int | None, tuple, RecurringSeries | None]] = []
     seen = set()
     active, ended, dismissed = (
         RecurringSeries.Status.ACTIVE,
@@ -87,63 +102,81 @@ def recurring_detect_batch(*, users: list[BatchUser], now: dt.datetime) -> Recur
         key = (found.user_id, found.direction, found.currency, found.key)
         seen.add(key)
         row = stored.get(key)
-        before = None if row is None else tuple(getattr(row, f) for f in _SERIES_WRITTEN)
-        if row is None:
-            row = RecurringSeries(
-                user_id=found.user_id, direction=found.direction, currency=found.currency, key=found.key
-            )
-        for f in _SERIES_FIELDS:
-            setattr(row, f, getattr(found, f))
-        row.occurrences = found.occurrences
-        if row.status != dismissed:
-            overdue = detection.is_overdue(found.next_on, found.interval, today_of[found.user_id])
-            row.status = ended if overdue else active
-            if found.rose and row.status == active:
-                rises.append(PriceRise(row, found.previous_amount))
+        before = None if row is None else row[1:]
+        if before is not None and before[_STATUS] == dismissed:
+            status = dismissed
+        elif detection.is_overdue(found.next_on, found.interval, today_of[found.user_id]):
+            status = ended
+        else:
+            status = active
+        values = (
+            found.merchant,
+            found.kind,
+            found.amount,
+            found.previous_amount,
+            found.interval,
+            found.last_on,
+            found.next_on,
+            found.category,
+            found.occurrences,
+            status,
+        )
+        model = None
         if before is None:
-            new.append(row)
-        elif before != tuple(getattr(row, f) for f in _SERIES_WRITTEN):
-            changed.append(row)
-        if row.status == ended and (before is None or before[-1] != ended):
+            model = _model(key, None, values)
+            new.append(model)
+        elif before != values:
+            model = _model(key, row[0], values)
+            changed.append(model)
+        if found.rose and status == active:
+            model = model or _model(key, row[0], values)
+            rises.append(PriceRise(model, found.previous_amount))
+        current.append((key, None if row is None else row[0], values, model))
+        if status == ended and (before is None or before[_STATUS] != ended):
             result.ended += 1
     for key, row in stored.items():
-        if key in seen or row.status != active:
+        if key in seen:
             continue
-        if detection.is_overdue(row.next_on, row.interval, today_of[row.user_id]):
-            row.status = ended
-            changed.append(row)
+        values = row[1:]
+        if values[_STATUS] == active and detection.is_overdue(values[_NEXT_ON], values[_INTERVAL], today_of[key[0]]):
+            values = (*values[:_STATUS], ended, *values[_STATUS + 1 :])
+            changed.append(_model(key, row[0], values))
             result.ended += 1
+        current.append((key, row[0], values, None))
     if new or changed:
         stamp = timezone.now()
-        for row in changed:
-            row.updated_at = stamp
+        for model in changed:
+            model.updated_at = stamp
         with transaction.atomic():
             RecurringSeries.objects.bulk_create(new)
-            RecurringSeries.objects.bulk_update(changed, [*_SERIES_WRITTEN, "updated_at"])
+            RecurringSeries.objects.bulk_update(changed, [*STORED_FIELDS, "updated_at"])
     result.created = len(new)
     drafts: dict[int, list[Draft]] = defaultdict(list)
     for rise in rises:
         with translation.override(languages[rise.series.user_id]):
             drafts[rise.series.user_id].append(price_change_draft(rise.series, previous=rise.previous_amount))
-    for user_id, draft in _bills_due([*stored.values(), *new], today_of, languages):
+    for user_id, draft in _bills_due(current, today_of, languages):
         drafts[user_id].append(draft)
     result.insights = insights_store(drafts)
     return result
 
 
-def _bills_due(rows: list[RecurringSeries], today_of: dict[int, dt.date], languages: dict[int, str]):
+def _bills_due(current: list[tuple], today_of: dict[int, dt.date], languages: dict[int, str]):
     """Active expense series due from today to a week ahead, within the user's month, whose amount is more
     than the safe-to-spend the user's plan has left for the month."""
+    horizons = {
+        user_id: min(today + dt.timedelta(days=BILL_DUE_DAYS), month_bounds(today.year, today.month)[1])
+        for user_id, today in today_of.items()
+    }
     near = []
-    for row in rows:
-        today = today_of[row.user_id]
-        horizon = min(today + dt.timedelta(days=BILL_DUE_DAYS), month_bounds(today.year, today.month)[1])
+    for key, series_id, values, model in current:
+        user_id = key[0]
         if (
-            row.status == RecurringSeries.Status.ACTIVE
-            and row.direction == "expense"
-            and today <= row.next_on <= horizon
+            values[_STATUS] == RecurringSeries.Status.ACTIVE
+            and key[1] == "expense"
+            and today_of[user_id] <= values[_NEXT_ON] <= horizons[user_id]
         ):
-            near.append(row)
+            near.append(model or _model(key, series_id, values))
     if not near:
         return
     plans = plan_summaries(today_by_user={r.user_id: today_of[r.user_id] for r in near})

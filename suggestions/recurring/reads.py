@@ -38,10 +38,30 @@ def recurring_charges(*, user_ids: list[int], today: dt.date) -> list[Charge]:
             occurred_on__lte=today,
         )
     )
-    return [Charge(*row) for row in rows.order_by().values_list(*_CHARGE_FIELDS)]
+    return list(map(Charge._make, rows.order_by().values_list(*_CHARGE_FIELDS)))
 
 
-def stored_series(*, user_ids: list[int]) -> dict[tuple[int, str, str, str], RecurringSeries]:
-    """The stored series of these users by (user, direction, currency, key)."""
-    series = RecurringSeries.objects.filter(user_id__in=list(user_ids)).order_by()
-    return {(s.user_id, s.direction, s.currency, s.key): s for s in series}
+# What the nightly detection compares and writes, after the series' identity (user, direction, currency, key).
+STORED_FIELDS = (
+    "merchant",
+    "kind",
+    "amount",
+    "previous_amount",
+    "interval",
+    "last_on",
+    "next_on",
+    "category",
+    "occurrences",
+    "status",
+)
+
+
+def stored_series(*, user_ids: list[int]) -> dict[tuple[int, str, str, str], tuple]:
+    """The stored series of these users by (user, direction, currency, key): each its id then its
+    STORED_FIELDS, as values (the detection compares them; it builds a model only for a row it writes)."""
+    rows = (
+        RecurringSeries.objects.filter(user_id__in=list(user_ids))
+        .order_by()
+        .values_list("user_id", "direction", "currency", "key", "id", *STORED_FIELDS)
+    )
+    return {row[:4]: row[4:] for row in rows}
