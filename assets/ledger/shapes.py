@@ -41,9 +41,22 @@ def rate_text(rate) -> str:
     return format(rate.normalize(), "f")
 
 
+# The plain JSON is built directly, field for field as the serializers above write it: a serializer instance
+# per list made each weekly review batch build tens of thousands of field objects for what are mostly empty
+# lists (tests/assets/test_shapes.py holds the two to the same output).
 def conversions_json(entries: list[dict]) -> list[dict]:
-    return ConversionSerializer(entries, many=True).data
+    return [
+        {
+            "currency": str(e["currency"]),
+            "amount": str(quantize(e["amount"], e["currency"])),
+            "to_currency": str(e["to_currency"]),
+            "converted": str(quantize(e["converted"], e["to_currency"])),
+            "rate": rate_text(e["rate"]),
+            "rate_date": None if e["rate_date"] is None else e["rate_date"].isoformat(),
+        }
+        for e in entries
+    ]
 
 
 def rate_missing_json(entries: list[dict]) -> list[dict]:
-    return RateMissingSerializer(entries, many=True).data
+    return [{"currency": str(e["currency"]), "amount": str(quantize(e["amount"], e["currency"]))} for e in entries]

@@ -92,7 +92,8 @@ def compose(users: list[BatchUser], *, start: dt.date, now: dt.datetime) -> dict
     for user in users:
         uid, c = user.id, user.currency
         spent, week1, week2, week3, week4 = spending.weeks.get(uid, no_weeks)
-        missing = [rate_missing_json(missing_summary(m)) for m in spending.missing.get(uid, none_missing)]
+        # Most weeks have nothing left out for want of a rate: no summary to build for an empty one.
+        missing = [rate_missing_json(missing_summary(m)) if m else [] for m in spending.missing.get(uid, none_missing)]
         average = (week1 + week2 + week3 + week4) / 4
         top = sorted(spending.categories.get(uid, ()), key=_largest_first)[:TOP]
         plan = plans.get(uid)

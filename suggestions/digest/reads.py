@@ -64,13 +64,12 @@ def review_spending(*, currencies: dict[int, str], week_start: dt.date, per_user
     by their converted amount (equal amounts in the order they were recorded). Two queries for the batch, and
     one read of the rates when another currency appears."""
     ids, end = list(currencies), week_start + dt.timedelta(days=6)
-    grouped = [
-        row
-        for row in counted_groups_query(
+    # Only the expenses leave the database: the income groups were fetched and converted only to be dropped.
+    grouped = list(
+        counted_groups_query(
             user_ids=ids, currency="", since=week_start - dt.timedelta(days=7 * (WEEKS - 1)), until=end
-        )
-        if row["direction"] == Transaction.Direction.EXPENSE
-    ]
+        ).filter(direction=Transaction.Direction.EXPENSE)
+    )
     this_week = list(
         Transaction.objects.not_transfers()
         .filter(user_id__in=ids, direction=Transaction.Direction.EXPENSE, occurred_on__gte=week_start)

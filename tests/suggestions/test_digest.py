@@ -241,11 +241,31 @@ def test_two_workers_at_once_send_one_review():
 
 
 def _queries(n, prefix):
-    users = [factories.user(f"{prefix}{k}") for k in range(n)]
-    for user in users:
+    """The queries of one batch's send, every user with each part of a review: a goal, a bill due next week,
+    an insight, a row in another currency that no rate converts, half of them in English and mailed."""
+    from goals.services import goal_create
+    from zeus.services import profile_update
+
+    users = [factories.user(f"{prefix}{k}", language=("vi", "en")[k % 2]) for k in range(n)]
+    for k, user in enumerate(users):
         ordinary_month(user)
+        factories.txn(user, amount="40", currency="USD", occurred_on=MONDAY + dt.timedelta(days=2))
+        goal_create(user=user, name=f"Fund {k}", kind="emergency_fund", target_amount="10000000",
+                    current_amount="2500000", deadline=dt.date(2027, 11, 1))  # fmt: skip
+        RecurringSeries.objects.create(
+            user=user, key="netflix", direction="expense", merchant="Netflix", kind="subscription",
+            amount=260_000, currency="VND", interval="monthly", last_on=dt.date(2026, 11, 2),
+            next_on=dt.date(2026, 12, 2), category="subscriptions", occurrences=3,
+        )  # fmt: skip
+        suggestion(user, kind="price_change", title="Netflix went up")
+        if k % 2:
+            user.email = f"{user.username}@example.com"
+            user.save(update_fields=["email"])
+            profile_update(user=user, email_notifications={"weekly_digest": True})
     with CaptureQueriesContext(connection) as ctx:
-        weekly_digest_send(user_ids=[u.id for u in users], now=SUNDAY_9_SAIGON)
+        assert weekly_digest_send(user_ids=[u.id for u in users], now=SUNDAY_9_SAIGON) == n
+    assert all(review(u).payload["rate_missing"] for u in users)
+    assert all(review(u).payload["goals"] and review(u).payload["due_next_week"] for u in users)
     return len(ctx)
 
 
