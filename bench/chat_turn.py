@@ -57,8 +57,8 @@ def _users(n: int) -> list[tuple[str, str]]:
         # Signed in as the configured backends sign in (allauth's), so the socket's session resolves a user.
         client = Client()
         client.force_login(user)
-        cookie = client.cookies[settings.SESSION_COOKIE_NAME]
-        out.append((f"{cookie.key}={cookie.value}", str(thread_create(user=user).id)))
+        session = client.cookies[settings.SESSION_COOKIE_NAME].value
+        out.append((f"{settings.SESSION_COOKIE_NAME}={session}", str(thread_create(user=user).id)))
     return out
 
 
@@ -172,9 +172,8 @@ def _poisson(rng: random.Random, rate: float):
 
 
 async def _warm(port: int, users: list[tuple[str, str]]) -> None:
-    """Every socket's path once: session lookups, the SDK's HTTP client, connection pools. One socket after
-    another: each process's first turn imports the SDK (chat.provider.client.load_sdk), and fifty handshakes
-    queued behind that import on a busy machine outlast daphne's handshake timeout."""
+    """Every socket's path once (session lookups, the SDK's HTTP client, connection pools), one after another:
+    fifty handshakes queued behind a process's first import of the SDK outlast daphne's handshake timeout."""
     warm = Outcome()
     for cookie, thread_id in users:
         await _turns(port, cookie, thread_id, 1, warm)

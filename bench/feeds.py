@@ -9,7 +9,7 @@ The baseline is the same bodies, the same 50 clients, to a DRF view that parses 
 
 Import: `import_transactions FILE --user U` in a child process on a 100,000-row CSV (Zeus's header, no
 categories, so the rules and the merchant dictionary run on every row); its peak RSS is read from the
-kernel (ru_maxrss). Baselines in the same run: a child that only starts Django (memory), and reading the
+kernel (its VmHWM). Baselines in the same run: a child that only starts Django (memory), and reading the
 same file with the csv module alone (time).
 """
 
@@ -249,16 +249,9 @@ def _import(env: dict) -> dict:
         writer = csv.writer(handle)
         writer.writerow(["date", "description", "amount", "direction", "category", "external_id"])
         for n in range(ROWS):
-            writer.writerow(
-                [
-                    (start + dt.timedelta(days=n % 330)).isoformat(),
-                    f"{rng.choice(merchants)} {n}",
-                    rng.randint(10, 5_000) * 1_000,
-                    "expense" if n % 7 else "income",
-                    "",
-                    f"row-{n}",
-                ]
-            )
+            day = (start + dt.timedelta(days=n % 330)).isoformat()
+            merchant, amount = rng.choice(merchants), rng.randint(10, 5_000) * 1_000
+            writer.writerow([day, f"{merchant} {n}", amount, "expense" if n % 7 else "income", "", f"row-{n}"])
         path = handle.name
     size = Path(path).stat().st_size
     try:
