@@ -171,3 +171,12 @@ def test_no_module_uses_another_modules_private_names():
 
     assert [use for use in uses if use not in PENDING_PRIVATE_USES] == []
     assert set(uses) >= PENDING_PRIVATE_USES, "a pending use is gone: drop it from PENDING_PRIVATE_USES"
+
+
+def test_no_module_is_over_400_lines():
+    """The house rule: a module that outgrows 400 lines holds more than one thing; split it by what it
+    holds. Migrations are generated and tests are apart."""
+    longer = {
+        name: lines for name, path in project_modules().items() if (lines := len(path.read_text().splitlines())) > 400
+    }
+    assert not longer, f"over 400 lines: {longer}"
