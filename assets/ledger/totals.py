@@ -245,13 +245,7 @@ def counted_days_spent(*, spans: dict[int, tuple[str, dt.date, dt.date]]) -> dic
         output_field=DecimalField(),
     )
     rows = (
-        Transaction.objects.counted()
-        .filter(
-            AnyOf("user_id", spans),
-            direction=Transaction.Direction.EXPENSE,
-            occurred_on__gte=min(s for _c, s, _u in spans.values()),
-            occurred_on__lte=max(u for _c, _s, u in spans.values()),
-        )
+        _expenses_within(spans)
         .values("user_id", "currency", "occurred_on")
         .annotate(minor=Cast(Round(Sum("counted_amount") * factor), BigIntegerField()))
         .order_by()
@@ -266,6 +260,16 @@ def counted_days_spent(*, spans: dict[int, tuple[str, dt.date, dt.date]]) -> dic
             elif not out[user_id].foreign:
                 out[user_id] = DaysSpent(days=out[user_id].days, foreign=True)
     return out
+
+
+def _expenses_within(spans: dict[int, tuple[str, dt.date, dt.date]]):
+    """The batch's expense rows that count, from the earliest span's first day to the latest span's last."""
+    return Transaction.objects.counted().filter(
+        AnyOf("user_id", spans),
+        direction=Transaction.Direction.EXPENSE,
+        occurred_on__gte=min(s for _c, s, _u in spans.values()),
+        occurred_on__lte=max(u for _c, _s, u in spans.values()),
+    )
 
 
 @dataclass(frozen=True)
@@ -284,13 +288,7 @@ def counted_spent_ceilings(*, spans: dict[int, tuple[str, dt.date, dt.date]]) ->
     if not spans:
         return {}
     rows = (
-        Transaction.objects.counted()
-        .filter(
-            AnyOf("user_id", spans),
-            direction=Transaction.Direction.EXPENSE,
-            occurred_on__gte=min(s for _c, s, _u in spans.values()),
-            occurred_on__lte=max(u for _c, _s, u in spans.values()),
-        )
+        _expenses_within(spans)
         .values("user_id", "currency")
         .annotate(total=Sum("counted_amount"), days=Count("occurred_on", distinct=True))
         .order_by()
