@@ -44,16 +44,10 @@ class Forecast:
         return self.lowest.balance < self.cushion
 
 
-MONTH_DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
-
-
 def _add_months(start: dt.date, months: int) -> dt.date:
     index = start.month - 1 + months
     year, month = start.year + index // 12, index % 12 + 1
-    if start.day <= 28:  # every month has the day: no need to ask the calendar (the nightly watch asks often)
-        return dt.date(year, month, start.day)
-    length = 29 if month == 2 and calendar.isleap(year) else MONTH_DAYS[month - 1]
-    return dt.date(year, month, min(start.day, length))
+    return dt.date(year, month, min(start.day, calendar.monthrange(year, month)[1]))
 
 
 def occurrences(next_on: dt.date, interval: str, until: dt.date) -> list[dt.date]:

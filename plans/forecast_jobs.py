@@ -2,9 +2,9 @@
 lowest point of the next 14 days against the user's cushion. One notice opens an episode; no other notice
 until the forecast clears the cushion again, which closes it.
 
-The users are read in batches of BATCH, each batch's forecasts in a constant number of queries
-(plans.forecast_read.cash_forecasts, the same read as the page's), its watches claimed and written in one
-statement each and its notices in one."""
+The users are read in batches of BATCH, each batch's lowest points in a constant number of queries
+(plans.forecast_read.shortfall_readings: the page's read, projected day by day only for the users whose floor
+does not clear their cushion), its watches claimed and written in one statement each and its notices in one."""
 
 import datetime as dt
 from collections import defaultdict

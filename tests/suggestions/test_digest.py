@@ -36,6 +36,15 @@ def ordinary_month(user):
     spend(user, 999_000, MONDAY + dt.timedelta(days=7), "shopping", "Next week")  # not this week
 
 
+def netflix_due(user) -> RecurringSeries:
+    """A monthly Netflix bill next due on 2 December: the review's bills due this week."""
+    return RecurringSeries.objects.create(
+        user=user, key="netflix", direction="expense", merchant="Netflix", kind="subscription",
+        amount=260_000, currency="VND", interval="monthly", last_on=dt.date(2026, 11, 2),
+        next_on=dt.date(2026, 12, 2), category="subscriptions", occurrences=3,
+    )  # fmt: skip
+
+
 def review(user) -> WeeklyDigest:
     return WeeklyDigest.objects.get(user=user, iso_week=WEEK)
 
@@ -65,11 +74,7 @@ def test_the_review_holds_the_weeks_figures(alice):
     ordinary_month(alice)
     plan = plan_create(user=alice, month="2026-11", expected_income="20000000", today=MONDAY - dt.timedelta(days=20))
     plan_activate(user=alice, plan_id=plan.id, today=MONDAY - dt.timedelta(days=20))
-    RecurringSeries.objects.create(
-        user=alice, key="netflix", direction="expense", merchant="Netflix", kind="subscription", amount=260_000,
-        currency="VND", interval="monthly", last_on=dt.date(2026, 11, 2), next_on=dt.date(2026, 12, 2),
-        category="subscriptions", occurrences=3,
-    )  # fmt: skip
+    netflix_due(alice)
     RecurringSeries.objects.create(
         user=alice, key="rent", direction="expense", merchant="Rent", kind="bill", amount=6_500_000,
         currency="VND", interval="monthly", last_on=dt.date(2026, 11, 10), next_on=dt.date(2026, 12, 10),
@@ -252,11 +257,7 @@ def _queries(n, prefix):
         factories.txn(user, amount="40", currency="USD", occurred_on=MONDAY + dt.timedelta(days=2))
         goal_create(user=user, name=f"Fund {k}", kind="emergency_fund", target_amount="10000000",
                     current_amount="2500000", deadline=dt.date(2027, 11, 1))  # fmt: skip
-        RecurringSeries.objects.create(
-            user=user, key="netflix", direction="expense", merchant="Netflix", kind="subscription",
-            amount=260_000, currency="VND", interval="monthly", last_on=dt.date(2026, 11, 2),
-            next_on=dt.date(2026, 12, 2), category="subscriptions", occurrences=3,
-        )  # fmt: skip
+        netflix_due(user)
         suggestion(user, kind="price_change", title="Netflix went up")
         if k % 2:
             user.email = f"{user.username}@example.com"
@@ -336,11 +337,7 @@ def test_a_batchs_inbox_texts_are_the_per_user_path_s_word_for_word(db):
             goal_create(user=user, name=f"Fund {k}", kind="emergency_fund", target_amount="10000000",
                         current_amount="2500000", deadline=dt.date(2027, 11, 1))  # fmt: skip
         if k in (1, 2):
-            RecurringSeries.objects.create(
-                user=user, key="netflix", direction="expense", merchant="Netflix", kind="subscription",
-                amount=260_000, currency="VND", interval="monthly", last_on=dt.date(2026, 11, 2),
-                next_on=dt.date(2026, 12, 2), category="subscriptions", occurrences=3,
-            )  # fmt: skip
+            netflix_due(user)
             suggestion(user, kind="price_change", title="Netflix went up")
     plan = plan_create(user=users[1], month="2026-11", expected_income="20000000", today=MONDAY)
     plan_activate(user=users[1], plan_id=plan.id, today=MONDAY)
