@@ -195,7 +195,7 @@ def _segments(run: list[Charge]) -> list[list[Charge]]:
     """The run split where the price changed, oldest first."""
     out = [[run[0]]]
     for charge in run[1:]:
-        if _close(charge.amount, out[-1][-1].amount, TOLERANCE_BY_CATEGORY.get(charge.category, TOLERANCE)):
+        if _close(charge.amount, out[-1][-1].amount, tolerance(charge.category)):
             out[-1].append(charge)
         else:
             out.append([charge])
@@ -287,16 +287,10 @@ def detect(charges: Iterable[Charge]) -> list[Series]:
     written: dict[tuple, list[Charge]] = defaultdict(list)
     for charge in charges:
         written[charge.user_id, charge.direction, charge.currency, charge.description].append(charge)
-    groups: dict[tuple, list[Charge]] = {}
+    groups: dict[tuple, list[Charge]] = defaultdict(list)
     for (user_id, direction, currency, description), members in written.items():
-        key = counterparty(description)
-        if not key:
-            continue
-        group = (user_id, direction, currency, key)
-        if group in groups:
-            groups[group] = groups[group] + members
-        else:
-            groups[group] = members
+        if key := counterparty(description):
+            groups[user_id, direction, currency, key].extend(members)
     found = []
     for members in groups.values():
         series = detect_group(members)

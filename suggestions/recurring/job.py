@@ -17,7 +17,7 @@ from suggestions.drafts import Draft
 from suggestions.models import RecurringSeries
 from suggestions.recurring import detection
 from suggestions.recurring.insights import bill_due_draft, price_change_draft
-from suggestions.recurring.reads import STORED_FIELDS, recurring_charges, stored_series
+from suggestions.recurring.reads import SeriesValues, recurring_charges, stored_series
 from suggestions.services import insights_store
 from suggestions.thresholds import BILL_DUE_DAYS
 from zeus.timeutil import month_bounds
@@ -50,18 +50,13 @@ def recurring_detect(
     return result
 
 
-_STATUS = STORED_FIELDS.index("status")
-_NEXT_ON = STORED_FIELDS.index("next_on")
-_INTERVAL = STORED_FIELDS.index("interval")
-
-
 @dataclass(frozen=True)
 class PriceRise:
     series: RecurringSeries
     previous_amount: Decimal
 
 
-def _model(key: tuple, series_id: int | None, values: tuple) -> RecurringSeries:
+def _model(key: tuple, series_id: int | None, values: SeriesValues) -> RecurringSeries:
     user_id, direction, currency, series_key = key
     return RecurringSeries(
         id=series_id,
@@ -69,7 +64,7 @@ def _model(key: tuple, series_id: int | None, values: tuple) -> RecurringSeries:
         direction=direction,
         currency=currency,
         key=series_key,
-        **dict(zip(STORED_FIELDS, values, strict=True)),
+        **values._asdict(),
     )
 
 
@@ -102,54 +97,54 @@ def recurring_detect_batch(*, users: list[BatchUser], now: dt.datetime) -> Recur
         key = (found.user_id, found.direction, found.currency, found.key)
         seen.add(key)
         row = stored.get(key)
-        before = None if row is None else row[1:]
-        if before is not None and before[_STATUS] == dismissed:
+        before = None if row is None else row.values
+        if before is not None and before.status == dismissed:
             status = dismissed
         elif detection.is_overdue(found.next_on, found.interval, today_of[found.user_id]):
             status = ended
         else:
             status = active
-        values = (
-            found.merchant,
-            found.kind,
-            found.amount,
-            found.previous_amount,
-            found.interval,
-            found.last_on,
-            found.next_on,
-            found.category,
-            found.occurrences,
-            status,
+        values = SeriesValues(
+            merchant=found.merchant,
+            kind=found.kind,
+            amount=found.amount,
+            previous_amount=found.previous_amount,
+            interval=found.interval,
+            last_on=found.last_on,
+            next_on=found.next_on,
+            category=found.category,
+            occurrences=found.occurrences,
+            status=status,
         )
         model = None
         if before is None:
             model = _model(key, None, values)
             new.append(model)
         elif before != values:
-            model = _model(key, row[0], values)
+            model = _model(key, row.id, values)
             changed.append(model)
         if found.rose and status == active:
-            model = model or _model(key, row[0], values)
+            model = model or _model(key, row.id, values)
             rises.append(PriceRise(model, found.previous_amount))
-        current.append((key, None if row is None else row[0], values, model))
-        if status == ended and (before is None or before[_STATUS] != ended):
+        current.append((key, None if row is None else row.id, values, model))
+        if status == ended and (before is None or before.status != ended):
             result.ended += 1
     for key, row in stored.items():
         if key in seen:
             continue
-        values = row[1:]
-        if values[_STATUS] == active and detection.is_overdue(values[_NEXT_ON], values[_INTERVAL], today_of[key[0]]):
-            values = (*values[:_STATUS], ended, *values[_STATUS + 1 :])
-            changed.append(_model(key, row[0], values))
+        values = row.values
+        if values.status == active and detection.is_overdue(values.next_on, values.interval, today_of[key[0]]):
+            values = values._replace(status=ended)
+            changed.append(_model(key, row.id, values))
             result.ended += 1
-        current.append((key, row[0], values, None))
+        current.append((key, row.id, values, None))
     if new or changed:
         stamp = timezone.now()
         for model in changed:
             model.updated_at = stamp
         with transaction.atomic():
             RecurringSeries.objects.bulk_create(new)
-            RecurringSeries.objects.bulk_update(changed, [*STORED_FIELDS, "updated_at"])
+            RecurringSeries.objects.bulk_update(changed, [*SeriesValues._fields, "updated_at"])
     result.created = len(new)
     drafts: dict[int, list[Draft]] = defaultdict(list)
     for rise in rises:
@@ -172,9 +167,9 @@ def _bills_due(current: list[tuple], today_of: dict[int, dt.date], languages: di
     for key, series_id, values, model in current:
         user_id = key[0]
         if (
-            values[_STATUS] == RecurringSeries.Status.ACTIVE
+            values.status == RecurringSeries.Status.ACTIVE
             and key[1] == "expense"
-            and today_of[user_id] <= values[_NEXT_ON] <= horizons[user_id]
+            and today_of[user_id] <= values.next_on <= horizons[user_id]
         ):
             near.append(model or _model(key, series_id, values))
     if not near:

@@ -2,6 +2,8 @@
 one query each."""
 
 import datetime as dt
+from decimal import Decimal
+from typing import NamedTuple
 
 from django.db.models import BooleanField, ExpressionWrapper, Q
 
@@ -42,26 +44,30 @@ def recurring_charges(*, user_ids: list[int], today: dt.date) -> list[Charge]:
 
 
 # What the nightly detection compares and writes, after the series' identity (user, direction, currency, key).
-STORED_FIELDS = (
-    "merchant",
-    "kind",
-    "amount",
-    "previous_amount",
-    "interval",
-    "last_on",
-    "next_on",
-    "category",
-    "occurrences",
-    "status",
-)
+class SeriesValues(NamedTuple):
+    merchant: str
+    kind: str
+    amount: Decimal
+    previous_amount: Decimal | None
+    interval: str
+    last_on: dt.date
+    next_on: dt.date
+    category: str
+    occurrences: int
+    status: str
 
 
-def stored_series(*, user_ids: list[int]) -> dict[tuple[int, str, str, str], tuple]:
-    """The stored series of these users by (user, direction, currency, key): each its id then its
-    STORED_FIELDS, as values (the detection compares them; it builds a model only for a row it writes)."""
+class StoredSeries(NamedTuple):
+    id: int
+    values: SeriesValues
+
+
+def stored_series(*, user_ids: list[int]) -> dict[tuple[int, str, str, str], StoredSeries]:
+    """The stored series of these users by (user, direction, currency, key): each its id and its values (the
+    detection compares them; it builds a model only for a row it writes)."""
     rows = (
         RecurringSeries.objects.filter(user_id__in=list(user_ids))
         .order_by()
-        .values_list("user_id", "direction", "currency", "key", "id", *STORED_FIELDS)
+        .values_list("user_id", "direction", "currency", "key", "id", *SeriesValues._fields)
     )
-    return {row[:4]: row[4:] for row in rows}
+    return {row[:4]: StoredSeries(row[4], SeriesValues._make(row[5:])) for row in rows}
