@@ -65,6 +65,9 @@ REFUSED = re.compile(
     r"|declined)\b|\d ?%"
     # A card payment cancelled (Vietcombank's `Huy GD the VCB Visa … so tien 13,608 VND`): the payment did not happen.
     r"|(?:^|[:.]\s?)huy (?:gd|giao dich)\b"
+    # An advertisement: the law has it open with `QC` (`(QC)`, `[QC]`, `(QC-VTL2)`) and say how to opt out (`Tu choi
+    # soan BL gui 1379`, `De tu choi QC, soan TC gui 1313`) — whatever amounts it holds.
+    r"|^\W{0,2}qc\b|\btu choi,? (?:qc|nhan qc|soan)\b|\bde tu choi\b"
 )
 
 

@@ -89,3 +89,29 @@ def test_a_viettel_money_sms_is_read_as_that_wallet():
 )
 def test_duoc_thanh_toan_was_paid_is_money_in(folded, direction):
     assert fields.figure(folded).direction == direction
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "(QC) Soan XN gui 1595 de nhan 10.000d vao tai khoan KM khi tham gia DV Nha Nong Xanh.",
+        "(QC-VTL2) Blue Peach tang ban 50.000d tien mat. PMH ap dung 28/12-01/01/19. De tu choi,soan TC gui 1313",
+        "[QC] Nhan 500.000d vao tai khoan goc khi dang ky goi data",
+        "Mo the nhan 200,000 VND. Tu choi QC soan TC gui 1313",
+    ],
+    ids=["qc-first", "qc-with-a-code-and-opt-out", "qc-bracketed", "opt-out-only"],
+)
+def test_an_advertisement_is_refused_whatever_amounts_it_holds(text):
+    assert parse(text, now=NOW, tz=TZ) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "TK 0011001234567 +50,000VND luc 02-12-2026 10:00:00. SD 90,000VND. Ref QC thanh toan qua cafe",
+        "TK 0011001234567 +50,000VND luc 02-12-2026 10:00:00. SD 90,000VND. Ref tu choi nhan hang hoan tien",
+    ],
+    ids=["qc-inside-a-note", "tu-choi-inside-a-note"],
+)
+def test_qc_or_tu_choi_inside_a_transfers_note_is_no_advertisement(text):
+    assert parse(text, now=NOW, tz=TZ) is not None
