@@ -8,6 +8,7 @@ BANKS: tuple[tuple[str, str], ...] = (
     ("ZaloPay", r"\bzalopay\b|\bzalo pay\b"),
     ("ShopeePay", r"\bshopeepay\b|\bairpay\b"),
     ("MoMo", r"\bmomo\b|\bvi momo\b"),
+    ("Viettel Money", r"\bviettel ?money\b|\bviettel ?pay\b|\bvtmoney\b"),
     ("VietinBank", r"vietinbank|vietin bank|\bctg\b"),
     ("Vietcombank", r"vietcombank|\btk vcb\b|\bvcb\b"),
     ("BIDV", r"\bbidv\b"),
@@ -62,6 +63,11 @@ REFUSED = re.compile(
     r"|uu dai|khuyen mai|giam ngay|giam gia|voucher|qua tang|trung thuong|toi da|len den|ma giam|quay so"
     r"|khong thanh cong|that bai|bi tu choi|da bi huy|bi huy|khong du so du|giao dich loi|failed|unsuccessful"
     r"|declined)\b|\d ?%"
+    # A card payment cancelled (Vietcombank's `Huy GD the VCB Visa … so tien 13,608 VND`): the payment did not happen.
+    r"|(?:^|[:.]\s?)huy (?:gd|giao dich)\b"
+    # An advertisement: the law has it open with `QC` (`(QC)`, `[QC]`, `(QC-VTL2)`) and say how to opt out (`Tu choi
+    # soan BL gui 1379`, `De tu choi QC, soan TC gui 1313`) — whatever amounts it holds.
+    r"|^\W{0,2}qc\b|\btu choi,? (?:qc|nhan qc|soan)\b|\bde tu choi\b"
 )
 
 

@@ -17,6 +17,8 @@ _CUR = r"(?:(?:vnd|vnđ|dong|d)\b|₫)"
 _BALANCE = re.compile(
     r"(?:\bso du(?: kha dung| hien tai| vi| cuoi| moi| tk sau gd la| sau gd| tai khoan)*|\bsdc|\bsdkd"
     r"|\bavailable balance|\bbalance|\bsodu"
+    # Vietcombank's card payment: the debited account's balance, `SD TK trich no tam tinh 1033311702: 486,392VND`.
+    r"|\bsd tk trich no(?: tam tinh)? [0-9x*]+"
     r"|\bsd(?: kha dung)?)\b\s*(?:la\s*)?:?\s*\+?(?:vnd\s*)?"
     rf"(?P<num>{_GROUPED}(?:\.\d{{1,2}}(?!\d))?|\d+(?=\s?{_CUR}|\s*$|\s*[.;|]))\s?(?:{_CUR})?"
 )
@@ -24,6 +26,8 @@ _BALANCE = re.compile(
 # 8,668,033 VND.` Only `la …` is the balance's span: the account and the moment before it are fields of their own.
 _SDTK_BALANCE = re.compile(rf"\bsd ?tk [0-9x*]+ den\b[^.|;]*?\b(?P<label>la)\s+(?P<num>{_GROUPED}|\d+)\s?(?:{_CUR})")
 DATE = re.compile(r"(?<![\d.,/-])(?P<d>\d{1,2})[/-](?P<m>\d{1,2})(?:[/-](?P<y>\d{4}|\d{2}))?(?![\d,])")
+# The year first, as wallets' SMS write it (Viettel Money's `luc 2023-08-11 14:13:34`).
+ISO_DATE = re.compile(r"(?<![\d.,/-])(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?![\d,])")
 TIME = re.compile(r"(?<![\d.,:])(?P<H>\d{1,2})(?::|h)(?P<M>\d{2})(?:(?::|m)(?P<S>\d{2}))?p?(?![\d,])")
 # A signed figure after its label, with or without a currency: `So tien GD:+10,000,000`, `PS: -50,000`.
 _LABELLED = re.compile(
@@ -40,7 +44,7 @@ _SIGNED = re.compile(
 )
 # A figure after words that say which way it went.
 _WORDED = re.compile(
-    r"\b(?P<word>tang|giam|ghi no|ghi co|nhan duoc|nhan|chuyen thanh cong|chuyen tien thanh cong|chuyen"
+    r"\b(?P<word>duoc thanh toan|tang|giam|ghi no|ghi co|nhan duoc|nhan|chuyen thanh cong|chuyen tien thanh cong|chuyen"
     r"|thanh toan thanh cong|thanh toan|rut tien thanh cong|rut tien|rut ra|nap tien thanh cong|nap tien|hoan tien"
     rf"|tru|cong)\b(?:[^0-9+-]{{0,20}}?)\s?(?P<num>{NUM})\s?(?:{_CUR})"
 )
@@ -52,11 +56,15 @@ _APPROVED = re.compile(rf"^transaction approved\b.*?/\s*(?P<num>{NUM})/")
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 EN_DATE = re.compile(rf"(?<![\d.,/-])(?P<d>\d{{1,2}}) (?P<m>{'|'.join(_MONTHS)})[a-z]*\b(?: (?P<y>\d{{4}}))?")
 CARD_MASK = re.compile(r"\((?:\*{2,}|x{2,})(?P<digits>\d{2,4})\)")
+# A card number masked with dots after its first digits: Vietcombank's `The Visa 452404...6779`.
+_DOTTED_CARD = re.compile(r"\bthe\b\D{0,20}\b\d{4,6}\.{2,}(?P<digits>\d{4})\b")
 # An unsigned figure in dong with the way it went said anywhere before it (Eximbank's `THANH TOAN … 544,885VND`).
 _PLAIN = re.compile(rf"(?<![\w.,])(?P<num>{_GROUPED})\s?(?:(?:vnd|d)\b|₫)")
-_OUT_WORDS = re.compile(r"\b(?:thanh toan|chuyen tien|chuyen khoan|rut tien|ghi no)\b")
-_IN_WORDS = re.compile(r"\b(?:nhan tien|ghi co|nop tien|hoan tien)\b")
-_INCOME_WORDS = ("tang", "ghi co", "nhan", "nap tien", "hoan tien", "cong")
+# `su dung tai` is a card used at a merchant (Vietcombank's `The Visa …6779 su dung tai SHOP so tien 13,608 VND`);
+# `duoc thanh toan` (was paid) is money in, not out.
+_OUT_WORDS = re.compile(r"\b(?:(?<!duoc )thanh toan|chuyen tien|chuyen khoan|rut tien|ghi no|su dung tai)\b")
+_IN_WORDS = re.compile(r"\b(?:nhan tien|ghi co|nop tien|hoan tien|duoc thanh toan)\b")
+_INCOME_WORDS = ("tang", "ghi co", "nhan", "nap tien", "hoan tien", "cong", "duoc thanh toan")
 _ACCOUNT = re.compile(
     # `acc no.` needs no word boundary: Shinhan's SMS arrive with a stray letter glued to it (`TAcc no. **5106`).
     # SHB's `SDTK 1000006789` (số dư tài khoản) names the account too; VIB masks with dots (`Tài khoản ....7213`).
@@ -144,8 +152,8 @@ def figure(folded: str) -> Figure | None:
 
 def account(folded: str) -> str:
     found = _ACCOUNT.search(folded)
-    card = CARD_MASK.search(folded)
-    if not found and card:  # a card's last digits, `NAME(**40)`
+    card = CARD_MASK.search(folded) or _DOTTED_CARD.search(folded)
+    if not found and card:  # a card's last digits, `NAME(**40)`, `The Visa 452404...6779`
         return f"•••• {card['digits']}"
     if not found or sum(c.isdigit() for c in found["acct"]) < 3:
         return ""
@@ -184,9 +192,15 @@ class Moment:
     end: int
 
 
+def date_matches(folded: str) -> list[re.Match]:
+    """The dates a text holds, day first or year first, in the order they are written: each match has `d`, `m`, `y`."""
+    found = [*DATE.finditer(folded), *ISO_DATE.finditer(folded)]
+    return sorted((m for m in found if 1 <= int(m["d"]) <= 31 and 1 <= int(m["m"]) <= 12), key=lambda m: m.start())
+
+
 def moment(folded: str) -> Moment | None:
     """The first date in the text and the time nearest to it, on any line."""
-    dates = [m for m in DATE.finditer(folded) if 1 <= int(m["d"]) <= 31 and 1 <= int(m["m"]) <= 12]
+    dates = date_matches(folded)
     if not dates:
         worded = EN_DATE.search(folded)  # `(15 Feb)`: a day and an English month, no time
         if worded is None or not 1 <= int(worded["d"]) <= 31:

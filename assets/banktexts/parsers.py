@@ -18,6 +18,8 @@ Shapes it reads (account numbers and names invented), among others:
   MoMo         Bạn đã chuyển thành công 300.000đ tới … lúc 19:20 01/12/2026. Số dư ví: 700.000đ
                Nhận tiền chuyển khoản từ NGUYEN VAN A / Số tiền 5.000 đ, kèm lời nhắn: "…"
   SHB          SDTK 1000006789 den 17:56:38 ngay 13/11/2022 la 8,668,033 VND. GD moi nhat: +2,500,000 VND: ...
+  VCB card     The Visa 452404...6779 su dung tai SHOP so tien 13,608 VND luc 17-12-2022 17:37:45. SD TK trich no ...
+  Viettel Money TK ViettelPay 9704...1278 GD -1,000 VND luc 2023-08-11 14:13:34 So du 3,372 VND Phi: -0 VND ND: ...
   VPBank NEO   + 20,000 ₫ / Tài khoản: 77****94 / Số dư: 860,000 ₫ / NHAN TU … TRACE 519345 ND ... (title first)
 """
 
@@ -41,13 +43,15 @@ MAX_TEXT = 1000
 MAX_NUMBERS = 40
 _DIGIT = re.compile(r"\d")
 _NUMBERS = re.compile(r"\d+(?:[.,]\d+)*")
-WALLETS = ("MoMo", "ZaloPay", "ShopeePay")
+WALLETS = ("MoMo", "ZaloPay", "ShopeePay", "Viettel Money")
 # A wallet's counterparty: `từ NGUYEN VAN A`, `cho KFC`, `tới …`, `về tài khoản …`, up to what follows it.
 # `tài khoản` (an account) after the amount is a field, never a party.
 _PARTY = re.compile(r"^\s*(?:tu|cho|toi|den|ve|tai(?! khoan\b))\s+(?P<party>.+?)(?=\s+(?:luc|vao vi|vao)\b|\.\s|\.$|$)")
 _VPB_PARTY = re.compile(r"\bdo (?P<party>.+?)\.\s*so du")
 # A wallet's counterparty named before its amount: MoMo's `Nhận tiền chuyển khoản từ NGUYEN VAN A / Số tiền …`.
 _PARTY_BEFORE = re.compile(r"\b(?:tu|cho|toi)\s+(?P<party>.+?)\s+so tien\s*:?\s*$")
+# A card payment names its merchant before its amount: `The Visa 452404...6779 su dung tai SHOP so tien 13,608 VND`.
+_MERCHANT = re.compile(r"\bsu dung tai (?P<merchant>.+?) so tien\b")
 
 
 @dataclass(frozen=True)
@@ -109,12 +113,15 @@ def _description(raw, folded, bank, figure, note_at, balance_spans, moment) -> s
             return _clean(f"{who} {note}")
     if note_at is not None:
         return note
+    merchant = _MERCHANT.search(folded, 0, figure.start)
+    if merchant:
+        return _clean(_words(raw, folded, *merchant.span("merchant")))
     if folded.startswith("transaction approved"):  # a card's approval: `…/857,000/MERCHANT,Remaining …`
         return _clean(_words(raw, folded, figure.end + 1, len(folded)).split(",")[0])
     vpb = _VPB_PARTY.search(folded)
     if vpb:
         return _clean(_words(raw, folded, vpb.start("party"), vpb.end("party")))
-    dates = [m.span() for m in fields.DATE.finditer(folded) if 1 <= int(m["m"]) <= 12 and 1 <= int(m["d"]) <= 31]
+    dates = [m.span() for m in fields.date_matches(folded)]
     dates += [m.span() for m in fields.EN_DATE.finditer(folded)]
     # An account field right after the amount is no note (VPBank NEO: `+ 5,000 đ / Tài khoản: 01******23 / Số dư: …`).
     lead = figure.end + re.match(r"\s*(?:(?:vnd|d)\b|₫)?\s*", folded[figure.end :]).end()
@@ -180,7 +187,8 @@ def parse(text: str, *, now: dt.datetime, tz: zoneinfo.ZoneInfo, sender: str = "
     head = folded[:note_at] if note_at is not None else folded
     dated = fields.moment(fields.masked(head, balance_spans)) or fields.moment(fields.masked(folded, balance_spans))
     skip = list(balance_spans)
-    skip += [m.span() for m in fields.DATE.finditer(folded)] + [m.span() for m in fields.TIME.finditer(folded)]
+    skip += [m.span() for m in fields.DATE.finditer(folded)] + [m.span() for m in fields.ISO_DATE.finditer(folded)]
+    skip += [m.span() for m in fields.TIME.finditer(folded)]
     figure = fields.figure(fields.masked(head, skip)) or fields.figure(fields.masked(folded, skip))
     if figure is None or not 0 < figure.amount <= MAX_AMOUNT:
         return None

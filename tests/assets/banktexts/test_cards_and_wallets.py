@@ -1,0 +1,117 @@
+"""Table tests of the rules added for the real texts of `heldout8.jsonl` (measured before them) and of the same
+phone's inbox: a card payment worded `su dung tai … so tien …`, its cancellation, Viettel Money's SMS with the year
+first, and `duoc thanh toan` (was paid) as money in."""
+
+import datetime as dt
+from decimal import Decimal
+
+import pytest
+
+from assets.banktexts import fields
+from assets.banktexts.banks import REFUSED, bank_of
+from assets.banktexts.parsers import parse
+from tests.assets.banktexts.corpus_check import NOW, TZ
+
+CARD = (
+    "The Visa 452404...6779 su dung tai 2C2*AMAZON PRIME VIDEO VN6717 2333 SG so tien 13,608 VND luc "
+    "17-12-2022 17:37:45. SD TK trich no tam tinh 1033311702: 486,392VND"
+)
+
+
+def test_a_card_payment_is_money_out_at_its_merchant_with_the_debited_accounts_balance():
+    got = parse(CARD, now=NOW, tz=TZ, sender="Vietcombank")
+    assert (got.bank, got.amount, got.direction) == ("Vietcombank", Decimal(13608), "expense")
+    assert got.occurred_at == dt.datetime(2022, 12, 17, 17, 37, 45, tzinfo=TZ)
+    assert (got.balance_after, got.description) == (Decimal(486392), "2C2*AMAZON PRIME VIDEO VN6717 2333 SG")
+    assert got.account_mask == "•••• 6779"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Huy GD the VCB Visa 452404...6779 su dung tai SHOP SG so tien 13,608 VND luc 17-12-2022 17:37:45",
+        "VCB: Huy giao dich the 452404...6779 so tien 13,608 VND",
+        "The Visa 452404...6779 su dung tai GOOGLE *TEMPORARY HOLD g.co/helppay#GB so tien 00 VND luc 16-12-2022",
+    ],
+    ids=["cancelled", "cancelled-after-sender", "zero-hold"],
+)
+def test_a_cancelled_card_payment_or_a_card_check_of_nothing_is_refused(text):
+    assert parse(text, now=NOW, tz=TZ, sender="Vietcombank") is None
+
+
+@pytest.mark.parametrize(
+    "folded",
+    ["tk 1 +50,000vnd. sd 9vnd. ref nguyen van huy gd 12", "tk 1 +50,000vnd. ref huy giao hang"],
+    ids=["a-name-then-gd", "huy-in-a-note"],
+)
+def test_the_name_huy_is_no_cancellation(folded):
+    assert REFUSED.search(folded) is None
+
+
+@pytest.mark.parametrize(
+    ("folded", "moment"),
+    [
+        ("gd -1,000 vnd luc 2023-08-11 14:13:34 so du 3,372 vnd", dt.datetime(2023, 8, 11, 14, 13, 34, tzinfo=TZ)),
+        ("ngay 2023-8-1 gd +5 vnd", dt.datetime(2023, 8, 1, tzinfo=TZ)),
+        ("gd +5 vnd luc 2023-13-01 10:00", NOW),  # no month 13: no date at all, the moment of reading
+    ],
+    ids=["year-first-with-time", "single-digit-month-and-day", "no-such-month"],
+)
+def test_a_date_written_year_first(folded, moment):
+    assert fields.when(fields.moment(folded), now=NOW, tz=TZ) == moment
+
+
+def test_a_viettel_money_sms_is_read_as_that_wallet():
+    text = (
+        "TK ViettelPay 9704...1278 GD -1,000 VND luc 2023-08-11 14:13:34 So du 3,372 VND Phi: -0 VND ND: GD thanh "
+        "toan 230811182319866 NAP TIEN DIEN THOAI cho Khach hang 0867256447"
+    )
+    got = parse(text, now=NOW, tz=TZ, sender="VTMONEY")
+    assert (got.bank, got.amount, got.direction, got.balance_after) == (
+        "Viettel Money",
+        Decimal(1000),
+        "expense",
+        Decimal(3372),
+    )
+    assert got.occurred_at == dt.datetime(2023, 8, 11, 14, 13, 34, tzinfo=TZ)
+    assert got.description == "GD thanh toan 230811182319866 NAP TIEN DIEN THOAI cho Khach hang 0867256447"
+    assert bank_of("vtmoney") == bank_of("tk viettelpay 9704...1278 gd +5 vnd") == "Viettel Money"
+
+
+@pytest.mark.parametrize(
+    ("folded", "direction"),
+    [
+        ("quy khach da duoc thanh toan 10000 vnd tu nhan vien 43", "income"),
+        ("quy khach da thanh toan 10,000 vnd cho don hang 43", "expense"),
+        ("tk 1 duoc thanh toan 10,000 vnd", "income"),
+    ],
+    ids=["was-paid-worded", "paid", "was-paid-plain"],
+)
+def test_duoc_thanh_toan_was_paid_is_money_in(folded, direction):
+    assert fields.figure(folded).direction == direction
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "(QC) Soan XN gui 1595 de nhan 10.000d vao tai khoan KM khi tham gia DV Nha Nong Xanh.",
+        "(QC-VTL2) Blue Peach tang ban 50.000d tien mat. PMH ap dung 28/12-01/01/19. De tu choi,soan TC gui 1313",
+        "[QC] Nhan 500.000d vao tai khoan goc khi dang ky goi data",
+        "Mo the nhan 200,000 VND. Tu choi QC soan TC gui 1313",
+    ],
+    ids=["qc-first", "qc-with-a-code-and-opt-out", "qc-bracketed", "opt-out-only"],
+)
+def test_an_advertisement_is_refused_whatever_amounts_it_holds(text):
+    assert parse(text, now=NOW, tz=TZ) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "TK 0011001234567 +50,000VND luc 02-12-2026 10:00:00. SD 90,000VND. Ref QC thanh toan qua cafe",
+        "TK 0011001234567 +50,000VND luc 02-12-2026 10:00:00. SD 90,000VND. Ref tu choi nhan hang hoan tien",
+    ],
+    ids=["qc-inside-a-note", "tu-choi-inside-a-note"],
+)
+def test_qc_or_tu_choi_inside_a_transfers_note_is_no_advertisement(text):
+    assert parse(text, now=NOW, tz=TZ) is not None
