@@ -24,8 +24,27 @@ MAPPING_KEYS = {
     "status", "fee", "tax",
 }  # fmt: skip
 # Values a bank's direction column uses for money in and money out (folded).
-_IN = {"in", "income", "credit", "cr", "c", "+", "co", "ghi co", "thu", "nhan", "deposit", "bij", "j", "jovairas"}
-_OUT = {"out", "expense", "debit", "dr", "d", "-", "no", "ghi no", "chi", "withdrawal", "af", "k", "terheles"}
+_IN = {
+    "in",
+    "income",
+    "credit",
+    "cr",
+    "c",
+    "+",
+    "co",
+    "ghi co",
+    "thu",
+    "nhan",
+    "deposit",
+    "bij",
+    "j",
+    "jovairas",
+    "kreditas",
+}
+_OUT = {"out", "expense", "debit", "dr", "d", "-", "no", "ghi no", "chi", "withdrawal", "af", "terheles", "debetas"}
+# `K` is money in beside `D` (Swedbank Lithuania's D/K: kreditas) and money out beside `J` (OTP's Be/Ki: ki):
+# its figure's own sign decides, and an unsigned one is kreditas.
+_EITHER = {"k"}
 # A status column's words for a line the bank has not booked (yet): a card hold, a pending or failed transfer.
 _NOT_BOOKED = {
     "pending", "declined", "reverted", "failed", "cancelled", "canceled", "rejected", "authorised", "authorized",
@@ -35,6 +54,12 @@ _NOT_BOOKED = {
 # A totals row under the table (`TỔNG TIỀN`, `Total`, `Summe`): no date, the columns' sums.
 _FIGURES = ("amount", "debit", "credit", "fee", "tax")
 _TOTAL = re.compile(r"^(?:tong|cong|total|totals|summe|sum|totale)\b")
+# An opening or closing balance, or a turnover, written as a line of the table (BancoPosta's `SALDO INIZIALE`,
+# Swedbank Lithuania's `Likutis pradžiai` and `Apyvarta`): a figure that is no transaction.
+_BALANCE_LINE = re.compile(
+    r"^\W*(?:saldo (?:iniziale|finale|inicial|final|anterior)|opening balance|closing balance|anfangssaldo|"
+    r"endsaldo|schlusssaldo|so du dau ky|so du cuoi ky|likutis pradziai|likutis pabaigai|apyvarta)\W*$"
+)
 # A mapping is client input remembered per user: its texts are bounded (a date format is a pattern for
 # strptime, which compiles it: ten thousand directives are a regex with ten thousand groups).
 MAX_MAPPING_TEXT = 200
@@ -230,6 +255,9 @@ def _not_a_transaction(record: list[str], mapping: dict) -> bool:
     date, a totals row or a note under the table (a closing balance, the bank's footer)."""
     if "status" in mapping and len(record) > mapping["status"] and fold(record[mapping["status"]]) in _NOT_BOOKED:
         return True
+    text = record[mapping["description"]] if "description" in mapping and len(record) > mapping["description"] else ""
+    if _BALANCE_LINE.match(fold(text)):
+        return True
     figures = [record[mapping[k]] for k in _FIGURES if k in mapping and len(record) > mapping[k]]
     written = any(f.strip() for f in figures)
     day = record[mapping["date"]].strip() if len(record) > mapping["date"] else ""
@@ -340,7 +368,7 @@ def _mapped_amount(row: Row, mapping: dict, cell, currency: str) -> bool:
             value = abs(value)
         elif word in _OUT:
             value = -abs(value)
-        elif value < 0 or not word:
+        elif value < 0 or not word or word in _EITHER:
             pass  # a signed figure says its own way; the column is blank on this line
         else:
             row.problem("direction", f"{cell('direction')!r} is neither money in nor money out.")

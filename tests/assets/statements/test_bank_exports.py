@@ -8,6 +8,7 @@ from decimal import Decimal
 
 import pytest
 
+from assets.statements.rows import ImportRejected
 from tests.assets.statements.test_bank_habits import csv_rows, sheet_rows, xlsx
 
 
@@ -160,3 +161,87 @@ OTP_SHEET = [
 )
 def test_a_row_hidden_by_hand_is_left_out_and_one_a_filter_hides_is_read(filtered, want):
     assert [r[:3] for r in sheet_rows(_with_hidden_row(OTP_SHEET, 3, filtered=filtered))] == want
+
+
+# Found on heldout10 (after its one measurement) and dev10.
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # BancoPosta: Italian names; its opening and closing balances are lines of the table (`|SALDO FINALE`).
+        (
+            "Data;Valuta;Addebiti;Accrediti;Descrizione operazioni\n31/12/17;;;26.851,95|;SALDO INIZIALE\n"
+            "03/01/18;03/01/18;2,90;;IMPOSTA DI BOLLO\n23/01/18;23/01/18;;1.250,00;BONIFICO A VOSTRO FAVORE\n"
+            "31/01/18;;;28.359,05;|SALDO FINALE",
+            [(dt.date(2018, 1, 3), "expense", Decimal("2.90")), (dt.date(2018, 1, 23), "income", Decimal("1250.00"))],
+        ),
+        # Capital One: the card's `Posted Date` is the booking, not the `Transaction Date`.
+        (
+            "Transaction Date,Posted Date,Card No.,Description,Category,Debit,Credit\n"
+            "2015-12-31,2016-01-02,1234,Airplanes R Us,Other Travel,1000.00,\n",
+            [(dt.date(2016, 1, 2), "expense", Decimal("1000.00"))],
+        ),
+        # Swedbank Lithuania: `D/K` beside unsigned `Suma` (K, kreditas, is money in); balances and turnover out.
+        (
+            '"Sąskaitos Nr.","","Data","Gavėjas","Paaiškinimai","Suma","Valiuta","D/K"\n'
+            '"LT79","10","2012-01-01","","Likutis pradžiai","2123.82","EUR","K"\n'
+            '"LT79","20","2012-01-02","KRISTIANA","PIRKINYS 2011.12.31 KRISTIANA","215.00","EUR","D"\n'
+            '"LT79","20","2012-01-10","Company","Salary","1600.00","EUR","K"\n'
+            '"LT79","82","2012-01-31","","Apyvarta","600.00","EUR","K"\n',
+            [(dt.date(2012, 1, 2), "expense", Decimal("215.00")), (dt.date(2012, 1, 10), "income", Decimal("1600.00"))],
+        ),
+        # UBS (French): `Date de valeur` its only date, `Débit`/`Crédit`, `Monn.` the currency.
+        (
+            "Produit;Monn.;Description;Date de valeur;Description 1;Débit;Crédit;Solde\n"
+            "0123 45678901.23A;CHF;Compte personnel UBS;28.02.2019;Virement postal;;240.00;11'613.94\n",
+            [(dt.date(2019, 2, 28), "income", Decimal("240.00"))],
+        ),
+        # ING Spain's `desc`; N26's `Partner Name`; Danske Bank Lithuania's `2012:03:01`.
+        (
+            "date,desc,amount,balance\n24/03/2022,Abono por campaña,2.83,1719.90\n",
+            [(dt.date(2022, 3, 24), "income", Decimal("2.83"))],
+        ),
+        (
+            '"Booking Date","Partner Name",Type,"Amount (EUR)"\n2020-03-07,"Compte courant","Debit Transfer",-328.00\n',
+            [(dt.date(2020, 3, 7), "expense", Decimal("328.00"))],
+        ),
+        ("Date,Name,Amount\n2012:03:07,John Doe,-881.55\n", [(dt.date(2012, 3, 7), "expense", Decimal("881.55"))]),
+        # ASN (headerless): two columns of decimals, the first the balance before each line: it runs on the other.
+        (
+            "17-06-2022,NL00ASNB9999999999,XXX,EUR,130.44,EUR,223.77,17-06-2022,26\n"
+            "17-06-2022,NL00ASNB9999999999,ICS,EUR,354.21,EUR,-200.00,17-06-2022,26\n"
+            "25-06-2022,NL00ASNB9999999999,,EUR,154.21,EUR,-2.20,25-06-2022,26\n",
+            [
+                (dt.date(2022, 6, 17), "income", Decimal("223.77")),
+                (dt.date(2022, 6, 17), "expense", Decimal("200.00")),
+                (dt.date(2022, 6, 25), "expense", Decimal("2.20")),
+            ],
+        ),
+    ],
+    ids=[
+        "bancoposta", "capital-one-posted", "swedbank-lt-d-k", "ubs-fr", "ing-es-desc", "n26-partner",
+        "danske-lt-date", "asn-balance",
+    ],
+)  # fmt: skip
+def test_italian_french_spanish_and_baltic_exports(text, want):
+    assert [(r[0], r[1], r[2]) for r in csv_rows(text)] == want
+
+
+def test_two_columns_of_decimals_neither_a_balance_of_the_other_still_ask_for_a_mapping():
+    with pytest.raises(ImportRejected):
+        csv_rows("17-06-2022,XXX,130.44,223.77\n18-06-2022,ICS,354.20,-200.00\n")
+
+
+def test_a_date_needs_one_separator_throughout():
+    from assets.statements.headers import read_date
+
+    assert read_date("2012:03:01") == dt.date(2012, 3, 1)
+    with pytest.raises(ValueError):
+        read_date("1644.24")  # a balance, not 4 February 1644
+
+
+def test_a_headerless_balance_after_each_line_is_told_from_the_amount():
+    rows = csv_rows("01.01.2014;Miete;-500,00;1.500,00\n02.01.2014;Lohn;+2.000,00;3.500,00\n")
+    assert [r[:3] for r in rows] == [
+        (dt.date(2014, 1, 1), "expense", Decimal("500.00")),
+        (dt.date(2014, 1, 2), "income", Decimal("2000.00")),
+    ]
