@@ -24,8 +24,27 @@ MAPPING_KEYS = {
     "status", "fee", "tax",
 }  # fmt: skip
 # Values a bank's direction column uses for money in and money out (folded).
-_IN = {"in", "income", "credit", "cr", "c", "+", "co", "ghi co", "thu", "nhan", "deposit", "bij"}
-_OUT = {"out", "expense", "debit", "dr", "d", "-", "no", "ghi no", "chi", "withdrawal", "af"}
+_IN = {
+    "in",
+    "income",
+    "credit",
+    "cr",
+    "c",
+    "+",
+    "co",
+    "ghi co",
+    "thu",
+    "nhan",
+    "deposit",
+    "bij",
+    "j",
+    "jovairas",
+    "kreditas",
+}
+_OUT = {"out", "expense", "debit", "dr", "d", "-", "no", "ghi no", "chi", "withdrawal", "af", "terheles", "debetas"}
+# `K` is money in beside `D` (Swedbank Lithuania's D/K: kreditas) and money out beside `J` (OTP's Be/Ki: ki):
+# its figure's own sign decides, and an unsigned one is kreditas.
+_EITHER = {"k"}
 # A status column's words for a line the bank has not booked (yet): a card hold, a pending or failed transfer.
 _NOT_BOOKED = {
     "pending", "declined", "reverted", "failed", "cancelled", "canceled", "rejected", "authorised", "authorized",
@@ -35,6 +54,12 @@ _NOT_BOOKED = {
 # A totals row under the table (`TỔNG TIỀN`, `Total`, `Summe`): no date, the columns' sums.
 _FIGURES = ("amount", "debit", "credit", "fee", "tax")
 _TOTAL = re.compile(r"^(?:tong|cong|total|totals|summe|sum|totale)\b")
+# An opening or closing balance, or a turnover, written as a line of the table (BancoPosta's `SALDO INIZIALE`,
+# Swedbank Lithuania's `Likutis pradžiai` and `Apyvarta`): a figure that is no transaction.
+_BALANCE_LINE = re.compile(
+    r"^\W*(?:saldo (?:iniziale|finale|inicial|final|anterior)|opening balance|closing balance|anfangssaldo|"
+    r"endsaldo|schlusssaldo|so du dau ky|so du cuoi ky|likutis pradziai|likutis pabaigai|apyvarta)\W*$"
+)
 # A mapping is client input remembered per user: its texts are bounded (a date format is a pattern for
 # strptime, which compiles it: ten thousand directives are a regex with ten thousand groups).
 MAX_MAPPING_TEXT = 200
@@ -145,6 +170,15 @@ def check_mapping(mapping, header: list[str]) -> dict:
             problems[key] = [f"No column named {column!r}; the columns are: {', '.join(header)}."]
             continue
         resolved[key] = folded.index(fold(column))
+    beside = resolved.get("amount", -1) + 1
+    if (
+        "amount" in resolved
+        and resolved.get("currency") == resolved["amount"]
+        and beside < len(header)
+        and not header[beside].strip()
+    ):
+        # One name over two columns (DEGIRO's `Mutatie`): its own holds the currency, the unnamed next the figure.
+        resolved["amount"] = beside
     date_format = mapping.get("date_format")
     if date_format is not None:
         if (
@@ -221,16 +255,23 @@ def _not_a_transaction(record: list[str], mapping: dict) -> bool:
     date, a totals row or a note under the table (a closing balance, the bank's footer)."""
     if "status" in mapping and len(record) > mapping["status"] and fold(record[mapping["status"]]) in _NOT_BOOKED:
         return True
+    text = record[mapping["description"]] if "description" in mapping and len(record) > mapping["description"] else ""
+    if _BALANCE_LINE.match(fold(text)):
+        return True
     figures = [record[mapping[k]] for k in _FIGURES if k in mapping and len(record) > mapping[k]]
     written = any(f.strip() for f in figures)
     day = record[mapping["date"]].strip() if len(record) > mapping["date"] else ""
-    if day:
-        # The bank's footer written across the date column (`Ngày giờ in/ Printed on …`), with no figure.
-        return not written and not _is_date(day, mapping.get("date_format"))
     texts = [record[mapping[k]] for k in ("description", "external_id") if k in mapping and len(record) > mapping[k]]
     # Figures with no date and no text are the columns' sums, labelled (`TỔNG TIỀN`) or not (Techcombank's).
     unlabelled_sums = not any(t.strip() for t in texts)
-    return not written or unlabelled_sums or any(_TOTAL.match(fold(cell)) for cell in record)
+    if day:
+        # The bank's footer written across the date column (`Ngày giờ in/ Printed on …`) with no figure, or a
+        # label there over the columns' sums (`Số dòng = 321`).
+        return (not written or unlabelled_sums) and not _is_date(day, mapping.get("date_format"))
+    # A line dated in another column but with no booking date has happened and is not booked yet (OTP's
+    # `FÜGGŐ TÉTEL`): pending. A line with no date anywhere stays a bad row, named in the 400.
+    pending = any(_is_date(cell.strip(), None) for cell in record if cell.strip())
+    return not written or unlabelled_sums or pending or any(_TOTAL.match(fold(cell)) for cell in record)
 
 
 def _is_date(text: str, date_format: str | None) -> bool:
@@ -327,7 +368,7 @@ def _mapped_amount(row: Row, mapping: dict, cell, currency: str) -> bool:
             value = abs(value)
         elif word in _OUT:
             value = -abs(value)
-        elif value < 0 or not word:
+        elif value < 0 or not word or word in _EITHER:
             pass  # a signed figure says its own way; the column is blank on this line
         else:
             row.problem("direction", f"{cell('direction')!r} is neither money in nor money out.")

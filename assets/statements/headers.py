@@ -13,12 +13,16 @@ from assets.rules.text import fold
 _NAMES = {
     "date": (
         "ngay giao dich", "ngay gd", "thoi gian giao dich", "ngay gio giao dich", "ngay hach toan", "ngay thuc hien",
-        "ngay ghi so", "transaction date", "trans date", "txn date", "posting date", "posted date", "booking date",
+        # The day the bank booked it (a card's `Posted Date`) before the day it was made (`Transaction Date`).
+        "ngay ghi so", "posting date", "posted date", "booking date", "transaction date", "trans date", "txn date",
         "completed date", "date completed", "buchungsdatum", "boekdatum", "transactiedatum", "buchungstag",
-        "data contabile", "data operazione",
-        "ngay", "thoi gian", "date", "datum", "data", "buchung", "started date",
+        "data contabile", "data operazione", "konyveles datuma", "konyvelesi datum", "date de comptabilisation",
+        "date comptable", "date operation", "fecha", "fecha operacion", "data operacji", "data ksiegowania",
+        "bokforingsdag", "kirjauspaiva", "ngay", "thoi gian", "date", "datum", "data", "dato", "buchung",
+        "started date", "created", "tranzakcio datuma", "tranzakcio idopontja",
         # A value date is the interest's, not the booking's: only when no other date column is there.
         "ngay hieu luc", "value date", "effective date", "valutadatum", "valuta", "wertstellung", "data valuta",
+        "date de valeur", "fecha valor",
     ),
     "description": (
         "noi dung", "noi dung giao dich", "noi dung chi tiet", "dien giai", "mo ta", "chi tiet giao dich",
@@ -26,12 +30,16 @@ _NAMES = {
         "transaction description", "remarks", "noi dung chuyen khoan",
         "umsatztext", "text", "buchungstext", "verwendungszweck", "beschreibung", "descrizione",
         "descrizione completa", "causale", "omschrijving", "naam omschrijving", "mededelingen",
+        "kozlemeny", "megnevezes", "descrizione operazioni", "desc", "libelle", "libelle operation", "concepto",
+        "descripcion", "descricao", "historico", "opis", "tytul", "paaiskinimai", "tekst", "selite",
         # Who paid or was paid, where a file has no text of its own (PayPal's `Name`).
-        "name", "payee name", "merchant", "counterparty", "ten doi tac",
+        "name", "payee name", "merchant", "merchant name", "counterparty", "partner name", "ten doi tac",
+        "partner neve", "ellenoldali nev",
     ),
     "amount": (
         "so tien", "so tien giao dich", "amount", "transaction amount", "so tien gd", "gia tri", "betrag",
-        "umsatz", "importo", "bedrag",
+        "umsatz", "importo", "bedrag", "mutatie", "osszeg", "montant", "importe", "valor", "kwota", "suma",
+        "castka", "belopp", "belob", "belop", "maara",
     ),
     "debit": (
         "ghi no", "no", "tien ra", "so tien ghi no", "phat sinh no", "so tien rut", "rut", "chi", "debit",
@@ -49,16 +57,26 @@ _NAMES = {
     # Which way the money went, beside an unsigned amount (Mint's `Transaction Type`: debit or credit).
     "direction": (
         "transaction type", "debit credit", "credit debit", "dr cr", "cr dr", "soll haben", "af bij", "creditdebet",
-        "credit debet", "bij af",
+        "credit debet", "bij af", "be ki", "d k",
     ),
     # Whether the bank has booked the line (Revolut's `State`, Fineco's `Stato`): pending lines are not in.
     "status": ("state", "status", "stato", "trang thai", "transaction status", "info"),
     "external_id": (
         "so tham chieu", "so but toan", "ma giao dich", "ma gd", "so giao dich", "so ct", "so chung tu",
         "reference", "ref", "reference number", "referentie", "transaction id", "transaction reference", "ref no",
+        "banki azonosito",
     ),
-    "currency": ("loai tien", "tien te", "currency", "ccy", "don vi tien", "wahrung", "waehrung", "divisa"),
-    "balance": ("so du", "so du cuoi", "balance", "running balance", "so du sau giao dich", "saldo", "kontostand"),
+    "currency": (
+        "loai tien", "tien te", "currency", "ccy", "don vi tien", "wahrung", "waehrung", "divisa", "devizanem",
+        "penznem", "valiuta", "monn", "monnaie", "devise", "moneda", "waluta",
+    ),
+    "balance": (
+        "so du", "so du cuoi", "balance", "running balance", "so du sau giao dich", "saldo", "kontostand", "egyenleg",
+    ),
+    # A contra-account column (`TK đối ứng`) is found only in a company's own books (a cash or bank-deposit
+    # ledger, `Sổ quỹ tiền mặt`), where the account's Nợ (debit) is money in and its Có money out: the bank's
+    # own statement reads them the other way.
+    "contra": ("tk doi ung", "tai khoan doi ung", "contra account", "gegenkonto"),
     # A row-number column (`STT/No.`): its `No.` must not be read as `Nợ` (debit).
     "index": ("stt", "so thu tu", "tt", "seq", "#"),
 }  # fmt: skip
@@ -88,6 +106,13 @@ def auto_mapping(header: list[str]) -> dict | None:
         if keys[0] not in found or place < rank[keys[0]]:
             found[keys[0]], rank[keys[0]] = cell.strip(), place
     found.pop("balance", None)
+    if found.pop("contra", None) and ("debit" in found or "credit" in found):
+        money_in, money_out = found.pop("debit", None), found.pop("credit", None)
+        found.update({k: v for k, v in (("credit", money_in), ("debit", money_out)) if v})
+    amount = next((i for i, cell in enumerate(header) if "amount" in found and cell.strip() == found["amount"]), None)
+    if amount is not None and "currency" not in found and amount + 1 < len(header) and not header[amount + 1].strip():
+        # DEGIRO's `Mutatie`: the named column holds the currency, the unnamed one beside it the figure.
+        found["currency"] = found["amount"]
     if "amount" in found and ("debit" in found or "credit" in found):
         found.pop("amount")
     if "debit" in found or "credit" in found:
@@ -101,7 +126,7 @@ def auto_mapping(header: list[str]) -> dict | None:
     return found
 
 
-_YMD = re.compile(r"^(\d{4})[-/.]?(\d{1,2})[-/.]?(\d{1,2})$")
+_YMD = re.compile(r"^(\d{4})([-/.:]?)(\d{1,2})\2(\d{1,2})$")  # `2012:03:01`: Danske Bank Lithuania
 _DMY = re.compile(r"^(\d{1,2})[-/.](\d{1,2})[-/.](\d{2}|\d{4})$")
 _MONTHS = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
                                         "nov", "dec"), start=1)}  # fmt: skip
@@ -115,7 +140,7 @@ def read_date(text: str, *, day_first: bool = True) -> dt.date:
     head = text.split("T")[0] if re.match(r"^\d{4}-\d{2}-\d{2}T", text) else (text.split() or [""])[0]
     match = _YMD.match(head)
     if match:
-        return dt.date(int(match[1]), int(match[2]), int(match[3]))
+        return dt.date(int(match[1]), int(match[3]), int(match[4]))
     match = _DMY.match(head)
     if match:
         first, second, year = int(match[1]), int(match[2]), int(match[3])

@@ -5,8 +5,10 @@ column of signed figures). And a column's dates tell day-first from month-first 
 them has a part above 12 (`3/18/2016` makes `3/6/2016` the sixth of March, whatever the account's
 country). Pure."""
 
+import itertools
 import re
 from collections.abc import Iterable
+from decimal import Decimal, InvalidOperation
 
 from assets.statements.headers import read_date
 from zeus.money import CURRENCY_EXPONENTS
@@ -68,6 +70,10 @@ def headless_mapping(records: list[list[str]]) -> tuple[int, dict] | None:
             currencies.append(column)
         else:
             texts.append((sum(len(value) for value in filled) / len(values), column))
+    if len(figures) > 1:
+        # A balance beside the amount (ASN's, before each line) is the one that runs on another's figures.
+        columns = {c: [_decimal(record[c]) for record in data] for c in figures}
+        figures = [b for b in figures if not any(_runs_on(columns[b], columns[a]) for a in figures if a != b)]
     if not dates or len(figures) != 1:
         return None
     mapping = {"date": dates[0], "amount": figures[0]}
@@ -76,6 +82,36 @@ def headless_mapping(records: list[list[str]]) -> tuple[int, dict] | None:
     if texts:
         mapping["description"] = max(texts)[1]
     return start, mapping
+
+
+def _decimal(text: str) -> Decimal | None:
+    """A figure's value where its separators leave no doubt (`1.644,24`, `-200.00`, `11'373.94`); None else."""
+    text = text.replace("'", "").replace(" ", "")
+    if "," in text and "." in text:
+        decimal_comma = text.rfind(",") > text.rfind(".")
+        text = text.replace(".", "").replace(",", ".") if decimal_comma else text.replace(",", "")
+    elif text.count(",") == 1 and len(text.split(",")[1]) != 3:
+        text = text.replace(",", ".")
+    elif "," in text or text.count(".") > 1:
+        return None
+    try:
+        return Decimal(text)
+    except InvalidOperation:
+        return None
+
+
+def _runs_on(balance: list, amount: list) -> bool:
+    """Whether `balance` is a running balance of `amount`: before or after each line, oldest or newest first."""
+    steps = list(itertools.pairwise(zip(balance, amount, strict=True)))
+    rules = (
+        lambda p, q: q[0] == p[0] + p[1],
+        lambda p, q: q[0] == p[0] + q[1],
+        lambda p, q: p[0] == q[0] + q[1],
+        lambda p, q: p[0] == q[0] + p[1],
+    )
+    if not steps or None in balance or None in amount:
+        return False
+    return any(all(rule(p, q) for p, q in steps) for rule in rules)
 
 
 def dates_day_first(dates: Iterable[str], *, default: bool) -> bool:

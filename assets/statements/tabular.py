@@ -44,6 +44,33 @@ def _letterhead_day_first(seen: list[tuple[int, list[str]]], *, default: bool) -
     return dates_day_first(found, default=default)
 
 
+def _read(reader) -> tuple[int, list[str]] | None:
+    """The next record and its line, None at the end; a 400 for a file that is not CSV in its encoding."""
+    try:
+        record = next(reader, None)
+    except csv.Error as exc:
+        raise ImportRejected(
+            f"Line {reader.line_num}: the file is not valid CSV ({exc}).", code="INVALID_CSV"
+        ) from None
+    except UnicodeDecodeError:
+        raise ImportRejected(
+            "The file's text is not in the encoding it starts in; save it as CSV UTF-8.", code="CSV_NOT_UTF8"
+        ) from None
+    return None if record is None else (reader.line_num, record)
+
+
+def _two_row_header(upper: list[str], lower: list[str]) -> list[str] | None:
+    """A header written on two rows (a merged `Số phát sinh` or `Số tiền` cell over `Nợ` and `Có`): each
+    column named by its lower cell where it has one, else by its upper. None when `lower` holds a figure or a
+    date (a row of data) or nothing."""
+    lower = [cell.strip() for cell in lower]
+    if not any(lower) or any(ch.isdigit() for cell in lower for ch in cell):
+        return None
+    width = max(len(upper), len(lower))
+    upper, lower = upper + [""] * (width - len(upper)), lower + [""] * (width - len(lower))
+    return [below or above for above, below in zip(upper, lower, strict=True)]
+
+
 def _fits(mapping, header: list[str]) -> bool:
     if not isinstance(mapping, dict):
         return False
@@ -65,19 +92,13 @@ def table_rows(
     a row's trailing empty cells out, as an XLSX sheet stores it."""
     first: list[str] | None = None
     seen: list[tuple[int, list[str]]] = []
+    ahead: list[tuple[int, list[str]]] = []  # a record read to see whether it is a header's second row
     for _ in range(HEADER_SEARCH_ROWS):
-        try:
-            record = next(reader, None)
-        except csv.Error as exc:
-            message = f"Line {reader.line_num}: the file is not valid CSV ({exc})."
-            raise ImportRejected(message, code="INVALID_CSV") from None
-        except UnicodeDecodeError:
-            raise ImportRejected(
-                "The file's text is not in the encoding it starts in; save it as CSV UTF-8.", code="CSV_NOT_UTF8"
-            ) from None
-        if record is None:
+        item = ahead.pop() if ahead else _read(reader)
+        if item is None:
             break
-        seen.append((reader.line_num, record))
+        seen.append(item)
+        line, record = item
         header = [cell.strip() for cell in record]
         if first is None and any(header):
             first = header
@@ -91,19 +112,30 @@ def table_rows(
             if _fits(mapping, header):
                 chosen, remember = mapping, (key, mapping)
         else:
-            chosen = saved(key) or auto_mapping(header)
+            chosen = saved(key)
+            if chosen is None:
+                chosen = auto_mapping(header)
+                if chosen is None or "amount" in chosen:
+                    below = _read(reader)
+                    two_rows = _two_row_header(header, below[1]) if below else None
+                    if two_rows and {"debit", "credit"} & set(auto_mapping(two_rows) or {}):
+                        header, chosen, line = two_rows, auto_mapping(two_rows), below[0]
+                        seen.append(below)
+                    elif below:
+                        ahead.append(below)
         if chosen is None:
             continue
         resolved = csvfile.check_mapping(chosen, header)
         rows = csvfile.mapped_rows(
-            reader,
+            _Replay(ahead, reader) if ahead else reader,
             mapping=resolved,
             currency=currency,
-            first_line=reader.line_num + 1,
+            first_line=line + 1,
             day_first=_letterhead_day_first(seen[:-1], default=day_first),
             ragged=ragged,
         )
         return rows, remember
+    seen += ahead
     if first is None:
         raise ImportRejected("The file is empty.", code="CSV_EMPTY")
     if mapping:

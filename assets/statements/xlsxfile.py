@@ -4,6 +4,7 @@ its zip directory is checked: a sheet that would inflate past MAX_INFLATED bytes
 size, is a zip bomb and is refused unread."""
 
 import datetime as dt
+import posixpath
 import zipfile
 from decimal import Decimal
 from typing import BinaryIO
@@ -13,6 +14,8 @@ from assets.statements.rows import ImportRejected
 MAX_INFLATED = 128 * 1024 * 1024
 MAX_RATIO = 200
 MAX_MEMBERS = 2_000
+_MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+_REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
 
 
 def check_zip(source: BinaryIO) -> None:
@@ -58,6 +61,51 @@ def _first_sheet(source: BinaryIO):
     return workbook, sheet
 
 
+def _mentions(archive: zipfile.ZipFile, path: str, needle: bytes) -> bool:
+    tail = b""
+    with archive.open(path) as member:
+        while chunk := member.read(1 << 20):
+            if needle in tail + chunk:
+                return True
+            tail = chunk[-len(needle) :]
+    return False
+
+
+def _hidden_rows(source: BinaryIO, title: str) -> set[int]:
+    """The numbers of the rows hidden by hand in the sheet named `title` (OTP Bank's sample hides a row): a
+    person reading the sheet does not see them, so they are not read. Rows a filter hides are read: a filter is
+    the last reader's view of the table (a Techcombank statement saved with one showing a single payee), not
+    the bank's. The read-only sheet does not say which rows are hidden, so its XML is streamed once."""
+    from lxml import etree
+
+    safe = etree.XMLParser(resolve_entities=False, no_network=True)
+    with zipfile.ZipFile(source) as archive:
+        workbook = etree.fromstring(archive.read("xl/workbook.xml"), safe)
+        rid = next((s.get(f"{_REL}id") for s in workbook.iter(f"{_MAIN}sheet") if s.get("name") == title), None)
+        rels = etree.fromstring(archive.read("xl/_rels/workbook.xml.rels"), safe)
+        target = next((r.get("Target") for r in rels if r.get("Id") == rid), None)
+        if not target:
+            return set()
+        path = target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join("xl", target))
+        if not _mentions(archive, path, b"hidden="):
+            return set()  # most sheets hide nothing: a byte scan spares them the XML parse
+        hidden, number = set(), 0
+        with archive.open(path) as sheet:
+            marks = etree.iterparse(
+                sheet, tag=(f"{_MAIN}row", f"{_MAIN}filterColumn"), resolve_entities=False, no_network=True
+            )
+            for _, row in marks:
+                if row.tag == f"{_MAIN}filterColumn":
+                    return set()
+                number = int(row.get("r") or number + 1)
+                if row.get("hidden") in ("1", "true"):
+                    hidden.add(number)
+                row.clear()
+                while row.getprevious() is not None:
+                    del row.getparent()[0]
+    return hidden
+
+
 class SheetReader:
     """The first worksheet's rows as lists of text, shaped like a csv.reader (with `line_num`)."""
 
@@ -65,6 +113,7 @@ class SheetReader:
         check_zip(source)
         try:
             self.workbook, sheet = _first_sheet(source)
+            self.hidden = _hidden_rows(source, sheet.title)
         except Exception as exc:  # openpyxl raises KeyError, InvalidFileException, XML errors, IndexError
             raise ImportRejected(f"The XLSX file could not be read: {str(exc)[:200]}", code="INVALID_XLSX") from None
         self.rows = sheet.iter_rows(values_only=True)
@@ -82,6 +131,8 @@ class SheetReader:
         except Exception as exc:
             raise ImportRejected(f"The XLSX file could not be read: {str(exc)[:200]}", code="INVALID_XLSX") from None
         self.line_num += 1
+        if self.line_num in self.hidden:
+            return []
         cells = [_cell(v) for v in values]
         while cells and not cells[-1]:
             cells.pop()

@@ -267,7 +267,7 @@ def test_a_csv_with_no_header_is_read_from_its_values():
     "text",
     [
         # Two columns of figures (amount and balance): which is the amount is a guess, so no guess.
-        "01.01.2014;Miete;-500,00;1.500,00\n02.01.2014;Lohn;+2.000,00;3.500,00\n",
+        "01.01.2014;Miete;-500,00;1.500,00\n02.01.2014;Lohn;+2.000,00;3.600,00\n",  # neither a balance of the other
         # Figures without a sign or decimals are counts or account numbers, not money.
         "01.01.2014;Miete;500;12\n",
         "a;b\nnot;a statement\n",

