@@ -14,14 +14,16 @@ from django.db.models import (
     Count,
     DateField,
     DecimalField,
+    ExpressionWrapper,
     F,
+    IntegerField,
     Q,
     QuerySet,
     Sum,
     Value,
     When,
 )
-from django.db.models.functions import Cast, Round, TruncMonth
+from django.db.models.functions import Cast, ExtractDay, Round
 
 from assets.ledger.conversion import PIVOT, Converted, RateRow, RateTable, convert
 from assets.ledger.models import ExchangeRate
@@ -118,7 +120,10 @@ def counted_groups_query(
     if per == PER_DAY:
         day = F("occurred_on")  # every row its own day, whatever its currency
     else:
-        month = Cast(TruncMonth("occurred_on"), DateField())
+        # The first of the row's month in date arithmetic (the day minus its day of the month, less one):
+        # TruncMonth on a date casts every row to a timestamp with time zone and back.
+        day_of_month = Cast(ExtractDay("occurred_on"), IntegerField())
+        month = ExpressionWrapper(F("occurred_on") - (day_of_month - 1), output_field=DateField())
         by_month = Q(currency=currency) if days_from is None else Q(currency=currency, occurred_on__lt=days_from)
         day = Case(When(by_month, then=month), default=F("occurred_on"), output_field=DateField())
     return (

@@ -66,6 +66,8 @@ def debt_get(*, user, debt_id) -> Debt:
 def debt_views(debts, *, today: dt.date) -> list[DebtView]:
     """Each debt's standing, with its payments read in one query for the lot."""
     debts = list(debts)
+    if not debts:
+        return []  # no payments to read: not even a query built (the home of someone who owes nothing)
     payments: dict[int, list[DebtPayment]] = {debt.id: [] for debt in debts}
     for payment in DebtPayment.objects.filter(debt__in=[debt.id for debt in debts]).order_by("-paid_on", "-id"):
         payments[payment.debt_id].append(payment)

@@ -182,3 +182,24 @@ def test_a_users_own_rate_wins_for_its_day_and_pairs_read_backwards_and_through_
     assert convert(Decimal("25500"), "VND", day, to="USD", table=table).converted == Decimal("1.00")
     eur_in_usd = convert(Decimal("1.00"), "EUR", day, to="USD", table=table).converted
     assert eur_in_usd == Decimal("1.06")
+
+
+@pytest.mark.django_db
+def test_a_read_per_month_puts_each_row_in_its_own_month_at_the_months_edges(alice):
+    from assets.ledger.totals import PER_MONTH, counted_groups_query
+
+    days = [dt.date(2028, 1, 31), dt.date(2028, 2, 1), dt.date(2028, 2, 29), dt.date(2028, 3, 1), dt.date(2028, 12, 31)]
+    for n, day in enumerate(days):
+        factories.txn(alice, amount=str(10 ** (n + 3)), category="dining", occurred_on=day)
+    factories.txn(alice, amount="7", currency="USD", category="dining", occurred_on=dt.date(2028, 2, 29))
+    rows = counted_groups_query(
+        user_ids=[alice.pk], currency="VND", since=days[0], until=days[-1], per=PER_MONTH, days_from=days[-1]
+    )
+    got = sorted((r["currency"], r["day"], r["total"]) for r in rows)
+    assert got == [
+        ("USD", dt.date(2028, 2, 29), Decimal("7")),  # another currency keeps its day, the day a rate needs
+        ("VND", dt.date(2028, 1, 1), Decimal("1000")),
+        ("VND", dt.date(2028, 2, 1), Decimal("110000")),
+        ("VND", dt.date(2028, 3, 1), Decimal("1000000")),
+        ("VND", dt.date(2028, 12, 31), Decimal("10000000")),  # from `days_from` on, per day
+    ]
