@@ -5,8 +5,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from django.contrib.postgres.expressions import ArraySubquery
-from django.db.models import DecimalField, OuterRef, QuerySet, Subquery, Sum, Value
-from django.db.models.functions import Coalesce
+from django.db.models import OuterRef, QuerySet, Sum
 from django.utils.translation import gettext as _
 
 from assets import categories
@@ -23,17 +22,14 @@ from zeus.queries import AnyOf
 
 def _plans() -> QuerySet[MonthlyPlan]:
     # Each plan read carries the warning states its accepted rebalances answered, as one array column of the
-    # plan's own row, and its goal entries' total as another, so a page of plans (and its ledgers) needs no
-    # query a plan and none for the entries.
+    # plan's own row, and its goal entries' total summed over a join, so a page of plans (and its ledgers) needs
+    # no query a plan and none for the entries. The entries are the read's one join to many rows: a second would
+    # multiply the sum, so the rebalances stay a subquery.
     answered = ArraySubquery(Rebalance.objects.filter(plan=OuterRef("pk")).order_by().values("warning_state"))
-    entries = PlanEntry.objects.filter(plan=OuterRef("pk")).order_by().values("plan").annotate(total=Sum("amount"))
     return (
         MonthlyPlan.objects.select_related("primary_goal")
         .prefetch_related("fixed_expenses")
-        .annotate(
-            answered_states=answered,
-            goal_entries_total=Coalesce(Subquery(entries.values("total")), Value(0), output_field=DecimalField()),
-        )
+        .annotate(answered_states=answered, goal_entries_total=Sum("entries__amount", default=0))
     )
 
 
@@ -62,11 +58,11 @@ def _plan_id(plan_id) -> int:
 
 
 def plan_get(*, user, plan_id) -> MonthlyPlan:
-    """One plan as plan_list reads it: two queries."""
-    plan = plan_list(user=user).filter(id=_plan_id(plan_id)).first()
-    if plan is None:
-        raise NotFound(_("No such plan."))
-    return plan
+    """One plan as plan_list reads it: two queries. By its id alone, so unordered (`first()` would sort it)."""
+    try:
+        return plan_list(user=user).get(id=_plan_id(plan_id))
+    except MonthlyPlan.DoesNotExist:
+        raise NotFound(_("No such plan.")) from None
 
 
 def plan_current(*, user, today: dt.date) -> MonthlyPlan | None:

@@ -34,15 +34,17 @@ def answer_recurring_charges(sender, user, due_since=None, due_until=None, **kwa
     if due_until is not None:
         due["next_on__lte"] = due_until
     qs = recurring_list(user=user, status="active").filter(direction="expense", **due).exclude(kind="transfer")
+    # The charge's fields alone, as plain values: a series row's other columns are never shown here.
+    fields = ("merchant", "kind", "amount", "interval", "currency", "category", "next_on")
     return [
         RecurringCharge(
-            name=s.merchant,
-            kind=s.kind,
-            amount=s.amount,
-            monthly_amount=monthly_cost(s.amount, s.interval),
-            currency=s.currency,
-            category=s.category,
-            due_on=s.next_on,
+            name=merchant,
+            kind=kind,
+            amount=amount,
+            monthly_amount=monthly_cost(amount, interval),
+            currency=currency,
+            category=category,
+            due_on=next_on,
         )
-        for s in qs
+        for merchant, kind, amount, interval, currency, category, next_on in qs.values_list(*fields)
     ]

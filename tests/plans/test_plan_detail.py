@@ -161,3 +161,14 @@ def test_the_plan_lists_first_page_answers_what_the_separate_reads_give(clock, a
 def test_a_plan_with_no_lines_entries_or_bills(clock, alice, alice_api):
     made = plan(alice, fixed=())
     assert alice_api.get(f"/api/v1/plans/{made.id}").content == _separately(alice, made.id)
+
+
+def test_the_goal_actual_counts_each_entry_once_whatever_the_rebalances(clock, alice, alice_api, busy_plan):
+    # The plan read sums the entries over a join; the rebalances it also reads must not multiply that sum.
+    Rebalance.objects.create(
+        plan=busy_plan, kind="boost_goal", warning_state="goal_drift", amount=1, before={}, after={}
+    )
+    plan_entry_create(user=alice, plan_id=busy_plan.id, kind="goal", amount="300000")
+    assert alice_api.get(f"/api/v1/plans/{busy_plan.id}").json()["actuals"]["goal"] == "500000"
+    assert [p["actuals"]["goal"] for p in alice_api.get("/api/v1/plans").json()["results"]] == ["500000"]
+    assert sorted(answered_states(plan_get(user=alice, plan_id=busy_plan.id))) == ["goal_drift", "spend_pace"]
