@@ -260,6 +260,10 @@ def _events(reads: ForecastReads, currency: str, today: dt.date, days: int | Non
         if a.id not in billed_cards
     )
     window_end = today + WINDOW
+    if days is not None:
+        # Past the asked days only this month's bills still count (the plan's fixed expenses they already pay).
+        asked = today + dt.timedelta(days=fc.horizon(today=today, income_dates=(), days=days))
+        window_end = min(window_end, max(asked, pm.month_last(pm.month_first(today))))
     events = []
     for s in reads.series:
         if s.currency != currency or s.next_on > window_end:

@@ -247,8 +247,8 @@ def counted_days_spent(*, spans: dict[int, tuple[str, dt.date, dt.date]]) -> dic
         default=Value(Decimal(1)),
         output_field=DecimalField(),
     )
-    # Each user's currency and span ride on their row as a case per distinct value (a batch's users have two
-    # or three todays and a currency or two), so the day totals are summed per user, not per row of the span.
+    # Each user's currency and span ride on their row (a batch's users have two or three todays and a currency
+    # or two), so the day totals come back as one array per user, not a row per user and day.
     own = _per_user(spans, 0, CharField())
     within = Transaction.objects.counted().filter(
         user_id=OuterRef("pk"),
@@ -280,12 +280,17 @@ def counted_days_spent(*, spans: dict[int, tuple[str, dt.date, dt.date]]) -> dic
 
 
 def _per_user(spans: dict[int, tuple], index: int, output_field) -> Case:
-    """The `index`th item of each user's span, as a case per distinct value over the users' ids."""
+    """The `index`th item of each user's span: the batch's most common value by default, a case over the other
+    users' ids for the rest. The database evaluates it on every row the subquery reads, so the ids it lists are
+    only the few users whose today or currency differs from most of the batch's."""
     users_of: dict = {}
     for user_id, span in spans.items():
         users_of.setdefault(span[index], []).append(user_id)
+    common = max(users_of, key=lambda value: len(users_of[value]))
     return Case(
-        *(When(AnyOf("pk", ids), then=Value(value)) for value, ids in users_of.items()), output_field=output_field
+        *(When(AnyOf("pk", ids), then=Value(value)) for value, ids in users_of.items() if value != common),
+        default=Value(common),
+        output_field=output_field,
     )
 
 

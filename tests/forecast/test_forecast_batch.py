@@ -13,6 +13,7 @@ from assets.ledger.transfers import transfer_create
 from assets.models import Transaction
 from goals.debts.services import debt_create
 from plans import forecast as fc
+from plans import math as pm
 from plans.forecast_jobs import shortfall_watch_run
 from plans.forecast_models import ForecastWatch
 from plans.forecast_read import cash_forecast, cash_forecasts, forecast_cushion_set, shortfall_readings
@@ -245,3 +246,34 @@ def test_a_batch_of_nobody_and_profiles_already_held_take_no_query():
     assert queries_of(lambda: profiles_remember(users=[user])) == 0
     assert queries_of(lambda: cash_forecasts(users=[], today_of={})) == 0
     assert queries_of(lambda: shortfall_readings(users=[], today_of={}, days=fc.SHORTFALL_WINDOW)) == 0
+
+
+def test_a_forecast_of_a_few_days_is_the_first_days_of_the_longest():
+    """Asked for a few days, the forecast reads the recurring series only as far as it needs (those days, and the
+    rest of the month for the bills that pay the plan's fixed expenses): its days are the longest forecast's."""
+    users = [varied_user(n) for n in range(5)]
+    planned = users[1]
+    today = user_today(planned, now=NOW)
+    series(
+        planned, merchant="Landlord", kind="bill", direction="expense", amount="7000000",
+        next_on=pm.month_last(pm.month_first(today)),
+    )  # fmt: skip
+    series(
+        planned,
+        merchant="Gym",
+        kind="subscription",
+        direction="expense",
+        amount="99000",
+        next_on=today,
+        interval="weekly",
+    )
+    for user in users:
+        today = user_today(user, now=NOW)
+        longest = cash_forecast(user=user, today=today, days=fc.MAX_DAYS).forecast
+        for days in (1, 5, fc.SHORTFALL_WINDOW):
+            short = cash_forecast(user=user, today=today, days=days).forecast
+            assert (short is None) == (longest is None)
+            if short is not None:
+                assert short.days == longest.days[: days + 1]
+    fixed = [e for d in cash_forecast(user=planned, today=today, days=5).forecast.days for e in d.events]
+    assert not [e for e in fixed if e.kind == "fixed"]  # the landlord's bill at the month's end pays the rent
