@@ -115,7 +115,9 @@ def cash_forecasts(
 ) -> dict[int, ForecastView]:
     """Each user's forecast from their own today (user id: today), in a constant number of queries however many
     users (a few more per further currency). `actives` are plans the caller has read already."""
-    batch = _batch(users, today_of, days, actives or {})
+    users = list(users)
+    profiles_remember(users=users)
+    batch = _batch({user.pk: user_currency(user) for user in users}, today_of, days, actives or {})
     views = batch.views
     for user_id, p in batch.pending.items():
         forecast = _project(p, today_of[user_id], p.daily, batch.cushions.get(user_id, 0), batch.spending_label)
@@ -137,11 +139,14 @@ class ShortfallReading:
         return self.lowest is not None and self.lowest.balance < self.cushion
 
 
-def shortfall_readings(*, users, today_of: dict[int, dt.date], days: int) -> dict[int, ShortfallReading]:
-    """The lowest point of each user's next `days` days, read as cash_forecasts reads them (the typical day of
+def shortfall_readings(
+    *, currency_of: dict[int, str], today_of: dict[int, dt.date], days: int
+) -> dict[int, ShortfallReading]:
+    """The lowest point of each user's next `days` days (user id: their currency), read as cash_forecasts reads
+    them (the typical day of
     every user without a plan in one read, a row per user), projected day by day only for the users who may
     fall short: those whose floor (fc.floor_within) lies below their cushion."""
-    batch = _batch(users, today_of, days, {})
+    batch = _batch(currency_of, today_of, days, {})
     readings = {
         user_id: ShortfallReading(currency=view.currency, cushion=batch.cushions.get(user_id, 0), lowest=None)
         for user_id, view in batch.views.items()
@@ -169,10 +174,9 @@ class _Batch:
     spending_label: str
 
 
-def _batch(users, today_of: dict[int, dt.date], days: int | None, given: dict[int, ActivePlan]) -> _Batch:
-    users = list(users)
-    profiles_remember(users=users)
-    currency_of = {user.pk: user_currency(user) for user in users}
+def _batch(
+    currency_of: dict[int, str], today_of: dict[int, dt.date], days: int | None, given: dict[int, ActivePlan]
+) -> _Batch:
     held = assets_of_kinds(user_ids=currency_of, kinds=SPENDABLE | OWED_ON_CARD)
     views, accounts = {}, {}
     for user_id, currency in currency_of.items():

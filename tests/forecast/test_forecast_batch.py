@@ -20,6 +20,7 @@ from plans.forecast_read import cash_forecast, cash_forecasts, forecast_cushion_
 from plans.services import plan_activate, plan_create
 from suggestions.models import RecurringSeries
 from tests import factories
+from zeus.models import Profile
 from zeus.selectors import profiles_remember
 from zeus.timeutil import user_today
 
@@ -199,7 +200,8 @@ def test_the_watchs_reading_is_the_forecasts_lowest_point_for_every_user_it_may_
     for cushion in ("0", "5000000", "30000000"):
         for user in users:
             forecast_cushion_set(user=user, cushion=cushion)
-        readings = shortfall_readings(users=users, today_of=today_of, days=fc.SHORTFALL_WINDOW)
+        currency_of = {user.pk: user.profile.currency for user in users}
+        readings = shortfall_readings(currency_of=currency_of, today_of=today_of, days=fc.SHORTFALL_WINDOW)
         views = cash_forecasts(users=users, today_of=today_of, days=fc.SHORTFALL_WINDOW)
         for user in users:
             reading, view = readings[user.pk], views[user.pk]
@@ -245,7 +247,7 @@ def test_a_batch_of_nobody_and_profiles_already_held_take_no_query():
     profiles_remember(users=[user])
     assert queries_of(lambda: profiles_remember(users=[user])) == 0
     assert queries_of(lambda: cash_forecasts(users=[], today_of={})) == 0
-    assert queries_of(lambda: shortfall_readings(users=[], today_of={}, days=fc.SHORTFALL_WINDOW)) == 0
+    assert queries_of(lambda: shortfall_readings(currency_of={}, today_of={}, days=fc.SHORTFALL_WINDOW)) == 0
 
 
 def test_a_forecast_of_a_few_days_is_the_first_days_of_the_longest():
@@ -277,3 +279,14 @@ def test_a_forecast_of_a_few_days_is_the_first_days_of_the_longest():
                 assert short.days == longest.days[: days + 1]
     fixed = [e for d in cash_forecast(user=planned, today=today, days=5).forecast.days for e in d.events]
     assert not [e for e in fixed if e.kind == "fixed"]  # the landlord's bill at the month's end pays the rent
+
+
+def test_the_watch_checks_a_user_without_a_profile_with_the_profiles_defaults():
+    user = edge_user(3, "100000")  # short of money
+    Profile.objects.filter(user=user).delete()
+    morning = NOW + dt.timedelta(hours=6)  # 08:00 in Ho Chi Minh City, a new profile's timezone
+    assert shortfall_watch_run(now=morning, user_id_range=(user.pk, user.pk)) == 1
+    profile = Profile.objects.get(user=user)
+    assert (profile.timezone, profile.currency) == ("Asia/Ho_Chi_Minh", "VND")
+    watch = ForecastWatch.objects.get(user=user)
+    assert watch.in_shortfall and watch.checked_on == dt.date(2026, 12, 5)
