@@ -31,13 +31,31 @@ def asset_list(*, user, source: str | None = None) -> QuerySet[Asset]:
     return qs
 
 
-def assets_of_kinds(*, user_ids, kinds) -> dict[int, list[Asset]]:
-    """The accounts of these kinds of each of these users, in asset_list's order: one query for a job's batch."""
-    found: dict[int, list[Asset]] = {user_id: [] for user_id in user_ids}
+@dataclass(frozen=True)
+class HeldAccount:
+    """An account as a batch read gives it (the forecast's): what its balance is, in what, and for a credit card
+    its statement and due days. assets.cards.selectors.card_dues reads a card's dues from it as from an Asset."""
+
+    id: int
+    user_id: int
+    name: str
+    kind: str
+    balance: Decimal
+    currency: str
+    statement_day: int | None
+    due_day: int | None
+
+
+def assets_of_kinds(*, user_ids, kinds) -> dict[int, list[HeldAccount]]:
+    """The accounts of these kinds of each of these users, in asset_list's order: one query for a job's batch,
+    a row of values per account (no model built)."""
+    found: dict[int, list[HeldAccount]] = {user_id: [] for user_id in user_ids}
     if not found:
         return found  # an empty ANY is still a query, where an empty IN was none
-    for asset in Asset.objects.filter(AnyOf("user_id", found), kind__in=list(kinds)):
-        found[asset.user_id].append(asset)
+    fields = ("id", "user_id", "name", "kind", "balance", "currency", "statement_day", "due_day")
+    for row in Asset.objects.filter(AnyOf("user_id", found), kind__in=list(kinds)).values_list(*fields):
+        account = HeldAccount(*row)
+        found[account.user_id].append(account)
     return found
 
 

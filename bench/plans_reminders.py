@@ -166,8 +166,8 @@ def run() -> list:
             f"one pass of `reminders_send_due` over {PLANS:,} plans ({result.reminders:,} sent)",
             sec(pass_seconds),
             ratio,
-            "≤ 30 s",
-            pass_seconds <= 30,
+            "≤ 3x its SQL statement (issue 27)",
+            ratio <= 3,
         ),
         Row(
             f"queries per batch of ≤ {jobs.REMINDER_BATCH:,} plans ({len(total_queries)} in {result.batches} batches)",

@@ -87,12 +87,6 @@ def median_daily(totals: Sequence[int]) -> int:
     return (ordered[middle - 1] + ordered[middle]) // 2
 
 
-def median_ceiling(total: int, days: int) -> int:
-    """At least median_daily of `days` per-day amounts, none negative, that add up to at most `total`: the days
-    from the median's upper middle up are as many as days - days // 2, each at least it."""
-    return total // (days - days // 2)
-
-
 def _in_day_order(event: Event) -> tuple[int, str]:
     return -event.amount, event.label
 

@@ -7,9 +7,12 @@ The users are read in batches of BATCH, each batch's lowest points in a constant
 does not clear their cushion), its watches claimed and written in one statement each and its notices in one."""
 
 import datetime as dt
+import zoneinfo
 from collections import defaultdict
+from dataclasses import dataclass
 from decimal import Decimal
 
+from django.contrib.auth import get_user_model
 from django.db import transaction as db_transaction
 from django.db.models import Case, Value, When
 from django.utils import timezone
@@ -19,13 +22,13 @@ from django.utils.translation import gettext as _
 from plans import forecast as fc
 from plans.forecast_models import ForecastWatch
 from plans.forecast_read import shortfall_readings
+from plans.sql import forecast_watches_ensure
 from zeus.account_data.unlocked import unlocked_users
 from zeus.models import Notification
 from zeus.money import format_amount, from_minor
 from zeus.queries import AnyOf
-from zeus.selectors import profile_get, profiles_remember
+from zeus.selectors import profile_get
 from zeus.services import NotificationDraft, notification_create_many
-from zeus.timeutil import user_now
 from zeus.wording import NotificationWords
 
 CHECK_FROM = dt.time(7, 0)
@@ -33,52 +36,73 @@ RANGE = 1000
 BATCH = 1000  # a Celery task's range (RANGE): one batch of reads per task
 
 
+@dataclass(frozen=True)
+class Watched:
+    """A user the watch may check, with what their profile says of their clock, money and language."""
+
+    user_id: int
+    timezone: str
+    currency: str
+    language: str
+
+
 def shortfall_watch_run(*, now: dt.datetime, user_id_range: tuple[int, int], batch_size: int = BATCH) -> int:
     """Returns how many notices it sent."""
     first, last = user_id_range
     users = unlocked_users().filter(id__gte=first, id__lte=last, is_active=True).order_by("id")
+    users = users.values_list("id", "profile__timezone", "profile__currency", "profile__language")
     sent, after = 0, first - 1
     while True:
         batch = list(users.filter(id__gt=after)[:batch_size])
         if not batch:
             return sent
-        after = batch[-1].pk
-        sent += _check_batch(batch, now)
+        after = batch[-1][0]
+        sent += _check_batch([_watched(*row) for row in batch], now)
 
 
-def _check_batch(users: list, now: dt.datetime) -> int:
-    profiles_remember(users=users)
-    today_of = {}
+def _watched(user_id: int, timezone: str | None, currency: str | None, language: str | None) -> Watched:
+    if timezone is None:  # no profile yet: made with its defaults, as profile_get makes it for a page
+        profile = profile_get(user=get_user_model()(pk=user_id))
+        timezone, currency, language = profile.timezone, profile.currency, profile.language
+    return Watched(user_id=user_id, timezone=timezone, currency=currency, language=language)
+
+
+def _check_batch(users: list[Watched], now: dt.datetime) -> int:
+    clocks, today_of = {}, {}
     for user in users:
-        local = user_now(user, now=now)
+        if user.timezone not in clocks:
+            clocks[user.timezone] = now.astimezone(zoneinfo.ZoneInfo(user.timezone))
+        local = clocks[user.timezone]
         if local.time() >= CHECK_FROM:
-            today_of[user.pk] = local.date()
+            today_of[user.user_id] = local.date()
     if not today_of:
         return 0
     with db_transaction.atomic():
         # A second worker on the same users waits on these rows, then finds them checked today.
-        ForecastWatch.objects.bulk_create(
-            [ForecastWatch(user_id=user_id) for user_id in today_of], ignore_conflicts=True
-        )
+        forecast_watches_ensure(list(today_of))
         locked = ForecastWatch.objects.select_for_update().filter(AnyOf("user_id", today_of)).order_by("user_id")
         watches = {row[0]: row for row in locked.values_list("user_id", "pk", "checked_on", "in_shortfall")}
-        due = [user for user in users if user.pk in today_of and watches[user.pk][2] != today_of[user.pk]]
+        due = [
+            user for user in users if user.user_id in today_of and watches[user.user_id][2] != today_of[user.user_id]
+        ]
         if not due:
             return 0
         readings = shortfall_readings(
-            users=due, today_of={user.pk: today_of[user.pk] for user in due}, days=fc.SHORTFALL_WINDOW
+            currency_of={user.user_id: user.currency for user in due},
+            today_of={user.user_id: today_of[user.user_id] for user in due},
+            days=fc.SHORTFALL_WINDOW,
         )
         drafts, checked, short_ids = [], defaultdict(list), []
         for user in due:
-            (_user_id, watch_id, _checked_on, was_short), reading = watches[user.pk], readings[user.pk]
-            today = today_of[user.pk]
+            (_user_id, watch_id, _checked_on, was_short), reading = watches[user.user_id], readings[user.user_id]
+            today = today_of[user.user_id]
             if reading.short and not was_short:
                 drafts.append(_notice(user, today, reading.lowest, reading.currency))
             checked[today].append(watch_id)
             if reading.short:
                 short_ids.append(watch_id)
         # One UPDATE for the batch: a case per local day (two or three), where bulk_update's grows per row.
-        ForecastWatch.objects.filter(AnyOf("pk", [watches[user.pk][1] for user in due])).update(
+        ForecastWatch.objects.filter(AnyOf("pk", [watches[user.user_id][1] for user in due])).update(
             checked_on=Case(*(When(AnyOf("pk", ids), then=Value(day)) for day, ids in checked.items())),
             # An empty ANY is false, where Django would drop an empty IN and make every row true.
             in_shortfall=AnyOf("pk", short_ids),
@@ -88,16 +112,16 @@ def _check_batch(users: list, now: dt.datetime) -> int:
     return len(drafts)
 
 
-def _notice(user, today: dt.date, lowest: fc.Day, currency: str) -> NotificationDraft:
+def _notice(user: Watched, today: dt.date, lowest: fc.Day, currency: str) -> NotificationDraft:
     facts = {
         "date": lowest.date.isoformat(),
         "balance": str(from_minor(lowest.balance, currency)),
         "currency": currency,
     }
-    with override(profile_get(user=user).language or "vi"):
+    with override(user.language or "vi"):
         words = shortfall_words(facts)
     return NotificationDraft(
-        user_id=user.pk,
+        user_id=user.user_id,
         kind=Notification.Kind.CASH_SHORTFALL,
         title=words.title,
         body=words.body,

@@ -8,7 +8,7 @@ import datetime as dt
 from django.utils.translation import gettext as _
 
 from assets.cards.selectors import card_dues
-from assets.ledger.totals import counted_days_spent, counted_reads_of, counted_spent_ceilings
+from assets.ledger.totals import counted_days_spent, counted_reads_of
 from assets.selectors import assets_of_kinds
 from goals.debts.models import Debt
 from goals.debts.selectors import unpaid_instalments
@@ -115,7 +115,9 @@ def cash_forecasts(
 ) -> dict[int, ForecastView]:
     """Each user's forecast from their own today (user id: today), in a constant number of queries however many
     users (a few more per further currency). `actives` are plans the caller has read already."""
-    batch = _batch(users, today_of, days, actives or {})
+    users = list(users)
+    profiles_remember(users=users)
+    batch = _batch({user.pk: user_currency(user) for user in users}, today_of, days, actives or {})
     views = batch.views
     for user_id, p in batch.pending.items():
         forecast = _project(p, today_of[user_id], p.daily, batch.cushions.get(user_id, 0), batch.spending_label)
@@ -137,44 +139,26 @@ class ShortfallReading:
         return self.lowest is not None and self.lowest.balance < self.cushion
 
 
-def shortfall_readings(*, users, today_of: dict[int, dt.date], days: int) -> dict[int, ShortfallReading]:
-    """The lowest point of each user's next `days` days, read as cash_forecasts reads them, in two steps that
-    leave out the users who cannot fall short: their floor (fc.floor_within) at or above their cushion, with
-    typical spending first taken at a ceiling of its median (one total per user, not one per day); the typical
-    day read exactly, and the window projected day by day, only for the others."""
-    batch = _batch(users, today_of, days, {}, read_typical=False)
+def shortfall_readings(
+    *, currency_of: dict[int, str], today_of: dict[int, dt.date], days: int
+) -> dict[int, ShortfallReading]:
+    """The lowest point of each user's next `days` days (user id: their currency), read as cash_forecasts reads
+    them (the typical day of
+    every user without a plan in one read, a row per user), projected day by day only for the users who may
+    fall short: those whose floor (fc.floor_within) lies below their cushion."""
+    batch = _batch(currency_of, today_of, days, {})
     readings = {
         user_id: ShortfallReading(currency=view.currency, cushion=batch.cushions.get(user_id, 0), lowest=None)
         for user_id, view in batch.views.items()
     }
-    unplanned = {uid: (readings[uid].currency, today_of[uid]) for uid, p in batch.pending.items() if p.daily is None}
-    ceilings = counted_spent_ceilings(spans=_spans(unplanned))
-
-    def clears(user_id: int, p: "_Pending", daily: int) -> bool:
-        floor = fc.floor_within(
-            today=today_of[user_id], start_balance=p.start, days=p.length, events=p.events, daily_spending=daily
-        )
-        return floor >= readings[user_id].cushion
-
-    at_risk = {}
     for user_id, p in batch.pending.items():
-        ceiling = ceilings.get(user_id)
-        if p.daily is not None:
-            daily = p.daily
-        elif ceiling is not None and not ceiling.foreign:
-            daily = fc.median_ceiling(ceiling.minor, TYPICAL_SPENDING_DAYS)
-        else:
-            daily = None
-        if daily is None or not clears(user_id, p, daily):
-            at_risk[user_id] = p
-    typical = _typical_spending(
-        {user_id: (readings[user_id].currency, today_of[user_id]) for user_id, p in at_risk.items() if p.daily is None}
-    )
-    for user_id, p in at_risk.items():
-        daily = typical[user_id] if p.daily is None else p.daily
-        if clears(user_id, p, daily):
+        today, cushion = today_of[user_id], readings[user_id].cushion
+        floor = fc.floor_within(
+            today=today, start_balance=p.start, days=p.length, events=p.events, daily_spending=p.daily
+        )
+        if floor >= cushion:
             continue
-        forecast = _project(p, today_of[user_id], daily, readings[user_id].cushion, batch.spending_label)
+        forecast = _project(p, today, p.daily, cushion, batch.spending_label)
         readings[user_id] = dataclasses.replace(readings[user_id], lowest=fc.lowest_within(forecast, days))
     return readings
 
@@ -191,12 +175,8 @@ class _Batch:
 
 
 def _batch(
-    users, today_of: dict[int, dt.date], days: int | None, given: dict[int, ActivePlan], *, read_typical: bool = True
+    currency_of: dict[int, str], today_of: dict[int, dt.date], days: int | None, given: dict[int, ActivePlan]
 ) -> _Batch:
-    """`read_typical`: read the typical day of the users without a plan (else their `daily` stays None)."""
-    users = list(users)
-    profiles_remember(users=users)
-    currency_of = {user.pk: user_currency(user) for user in users}
     held = assets_of_kinds(user_ids=currency_of, kinds=SPENDABLE | OWED_ON_CARD)
     views, accounts = {}, {}
     for user_id, currency in currency_of.items():
@@ -209,8 +189,6 @@ def _batch(
     reads = _reads(ids, today_of, currency_of, accounts, given)
     cushions = {user_id: read.cushion for user_id, read in reads.items()}
     pending = {user_id: _events(reads[user_id], currency_of[user_id], today_of[user_id], days) for user_id in ids}
-    if not read_typical:
-        return _Batch(views=views, pending=pending, cushions=cushions, spending_label=label)
     typical = _typical_spending(
         {user_id: (currency_of[user_id], today_of[user_id]) for user_id, p in pending.items() if p.daily is None}
     )
@@ -286,6 +264,10 @@ def _events(reads: ForecastReads, currency: str, today: dt.date, days: int | Non
         if a.id not in billed_cards
     )
     window_end = today + WINDOW
+    if days is not None:
+        # Past the asked days only this month's bills still count (the plan's fixed expenses they already pay).
+        asked = today + dt.timedelta(days=fc.horizon(today=today, income_dates=(), days=days))
+        window_end = min(window_end, max(asked, pm.month_last(pm.month_first(today))))
     events = []
     for s in reads.series:
         if s.currency != currency or s.next_on > window_end:

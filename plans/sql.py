@@ -5,6 +5,7 @@ import json
 from django.db import connection
 from django.utils import timezone
 
+from plans.forecast_models import ForecastWatch
 from plans.models import ReminderLog
 
 # One statement claims a batch of reminders and says which claims it won. Through the ORM this is a
@@ -30,3 +31,23 @@ def reminders_claim(claims: list[tuple[int, str]], *, run_id) -> list[int]:
     with connection.cursor() as cursor:
         cursor.execute(sql, [run_id, stamp, json.dumps(claims)])
         return [plan_id for (plan_id,) in cursor.fetchall()]
+
+
+# The nightly watch makes sure each user of its batch has a watch row before locking them. Through the ORM this
+# is a bulk_create ignoring conflicts, which builds a model instance and binds five parameters per user of
+# every batch; here the ids go in as one array and the database fills in the defaults.
+_WATCHES_ENSURE = """
+INSERT INTO {table} (user_id, cushion, in_shortfall, checked_on, updated_at)
+SELECT user_id, 0, false, NULL, %s FROM unnest(%s::bigint[]) AS user_id
+ON CONFLICT (user_id) DO NOTHING
+"""
+
+
+def forecast_watches_ensure(user_ids: list[int]) -> None:
+    """Adds the ForecastWatch of each of these users who has none (no cushion, no episode open, never checked)."""
+    if not user_ids:
+        return
+    sql = _WATCHES_ENSURE.format(table=connection.ops.quote_name(ForecastWatch._meta.db_table))
+    stamp = connection.ops.adapt_datetimefield_value(timezone.now())
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [stamp, list(user_ids)])

@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy
 
 from zeus.account_data.unlocked import of_unlocked_users
 from zeus.models import EMAIL_KINDS, MailDelivery, Notification, Profile, default_email_notifications
+from zeus.queries import AnyOf
 from zeus.wording import notification_words
 
 MAX_ATTEMPTS = 10
@@ -99,8 +100,9 @@ def deliveries_record(notifications: list[Notification]) -> list[int]:
     # job's batch would otherwise read and decode every user's preferences to find the few.
     opted_in = Q()
     for kind in {n.kind for n in wanted}:
+        # One array of ids, not a parameter per user for the driver to bind (a job's batch has thousands).
         opted_in |= Q(
-            user_id__in={n.user_id for n in wanted if n.kind == kind}, email_notifications__contains={kind: True}
+            AnyOf("user_id", {n.user_id for n in wanted if n.kind == kind}), email_notifications__contains={kind: True}
         )
     profiles = {
         uid: (prefs or {}, email)

@@ -14,6 +14,7 @@ from zeus.models import EMAIL_KINDS, LANGUAGE_CHOICES, ModelConsent, Notificatio
 from zeus.money import normalize_currency
 from zeus.push import push_enabled
 from zeus.push_models import PushSubscription
+from zeus.queries import AnyOf
 from zeus.selectors import notification_pushed, profile_remember
 from zeus.timeutil import validate_timezone
 
@@ -154,7 +155,7 @@ def notifications_push(notifications: list[Notification]) -> None:
     if not push_enabled() or not notifications:
         return
     subscribed = set(
-        PushSubscription.objects.filter(user_id__in={n.user_id for n in notifications}).values_list(
+        PushSubscription.objects.filter(AnyOf("user_id", {n.user_id for n in notifications})).values_list(
             "user_id", flat=True
         )
     )

@@ -10,12 +10,13 @@ from django.db.models import Q, Sum
 
 from assets.cards import cycle
 from assets.models import Asset, Transaction
+from assets.selectors import HeldAccount
 from zeus.money import from_minor, to_minor
 
 
 @dataclasses.dataclass(frozen=True)
 class CardDueView:
-    asset: Asset
+    asset: Asset | HeldAccount  # the card, as a page or a batch read (the forecast's) holds it
     due: cycle.CardDue
 
     @property
@@ -50,7 +51,9 @@ def cycled_cards(*, user=None) -> Iterable[Asset]:
     return cards.filter(user=user) if user is not None else cards
 
 
-def card_dues(cards: Iterable[Asset], *, today_of: Callable[[Asset], dt.date]) -> list[CardDueView]:
+def card_dues(
+    cards: Iterable[Asset | HeldAccount], *, today_of: Callable[[Asset | HeldAccount], dt.date]
+) -> list[CardDueView]:
     """Each card's amount due and dates, `today_of(card)` being its owner's today. The rows that count are
     those after the statement date in the card's currency and not left out of the totals (`excluded`); rows in a
     transfer count (paying the card from a bank account is the repayment)."""

@@ -6,17 +6,21 @@ is listed in `missing` and left out, never taken at 1:1 (docs/ledger.md, "Money 
 import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from decimal import ROUND_FLOOR, Decimal
+from decimal import Decimal
 
+from django.contrib.auth import get_user_model
+from django.contrib.postgres.expressions import ArraySubquery
 from django.db.models import (
     BigIntegerField,
     Case,
-    Count,
+    CharField,
     DateField,
     DecimalField,
+    Exists,
     ExpressionWrapper,
     F,
     IntegerField,
+    OuterRef,
     Q,
     QuerySet,
     Sum,
@@ -237,76 +241,62 @@ class DaysSpent:
 
 def counted_days_spent(*, spans: dict[int, tuple[str, dt.date, dt.date]]) -> dict[int, DaysSpent]:
     """Each user's counted spending per day in their own currency over their own days (user id: (currency,
-    since, until)), summed and rounded in the database: one grouped query however many users, currencies and
-    days (the nightly watch's typical day), read as plain tuples."""
+    since, until)), summed and rounded in the database: one query however many users, currencies and days (the
+    nightly watch's typical day), one row per user carrying that user's day totals as an array."""
     if not spans:
         return {}
     currencies = {currency for currency, _s, _u in spans.values()}
     # round(sum * 10^exponent) is to_minor's ROUND_HALF_UP: PostgreSQL rounds a numeric's halves away from zero.
-    # A row in a currency no user of the batch keeps is not rounded here: its user is read through the rates.
     factor = Case(
         *(When(currency=c, then=Value(Decimal(10) ** exponent(c))) for c in sorted(currencies)),
         default=Value(Decimal(1)),
         output_field=DecimalField(),
     )
-    rows = (
-        _expenses_within(spans)
-        .values("user_id", "currency", "occurred_on")
+    # Each user's currency and span ride on their row (a batch's users have two or three todays and a currency
+    # or two), so the day totals come back as one array per user, not a row per user and day.
+    own = _per_user(spans, 0, CharField())
+    within = Transaction.objects.counted().filter(
+        user_id=OuterRef("pk"),
+        direction=Transaction.Direction.EXPENSE,
+        occurred_on__gte=OuterRef("since"),
+        occurred_on__lte=OuterRef("until"),
+    )
+    days = (
+        within.filter(currency=OuterRef("own"))
+        .values("occurred_on")
         .annotate(minor=Cast(Round(Sum("counted_amount") * factor), BigIntegerField()))
         .order_by()
-        .values_list("user_id", "currency", "occurred_on", "minor")
+        .values("minor")
+    )
+    rows = (
+        get_user_model()
+        .objects.filter(AnyOf("pk", spans))
+        .annotate(
+            own=own,
+            since=_per_user(spans, 1, DateField()),
+            until=_per_user(spans, 2, DateField()),
+        )
+        .annotate(days=ArraySubquery(days), foreign=Exists(within.exclude(currency=OuterRef("own"))))
+        .values_list("pk", "days", "foreign")
     )
     out = {user_id: DaysSpent(days=[], foreign=False) for user_id in spans}
-    for user_id, currency, day, minor in rows:
-        own, since, until = spans[user_id]
-        if since <= day <= until:
-            if currency == own:
-                out[user_id].days.append(minor)
-            elif not out[user_id].foreign:
-                out[user_id] = DaysSpent(days=out[user_id].days, foreign=True)
+    out.update({user_id: DaysSpent(days=days, foreign=foreign) for user_id, days, foreign in rows})
     return out
 
 
-def _expenses_within(spans: dict[int, tuple[str, dt.date, dt.date]]):
-    """The batch's expense rows that count, from the earliest span's first day to the latest span's last."""
-    return Transaction.objects.counted().filter(
-        AnyOf("user_id", spans),
-        direction=Transaction.Direction.EXPENSE,
-        occurred_on__gte=min(s for _c, s, _u in spans.values()),
-        occurred_on__lte=max(u for _c, _s, u in spans.values()),
+def _per_user(spans: dict[int, tuple], index: int, output_field) -> Case:
+    """The `index`th item of each user's span: the batch's most common value by default, a case over the other
+    users' ids for the rest. The database evaluates it on every row the subquery reads, so the ids it lists are
+    only the few users whose today or currency differs from most of the batch's."""
+    users_of: dict = {}
+    for user_id, span in spans.items():
+        users_of.setdefault(span[index], []).append(user_id)
+    common = max(users_of, key=lambda value: len(users_of[value]))
+    return Case(
+        *(When(AnyOf("pk", ids), then=Value(value)) for value, ids in users_of.items() if value != common),
+        default=Value(common),
+        output_field=output_field,
     )
-
-
-@dataclass(frozen=True)
-class SpentCeiling:
-    """At least what counted_days_spent's days add up to for one user (`minor`, in their currency's minor units),
-    unless `foreign`: some spending is in another currency, which no ceiling here covers."""
-
-    minor: int
-    foreign: bool
-
-
-def counted_spent_ceilings(*, spans: dict[int, tuple[str, dt.date, dt.date]]) -> dict[int, SpentCeiling]:
-    """An upper bound of each user's counted_days_spent total, one row per user and currency rather than one per
-    day: the spending of the batch's widest span (every amount is positive, so more days add), each day's
-    rounding at most half a minor unit up."""
-    if not spans:
-        return {}
-    rows = (
-        _expenses_within(spans)
-        .values("user_id", "currency")
-        .annotate(total=Sum("counted_amount"), days=Count("occurred_on", distinct=True))
-        .order_by()
-        .values_list("user_id", "currency", "total", "days")
-    )
-    out = {user_id: SpentCeiling(minor=0, foreign=False) for user_id in spans}
-    for user_id, currency, total, days in rows:
-        if currency != spans[user_id][0]:
-            out[user_id] = SpentCeiling(minor=out[user_id].minor, foreign=True)
-            continue
-        bound = (total.scaleb(exponent(currency)) + Decimal(days) / 2).to_integral_value(rounding=ROUND_FLOOR)
-        out[user_id] = SpentCeiling(minor=out[user_id].minor + int(bound), foreign=out[user_id].foreign)
-    return out
 
 
 def counted_user_read(*, user, currency: str, since: dt.date, until: dt.date) -> CountedRead:

@@ -13,12 +13,14 @@ from assets.ledger.transfers import transfer_create
 from assets.models import Transaction
 from goals.debts.services import debt_create
 from plans import forecast as fc
+from plans import math as pm
 from plans.forecast_jobs import shortfall_watch_run
 from plans.forecast_models import ForecastWatch
 from plans.forecast_read import cash_forecast, cash_forecasts, forecast_cushion_set, shortfall_readings
 from plans.services import plan_activate, plan_create
 from suggestions.models import RecurringSeries
 from tests import factories
+from zeus.models import Profile
 from zeus.selectors import profiles_remember
 from zeus.timeutil import user_today
 
@@ -198,7 +200,8 @@ def test_the_watchs_reading_is_the_forecasts_lowest_point_for_every_user_it_may_
     for cushion in ("0", "5000000", "30000000"):
         for user in users:
             forecast_cushion_set(user=user, cushion=cushion)
-        readings = shortfall_readings(users=users, today_of=today_of, days=fc.SHORTFALL_WINDOW)
+        currency_of = {user.pk: user.profile.currency for user in users}
+        readings = shortfall_readings(currency_of=currency_of, today_of=today_of, days=fc.SHORTFALL_WINDOW)
         views = cash_forecasts(users=users, today_of=today_of, days=fc.SHORTFALL_WINDOW)
         for user in users:
             reading, view = readings[user.pk], views[user.pk]
@@ -244,4 +247,46 @@ def test_a_batch_of_nobody_and_profiles_already_held_take_no_query():
     profiles_remember(users=[user])
     assert queries_of(lambda: profiles_remember(users=[user])) == 0
     assert queries_of(lambda: cash_forecasts(users=[], today_of={})) == 0
-    assert queries_of(lambda: shortfall_readings(users=[], today_of={}, days=fc.SHORTFALL_WINDOW)) == 0
+    assert queries_of(lambda: shortfall_readings(currency_of={}, today_of={}, days=fc.SHORTFALL_WINDOW)) == 0
+
+
+def test_a_forecast_of_a_few_days_is_the_first_days_of_the_longest():
+    """Asked for a few days, the forecast reads the recurring series only as far as it needs (those days, and the
+    rest of the month for the bills that pay the plan's fixed expenses): its days are the longest forecast's."""
+    users = [varied_user(n) for n in range(5)]
+    planned = users[1]
+    today = user_today(planned, now=NOW)
+    series(
+        planned, merchant="Landlord", kind="bill", direction="expense", amount="7000000",
+        next_on=pm.month_last(pm.month_first(today)),
+    )  # fmt: skip
+    series(
+        planned,
+        merchant="Gym",
+        kind="subscription",
+        direction="expense",
+        amount="99000",
+        next_on=today,
+        interval="weekly",
+    )
+    for user in users:
+        today = user_today(user, now=NOW)
+        longest = cash_forecast(user=user, today=today, days=fc.MAX_DAYS).forecast
+        for days in (1, 5, fc.SHORTFALL_WINDOW):
+            short = cash_forecast(user=user, today=today, days=days).forecast
+            assert (short is None) == (longest is None)
+            if short is not None:
+                assert short.days == longest.days[: days + 1]
+    fixed = [e for d in cash_forecast(user=planned, today=today, days=5).forecast.days for e in d.events]
+    assert not [e for e in fixed if e.kind == "fixed"]  # the landlord's bill at the month's end pays the rent
+
+
+def test_the_watch_checks_a_user_without_a_profile_with_the_profiles_defaults():
+    user = edge_user(3, "100000")  # short of money
+    Profile.objects.filter(user=user).delete()
+    morning = NOW + dt.timedelta(hours=6)  # 08:00 in Ho Chi Minh City, a new profile's timezone
+    assert shortfall_watch_run(now=morning, user_id_range=(user.pk, user.pk)) == 1
+    profile = Profile.objects.get(user=user)
+    assert (profile.timezone, profile.currency) == ("Asia/Ho_Chi_Minh", "VND")
+    watch = ForecastWatch.objects.get(user=user)
+    assert watch.in_shortfall and watch.checked_on == dt.date(2026, 12, 5)

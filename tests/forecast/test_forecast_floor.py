@@ -58,13 +58,3 @@ def test_income_before_a_bill_lifts_the_projection_above_the_floor():
     inputs = dict(today=TODAY, days=14, events=[salary, rent], daily_spending=0)
     assert fc.floor_within(start_balance=1_000_000, **inputs) == -5_000_000
     assert fc.project(start_balance=1_000_000, **inputs).lowest.balance == 1_000_000
-
-
-@settings(max_examples=400, deadline=None)
-@given(
-    spent=st.lists(st.integers(min_value=0, max_value=5_000_000), max_size=90),
-    slack=st.integers(min_value=0, max_value=1_000),
-)
-def test_the_median_ceiling_is_never_below_the_median_day(spent, slack):
-    days = spent + [0] * (90 - len(spent))
-    assert fc.median_ceiling(sum(days) + slack, 90) >= fc.median_daily(days)

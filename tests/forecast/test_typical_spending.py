@@ -9,11 +9,12 @@ import statistics
 from decimal import ROUND_HALF_UP, Decimal
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
-from assets.ledger.totals import counted_days_spent, counted_spent_ceilings
+from assets.ledger.totals import DaysSpent, counted_days_spent
 from assets.ledger.transfers import transfer_create
 from assets.models import Transaction
-from plans import forecast as fc
 from plans.forecast_read import cash_forecast, cash_forecasts
 from tests import factories
 
@@ -102,22 +103,30 @@ def test_the_batch_gives_each_user_the_median_of_their_own_days():
     assert typical(views[dollars.pk]) == hand_median(dollar_totals, places=2) > 0
 
 
-def test_the_watchs_ceiling_is_at_least_the_days_the_median_is_taken_from():
-    """The nightly watch lets a user pass on a ceiling of their typical day (assets.ledger.totals
-    .counted_spent_ceilings): never below the rounded days' sum, halves and rows of the span's edges included."""
+def test_the_days_are_read_per_user_over_their_own_span_in_one_query():
+    """assets.ledger.totals.counted_days_spent gives each user the rounded totals of the days of their own span
+    only (users in different timezones have different todays), in their own currency, and flags spending in
+    another: one query for the batch."""
     vnd, vnd_totals = spender("many", 60)
     usd, usd_totals = spender("cents", 55, currency="USD")
     abroad, _totals = spender("abroad", 48, foreign=True)
+    nobody = factories.user("nobody")
     spans = {
         vnd.pk: ("VND", back(90), back(1)),
-        usd.pk: ("USD", back(90), back(1)),
+        usd.pk: ("USD", back(89), TODAY),  # a day later: today's 6,000,000 in, day 90's row out
         abroad.pk: ("VND", back(90), back(1)),
+        nobody.pk: ("VND", back(90), back(1)),
     }
-    ceilings = counted_spent_ceilings(spans=spans)
-    days = counted_days_spent(spans=spans)
-    for user, totals, places in ((vnd, vnd_totals, 0), (usd, usd_totals, 2)):
-        rounded = [int((t * 10**places).quantize(Decimal(1), rounding=ROUND_HALF_UP)) for t in totals.values()]
-        assert not ceilings[user.pk].foreign
-        assert ceilings[user.pk].minor >= sum(days[user.pk].days) == sum(rounded)
-        assert fc.median_ceiling(ceilings[user.pk].minor, 90) >= hand_median(totals, places)
-    assert ceilings[abroad.pk].foreign
+    with CaptureQueriesContext(connection) as seen:
+        days = counted_days_spent(spans=spans)
+    assert len(seen) == 1
+    assert sorted(days[vnd.pk].days) == sorted(hand_days(vnd_totals)) and not days[vnd.pk].foreign
+    usd_days = {day: total for day, total in usd_totals.items() if day < 90}
+    usd_days[0] = Decimal("6000000")
+    assert sorted(days[usd.pk].days) == sorted(hand_days(usd_days, places=2)) and not days[usd.pk].foreign
+    assert days[abroad.pk].foreign
+    assert days[nobody.pk] == DaysSpent(days=[], foreign=False)
+
+
+def hand_days(day_totals: dict[int, Decimal], places: int = 0) -> list[int]:
+    return [int((total * 10**places).quantize(Decimal(1), rounding=ROUND_HALF_UP)) for total in day_totals.values()]
