@@ -34,7 +34,7 @@ def sepay_delivery_context(*, token: str, delivery: SepayTransaction | None) -> 
     for a delivery that parsed, what landing it needs to know first, in the same read: its row when the id is
     already in the ledger, whether the user has rules, whether a confirmed bank text could be this payment.
     Read before the delivery is authenticated, but nothing of it is answered or written until it is."""
-    found = SepayConnection.objects.select_related("user__profile").filter(token=token)
+    found = SepayConnection.objects.select_related("user__profile")
     if delivery is not None:
         owner = OuterRef("user_id")
         found = found.annotate(
@@ -44,8 +44,9 @@ def sepay_delivery_context(*, token: str, delivery: SepayTransaction | None) -> 
             has_rules=Exists(CategoryRule.objects.filter(user_id=owner)),
             drafts_near=Exists(confirmed_drafts_near(owner, delivery.occurred_at)),
         )
-    found = found.first()
-    if found is None:
+    try:
+        found = found.get(token=token)
+    except SepayConnection.DoesNotExist:
         return None
     return DeliveryContext(
         connection_id=found.id,

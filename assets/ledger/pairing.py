@@ -60,38 +60,23 @@ _CHECK_BATCH = 5_000
 
 
 def _with_candidates(user_id: int, ids: set[int]) -> list[int]:
-    """The rows among `ids` that have at least one possible counterpart (rejected pairs not yet taken out),
-    read a batch at a time: most rows have none, and each of those then costs no read of its own."""
-    counterpart = (
-        Transaction.objects.filter(
-            user_id=user_id,
-            currency=OuterRef("currency"),
-            amount=OuterRef("amount"),
-            occurred_on__gte=Cast(OuterRef("occurred_on") - WINDOW, DateField()),
-            occurred_on__lte=Cast(OuterRef("occurred_on") + WINDOW, DateField()),
-            transfer__isnull=True,
-            excluded=False,
-            asset__isnull=False,
-        )
-        .exclude(direction=OuterRef("direction"))
-        .exclude(asset_id=OuterRef("asset_id"))
-        .exclude(_split())
-    )
+    """The rows among `ids` that may have a counterpart: an unpaired row of the opposite direction, the same
+    amount and currency, within the window. Read a batch at a time, and loosely (the account, exclusions,
+    splits and rejections are for _pair_one, on the few rows found): most rows have none, and each of those
+    then costs no read of its own."""
+    counterpart = Transaction.objects.filter(
+        user_id=user_id,
+        currency=OuterRef("currency"),
+        amount=OuterRef("amount"),
+        occurred_on__gte=Cast(OuterRef("occurred_on") - WINDOW, DateField()),
+        occurred_on__lte=Cast(OuterRef("occurred_on") + WINDOW, DateField()),
+        transfer__isnull=True,
+    ).exclude(direction=OuterRef("direction"))
     ordered = sorted(ids)
     found: list[int] = []
     for start in range(0, len(ordered), _CHECK_BATCH):
-        found += (
-            Transaction.objects.filter(
-                pk__in=ordered[start : start + _CHECK_BATCH],
-                user_id=user_id,
-                transfer__isnull=True,
-                excluded=False,
-                asset__isnull=False,
-            )
-            .filter(Exists(counterpart))
-            .order_by("id")
-            .values_list("id", flat=True)
-        )
+        batch = Transaction.objects.filter(pk__in=ordered[start : start + _CHECK_BATCH], user_id=user_id)
+        found += batch.filter(Exists(counterpart)).order_by("id").values_list("id", flat=True)
     return found
 
 

@@ -20,9 +20,9 @@ from tests.race import at_once
 from zeus.models import Notification
 
 # A new id into a known account: the connection with its user, profile and what landing needs to know first
-# (the id already known? rules? a confirmed bank text near?), one read; then in one transaction the account
-# locked, the row, its balance on the asset and on the account, the inbox row, the user's pairing lock and the
-# look for a counterpart. In a test's own transaction the landing's is a savepoint: two statements more.
+# (the id already known? rules? a confirmed bank text near?), one read; then one transaction (its BEGIN and
+# COMMIT, or in a test's own transaction a savepoint and its release): the account locked, the row, its balance
+# on the asset and on the account, the inbox row, the user's pairing lock and the look for a counterpart.
 NEW_ID = 1 + 7 + 2
 # A retry of a landed id: that one read answers it.
 RETRY = 1
