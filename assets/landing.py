@@ -8,15 +8,16 @@ from decimal import Decimal
 
 from django.db import IntegrityError
 from django.db import transaction as db_transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import get_language
 
+from assets.ledger.pairing import transfer_pair_arrivals
 from assets.models import Asset, BankTextDraft, LinkedAccount, Source, Transaction
 from assets.rules.services import categorize, rules_for
 from zeus.models import Notification
 from zeus.money import format_amount
-from zeus.services import notification_create
-from zeus.timeutil import user_tz
+from zeus.services import NotificationDraft, notification_create_many
 from zeus.wording import NotificationWords
 
 # A confirmed bank text and the feed's delivery of the same payment: same account, direction and amount,
@@ -32,19 +33,54 @@ class LandResult:
     matched_draft: bool = False
 
 
-def synced_account_lock(
-    *, user, feed_key: str, institution: str, name: str, masked_number: str, currency: str
-) -> tuple[LinkedAccount, Asset | None]:
+@dataclass(frozen=True)
+class SyncedRow:
+    """One payment a feed delivers, on the linked account its feed key names."""
+
+    feed_key: str
+    institution: str
+    account_name: str
+    masked_number: str
+    external_id: str
+    amount: Decimal
+    currency: str
+    direction: str
+    description: str
+    match_text: str  # what the rules read (the bank's content and description)
+    occurred_at: dt.datetime
+    balance: Decimal | None
+
+
+def synced_row_land(*, user, row: SyncedRow, rules: list | None = None, drafts_near: bool = True) -> LandResult:
+    """The row once, in one transaction: the account found (or created) and locked, then the row inserted,
+    the balance moved forward, the inbox told, and the row paired with its other side when that is in.
+    Deliveries to one account are applied one at a time, so a second delivery of the same id waits for the
+    first to commit and then meets its row on the unique (user, external_id): its whole transaction rolls
+    back (nothing is written before that insert but, on an account's first sight, the account) and it
+    answers with the first one's row. `rules`: the user's rules when the caller has them ([] for a user
+    who has none); `drafts_near`: False when the caller knows no confirmed bank text lies in the window."""
+    try:
+        with db_transaction.atomic():
+            account, asset = _account_lock(user, row)
+            return _transaction_land(user, account, asset, row, rules, drafts_near)
+    except IntegrityError:
+        # The same id landed first: a delivery that waited for our lock, or a statement of the same bank id.
+        existing = Transaction.objects.filter(user=user, external_id=row.external_id).values_list("id", flat=True)
+        existing = existing.first()
+        if existing is None:
+            raise
+        return LandResult(created=False, transaction_id=existing)
+
+
+def _account_lock(user, row: SyncedRow) -> tuple[LinkedAccount, Asset | None]:
     """The user's linked account for this feed key, locked until the transaction ends, with the synced asset
     that mirrors it (one query when it exists). Created on first sight, with a synced bank_account asset, so
     net worth and the asset filters include it; concurrent first deliveries meet on the unique
-    (user, feed_key) and share one row. Must run inside a transaction."""
-    if not db_transaction.get_connection().in_atomic_block:
-        raise RuntimeError("synced_account_lock must run inside transaction.atomic()")
+    (user, feed_key) and share one row."""
     asset = (
         Asset.objects.select_for_update(of=("linked_account",))
         .select_related("linked_account")
-        .filter(user=user, linked_account__feed_key=feed_key)
+        .filter(user=user, linked_account__feed_key=row.feed_key)
         .order_by("id")
         .first()
     )
@@ -52,12 +88,12 @@ def synced_account_lock(
         return asset.linked_account, asset
     account = LinkedAccount.objects.get_or_create(
         user=user,
-        feed_key=feed_key,
+        feed_key=row.feed_key,
         defaults={
-            "institution": institution[:100],
-            "name": name[:100],
-            "masked_number": masked_number,
-            "currency": currency,
+            "institution": row.institution[:100],
+            "name": row.account_name[:100],
+            "masked_number": row.masked_number,
+            "currency": row.currency,
         },
     )[0]
     account = LinkedAccount.objects.select_for_update().get(pk=account.pk)
@@ -65,86 +101,74 @@ def synced_account_lock(
     if asset is None:
         asset = Asset.objects.create(
             user=user,
-            name=f"{institution} {masked_number}"[:100],
+            name=f"{row.institution} {row.masked_number}"[:100],
             kind=Asset.Kind.BANK_ACCOUNT,
-            currency=currency,
+            currency=row.currency,
             source=Source.SYNCED,
             linked_account=account,
         )
     return account, asset
 
 
-def synced_transaction_land(
-    *,
-    user,
-    account: LinkedAccount,
-    asset: Asset | None,
-    external_id: str,
-    amount: Decimal,
-    currency: str,
-    direction: str,
-    description: str,
-    match_text: str,
-    occurred_at: dt.datetime,
-    balance: Decimal | None,
-    tz=None,
-    notify: bool = True,
+def _transaction_land(
+    user, account: LinkedAccount, asset: Asset | None, row: SyncedRow, rules: list | None, drafts_near: bool
 ) -> LandResult:
-    """Must run inside the transaction that locked `account` (synced_account_lock): deliveries to one
-    account are applied one at a time, so a second delivery of the same id waits for the first to commit
-    and then meets its row on the unique (user, external_id), and the balance only moves forward."""
-    if not db_transaction.get_connection().in_atomic_block:
-        raise RuntimeError("synced_transaction_land must run inside transaction.atomic()")
-    occurred_on = occurred_at.astimezone(tz or user_tz(user)).date()
-    matched = _confirmed_draft_match(user, account, amount, direction, occurred_at)
+    matched = _confirmed_draft_match(user, account, row) if drafts_near else None
     if matched is not None:
         # The user already confirmed this payment from a bank text: the feed makes that row the bank's
         # (read only, with the bank's id) instead of adding it a second time.
         Transaction.objects.filter(pk=matched).update(
-            source=Source.SYNCED, external_id=external_id, asset=asset, updated_at=timezone.now()
+            source=Source.SYNCED, external_id=row.external_id, asset=asset, updated_at=timezone.now()
         )
-        _move_balance(account, asset, balance, occurred_at)
+        _move_balance(account, asset, row.balance, row.occurred_at)
         return LandResult(created=False, transaction_id=matched, matched_draft=True)
-    category = categorize(rules=rules_for(user=user), text=match_text, amount=amount, direction=direction).category
-    try:
-        with db_transaction.atomic():
-            txn = Transaction.objects.create(
-                user=user,
-                amount=amount,
-                currency=currency,
-                direction=direction,
-                description=description[:200],
-                category=category,
-                occurred_on=occurred_on,
-                asset=asset,
-                source=Source.SYNCED,
-                external_id=external_id,
-            )
-    except IntegrityError:
-        # The same id landed first: a delivery that waited for our lock, or a statement of the same bank id.
-        existing = Transaction.objects.filter(user=user, external_id=external_id).values_list("id", flat=True).first()
-        if existing is None:
-            raise
-        return LandResult(created=False, transaction_id=existing)
-    _move_balance(account, asset, balance, occurred_at)
-    if notify:
-        facts = {
-            "sign": "+" if direction == Transaction.Direction.INCOME else "-",
-            "amount": str(amount),
-            "currency": currency,
-            "account": f"{account.institution} {account.masked_number}",
-        }
-        notification_create(
-            user=user,
-            kind=Notification.Kind.TRANSACTION_SYNCED,
-            # Stored locale-neutral (the feed's request speaks no one's language); read in the reader's locale.
-            title=f"{facts['sign']}{format_amount(amount, currency)} · {facts['account']}",
-            facts=facts,
-            body=description[:500],
-            cta_url="/transactions",
-            dedupe_key=f"synced:{external_id}"[:200],
-        )
+    if rules is None:
+        rules = rules_for(user=user)
+    category = categorize(rules=rules, text=row.match_text, amount=row.amount, direction=row.direction).category
+    # No savepoint around it: a twin's row makes this insert fail, and then the whole landing rolls back.
+    txn = Transaction.objects.create(
+        user=user,
+        amount=row.amount,
+        currency=row.currency,
+        direction=row.direction,
+        description=row.description[:200],
+        category=category,
+        occurred_on=row.occurred_at.astimezone(user.profile.tz).date(),
+        asset=asset,
+        source=Source.SYNCED,
+        external_id=row.external_id,
+    )
+    _move_balance(account, asset, row.balance, row.occurred_at)
+    _tell(user, account, row)
+    # Its other side may have landed already, from this feed or another (docs/ledger.md, "Pairing"): paired
+    # in the same transaction, after the account's lock and before the commit that releases both.
+    transfer_pair_arrivals(user_id=user.pk, transaction_ids=[txn.id])
     return LandResult(created=True, transaction_id=txn.id)
+
+
+def _tell(user, account: LinkedAccount, row: SyncedRow) -> None:
+    facts = {
+        "sign": "+" if row.direction == Transaction.Direction.INCOME else "-",
+        "amount": str(row.amount),
+        "currency": row.currency,
+        "account": f"{account.institution} {account.masked_number}",
+    }
+    # One insert, skipped by the insert itself when the inbox already holds it; pushed live after commit, to
+    # an open socket only (zeus.services).
+    notification_create_many(
+        [
+            NotificationDraft(
+                user_id=user.pk,
+                kind=Notification.Kind.TRANSACTION_SYNCED,
+                # Stored locale-neutral (the feed's request speaks no one's language); read in the reader's locale.
+                title=f"{facts['sign']}{format_amount(row.amount, row.currency)} · {facts['account']}",
+                facts=facts,
+                body=row.description[:500],
+                cta_url="/transactions",
+                dedupe_key=f"synced:{row.external_id}"[:200],
+            )
+        ]
+    )
 
 
 def _move_balance(account: LinkedAccount, asset: Asset | None, balance: Decimal | None, at: dt.datetime) -> None:
@@ -156,17 +180,13 @@ def _move_balance(account: LinkedAccount, asset: Asset | None, balance: Decimal 
     LinkedAccount.objects.filter(pk=account.pk).update(**fields)
 
 
-def _confirmed_draft_match(user, account, amount, direction, occurred_at) -> int | None:
+def _confirmed_draft_match(user, account: LinkedAccount, row: SyncedRow) -> int | None:
     """A transaction confirmed from a bank text, not yet matched to the bank, same amount and direction,
     on this account, within the window. The draft's own columns and their index
     narrow it first (almost always to nothing); the few candidates are then checked one by one."""
-    candidates = BankTextDraft.objects.filter(
-        user=user,
-        status=BankTextDraft.Status.CONFIRMED,
-        occurred_at__gte=occurred_at - MATCH_WINDOW,
-        occurred_at__lte=occurred_at + MATCH_WINDOW,
-        transaction__isnull=False,
-    ).values_list("transaction_id", "linked_account_id", "account_mask")
+    candidates = confirmed_drafts_near(user, row.occurred_at).values_list(
+        "transaction_id", "linked_account_id", "account_mask"
+    )
     tail = account.masked_number[-3:]
     for transaction_id, linked_account_id, mask in candidates.order_by("id")[:20]:
         if linked_account_id not in (None, account.id):
@@ -175,12 +195,24 @@ def _confirmed_draft_match(user, account, amount, direction, occurred_at) -> int
         if linked_account_id is None and not (mask and mask.endswith(tail)):
             continue
         txn = Transaction.objects.filter(
-            pk=transaction_id, external_id__isnull=True, amount=amount, direction=direction
+            pk=transaction_id, external_id__isnull=True, amount=row.amount, direction=row.direction
         ).first()
         if txn is None:
             continue
         return txn.id
     return None
+
+
+def confirmed_drafts_near(user, occurred_at: dt.datetime) -> QuerySet[BankTextDraft]:
+    """The user's confirmed bank texts that could be this payment: within the window, with their row.
+    `user` may be an OuterRef, for a feed that asks whether there are any in the read it makes first."""
+    return BankTextDraft.objects.filter(
+        user=user,
+        status=BankTextDraft.Status.CONFIRMED,
+        occurred_at__gte=occurred_at - MATCH_WINDOW,
+        occurred_at__lte=occurred_at + MATCH_WINDOW,
+        transaction__isnull=False,
+    )
 
 
 def synced_words(facts: dict) -> NotificationWords:

@@ -343,9 +343,9 @@ def _report(hook: dict, imp: dict) -> str:
         f"**{lost_or_doubled}** (target 0).",
         "",
         "Reading. Both the bare view and the webhook are measured on one gunicorn process as gunicorn.conf.py "
-        "ships it. A delivery reads the connection and its retry check, then lands in one transaction through "
-        "the ORM (the account locked, the row, the balance, the inbox row: docs/feeds.md); the push asks Redis "
-        "who is online (one ZCARD) and builds an event loop only for a user with an open socket. The answer "
+        "ships it. A delivery reads the connection with its retry check in one query, then lands in one "
+        "transaction (the account locked, the row, the balance, the inbox row, the pairing: docs/feeds.md); "
+        "the push asks Redis who is online (one ZCARD), building an event loop only for an open socket. The answer "
         "waits for the commit's fsync, so the ratio depends on the machine's load and disk more than on the code.",
         "",
         "| statement import, 100,000 rows | time | peak memory (RSS) |",

@@ -10,7 +10,7 @@ from decimal import Decimal
 
 from django.db import transaction as db_transaction
 
-from assets.landing import LandResult, synced_account_lock, synced_transaction_land
+from assets.landing import LandResult, SyncedRow, synced_row_land
 from assets.models import Transaction
 from assets.signals import synced_income_landed
 from zeus import crypto
@@ -63,19 +63,13 @@ def feed_row_land(*, user, row: FeedRow) -> LandResult:
 
 
 def _land(user, row: FeedRow) -> LandResult:
-    with db_transaction.atomic():
-        account, asset = synced_account_lock(
-            user=user,
+    return synced_row_land(
+        user=user,
+        row=SyncedRow(
             feed_key=feed_key(row.provider, row.bank, row.account_number),
             institution=row.bank,
-            name=row.bank,
+            account_name=row.bank,
             masked_number=mask(row.account_number),
-            currency=FEED_CURRENCY,
-        )
-        return synced_transaction_land(
-            user=user,
-            account=account,
-            asset=asset,
             external_id=row.external_id,
             amount=row.amount,
             currency=FEED_CURRENCY,
@@ -84,8 +78,8 @@ def _land(user, row: FeedRow) -> LandResult:
             match_text=row.description,
             occurred_at=row.occurred_at,
             balance=row.balance,
-            tz=user.profile.tz,
-        )
+        ),
+    )
 
 
 def secret_encrypt(value: str, *, purpose: str) -> str:

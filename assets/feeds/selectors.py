@@ -3,10 +3,11 @@
 import datetime as dt
 from dataclasses import dataclass
 
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, QuerySet, Subquery
 
 from assets.feeds.payload import SepayTransaction
-from assets.models import SepayConnection, Transaction
+from assets.landing import confirmed_drafts_near
+from assets.models import CategoryRule, SepayConnection, Transaction
 
 
 def sepay_connection_list(*, user) -> QuerySet[SepayConnection]:
@@ -24,22 +25,29 @@ class DeliveryContext:
     last_delivery_at: dt.datetime | None
     user: object  # the user with their profile: landing needs the clock and the rules' owner
     known_id: int | None = None  # a delivery that parsed whose id is already in the ledger (a retry): its row
+    has_rules: bool = True  # whether the user has categorization rules to read
+    drafts_near: bool = True  # whether a confirmed bank text of the user's could be this payment
 
 
 def sepay_delivery_context(*, token: str, delivery: SepayTransaction | None) -> DeliveryContext | None:
-    """The connection behind a webhook URL's token (None when there is none) and, for a delivery that
-    parsed, its row when the id is already in the ledger. Read before the delivery is authenticated, but
-    nothing of it is answered or written until it is."""
-    found = SepayConnection.objects.select_related("user__profile").filter(token=token).first()
-    if found is None:
-        return None
-    known = None
+    """The connection behind a webhook URL's token (None when there is none) with its user and profile and,
+    for a delivery that parsed, what landing it needs to know first, in the same read: its row when the id is
+    already in the ledger, whether the user has rules, whether a confirmed bank text could be this payment.
+    Read before the delivery is authenticated, but nothing of it is answered or written until it is."""
+    found = SepayConnection.objects.select_related("user__profile")
     if delivery is not None:
-        known = (
-            Transaction.objects.filter(user_id=found.user_id, external_id=delivery.external_id)
-            .values_list("id", flat=True)
-            .first()
+        owner = OuterRef("user_id")
+        found = found.annotate(
+            known_id=Subquery(
+                Transaction.objects.filter(user_id=owner, external_id=delivery.external_id).order_by().values("id")[:1]
+            ),
+            has_rules=Exists(CategoryRule.objects.filter(user_id=owner)),
+            drafts_near=Exists(confirmed_drafts_near(owner, delivery.occurred_at)),
         )
+    try:
+        found = found.get(token=token)
+    except SepayConnection.DoesNotExist:
+        return None
     return DeliveryContext(
         connection_id=found.id,
         user_id=found.user_id,
@@ -47,5 +55,7 @@ def sepay_delivery_context(*, token: str, delivery: SepayTransaction | None) -> 
         secret_encrypted=found.secret_encrypted,
         last_delivery_at=found.last_delivery_at,
         user=found.user,
-        known_id=known,
+        known_id=getattr(found, "known_id", None),
+        has_rules=getattr(found, "has_rules", True),
+        drafts_near=getattr(found, "drafts_near", True),
     )

@@ -7,14 +7,12 @@ import secrets
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import transaction as db_transaction
 from django.utils import timezone
 
 from assets.feeds.payload import SEPAY_CURRENCY, SepayTransaction
 from assets.feeds.providers import income_landed_announce
 from assets.feeds.selectors import DeliveryContext
-from assets.landing import LandResult, synced_account_lock, synced_transaction_land
-from assets.ledger.pairing import transfer_pair_arrivals
+from assets.landing import SyncedRow, synced_row_land
 from assets.models import SepayConnection
 from zeus import crypto
 from zeus.errors import NotFound, ValidationFailed
@@ -90,48 +88,35 @@ _DELIVERY_STAMP_EVERY = dt.timedelta(minutes=1)
 def sepay_delivery_land(*, context: DeliveryContext, delivery: SepayTransaction) -> Landed:
     """One authenticated delivery into the ledger, once: a retried or concurrent delivery of the same SePay
     id finds the row the first one wrote and changes nothing. `context` is what sepay_delivery_context read
-    for it. The account is found (or created) and locked, then the row lands (assets.landing), matching a
-    confirmed bank text of the same payment when there is one."""
+    for it (a retry is answered from it alone). The row lands through assets.landing (the account found or
+    created and locked, the row inserted, matching a confirmed bank text of the same payment when there is
+    one, pairing it with its other side); once committed, a new row is announced."""
     if context.known_id is not None:
         return Landed(created=False, transaction_id=context.known_id)
     text = " ".join(part for part in (delivery.content, delivery.description or "") if part)
-    description = delivery.content or delivery.description or delivery.gateway
-    result = _land_locked(context, delivery, text, description)
-    created, transaction_id = result.created, result.transaction_id
-    if created:
-        # Its other side may have landed already, from this feed or another (docs/ledger.md, "Pairing").
-        transfer_pair_arrivals(user_id=context.user_id, transaction_ids=[transaction_id])
-    if created:
-        income_landed_announce(transaction_id=transaction_id, direction=delivery.direction, text=text)
-    now = timezone.now()
-    if created and (context.last_delivery_at is None or now - context.last_delivery_at > _DELIVERY_STAMP_EVERY):
-        SepayConnection.objects.filter(pk=context.connection_id).update(last_delivery_at=now)
-    return Landed(created=created, transaction_id=transaction_id)
-
-
-def _land_locked(context: DeliveryContext, delivery: SepayTransaction, text: str, description: str) -> LandResult:
-    user = context.user
-    with db_transaction.atomic():
-        account, asset = synced_account_lock(
-            user=user,
+    result = synced_row_land(
+        user=context.user,
+        row=SyncedRow(
             feed_key=sepay_feed_key(delivery.gateway, delivery.account_number),
             institution=delivery.gateway,
-            name=(delivery.sub_account and f"{delivery.gateway} {mask(delivery.sub_account)}") or delivery.gateway,
+            account_name=(delivery.sub_account and f"{delivery.gateway} {mask(delivery.sub_account)}")
+            or delivery.gateway,
             masked_number=mask(delivery.account_number),
-            currency=SEPAY_CURRENCY,
-        )
-        result = synced_transaction_land(
-            user=user,
-            account=account,
-            asset=asset,
             external_id=delivery.external_id,
             amount=delivery.amount,
             currency=SEPAY_CURRENCY,
             direction=delivery.direction,
-            description=description,
+            description=delivery.content or delivery.description or delivery.gateway,
             match_text=text,
             occurred_at=delivery.occurred_at,
             balance=delivery.accumulated,
-            tz=user.profile.tz,
-        )
-    return result
+        ),
+        rules=None if context.has_rules else [],
+        drafts_near=context.drafts_near,
+    )
+    if result.created:
+        income_landed_announce(transaction_id=result.transaction_id, direction=delivery.direction, text=text)
+        now = timezone.now()
+        if context.last_delivery_at is None or now - context.last_delivery_at > _DELIVERY_STAMP_EVERY:
+            SepayConnection.objects.filter(pk=context.connection_id).update(last_delivery_at=now)
+    return Landed(created=result.created, transaction_id=result.transaction_id)

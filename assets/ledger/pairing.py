@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError
 from django.db import transaction as db_transaction
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import DateField, Exists, OuterRef, Q
+from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import override
@@ -39,18 +40,44 @@ class _Row:
 
 def transfer_pair_arrivals(*, user_id: int, transaction_ids: Iterable[int]) -> list[Transfer]:
     """Pairs or suggests a counterpart for each newly landed row; returns the transfers made (paired or
-    suggested). Idempotent: a row already paired, or a pair already suggested or rejected, is left alone."""
-    ids = sorted(set(transaction_ids))
+    suggested). Idempotent: a row already paired, or a pair already suggested or rejected, is left alone.
+    Inside the caller's transaction when there is one (a feed's landing, an import), without a savepoint."""
+    ids = set(transaction_ids)
     if not ids:
         return []
     made: list[Transfer] = []
-    with db_transaction.atomic():
+    with db_transaction.atomic(savepoint=False):
         profile, _created = Profile.objects.select_for_update().get_or_create(user_id=user_id)
-        for transaction_id in ids:
+        for transaction_id in _with_candidates(user_id, ids):
             made.extend(_pair_one(user_id, transaction_id))
         if any(t.status == Transfer.Status.SUGGESTED for t in made):
             _tell_suggestions(profile)
     return made
+
+
+# Rows looked at for candidates in one read (an import can land a hundred thousand).
+_CHECK_BATCH = 5_000
+
+
+def _with_candidates(user_id: int, ids: set[int]) -> list[int]:
+    """The rows among `ids` that may have a counterpart: an unpaired row of the opposite direction, the same
+    amount and currency, within the window. Read a batch at a time, and loosely (the account, exclusions,
+    splits and rejections are for _pair_one, on the few rows found): most rows have none, and each of those
+    then costs no read of its own."""
+    counterpart = Transaction.objects.filter(
+        user_id=user_id,
+        currency=OuterRef("currency"),
+        amount=OuterRef("amount"),
+        occurred_on__gte=Cast(OuterRef("occurred_on") - WINDOW, DateField()),
+        occurred_on__lte=Cast(OuterRef("occurred_on") + WINDOW, DateField()),
+        transfer__isnull=True,
+    ).exclude(direction=OuterRef("direction"))
+    ordered = sorted(ids)
+    found: list[int] = []
+    for start in range(0, len(ordered), _CHECK_BATCH):
+        batch = Transaction.objects.filter(pk__in=ordered[start : start + _CHECK_BATCH], user_id=user_id)
+        found += batch.filter(Exists(counterpart)).order_by("id").values_list("id", flat=True)
+    return found
 
 
 def _tell_suggestions(profile: Profile) -> None:

@@ -217,3 +217,13 @@ def test_a_pair_made_on_arrival_notifies_nobody(alice, accounts):
     _create(alice, momo, "income")
     assert Transfer.objects.filter(status="paired").count() == 1
     assert not Notification.objects.filter(user=alice).exists()
+
+
+def test_rows_with_no_possible_counterpart_cost_one_read_for_the_batch(alice, accounts, django_assert_num_queries):
+    """Pairing's budget (docs/ledger.md, "Cost"): the user's lock and one look for the batch; a row gets reads
+    of its own only when an opposite row of its amount lies within the window."""
+    bank, momo, _ = accounts
+    rows = [_create(alice, bank, "expense", amount=str(1000 + n)) for n in range(6)]
+    rows.append(_create(alice, momo, "expense", amount="1000"))  # the same direction: no counterpart either
+    with django_assert_num_queries(2):
+        assert transfer_pair_arrivals(user_id=alice.id, transaction_ids=[row.id for row in rows]) == []

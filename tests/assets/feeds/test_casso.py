@@ -1,5 +1,6 @@
 """Casso's webhook (v2, signed) and the daily reconciliation against loopback SePay and Casso APIs."""
 
+import datetime as dt
 import json
 import threading
 import time
@@ -12,6 +13,8 @@ from django.core.management import call_command
 from assets.feeds import casso
 from assets.feeds.reconcile import feeds_reconcile
 from assets.models import LinkedAccount, Transaction
+from assets.services import transaction_create
+from tests import factories
 from tests.assets.feeds.sepay import deliver as sepay_deliver
 from tests.assets.feeds.sepay import payload as sepay_payload
 from tests.assets.helpers import assert_error
@@ -240,3 +243,17 @@ def test_a_locked_account_is_not_pulled_but_its_webhooks_land_until_it_cancels(a
     account_erasure_cancel(user=alice)
     report = feeds_reconcile(days=7)
     assert (report.connections, report.landed) == (2, 1)
+
+
+@pytest.mark.django_db
+def test_a_casso_row_is_paired_with_its_other_side_on_arrival(alice, client, connection):
+    """Rows from every feed are paired on arrival (docs/ledger.md, "Pairing"): money sent from a wallet that
+    Casso then reports arriving at the bank is one transfer, not spending and income."""
+    wallet = factories.asset(alice, name="MoMo", kind="e_wallet")
+    sent = transaction_create(
+        user=alice, amount="150000", direction="expense", occurred_on=dt.date(2026, 11, 30), asset_id=wallet.id
+    )
+    assert post_casso(client, connection, casso_body()).status_code == 200
+    arrived = Transaction.objects.get(external_id="casso:5061")
+    sent.refresh_from_db()
+    assert arrived.transfer_id is not None and arrived.transfer_id == sent.transfer_id

@@ -253,42 +253,6 @@ def test_the_users_open_sockets_hear_of_it_after_commit():
     assert message["notification"]["kind"] == "transaction_synced"
 
 
-def test_a_delivery_costs_a_bounded_number_of_queries(alice_api, webhook, django_assert_max_num_queries):
-    connection = connect(alice_api)
-    deliver(webhook, connection, payload(id=1))
-    # The landing, then transfer pairing in its own transaction (docs/ledger.md): five more; and the reader's
-    # language for the live notification, which is worded when it is shown (zeus.selectors.notification_pushed).
-    with django_assert_max_num_queries(15 + 5 + 1):
-        assert deliver(webhook, connection, payload(id=2)).status_code == 200
-    with django_assert_max_num_queries(3):
-        assert deliver(webhook, connection, payload(id=2)).status_code == 200
-
-
-def test_a_delivery_into_a_known_account_lands_categorized_and_a_retry_is_two_reads(
-    alice, alice_api, webhook, django_assert_num_queries
-):
-    """Into an account the first delivery made: the row categorized by the user's rules, the balance moved,
-    the inbox told (and the reader's language read for its live push), then transfer pairing in its own
-    transaction (BEGIN, the user's lock, the row, the one indexed lookup of its counterparts, COMMIT:
-    docs/ledger.md); a retry of the same id reads the connection and finds its row, and writes nothing."""
-    rule_create(user=alice, match="KFC", category="shopping")
-    connection = connect(alice_api, "hmac")
-    deliver(webhook, connection, payload(id=1))  # the account's first delivery creates it
-    with django_assert_num_queries(15 + 5 + 1):
-        assert deliver(webhook, connection, payload(id=2, accumulated=5_000)).json() == {"success": True}
-    with django_assert_num_queries(2):
-        assert deliver(webhook, connection, payload(id=2)).json() == {"success": True}
-    landed = Transaction.objects.get(user=alice, external_id="sepay:2")
-    assert (landed.source, landed.category, landed.amount, landed.currency) == ("synced", "shopping", 150000, "VND")
-    account = LinkedAccount.objects.get(user=alice)
-    assert account.balance == Decimal("5000") and account.last_synced_at is not None
-    assert Asset.objects.get(user=alice, linked_account=account).balance == Decimal("5000")
-    assert landed.asset == Asset.objects.get(user=alice, linked_account=account)
-    notice = Notification.objects.get(user=alice, dedupe_key="synced:sepay:2")
-    assert notice.title == "-150,000 ₫ · Vietcombank •••• 9999"
-    assert notice.body == "KFC NGUYEN HUE thanh toan"
-
-
 def test_the_answers_keep_their_order_when_the_body_is_read_first(alice_api, webhook):
     """An unknown URL is a 401 before a bad body is a 400, and a bad key before a bad body."""
     connection = connect(alice_api, "hmac")

@@ -1,0 +1,110 @@
+"""What one SePay delivery costs in SQL statements (the budget pinned here: docs/feeds.md, "What a delivery
+does"), whatever the user's history; and the twin delivery that read the connection before its first landed."""
+
+import json
+from decimal import Decimal
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from assets.feeds.payload import parse_payload
+from assets.feeds.selectors import sepay_delivery_context
+from assets.feeds.services import sepay_delivery_land
+from assets.models import LinkedAccount, Transaction
+from assets.rules.services import rule_create
+from tests import factories
+from tests.assets.feeds.sepay import deliver, payload
+from tests.assets.feeds.test_sepay import api_for, connect
+from tests.race import at_once
+from zeus.models import Notification
+
+# A new id into a known account: the connection with its user, profile and what landing needs to know first
+# (the id already known? rules? a confirmed bank text near?), one read; then one transaction (its BEGIN and
+# COMMIT, or in a test's own transaction a savepoint and its release): the account locked, the row, its balance
+# on the asset and on the account, the inbox row, the user's pairing lock and the look for a counterpart.
+NEW_ID = 1 + 7 + 2
+# A retry of a landed id: that one read answers it.
+RETRY = 1
+
+
+@pytest.fixture
+def webhook():
+    return Client()
+
+
+def _token(connection: dict) -> str:
+    return connection["webhook_url"].rstrip("/").rsplit("/", 1)[1]
+
+
+def test_a_new_id_costs_a_fixed_number_of_statements_and_a_retry_one(
+    alice, alice_api, webhook, django_assert_num_queries
+):
+    connection = connect(alice_api, "hmac")
+    deliver(webhook, connection, payload(id=1))  # the account's first delivery creates it
+    for n in range(2, 5):  # the count does not grow with the ledger
+        with django_assert_num_queries(NEW_ID):
+            assert deliver(webhook, connection, payload(id=n, accumulated=1000 * n)).json() == {"success": True}
+    with django_assert_num_queries(RETRY):
+        assert deliver(webhook, connection, payload(id=4)).json() == {"success": True}
+    assert Transaction.objects.filter(user=alice).count() == 4
+    assert Notification.objects.filter(user=alice).count() == 4
+    assert LinkedAccount.objects.get(user=alice).balance == Decimal("4000")
+
+
+def test_a_user_with_rules_adds_their_read_and_the_row_is_categorized(
+    alice, alice_api, webhook, django_assert_num_queries
+):
+    rule_create(user=alice, match="KFC", category="shopping")
+    connection = connect(alice_api, "hmac")
+    deliver(webhook, connection, payload(id=1))
+    with django_assert_num_queries(NEW_ID + 1):
+        assert deliver(webhook, connection, payload(id=2)).json() == {"success": True}
+    with django_assert_num_queries(RETRY):
+        assert deliver(webhook, connection, payload(id=2)).json() == {"success": True}
+    landed = Transaction.objects.get(user=alice, external_id="sepay:2")
+    assert (landed.source, landed.category, landed.amount, landed.currency) == ("synced", "shopping", 150000, "VND")
+    notice = Notification.objects.get(user=alice, dedupe_key="synced:sepay:2")
+    assert notice.title == "-150,000 ₫ · Vietcombank •••• 9999"
+    assert notice.body == "KFC NGUYEN HUE thanh toan"
+
+
+def test_a_twin_that_read_before_its_first_landed_meets_its_row_and_writes_nothing(alice, alice_api, webhook):
+    """The twin's connection read found no row; by the time it holds the account's lock the first one has
+    committed: its insert meets the row on the unique (user, external_id), its transaction rolls back, and it
+    answers with the first one's row."""
+    connection = connect(alice_api)
+    deliver(webhook, connection, payload(id=1, accumulated=100))
+    twin = parse_payload(payload(id=2, accumulated=200), now=timezone.now())
+    context = sepay_delivery_context(token=_token(connection), delivery=twin)
+    assert context.known_id is None
+    assert deliver(webhook, connection, payload(id=2, accumulated=200)).status_code == 200  # the first one
+    first = Transaction.objects.get(user=alice, external_id="sepay:2")
+    LinkedAccount.objects.filter(user=alice).update(balance=7)  # so a balance the twin moved would show
+    landed = sepay_delivery_land(context=context, delivery=twin)
+    assert (landed.created, landed.transaction_id) == (False, first.id)
+    assert Transaction.objects.filter(user=alice).count() == 2
+    assert Notification.objects.filter(user=alice).count() == 2
+    assert LinkedAccount.objects.get(user=alice).balance == Decimal("7")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_twins_racing_on_many_ids_land_each_once_with_one_notice():
+    """Every id delivered twice at the same moment, as the benchmark does, on two users' connections in turn."""
+    users = [factories.user("alice"), factories.user("bob")]
+    connections = [connect(api_for(user), "hmac") for user in users]
+    for connection in connections:
+        assert deliver(Client(), connection, payload(id=1)).status_code == 200
+    answers = []
+    for n in range(2, 6):
+        for index, connection in enumerate(connections):
+            raw = json.dumps(payload(id=100 * index + n, transactionDate=f"2026-11-30 15:0{n}:00")).encode()
+
+            def send(connection=connection, raw=raw):
+                return deliver(Client(), connection, raw).status_code
+
+            answers += at_once(send, send)
+    assert answers == [200] * 16
+    for user in users:
+        assert Transaction.objects.filter(user=user).count() == 5
+        assert Notification.objects.filter(user=user, kind="transaction_synced").count() == 5
