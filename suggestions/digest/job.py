@@ -7,14 +7,13 @@ import uuid
 from collections import defaultdict
 
 from django.db import transaction
-from django.db.models import JSONField, Value
 from django.utils import timezone
 
 from suggestions.batches import BatchUser, user_batches
 from suggestions.digest.compose import compose, is_due, iso_week, local_now, parse_iso_week, week_start
 from suggestions.digest.reads import digest_get, digests_of
 from suggestions.digest.texts import notice_facts, texts
-from suggestions.models import WeeklyDigest
+from suggestions.sql import digests_claim
 from zeus.mail import profile_language
 from zeus.models import Notification
 from zeus.services import NotificationDraft, notification_create_many
@@ -56,23 +55,10 @@ def weekly_digest_send_batch(*, users: list[BatchUser], now: dt.datetime) -> int
 
 
 def _claim(reviews: dict[int, dict], *, week: str, start: dt.date, run_id: uuid.UUID) -> list[int]:
-    """Inserts the reviews, ignoring a (user, week) already stored, under this run's id; returns the users
-    whose row this run inserted (a review already there, or inserted by another worker first, is not ours),
-    newest row first, as the model's ordering reads them back."""
-    # Each payload as a Value: with a plain value Django binds every column as one array (UNNEST), and psycopg
-    # escapes the quotes of every review's JSON inside that array one by one in Python; a Value is bound on its
-    # own, escaped in C (the rows and their words are the same).
-    WeeklyDigest.objects.bulk_create(
-        [
-            WeeklyDigest(
-                user_id=uid, iso_week=week, week_start=start, payload=Value(review, JSONField()), run_id=run_id
-            )
-            for uid, review in reviews.items()
-        ],
-        ignore_conflicts=True,
-    )
-    ours = WeeklyDigest.objects.filter(user_id__in=list(reviews), iso_week=week, run_id=run_id)
-    inserted = set(ours.values_list("user_id", flat=True))
+    """Inserts the reviews, ignoring a (user, week) already stored, under this run's id (one statement,
+    suggestions.sql.digests_claim); returns the users whose row this run inserted (a review already there, or
+    inserted by another worker first, is not ours), newest row first, as the model's ordering reads them back."""
+    inserted = digests_claim(reviews, iso_week=week, week_start=start, run_id=run_id, stamp=timezone.now())
     return [uid for uid in reversed(reviews) if uid in inserted]
 
 

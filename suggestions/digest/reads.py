@@ -2,12 +2,16 @@
 batch, never one per user."""
 
 import datetime as dt
+import functools
+import operator
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from decimal import Decimal
 
+from django.db.models import Case, DateField, F, Q, QuerySet, Sum, Value, When
+
 from assets.ledger.conversion import Converted, RateTable, convert
-from assets.ledger.totals import counted_convert, counted_groups_query, rate_tables_load
+from assets.ledger.totals import counted_convert, rate_tables_load
 from assets.models import Transaction
 from goals.models import Goal
 from suggestions.models import INSIGHT_KINDS, RecurringSeries, Suggestion, WeeklyDigest
@@ -38,10 +42,24 @@ class ReviewSpending:
 
 
 @dataclass(frozen=True)
+class DueSeries:
+    """An active expense series due in the span the review asks about: what the review says of it."""
+
+    id: int
+    user_id: int
+    merchant: str
+    kind: str
+    amount: Decimal
+    currency: str
+    interval: str
+    next_on: dt.date
+
+
+@dataclass(frozen=True)
 class WeekReviewRows:
     spending: ReviewSpending
     goals: list[Goal]  # active, oldest first per user
-    due: list[RecurringSeries]  # active expense series due in the span asked, soonest first per user
+    due: list[DueSeries]  # active expense series due in the span asked, soonest first per user
     insights: list[Suggestion]  # insights created from the moment asked on, newest first per user
 
 
@@ -56,20 +74,41 @@ def _by_converted_amount(big: BigExpense) -> tuple:
     return converted is None, -(converted or Decimal(0))
 
 
+def _spent_per_week(*, currencies: dict[int, str], week_start: dt.date) -> QuerySet:
+    """The counted expenses of these users over the five weeks, one row per user, category, currency and
+    `day`, with each week's sum (`week0` the week itself, `week1` the week before, ...): a row in the user's own
+    currency has no `day` (its weeks are summed in the database, conditional sums of one GROUP BY), a row in
+    another currency keeps its day, the day its conversion needs (then one of its week sums is set)."""
+    by_currency = defaultdict(list)
+    for uid, currency in currencies.items():
+        by_currency[currency].append(uid)
+    own = functools.reduce(operator.or_, (Q(user_id__in=uids, currency=c) for c, uids in by_currency.items()))
+    day = Case(When(own, then=Value(None)), default=F("occurred_on"), output_field=DateField())
+    mondays = [week_start - dt.timedelta(days=7 * k) for k in range(WEEKS)]
+    weeks = {
+        f"week{k}": Sum("counted_amount", filter=Q(occurred_on__range=(monday, monday + dt.timedelta(days=6))))
+        for k, monday in enumerate(mondays)
+    }
+    return (
+        Transaction.objects.counted()
+        .filter(user_id__in=list(currencies), direction=Transaction.Direction.EXPENSE)
+        .filter(occurred_on__range=(mondays[-1], week_start + dt.timedelta(days=6)))
+        .annotate(day=day)
+        .values("user_id", "counted_category", "currency", "day")
+        .annotate(**weeks)
+        .order_by()
+    )
+
+
 def review_spending(*, currencies: dict[int, str], week_start: dt.date, per_user: int) -> ReviewSpending:
     """The expenses of the week starting `week_start` and of the four before, for users {id: currency}: the
-    money that counts summed per user, category, currency and day through the ledger's one read
-    (assets.ledger.totals: no transfers, no excluded rows, a split row by its parts), converted into each
-    user's currency at each day's rate; then the week's expenses themselves (a handful a user), whole, ranked
-    by their converted amount (equal amounts in the order they were recorded). Two queries for the batch, and
-    one read of the rates when another currency appears."""
+    money that counts (through the ledger's one read, Transaction.objects.counted(): no transfers, no excluded
+    rows, a split row by its parts) summed per user, category and week in the user's currency, and per day in
+    another currency, converted at each day's rate (assets.ledger.totals.counted_convert); then the week's
+    expenses themselves (a handful a user), whole, ranked by their converted amount (equal amounts in the order
+    they were recorded). Two queries for the batch, and one read of the rates when another currency appears."""
     ids, end = list(currencies), week_start + dt.timedelta(days=6)
-    # Only the expenses leave the database: the income groups were fetched and converted only to be dropped.
-    grouped = list(
-        counted_groups_query(
-            user_ids=ids, currency="", since=week_start - dt.timedelta(days=7 * (WEEKS - 1)), until=end
-        ).filter(direction=Transaction.Direction.EXPENSE)
-    )
+    grouped = list(_spent_per_week(currencies=currencies, week_start=week_start))
     this_week = list(
         Transaction.objects.not_transfers()
         .filter(user_id__in=ids, direction=Transaction.Direction.EXPENSE, occurred_on__gte=week_start)
@@ -77,30 +116,46 @@ def review_spending(*, currencies: dict[int, str], week_start: dt.date, per_user
         .order_by("-amount", "id")
         .values("user_id", "currency", "category", "description", "amount", "occurred_on")
     )
-    held = {row["currency"] for row in grouped}
+    zero = Decimal(0)
+    totals: dict[int, list[Decimal]] = {}
+    by_category: dict[int, dict[str, Decimal]] = {}
+    foreign = []
+    for row in grouped:
+        uid, sums = row["user_id"], [row[f"week{k}"] for k in range(WEEKS)]
+        if row["day"] is not None:
+            total = next(s for s in sums if s is not None)
+            foreign.append({**row, "direction": Transaction.Direction.EXPENSE, "total": total})
+            continue
+        mine = totals.setdefault(uid, [zero] * WEEKS)
+        for k, spent in enumerate(sums):
+            if spent is not None:
+                mine[k] += spent
+        if sums[0] is not None:
+            categories_of = by_category.setdefault(uid, defaultdict(Decimal))
+            categories_of[row["counted_category"]] += sums[0]
     tables = None
-    if any(row["currency"] != currencies[row["user_id"]] for row in grouped):
+    if foreign:
+        held = {row["currency"] for row in grouped}
         tables = rate_tables_load(user_ids=ids, currencies=held | set(currencies.values()), until=end)
     reads = {}
-    for currency in set(currencies.values()):
-        mine = [row for row in grouped if currencies[row["user_id"]] == currency]
+    for currency in {currencies[row["user_id"]] for row in foreign}:
+        mine = [row for row in foreign if currencies[row["user_id"]] == currency]
         reads.update(counted_convert(mine, currency=currency, until=end, tables=tables))
-    weeks, categories, converted, missing = {}, {}, {}, {}
+    converted, missing = {}, {}
     for uid, read in reads.items():
-        totals = [Decimal(0)] * WEEKS
-        by_category = defaultdict(Decimal)
+        mine = totals.setdefault(uid, [zero] * WEEKS)
         for group in read.groups:
             index = _week_index(group.day, week_start)
-            totals[index] += group.amount
+            mine[index] += group.amount
             if index == 0:
-                by_category[group.category] += group.amount
-        weeks[uid] = tuple(totals)
-        categories[uid] = [(category, total) for category, total in by_category.items() if total > 0]
+                by_category.setdefault(uid, defaultdict(Decimal))[group.category] += group.amount
         converted[uid] = [g.conversion for g in read.groups if g.conversion and g.day >= week_start]
         per_week = tuple([] for _ in range(WEEKS))
         for item in read.missing:
             per_week[_week_index(item.day, week_start)].append(item)
         missing[uid] = per_week
+    weeks = {uid: tuple(spent) for uid, spent in totals.items()}
+    categories = {uid: [(c, total) for c, total in spent.items() if total > 0] for uid, spent in by_category.items()}
     biggest = defaultdict(list)
     for row in this_week:
         uid, own = row["user_id"], currencies[row["user_id"]]
@@ -109,6 +164,9 @@ def review_spending(*, currencies: dict[int, str], week_start: dt.date, per_user
         biggest[uid].append(BigExpense(row["description"], amount, currency, row["category"], day, conversion))
     ranked = {uid: sorted(rows, key=_by_converted_amount)[:per_user] for uid, rows in biggest.items()}
     return ReviewSpending(weeks=weeks, categories=categories, biggest=ranked, converted=converted, missing=missing)
+
+
+_DUE_FIELDS = tuple(f.name for f in fields(DueSeries))
 
 
 def weekly_review_rows(
@@ -131,7 +189,7 @@ def weekly_review_rows(
     return WeekReviewRows(
         spending=review_spending(currencies=currencies, week_start=week_start, per_user=per_user),
         goals=list(goals),
-        due=list(series.order_by("user_id", "next_on", "id")),
+        due=[DueSeries(*row) for row in series.order_by("user_id", "next_on", "id").values_list(*_DUE_FIELDS)],
         insights=list(insights.order_by("user_id", "-created_at", "-id")),
     )
 

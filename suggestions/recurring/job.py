@@ -19,6 +19,7 @@ from suggestions.recurring import detection
 from suggestions.recurring.insights import bill_due_draft, price_change_draft
 from suggestions.recurring.reads import SeriesValues, recurring_charges, stored_series
 from suggestions.services import insights_store
+from suggestions.sql import SeriesKey, series_insert
 from suggestions.thresholds import BILL_DUE_DAYS
 from zeus.timeutil import month_bounds
 
@@ -52,11 +53,12 @@ def recurring_detect(
 
 @dataclass(frozen=True)
 class PriceRise:
-    series: RecurringSeries
+    key: SeriesKey
+    values: SeriesValues
     previous_amount: Decimal
 
 
-def _model(key: tuple, series_id: int | None, values: SeriesValues) -> RecurringSeries:
+def _model(key: SeriesKey, series_id: int | None, values: SeriesValues) -> RecurringSeries:
     user_id, direction, currency, series_key = key
     return RecurringSeries(
         id=series_id,
@@ -71,7 +73,8 @@ def _model(key: tuple, series_id: int | None, values: SeriesValues) -> Recurring
 def recurring_detect_batch(*, users: list[BatchUser], now: dt.datetime) -> RecurringResult:
     """One batch: the ledger over the lookback and the stored series in two queries, the detection in
     Python, one insert and one update for the series (a series found as stored is not written), then the
-    insights (plans are read only when a bill is near)."""
+    insights (plans are read only when a bill is near). A model instance is built only for a row updated or
+    named by an insight; the new rows go in as values (suggestions.sql.series_insert)."""
     today_of = {u.id: local_today(u.timezone, now) for u in users}
     languages = {u.id: u.language or "vi" for u in users}  # each insight in its reader's language
     if not today_of:
@@ -84,10 +87,10 @@ def recurring_detect_batch(*, users: list[BatchUser], now: dt.datetime) -> Recur
     detected = detection.detect(charges)
     stored = stored_series(user_ids=list(today_of))
     result = RecurringResult(series=len(detected))
-    new, changed, rises = [], [], []
-    # Every series of the batch as it stands after this run: (key, id, values, its model if one was built).
-    current: list[tuple[tuple, int | None, tuple, RecurringSeries | None]] = []
-    seen = set()
+    new: dict[SeriesKey, SeriesValues] = {}
+    changed, rises = [], []
+    # Every series of the batch as it stands after this run: its id (None while new) and its values.
+    current: dict[SeriesKey, tuple[int | None, SeriesValues]] = {}
     active, ended, dismissed = (
         RecurringSeries.Status.ACTIVE,
         RecurringSeries.Status.ENDED,
@@ -95,7 +98,6 @@ def recurring_detect_batch(*, users: list[BatchUser], now: dt.datetime) -> Recur
     )
     for found in detected:
         key = (found.user_id, found.direction, found.currency, found.key)
-        seen.add(key)
         row = stored.get(key)
         before = None if row is None else row.values
         if before is not None and before.status == dismissed:
@@ -116,47 +118,49 @@ def recurring_detect_batch(*, users: list[BatchUser], now: dt.datetime) -> Recur
             occurrences=found.occurrences,
             status=status,
         )
-        model = None
         if before is None:
-            model = _model(key, None, values)
-            new.append(model)
+            new[key] = values
         elif before != values:
-            model = _model(key, row.id, values)
-            changed.append(model)
+            changed.append(_model(key, row.id, values))
         if found.rose and status == active:
-            model = model or _model(key, row.id, values)
-            rises.append(PriceRise(model, found.previous_amount))
-        current.append((key, None if row is None else row.id, values, model))
+            rises.append(PriceRise(key, values, found.previous_amount))
+        current[key] = (None if row is None else row.id, values)
         if status == ended and (before is None or before.status != ended):
             result.ended += 1
     for key, row in stored.items():
-        if key in seen:
+        if key in current:
             continue
         values = row.values
         if values.status == active and detection.is_overdue(values.next_on, values.interval, today_of[key[0]]):
             values = values._replace(status=ended)
             changed.append(_model(key, row.id, values))
             result.ended += 1
-        current.append((key, row.id, values, None))
+        current[key] = (row.id, values)
     if new or changed:
         stamp = timezone.now()
         for model in changed:
             model.updated_at = stamp
         with transaction.atomic():
-            RecurringSeries.objects.bulk_create(new)
+            ids = series_insert(new, stamp=stamp)
             RecurringSeries.objects.bulk_update(changed, [*SeriesValues._fields, "updated_at"])
+        for key, series_id in ids.items():
+            current[key] = (series_id, current[key][1])
     result.created = len(new)
     drafts: dict[int, list[Draft]] = defaultdict(list)
     for rise in rises:
-        with translation.override(languages[rise.series.user_id]):
-            drafts[rise.series.user_id].append(price_change_draft(rise.series, previous=rise.previous_amount))
+        user_id = rise.key[0]
+        with translation.override(languages[user_id]):
+            series = _model(rise.key, current[rise.key][0], rise.values)
+            drafts[user_id].append(price_change_draft(series, previous=rise.previous_amount))
     for user_id, draft in _bills_due(current, today_of, languages):
         drafts[user_id].append(draft)
     result.insights = insights_store(drafts)
     return result
 
 
-def _bills_due(current: list[tuple], today_of: dict[int, dt.date], languages: dict[int, str]):
+def _bills_due(
+    current: dict[SeriesKey, tuple[int | None, SeriesValues]], today_of: dict[int, dt.date], languages: dict[int, str]
+):
     """Active expense series due from today to a week ahead, within the user's month, whose amount is more
     than the safe-to-spend the user's plan has left for the month."""
     horizons = {
@@ -164,14 +168,14 @@ def _bills_due(current: list[tuple], today_of: dict[int, dt.date], languages: di
         for user_id, today in today_of.items()
     }
     near = []
-    for key, series_id, values, model in current:
+    for key, (series_id, values) in current.items():
         user_id = key[0]
         if (
             values.status == RecurringSeries.Status.ACTIVE
             and key[1] == "expense"
             and today_of[user_id] <= values.next_on <= horizons[user_id]
         ):
-            near.append(model or _model(key, series_id, values))
+            near.append(_model(key, series_id, values))
     if not near:
         return
     plans = plan_summaries(today_by_user={r.user_id: today_of[r.user_id] for r in near})

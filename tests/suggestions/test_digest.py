@@ -420,3 +420,27 @@ def test_the_review_converts_another_currency_at_its_days_rate_and_names_what_no
     client.force_login(alice)
     html = client.get(f"/digest/{WEEK}").content.decode()
     assert "theo tỷ giá 25.000 VND/USD" in html and "Thiếu tỷ giá: 12,00" in html
+
+
+def test_the_weeks_are_summed_in_the_readers_currency_and_converted_by_day_in_another(db):
+    """The five weeks' sums (one GROUP BY, conditional per week) hold each week's rows from its Monday to its
+    Sunday and nothing outside the five; a row in another currency is converted at its own day's rate into the
+    week it falls in, whichever currency the other users of the batch read in."""
+    from suggestions.digest.reads import review_spending
+
+    vnd, usd = factories.user("vnd"), factories.user("usd", currency="USD")
+    for days, amount in ((-29, "1"), (-28, "10"), (-22, "20"), (-21, "30"), (-1, "40"), (0, "50"), (6, "60"),
+                         (7, "70")):  # fmt: skip
+        spend(vnd, amount, MONDAY + dt.timedelta(days=days), "groceries", f"Shop {days}")
+    spend(vnd, "5", MONDAY + dt.timedelta(days=6), "dining", "Tea")
+    factories.rate(MONDAY - dt.timedelta(days=9), "25000")
+    factories.txn(vnd, amount="2", currency="USD", category="travel", occurred_on=MONDAY - dt.timedelta(days=8))
+    spend(usd, "3.50", MONDAY - dt.timedelta(days=15), "dining", "Lunch")
+    factories.txn(usd, amount="100000", currency="VND", category="dining", occurred_on=MONDAY + dt.timedelta(days=1))
+    spent = review_spending(currencies={vnd.id: "VND", usd.id: "USD"}, week_start=MONDAY, per_user=3)
+    assert spent.weeks[vnd.id] == (Decimal(115), Decimal(40), Decimal(50_000), Decimal(30), Decimal(30))
+    assert dict(spent.categories[vnd.id]) == {"groceries": Decimal(110), "dining": Decimal(5)}
+    assert spent.weeks[usd.id] == (Decimal(4), Decimal(0), Decimal(0), Decimal("3.50"), Decimal(0))
+    assert dict(spent.categories[usd.id]) == {"dining": Decimal(4)}
+    assert [c.converted for c in spent.converted[usd.id]] == [Decimal(4)]
+    assert spent.missing[vnd.id] == ([], [], [], [], [])
