@@ -33,17 +33,20 @@ def key_sorted(data):
     return data
 
 
-def tool_result_block(call_id: str, output, is_error: bool) -> dict:
+def tool_result_block(call_id: str, output, is_error: bool, outputs: dict | None = None) -> dict:
     """The result as compact JSON with its keys sorted (key_sorted): the same bytes in every turn that sends it,
-    and no spaces to pay for."""
+    and no spaces to pay for. `outputs`, when given, keeps the output under that JSON text, so the record of
+    what was sent (chat/turn/sent.py) takes the object in hand instead of parsing the text back."""
     content = json.dumps(output, sort_keys=True, separators=(",", ":"))
+    if outputs is not None:
+        outputs[content] = output
     return {"type": "tool_result", "tool_use_id": call_id, "content": content, "is_error": bool(is_error)}
 
 
 INTERRUPTED_NOTE = "(This reply ended before its answer; the tool results above are what it did.)"
 
 
-def _assistant_turns(parts: list[dict]) -> list[dict]:
+def _assistant_turns(parts: list[dict], outputs: dict | None) -> list[dict]:
     """One stored assistant message spans several model steps: [text, tool, tool, text] is an assistant
     turn with two tool_use blocks, a user turn with their results, then an assistant turn with the text."""
     turns: list[dict] = []
@@ -67,7 +70,7 @@ def _assistant_turns(parts: list[dict]) -> list[dict]:
         elif kind == "tool" and part.get("call_id") and "output" in part:
             tool_input = key_sorted(part.get("input") or {})
             content.append({"type": "tool_use", "id": part["call_id"], "name": part["name"], "input": tool_input})
-            results.append(tool_result_block(part["call_id"], part["output"], part.get("is_error", False)))
+            results.append(tool_result_block(part["call_id"], part["output"], part.get("is_error", False), outputs))
     flush()
     if turns and turns[-1]["role"] == "user":
         turns.append({"role": "assistant", "content": [_text_block(INTERRUPTED_NOTE)]})
@@ -86,14 +89,15 @@ def _append(conversation: list[dict], turn: dict) -> None:
     conversation.append({"role": turn["role"], "content": list(turn["content"])})
 
 
-def build_conversation(messages: list[Message]) -> list[dict]:
+def build_conversation(messages: list[Message], outputs: dict | None = None) -> list[dict]:
+    """`outputs`: see tool_result_block."""
     conversation: list[dict] = []
     for message in messages:
         if message.role == Message.Role.USER:
             texts = [_text_block(p["text"]) for p in message.parts if p.get("type") == "text" and p["text"].strip()]
             turns = [{"role": "user", "content": texts}] if texts else []
         else:
-            turns = _assistant_turns(message.parts)
+            turns = _assistant_turns(message.parts, outputs)
         for turn in turns:
             if not conversation and turn["role"] != "user":
                 continue

@@ -80,10 +80,12 @@ class Turn:
     sent_facts: str | None = None
     sent_router: str | None = None
     withheld: tuple[str, ...] = ()
+    # Each tool result's output as sent, by the JSON text it went as (chat.turn.conversation.tool_result_block).
+    sent_outputs: dict[str, object] = field(default_factory=dict)
 
     def __post_init__(self):
         if not self.conversation:
-            self.conversation = build_conversation(self.history)
+            self.conversation = build_conversation(self.history, self.sent_outputs)
 
     @property
     def admin(self) -> bool:

@@ -82,7 +82,11 @@ def _store_then_release(turn: Turn, parts: list[dict] | None, reply_metadata: di
             tokens=turn.run.budget_tokens(),
             cost_usd=turn.run.cost(),
             sent=sent_record(
-                facts=turn.sent_facts, messages=turn.sent_messages, router=turn.sent_router, withheld=turn.withheld
+                facts=turn.sent_facts,
+                messages=turn.sent_messages,
+                router=turn.sent_router,
+                withheld=turn.withheld,
+                outputs=turn.sent_outputs,
             )
             if parts is not None
             else None,

@@ -46,7 +46,7 @@ async def run_tool_batch(turn: Turn, uses: list[tuple[str, str, dict, bool]]) ->
         )
         if card:
             turn.reply.add_card(card)
-        results.append(tool_result_block(call_id, scrub_data(outcome.output), outcome.is_error))
+        results.append(tool_result_block(call_id, scrub_data(outcome.output), outcome.is_error, turn.sent_outputs))
     if interrupted is not None:
         raise interrupted
     return results
