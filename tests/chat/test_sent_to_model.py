@@ -166,3 +166,31 @@ def test_thinking_is_noted_not_kept_and_nothing_was_sent_is_no_record():
     assert "secret chain" not in json.dumps(record)
     assert record["messages"][2]["content"][0]["output"] == "not json"
     assert sent_record(facts="f", messages=None, router=None) is None
+
+
+def test_a_result_the_turn_holds_is_recorded_as_held_and_any_other_is_parsed_and_scrubbed():
+    held_text = json.dumps({"rows": [1, 2]})
+    messages = [
+        {
+            "role": "assistant",
+            "content": [
+                {"type": "tool_use", "id": "t1", "name": "list_goals", "input": {"q": "a\x00b"}},
+                {"type": "tool_use", "id": "t2", "name": "list_budgets", "input": {}},
+            ],
+        },
+        {
+            "role": "user",
+            "content": [
+                {"type": "tool_result", "tool_use_id": "t1", "content": held_text},
+                {"type": "tool_result", "tool_use_id": "t2", "content": json.dumps({"note": "x\x00y"})},
+            ],
+        },
+    ]
+    # The held object stands for the text (not a parse of it), so a record built from the text would differ.
+    held = {"rows": ["the object the turn sent"]}
+    record = sent_record(facts="f\x00", messages=messages, router=None, outputs={held_text: held})
+    first, second = record["messages"][1]["content"]
+    assert first == {"type": "tool_result", "name": "list_goals", "output": held, "is_error": False}
+    assert second["output"] == {"note": "x\ufffdy"}
+    assert record["messages"][0]["content"][0]["input"] == {"q": "a\ufffdb"}
+    assert record["facts"] == "f\ufffd"
