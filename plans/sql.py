@@ -35,7 +35,8 @@ def reminders_claim(claims: list[tuple[int, str]], *, run_id) -> list[int]:
 
 # The nightly watch makes sure each user of its batch has a watch row before locking them. Through the ORM this
 # is a bulk_create ignoring conflicts, which builds a model instance and binds five parameters per user of
-# every batch; here the ids go in as one array and the database fills in the defaults.
+# every batch; here the ids go in as one array, with the model's defaults written in the statement (no cushion,
+# no episode open, never checked).
 _WATCHES_ENSURE = """
 INSERT INTO {table} (user_id, cushion, in_shortfall, checked_on, updated_at)
 SELECT user_id, 0, false, NULL, %s FROM unnest(%s::bigint[]) AS user_id
