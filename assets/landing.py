@@ -65,8 +65,8 @@ def synced_row_land(*, user, row: SyncedRow, rules: list | None = None, drafts_n
             return _transaction_land(user, account, asset, row, rules, drafts_near)
     except IntegrityError:
         # The same id landed first: a delivery that waited for our lock, or a statement of the same bank id.
-        existing = Transaction.objects.filter(user=user, external_id=row.external_id).values_list("id", flat=True)
-        existing = existing.first()
+        first = Transaction.objects.filter(user=user, external_id=row.external_id)
+        existing = first.values_list("id", flat=True).first()
         if existing is None:
             raise
         return LandResult(created=False, transaction_id=existing)

@@ -1,7 +1,6 @@
 """Reads of the ledger's own records and of the money that counts, each scoped to one user."""
 
 import datetime as dt
-import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -193,13 +192,6 @@ def ledger_flags() -> dict:
     """What a page of rows reads beside its columns, for transaction_ledgers: whether each row is split and
     whether a transfer names it. Most rows are neither, so the page reads the parts and transfers of those
     rows alone, not of every id on it."""
-    return dict(_ledger_flag_expressions())
-
-
-@functools.cache
-def _ledger_flag_expressions() -> dict:
-    # Built once per process: they hold nothing of a request, and every query that uses them resolves its
-    # OuterRef in a copy of its own (Django's expressions are not changed by the queries they go into).
     return {
         "has_split": Exists(TransactionSplit.objects.filter(transaction=OuterRef("pk"))),
         "has_transfer": Exists(Transfer.objects.filter(Q(outgoing=OuterRef("pk")) | Q(incoming=OuterRef("pk")))),
