@@ -93,13 +93,18 @@ def main(argv: list[str]) -> None:
     import django
 
     django.setup()
+    from django.conf import settings
     from django.db import connection
 
     from bench._common import Row, machine
 
     every = _names([])
+    base_name = connection.settings_dict["NAME"]
     for name in _names(argv):
-        # A fresh database per benchmark: each loads its own rows and must not meet another's.
+        # A fresh database per benchmark: each loads its own rows and must not meet another's. Some benchmarks
+        # start servers that set up databases of their own, so the name is put back before each one: otherwise
+        # every benchmark's test database was named after the last one's ("test_test_…").
+        connection.settings_dict["NAME"] = settings.DATABASES["default"]["NAME"] = base_name
         old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
         try:
             started, load = time.perf_counter(), os.getloadavg()[0]
