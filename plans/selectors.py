@@ -107,7 +107,7 @@ def plan_ledgers(plans: list[MonthlyPlan]) -> dict[int, Ledger]:
     plans = list(plans)
     if not plans:
         return {}
-    by_user, missing = defaultdict(list), defaultdict(list)
+    by_user: dict[tuple[int, str], CountedRead] = {}
     for currency in {p.currency for p in plans}:
         mine = [p for p in plans if p.currency == currency]
         reads = counted_read(
@@ -117,28 +117,16 @@ def plan_ledgers(plans: list[MonthlyPlan]) -> dict[int, Ledger]:
             until=max(pm.month_last(p.month) for p in mine),
         )
         for user_id, read in reads.items():
-            by_user[user_id, currency], missing[user_id, currency] = _spent(read)
+            by_user[user_id, currency] = read
     goal = _goal_entries(plans)
-    return {
-        p.id: _ledger_of(p, by_user[p.user_id, p.currency], goal.get(p.id, 0), missing[p.user_id, p.currency])
-        for p in plans
-    }
+    return {p.id: _ledger_of(p, by_user[p.user_id, p.currency], goal.get(p.id, 0)) for p in plans}
 
 
 def plan_ledger_of(plan: MonthlyPlan, *, read: CountedRead) -> Ledger:
     """plan_ledger's Ledger from a read of the plan's month the caller has made already (its money that counts
     per day in the plan's currency, first to last day: the home's ledger summary), reading only the goal
     entries' total, and that only when the plan did not come through _plans."""
-    spent, missing = _spent(read)
-    return _ledger_of(plan, spent, _goal_entries([plan]).get(plan.id, 0), missing)
-
-
-def _spent(read: CountedRead) -> tuple[list[tuple], list]:
-    """A counted read's expenses as _ledger_of takes them: (category, day, amount, conversion), and the missing."""
-    spent = [
-        (g.category, g.day, g.amount, g.conversion) for g in read.groups if g.direction == Transaction.Direction.EXPENSE
-    ]
-    return spent, read.missing_of()
+    return _ledger_of(plan, read, _goal_entries([plan]).get(plan.id, 0))
 
 
 def _goal_entries(plans: list[MonthlyPlan]) -> dict[int, object]:
@@ -153,24 +141,27 @@ def _goal_entries(plans: list[MonthlyPlan]) -> dict[int, object]:
     return goal
 
 
-def _ledger_of(plan: MonthlyPlan, spent: list[tuple], goal_total, missing: list) -> Ledger:
-    """A plan's Ledger from its user's expense totals per (category, day) in its currency and its goal
-    entries' total: the month's expenses per category, and per day its discretionary ones outside the plan's
-    fixed categories, each summed before it becomes minor units."""
+def _ledger_of(plan: MonthlyPlan, read: CountedRead, goal_total) -> Ledger:
+    """A plan's Ledger from its user's counted read in its currency (per direction, category and day) and its
+    goal entries' total: the month's expenses per category, and per day its discretionary ones outside the
+    plan's fixed categories, each summed before it becomes minor units. One pass over the read's groups: a
+    long history's month holds a group per category and day."""
     c, first, last = plan.currency, plan.month, pm.month_last(plan.month)
-    fixed = {line.category for line in plan.fixed_expenses.all()}
+    per_day = set(categories.DISCRETIONARY) - {line.category for line in plan.fixed_expenses.all()}
+    expense = Transaction.Direction.EXPENSE
     by_category, by_day, converted = defaultdict(int), defaultdict(int), []
-    for category, day, total, conversion in spent:
-        if first <= day <= last:
-            by_category[category] += total
-            if conversion is not None:
-                converted.append(conversion)
-            if category in categories.DISCRETIONARY and category not in fixed:
-                by_day[day] += total
+    for group in read.groups:
+        if group.direction != expense or not first <= group.day <= last:
+            continue
+        by_category[group.category] += group.amount
+        if group.conversion is not None:
+            converted.append(group.conversion)
+        if group.category in per_day:
+            by_day[group.day] += group.amount
     ledger = Ledger(
         expenses_by_category={category: to_minor(total, c) for category, total in by_category.items()},
         converted=conversion_summary(converted),
-        rate_missing=missing_summary(m for m in missing if first <= m.day <= last),
+        rate_missing=missing_summary(m for m in read.missing_of() if first <= m.day <= last),
     )
     for day, total in by_day.items():
         ledger.discretionary_by_day[day] += to_minor(total, c)

@@ -7,6 +7,7 @@ import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import NamedTuple
 
 from django.contrib.auth import get_user_model
 from django.contrib.postgres.expressions import ArraySubquery
@@ -40,8 +41,9 @@ PER_DAY = "day"
 PER_MONTH = "month"
 
 
-@dataclass(frozen=True)
-class CountedGroup:
+# A named tuple, not a frozen dataclass: a read builds one per grouped row (hundreds for a plan's month, one
+# per user and day for the jobs), and a frozen dataclass's __init__ sets each field through object.__setattr__.
+class CountedGroup(NamedTuple):
     user_id: int
     direction: str
     category: str  # one of the fixed categories
@@ -156,23 +158,25 @@ def counted_convert(
         tables = rate_tables_load(user_ids={r["user_id"] for r in rows}, currencies=foreign | {currency}, until=until)
     reads: dict[int, CountedRead] = {}
     for row in rows:
-        read = reads.get(row["user_id"])
+        user_id = row["user_id"]
+        read = reads.get(user_id)
         if read is None:
-            read = reads[row["user_id"]] = CountedRead(currency=currency)
-        amount, day = row["total"], row["day"]
-        if row["currency"] != currency:
-            converted = convert(amount, row["currency"], day, to=currency, table=tables[row["user_id"]])
-            if converted.missing:
-                read.missing.append(converted)
-                read.missing_keys.append((row["direction"], row["counted_category"]))
-                continue
-            amount = converted.converted
-            if per == PER_MONTH:
-                day = day.replace(day=1)
-        else:
-            converted = None
+            read = reads[user_id] = CountedRead(currency=currency)
+        if row["currency"] == currency:
+            read.groups.append(
+                CountedGroup(user_id, row["direction"], row["counted_category"], row["day"], row["total"])
+            )
+            continue
+        day = row["day"]
+        converted = convert(row["total"], row["currency"], day, to=currency, table=tables[user_id])
+        if converted.missing:
+            read.missing.append(converted)
+            read.missing_keys.append((row["direction"], row["counted_category"]))
+            continue
+        if per == PER_MONTH:
+            day = day.replace(day=1)
         read.groups.append(
-            CountedGroup(row["user_id"], row["direction"], row["counted_category"], day, amount, converted)
+            CountedGroup(user_id, row["direction"], row["counted_category"], day, converted.converted, converted)
         )
     return reads
 
