@@ -27,6 +27,7 @@ from zeus.selectors import profiles_remember, user_currency
 # has a statement cycle (assets/cards), else today.
 SPENDABLE = {"cash", "bank_account", "e_wallet"}
 OWED_ON_CARD = {"credit_card"}
+FORECAST_KINDS = SPENDABLE | OWED_ON_CARD
 TYPICAL_SPENDING_DAYS = 90
 WINDOW = dt.timedelta(days=fc.MAX_DAYS)
 
@@ -68,9 +69,9 @@ def cash_forecast(
     here."""
     currency = user_currency(user)
     if held is None:
-        held = assets_of_kinds(user_ids=[user.pk], kinds=SPENDABLE | OWED_ON_CARD)[user.pk]
+        held = assets_of_kinds(user_ids=[user.pk], kinds=FORECAST_KINDS)[user.pk]
     else:
-        held = [a for a in held if a.kind in SPENDABLE | OWED_ON_CARD]
+        held = [a for a in held if a.kind in FORECAST_KINDS]
     view, accounts = _view_of(held, currency)
     if not accounts:
         return view
@@ -182,7 +183,7 @@ class _Batch:
 def _batch(
     currency_of: dict[int, str], today_of: dict[int, dt.date], days: int | None, given: dict[int, ActivePlan]
 ) -> _Batch:
-    held = assets_of_kinds(user_ids=currency_of, kinds=SPENDABLE | OWED_ON_CARD)
+    held = assets_of_kinds(user_ids=currency_of, kinds=FORECAST_KINDS)
     views, accounts = {}, {}
     for user_id, currency in currency_of.items():
         views[user_id], accounts[user_id] = _view_of(held[user_id], currency)
