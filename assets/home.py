@@ -5,17 +5,25 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 
 from assets import labels
+from assets.selectors import HeldAccount, assets_of_kinds
 from assets.summary import ledger_summary
 from zeus.charts import Chart, Series
 from zeus.panels import shared
 from zeus.selectors import user_currency
 
 
+def held_accounts(request) -> list[HeldAccount]:
+    """The user's accounts of every kind, read once per request: the net worth sums their balances and the
+    forecast (plans/forecast_home.py) starts from the spendable ones."""
+    user_id = request.user.pk
+    return shared(request, ("assets.accounts",), lambda: assets_of_kinds(user_ids=[user_id])[user_id])
+
+
 def _summary(request, currency, today):
     return shared(
         request,
         ("assets.ledger_summary", currency, today),
-        lambda: ledger_summary(user=request.user, currency=currency, today=today),
+        lambda: ledger_summary(user=request.user, currency=currency, today=today, accounts=held_accounts(request)),
     )
 
 

@@ -46,14 +46,17 @@ class HeldAccount:
     due_day: int | None
 
 
-def assets_of_kinds(*, user_ids, kinds) -> dict[int, list[HeldAccount]]:
-    """The accounts of these kinds of each of these users, in asset_list's order: one query for a job's batch,
-    a row of values per account (no model built)."""
+def assets_of_kinds(*, user_ids, kinds=None) -> dict[int, list[HeldAccount]]:
+    """The accounts of these kinds (None: of every kind) of each of these users, in asset_list's order: one
+    query for a job's batch, a row of values per account (no model built)."""
     found: dict[int, list[HeldAccount]] = {user_id: [] for user_id in user_ids}
     if not found:
         return found  # an empty ANY is still a query, where an empty IN was none
     fields = ("id", "user_id", "name", "kind", "balance", "currency", "statement_day", "due_day")
-    for row in Asset.objects.filter(AnyOf("user_id", found), kind__in=list(kinds)).values_list(*fields):
+    held = Asset.objects.filter(AnyOf("user_id", found))
+    if kinds is not None:
+        held = held.filter(kind__in=list(kinds))
+    for row in held.values_list(*fields):
         account = HeldAccount(*row)
         found[account.user_id].append(account)
     return found

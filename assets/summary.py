@@ -7,7 +7,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import Case, CharField, DateField, F, Sum, Value, When
+from django.db.models import CharField, DateField, Sum, Value
 from django.db.models.functions import Cast
 
 from assets.ledger.totals import (
@@ -18,7 +18,8 @@ from assets.ledger.totals import (
     counted_groups_query,
     missing_summary,
 )
-from assets.models import OWED_KINDS, Asset, LinkedAccount, Transaction
+from assets.models import OWED_KINDS, LinkedAccount, Transaction
+from assets.selectors import HeldAccount, assets_of_kinds
 from zeus.money import quantize
 
 
@@ -70,10 +71,14 @@ class LedgerSummary:
     month_days: CountedRead | None = None
 
 
-def ledger_summary(*, user, currency: str, today: dt.date, months: int = 12) -> LedgerSummary:
+def ledger_summary(
+    *, user, currency: str, today: dt.date, months: int = 12, accounts: list[HeldAccount] | None = None
+) -> LedgerSummary:
     """Net worth today and its trend, and spending per category this month against last month: one query
-    however long the ledger is (`_ledger_rows`: the balances, and the last `months` months of money that counts
-    summed per month, direction and category, this month per day through its last day), and one read of the
+    however long the ledger is (`_ledger_rows`: the balances of linked accounts no asset mirrors, and the last
+    `months` months of money that counts summed per month, direction and category, this month per day through
+    its last day), the user's accounts (`accounts`, every kind, as assets_of_kinds gives them: read here when
+    the caller has not read them; the home reads them once for this and the forecast), and one read of the
     rates when another currency appears.
 
     Today's net worth is the balances (assets, plus linked accounts no asset mirrors; what a card or a loan owes
@@ -85,7 +90,12 @@ def ledger_summary(*, user, currency: str, today: dt.date, months: int = 12) -> 
     """
     first, this_month, last_month = _month_start(today, months - 1), _month_start(today), _month_start(today, 1)
     month_last = _month_start(today, -1) - dt.timedelta(days=1)
+    if accounts is None:
+        accounts = assets_of_kinds(user_ids=[user.pk])[user.pk]
     balances: dict[str, Decimal] = {}
+    for account in accounts:
+        signed = -account.balance if account.kind in OWED_KINDS else account.balance
+        balances[account.currency] = balances.get(account.currency, Decimal(0)) + signed
     flows: list[dict] = []
     for month, direction, category, row_currency, total in _ledger_rows(
         user=user, currency=currency, first=first, days_from=this_month, until=month_last
@@ -175,28 +185,24 @@ LEDGER_ROW = ("month", "direction", "category", "currency", "total")
 
 
 def _ledger_rows(*, user, currency: str, first: dt.date, days_from: dt.date, until: dt.date) -> list[tuple]:
-    """One UNION ALL, rows of LEDGER_ROW: the balances per currency (month None: assets, what is owed negative,
-    and linked accounts no asset mirrors), then the money that counts from `first` to `today` summed per
+    """One UNION ALL, rows of LEDGER_ROW: the balances per currency of the linked accounts no asset mirrors
+    (month None), then the money that counts from `first` to `today` summed per
     direction and category, per month in `currency` before `days_from` and per day otherwise (the day a
     conversion needs, and the current month's days the plan reads), on the (user, occurred_on) index."""
     # Typed NULLs: a union's columns are matched by type.
     no_date, no_text = Cast(Value(None), DateField()), Cast(Value(None), CharField())
 
-    def balances(qs, signed):
-        return (
-            qs.order_by()
-            .values("currency")
-            .annotate(month=no_date, direction=no_text, category=no_text, total=Sum(signed))
-            .values_list(*LEDGER_ROW)
-        )
-
-    owed_negative = Case(When(kind__in=OWED_KINDS, then=-F("balance")), default=F("balance"))
-    assets = balances(Asset.objects.filter(user=user), owed_negative)
-    unlinked = balances(LinkedAccount.objects.filter(user=user, assets__isnull=True), "balance")
+    unlinked = (
+        LinkedAccount.objects.filter(user=user, assets__isnull=True)
+        .order_by()
+        .values("currency")
+        .annotate(month=no_date, direction=no_text, category=no_text, total=Sum("balance"))
+        .values_list(*LEDGER_ROW)
+    )
     window = counted_groups_query(
         user_ids=[user.pk], currency=currency, since=first, until=until, per=PER_MONTH, days_from=days_from
     ).values_list("day", "direction", "counted_category", "currency", "total")
-    return list(assets.union(unlinked, window, all=True))
+    return list(unlinked.union(window, all=True))
 
 
 def net_worth(*, user, currency: str, today: dt.date, months: int = 12) -> NetWorth:

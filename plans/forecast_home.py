@@ -3,6 +3,7 @@ and the named events (income, bills, instalments) beside it."""
 
 from django.utils.translation import gettext as _
 
+from assets.home import held_accounts
 from plans.forecast_read import cash_forecast
 from plans.home import current_active_plan, upcoming_series
 from zeus.charts import Chart, Series
@@ -12,10 +13,12 @@ EVENTS_SHOWN = 6
 
 
 def forecast_panel(request, today) -> dict | None:
-    # Fed with the page's reads: the plan and its ledger (safe to spend) and the series (the bills).
+    # Fed with the page's reads: the accounts (net worth), the plan and its ledger (safe to spend) and the series
+    # (the bills).
     view = cash_forecast(
         user=request.user,
         today=today,
+        held=held_accounts(request),
         active=current_active_plan(request, today),
         series=upcoming_series(request, today),
     )

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from assets.cards.selectors import card_dues
 from assets.ledger.totals import counted_days_spent, counted_reads_of
-from assets.selectors import assets_of_kinds
+from assets.selectors import HeldAccount, assets_of_kinds
 from goals.debts.models import Debt
 from goals.debts.selectors import unpaid_instalments
 from plans import forecast as fc
@@ -27,6 +27,7 @@ from zeus.selectors import profiles_remember, user_currency
 # has a statement cycle (assets/cards), else today.
 SPENDABLE = {"cash", "bank_account", "e_wallet"}
 OWED_ON_CARD = {"credit_card"}
+FORECAST_KINDS = SPENDABLE | OWED_ON_CARD
 TYPICAL_SPENDING_DAYS = 90
 WINDOW = dt.timedelta(days=fc.MAX_DAYS)
 
@@ -60,12 +61,17 @@ def cash_forecast(
     days: int | None = None,
     active: ActivePlan | None = None,
     series: list[Series] | None = None,
+    held: list[HeldAccount] | None = None,
 ) -> ForecastView:
-    """One user's forecast, read for that user alone. `active` and `series` are reads the caller has made
-    already (the home: this month's active plan with its ledger for the safe-to-spend panel, series_of's series
-    due by today + WINDOW for the bills), else read here."""
+    """One user's forecast, read for that user alone. `active`, `series` and `held` are reads the caller has
+    made already (the home: this month's active plan with its ledger for the safe-to-spend panel, series_of's
+    series due by today + WINDOW for the bills, the user's accounts of every kind for the net worth), else read
+    here."""
     currency = user_currency(user)
-    held = assets_of_kinds(user_ids=[user.pk], kinds=SPENDABLE | OWED_ON_CARD)[user.pk]
+    if held is None:
+        held = assets_of_kinds(user_ids=[user.pk], kinds=FORECAST_KINDS)[user.pk]
+    else:
+        held = [a for a in held if a.kind in FORECAST_KINDS]
     view, accounts = _view_of(held, currency)
     if not accounts:
         return view
@@ -177,7 +183,7 @@ class _Batch:
 def _batch(
     currency_of: dict[int, str], today_of: dict[int, dt.date], days: int | None, given: dict[int, ActivePlan]
 ) -> _Batch:
-    held = assets_of_kinds(user_ids=currency_of, kinds=SPENDABLE | OWED_ON_CARD)
+    held = assets_of_kinds(user_ids=currency_of, kinds=FORECAST_KINDS)
     views, accounts = {}, {}
     for user_id, currency in currency_of.items():
         views[user_id], accounts[user_id] = _view_of(held[user_id], currency)

@@ -100,10 +100,10 @@ def test_home_is_a_constant_number_of_queries(alice_web, alice):
     factories.asset(alice, balance="5")
     assert count() == small
     # The session, the user, the profile; this month's plan (none here, read once for the plan's panel and the
-    # forecast); the balances and the ledger's months (one query); the budgets; the goals; the insights; the
-    # recurring series (read once for the forecast and the bills); the navigation's unread count; and the
-    # forecast's own four reads (plans/forecast_read.py: the spendable accounts, the cushion, open debts and
-    # their payments, the 90 days of spending).
+    # forecast); the accounts (read once for the net worth and the forecast); the unmirrored linked accounts'
+    # balances and the ledger's months (one query); the budgets; the goals; the insights; the recurring series
+    # (read once for the forecast and the bills); the navigation's unread count; and the forecast's own three
+    # reads (plans/forecast_read.py: the cushion, open debts and their payments, the 90 days of spending).
     assert small == 14
 
 
