@@ -113,6 +113,12 @@ NOISE = {
     "bracketed-signs": "(+) 1 " * 167,
     "notification-marks": "TK 1234 +1,000VND SD 5,000VND ND: " * 30,
     "random": "".join(_RANDOM.choice(string.ascii_letters + string.digits + " .,:;+-/|()") for _ in range(1000)),
+    # Shapes that cost the most per character: a word boundary at every other character, a line per word (a push's
+    # title lines are looked at), approvals and slashes repeated (a card approval is matched where a line opens).
+    "short-words": "a " * 499 + "12",
+    "short-lines": "a\n" * 499 + "12",
+    "approvals": ("Transaction Approved /" * 46)[:998] + "12",
+    "approval-slashes": ("Transaction Approved " + "/x" * 490)[:998] + "12",
 }
 
 
