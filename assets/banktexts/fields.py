@@ -53,7 +53,7 @@ _DEPOSIT = re.compile(rf"\b(?P<word>gui|rut)\s+(?P<num>{NUM})\s?(?:{_CUR})\s+(?:
 # English SMS (Shinhan's): `debit VND 15,175,650`, `credit VND …`; a card's approval: `…/19:17/857,000/…`.
 _ENGLISH = re.compile(rf"\b(?P<word>debit|credit)\s+vnd\s*(?P<num>{NUM})")
 # Matched where the text or one of its lines opens (after a push's title too), never searched for inside a text.
-APPROVED = re.compile(rf"transaction approved\b.*?/\s*(?P<num>{NUM})/")
+_APPROVED = re.compile(rf"transaction approved\b.*?/\s*(?P<num>{NUM})/")
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 EN_DATE = re.compile(rf"(?<![\d.,/-])(?P<d>\d{{1,2}}) (?P<m>{'|'.join(_MONTHS)})[a-z]*\b(?: (?P<y>\d{{4}}))?")
 CARD_MASK = re.compile(r"\((?:\*{2,}|x{2,})(?P<digits>\d{2,4})\)")
@@ -125,7 +125,7 @@ def figure(folded: str, openings: tuple[int, ...] = (0,)) -> Figure | None:
     `openings` are where the text's lines open (an app push's title lines, then its body)."""
     signed = _LABELLED.search(folded) or _SIGNED.search(folded)
     worded = _WORDED.search(folded) or _DEPOSIT.search(folded) or _ENGLISH.search(folded)
-    approved = next(filter(None, (APPROVED.match(folded, at) for at in openings)), None)
+    approved = next(filter(None, (_APPROVED.match(folded, at) for at in openings)), None)
     if approved:  # a card payment approved: money out, whatever else the text holds
         return Figure(number(approved["num"]), "expense", approved.start("num"), approved.end("num"))
     if signed and (not worded or signed.start() <= worded.end()):
