@@ -71,16 +71,21 @@ REFUSED = re.compile(
 )
 
 
-def bank_of(folded: str) -> str:
+def bank_of(folded: str, body: int = 0) -> str:
     """The bank or wallet the text names (in its first part, before its free-text note), else the one whose
-    own layout it has; "" when neither says."""
-    for name, pattern in _BANKS:  # the sender's own name first: `VPBank: …`
-        if pattern.match(folded):
-            return name
+    own layout it has; "" when neither says. `body` is where the notification itself opens, after the title and
+    header lines an app push may carry (`Thông báo biến động số dư`, the shade's `Ngân hàng • Bây giờ`): the sender's
+    name and a layout's opening are looked for there too."""
+    openings = (folded, folded[body:]) if body else (folded,)
+    for opening in openings:  # the sender's own name first: `VPBank: …`
+        for name, pattern in _BANKS:
+            if pattern.match(opening):
+                return name
     for name, pattern in _BANKS:  # wallets before banks: a wallet's text names the bank it tops up from
         if pattern.search(folded):
             return name
-    for name, pattern in _LAYOUTS:
-        if pattern.search(folded):
-            return name
+    for opening in openings:
+        for name, pattern in _LAYOUTS:
+            if pattern.search(opening):
+                return name
     return ""

@@ -52,7 +52,8 @@ _WORDED = re.compile(
 _DEPOSIT = re.compile(rf"\b(?P<word>gui|rut)\s+(?P<num>{NUM})\s?(?:{_CUR})\s+(?:vao|tu)\s+tk\b")
 # English SMS (Shinhan's): `debit VND 15,175,650`, `credit VND …`; a card's approval: `…/19:17/857,000/…`.
 _ENGLISH = re.compile(rf"\b(?P<word>debit|credit)\s+vnd\s*(?P<num>{NUM})")
-_APPROVED = re.compile(rf"^transaction approved\b.*?/\s*(?P<num>{NUM})/")
+# Matched where the text or one of its lines opens (after a push's title too), never searched for inside a text.
+_APPROVED = re.compile(rf"transaction approved\b.*?/\s*(?P<num>{NUM})/")
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 EN_DATE = re.compile(rf"(?<![\d.,/-])(?P<d>\d{{1,2}}) (?P<m>{'|'.join(_MONTHS)})[a-z]*\b(?: (?P<y>\d{{4}}))?")
 CARD_MASK = re.compile(r"\((?:\*{2,}|x{2,})(?P<digits>\d{2,4})\)")
@@ -119,11 +120,12 @@ def balance(folded: str) -> tuple[Decimal | None, list[tuple[int, int]]]:
     return (number(found[-1][2]) if found else None), [(start, end) for start, end, _ in found]
 
 
-def figure(folded: str) -> Figure | None:
-    """The transaction's amount and direction: a signed figure first, else one after a direction word."""
+def figure(folded: str, openings: tuple[int, ...] = (0,)) -> Figure | None:
+    """The transaction's amount and direction: a signed figure first, else one after a direction word.
+    `openings` are where the text's lines open (an app push's title lines, then its body)."""
     signed = _LABELLED.search(folded) or _SIGNED.search(folded)
     worded = _WORDED.search(folded) or _DEPOSIT.search(folded) or _ENGLISH.search(folded)
-    approved = _APPROVED.search(folded)
+    approved = next(filter(None, (_APPROVED.match(folded, at) for at in openings)), None)
     if approved:  # a card payment approved: money out, whatever else the text holds
         return Figure(number(approved["num"]), "expense", approved.start("num"), approved.end("num"))
     if signed and (not worded or signed.start() <= worded.end()):
@@ -138,9 +140,9 @@ def figure(folded: str) -> Figure | None:
             "income": _IN_WORDS.search(folded, 0, plain.start()),
         }
         found = [way for way, match in ways.items() if match]
-        # One way said, not both; or the way the text opens with (a push's title, MoMo's `Nhận tiền chuyển khoản
-        # từ …`): the words after it are the transfer's own.
-        found = found if len(found) == 1 else [way for way, match in ways.items() if match and match.start() == 0]
+        # One way said, not both; or the way a line of the text opens with (a push's title, MoMo's `Nhận tiền chuyển
+        # khoản từ …`, after the shade's header too): the words after it are the transfer's own.
+        found = found if len(found) == 1 else [way for way, m in ways.items() if m and m.start() in openings]
         if len(found) == 1:
             return Figure(number(plain["num"]), found[0], plain.start(), plain.end())
     if worded:

@@ -41,6 +41,7 @@ MAX_TEXT = 1000
 # A notification names one transaction: its amount, a balance, an account, a moment and a note's few numbers
 # (the longest real ones in the corpus hold 20). More is a list or noise, refused before the slower searches.
 MAX_NUMBERS = 40
+MAX_TITLE_LINES = 3
 _DIGIT = re.compile(r"\d")
 _NUMBERS = re.compile(r"\d+(?:[.,]\d+)*")
 WALLETS = ("MoMo", "ZaloPay", "ShopeePay", "Viettel Money")
@@ -71,6 +72,26 @@ def _tidy(text: str) -> str:
     return re.sub(r"\s+", " ", fold(text.replace("\r", "\n"))).strip()
 
 
+def _openings(text: str) -> tuple[int, ...]:
+    """Where, in the folded text, each line opens up to the notification itself: an app push's title and header
+    lines come before the first line that holds a figure (`Thông báo biến động số dư`, the shade's `Ngân hàng • Bây
+    giờ`, MoMo's `Nhận tiền chuyển khoản từ …`), and what is said where a notification opens (`SD TK …`, `Huy GD …`,
+    `(QC) …`, the way its money went) is said after them too. The last is where the notification opens."""
+    # A push opens with three such lines at most (a header, a title, a wallet's title); a text whose first figure
+    # comes later is read as it is, and costs no more than that to look at.
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n", MAX_TITLE_LINES + 1)[: MAX_TITLE_LINES + 1]
+    first = next((i for i, line in enumerate(lines) if _DIGIT.search(line)), 0)
+    starts, at = [], 0
+    for line in filter(None, map(_tidy, lines[:first])):
+        starts.append(at)
+        at += len(line) + 1  # _tidy joins the lines with one space
+    return (*starts, at)
+
+
+def _refused(folded: str, body_at: int) -> bool:
+    return bool(REFUSED.search(folded) or (body_at and REFUSED.search(folded[body_at:])))
+
+
 def _one_line(text: str) -> str:
     return re.sub(r"\s+", " ", text.replace("\r", "\n")).strip()
 
@@ -90,7 +111,7 @@ def _unlabelled(folded: str) -> str:
     return re.sub(r"\b(?:ps|so tien(?: gd)?|gd)\b\s*:?", " ", fields.masked(folded, fields.account_spans(folded)))
 
 
-def _description(raw, folded, bank, figure, note_at, balance_spans, moment) -> str:
+def _description(raw, folded, bank, figure, note_at, balance_spans, moment, openings) -> str:
     note = ""
     if note_at is not None:
         # The note runs to the end, or to a balance or the moment written after it.
@@ -116,7 +137,7 @@ def _description(raw, folded, bank, figure, note_at, balance_spans, moment) -> s
     merchant = _MERCHANT.search(folded, 0, figure.start)
     if merchant:
         return _clean(_words(raw, folded, *merchant.span("merchant")))
-    if folded.startswith("transaction approved"):  # a card's approval: `…/857,000/MERCHANT,Remaining …`
+    if any(folded.startswith("transaction approved", at) for at in openings):  # `…/857,000/MERCHANT,Remaining …`
         return _clean(_words(raw, folded, figure.end + 1, len(folded)).split(",")[0])
     vpb = _VPB_PARTY.search(folded)
     if vpb:
@@ -170,7 +191,7 @@ def never_a_transaction(text: str) -> bool:
     if len(_NUMBERS.findall(text)) > MAX_NUMBERS:
         return True
     folded = _tidy(text)
-    return len(folded) > MAX_TEXT or bool(REFUSED.search(folded))
+    return len(folded) > MAX_TEXT or _refused(folded, _openings(text)[-1])
 
 
 def parse(text: str, *, now: dt.datetime, tz: zoneinfo.ZoneInfo, sender: str = "") -> ParsedText | None:
@@ -180,16 +201,21 @@ def parse(text: str, *, now: dt.datetime, tz: zoneinfo.ZoneInfo, sender: str = "
         return None  # no amount to find, or a list or noise: refused before any of the slower searches run
     raw = _one_line(text)
     folded = _tidy(text)
-    if not folded or len(folded) > MAX_TEXT or REFUSED.search(folded):
+    if not folded or len(folded) > MAX_TEXT:
+        return None
+    openings = _openings(text)
+    if _refused(folded, openings[-1]):
         return None
     balance, balance_spans = fields.balance(folded)
     note_at = fields.note_start(fields.masked(folded, balance_spans))
     head = folded[:note_at] if note_at is not None else folded
-    dated = fields.moment(fields.masked(head, balance_spans)) or fields.moment(fields.masked(folded, balance_spans))
+    # Each field is looked for before the note first, then in the whole text: once, when there is no note.
+    texts = (head, folded) if note_at is not None else (folded,)
+    dated = next(filter(None, (fields.moment(fields.masked(text, balance_spans)) for text in texts)), None)
     skip = list(balance_spans)
     skip += [m.span() for m in fields.DATE.finditer(folded)] + [m.span() for m in fields.ISO_DATE.finditer(folded)]
     skip += [m.span() for m in fields.TIME.finditer(folded)]
-    figure = fields.figure(fields.masked(head, skip)) or fields.figure(fields.masked(folded, skip))
+    figure = next(filter(None, (fields.figure(fields.masked(text, skip), openings) for text in texts)), None)
     if figure is None or not 0 < figure.amount <= MAX_AMOUNT:
         return None
     occurred_at = fields.when(dated, now=now, tz=tz)
@@ -197,7 +223,7 @@ def parse(text: str, *, now: dt.datetime, tz: zoneinfo.ZoneInfo, sender: str = "
         return None
     # The SMS sender (`VPBank`, `ShinhanBank`), when the phone passed it on, names the bank before the text does:
     # the same `TK … -350,000VND luc …` comes from more than one bank.
-    bank = (bank_of(_tidy(sender)) if sender else "") or bank_of(head)
+    bank = (bank_of(_tidy(sender)) if sender else "") or bank_of(head, openings[-1])
     if bank == "" and re.search(r"(?<!don )\bvi\b|so du vi", folded):  # a wallet (ví), not a unit (đơn vị)
         bank = "MoMo"
     currency = "USD" if re.match(r"\s?usd\b", folded[figure.end : figure.end + 5]) else "VND"
@@ -206,7 +232,7 @@ def parse(text: str, *, now: dt.datetime, tz: zoneinfo.ZoneInfo, sender: str = "
         amount=figure.amount,
         direction=figure.direction,
         occurred_at=occurred_at,
-        description=_description(raw, folded, bank, figure, note_at, balance_spans, dated),
+        description=_description(raw, folded, bank, figure, note_at, balance_spans, dated, openings),
         currency=currency,
         account_mask=fields.account(head) if bank not in WALLETS else "",
         balance_after=balance if balance is not None and balance <= MAX_BALANCE else None,

@@ -80,6 +80,27 @@ def test_every_field_of_each_real_text_of_a_phones_inbox_is_read_and_its_otps_an
     assert wrong_fields(case) == []
 
 
+# heldout9.jsonl: 10 real texts (MoMo pushes and a MoMo promotion, MB and ACB pushes, ACB and Vietcombank SMS), measured
+# once (8/10) and spent, never tuned on: its two misses stay strict expected failures until a fix says it reads them.
+HELDOUT9 = cases("heldout9")
+_HELDOUT9_MISSES = {
+    3: "MoMo's `về Túi Thần Tài` push: no way word the reader knows, read as money out",
+    7: "the shade's cut name `NGUYEN HOANG S...` loses its `...`",
+}
+
+
+_MISSED = {i: pytest.mark.xfail(reason=why, strict=True) for i, why in _HELDOUT9_MISSES.items()}
+
+
+@pytest.mark.parametrize(
+    "case",
+    [pytest.param(c, marks=_MISSED[i]) if i in _MISSED else c for i, c in enumerate(HELDOUT9)],
+    ids=[f"{i}-{c.get('bank', 'refused')}" for i, c in enumerate(HELDOUT9)],
+)
+def test_every_field_of_each_real_text_of_the_ninth_held_out_part_is_read(case):
+    assert wrong_fields(case) == []
+
+
 _RANDOM = random.Random(29)
 NOISE = {
     "letters": "x" * 1000,
@@ -92,6 +113,12 @@ NOISE = {
     "bracketed-signs": "(+) 1 " * 167,
     "notification-marks": "TK 1234 +1,000VND SD 5,000VND ND: " * 30,
     "random": "".join(_RANDOM.choice(string.ascii_letters + string.digits + " .,:;+-/|()") for _ in range(1000)),
+    # Shapes that cost the most per character: a word boundary at every other character, a line per word (a push's
+    # title lines are looked at), approvals and slashes repeated (a card approval is matched where a line opens).
+    "short-words": "a " * 499 + "12",
+    "short-lines": "a\n" * 499 + "12",
+    "approvals": ("Transaction Approved /" * 46)[:998] + "12",
+    "approval-slashes": ("Transaction Approved " + "/x" * 490)[:998] + "12",
 }
 
 
