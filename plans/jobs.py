@@ -14,6 +14,7 @@ import uuid
 import zoneinfo
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from django.conf import settings
 from django.db import transaction
@@ -44,9 +45,9 @@ REMINDER_RANGE = 500
 FINALIZE_RANGE = 500
 
 
-@dataclass(frozen=True)
-class ReminderClaim:
-    """A reminder due now: the plan, its owner, the local date it is for and the owner's language."""
+class ReminderClaim(NamedTuple):
+    """A reminder due now: the plan, its owner, the local date it is for and the owner's language (a tuple:
+    one is made for each due plan of a run, and a frozen dataclass sets each field through a call)."""
 
     plan_id: int
     user_id: int

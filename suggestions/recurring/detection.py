@@ -51,8 +51,9 @@ PRICE_CHANGE_LIMIT = Decimal("0.50")
 
 
 class Charge(NamedTuple):
-    """A row of the ledger as the detection reads it: a tuple, built for every row of a batch's lookback (a
-    frozen dataclass sets each field through object.__setattr__)."""
+    """A row of the ledger as the detection reads it: a tuple in the read's column order (suggestions.recurring.
+    reads), named once its counterparty's group may hold a series (a frozen dataclass would set each field
+    through object.__setattr__)."""
 
     id: int
     user_id: int
