@@ -14,6 +14,7 @@ import uuid
 import zoneinfo
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from django.conf import settings
 from django.db import transaction
@@ -31,7 +32,7 @@ from zeus.account_data.unlocked import of_unlocked_users
 from zeus.models import DEFAULT_TIMEZONE, NotificationKind, Profile
 from zeus.money import format_amount, from_minor
 from zeus.selectors import user_languages
-from zeus.services import NotificationDraft, notification_create_many
+from zeus.services import NotificationDraft, notification_create_many, notifications_add_many
 from zeus.wording import NotificationWords
 
 log = logging.getLogger(__name__)
@@ -44,9 +45,9 @@ REMINDER_RANGE = 500
 FINALIZE_RANGE = 500
 
 
-@dataclass(frozen=True)
-class ReminderClaim:
-    """A reminder due now: the plan, its owner, the local date it is for and the owner's language."""
+class ReminderClaim(NamedTuple):
+    """A reminder due now: the plan, its owner, the local date it is for and the owner's language (a tuple:
+    one is made for each due plan of a run, and a frozen dataclass sets each field through a call)."""
 
     plan_id: int
     user_id: int
@@ -106,7 +107,9 @@ def reminders_send_due(
     plans = plans.order_by("id").values_list(
         "id", "user_id", "month", "reminder_time", "user__profile__timezone", "user__profile__language"
     )
-    clocks: dict[str, dt.datetime] = {}
+    # The decision depends only on the clock, the plan's month and its reminder time, which most plans of a
+    # run share with many others: made once for each such triple, not once per plan.
+    due: dict[tuple[str | None, dt.date, dt.time], dt.date | None] = {}
     last_id = 0
     while True:
         batch = list(plans.filter(id__gt=last_id)[:batch_size])
@@ -115,12 +118,13 @@ def reminders_send_due(
         last_id = batch[-1][0]
         claims = []
         for plan_id, user_id, month, reminder_time, tz_name, language in batch:
-            tz_name = tz_name or DEFAULT_TIMEZONE
-            if tz_name not in clocks:
-                clocks[tz_name] = now.astimezone(zoneinfo.ZoneInfo(tz_name))
-            day = reminder_due(
-                enabled=True, active=True, first=month, local_now=clocks[tz_name], reminder_time=reminder_time
-            )
+            try:
+                day = due[tz_name, month, reminder_time]
+            except KeyError:
+                local_now = now.astimezone(zoneinfo.ZoneInfo(tz_name or DEFAULT_TIMEZONE))
+                day = due[tz_name, month, reminder_time] = reminder_due(
+                    enabled=True, active=True, first=month, local_now=local_now, reminder_time=reminder_time
+                )
             if day is not None:
                 claims.append(ReminderClaim(plan_id, user_id, day, language))
         if claims:
@@ -159,11 +163,11 @@ def reminders_send_batch(claims: list[ReminderClaim]) -> int:
         if not won:
             return 0
         titles, bodies = _in_each_language(REMINDER_TITLE), _in_each_language(REMINDER_BODY)
-        drafts = []
+        drafts, languages = [], {}
         for plan_id in sorted(won):
             claim = owners[plan_id]
             # A user without a profile, or with a language Zeus does not speak, reads the default one.
-            language = claim.language if claim.language in titles else settings.LANGUAGE_CODE
+            language = languages[claim.user_id] = claim.language if claim.language in titles else settings.LANGUAGE_CODE
             drafts.append(
                 NotificationDraft(
                     user_id=claim.user_id,
@@ -175,7 +179,9 @@ def reminders_send_batch(claims: list[ReminderClaim]) -> int:
                     facts={"words": "plan_reminder"},
                 )
             )
-        return len(notification_create_many(drafts))
+        # The push to readers online speaks the languages read with the plans: no query of its own, so a
+        # batch costs the same queries whether or not any of its readers has Zeus open.
+        return notifications_add_many(drafts, languages=languages)
 
 
 # Month end

@@ -61,11 +61,13 @@ def notification_unread_count(*, user) -> int:
     return Notification.objects.filter(user=user, read_at__isnull=True).count()
 
 
-def notification_pushed(notifications: list[Notification]):
+def notification_pushed(notifications: list[Notification], *, languages: dict[int, str] | None = None):
     """The render for live pushes of these notifications (zeus.live.push_many passes those of the users
     online): each in its reader's language (the job that wrote it speaks none in particular). The languages
-    are read here, in one query, since the render runs on the event loop."""
-    languages = user_languages(user_ids={n.user_id for n in notifications})
+    are read here, in one query, since the render runs on the event loop, unless the caller has them (a job
+    that read them with its batch)."""
+    if languages is None:
+        languages = user_languages(user_ids={n.user_id for n in notifications})
 
     def render(notification: Notification) -> dict:
         with translation.override(languages.get(notification.user_id, settings.LANGUAGE_CODE)):

@@ -1,6 +1,8 @@
+import datetime as dt
 import json
 import logging
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
@@ -129,7 +131,7 @@ def notification_create(
     return notification
 
 
-def notifications_mail(notifications: list[Notification]) -> None:
+def notifications_mail(notifications: list[Notification] | list["InboxRow"]) -> None:
     """Records the e-mail of these notifications for the users who opted in to their kind, and enqueues it
     once the transaction commits (robust: a broker that is down is logged; the sweeper sends it later)."""
     ids = deliveries_record([n for n in notifications if n is not None])
@@ -149,7 +151,7 @@ def _enqueue_mail(notification_ids: list[int]) -> None:
             log.exception("enqueueing the mail of notification %s failed", notification_id)
 
 
-def notifications_push(notifications: list[Notification]) -> None:
+def notifications_push(notifications: list[Notification] | list["InboxRow"]) -> None:
     """Enqueues the push of these notifications once the transaction commits, for the users who subscribed
     (one query for the batch). Robust: a broker that is down loses the push, never the inbox row."""
     if not push_enabled() or not notifications:
@@ -191,13 +193,23 @@ _RETURNED = ("id", "user_id", "kind", "title", "body", "cta_url", "dedupe_key", 
 _LOADED = (*_RETURNED, "read_at", "created_at")
 
 
-def notification_create_many(drafts: list[NotificationDraft]) -> list[Notification]:
-    """Adds a batch to the inbox in one statement and pushes what it added live once the write commits (the
-    jobs: a statement per batch, never per user). Conflict-safe: a draft whose (user, dedupe key) is already
-    in the inbox is skipped by the insert itself (ON CONFLICT DO NOTHING), so a re-run, a redelivered batch
-    or a second worker adds nothing twice. Returns the rows this call inserted."""
-    if not drafts:
-        return []
+class InboxRow(NamedTuple):
+    """A row a batch insert added, as the statement returned it: all the mail and push records read (id, user,
+    kind). A Notification is made of it only for a caller that wants the models, or for a reader online."""
+
+    id: int
+    user_id: int
+    kind: str
+    title: str
+    body: str
+    cta_url: str
+    dedupe_key: str | None
+    facts: object  # as the statement returned it (JSON text): decoded only when a Notification is made
+
+
+def _inbox_insert(drafts: list[NotificationDraft]) -> tuple[list[InboxRow], dt.datetime]:
+    """The drafts in one statement, skipping those the inbox already holds; the rows it inserted, and their
+    creation time."""
     created_at = timezone.now()
     table = connection.ops.quote_name(Notification._meta.db_table)
     columns = ", ".join(connection.ops.quote_name(c) for c in _INBOX_COLUMNS)
@@ -212,21 +224,49 @@ def notification_create_many(drafts: list[NotificationDraft]) -> list[Notificati
     sql += f" ON CONFLICT DO NOTHING RETURNING {', '.join(_RETURNED)}"
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        rows = cursor.fetchall()
+        return list(map(InboxRow._make, cursor.fetchall())), created_at
+
+
+def _notification(row: InboxRow, created_at: dt.datetime) -> Notification:
     # Model.from_db, as a queryset builds its rows: positional, not a keyword per field and row; every field
     # given (in the model's order), so none is deferred and read later by a query of its own.
-    created = [
-        Notification.from_db(
-            connection.alias,
-            _LOADED,
-            (*row[:7], json.loads(row[7]) if isinstance(row[7], str) else row[7], None, created_at),
-        )
-        for row in rows
-    ]
+    facts = json.loads(row.facts) if isinstance(row.facts, str) else row.facts
+    return Notification.from_db(connection.alias, _LOADED, (*row[:7], facts, None, created_at))
+
+
+def notification_create_many(drafts: list[NotificationDraft]) -> list[Notification]:
+    """Adds a batch to the inbox in one statement and pushes what it added live once the write commits (the
+    jobs: a statement per batch, never per user). Conflict-safe: a draft whose (user, dedupe key) is already
+    in the inbox is skipped by the insert itself (ON CONFLICT DO NOTHING), so a re-run, a redelivered batch
+    or a second worker adds nothing twice. Returns the rows this call inserted."""
+    if not drafts:
+        return []
+    rows, created_at = _inbox_insert(drafts)
+    created = [_notification(row, created_at) for row in rows]
     transaction.on_commit(lambda: push_many([(n.user_id, n) for n in created], notification_pushed))
     notifications_mail(created)
     notifications_push(created)
     return created
+
+
+def notifications_add_many(drafts: list[NotificationDraft], *, languages: dict[int, str] | None = None) -> int:
+    """notification_create_many for a job that needs only how many it added: the same statement, mail and
+    pushes, but a Notification is made only of a row whose reader is online (the live push renders it), not
+    of each of a batch's thousands of rows. With the readers' `languages` (user id: code; a job that read them
+    with its batch), the push reads none: the batch's queries are then the same whoever is online."""
+    if not drafts:
+        return 0
+    rows, created_at = _inbox_insert(drafts)
+
+    def pushed(online: list[InboxRow]):
+        models = {row.id: _notification(row, created_at) for row in online}
+        render = notification_pushed(list(models.values()), languages=languages)
+        return lambda row: render(models[row.id])
+
+    transaction.on_commit(lambda: push_many([(row.user_id, row) for row in rows], pushed))
+    notifications_mail(rows)
+    notifications_push(rows)
+    return len(rows)
 
 
 def notification_mark_read(*, user, notification_id: int) -> Notification:

@@ -51,8 +51,9 @@ PRICE_CHANGE_LIMIT = Decimal("0.50")
 
 
 class Charge(NamedTuple):
-    """A row of the ledger as the detection reads it: a tuple, built for every row of a batch's lookback (a
-    frozen dataclass sets each field through object.__setattr__)."""
+    """A row of the ledger as the detection reads it: a tuple in the read's column order (suggestions.recurring.
+    reads), named once its counterparty's group may hold a series (a frozen dataclass would set each field
+    through object.__setattr__)."""
 
     id: int
     user_id: int
@@ -178,12 +179,12 @@ def _run(ordered: list[Charge], dates: list[dt.date], end: int, cadence: Cadence
     return _steady(run)
 
 
-def _three_alike(charges: list[Charge]) -> bool:
-    """Whether some three charges are near enough in amount to be one price: a run needs a price held three
+def _three_alike(amounts: list[Decimal], categories: Iterable[str]) -> bool:
+    """Whether some three of these amounts are near enough to be one price: a run needs a price held three
     times (_steady), whose amounts chain within the tolerance, so they span at most twice it. Most everyday
     merchants fail this at once, before any date is looked at."""
-    amounts = sorted([c.amount for c in charges])
-    share = 2 * max(map(tolerance, {c.category for c in charges}))
+    amounts = sorted(amounts)
+    share = 2 * max(map(tolerance, set(categories)))
     return any(high - low <= share * high for low, high in zip(amounts, amounts[2:], strict=False))
 
 
@@ -222,13 +223,20 @@ def detect_group(charges: list[Charge]) -> Series | None:
     """The series in one counterparty's charges (one direction and currency), or None."""
     # Most of a night's groups are everyday merchants without three amounts alike: dropped before any sort
     # (the charges kept below are a subset of these, so a group failing here fails there too).
-    if len(charges) < MIN_OCCURRENCES or not _three_alike(charges):
+    if len(charges) < MIN_OCCURRENCES or not _three_alike([c.amount for c in charges], [c.category for c in charges]):
         return None
+    return _detect_alike(charges)
+
+
+def _detect_alike(charges: list[Charge]) -> Series | None:
+    """detect_group for charges of which some three are alike in amount."""
     by_date: dict[dt.date, Charge] = {}
     for charge in sorted(charges, key=_DATE_THEN_ID):
         by_date.setdefault(charge.occurred_on, charge)
     ordered = list(by_date.values())
-    if len(ordered) < MIN_OCCURRENCES or (len(ordered) < len(charges) and not _three_alike(ordered)):
+    if len(ordered) < MIN_OCCURRENCES or (
+        len(ordered) < len(charges) and not _three_alike([c.amount for c in ordered], [c.category for c in ordered])
+    ):
         return None
     dates = [c.occurred_on for c in ordered]
     best: tuple[int, dt.date, list[Charge], Cadence] | None = None
@@ -280,20 +288,32 @@ def detect_group(charges: list[Charge]) -> Series | None:
     )
 
 
-def detect(charges: Iterable[Charge]) -> list[Series]:
-    """Every series in these charges (any users): grouped by user, direction, currency and counterparty."""
+# A row's place in Charge's field order: the job hands the detection the ledger's rows as plain tuples.
+_WRITTEN = operator.itemgetter(1, 2, 3, 5)  # user_id, direction, currency, description as written
+_AMOUNT, _CATEGORY = 4, 6
+
+
+def detect(rows: Iterable[tuple]) -> list[Series]:
+    """Every series in these rows (any users), each a Charge or a tuple in Charge's field order: grouped by
+    user, direction, currency and counterparty."""
     # Grouped by the description as written first, then the groups of one counterparty merged: the merchant
-    # folding runs once per distinct description of a user, not once per row.
-    written: dict[tuple, list[Charge]] = defaultdict(list)
-    for charge in charges:
-        written[charge.user_id, charge.direction, charge.currency, charge.description].append(charge)
-    groups: dict[tuple, list[Charge]] = defaultdict(list)
+    # folding runs once per distinct description of a user, not once per row. One pass over the rows as they
+    # came; a group becomes Charges only once some three of its amounts are alike, which most everyday
+    # merchants' are not.
+    written: dict[tuple, list[tuple]] = defaultdict(list)
+    for row in rows:
+        written[_WRITTEN(row)].append(row)
+    groups: dict[tuple, list[tuple]] = defaultdict(list)
     for (user_id, direction, currency, description), members in written.items():
         if key := counterparty(description):
             groups[user_id, direction, currency, key].extend(members)
     found = []
     for members in groups.values():
-        series = detect_group(members)
+        if len(members) < MIN_OCCURRENCES or not _three_alike(
+            [row[_AMOUNT] for row in members], [row[_CATEGORY] for row in members]
+        ):
+            continue
+        series = _detect_alike(list(map(Charge._make, members)))
         if series is not None:
             found.append(series)
     return found

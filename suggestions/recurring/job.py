@@ -17,7 +17,7 @@ from suggestions.drafts import Draft
 from suggestions.models import RecurringSeries
 from suggestions.recurring import detection
 from suggestions.recurring.insights import bill_due_draft, price_change_draft
-from suggestions.recurring.reads import SeriesValues, recurring_charges, stored_series
+from suggestions.recurring.reads import SeriesValues, recurring_rows, stored_series
 from suggestions.services import insights_store
 from suggestions.sql import SeriesKey, series_insert
 from suggestions.thresholds import BILL_DUE_DAYS
@@ -79,12 +79,7 @@ def recurring_detect_batch(*, users: list[BatchUser], now: dt.datetime) -> Recur
     languages = {u.id: u.language or "vi" for u in users}  # each insight in its reader's language
     if not today_of:
         return RecurringResult()
-    charges = [
-        c
-        for c in recurring_charges(user_ids=list(today_of), today=max(today_of.values()))
-        if c.occurred_on <= today_of[c.user_id]
-    ]
-    detected = detection.detect(charges)
+    detected = detection.detect(recurring_rows(today_of=today_of))
     stored = stored_series(user_ids=list(today_of))
     result = RecurringResult(series=len(detected))
     new: dict[SeriesKey, SeriesValues] = {}

@@ -117,6 +117,39 @@ def test_reminders_take_a_constant_number_of_queries_per_batch(clock):
     assert Notification.objects.filter(kind="plan_reminder").count() == 24
 
 
+def test_a_reminder_batch_costs_the_same_queries_whoever_of_its_readers_is_online(clock):
+    """The live push after commit renders in the languages read with the plans: no query of its own, whether
+    nobody, someone or (a layer that cannot tell) everybody is online."""
+    from asgiref.sync import async_to_sync
+    from channels.layers import get_channel_layer
+    from django.test import TestCase
+
+    from zeus.live import user_group
+
+    owners = [_user_with_plan(f"o{index}", "Asia/Ho_Chi_Minh")[0] for index in range(4)]
+    owners[0].profile.language = "en"
+    owners[0].profile.save(update_fields=["language"])
+    layer = get_channel_layer()
+    at = dt.datetime(2026, 11, 10, 13, 30, tzinfo=UTC)
+
+    def pass_on(day: int) -> tuple[int, int]:
+        # The callbacks run as their context closes: inside the count.
+        with CaptureQueriesContext(connection) as queries, TestCase.captureOnCommitCallbacks(execute=True):
+            result = jobs.reminders_send_due(now=at + dt.timedelta(days=day), batch_size=2)
+        return len(queries), result.reminders
+
+    nobody = pass_on(0)
+    channel = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(user_group(owners[0].id), channel)
+    someone = pass_on(1)
+    message = async_to_sync(layer.receive)(channel)
+    async_to_sync(layer.group_discard)(user_group(owners[0].id), channel)
+    # Per batch of two: select, savepoint, claim, insert inbox, mail preferences, release; then the select
+    # that finds no more plans (the last batch was full).
+    assert nobody == someone == (6 * 2 + 1, 4)
+    assert message["notification"]["title"] == "Your plan: today's check-in"  # in the reader's language
+
+
 def test_a_reminder_is_pushed_live_to_the_users_sockets(clock):
     from asgiref.sync import async_to_sync
     from channels.layers import get_channel_layer

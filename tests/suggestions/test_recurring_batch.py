@@ -14,7 +14,7 @@ from suggestions.batches import user_batches
 from suggestions.models import RecurringSeries
 from suggestions.recurring.detection import Charge, add_months, detect
 from suggestions.recurring.job import recurring_detect, recurring_detect_batch
-from suggestions.recurring.reads import recurring_charges
+from suggestions.recurring.reads import recurring_rows
 from suggestions.thresholds import RECURRING_LOOKBACK_DAYS
 from tests import factories
 from tests.suggestions.factories import NOW, TODAY
@@ -59,17 +59,30 @@ def test_the_batch_read_holds_every_row_of_the_lookback_and_its_series(alice):
 
     charge(alice, TODAY - dt.timedelta(days=RECURRING_LOOKBACK_DAYS + 1), 59_000, "Spotify")  # before the lookback
     charge(alice, TODAY + dt.timedelta(days=1), 59_000, "Spotify")  # after today
-    read = recurring_charges(user_ids=[alice.id], today=TODAY)
+    read = [Charge._make(row) for row in recurring_rows(today_of={alice.id: TODAY})]
     since = TODAY - dt.timedelta(days=RECURRING_LOOKBACK_DAYS)
     rows = Transaction.objects.filter(user=alice, occurred_on__gte=since, occurred_on__lte=TODAY)
     assert sorted(c.id for c in read) == sorted(rows.values_list("id", flat=True))
-    assert all(isinstance(c, Charge) and c.amount == rows.get(id=c.id).amount for c in read)
+    assert all(c.amount == rows.get(id=c.id).amount and c.description == rows.get(id=c.id).description for c in read)
     found = detect(read)
+    # The job hands the detection the rows as read (plain tuples): the same series as from Charges.
+    assert detect(recurring_rows(today_of={alice.id: TODAY})) == found
     assert {s.key for s in found} >= {"google one", "netflix", "landlord ref", "acme corp", "spotify", "grab"}
     assert {s.key for s in found} >= {"ck 0901234567", "ck 0987654321"}
     assert "co op mart" not in {s.key for s in found}
     assert {s.interval for s in found} == {"weekly", "monthly", "yearly"}
     assert any(s.rose for s in found)
+
+
+def test_each_users_rows_end_on_their_own_today(alice, bob):
+    """A batch's users live on different clocks: each one's rows end on their own today, not the latest."""
+    yesterday = TODAY - dt.timedelta(days=1)
+    for user in (alice, bob):
+        charge(user, yesterday, 59_000, "Spotify")
+        charge(user, TODAY, 59_000, "Spotify")
+    read = recurring_rows(today_of={alice.id: TODAY, bob.id: yesterday})
+    got = sorted((c.user_id, c.occurred_on) for c in map(Charge._make, read))
+    assert got == sorted([(alice.id, yesterday), (alice.id, TODAY), (bob.id, yesterday)])
 
 
 def test_a_batch_costs_the_same_queries_whatever_its_size(db):

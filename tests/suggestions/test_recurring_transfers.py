@@ -9,7 +9,7 @@ from assets.models import Transaction
 from plans.recurring import bills_still_due
 from suggestions.models import RecurringSeries
 from suggestions.recurring.detection import detect
-from suggestions.recurring.reads import recurring_charges
+from suggestions.recurring.reads import recurring_rows
 from tests import factories
 
 pytestmark = pytest.mark.django_db
@@ -39,20 +39,20 @@ def _deposits(user, *, paired: bool):
 
 def test_a_monthly_savings_deposit_is_a_transfer_series(alice):
     _deposits(alice, paired=True)
-    found = detect(recurring_charges(user_ids=[alice.id], today=dt.date(2026, 11, 20)))
+    found = detect(recurring_rows(today_of={alice.id: dt.date(2026, 11, 20)}))
     assert {(s.direction, s.kind) for s in found} == {("expense", "transfer"), ("income", "transfer")}
 
 
 def test_the_same_rows_unpaired_are_a_subscription_and_income(alice):
     _deposits(alice, paired=False)
-    found = detect(recurring_charges(user_ids=[alice.id], today=dt.date(2026, 11, 20)))
+    found = detect(recurring_rows(today_of={alice.id: dt.date(2026, 11, 20)}))
     assert {(s.direction, s.kind) for s in found} == {("expense", "subscription"), ("income", "income")}
 
 
 def test_excluded_rows_make_no_series(alice):
     _deposits(alice, paired=False)
     Transaction.objects.filter(user=alice).update(excluded=True)
-    assert detect(recurring_charges(user_ids=[alice.id], today=dt.date(2026, 11, 20))) == []
+    assert detect(recurring_rows(today_of={alice.id: dt.date(2026, 11, 20)})) == []
 
 
 def test_a_transfer_series_is_no_bill_still_due(alice):
