@@ -19,6 +19,7 @@ import re
 from decimal import Decimal, InvalidOperation
 
 from assets.statements.headers import column_keys, names_value_date, read_date
+from assets.statements.inference import dates_day_first
 from zeus.money import CURRENCY_EXPONENTS
 
 # How many lines after the header are read to learn the columns (bounded: a few records in memory).
@@ -77,17 +78,34 @@ def figure(text: str, mark: str) -> Decimal | None:
         return None
 
 
-def _runs(balance: list[Decimal], moved: list[Decimal]) -> bool:
-    """Whether `balance` runs on `moved`: after or before each line, oldest or newest line first."""
+def _runs(balance: list[Decimal], moved: list[Decimal], order: int | None = None) -> bool:
+    """Whether `balance` runs on `moved`: after or before each line, the oldest line first (`order` 1), the
+    newest first (-1), or either (None). Either order reads the same column as the balance of the figures or
+    of their opposites, so only a known order tells which way money went."""
     steps = list(itertools.pairwise(zip(balance, moved, strict=True)))
-    rules = (
-        lambda p, q: q[0] == p[0] + q[1],
-        lambda p, q: q[0] == p[0] + p[1],
-        lambda p, q: p[0] == q[0] + p[1],
-        lambda p, q: p[0] == q[0] + q[1],
-    )
-    # One step fits one of four rules too easily (300 after 200 is +100 one way and -100 the other): two at least.
+    oldest_first = (lambda p, q: q[0] == p[0] + q[1], lambda p, q: q[0] == p[0] + p[1])
+    newest_first = (lambda p, q: p[0] == q[0] + p[1], lambda p, q: p[0] == q[0] + q[1])
+    rules = oldest_first if order == 1 else newest_first if order == -1 else oldest_first + newest_first
+    # One step fits one of the rules too easily (300 after 200 is +100 one way and -100 the other): two at least.
     return len(steps) >= 2 and any(all(rule(p, q) for p, q in steps) for rule in rules)
+
+
+def _order(cells: list[str]) -> int | None:
+    """1 where the lines run from the oldest day to the newest, -1 the other way, None where the days do not
+    say (all one day, out of order, or a cell that is no date under a date word)."""
+    first = dates_day_first(cells, default=True)
+    try:
+        days = [read_date(cell, day_first=first) for cell in cells]
+    except ValueError:
+        return None
+    pairs = list(itertools.pairwise(days))
+    if len(days) < 2:
+        return None
+    if all(a <= b for a, b in pairs) and days[0] != days[-1]:
+        return 1
+    if all(a >= b for a, b in pairs) and days[0] != days[-1]:
+        return -1
+    return None
 
 
 class _Table:
@@ -97,6 +115,8 @@ class _Table:
         self.width = max(len(line) for line in lines)
         self.lines = [[c.strip() for c in line] + [""] * (self.width - len(line)) for line in lines]
         self.named = named
+        self.order: int | None = None  # which way the lines' days run, once the date column is known
+        self.money_columns: dict[int, list] = {}
         cells = [v for line in self.lines for v in line if _FIGURE.match(v.replace("\u00a0", " "))]
         self.mark = decimal_mark(cells)
 
@@ -184,32 +204,37 @@ def _explained(money: dict[int, list], chosen: dict[str, int], moved: list[Decim
     return True
 
 
-def _orientation(moved: list[Decimal], balances: dict[int, list]) -> bool | None:
+def _orientation(moved: list[Decimal], balances: dict[int, list], order: int | None) -> bool | None:
     """True when a balance runs on `moved` as signed, False when it runs on them reversed, None when none
-    does or either would."""
-    forward = any(None not in b and _runs(b, moved) for b in balances.values())
-    backward = any(None not in b and _runs(b, [-v for v in moved]) for b in balances.values())
+    does, either would, or the lines' days leave their order open."""
+    if order is None:
+        return None
+    forward = any(None not in b and _runs(b, moved, order) for b in balances.values())
+    backward = any(None not in b and _runs(b, [-v for v in moved], order) for b in balances.values())
     return None if forward == backward else forward
 
 
 def _money(table: _Table, taken: set[int]) -> dict[str, int] | None:
     named = {k: c for c, k in table.named.items() if k in _MONEY_ROLES}
-    if any(table.figures(c) is None for c in named.values()):
+    if any(table.filled(c) and table.figures(c) is None for c in named.values()):
         return None  # a header word for money over cells that hold none (a currency under `Mutatie`)
     if "amount" in named:
         return {"amount": named["amount"]}
     if named:
         return named if len(named) == 2 else _other_half(table, named, taken)
     money = {c: f for c in table.free() if c not in taken and (f := table.money(c)) is not None and any(f)}
+    table.money_columns = money
     balances = {c: f for c, k in table.named.items() if k == "balance" and (f := table.figures(c))}
-    balances = balances or {c: f for c, f in money.items() if None not in f}
+    # A balance may be whole numbers on every line (a sheet's number cells): any full column of figures.
+    figures = {c: f for c in table.free() if c not in taken and (f := table.figures(c)) is not None}
+    balances = balances or {c: f for c, f in figures.items() if None not in f}
     full = {c: f for c, f in money.items() if None not in f}
     # A column that runs on another is that one's balance, never the money the lines moved.
     own = [c for c in money if not any(_runs(money[c], full[a]) for a in full if a != c and c in full)]
     signed = [c for c in own if any(v is not None and v < 0 for v in money[c])]
     sparse = {c: f for c, f in money.items() if None in f}
     if len(sparse) == 2 and set(signed) <= set(sparse):
-        return _pair(money, sparse, balances, signs_speak=bool(signed))
+        return _pair(table, sparse, balances, signs_speak=bool(signed))
     if len(signed) == 1:
         moved = [v or Decimal(0) for v in money[signed[0]]]
         return {"amount": signed[0]} if _explained(money, {"amount": signed[0]}, moved) else None
@@ -219,7 +244,7 @@ def _money(table: _Table, taken: set[int]) -> dict[str, int] | None:
     if len(lone) != 1:
         return None
     # Unsigned figures in one column: which way they went is the running balance's to say.
-    way = _orientation(full[lone[0]], {c: b for c, b in balances.items() if c != lone[0]})
+    way = _orientation(full[lone[0]], {c: b for c, b in balances.items() if c != lone[0]}, table.order)
     if way is None:
         return None
     chosen = {"credit" if way else "debit": lone[0]}
@@ -227,7 +252,7 @@ def _money(table: _Table, taken: set[int]) -> dict[str, int] | None:
     return chosen if _explained(money, chosen, moved) else None
 
 
-def _pair(money: dict[int, list], sparse: dict[int, list], balances: dict, *, signs_speak: bool) -> dict | None:
+def _pair(table: _Table, sparse: dict[int, list], balances: dict, *, signs_speak: bool) -> dict | None:
     """Debit and credit: two partly filled columns, one filled on each line. Their signs say which is which
     where one holds only negative figures and the other only positive ones; else the running balance does."""
     (a, first), (b, second) = sparse.items()
@@ -241,13 +266,14 @@ def _pair(money: dict[int, list], sparse: dict[int, list], balances: dict, *, si
         out = negative[0]
         chosen = {"debit": out, "credit": b if out == a else a}
     else:
-        way = _orientation([(y or 0) - (x or 0) for x, y in zip(first, second, strict=True)], balances)
+        moved = [(y or 0) - (x or 0) for x, y in zip(first, second, strict=True)]
+        way = _orientation(moved, balances, table.order)
         if way is None:
             return None
         chosen = {"debit": a, "credit": b} if way else {"debit": b, "credit": a}
     debit, credit = sparse[chosen["debit"]], sparse[chosen["credit"]]
     moved = [abs(y or 0) - abs(x or 0) for x, y in zip(debit, credit, strict=True)]
-    return chosen if _explained(money, chosen, moved) else None
+    return chosen if _explained(table.money_columns, chosen, moved) else None
 
 
 def _other_half(table: _Table, named: dict[str, int], taken: set[int]) -> dict[str, int] | None:
@@ -303,6 +329,7 @@ def infer_mapping(records: list[list[str]]) -> tuple[int, dict[str, int]] | None
     date = _dates(table, header)
     if date is None:
         return None
+    table.order = _order(table.values(date))
     money = _money(table, {date})
     if money is None:
         return None
