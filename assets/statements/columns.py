@@ -5,10 +5,12 @@ money into a ledger.
 
 - date: every transaction line's cell is a date (a time may follow), read in one order (no column where one
   date needs the day first and another the month first);
-- money: one column of signed figures (the amount), or two mostly exclusive columns of unsigned ones (debit
-  and credit), the file's decimal mark told by its own figures (`1.234,56` or `1,234.56`, never both);
-- which unsigned column is money out, or whether a lone unsigned column is: the running balance says it (a
-  column whose successive differences equal the lines' figures), or a header word for one of them does;
+- money: one column of signed figures (the amount), or two mostly exclusive columns (debit and credit: never
+  both filled on a line), the file's decimal mark told by its own figures (`1.234,56` or `1,234.56`, never
+  both); any other column of money must be accounted for (the same figures, or the running balance);
+- which unsigned column is money out, or whether a lone unsigned column is: the signs of one side, a header
+  word for one of them, or the running balance (a column whose successive differences equal the lines'
+  figures) read in the order the lines' days run, since the same balance read upwards says the opposite;
 - description: the longest free text; currency: a column of ISO codes.
 
 Header words still win: a column they name keeps that role, and the cells fill only what they leave
@@ -253,11 +255,12 @@ def _money(table: _Table, taken: set[int]) -> dict[str, int] | None:
 
 
 def _pair(table: _Table, sparse: dict[int, list], balances: dict, *, signs_speak: bool) -> dict | None:
-    """Debit and credit: two partly filled columns, one filled on each line. Their signs say which is which
-    where one holds only negative figures and the other only positive ones; else the running balance does."""
+    """Debit and credit: two partly filled columns, never both filled on a line (a zero is blank: a fee's own
+    line may have neither). Their signs say which is which where one side is written negative and the other
+    never; else the running balance does."""
     (a, first), (b, second) = sparse.items()
-    if any(bool(x) == bool(y) for x, y in zip(first, second, strict=True)):
-        return None  # both filled on a line, or neither: not one line's two sides
+    if any(x and y for x, y in zip(first, second, strict=True)):
+        return None  # both filled on one line: not one line's two sides
     if signs_speak:
         # One side written negative, the other never: the negative one is money out.
         negative = [c for c, f in sparse.items() if any(v is not None and v < 0 for v in f)]

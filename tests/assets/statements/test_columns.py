@@ -109,10 +109,12 @@ PAIR = "A;B;C;D;E\n01.02.2020;Kaffee;1,50;;98,50\n03.02.2020;Gehalt;;2,00;100,50
             "A;B;C;D;E\n04.02.2020;Miete;50,00;;100,50\n03.02.2020;Gehalt;;2,00;98,50\n01.02.2020;Kaffee;1,50;;100,00\n",
             {"debit": 2, "credit": 3},
         ),
+        # A line with neither (a fee booked on its own in another column) does not break the pair.
+        (PAIR.replace("Miete;50,00;;50,50", "Miete;50,00;;50,50\n05.02.2020;Fee;0;0;50,50"), {"debit": 2, "credit": 3}),
         # No balance, but the debit side written negative: the signs say which is which.
         ("A;B;C;D\n01.02.2020;Kaffee;-1,50;\n03.02.2020;Gehalt;;2,00\n", {"debit": 2, "credit": 3}),
     ],
-    ids=["debit-first", "credit-first", "newest-first-balance-before", "signed-debit"],
+    ids=["debit-first", "credit-first", "newest-first-balance-before", "a-line-with-neither", "signed-debit"],
 )
 def test_debit_and_credit_are_told_apart_by_the_running_balance_or_their_signs(text, want):
     _, mapping = infer_mapping(table(text))
