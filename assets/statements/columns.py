@@ -26,6 +26,9 @@ from zeus.money import CURRENCY_EXPONENTS
 
 # How many lines after the header are read to learn the columns (bounded: a few records in memory).
 SAMPLE_ROWS = 200
+# Banks' tables have a few dozen columns; past this the pairwise balance checks would cost a hostile file's
+# width squared, so a wider table is left to a mapping.
+MAX_COLUMNS = 60
 # A whole cell that is a date (`2026-11-30`, `30/11/2026`, `30.11.26`, `30 Nov 2026`, `30-Nov-2026`), with an
 # optional time: not a line of text that starts with one (`15/04/18 UBER EATS`).
 _DATE_CELL = re.compile(
@@ -323,6 +326,8 @@ def infer_mapping(records: list[list[str]]) -> tuple[int, dict[str, int]] | None
     if lines is None:
         return None
     start, found = lines
+    if max(len(records[i]) for i in found) > MAX_COLUMNS:
+        return None
     named, header = _header_names(records, start)
     if header is not None and any(
         len(records[i]) < len(header) - 1 or any(c.strip() for c in records[i][len(header) :]) for i in found

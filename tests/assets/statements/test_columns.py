@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from assets.statements.columns import decimal_mark, figure, infer_mapping, is_date_cell
+from assets.statements.columns import MAX_COLUMNS, decimal_mark, figure, infer_mapping, is_date_cell
 from assets.statements.rows import ImportRejected
 from tests.assets.statements.corpus_check import finest, signed, zeus_rows
 from tests.assets.statements.test_bank_habits import csv_rows, sheet_rows, xlsx
@@ -245,3 +245,10 @@ def test_a_date_word_over_a_cell_that_is_no_date_is_no_failure():
     # The line's order is left open and nothing raises: the reader names the bad line in its 400.
     text = "Datum;Valuta;Text;Betrag\nfoo;01.02.2020;A;-1,50\n04.02.2020;04.02.2020;B;2,00\n"
     assert infer_mapping(table(text)) == (1, {"date": 0, "amount": 3, "description": 2})
+
+
+def test_a_table_wider_than_any_banks_is_left_to_a_mapping():
+    line = ["01.02.2020", "Kaffee", "-1,50"]
+    assert infer_mapping([line, line]) is not None
+    wide = line + ["1,00"] * MAX_COLUMNS
+    assert infer_mapping([wide, wide]) is None
