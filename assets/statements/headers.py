@@ -81,6 +81,7 @@ _NAMES = {
     "index": ("stt", "so thu tu", "tt", "seq", "#"),
 }  # fmt: skip
 _KEY_OF = {name: key for key, names in _NAMES.items() for name in names}
+_VALUE_DATES = frozenset(_NAMES["date"][_NAMES["date"].index("ngay hieu luc") :])
 _UNIT = re.compile(r"\((?:[^)]*)\)|\[(?:[^]]*)\]")
 
 
@@ -89,6 +90,26 @@ def _names(cell: str) -> list[str]:
     text = _UNIT.sub(" ", fold(cell or ""))
     parts = [text, *re.split(r"[/\n|]", text)]
     return [" ".join(re.sub(r"[^a-z0-9 ]", " ", p).split()) for p in parts]
+
+
+def column_keys(header: list[str]) -> dict[int, str]:
+    """The role each header cell's words give its column, by index (`date`, `amount`, `balance`, `index`…),
+    one column a role: of two (`Transaction Date` and `Posted Date`), the name listed first for it wins."""
+    found: dict[str, tuple[int, int]] = {}
+    for column, cell in enumerate(header):
+        names = [name for name in _names(cell or "") if name in _KEY_OF]
+        keys = [_KEY_OF[name] for name in names]
+        if not keys:
+            continue
+        key, place = ("index", 0) if "index" in keys else (keys[0], _NAMES[keys[0]].index(names[0]))
+        if key not in found or place < found[key][1]:
+            found[key] = (column, place)
+    return {column: key for key, (column, _) in found.items()}
+
+
+def names_value_date(cell: str) -> bool:
+    """Whether a header cell names the value date (`Valuta`, `Value date`), the interest's day."""
+    return any(name in _VALUE_DATES for name in _names(cell or ""))
 
 
 def auto_mapping(header: list[str]) -> dict | None:

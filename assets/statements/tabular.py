@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 
 from assets.rules.text import fold
 from assets.statements import csvfile
+from assets.statements.columns import SAMPLE_ROWS, infer_mapping
 from assets.statements.detect import ACCEPTED
 from assets.statements.headers import auto_mapping
 from assets.statements.inference import dates_day_first, headless_mapping
@@ -79,6 +80,22 @@ def _fits(mapping, header: list[str]) -> bool:
     return bool(columns) and all(isinstance(c, str) and fold(c) in folded for c in columns)
 
 
+def _other_side(chosen: dict, header: list[str], sample: list[list[str]]) -> dict | None:
+    """The mapping with the debit or credit column its header left unnamed, where the cells leave one
+    candidate; else None."""
+    inferred = infer_mapping([header, *sample])
+    found = inferred[1] if inferred else {}
+    if "debit" not in found or "credit" not in found:
+        return None
+    # The named side keeps the role its header gave it (a cash book's contra account turns Nợ and Có round).
+    have = "debit" if "debit" in chosen else "credit"
+    folded = [fold(cell) for cell in header]
+    rest = [header[found[side]] for side in ("debit", "credit") if fold(header[found[side]]) != fold(chosen[have])]
+    if len(rest) != 1 or not rest[0] or folded.count(fold(rest[0])) != 1:
+        return None
+    return {**chosen, ("credit" if have == "debit" else "debit"): rest[0]}
+
+
 def table_rows(
     reader,
     *,
@@ -107,14 +124,14 @@ def table_rows(
         if csvfile.is_zeus_header(header) and not mapping:
             return csvfile.zeus_rows(reader, currency=currency, ragged=ragged), None
         key = csvfile.header_key(header)
-        chosen, remember = None, None
+        chosen, remember, automatic = None, None, False
         if mapping:
             if _fits(mapping, header):
                 chosen, remember = mapping, (key, mapping)
         else:
             chosen = saved(key)
             if chosen is None:
-                chosen = auto_mapping(header)
+                chosen, automatic = auto_mapping(header), True
                 if chosen is None or "amount" in chosen:
                     below = _read(reader)
                     two_rows = _two_row_header(header, below[1]) if below else None
@@ -125,6 +142,16 @@ def table_rows(
                         ahead.append(below)
         if chosen is None:
             continue
+        if automatic and "amount" not in chosen and ("debit" in chosen) != ("credit" in chosen):
+            # One side named (`Credit`), the other in words Zeus does not know: its cells may say which it is.
+            while len(ahead) < SAMPLE_ROWS and (item := _read(reader)) is not None:
+                ahead.append(item)
+            chosen = _other_side(chosen, header, [record for _, record in ahead])
+            if chosen is None:
+                # Without it the other side's lines would read as lines that move no money: not read at all.
+                seen += ahead
+                ahead = []
+                continue
         resolved = csvfile.check_mapping(chosen, header)
         rows = csvfile.mapped_rows(
             _Replay(ahead, reader) if ahead else reader,
@@ -149,6 +176,21 @@ def table_rows(
             currency=currency,
             first_line=seen[start][0],
             day_first=day_first,
+            ragged=ragged,
+        )
+        return rows, None
+    # Header words Zeus does not know (or none): the cells may still say each column's role, past doubt.
+    while len(seen) < HEADER_SEARCH_ROWS + SAMPLE_ROWS and (item := _read(reader)) is not None:
+        seen.append(item)
+    inferred = infer_mapping([record for _, record in seen])
+    if inferred:
+        start, resolved = inferred
+        rows = csvfile.mapped_rows(
+            _Replay(seen[start:], reader),
+            mapping=resolved,
+            currency=currency,
+            first_line=seen[start][0],
+            day_first=_letterhead_day_first(seen[:start], default=day_first),
             ragged=ragged,
         )
         return rows, None

@@ -173,7 +173,8 @@ def test_a_vietnamese_bank_header_maps_itself(alice):
     assert not ImportMapping.objects.exists()
 
 
-OWN_HEADER = b"Cot A,Cot B,Cot C\n02/11/2026,KFC,-150000\n05/11/2026,Luong,25000000\n"
+# Unknown words over two date columns that differ (booked, made): which is the booking only its owner knows.
+OWN_HEADER = b"Cot A,Cot X,Cot B,Cot C\n02/11/2026,01/11/2026,KFC,-150000\n05/11/2026,05/11/2026,Luong,25000000\n"
 OWN_MAPPING = {"date": "Cot A", "description": "Cot B", "amount": "Cot C", "date_format": "DD/MM/YYYY"}
 
 
@@ -192,7 +193,18 @@ def test_a_bank_csv_needs_a_mapping_then_remembers_it(alice):
     ]
     assert ImportMapping.objects.filter(user=alice).count() == 1
     # Next month's export from the same bank: no mapping sent, the remembered one applies.
-    assert run(alice, OWN_HEADER + b"12/11/2026,Circle K,-30000\n").imported == 1
+    assert run(alice, OWN_HEADER + b"12/11/2026,11/11/2026,Circle K,-30000\n").imported == 1
+
+
+@pytest.mark.django_db
+def test_a_bank_csv_whose_cells_say_each_columns_role_needs_no_mapping(alice):
+    data = b"Cot A,Cot B,Cot C\n02/11/2026,KFC,-150000\n05/11/2026,Luong,25000000\n"
+    assert run(alice, data).imported == 2
+    assert [(r[0].isoformat(), r[1], r[2]) for r in rows(alice)] == [
+        ("2026-11-02", "expense", Decimal("150000")),
+        ("2026-11-05", "income", Decimal("25000000")),
+    ]
+    assert not ImportMapping.objects.exists()  # read from the cells each time, never remembered as the user's
 
 
 @pytest.mark.django_db
