@@ -57,8 +57,6 @@ def test_the_median_bound_is_reached_when_half_the_days_spend_alike():
     assert fc.median_at_most(total=10, count=0) == 0
 
 
-
-
 def _users():
     users = [varied_user(n) for n in range(10)]
     users += [edge_user(1, "6299999"), edge_user(2, "6300000")]
