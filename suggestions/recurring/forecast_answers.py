@@ -1,6 +1,9 @@
 """The recurring series, as the forecast in plans asks for them (plans.forecast_sources)."""
 
-from django.db.models import Count, Min, Sum
+from decimal import Decimal
+
+from django.db.models import Count, Min, Sum, Value
+from django.db.models.functions import Greatest
 from django.dispatch import receiver
 
 from plans.forecast_sources import Outflows, Series, recurring_outflows, recurring_series
@@ -38,7 +41,8 @@ def outflows_for_forecast(sender, *, user_ids, until, **kwargs) -> list[Outflows
         .exclude(kind=RecurringSeries.Kind.TRANSFER)
         .exclude(direction="income")
         .values_list("user_id", "currency", "interval")
-        .annotate(total=Sum("amount"), count=Count("id"), first_on=Min("next_on"))
+        # An amount below zero would come in, not go out: the bound counts none.
+        .annotate(total=Sum(Greatest("amount", Value(Decimal(0)))), count=Count("id"), first_on=Min("next_on"))
         .order_by()
     )
     return [Outflows(*row) for row in rows]
