@@ -137,3 +137,26 @@ def lowest_within(forecast: Forecast, days: int) -> Day:
     """The lowest day of the first `days` days after today (today included)."""
     window = forecast.days[: days + 1]
     return min(window, key=lambda day: (day.balance, day.date))
+
+
+# The fewest days between two charges of a series: occurrences() steps a week, or (any other interval) a month
+# or a year clamped to the month's length (from the 31st of January to the 28th of February is 28 days).
+SHORTEST_WEEKLY_STEP, SHORTEST_OTHER_STEP = 7, 28
+
+
+def charges_at_most(*, first_on: dt.date, interval: str, last: dt.date) -> int:
+    """How many charges occurrences() can give from `first_on` (or any later start) through `last`: the watch
+    bounds a batch's bills without listing them (plans/forecast_screen.py)."""
+    if first_on > last:
+        return 0
+    step = SHORTEST_WEEKLY_STEP if interval == WEEKLY else SHORTEST_OTHER_STEP
+    return (last - first_on).days // step + 1
+
+
+def median_at_most(*, total: int, count: int) -> int:
+    """A bound over median_daily() of `count` day totals, none below zero, that add up to at most `total`: the
+    upper half of the days (count - count // 2 of them) are each at least the median, so together they are at
+    least that many medians, and they are part of the total."""
+    if count <= 0:
+        return 0
+    return max(total, 0) // (count - count // 2)

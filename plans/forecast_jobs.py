@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from plans import forecast as fc
 from plans.forecast_models import ForecastWatch
 from plans.forecast_read import shortfall_readings
+from plans.forecast_screen import may_fall_short
 from plans.sql import forecast_watches_ensure
 from zeus.account_data.unlocked import unlocked_users
 from zeus.models import Notification
@@ -87,19 +88,24 @@ def _check_batch(users: list[Watched], now: dt.datetime) -> int:
         ]
         if not due:
             return 0
+        currency_of = {user.user_id: user.currency for user in due}
+        due_today = {user.user_id: today_of[user.user_id] for user in due}
+        # Only the users the screen cannot clear have their forecasts read; the others are not short.
+        maybe = may_fall_short(currency_of=currency_of, today_of=due_today, days=fc.SHORTFALL_WINDOW)
         readings = shortfall_readings(
-            currency_of={user.user_id: user.currency for user in due},
-            today_of={user.user_id: today_of[user.user_id] for user in due},
+            currency_of={user_id: currency_of[user_id] for user_id in maybe},
+            today_of={user_id: due_today[user_id] for user_id in maybe},
             days=fc.SHORTFALL_WINDOW,
         )
         drafts, checked, short_ids = [], defaultdict(list), []
         for user in due:
-            (_user_id, watch_id, _checked_on, was_short), reading = watches[user.user_id], readings[user.user_id]
+            (_user_id, watch_id, _checked_on, was_short), reading = watches[user.user_id], readings.get(user.user_id)
             today = today_of[user.user_id]
-            if reading.short and not was_short:
+            short = reading is not None and reading.short
+            if short and not was_short:
                 drafts.append(_notice(user, today, reading.lowest, reading.currency))
             checked[today].append(watch_id)
-            if reading.short:
+            if short:
                 short_ids.append(watch_id)
         # One UPDATE for the batch: a case per local day (two or three), where bulk_update's grows per row.
         ForecastWatch.objects.filter(AnyOf("pk", [watches[user.user_id][1] for user in due])).update(
