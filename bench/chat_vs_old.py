@@ -20,7 +20,7 @@ import uuid
 from pathlib import Path
 
 from bench._common import Row, machine, ms
-from bench.chat_turn import TURN_TIMEOUT, _connect, _cpu_seconds
+from bench.chat_turn import TURN_TIMEOUT, cpu_seconds, open_socket
 
 ROOT = Path(__file__).resolve().parent.parent
 SIDE = Path(__file__).resolve().with_name("_chat_side.py")
@@ -77,15 +77,15 @@ async def _round(ws, turns: int) -> tuple[int, int]:
 
 
 async def _measure(sides: list[Side]) -> None:
-    sockets = {side.name: await _connect(side.port, f"/ws/chat/{side.thread}/", side.cookie) for side in sides}
+    sockets = {side.name: await open_socket(side.port, f"/ws/chat/{side.thread}/", side.cookie) for side in sides}
     for side in sides:
         side.failed += (await _round(sockets[side.name], WARM))[1]
     for n in range(PAIRS):
         for side in sides if n % 2 == 0 else sides[::-1]:
-            cpu, started = _cpu_seconds(side.pid), time.perf_counter()
+            cpu, started = cpu_seconds(side.pid), time.perf_counter()
             done, failed = await _round(sockets[side.name], TURNS)
             side.wall.append((time.perf_counter() - started) / max(1, done) - PAUSE)
-            side.cpu.append((_cpu_seconds(side.pid) - cpu) / max(1, done))
+            side.cpu.append((cpu_seconds(side.pid) - cpu) / max(1, done))
             side.failed += failed
         print(f"   pair {n + 1}: " + ", ".join(f"{s.name} {ms(s.cpu[-1])}" for s in sides), flush=True)
     for ws in sockets.values():
