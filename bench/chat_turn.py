@@ -82,7 +82,7 @@ class Responder:
         return model.tools(("list_transactions", {"limit": 5}))
 
 
-async def _connect(port: int, path: str, cookie: str):
+async def open_socket(port: int, path: str, cookie: str):
     from websockets.asyncio.client import connect
 
     return await connect(
@@ -95,7 +95,7 @@ async def _connect(port: int, path: str, cookie: str):
 
 
 async def _echo(port: int, cookie: str, rounds: int, samples: list[float]) -> None:
-    ws = await _connect(port, "/ws/echo/", cookie)
+    ws = await open_socket(port, "/ws/echo/", cookie)
     payload = json.dumps({"type": "user_message", "id": "x", "text": "show my transactions"})
     for _ in range(rounds):
         started = time.perf_counter()
@@ -117,7 +117,7 @@ async def _turns(
     port: int, cookie: str, thread_id: str, turns: int, outcome: Outcome, arrivals=None, pause=None
 ) -> None:
     """`turns` turns on one socket, one after the other; `pause()` gives the wait before each."""
-    ws = await _connect(port, f"/ws/chat/{thread_id}/", cookie)
+    ws = await open_socket(port, f"/ws/chat/{thread_id}/", cookie)
     for _ in range(turns):
         if pause is not None:
             await asyncio.sleep(pause())
@@ -140,7 +140,7 @@ async def _turns(
     await ws.close()
 
 
-def _cpu_seconds(pid: int) -> float:
+def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process, from /proc."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
@@ -151,7 +151,7 @@ async def _refused_status(port: int, path: str, cookie: str) -> int | None:
     from websockets.exceptions import InvalidStatus
 
     try:
-        ws = await _connect(port, path, cookie)
+        ws = await open_socket(port, path, cookie)
     except InvalidStatus as exc:
         return exc.response.status_code
     await ws.close()
@@ -183,18 +183,18 @@ async def _warm(port: int, users: list[tuple[str, str]]) -> None:
 async def _capacity(port: int, users: list[tuple[str, str]], pids: list[int]) -> dict:
     """Fifty sockets, each sending its next message the instant the last is done."""
     many = Outcome()
-    cpu_before, wall_before = sum(map(_cpu_seconds, pids)), time.perf_counter()
+    cpu_before, wall_before = sum(map(cpu_seconds, pids)), time.perf_counter()
     await asyncio.gather(*(_turns(port, c, t, TURNS_EACH, many) for c, t in users))
-    cpu, wall = sum(map(_cpu_seconds, pids)) - cpu_before, time.perf_counter() - wall_before
+    cpu, wall = sum(map(cpu_seconds, pids)) - cpu_before, time.perf_counter() - wall_before
     return {"outcome": many, "cpu_per_turn": cpu / max(1, len(many.samples)), "throughput": len(many.samples) / wall}
 
 
 async def _one_socket(port: int, user: tuple[str, str], pids: list[int]) -> dict:
     """One round of turns on one socket, and daphne's CPU per turn in it."""
     one = Outcome()
-    cpu_before = sum(map(_cpu_seconds, pids))
+    cpu_before = sum(map(cpu_seconds, pids))
     await _turns(port, user[0], user[1], TURNS_ONE, one, pause=lambda: PAUSE_ONE)
-    return {"outcome": one, "cpu_per_turn": (sum(map(_cpu_seconds, pids)) - cpu_before) / max(1, len(one.samples))}
+    return {"outcome": one, "cpu_per_turn": (sum(map(cpu_seconds, pids)) - cpu_before) / max(1, len(one.samples))}
 
 
 async def _measure(port: int, users: list[tuple[str, str]], responder: Responder, fake, pids: list[int]) -> dict:

@@ -22,6 +22,8 @@ from django.utils import timezone
 
 from chat.models import DailyUsage, ProviderKey, TokenBudget
 from chat.provider.client import ProviderFailure
+from zeus.consent import consent_holds
+from zeus.models import ModelConsent
 
 
 class UsageLimitReached(ProviderFailure):
@@ -93,6 +95,7 @@ class Account:
     token_budget: int
     cost_budget: Decimal
     ciphertext: str | None = None
+    consent_given: bool = False  # the user's newest consent decision holds now (zeus.consent.consent_holds)
 
 
 def usage_status(*, user_id: int, day: dt.date) -> tuple[int, int]:
@@ -102,28 +105,31 @@ def usage_status(*, user_id: int, day: dt.date) -> tuple[int, int]:
 
 
 def turn_account(*, user_id: int, day: dt.date) -> Account:
-    """What a turn needs to know of the user before the model, in one query: the day's spend, the budgets,
-    and their stored personal key (chat.selectors.provider_from turns it into the provider). Written out
-    because it runs before every turn: the ORM's version (User annotated with two Subquery, and a second
-    query for the key) spends most of its time building and compiling the querysets, on the path of every
-    turn."""
+    """What a turn needs to know of the user before the model, in one query: their newest consent decision (the
+    row zeus.selectors.consent_given reads), the day's spend, the budgets, and their stored personal key
+    (chat.selectors.provider_from turns it into the provider). Written out because it runs before every turn:
+    the ORM's version (User annotated with Subquery, and further queries for the consent and the key) spends
+    most of its time building and compiling the querysets, on the path of every turn."""
     usage, budget = DailyUsage._meta.db_table, TokenBudget._meta.db_table
+    newest_consent = f"FROM {ModelConsent._meta.db_table} WHERE user_id = %s ORDER BY id DESC LIMIT 1"
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT (SELECT tokens FROM {usage} WHERE user_id = %s AND day = %s),"
             f" (SELECT cost_usd FROM {usage} WHERE user_id = %s AND day = %s),"
             f" (SELECT daily_tokens FROM {budget} WHERE user_id = %s),"
             f" (SELECT daily_cost_usd FROM {budget} WHERE user_id = %s),"
-            f" (SELECT ciphertext FROM {ProviderKey._meta.db_table} WHERE user_id = %s)",
-            [user_id, day, user_id, day, user_id, user_id, user_id],
+            f" (SELECT ciphertext FROM {ProviderKey._meta.db_table} WHERE user_id = %s),"
+            f" (SELECT granted {newest_consent}), (SELECT version {newest_consent})",
+            [user_id, day, user_id, day, user_id, user_id, user_id, user_id, user_id],
         )
-        used, cost, override, cost_override, ciphertext = cursor.fetchone()
+        used, cost, override, cost_override, ciphertext, granted, version = cursor.fetchone()
     return Account(
         tokens_used=used or 0,
         cost_used=Decimal(cost or 0),
         token_budget=effective_budget(override),
         cost_budget=effective_cost_budget(cost_override),
         ciphertext=ciphertext,
+        consent_given=consent_holds(granted, version),
     )
 
 

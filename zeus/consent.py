@@ -37,6 +37,12 @@ CONSENT_REQUIRED_MESSAGE = _(
 )
 
 
+def consent_holds(granted: bool | None, version: int | None) -> bool:
+    """What the newest decision says now: granted, for the text in force (a new version asks again). The one
+    reading of a decision, for every reader of the newest row (zeus.selectors, the chat turn's account read)."""
+    return bool(granted) and version == CONSENT_VERSION
+
+
 def consent_text() -> str:
     """The current version's whole text in the active language."""
     return "\n\n".join(str(p) for p in (CONSENT_TITLE, *CONSENT_PARAGRAPHS))

@@ -100,7 +100,7 @@ class ConsentState:
     @property
     def given(self) -> bool:
         """Consent holds now: granted, for the text in force (a new version asks again)."""
-        return bool(self.granted) and self.version == consent.CONSENT_VERSION
+        return consent.consent_holds(self.granted, self.version)
 
 
 def consent_state(*, user_id: int) -> ConsentState:
@@ -113,4 +113,4 @@ def consent_state(*, user_id: int) -> ConsentState:
 def consent_given(*, user_id: int) -> bool:
     """Whether anything of this user's may go to the model provider now: one indexed query."""
     newest = ModelConsent.objects.filter(user_id=user_id).order_by("-id").values_list("granted", "version").first()
-    return newest == (True, consent.CONSENT_VERSION)
+    return newest is not None and consent.consent_holds(*newest)

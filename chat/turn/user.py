@@ -155,20 +155,18 @@ class Begun:
 def begin(
     *, user, thread: Thread, client_id: str, text: str, ctx: ToolContext | None, lock, consent_asked: bool = False
 ) -> Begun:
-    """Everything a turn reads and writes before the model, in one trip off the event loop: the user's consent
-    first (unless the caller asked already), so a refused message is never stored. A repeated id or a refusal
-    frees the lock (and gives its rate count back) in the same trip."""
-    if not consent_asked:
-        refused = consent_refusal(user=user, lock=lock)
-        if refused is not None:
-            return Begun(ctx=ctx, message=None, created=False, refused=refused)
+    """Everything a turn reads and writes before the model, in one trip off the event loop. The user's account
+    (with their consent) is read first, so a refused message is never stored (unless the caller asked consent
+    already). A repeated id or a refusal frees the lock (and gives its rate count back) in the same trip."""
+    ctx = ctx or tool_context(user, thread_id=thread.id)
+    account = usage.turn_account(user_id=user.id, day=ctx.today)
+    if not consent_asked and not account.consent_given:
+        return Begun(ctx=ctx, message=None, created=False, refused=_refusal(user=user, lock=lock))
     message, created = user_message_record(thread=thread, client_id=client_id, text=text)
     if not created:
         if lock is not None:
             lock.release_repeat_sync()
         return Begun(ctx=ctx, message=message, created=False)
-    ctx = ctx or tool_context(user, thread_id=thread.id)
-    account = usage.turn_account(user_id=user.id, day=ctx.today)
     return Begun(
         ctx=ctx,
         message=message,
@@ -184,6 +182,10 @@ def consent_refusal(*, user, lock) -> str | None:
     the rate count given back in the same trip: a refused message is no turn."""
     if consent_given(user_id=user.id):
         return None
+    return _refusal(user=user, lock=lock)
+
+
+def _refusal(*, user, lock) -> str:
     if lock is not None:
         lock.release_repeat_sync()
     with translation.override(profile_get(user=user).language):

@@ -127,3 +127,34 @@ def test_a_staff_reply_needs_the_users_consent_too(carol, staff, fake):
     assert fake.requests == []
     assert AdminReply.objects.get(thread=thread).error_code == "CONSENT_REQUIRED"
     assert Message.objects.filter(thread=thread).count() == 1
+
+
+@pytest.mark.parametrize(
+    "decisions",
+    [(), (True,), (False,), (True, False), (False, True), (True, False, True)],
+    ids=["never-asked", "granted", "withdrawn-only", "withdrawn", "granted-again", "granted-thrice"],
+)
+def test_the_turns_account_read_says_what_consent_given_says(carol, decisions):
+    """The turn reads consent in its one account query (chat.usage.turn_account); it must agree with
+    zeus.selectors.consent_given, the one reading every other caller uses: the newest decision, this version."""
+    import datetime as dt
+
+    from chat.usage import turn_account
+    from zeus.selectors import consent_given
+
+    for granted in decisions:
+        consent_record(user=carol, granted=granted)
+    expected = bool(decisions) and decisions[-1]
+    account = turn_account(user_id=carol.id, day=dt.date(2026, 11, 30))
+    assert account.consent_given is expected
+    assert consent_given(user_id=carol.id) is expected
+
+
+def test_the_turns_account_read_refuses_a_grant_of_an_older_text(alice, monkeypatch):
+    import datetime as dt
+
+    from chat.usage import turn_account
+
+    assert turn_account(user_id=alice.id, day=dt.date(2026, 11, 30)).consent_given is True
+    monkeypatch.setattr(consent, "CONSENT_VERSION", consent.CONSENT_VERSION + 1)
+    assert turn_account(user_id=alice.id, day=dt.date(2026, 11, 30)).consent_given is False

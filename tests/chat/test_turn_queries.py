@@ -15,13 +15,14 @@ from tests.chat.harness import new_chat, turns_settled
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-# begin (consent, the user's message, the thread's activity, the day's usage and the key, the context window);
+# begin (the user's consent, day's usage and key in one read, the user's message, the thread's activity, the
+# context window);
 # the tool; the reply (its message, what was sent, the thread's activity, the day's usage); the run audit
 # (the run, its model calls, its tool call).
 TRIPS = 4
-# consent, message, thread, usage and key, context | the page (its transfers and parts are read only for rows it
+# consent with usage and key, message, thread, context | the page (its transfers and parts are read only for rows it
 # flags, none here) | message, sent, thread, usage | run, model calls, tool calls
-STATEMENTS = 5 + 1 + 4 + 3
+STATEMENTS = 4 + 1 + 4 + 3
 
 
 class DatabaseUse:
