@@ -15,6 +15,7 @@ from assets.ledger.totals import counted_convert, rate_tables_load
 from assets.models import Transaction
 from goals.models import Goal
 from suggestions.models import INSIGHT_KINDS, RecurringSeries, Suggestion, WeeklyDigest
+from zeus.queries import AnyOf
 
 WEEKS = 5  # the week and the four before it
 
@@ -82,7 +83,7 @@ def _spent_per_week(*, currencies: dict[int, str], week_start: dt.date) -> Query
     by_currency = defaultdict(list)
     for uid, currency in currencies.items():
         by_currency[currency].append(uid)
-    own = functools.reduce(operator.or_, (Q(user_id__in=uids, currency=c) for c, uids in by_currency.items()))
+    own = functools.reduce(operator.or_, (Q(AnyOf("user_id", uids), currency=c) for c, uids in by_currency.items()))
     day = Case(When(own, then=Value(None)), default=F("occurred_on"), output_field=DateField())
     mondays = [week_start - dt.timedelta(days=7 * k) for k in range(WEEKS)]
     weeks = {
@@ -91,7 +92,7 @@ def _spent_per_week(*, currencies: dict[int, str], week_start: dt.date) -> Query
     }
     return (
         Transaction.objects.counted()
-        .filter(user_id__in=list(currencies), direction=Transaction.Direction.EXPENSE)
+        .filter(AnyOf("user_id", currencies), direction=Transaction.Direction.EXPENSE)
         .filter(occurred_on__range=(mondays[-1], week_start + dt.timedelta(days=6)))
         .annotate(day=day)
         .values("user_id", "counted_category", "currency", "day")
@@ -111,7 +112,7 @@ def review_spending(*, currencies: dict[int, str], week_start: dt.date, per_user
     grouped = list(_spent_per_week(currencies=currencies, week_start=week_start))
     this_week = list(
         Transaction.objects.not_transfers()
-        .filter(user_id__in=ids, direction=Transaction.Direction.EXPENSE, occurred_on__gte=week_start)
+        .filter(AnyOf("user_id", ids), direction=Transaction.Direction.EXPENSE, occurred_on__gte=week_start)
         .filter(occurred_on__lte=end)
         .order_by("-amount", "id")
         .values("user_id", "currency", "category", "description", "amount", "occurred_on")
@@ -181,11 +182,15 @@ def weekly_review_rows(
     (review_spending), the active goals, the active expense series due from `due[0]` through `due[1]` and the
     insights created from `insights_since` on."""
     ids = list(currencies)
-    goals = Goal.objects.filter(user_id__in=ids, status=Goal.Status.ACTIVE).order_by("user_id", "created_at", "id")
+    goals = Goal.objects.filter(AnyOf("user_id", ids), status=Goal.Status.ACTIVE).order_by(
+        "user_id", "created_at", "id"
+    )
     series = RecurringSeries.objects.filter(
-        user_id__in=ids, status=RecurringSeries.Status.ACTIVE, direction="expense", next_on__range=due
+        AnyOf("user_id", ids), status=RecurringSeries.Status.ACTIVE, direction="expense", next_on__range=due
     ).exclude(kind=RecurringSeries.Kind.TRANSFER)
-    insights = Suggestion.objects.filter(user_id__in=ids, kind__in=list(INSIGHT_KINDS), created_at__gte=insights_since)
+    insights = Suggestion.objects.filter(
+        AnyOf("user_id", ids), kind__in=list(INSIGHT_KINDS), created_at__gte=insights_since
+    )
     return WeekReviewRows(
         spending=review_spending(currencies=currencies, week_start=week_start, per_user=per_user),
         goals=list(goals),
@@ -196,7 +201,7 @@ def weekly_review_rows(
 
 def digests_of(*, user_ids: list[int], iso_week: str) -> set[int]:
     """The users of these who already have this week's review."""
-    found = WeeklyDigest.objects.filter(user_id__in=list(user_ids), iso_week=iso_week)
+    found = WeeklyDigest.objects.filter(AnyOf("user_id", user_ids), iso_week=iso_week)
     return set(found.values_list("user_id", flat=True))
 
 
