@@ -38,9 +38,9 @@ def title(review: dict, *, _=_, this_year: int | None = None) -> str:
     }
 
 
-def body(review: dict, *, _=_, number=number_text) -> str:
-    """The review in a few plain lines: the inbox text and the mail's body. (`_` and `number`: texts() passes
-    gettext and number_text memoised for the batch; the words are the same.)"""
+def body(review: dict, *, _=_, number=number_text, label=category_label) -> str:
+    """The review in a few plain lines: the inbox text and the mail's body. (`_`, `number` and `label`: texts()
+    passes gettext, number_text and category_label memoised for the batch; the words are the same.)"""
     c, locale = review["currency"], reader()
     lines = []
     spent = format_amount(Decimal(review["spent"]), c, locale=locale)
@@ -69,7 +69,7 @@ def body(review: dict, *, _=_, number=number_text) -> str:
         lines.append(_("Rate missing: %(amount)s not counted") % {"amount": left_out} + ".")
     if review["top_categories"]:
         top = ", ".join(
-            f"{category_label(t['category'])} {format_amount(Decimal(t['spent']), c, locale=locale)}"
+            f"{label(t['category'])} {format_amount(Decimal(t['spent']), c, locale=locale)}"
             for t in review["top_categories"]
         )
         lines.append(_("Top categories: %(top)s.") % {"top": top})
@@ -122,8 +122,9 @@ def texts(reviews: dict[int, dict], languages: dict[int, str]) -> dict[int, tupl
             words = functools.lru_cache(maxsize=None)(_)  # inside the override: this language's catalogue
             # Babel re-reads the locale's number pattern for every call: the same few percentages repeat.
             numbers = functools.lru_cache(maxsize=1024)(number_text)
+            labels = functools.lru_cache(maxsize=None)(category_label)  # lazy texts, translated at each str()
             for uid in uids:
-                out[uid] = (title(reviews[uid], _=words), body(reviews[uid], _=words, number=numbers))
+                out[uid] = (title(reviews[uid], _=words), body(reviews[uid], _=words, number=numbers, label=labels))
     return {uid: out[uid] for uid in reviews}
 
 

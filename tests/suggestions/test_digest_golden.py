@@ -6,6 +6,7 @@ leave every byte the same. Regenerate it only for a change meant to alter the re
 import datetime as dt
 import json
 import os
+from decimal import Decimal
 from pathlib import Path
 
 from assets.models import Transaction, TransactionSplit
@@ -134,3 +135,23 @@ def test_the_reviews_sent_are_byte_for_byte_those_of_the_golden_file(db):
     if os.environ.get("ZEUS_GOLDEN_WRITE"):
         GOLDEN.write_text(text)
     assert text == GOLDEN.read_text()
+
+
+def test_the_largest_expenses_are_ranked_whole_whatever_the_database_leaves_out(db):
+    """The database keeps only the first three of a user's week in their own currency (equal amounts by the
+    order they were recorded) and every row in another currency, which the rate ranks: a user reading in USD
+    whose VND rows outrank dollars once converted, beside one reading in VND in the same batch."""
+    from suggestions.digest.reads import review_spending
+
+    vnd, usd = factories.user("vnd"), factories.user("usd", currency="USD")
+    factories.rate(MONDAY, "25000")
+    for k in range(5):
+        _spend(vnd, "300000", k, "dining", f"Tie {k}")
+        _spend(usd, "10.00", k, "dining", f"Lunch {k}")
+    _spend(vnd, "10", 6, "travel", "Taxi", currency="USD")  # 250,000 ₫: below the ties
+    _spend(usd, "500000", 6, "travel", "Hotel", currency="VND")  # 20.00 $
+    _spend(usd, "250000", 5, "travel", "Bus", currency="VND")  # 10.00 $: ties with the lunches, its amount larger
+    spent = review_spending(currencies={vnd.id: "VND", usd.id: "USD"}, week_start=MONDAY, per_user=3)
+    assert [b.description for b in spent.biggest[vnd.id]] == ["Tie 0", "Tie 1", "Tie 2"]
+    assert [b.description for b in spent.biggest[usd.id]] == ["Hotel", "Bus", "Lunch 0"]
+    assert spent.biggest[usd.id][0].conversion.converted == Decimal("20.00")
