@@ -213,7 +213,7 @@ def plan_summaries(*, today_by_user: dict[int, dt.date]) -> dict[int, PlanSummar
     plans = [
         p
         for p in MonthlyPlan.objects.filter(
-            user_id__in=list(today_by_user), status=MonthlyPlan.Status.ACTIVE, month__in=months
+            AnyOf("user_id", today_by_user), status=MonthlyPlan.Status.ACTIVE, month__in=months
         ).prefetch_related("fixed_expenses")
         if p.month == pm.month_first(today_by_user[p.user_id])
     ]

@@ -8,13 +8,15 @@ from collections import defaultdict
 from dataclasses import dataclass, fields
 from decimal import Decimal
 
-from django.db.models import Case, DateField, F, Q, QuerySet, Sum, Value, When
+from django.db.models import BigIntegerField, Case, DateField, F, Q, QuerySet, Sum, Value, When, Window
+from django.db.models.functions import RowNumber
 
 from assets.ledger.conversion import Converted, RateTable, convert
 from assets.ledger.totals import counted_convert, rate_tables_load
 from assets.models import Transaction
 from goals.models import Goal
 from suggestions.models import INSIGHT_KINDS, RecurringSeries, Suggestion, WeeklyDigest
+from zeus.queries import AnyOf
 
 WEEKS = 5  # the week and the four before it
 
@@ -74,16 +76,43 @@ def _by_converted_amount(big: BigExpense) -> tuple:
     return converted is None, -(converted or Decimal(0))
 
 
+def _own_currency(currencies: dict[int, str]) -> Q:
+    """A row in its user's own currency, for users {id: currency}."""
+    by_currency = defaultdict(list)
+    for uid, currency in currencies.items():
+        by_currency[currency].append(uid)
+    if len(by_currency) == 1:
+        # The usual batch, everyone reading in one currency: no test of each row's user against the batch.
+        return Q(currency=next(iter(by_currency)))
+    return functools.reduce(operator.or_, (Q(AnyOf("user_id", ids), currency=c) for c, ids in by_currency.items()))
+
+
+def _week_expenses(*, currencies: dict[int, str], week_start: dt.date, per_user: int) -> QuerySet:
+    """The week's expenses of these users that can be among their `per_user` largest, largest first (equal
+    amounts in the order they were recorded): of the rows in a user's own currency only the first `per_user`
+    in that order (the database ranks them: a window, not every row fetched to be sorted and dropped), and
+    every row in another currency, whose rank depends on its day's rate."""
+    own_or_each_alone = Case(
+        When(_own_currency(currencies), then=Value(0)), default=F("id"), output_field=BigIntegerField()
+    )
+    rank = Window(RowNumber(), partition_by=[F("user_id"), own_or_each_alone], order_by=[F("amount").desc(), "id"])
+    return (
+        Transaction.objects.not_transfers()
+        .filter(AnyOf("user_id", currencies), direction=Transaction.Direction.EXPENSE)
+        .filter(occurred_on__range=(week_start, week_start + dt.timedelta(days=6)))
+        .annotate(rank=rank)
+        .filter(rank__lte=per_user)
+        .order_by("-amount", "id")
+        .values("user_id", "currency", "category", "description", "amount", "occurred_on")
+    )
+
+
 def _spent_per_week(*, currencies: dict[int, str], week_start: dt.date) -> QuerySet:
     """The counted expenses of these users over the five weeks, one row per user, category, currency and
     `day`, with each week's sum (`week0` the week itself, `week1` the week before, ...): a row in the user's own
     currency has no `day` (its weeks are summed in the database, conditional sums of one GROUP BY), a row in
     another currency keeps its day, the day its conversion needs (then one of its week sums is set)."""
-    by_currency = defaultdict(list)
-    for uid, currency in currencies.items():
-        by_currency[currency].append(uid)
-    own = functools.reduce(operator.or_, (Q(user_id__in=uids, currency=c) for c, uids in by_currency.items()))
-    day = Case(When(own, then=Value(None)), default=F("occurred_on"), output_field=DateField())
+    day = Case(When(_own_currency(currencies), then=Value(None)), default=F("occurred_on"), output_field=DateField())
     mondays = [week_start - dt.timedelta(days=7 * k) for k in range(WEEKS)]
     weeks = {
         f"week{k}": Sum("counted_amount", filter=Q(occurred_on__range=(monday, monday + dt.timedelta(days=6))))
@@ -91,7 +120,7 @@ def _spent_per_week(*, currencies: dict[int, str], week_start: dt.date) -> Query
     }
     return (
         Transaction.objects.counted()
-        .filter(user_id__in=list(currencies), direction=Transaction.Direction.EXPENSE)
+        .filter(AnyOf("user_id", currencies), direction=Transaction.Direction.EXPENSE)
         .filter(occurred_on__range=(mondays[-1], week_start + dt.timedelta(days=6)))
         .annotate(day=day)
         .values("user_id", "counted_category", "currency", "day")
@@ -105,17 +134,11 @@ def review_spending(*, currencies: dict[int, str], week_start: dt.date, per_user
     money that counts (through the ledger's one read, Transaction.objects.counted(): no transfers, no excluded
     rows, a split row by its parts) summed per user, category and week in the user's currency, and per day in
     another currency, converted at each day's rate (assets.ledger.totals.counted_convert); then the week's
-    expenses themselves (a handful a user), whole, ranked by their converted amount (equal amounts in the order
+    expenses that can rank (_week_expenses), whole, ranked by their converted amount (equal amounts in the order
     they were recorded). Two queries for the batch, and one read of the rates when another currency appears."""
     ids, end = list(currencies), week_start + dt.timedelta(days=6)
     grouped = list(_spent_per_week(currencies=currencies, week_start=week_start))
-    this_week = list(
-        Transaction.objects.not_transfers()
-        .filter(user_id__in=ids, direction=Transaction.Direction.EXPENSE, occurred_on__gte=week_start)
-        .filter(occurred_on__lte=end)
-        .order_by("-amount", "id")
-        .values("user_id", "currency", "category", "description", "amount", "occurred_on")
-    )
+    this_week = list(_week_expenses(currencies=currencies, week_start=week_start, per_user=per_user))
     zero = Decimal(0)
     totals: dict[int, list[Decimal]] = {}
     by_category: dict[int, dict[str, Decimal]] = {}
@@ -181,11 +204,15 @@ def weekly_review_rows(
     (review_spending), the active goals, the active expense series due from `due[0]` through `due[1]` and the
     insights created from `insights_since` on."""
     ids = list(currencies)
-    goals = Goal.objects.filter(user_id__in=ids, status=Goal.Status.ACTIVE).order_by("user_id", "created_at", "id")
+    goals = Goal.objects.filter(AnyOf("user_id", ids), status=Goal.Status.ACTIVE).order_by(
+        "user_id", "created_at", "id"
+    )
     series = RecurringSeries.objects.filter(
-        user_id__in=ids, status=RecurringSeries.Status.ACTIVE, direction="expense", next_on__range=due
+        AnyOf("user_id", ids), status=RecurringSeries.Status.ACTIVE, direction="expense", next_on__range=due
     ).exclude(kind=RecurringSeries.Kind.TRANSFER)
-    insights = Suggestion.objects.filter(user_id__in=ids, kind__in=list(INSIGHT_KINDS), created_at__gte=insights_since)
+    insights = Suggestion.objects.filter(
+        AnyOf("user_id", ids), kind__in=list(INSIGHT_KINDS), created_at__gte=insights_since
+    )
     return WeekReviewRows(
         spending=review_spending(currencies=currencies, week_start=week_start, per_user=per_user),
         goals=list(goals),
@@ -196,7 +223,7 @@ def weekly_review_rows(
 
 def digests_of(*, user_ids: list[int], iso_week: str) -> set[int]:
     """The users of these who already have this week's review."""
-    found = WeeklyDigest.objects.filter(user_id__in=list(user_ids), iso_week=iso_week)
+    found = WeeklyDigest.objects.filter(AnyOf("user_id", user_ids), iso_week=iso_week)
     return set(found.values_list("user_id", flat=True))
 
 

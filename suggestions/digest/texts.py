@@ -38,13 +38,13 @@ def title(review: dict, *, _=_, this_year: int | None = None) -> str:
     }
 
 
-def body(review: dict, *, _=_) -> str:
-    """The review in a few plain lines: the inbox text and the mail's body. (`_`: texts() passes gettext
-    memoised for the batch; the words are the same.)"""
-    c = review["currency"]
+def body(review: dict, *, _=_, number=number_text, label=category_label) -> str:
+    """The review in a few plain lines: the inbox text and the mail's body. (`_`, `number` and `label`: texts()
+    passes gettext, number_text and category_label memoised for the batch; the words are the same.)"""
+    c, locale = review["currency"], reader()
     lines = []
-    spent = format_amount(Decimal(review["spent"]), c, locale=reader())
-    average = format_amount(Decimal(review["average_previous"]), c, locale=reader())
+    spent = format_amount(Decimal(review["spent"]), c, locale=locale)
+    average = format_amount(Decimal(review["average_previous"]), c, locale=locale)
     if review["change_pct"] is None:
         lines.append(_("You spent %(spent)s this week.") % {"spent": spent})
     elif review["change_pct"] >= 0:
@@ -53,7 +53,7 @@ def body(review: dict, *, _=_) -> str:
                 "You spent %(spent)s this week, %(pct)s%% more than your average of %(average)s over the four "
                 "weeks before."
             )
-            % {"spent": spent, "pct": number_text(review["change_pct"]), "average": average}
+            % {"spent": spent, "pct": number(review["change_pct"], locale=locale), "average": average}
         )
     else:
         lines.append(
@@ -61,15 +61,15 @@ def body(review: dict, *, _=_) -> str:
                 "You spent %(spent)s this week, %(pct)s%% less than your average of %(average)s over the four "
                 "weeks before."
             )
-            % {"spent": spent, "pct": number_text(-review["change_pct"]), "average": average}
+            % {"spent": spent, "pct": number(-review["change_pct"], locale=locale), "average": average}
         )
     missing = review.get("rate_missing") or []
     if missing:
-        left_out = ", ".join(format_amount(Decimal(m["amount"]), m["currency"], locale=reader()) for m in missing)
+        left_out = ", ".join(format_amount(Decimal(m["amount"]), m["currency"], locale=locale) for m in missing)
         lines.append(_("Rate missing: %(amount)s not counted") % {"amount": left_out} + ".")
     if review["top_categories"]:
         top = ", ".join(
-            f"{category_label(t['category'])} {format_amount(Decimal(t['spent']), c, locale=reader())}"
+            f"{label(t['category'])} {format_amount(Decimal(t['spent']), c, locale=locale)}"
             for t in review["top_categories"]
         )
         lines.append(_("Top categories: %(top)s.") % {"top": top})
@@ -79,7 +79,7 @@ def body(review: dict, *, _=_) -> str:
             _("Biggest: %(description)s, %(amount)s.")
             % {
                 "description": big["description"],
-                "amount": format_amount(Decimal(big["amount"]), big.get("currency", c), locale=reader()),
+                "amount": format_amount(Decimal(big["amount"]), big.get("currency", c), locale=locale),
             }
         )
     plan = review["plan"]
@@ -89,14 +89,16 @@ def body(review: dict, *, _=_) -> str:
             % {
                 "state": str(STATE_LABELS.get(plan["state"], plan["state"])),
                 "streak": plan["streak"],
-                "left": format_amount(Decimal(plan["safe_left"]), plan["currency"], locale=reader()),
+                "left": format_amount(Decimal(plan["safe_left"]), plan["currency"], locale=locale),
             }
         )
     for goal in review["goals"][:TOP]:
-        lines.append(_("Goal %(name)s: %(pct)s%%.") % {"name": goal["name"], "pct": number_text(goal["progress_pct"])})
+        lines.append(
+            _("Goal %(name)s: %(pct)s%%.") % {"name": goal["name"], "pct": number(goal["progress_pct"], locale=locale)}
+        )
     if review["due_next_week"]:
         due = ", ".join(
-            f"{d['merchant']} {format_amount(Decimal(d['amount']), d['currency'], locale=reader())}"
+            f"{d['merchant']} {format_amount(Decimal(d['amount']), d['currency'], locale=locale)}"
             for d in review["due_next_week"]
         )
         lines.append(_("Due next week: %(due)s.") % {"due": due})
@@ -110,7 +112,7 @@ def body(review: dict, *, _=_) -> str:
 def texts(reviews: dict[int, dict], languages: dict[int, str]) -> dict[int, tuple[str, str]]:
     """Each review's (title, body), as title() and body() write them under the user's language: the users
     grouped by language (one translation.override each, not one per user) and each sentence's translation
-    looked up once per language for the batch (the same few sentences repeat for every user)."""
+    and each number's text made once per language for the batch (the same few repeat for every user)."""
     by_language: dict[str, list[int]] = defaultdict(list)
     for uid in reviews:
         by_language[languages.get(uid, "vi")].append(uid)
@@ -118,8 +120,11 @@ def texts(reviews: dict[int, dict], languages: dict[int, str]) -> dict[int, tupl
     for language, uids in by_language.items():
         with translation.override(language):
             words = functools.lru_cache(maxsize=None)(_)  # inside the override: this language's catalogue
+            # Babel re-reads the locale's number pattern for every call: the same few percentages repeat.
+            numbers = functools.lru_cache(maxsize=1024)(number_text)
+            labels = functools.lru_cache(maxsize=None)(category_label)  # lazy texts, translated at each str()
             for uid in uids:
-                out[uid] = (title(reviews[uid], _=words), body(reviews[uid], _=words))
+                out[uid] = (title(reviews[uid], _=words), body(reviews[uid], _=words, number=numbers, label=labels))
     return {uid: out[uid] for uid in reviews}
 
 
