@@ -167,30 +167,20 @@ def table_rows(
         raise ImportRejected("The file is empty.", code="CSV_EMPTY")
     if mapping:
         csvfile.check_mapping(mapping, first)  # names what the mapping gets wrong
-    headless = headless_mapping([record for _, record in seen])
-    if headless:
-        start, resolved = headless
+    found, letterhead_dates = headless_mapping([record for _, record in seen]), False
+    if not found:
+        # Header words Zeus does not know (or none): the cells may still say each column's role, past doubt.
+        while len(seen) < HEADER_SEARCH_ROWS + SAMPLE_ROWS and (item := _read(reader)) is not None:
+            seen.append(item)
+        found, letterhead_dates = infer_mapping([record for _, record in seen]), True
+    if found:
+        start, resolved = found
         rows = csvfile.mapped_rows(
             _Replay(seen[start:], reader),
             mapping=resolved,
             currency=currency,
             first_line=seen[start][0],
-            day_first=day_first,
-            ragged=ragged,
-        )
-        return rows, None
-    # Header words Zeus does not know (or none): the cells may still say each column's role, past doubt.
-    while len(seen) < HEADER_SEARCH_ROWS + SAMPLE_ROWS and (item := _read(reader)) is not None:
-        seen.append(item)
-    inferred = infer_mapping([record for _, record in seen])
-    if inferred:
-        start, resolved = inferred
-        rows = csvfile.mapped_rows(
-            _Replay(seen[start:], reader),
-            mapping=resolved,
-            currency=currency,
-            first_line=seen[start][0],
-            day_first=_letterhead_day_first(seen[:start], default=day_first),
+            day_first=_letterhead_day_first(seen[:start], default=day_first) if letterhead_dates else day_first,
             ragged=ragged,
         )
         return rows, None
