@@ -73,7 +73,7 @@ _ACCOUNT = re.compile(
     r"(?P<acct>[*x]*\d[0-9x*]{2,}|[*x]{2,}\d{3,}|\.{2,}\d{3,})",
     re.I,
 )
-_NOTE = re.compile(
+NOTE_LABELS = (
     # `ND`, `Ref` and `N/dung` label a note with or without a colon; the longer words only with one, else they are
     # words of the note itself (`… Noi dung khac Tieu dung noi bo`).
     r"(?:(?:\bnd|\bn/dung|\bref)\s*:?\s*"
@@ -82,6 +82,9 @@ _NOTE = re.compile(
     # SHB's `GD moi nhat: +2,500,000 VND: PHAM …`: a colon right after the amount's currency opens the note.
     r"|(?:(?<=\d vnd)|(?<=\dvnd)):\s*)(?=\S)(?!:)"
 )
+# Each label above opens with one of these characters: the engine passes over any other position at once (as for
+# banks.REFUSED, and compared with the labels alone by the same test).
+NOTE = re.compile(r"(?=[ndrmlg:])" + NOTE_LABELS)
 # A bank's own reference after the note (TPBank's `SO GD: 570CTMB…`, BIDV's `Mã giao dịch: 0832…`) ends it.
 _TRACED = re.compile(r"\btrace \d+\s*$")
 NOTE_END = re.compile(r"\s(?:so gd|ma giao dich)\s*:")
@@ -172,7 +175,7 @@ def note_start(folded: str) -> int | None:
     # The first labelled note (`ND:`, `Ref`) wins: what follows it is the sender's own words, which may hold
     # the same words again (`ND: NHAN TU … TRACE 560102 ND Chuyen tien`). A bare `ND ` with no colon is weaker:
     # the last one, when no label with a colon is there.
-    found = [match for match in _NOTE.finditer(folded)]
+    found = [match for match in NOTE.finditer(folded)]
     strong = [m for m in found if ":" in m.group(0) or m.group(0).startswith("ref")]
     if strong:
         return strong[0].end()
