@@ -6,7 +6,6 @@ compares the view with the separate reads, which share the view's code; these fi
 code itself. `ZEUS_WRITE_GOLDEN=1` writes them again: only when the answer is meant to change."""
 
 import datetime as dt
-import os
 from pathlib import Path
 
 import pytest
@@ -20,10 +19,10 @@ from plans.models import FixedExpense, Rebalance
 from plans.services import plan_dismiss_warning, plan_entry_create
 from suggestions.models import RecurringSeries
 from tests import factories
+from tests.golden import check_golden
 from tests.plans.factories import plan
 
 GOLDEN = Path(__file__).parent / "golden"
-WRITE = os.environ.get("ZEUS_WRITE_GOLDEN") == "1"
 NOW = dt.datetime(2026, 11, 10, 5, 0, tzinfo=dt.UTC)  # noon in Saigon
 
 pytestmark = pytest.mark.django_db(transaction=True, reset_sequences=True)
@@ -93,12 +92,7 @@ def rich(monkeypatch):
 
 
 def _check(name: str, response) -> None:
-    assert response.status_code == 200, response.content
-    path = GOLDEN / f"{name}.json"
-    if WRITE:
-        GOLDEN.mkdir(exist_ok=True)
-        path.write_bytes(response.content)
-    assert response.content == path.read_bytes(), f"{name}: the response changed"
+    check_golden(GOLDEN, name, response)
 
 
 def test_a_rich_plan_and_the_plan_list_answer_byte_for_byte_what_they_did(rich):

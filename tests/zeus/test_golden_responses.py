@@ -7,8 +7,6 @@ only when a response is meant to change). Sequences are reset and the clock fixe
 """
 
 import datetime as dt
-import json
-import os
 from pathlib import Path
 
 import pytest
@@ -19,10 +17,10 @@ from assets.models import Source
 from goals.services import budget_create
 from plans.services import plan_entry_create
 from tests import factories
+from tests.golden import check_golden
 from tests.plans.factories import plan
 
 GOLDEN = Path(__file__).parent / "golden"
-WRITE = os.environ.get("ZEUS_WRITE_GOLDEN") == "1"
 NOW = dt.datetime(2026, 11, 10, 5, 0, tzinfo=dt.UTC)  # noon in Saigon
 
 pytestmark = pytest.mark.django_db(transaction=True, reset_sequences=True)
@@ -75,13 +73,7 @@ def _client(user) -> APIClient:
 
 
 def _check(name: str, response) -> None:
-    assert response.status_code == 200, response.content
-    path = GOLDEN / f"{name}.json"
-    if WRITE:
-        GOLDEN.mkdir(exist_ok=True)
-        path.write_bytes(response.content)
-    assert response.content == path.read_bytes(), f"{name}: the response changed"
-    json.loads(response.content)
+    check_golden(GOLDEN, name, response)
 
 
 def test_the_plan_and_list_responses_are_byte_for_byte_what_they_were(ledger):
