@@ -41,10 +41,13 @@ def test_every_tuning_file_reads_exactly(name):
 
 EXPECTED = json.loads(WRITTEN.read_text())
 CORPUS = TUNE.parent
+# Held-out parts gathered but not yet measured: no test may run Zeus on them before their one measurement
+# (`corpus_check PART`). After it, `corpus_check write` puts the part into expected.json and the part leaves this set.
+NOT_YET_MEASURED = {"heldout12"}
 
 
 def test_every_corpus_file_has_its_transactions_written_down():
-    on_disk = {f"{p.parent.name}/{p.name}" for p in CORPUS.glob("*/*")}
+    on_disk = {f"{p.parent.name}/{p.name}" for p in CORPUS.glob("*/*") if p.parent.name not in NOT_YET_MEASURED}
     assert on_disk - set(EXPECTED) == {"tune/haiyen2002__techcombank_statement.xlsx"}  # its rows: a table test
     assert set(EXPECTED) <= on_disk
 
