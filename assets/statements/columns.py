@@ -7,7 +7,9 @@ money into a ledger.
   date needs the day first and another the month first);
 - money: one column of signed figures (the amount), or two mostly exclusive columns (debit and credit: never
   both filled on a line), the file's decimal mark told by its own figures (`1.234,56` or `1,234.56`, never
-  both); any other column of money must be accounted for (the same figures, or the running balance);
+  both); any other column of money must be accounted for (the same figures, the running balance, or the
+  exchange rate between the chosen column and another), and two columns of the same figures on every line
+  are one (read from the last, held to agree line by line);
 - which unsigned column is money out, or whether a lone unsigned column is: the signs of one side, a header
   word for one of them, or the running balance (a column whose successive differences equal the lines'
   figures) read in the order the lines' days run, since the same balance read upwards says the opposite;
@@ -32,7 +34,8 @@ MAX_COLUMNS = 60
 # A whole cell that is a date (`2026-11-30`, `30/11/2026`, `30.11.26`, `30 Nov 2026`, `30-Nov-2026`), with an
 # optional time: not a line of text that starts with one (`15/04/18 UBER EATS`).
 _DATE_CELL = re.compile(
-    r"^(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.](?:\d{4}|\d{2})|\d{1,2}[- ][A-Za-z]{3,9}[- ,]+\d{2,4})"
+    r"^(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\.?|\d{1,2}[-/.]\d{1,2}[-/.](?:\d{4}|\d{2})\.?"
+    r"|\d{1,2}[- ][A-Za-z]{3,9}[- ,]+\d{2,4})"
     r"(?:[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:\s*(?:Z|[+-]\d{2}:?\d{2}))?)?$"
 )
 _DAY_MONTH = re.compile(r"^(\d{1,2})[-/.](\d{1,2})[-/.]")
@@ -199,14 +202,31 @@ def _dates(table: _Table, header: list[str] | None) -> int | None:
 
 def _explained(money: dict[int, list], chosen: dict[str, int], moved: list[Decimal]) -> bool:
     """Whether every other column of money is accounted for: the same figures as a chosen one (an amount in
-    the account's currency beside the original), or the running balance of the lines' movements. Any other
-    leaves which column is the money a guess."""
+    the account's currency beside the original), the running balance of the lines' movements, or the
+    exchange rate that gives the chosen figures from another column's. Any other leaves which column is the
+    money a guess."""
     for column, values in money.items():
         if column in chosen.values() or any(values == money[c] for c in chosen.values() if c in money):
             continue
-        if None in values or not _runs(values, moved):
+        if None in values or not (_runs(values, moved) or _is_rate(column, money, set(chosen.values()))):
             return False
     return True
+
+
+def _is_rate(column: int, money: dict[int, list], chosen: set[int]) -> bool:
+    """Whether the column is the exchange rate that gives the chosen money: on every line another column of
+    money times it is the chosen one, to its last written place (`Originalbetrag` times `Umrechnungskurs`
+    is `Buchungsbetrag`)."""
+    rate = money[column]
+    for original, booked in itertools.product(money, chosen & set(money)):
+        if original in (column, booked) or None in money[original] or None in money[booked]:
+            continue
+        if all(
+            x and abs(x * r - y) * 2 <= Decimal(1).scaleb(y.as_tuple().exponent)
+            for r, x, y in zip(rate, money[original], money[booked], strict=True)
+        ):
+            return True
+    return False
 
 
 def _orientation(moved: list[Decimal], balances: dict[int, list], order: int | None) -> bool | None:
@@ -240,12 +260,14 @@ def _money(table: _Table, taken: set[int]) -> dict[str, int] | None:
     sparse = {c: f for c, f in money.items() if None in f}
     if len(sparse) == 2 and set(signed) <= set(sparse):
         return _pair(table, sparse, balances, signs_speak=bool(signed))
+    signed, twin = _one_of_twins(signed, money)
     if len(signed) == 1:
         moved = [v or Decimal(0) for v in money[signed[0]]]
-        return {"amount": signed[0]} if _explained(money, {"amount": signed[0]}, moved) else None
+        chosen = {"amount": signed[0], **twin}
+        return chosen if _explained(money, {"amount": signed[0]}, moved) else None
     if signed:
         return None
-    lone = [c for c in own if c in full]
+    lone, twin = _one_of_twins([c for c in own if c in full], money)
     if len(lone) != 1:
         return None
     # Unsigned figures in one column: which way they went is the running balance's to say.
@@ -254,7 +276,17 @@ def _money(table: _Table, taken: set[int]) -> dict[str, int] | None:
         return None
     chosen = {"credit" if way else "debit": lone[0]}
     moved = [v if way else -v for v in full[lone[0]]]
-    return chosen if _explained(money, chosen, moved) else None
+    return {**chosen, **twin} if _explained(money, chosen, moved) else None
+
+
+def _one_of_twins(columns: list[int], money: dict[int, list]) -> tuple[list[int], dict[str, int]]:
+    """Two or more columns of the same figures on every line (an amount beside the same in the account's
+    currency: `Amount` and `Amount (VND)`, `Originalbetrag` and `Buchungsbetrag`) are one column of money:
+    the last is read (a conversion is written after what it converts) and the first is its `twin`, which
+    every line read must agree with (a later line in another currency is a bad row, never a guess)."""
+    if len(columns) > 1 and all(money[c] == money[columns[0]] for c in columns):
+        return [columns[-1]], {"twin": columns[0]}
+    return columns, {}
 
 
 def _pair(table: _Table, sparse: dict[int, list], balances: dict, *, signs_speak: bool) -> dict | None:

@@ -10,8 +10,9 @@ from decimal import Decimal
 
 from assets import categories
 from assets.rules.text import fold
+from assets.statements import conventions
 from assets.statements.headers import read_date
-from assets.statements.inference import LOOKAHEAD, dates_day_first
+from assets.statements.inference import LOOKAHEAD
 from assets.statements.rows import Fingerprints, ImportRejected, Row, clean_description, signed_amount
 from zeus.errors import ValidationFailed
 from zeus.money import CURRENCY_EXPONENTS, parse_amount
@@ -40,8 +41,13 @@ _IN = {
     "j",
     "jovairas",
     "kreditas",
+    "inflow",
+    "bevetel",
 }
-_OUT = {"out", "expense", "debit", "dr", "d", "-", "no", "ghi no", "chi", "withdrawal", "af", "terheles", "debetas"}
+_OUT = {
+    "out", "expense", "debit", "dr", "d", "-", "no", "ghi no", "chi", "withdrawal", "af", "terheles", "debetas",
+    "outflow", "kiadas",
+}  # fmt: skip
 # `K` is money in beside `D` (Swedbank Lithuania's D/K: kreditas) and money out beside `J` (OTP's Be/Ki: ki):
 # its figure's own sign decides, and an unsigned one is kreditas.
 _EITHER = {"k"}
@@ -177,8 +183,9 @@ def check_mapping(mapping, header: list[str]) -> dict:
         and beside < len(header)
         and not header[beside].strip()
     ):
-        # One name over two columns (DEGIRO's `Mutatie`): its own holds the currency, the unnamed next the figure.
-        resolved["amount"] = beside
+        # One name over two columns (DEGIRO's `Mutatie`): its own holds the currency, the unnamed next the
+        # figure, where the cells bear that out (conventions.one_name_over_two).
+        resolved["amount"], resolved["named_amount"] = beside, resolved["amount"]
     date_format = mapping.get("date_format")
     if date_format is not None:
         if (
@@ -218,12 +225,13 @@ def mapped_rows(
     fingerprint, references = Fingerprints("csv"), {}
     width = max(index for key, index in mapping.items() if key != "date_format") + 1
     records = _rows(reader, first_line=first_line, pad_to=width if ragged else 0)
+    ahead = list(itertools.islice(records, LOOKAHEAD))
+    records = itertools.chain(ahead, records)
+    mapping = conventions.one_name_over_two(ahead, mapping)
+    width = max(index for key, index in mapping.items() if key != "date_format") + 1
     if not mapping.get("date_format"):
-        # The file's own dates say which part is the day, before the account's country guesses.
-        ahead = list(itertools.islice(records, LOOKAHEAD))
-        column = mapping["date"]
-        day_first = dates_day_first((r[column] for _, r in ahead if len(r) > column), default=day_first)
-        records = itertools.chain(ahead, records)
+        day_first = conventions.day_first(ahead, mapping, default=day_first)
+    bare_out = conventions.credits_marked(ahead, mapping)
     for line, record in records:
         if _not_a_transaction(record, mapping):
             continue
@@ -235,7 +243,7 @@ def mapped_rows(
         cell = functools.partial(_cell, record, mapping)
         _date(row, _read_date, cell("date"), mapping.get("date_format"), day_first)
         own = cell("currency").upper() if "currency" in mapping else ""
-        if not _mapped_amount(row, mapping, cell, own or currency):
+        if not _mapped_amount(row, mapping, cell, own or currency, bare_out=bare_out):
             continue  # a notice (a rate change, an opening balance) that moves no money
         if "description" in mapping:
             row.description = clean_description(cell("description"))
@@ -255,6 +263,8 @@ def _not_a_transaction(record: list[str], mapping: dict) -> bool:
     date, a totals row or a note under the table (a closing balance, the bank's footer)."""
     if "status" in mapping and len(record) > mapping["status"] and fold(record[mapping["status"]]) in _NOT_BOOKED:
         return True
+    if len(record) > mapping["date"] and fold(record[mapping["date"]]) in _NOT_BOOKED:
+        return True  # a status written where the booking date goes (a card's `Pending` lines): not booked yet
     text = record[mapping["description"]] if "description" in mapping and len(record) > mapping["description"] else ""
     if _BALANCE_LINE.match(fold(text)):
         return True
@@ -337,11 +347,18 @@ def _amount(row: Row, text: str, currency: str) -> None:
     row.direction = None
 
 
-def _mapped_amount(row: Row, mapping: dict, cell, currency: str) -> bool:
-    """Reads the row's signed amount; False for a line whose figures are all written as zero."""
+def _money_key(mapping: dict) -> str:
+    return next(k for k in ("amount", "debit", "credit") if k in mapping)
+
+
+def _mapped_amount(row: Row, mapping: dict, cell, currency: str, *, bare_out: bool = False) -> bool:
+    """Reads the row's signed amount; False for a line whose figures are all written as zero. `bare_out`: the
+    amount column marks its money in with `+`, and a figure without one is money out."""
     try:
         if "amount" in mapping:
             value = _number(cell("amount"), currency)
+            if bare_out and value and not cell("amount").startswith("+"):
+                value = -abs(value)
         else:
             debit = _number(cell("debit"), currency) if "debit" in mapping else None
             credit = _number(cell("credit"), currency) if "credit" in mapping else None
@@ -355,6 +372,12 @@ def _mapped_amount(row: Row, mapping: dict, cell, currency: str) -> bool:
         charges = [_number(cell(k), currency) for k in ("fee", "tax") if k in mapping]
         if any(c is not None for c in charges):
             value = (value or 0) - sum(abs(c or 0) for c in charges)
+        if "twin" in mapping and _number(cell("twin"), currency) != _number(cell(_money_key(mapping)), currency):
+            # Two columns read as one because their figures agreed on the lines sampled: not on this one.
+            row.problem(
+                "amount", f"{cell('twin')!r} and {cell(_money_key(mapping))!r} differ; name the column to import."
+            )
+            return True
     except ValidationFailed as exc:
         row.problem("amount", exc.message)
         return True

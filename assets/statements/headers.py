@@ -20,9 +20,12 @@ _NAMES = {
         "date comptable", "date operation", "fecha", "fecha operacion", "data operacji", "data ksiegowania",
         "bokforingsdag", "kirjauspaiva", "ngay", "thoi gian", "date", "datum", "data", "dato", "buchung",
         "started date", "created", "tranzakcio datuma", "tranzakcio idopontja",
+        # A card's settlement day (KBC's `Datum verrekening`, M&S's `Date Processed`) before its purchase day.
+        "datum verrekening", "verrekeningsdatum", "date processed", "processed date", "datum verrichting",
+        "verrichtingsdatum",
         # A value date is the interest's, not the booking's: only when no other date column is there.
         "ngay hieu luc", "value date", "effective date", "valutadatum", "valuta", "wertstellung", "data valuta",
-        "date de valeur", "fecha valor",
+        "date de valeur", "fecha valor", "erteknap",
     ),
     "description": (
         "noi dung", "noi dung giao dich", "noi dung chi tiet", "dien giai", "mo ta", "chi tiet giao dich",
@@ -34,17 +37,17 @@ _NAMES = {
         "descripcion", "descricao", "historico", "opis", "tytul", "paaiskinimai", "tekst", "selite",
         # Who paid or was paid, where a file has no text of its own (PayPal's `Name`).
         "name", "payee name", "merchant", "merchant name", "counterparty", "partner name", "ten doi tac",
-        "partner neve", "ellenoldali nev",
+        "partner neve", "ellenoldali nev", "toelichting", "handelaar",
     ),
     "amount": (
         "so tien", "so tien giao dich", "amount", "transaction amount", "so tien gd", "gia tri", "betrag",
         "umsatz", "importo", "bedrag", "mutatie", "osszeg", "montant", "importe", "valor", "kwota", "suma",
-        "castka", "belopp", "belob", "belop", "maara",
+        "castka", "belopp", "belob", "belop", "maara", "tranzakcio osszege",
     ),
     "debit": (
         "ghi no", "no", "tien ra", "so tien ghi no", "phat sinh no", "so tien rut", "rut", "chi", "debit",
         "debits", "debit amount", "withdrawal", "withdrawals", "money out", "paid out", "so tien chi",
-        "soll", "uscite", "addebiti",
+        "soll", "uscite", "addebiti", "debet",
     ),
     "credit": (
         "ghi co", "co", "tien vao", "so tien ghi co", "phat sinh co", "so tien gui", "gui", "thu", "credit",
@@ -57,7 +60,7 @@ _NAMES = {
     # Which way the money went, beside an unsigned amount (Mint's `Transaction Type`: debit or credit).
     "direction": (
         "transaction type", "debit credit", "credit debit", "dr cr", "cr dr", "soll haben", "af bij", "creditdebet",
-        "credit debet", "bij af", "be ki", "d k",
+        "credit debet", "bij af", "be ki", "d k", "bevetel kiadas",
     ),
     # Whether the bank has booked the line (Revolut's `State`, Fineco's `Stato`): pending lines are not in.
     "status": ("state", "status", "stato", "trang thai", "transaction status", "info"),
@@ -68,7 +71,7 @@ _NAMES = {
     ),
     "currency": (
         "loai tien", "tien te", "currency", "ccy", "don vi tien", "wahrung", "waehrung", "divisa", "devizanem",
-        "penznem", "valiuta", "monn", "monnaie", "devise", "moneda", "waluta",
+        "penznem", "valiuta", "monn", "monnaie", "devise", "moneda", "waluta", "munt",
     ),
     "balance": (
         "so du", "so du cuoi", "balance", "running balance", "so du sau giao dich", "saldo", "kontostand", "egyenleg",
@@ -147,8 +150,10 @@ def auto_mapping(header: list[str]) -> dict | None:
     return found
 
 
-_YMD = re.compile(r"^(\d{4})([-/.:]?)(\d{1,2})\2(\d{1,2})$")  # `2012:03:01`: Danske Bank Lithuania
-_DMY = re.compile(r"^(\d{1,2})[-/.](\d{1,2})[-/.](\d{2}|\d{4})$")
+# `2012:03:01` (Danske Bank Lithuania); `2019.04.19.` and `19.04.2019.`, the dotted dates' closing dot as
+# Hungarian and Croatian write it (only after a dot: `2019-04-19.` is no date).
+_YMD = re.compile(r"^(\d{4})([-/.:]?)(\d{1,2})\2(\d{1,2})(?:(?<=\.\d)\.|(?<=\.\d\d)\.)?$")
+_DMY = re.compile(r"^(\d{1,2})([-/.])(\d{1,2})[-/.](\d{2}|\d{4})(?:(?<=\.\d\d)\.|(?<=\.\d{4})\.)?$")
 _MONTHS = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
                                         "nov", "dec"), start=1)}  # fmt: skip
 _DMONY = re.compile(r"^(\d{1,2})[-/ ]([a-z]{3})[a-z]*[-/ ,]+(\d{2}|\d{4})$")
@@ -164,7 +169,7 @@ def read_date(text: str, *, day_first: bool = True) -> dt.date:
         return dt.date(int(match[1]), int(match[3]), int(match[4]))
     match = _DMY.match(head)
     if match:
-        first, second, year = int(match[1]), int(match[2]), int(match[3])
+        first, second, year = int(match[1]), int(match[3]), int(match[4])
         year += 2000 if year < 100 else 0
         day, month = (first, second) if (day_first or first > 12) and second <= 12 else (second, first)
         return dt.date(year, month, day)

@@ -1,9 +1,9 @@
 """What a bank's table says about itself where its header does not. Some banks export rows with no header
 at all (Austrian banks' CSV: account, text, booking date, value date, signed amount, currency): the columns
 are read from the values, and only when that reading is unambiguous (one date column first, exactly one
-column of signed figures). And a column's dates tell day-first from month-first themselves when any of
-them has a part above 12 (`3/18/2016` makes `3/6/2016` the sixth of March, whatever the account's
-country). Pure."""
+column of figures, signed on some line: unsigned ones alone leave the direction to the cells' rules). And a
+column's dates tell day-first from month-first themselves when any of them has a part above 12
+(`3/18/2016` makes `3/6/2016` the sixth of March, whatever the account's country). Pure."""
 
 import itertools
 import re
@@ -17,6 +17,8 @@ from zeus.money import CURRENCY_EXPONENTS
 _FIGURE = re.compile(r"^[+-]?\d{1,3}(?:[.,' ]?\d{3})*(?:[.,]\d{1,4})?$")
 # What makes a column of figures money rather than an account number or a count: a sign or decimals.
 _MONEY_MARK = re.compile(r"^[+-]|[.,]\d{1,2}$")
+# A figure written with its sign: the one evidence of direction a headless amount column carries itself.
+_SIGN = re.compile(r"^[+-]")
 _DAY_MONTH = re.compile(r"^\s*(\d{1,2})[-/.](\d{1,2})[-/.]\d{2,4}\b")
 # How many records are read ahead to learn a date column's order (bounded: memory stays a few records).
 LOOKAHEAD = 1_000
@@ -44,8 +46,8 @@ def _first_data_record(records: list[list[str]]) -> int | None:
 
 def headless_mapping(records: list[list[str]]) -> tuple[int, dict] | None:
     """(the index of the first data record, a resolved mapping by column index) for records that are data
-    from their first line on, with no header at all; None unless every record has a date in the same column
-    and exactly one column holds signed or decimal figures in every record."""
+    from their first line on, with no header at all; None unless every record has a date in the same column,
+    exactly one column holds signed or decimal figures in every record, and some record writes its sign."""
     start = _first_data_record(records)
     first = next((i for i, record in enumerate(records) if any(cell.strip() for cell in record)), None)
     if start is None or start != first:
@@ -75,6 +77,10 @@ def headless_mapping(records: list[list[str]]) -> tuple[int, dict] | None:
         columns = {c: [_decimal(record[c]) for record in data] for c in figures}
         figures = [b for b in figures if not any(_runs_on(columns[b], columns[a]) for a in figures if a != b)]
     if not dates or len(figures) != 1:
+        return None
+    if not any(_SIGN.match(record[figures[0]]) for record in data):
+        # Unsigned figures alone (a card's `7.80`, `20.59`) say nothing of which way the money went: the
+        # cells' rules (columns.infer_mapping) read that from a running balance, or the file is refused.
         return None
     mapping = {"date": dates[0], "amount": figures[0]}
     if currencies:

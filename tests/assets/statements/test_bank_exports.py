@@ -245,3 +245,63 @@ def test_a_headerless_balance_after_each_line_is_told_from_the_amount():
         (dt.date(2014, 1, 1), "expense", Decimal("500.00")),
         (dt.date(2014, 1, 2), "income", Decimal("2000.00")),
     ]
+
+
+# Found on heldout11 (bank2ynab's test exports) after its one measurement.
+@pytest.mark.parametrize(
+    ("text", "currency", "want"),
+    [
+        # M&S's card: `Date Processed`; `Pending` where the date goes (not booked); `£` figures, purchases bare
+        # and the payment marked `+` (with a `CR` in a column the header leaves unnamed): bare ones are out.
+        (
+            "\ufeffDate Processed,Description,Amount,\nPending,L'OLILO LONDON GBR,£67.40,\n"
+            '12-Dec-2019,ROYAL LONDON INSURANCE,"£1,183.23",\n02-Dec-2019,Spotify UK London GBR,£9.99,\n'
+            '02-Dec-2019,PAYMENT RECEIVED - THANK YOU,"+ £1,100.00",CR\n',
+            "GBP",
+            [
+                (dt.date(2019, 12, 12), "expense", Decimal("1183.23")),
+                (dt.date(2019, 12, 2), "expense", Decimal("9.99")),
+                (dt.date(2019, 12, 2), "income", Decimal("1100.00")),
+            ],
+        ),
+        # A Hungarian bank: `2019.04.19.` dates (the closing dot), `Tranzakció összege`, `Bevétel/Kiadás` inflow
+        # and outflow, `Értéknap` the value date.
+        (
+            "Tranzakció dátuma,Partner neve,Tranzakció összege,Tranzakció devizaneme,Bevétel/Kiadás,Értéknap,"
+            "Közlemény,Egyenleg,Devizanem\n2019.04.19.,Bolt,-350,HUF,outflow,2019.04.19.,,2345.56,HUF\n"
+            "2019.04.17.,Munkáltató,1290,HUF,inflow,2019.04.18.,,1055.56,HUF\n",
+            "HUF",
+            [(dt.date(2019, 4, 19), "expense", Decimal("350")), (dt.date(2019, 4, 17), "income", Decimal("1290"))],
+        ),
+        # KBC Mastercard: `Datum verrekening` (settled, the booking) before `datum verrichting`; `debet`, `munt`.
+        (
+            "kredietkaart;datum verrichting;Datum verrekening;bedrag;credit;debet;munt;Handelaar;toelichting\n"
+            "1234567890123456;01/02/2020;03/02/2020;-16,52;;-16,52;EUR;More info;\n"
+            ";24/01/2020;24/01/2020;35,77;35,77;;EUR;Payment from Checking account;\n",
+            "EUR",
+            [(dt.date(2020, 2, 3), "expense", Decimal("16.52")), (dt.date(2020, 1, 24), "income", Decimal("35.77"))],
+        ),
+        # A `+` beside figures written negative is no mark of credits: bare ones stay money in.
+        (
+            "Date,Description,Amount\n01/02/2020,Refund,+5.00\n02/02/2020,Coffee,-3.00\n03/02/2020,Interest,2.00\n",
+            "EUR",
+            [
+                (dt.date(2020, 2, 1), "income", Decimal("5.00")),
+                (dt.date(2020, 2, 2), "expense", Decimal("3.00")),
+                (dt.date(2020, 2, 3), "income", Decimal("2.00")),
+            ],
+        ),
+    ],
+    ids=["ms-card", "hungarian-dotted-dates", "kbc-mastercard", "plus-beside-minus"],
+)
+def test_card_and_central_european_exports(text, currency, want):
+    assert [(r[0], r[1], r[2]) for r in csv_rows(text, currency)] == want
+
+
+def test_a_dotted_date_may_close_with_a_dot_and_no_other_may():
+    from assets.statements.headers import read_date
+
+    assert read_date("2019.04.19.") == read_date("19.04.2019.") == read_date("19.04.19.") == dt.date(2019, 4, 19)
+    for text in ("2019-04-19.", "19/04/2019.", "20190419."):
+        with pytest.raises(ValueError):
+            read_date(text)

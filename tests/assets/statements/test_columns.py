@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from assets.statements.columns import MAX_COLUMNS, decimal_mark, figure, infer_mapping, is_date_cell
+from assets.statements.columns import MAX_COLUMNS, SAMPLE_ROWS, decimal_mark, figure, infer_mapping, is_date_cell
 from assets.statements.rows import ImportRejected
 from tests.assets.statements.corpus_check import finest, signed, zeus_rows
 from tests.assets.statements.test_bank_habits import csv_rows, sheet_rows, xlsx
@@ -252,3 +252,66 @@ def test_a_table_wider_than_any_banks_is_left_to_a_mapping():
     assert infer_mapping([line, line]) is not None
     wide = line + ["1,00"] * MAX_COLUMNS
     assert infer_mapping([wide, wide]) is None
+
+
+# Found on heldout11 (after its one measurement): an amount beside the same figures in the account's currency.
+TWINS = "A;B;C;D\n01.02.2020;Kaffee;-1,50;-1,50\n03.02.2020;Gehalt;2,50;2,50\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # Two signed columns of the same figures are one: the later is read, the earlier held to agree with it.
+        (TWINS, {"date": 0, "amount": 3, "twin": 2, "description": 1}),
+        # Ostseesparkasse's card: original amount, exchange rate, booked amount (original times rate), text.
+        (
+            "Karte;Beleg;Buchungsdatum;Original;Kurs;Gebucht;Text\n"
+            "51_5 4400;20.02.18;20.02.18;-5,00;1,00;-5,00;AMREST STARBUCKS DE\n",
+            {"date": 2, "amount": 5, "twin": 3, "description": 6},
+        ),
+    ],
+    ids=["twins", "twins-and-their-rate"],
+)
+def test_two_columns_of_the_same_signed_figures_are_one_amount(text, want):
+    assert infer_mapping(table(text))[1] == want
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # The same on one line, not on the other: which is the money is a guess.
+        TWINS.replace("2,50;2,50", "2,50;3,50"),
+        # A figure beside twins that no column times it gives: not a rate, not accounted for.
+        "A;B;C;D;E\n01.02.2020;Kaffee;-1,50;7,00;-1,50\n03.02.2020;Gehalt;2,50;9,00;2,50\n",
+    ],
+    ids=["twins-that-differ", "no-rate"],
+)
+def test_twins_that_are_not_quite_are_refused(text):
+    assert infer_mapping(table(text)) is None
+
+
+def test_a_later_line_where_the_twins_differ_is_a_bad_row_not_a_guess():
+    from assets.statements.tabular import HEADER_SEARCH_ROWS
+
+    # Past the lines the cells are read from: those agree.
+    lines = [f"0{1 + i % 9}.02.2020;Kaffee {i};-1,50;-1,50" for i in range(HEADER_SEARCH_ROWS + SAMPLE_ROWS)]
+    rows = csv_rows("\n".join(["A;B;C;D", *lines, "10.02.2020;Hotel in USD;-90,00;-81,00"]) + "\n")
+    assert all(not r[5] for r in rows[:-1]) and "amount" in rows[-1][5]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # POSB (headless): date, code, an unsigned debit, a blank credit, the text: which way is a guess.
+        "27 Feb 2018,UMC-, 7.80, ,MCDONALD'S (TAM KIOSK) SI NG 22FEB,,,\n",
+        # Barclaycard (headless): an unsigned card purchase.
+        '10 Feb 18," Shop Name, AnyTown20.59 POUND STERLING GREAT BRITAIN ",Visa,MR A SURNAME,Household,,20.59\n',
+    ],
+    ids=["posb", "barclaycard"],
+)
+def test_a_headless_file_of_unsigned_figures_alone_is_refused_not_read_as_money_in(text):
+    from assets.statements.inference import headless_mapping
+
+    assert headless_mapping([line.split(",") for line in text.splitlines()]) is None
+    with pytest.raises(ImportRejected):
+        csv_rows(text, "GBP")
