@@ -62,9 +62,12 @@ _DOTTED_CARD = re.compile(r"\bthe\b\D{0,20}\b\d{4,6}\.{2,}(?P<digits>\d{4})\b")
 # An unsigned figure in dong with the way it went said anywhere before it (Eximbank's `THANH TOAN … 544,885VND`).
 _PLAIN = re.compile(rf"(?<![\w.,])(?P<num>{_GROUPED})\s?(?:(?:vnd|d)\b|₫)")
 # `su dung tai` is a card used at a merchant (Vietcombank's `The Visa …6779 su dung tai SHOP so tien 13,608 VND`);
-# `duoc thanh toan` (was paid) is money in, not out.
-_OUT_WORDS = re.compile(r"\b(?:(?<!duoc )thanh toan|chuyen tien|chuyen khoan|rut tien|ghi no|su dung tai)\b")
-_IN_WORDS = re.compile(r"\b(?:nhan tien|ghi co|nop tien|hoan tien|duoc thanh toan)\b")
+# `duoc thanh toan` (was paid) is money in, not out, and so is a transfer received (`nhan chuyen khoan`, MoMo's
+# `Nhận chuyển khoản từ …` / `Số tiền 10.000 ₫ về Túi Thần Tài`, `nhan tien chuyen khoan`).
+_OUT_WORDS = re.compile(
+    r"\b(?:(?<!duoc )thanh toan|chuyen tien|(?<!nhan )(?<!nhan tien )chuyen khoan|rut tien|ghi no|su dung tai)\b"
+)
+_IN_WORDS = re.compile(r"\b(?:nhan tien|nhan chuyen khoan|ghi co|nop tien|hoan tien|duoc thanh toan)\b")
 _INCOME_WORDS = ("tang", "ghi co", "nhan", "nap tien", "hoan tien", "cong", "duoc thanh toan")
 _ACCOUNT = re.compile(
     # `acc no.` needs no word boundary: Shinhan's SMS arrive with a stray letter glued to it (`TAcc no. **5106`).

@@ -101,6 +101,13 @@ def _clean(text: str) -> str:
     return " ".join(text.replace("\x00", " ").split()).strip(' .;|,"“”')[:200]
 
 
+def _name(text: str) -> str:
+    """A counterparty's name, keeping the ellipsis the notification shade leaves on a name it cut short (`NGUYEN
+    HOANG S...`): the name is not whole, and the dots say so."""
+    cut = re.search(r"\w(?P<dots>\.{3}|…)\s*$", text)
+    return _clean(text) + (cut["dots"] if cut else "")
+
+
 def _words(raw: str, folded: str, start: int, end: int) -> str:
     """The user's own words for a folded span (folding keeps length for Vietnamese, else the folded text)."""
     return raw[start:end] if len(raw) == len(folded) else folded[start:end]
@@ -120,13 +127,15 @@ def _description(raw, folded, bank, figure, note_at, balance_spans, moment, open
         ends += [m.start() for m in [fields.NOTE_END.search(folded, note_at)] if m]
         note = _clean(_words(raw, folded, note_at, min(ends, default=len(folded))))
     if bank in WALLETS or (bank == "" and note_at is None):
-        party = _PARTY.match(folded[figure.end :])
-        before = None if party else _PARTY_BEFORE.search(folded, 0, figure.start)
+        # The party a push's title names before the amount (`Nhận chuyển khoản từ NGUYEN VAN A` / `Số tiền …`) is the
+        # transfer's own; words after the amount then say where in the wallet it landed (`về Túi Thần Tài`).
+        before = _PARTY_BEFORE.search(folded, 0, figure.start)
+        party = None if before else _PARTY.match(folded[figure.end :])
         if party or before:
             start, end = (
                 (figure.end + party.start("party"), figure.end + party.end("party")) if party else before.span("party")
             )
-            who = _clean(_words(raw, folded, start, end))
+            who = _name(_words(raw, folded, start, end))
             if not note and moment and folded[moment.end : moment.end + 2] == ". ":
                 # A wallet's note after its time, up to the balance when one follows.
                 end = min([b for b, _ in balance_spans if b > moment.end], default=len(folded))
