@@ -81,7 +81,9 @@ NOTE_LABELS = (
     # words of the note itself (`… Noi dung khac Tieu dung noi bo`).
     r"(?:(?:\bnd|\bn/dung|\bref)\s*:?\s*"
     r"|(?:\bnoi dung(?: giao dich| gd| chuyen khoan)?|\bmo ta|\bloi nhan|\bdien giai)\s*:\s*"
-    r"|\bdetail\s*:\s*|(?<!so )(?<!thoi gian )\bgd\s*:\s*(?![+-]?\s?\d)"
+    # `GD:` before a figure labels the amount (`GD: -500,000VND`); before a plain code and words it labels ACB's note
+    # (`So du 20,380,085.GD: 43242 TRAN HUY PHUONG`).
+    r"|\bdetail\s*:\s*|(?<!so )(?<!thoi gian )\bgd\s*:\s*(?![+-]\s?\d)(?!\d(?!\d*\s+(?!(?:vnd|vnđ|d|dong)\b)[a-z]))"
     # SHB's `GD moi nhat: +2,500,000 VND: PHAM …`: a colon right after the amount's currency opens the note.
     r"|(?:(?<=\d vnd)|(?<=\dvnd)):\s*)(?=\S)(?!:)"
 )
@@ -167,6 +169,16 @@ def account(folded: str) -> str:
         return ""
     digits = re.sub(r"[^0-9xX*]", "", found["acct"])
     return f"•••• {digits[-4:]}".replace("X", "x")
+
+
+# Viettel Money's own account: `TK ViettelPay 9704...1278`.
+_WALLET_ACCOUNT = re.compile(r"\btk viettel ?pay (?:\d{4,6}\.{2,})?(?P<acct>[0-9x*]*\d{4})\b")
+
+
+def wallet_account(folded: str) -> str:
+    """The last digits of the account a wallet's text names as the wallet's own, else ""."""
+    found = _WALLET_ACCOUNT.search(folded)
+    return f"•••• {found['acct'][-4:]}" if found else ""
 
 
 def account_spans(folded: str) -> list[tuple[int, int]]:

@@ -89,6 +89,10 @@ def _openings(text: str) -> tuple[int, ...]:
 
 
 def _refused(folded: str, body_at: int) -> bool:
+    # A web link: no bank's or wallet's transaction notice carries one, while offers (`truy cap https://km.…`) and
+    # smishing posing as a credit (`Nhận 500.000 VND … nhận tiền VND vào website: https://…`) do.
+    if "://" in folded or "www." in folded:
+        return True
     return bool(REFUSED.search(folded) or (body_at and REFUSED.search(folded[body_at:])))
 
 
@@ -243,7 +247,8 @@ def parse(text: str, *, now: dt.datetime, tz: zoneinfo.ZoneInfo, sender: str = "
         occurred_at=occurred_at,
         description=_description(raw, folded, bank, figure, note_at, balance_spans, dated, openings),
         currency=currency,
-        account_mask=fields.account(head) if bank not in WALLETS else "",
+        # A wallet's text names the bank account it tops up from, not its own; Viettel Money's names its own.
+        account_mask=fields.account(head) if bank not in WALLETS else fields.wallet_account(head),
         balance_after=balance if balance is not None and balance <= MAX_BALANCE else None,
     )
 

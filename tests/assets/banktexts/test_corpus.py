@@ -91,6 +91,28 @@ def test_every_field_of_each_real_text_of_the_ninth_held_out_part_is_read(case):
     assert wrong_fields(case) == []
 
 
+# heldout10.jsonl: 31 real texts (Vietcombank and ACB SMS of 2018, Viettel Money SMS, and OTPs, offers and a smishing
+# SMS to refuse), measured once (23/31) and spent; every field read since, but for the one miss left.
+HELDOUT10 = cases("heldout10")
+_HELDOUT10_MISSES = {
+    5: "Viettel Money's `thanh toan dich vu Mua bao hiem thanh cong`: the service paid for is no party"
+}
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        pytest.param(c, marks=pytest.mark.xfail(reason=_HELDOUT10_MISSES[i], strict=True))
+        if i in _HELDOUT10_MISSES
+        else c
+        for i, c in enumerate(HELDOUT10)
+    ],
+    ids=[f"{i}-{c.get('bank', 'refused')}" for i, c in enumerate(HELDOUT10)],
+)
+def test_every_field_of_each_real_text_of_the_tenth_held_out_part_is_read(case):
+    assert wrong_fields(case) == []
+
+
 _RANDOM = random.Random(29)
 NOISE = {
     "letters": "x" * 1000,
