@@ -62,9 +62,12 @@ _DOTTED_CARD = re.compile(r"\bthe\b\D{0,20}\b\d{4,6}\.{2,}(?P<digits>\d{4})\b")
 # An unsigned figure in dong with the way it went said anywhere before it (Eximbank's `THANH TOAN … 544,885VND`).
 _PLAIN = re.compile(rf"(?<![\w.,])(?P<num>{_GROUPED})\s?(?:(?:vnd|d)\b|₫)")
 # `su dung tai` is a card used at a merchant (Vietcombank's `The Visa …6779 su dung tai SHOP so tien 13,608 VND`);
-# `duoc thanh toan` (was paid) is money in, not out.
-_OUT_WORDS = re.compile(r"\b(?:(?<!duoc )thanh toan|chuyen tien|chuyen khoan|rut tien|ghi no|su dung tai)\b")
-_IN_WORDS = re.compile(r"\b(?:nhan tien|ghi co|nop tien|hoan tien|duoc thanh toan)\b")
+# `duoc thanh toan` (was paid) is money in, not out, and so is a transfer received (`nhan chuyen khoan`, MoMo's
+# `Nhận chuyển khoản từ …` / `Số tiền 10.000 ₫ về Túi Thần Tài`, `nhan tien chuyen khoan`).
+_OUT_WORDS = re.compile(
+    r"\b(?:(?<!duoc )thanh toan|chuyen tien|(?<!nhan )(?<!nhan tien )chuyen khoan|rut tien|ghi no|su dung tai)\b"
+)
+_IN_WORDS = re.compile(r"\b(?:nhan tien|nhan chuyen khoan|ghi co|nop tien|hoan tien|duoc thanh toan)\b")
 _INCOME_WORDS = ("tang", "ghi co", "nhan", "nap tien", "hoan tien", "cong", "duoc thanh toan")
 _ACCOUNT = re.compile(
     # `acc no.` needs no word boundary: Shinhan's SMS arrive with a stray letter glued to it (`TAcc no. **5106`).
@@ -78,7 +81,9 @@ NOTE_LABELS = (
     # words of the note itself (`… Noi dung khac Tieu dung noi bo`).
     r"(?:(?:\bnd|\bn/dung|\bref)\s*:?\s*"
     r"|(?:\bnoi dung(?: giao dich| gd| chuyen khoan)?|\bmo ta|\bloi nhan|\bdien giai)\s*:\s*"
-    r"|\bdetail\s*:\s*|(?<!so )(?<!thoi gian )\bgd\s*:\s*(?![+-]?\s?\d)"
+    # `GD:` before a figure labels the amount (`GD: -500,000VND`); before a plain code and words it labels ACB's note
+    # (`So du 20,380,085.GD: 43242 TRAN HUY PHUONG`).
+    r"|\bdetail\s*:\s*|(?<!so )(?<!thoi gian )\bgd\s*:\s*(?![+-]\s?\d)(?!\d(?!\d*\s+(?!(?:vnd|vnđ|d|dong)\b)[a-z]))"
     # SHB's `GD moi nhat: +2,500,000 VND: PHAM …`: a colon right after the amount's currency opens the note.
     r"|(?:(?<=\d vnd)|(?<=\dvnd)):\s*)(?=\S)(?!:)"
 )
@@ -164,6 +169,16 @@ def account(folded: str) -> str:
         return ""
     digits = re.sub(r"[^0-9xX*]", "", found["acct"])
     return f"•••• {digits[-4:]}".replace("X", "x")
+
+
+# Viettel Money's own account: `TK ViettelPay 9704...1278`.
+_WALLET_ACCOUNT = re.compile(r"\btk viettel ?pay (?:\d{4,6}\.{2,})?(?P<acct>[0-9x*]*\d{4})\b")
+
+
+def wallet_account(folded: str) -> str:
+    """The last digits of the account a wallet's text names as the wallet's own, else ""."""
+    found = _WALLET_ACCOUNT.search(folded)
+    return f"•••• {found['acct'][-4:]}" if found else ""
 
 
 def account_spans(folded: str) -> list[tuple[int, int]]:

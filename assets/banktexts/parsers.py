@@ -89,6 +89,10 @@ def _openings(text: str) -> tuple[int, ...]:
 
 
 def _refused(folded: str, body_at: int) -> bool:
+    # A web link: no bank's or wallet's transaction notice carries one, while offers (`truy cap https://km.…`) and
+    # smishing posing as a credit (`Nhận 500.000 VND … nhận tiền VND vào website: https://…`) do.
+    if "://" in folded or "www." in folded:
+        return True
     return bool(REFUSED.search(folded) or (body_at and REFUSED.search(folded[body_at:])))
 
 
@@ -99,6 +103,13 @@ def _one_line(text: str) -> str:
 def _clean(text: str) -> str:
     # A note quoted whole (MoMo's `kèm lời nhắn: "…"`) is the words inside the quotes.
     return " ".join(text.replace("\x00", " ").split()).strip(' .;|,"“”')[:200]
+
+
+def _name(text: str) -> str:
+    """A counterparty's name, keeping the ellipsis the notification shade leaves on a name it cut short (`NGUYEN
+    HOANG S...`): the name is not whole, and the dots say so."""
+    cut = re.search(r"\w(?P<dots>\.{3}|…)\s*$", text)
+    return _clean(text) + (cut["dots"] if cut else "")
 
 
 def _words(raw: str, folded: str, start: int, end: int) -> str:
@@ -120,13 +131,15 @@ def _description(raw, folded, bank, figure, note_at, balance_spans, moment, open
         ends += [m.start() for m in [fields.NOTE_END.search(folded, note_at)] if m]
         note = _clean(_words(raw, folded, note_at, min(ends, default=len(folded))))
     if bank in WALLETS or (bank == "" and note_at is None):
-        party = _PARTY.match(folded[figure.end :])
-        before = None if party else _PARTY_BEFORE.search(folded, 0, figure.start)
+        # The party a push's title names before the amount (`Nhận chuyển khoản từ NGUYEN VAN A` / `Số tiền …`) is the
+        # transfer's own; words after the amount then say where in the wallet it landed (`về Túi Thần Tài`).
+        before = _PARTY_BEFORE.search(folded, 0, figure.start)
+        party = None if before else _PARTY.match(folded[figure.end :])
         if party or before:
             start, end = (
                 (figure.end + party.start("party"), figure.end + party.end("party")) if party else before.span("party")
             )
-            who = _clean(_words(raw, folded, start, end))
+            who = _name(_words(raw, folded, start, end))
             if not note and moment and folded[moment.end : moment.end + 2] == ". ":
                 # A wallet's note after its time, up to the balance when one follows.
                 end = min([b for b, _ in balance_spans if b > moment.end], default=len(folded))
@@ -234,7 +247,8 @@ def parse(text: str, *, now: dt.datetime, tz: zoneinfo.ZoneInfo, sender: str = "
         occurred_at=occurred_at,
         description=_description(raw, folded, bank, figure, note_at, balance_spans, dated, openings),
         currency=currency,
-        account_mask=fields.account(head) if bank not in WALLETS else "",
+        # A wallet's text names the bank account it tops up from, not its own; Viettel Money's names its own.
+        account_mask=fields.account(head) if bank not in WALLETS else fields.wallet_account(head),
         balance_after=balance if balance is not None and balance <= MAX_BALANCE else None,
     )
 

@@ -81,23 +81,35 @@ def test_every_field_of_each_real_text_of_a_phones_inbox_is_read_and_its_otps_an
 
 
 # heldout9.jsonl: 10 real texts (MoMo pushes and a MoMo promotion, MB and ACB pushes, ACB and Vietcombank SMS), measured
-# once (8/10) and spent, never tuned on: its two misses stay strict expected failures until a fix says it reads them.
+# once (8/10) and spent; its two misses (MoMo's `về Túi Thần Tài` push read as money out, the shade's cut name `NGUYEN
+# HOANG S...` losing its `...`) were read and fixed after (test_wallet_parties.py).
 HELDOUT9 = cases("heldout9")
-_HELDOUT9_MISSES = {
-    3: "MoMo's `về Túi Thần Tài` push: no way word the reader knows, read as money out",
-    7: "the shade's cut name `NGUYEN HOANG S...` loses its `...`",
+
+
+@pytest.mark.parametrize("case", HELDOUT9, ids=[f"{i}-{c.get('bank', 'refused')}" for i, c in enumerate(HELDOUT9)])
+def test_every_field_of_each_real_text_of_the_ninth_held_out_part_is_read(case):
+    assert wrong_fields(case) == []
+
+
+# heldout10.jsonl: 31 real texts (Vietcombank and ACB SMS of 2018, Viettel Money SMS, and OTPs, offers and a smishing
+# SMS to refuse), measured once (23/31) and spent; every field read since, but for the one miss left.
+HELDOUT10 = cases("heldout10")
+_HELDOUT10_MISSES = {
+    5: "Viettel Money's `thanh toan dich vu Mua bao hiem thanh cong`: the service paid for is no party"
 }
-
-
-_MISSED = {i: pytest.mark.xfail(reason=why, strict=True) for i, why in _HELDOUT9_MISSES.items()}
 
 
 @pytest.mark.parametrize(
     "case",
-    [pytest.param(c, marks=_MISSED[i]) if i in _MISSED else c for i, c in enumerate(HELDOUT9)],
-    ids=[f"{i}-{c.get('bank', 'refused')}" for i, c in enumerate(HELDOUT9)],
+    [
+        pytest.param(c, marks=pytest.mark.xfail(reason=_HELDOUT10_MISSES[i], strict=True))
+        if i in _HELDOUT10_MISSES
+        else c
+        for i, c in enumerate(HELDOUT10)
+    ],
+    ids=[f"{i}-{c.get('bank', 'refused')}" for i, c in enumerate(HELDOUT10)],
 )
-def test_every_field_of_each_real_text_of_the_ninth_held_out_part_is_read(case):
+def test_every_field_of_each_real_text_of_the_tenth_held_out_part_is_read(case):
     assert wrong_fields(case) == []
 
 

@@ -1,0 +1,73 @@
+"""Table tests of the rules added for `heldout10.jsonl`'s misses (read after its one measurement): a text with a web
+link is never a transaction, `GD:` before a plain code and words labels ACB's note (before a figure it labels the
+amount), and Viettel Money's SMS name the wallet's own account."""
+
+from decimal import Decimal
+
+import pytest
+
+from assets.banktexts import fields
+from assets.banktexts.parsers import never_a_transaction, parse
+from tests.assets.banktexts.corpus_check import NOW, TZ
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Nap dien thoai 97.000d nhan duoc 100.000d tren Vi X. Vui long nap tai https://km.example.vn/a",
+        "Vi X tang Ban 5.000d nap dien thoai. Truy cap tai http://km.example.vn/b de su dung.",
+        "Vietcombank: 0071000000000. Nhận 500.000 VND. Ngay 02/02/2025. Nd: COC. Nhận tại website: www.example.com",
+    ],
+    ids=["https-offer", "http-offer", "smishing-credit"],
+)
+def test_a_text_with_a_web_link_is_never_a_transaction(text):
+    assert parse(text, now=NOW, tz=TZ) is None
+    assert never_a_transaction(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "VIB: TK 004704060012345 -99,000 VND luc 02/12/2026 20:11. SD: 1,901,000 VND. ND: NETFLIX.COM",
+        "x.com +5,000 VND",
+    ],
+    ids=["a-merchants-domain", "a-bare-domain"],
+)
+def test_a_domain_name_without_a_link_is_no_link(text):
+    assert not never_a_transaction(text)
+
+
+@pytest.mark.parametrize(
+    ("folded", "note"),
+    [
+        ("acb: tk 1(vnd) + 968,000 luc 16:25 29/05/2018. so du 20,380,085.gd: 43242 tran huy phuong", "43242 tran"),
+        ("acb: tk 1(vnd) + 700,000 luc 13:12 08/12/2018. so du 700,000. gd: kyquy hd101", "kyquy hd101"),
+        ("tk 0123xxx789|gd: -500,000vnd 02/12/26 18:20|sd:1,234,000vnd", None),
+        ("tk 1|gd: 500,000 vnd 02/12/26 18:20|sd:1,234,000vnd", None),
+        ("tk 1|gd: 500000 vnd|sd:1,234,000vnd", None),
+        ("so gd: 12345 thanh toan", None),
+    ],
+    ids=["code-then-words", "words", "signed-figure", "grouped-figure", "figure-in-dong", "a-reference-number"],
+)
+def test_gd_labels_a_note_before_a_code_and_words_and_the_amount_before_a_figure(folded, note):
+    at = fields.note_start(folded)
+    assert (folded[at : at + len(note)] if at is not None else None) == note
+
+
+def test_viettel_moneys_sms_names_the_wallets_own_account():
+    text = (
+        "TK ViettelPay 9704...1278 GD -36,000 VND luc 2022-12-28 20:28:31 So du 4,000 VND Phi: -0 VND ND: GD thanh "
+        "toan 221228185978104 NAP TIEN DIEN THOAI cho Khach hang 0867256447"
+    )
+    got = parse(text, now=NOW, tz=TZ, sender="VTMONEY")
+    assert (got.bank, got.amount, got.direction, got.account_mask) == (
+        "Viettel Money",
+        Decimal(36000),
+        "expense",
+        "•••• 1278",
+    )
+    # A wallet's top-up names the bank account it came from, which is not the wallet's.
+    topup = parse(
+        "MoMo: Nap tien thanh cong 2.000.000d tu TK 19031234567 vao vi MoMo luc 07:50 02/12/2026", now=NOW, tz=TZ
+    )
+    assert (topup.bank, topup.account_mask) == ("MoMo", "")
