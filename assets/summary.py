@@ -90,24 +90,27 @@ def ledger_summary(
     """
     first, this_month, last_month = _month_start(today, months - 1), _month_start(today), _month_start(today, 1)
     month_last = _month_start(today, -1) - dt.timedelta(days=1)
+    # The id read once: the home passes request.user, a lazy object whose every attribute read goes through
+    # its proxy, and the loop below needs the id for each of the window's grouped rows.
+    user_id = user.pk
     if accounts is None:
-        accounts = assets_of_kinds(user_ids=[user.pk])[user.pk]
+        accounts = assets_of_kinds(user_ids=[user_id])[user_id]
     balances: dict[str, Decimal] = {}
     for account in accounts:
         signed = -account.balance if account.kind in OWED_KINDS else account.balance
         balances[account.currency] = balances.get(account.currency, Decimal(0)) + signed
     flows: list[dict] = []
     for month, direction, category, row_currency, total in _ledger_rows(
-        user=user, currency=currency, first=first, days_from=this_month, until=month_last
+        user_id=user_id, currency=currency, first=first, days_from=this_month, until=month_last
     ):
         if month is None:
             balances[row_currency] = balances.get(row_currency, Decimal(0)) + total
         else:
-            flows.append(_flow(user.pk, direction, category, row_currency, month, total))
+            flows.append(_flow(user_id, direction, category, row_currency, month, total))
     foreign = [c for c in balances if c != currency]
-    flows.extend(_flow(user.pk, BALANCE, "", held, today, balances[held]) for held in foreign)
+    flows.extend(_flow(user_id, BALANCE, "", held, today, balances[held]) for held in foreign)
     # Per day: rows in another currency keep their day, as this month's do; the months are summed below.
-    read = counted_convert(flows, currency=currency, until=month_last).get(user.pk) or CountedRead(currency)
+    read = counted_convert(flows, currency=currency, until=month_last).get(user_id) or CountedRead(currency)
     every_missing = list(zip(read.missing, read.missing_keys, strict=True))
     month_days = _month_of(read.groups, every_missing, currency, this_month)
     groups = [g for g in read.groups if g.day <= today]
@@ -184,7 +187,7 @@ def _flow(user_id, direction, category, currency, day, total) -> dict:
 LEDGER_ROW = ("month", "direction", "category", "currency", "total")
 
 
-def _ledger_rows(*, user, currency: str, first: dt.date, days_from: dt.date, until: dt.date) -> list[tuple]:
+def _ledger_rows(*, user_id: int, currency: str, first: dt.date, days_from: dt.date, until: dt.date) -> list[tuple]:
     """One UNION ALL, rows of LEDGER_ROW: the balances per currency of the linked accounts no asset mirrors
     (month None), then the money that counts from `first` to `today` summed per
     direction and category, per month in `currency` before `days_from` and per day otherwise (the day a
@@ -193,14 +196,14 @@ def _ledger_rows(*, user, currency: str, first: dt.date, days_from: dt.date, unt
     no_date, no_text = Cast(Value(None), DateField()), Cast(Value(None), CharField())
 
     unlinked = (
-        LinkedAccount.objects.filter(user=user, assets__isnull=True)
+        LinkedAccount.objects.filter(user_id=user_id, assets__isnull=True)
         .order_by()
         .values("currency")
         .annotate(month=no_date, direction=no_text, category=no_text, total=Sum("balance"))
         .values_list(*LEDGER_ROW)
     )
     window = counted_groups_query(
-        user_ids=[user.pk], currency=currency, since=first, until=until, per=PER_MONTH, days_from=days_from
+        user_ids=[user_id], currency=currency, since=first, until=until, per=PER_MONTH, days_from=days_from
     ).values_list("day", "direction", "counted_category", "currency", "total")
     return list(unlinked.union(window, all=True))
 
