@@ -12,9 +12,10 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import get_language
 
-from assets.ledger.pairing import transfer_pair_arrivals
+from assets.ledger.pairing import transfer_pair_arrival
 from assets.models import Asset, BankTextDraft, LinkedAccount, Source, Transaction
 from assets.rules.services import categorize, rules_for
+from assets.sql import synced_row_claim
 from zeus.models import Notification
 from zeus.money import format_amount
 from zeus.services import NotificationDraft, notification_create_many
@@ -51,25 +52,33 @@ class SyncedRow:
     balance: Decimal | None
 
 
-def synced_row_land(*, user, row: SyncedRow, rules: list | None = None, drafts_near: bool = True) -> LandResult:
-    """The row once, in one transaction: the account found (or created) and locked, then the row inserted,
-    the balance moved forward, the inbox told, and the row paired with its other side when that is in.
-    Deliveries to one account are applied one at a time, so a second delivery of the same id waits for the
-    first to commit and then meets its row on the unique (user, external_id): its whole transaction rolls
-    back (nothing is written before that insert but, on an account's first sight, the account) and it
-    answers with the first one's row. `rules`: the user's rules when the caller has them ([] for a user
-    who has none); `drafts_near`: False when the caller knows no confirmed bank text lies in the window."""
+def synced_row_land(*, user, row: SyncedRow) -> LandResult:
+    """The row once, in one transaction: the payment's id claimed (assets.sql) and looked for, then the
+    account found (or created) and locked, the row inserted, the balance moved forward, the inbox told, and
+    the row paired with its other side when that is in. A second delivery of the same id (SePay's retry, or
+    its twin sent at the same moment) waits on the claim until the first one's transaction ends, then finds
+    its row and answers with it, having locked and written nothing. Deliveries to one account are applied
+    one at a time, on the account's lock. A row of the same bank id landed by another path (a statement)
+    meets this insert on the unique (user, external_id): the whole transaction rolls back (nothing is
+    written before that insert but, on an account's first sight, the account) and answers with that row."""
     try:
         with db_transaction.atomic():
+            synced_row_claim(user_id=user.pk, external_id=row.external_id)
+            known = _known(user, row)
+            if known is not None:
+                return LandResult(created=False, transaction_id=known)
+            rules = rules_for(user=user)
             account, asset = _account_lock(user, row)
-            return _transaction_land(user, account, asset, row, rules, drafts_near)
+            return _transaction_land(user, account, asset, row, rules)
     except IntegrityError:
-        # The same id landed first: a delivery that waited for our lock, or a statement of the same bank id.
-        first = Transaction.objects.filter(user=user, external_id=row.external_id)
-        existing = first.values_list("id", flat=True).first()
+        existing = _known(user, row)
         if existing is None:
             raise
         return LandResult(created=False, transaction_id=existing)
+
+
+def _known(user, row: SyncedRow) -> int | None:
+    return Transaction.objects.filter(user=user, external_id=row.external_id).values_list("id", flat=True).first()
 
 
 def _account_lock(user, row: SyncedRow) -> tuple[LinkedAccount, Asset | None]:
@@ -110,10 +119,8 @@ def _account_lock(user, row: SyncedRow) -> tuple[LinkedAccount, Asset | None]:
     return account, asset
 
 
-def _transaction_land(
-    user, account: LinkedAccount, asset: Asset | None, row: SyncedRow, rules: list | None, drafts_near: bool
-) -> LandResult:
-    matched = _confirmed_draft_match(user, account, row) if drafts_near else None
+def _transaction_land(user, account: LinkedAccount, asset: Asset | None, row: SyncedRow, rules: list) -> LandResult:
+    matched = _confirmed_draft_match(user, account, row)
     if matched is not None:
         # The user already confirmed this payment from a bank text: the feed makes that row the bank's
         # (read only, with the bank's id) instead of adding it a second time.
@@ -122,10 +129,9 @@ def _transaction_land(
         )
         _move_balance(account, asset, row.balance, row.occurred_at)
         return LandResult(created=False, transaction_id=matched, matched_draft=True)
-    if rules is None:
-        rules = rules_for(user=user)
     category = categorize(rules=rules, text=row.match_text, amount=row.amount, direction=row.direction).category
-    # No savepoint around it: a twin's row makes this insert fail, and then the whole landing rolls back.
+    # No savepoint around it: a row of the same bank id from another path makes this insert fail, and then the
+    # whole landing rolls back.
     txn = Transaction.objects.create(
         user=user,
         amount=row.amount,
@@ -142,7 +148,7 @@ def _transaction_land(
     _tell(user, account, row)
     # Its other side may have landed already, from this feed or another (docs/ledger.md, "Pairing"): paired
     # in the same transaction, after the account's lock and before the commit that releases both.
-    transfer_pair_arrivals(user_id=user.pk, transaction_ids=[txn.id])
+    transfer_pair_arrival(user_id=user.pk, row=txn)
     return LandResult(created=True, transaction_id=txn.id)
 
 
@@ -204,8 +210,7 @@ def _confirmed_draft_match(user, account: LinkedAccount, row: SyncedRow) -> int 
 
 
 def confirmed_drafts_near(user, occurred_at: dt.datetime) -> QuerySet[BankTextDraft]:
-    """The user's confirmed bank texts that could be this payment: within the window, with their row.
-    `user` may be an OuterRef, for a feed that asks whether there are any in the read it makes first."""
+    """The user's confirmed bank texts that could be this payment: within the window, with their row."""
     return BankTextDraft.objects.filter(
         user=user,
         status=BankTextDraft.Status.CONFIRMED,

@@ -7,7 +7,7 @@ from django.db import transaction as db_transaction
 
 from assets import categories
 from assets.ledger.catalog import category_resolve
-from assets.ledger.pairing import transfer_pair_arrivals
+from assets.ledger.pairing import transfer_pair_arrival
 from assets.models import Asset, Source, Transaction
 from assets.vietqr.accounts import clean_account_number, clean_bank_bin
 from zeus.errors import NotFound, SyncedReadOnly, ValidationFailed
@@ -193,7 +193,7 @@ def transaction_create(
             source=Source.MANUAL,
         )
         # A row from any source may be one side of a transfer (docs/ledger.md, "Pairing").
-        if transfer_pair_arrivals(user_id=user.pk, transaction_ids=[txn.id]):
+        if transfer_pair_arrival(user_id=user.pk, row=txn):
             txn.refresh_from_db(fields=["transfer"])
     return txn
 

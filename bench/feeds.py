@@ -343,8 +343,8 @@ def _report(hook: dict, imp: dict) -> str:
         f"**{lost_or_doubled}** (target 0).",
         "",
         "Reading. Both the bare view and the webhook are measured on one gunicorn process as gunicorn.conf.py "
-        "ships it. A delivery reads the connection with its retry check in one query, then lands in one "
-        "transaction (the account locked, the row, the balance, the inbox row, the pairing: docs/feeds.md); "
+        "ships it. A delivery reads the connection, then lands in one transaction (the id claimed, where a twin "
+        "waits; the account locked, the row, the balance, the inbox row, the pairing: docs/feeds.md); "
         "the push asks Redis who is online (one ZCARD), building an event loop only for an open socket. The answer "
         "waits for the commit's fsync, so the ratio depends on the machine's load and disk more than on the code.",
         "",

@@ -40,17 +40,7 @@ def sepay_webhook(request, token: str):
     except RawPostDataException:
         # A form content type: the form was read (for the text rule) and the raw body is gone. SePay sends JSON.
         body, unreadable = b"", InvalidPayload("The body must be JSON (Content-Type: application/json).")
-    # The body is read before the key is checked so that one query can bring what both need (the
-    # connection, and for a delivery that parses, its retry check, account and rules); nothing read is
-    # answered or written before the delivery is authenticated, and the answers keep their order: an
-    # unknown URL, then a bad key or signature, then a bad body.
-    try:
-        if unreadable is not None:
-            raise unreadable
-        delivery, invalid = parse_body(body, now=timezone.now()), None
-    except InvalidPayload as exc:
-        delivery, invalid = None, exc
-    context = sepay_delivery_context(token=token, delivery=delivery)
+    context = sepay_delivery_context(token=token)
     if context is None:
         return _unknown(token)
     secret = sepay_connection_secret(context.secret_encrypted)
@@ -69,7 +59,13 @@ def sepay_webhook(request, token: str):
             signing.check_api_key(secret, request.headers.get("Authorization", ""))
     except signing.Unauthorized as exc:
         return _error(401, exc.code, exc.message)
-    if invalid is not None:
+    # Parsed once the delivery is authenticated: the answers keep their order (an unknown URL, then a bad key
+    # or signature, then a bad body).
+    try:
+        if unreadable is not None:
+            raise unreadable
+        delivery = parse_body(body, now=timezone.now())
+    except InvalidPayload as invalid:
         return _error(400, invalid.code, invalid.message, invalid.fields)
     landed = sepay_delivery_land(context=context, delivery=delivery)
     if not landed.created:

@@ -2,30 +2,34 @@
 does"), whatever the user's history; and the twin delivery that read the connection before its first landed."""
 
 import json
+import threading
 from decimal import Decimal
 
 import pytest
+from django.db import connections, transaction
 from django.test import Client
 from django.utils import timezone
 
 from assets.feeds.payload import parse_payload
 from assets.feeds.selectors import sepay_delivery_context
 from assets.feeds.services import sepay_delivery_land
-from assets.models import LinkedAccount, Transaction
+from assets.models import Asset, LinkedAccount, Transaction
 from assets.rules.services import rule_create
+from assets.sql import synced_row_claim
 from tests import factories
 from tests.assets.feeds.sepay import deliver, payload
 from tests.assets.feeds.test_sepay import api_for, connect
 from tests.race import at_once
 from zeus.models import Notification
 
-# A new id into a known account: the connection with its user, profile and what landing needs to know first
-# (the id already known? rules? a confirmed bank text near?), one read; then one transaction (its BEGIN and
-# COMMIT, or in a test's own transaction a savepoint and its release): the account locked, the row, its balance
-# on the asset and on the account, the inbox row, the user's pairing lock and the look for a counterpart.
-NEW_ID = 1 + 7 + 2
-# A retry of a landed id: that one read answers it.
-RETRY = 1
+# A new id into a known account: the connection with its user and profile, one read; then one transaction (its
+# BEGIN and COMMIT, or in a test's own transaction a savepoint and its release): the id's claim, the look for
+# it, the user's rules, the account locked, the look for a confirmed bank text of the same payment, the row,
+# its balance on the asset and on the account, the inbox row, the user's pairing lock and the look for a
+# counterpart.
+NEW_ID = 1 + 11 + 2
+# A retry of a landed id: the connection, then the claim and the look that finds it.
+RETRY = 1 + 2 + 2
 
 
 @pytest.fixture
@@ -52,13 +56,13 @@ def test_a_new_id_costs_a_fixed_number_of_statements_and_a_retry_one(
     assert LinkedAccount.objects.get(user=alice).balance == Decimal("4000")
 
 
-def test_a_user_with_rules_adds_their_read_and_the_row_is_categorized(
+def test_a_user_with_rules_costs_the_same_and_the_row_is_categorized(
     alice, alice_api, webhook, django_assert_num_queries
 ):
     rule_create(user=alice, match="KFC", category="shopping")
     connection = connect(alice_api, "hmac")
     deliver(webhook, connection, payload(id=1))
-    with django_assert_num_queries(NEW_ID + 1):
+    with django_assert_num_queries(NEW_ID):
         assert deliver(webhook, connection, payload(id=2)).json() == {"success": True}
     with django_assert_num_queries(RETRY):
         assert deliver(webhook, connection, payload(id=2)).json() == {"success": True}
@@ -70,14 +74,12 @@ def test_a_user_with_rules_adds_their_read_and_the_row_is_categorized(
 
 
 def test_a_twin_that_read_before_its_first_landed_meets_its_row_and_writes_nothing(alice, alice_api, webhook):
-    """The twin's connection read found no row; by the time it holds the account's lock the first one has
-    committed: its insert meets the row on the unique (user, external_id), its transaction rolls back, and it
-    answers with the first one's row."""
+    """The twin read its connection before the first one landed; by the time it holds the id's claim the
+    first one has committed: it finds the row and answers with it, having locked and written nothing."""
     connection = connect(alice_api)
     deliver(webhook, connection, payload(id=1, accumulated=100))
     twin = parse_payload(payload(id=2, accumulated=200), now=timezone.now())
-    context = sepay_delivery_context(token=_token(connection), delivery=twin)
-    assert context.known_id is None
+    context = sepay_delivery_context(token=_token(connection))
     assert deliver(webhook, connection, payload(id=2, accumulated=200)).status_code == 200  # the first one
     first = Transaction.objects.get(user=alice, external_id="sepay:2")
     LinkedAccount.objects.filter(user=alice).update(balance=7)  # so a balance the twin moved would show
@@ -86,6 +88,61 @@ def test_a_twin_that_read_before_its_first_landed_meets_its_row_and_writes_nothi
     assert Transaction.objects.filter(user=alice).count() == 2
     assert Notification.objects.filter(user=alice).count() == 2
     assert LinkedAccount.objects.get(user=alice).balance == Decimal("7")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_delivery_whose_id_is_claimed_waits_for_that_landing_and_answers_with_its_row():
+    """Another transaction holds the id's claim (a twin in the middle of its landing): the delivery waits on
+    the claim, not on the account, and once that transaction has committed its row the delivery answers 200
+    with it, having moved no balance and told no one."""
+    alice = factories.user("alice")
+    connection = connect(api_for(alice), "hmac")
+    assert deliver(Client(), connection, payload(id=1, accumulated=100)).status_code == 200
+    account = LinkedAccount.objects.get(user=alice)
+    asset = Asset.objects.get(user=alice, linked_account=account)
+    waiting = threading.Event()
+
+    def first():
+        with transaction.atomic():
+            synced_row_claim(user_id=alice.id, external_id="sepay:2")
+            Transaction.objects.create(
+                user=alice,
+                amount=5,
+                currency="VND",
+                direction="income",
+                description="first",
+                category="other_income",
+                occurred_on=timezone.localdate(),
+                asset=asset,
+                source="synced",
+                external_id="sepay:2",
+            )
+            waiting.wait(30)
+        return "committed"
+
+    def twin():
+        return deliver(Client(), connection, payload(id=2, accumulated=200)).status_code
+
+    def watch():
+        # The twin is seen waiting for the claim (an advisory lock); then the first one may commit.
+        seen = False
+        for _ in range(3000):
+            with connections["default"].cursor() as cursor:
+                cursor.execute(
+                    "SELECT count(*) FROM pg_locks JOIN pg_database ON pg_database.oid = pg_locks.database"
+                    " WHERE datname = current_database() AND locktype = 'advisory' AND NOT granted"
+                )
+                seen = cursor.fetchone()[0] == 1
+            if seen:
+                break
+            threading.Event().wait(0.01)
+        waiting.set()
+        return seen
+
+    assert at_once(first, twin, watch) == ["committed", 200, True]
+    assert Transaction.objects.get(user=alice, external_id="sepay:2").description == "first"
+    assert Notification.objects.filter(user=alice).count() == 1
+    assert LinkedAccount.objects.get(user=alice).balance == Decimal("100")
 
 
 @pytest.mark.django_db(transaction=True)
