@@ -77,14 +77,15 @@ def _with_candidates(user_id: int, ids: set[int]) -> list[int]:
     amount and currency, within the window. Read a batch at a time, and loosely (the account, exclusions,
     splits and rejections are for _pair_one, on the few rows found): most rows have none, and each of those
     then costs no read of its own."""
-    counterpart = Transaction.objects.filter(
-        user_id=user_id,
+    day = OuterRef("occurred_on")
+    counterpart = _loose_counterparts(
+        user_id,
         currency=OuterRef("currency"),
         amount=OuterRef("amount"),
-        occurred_on__gte=Cast(OuterRef("occurred_on") - WINDOW, DateField()),
-        occurred_on__lte=Cast(OuterRef("occurred_on") + WINDOW, DateField()),
-        transfer__isnull=True,
-    ).exclude(direction=OuterRef("direction"))
+        since=Cast(day - WINDOW, DateField()),
+        until=Cast(day + WINDOW, DateField()),
+        direction=OuterRef("direction"),
+    )
     ordered = sorted(ids)
     found: list[int] = []
     for start in range(0, len(ordered), _CHECK_BATCH):
@@ -95,18 +96,28 @@ def _with_candidates(user_id: int, ids: set[int]) -> list[int]:
 
 def _may_pair(user_id: int, row: Transaction) -> bool:
     """_with_candidates for one row whose values are in hand: the same loose test."""
-    return (
-        Transaction.objects.filter(
-            user_id=user_id,
-            currency=row.currency,
-            amount=row.amount,
-            occurred_on__gte=row.occurred_on - WINDOW,
-            occurred_on__lte=row.occurred_on + WINDOW,
-            transfer__isnull=True,
-        )
-        .exclude(direction=row.direction)
-        .exists()
-    )
+    day = row.occurred_on
+    return _loose_counterparts(
+        user_id,
+        currency=row.currency,
+        amount=row.amount,
+        since=day - WINDOW,
+        until=day + WINDOW,
+        direction=row.direction,
+    ).exists()
+
+
+def _loose_counterparts(user_id: int, *, currency, amount, since, until, direction):
+    """The loose test, once: unpaired rows of the other direction, the same amount and currency, in the window.
+    Its values are a row's own or, for a batch, references to the outer row."""
+    return Transaction.objects.filter(
+        user_id=user_id,
+        currency=currency,
+        amount=amount,
+        occurred_on__gte=since,
+        occurred_on__lte=until,
+        transfer__isnull=True,
+    ).exclude(direction=direction)
 
 
 def _tell_suggestions(profile: Profile) -> None:
