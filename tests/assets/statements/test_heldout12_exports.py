@@ -137,7 +137,41 @@ def test_a_chinese_currency_name_is_read_as_its_code():
     assert [r[3] for r in csv_rows(text, "CNY")] == ["USD", "CNY"]
 
 
-def test_headless_rows_whose_type_column_is_no_direction_are_still_refused():
-    text = 'DEBIT,20091224120000[0:GMT],"GITHUB",-7.00\nCHECK,20091224120000[0:GMT],"Book Store",-20.00\n'
+def test_ofx_datetimes_in_a_csv_are_dates_and_headless_signed_lines_keep_their_signs():
+    from assets.statements.headers import read_date
+
+    assert read_date("20091224120000[0:GMT]") == read_date("20091224120000.000[-5:EST]") == dt.date(2009, 12, 24)
+    for text in ("20091224120000", "20091224120000[GMT", "2009122412000[0:GMT]"):
+        with pytest.raises(ValueError):
+            read_date(text)
+    # Chase: a type column (DEBIT, CHECK, CREDIT) that is no direction (a CREDIT written negative): as signed.
+    text = (
+        'DEBIT,20091224120000[0:GMT],"HOST 037196321563 MO        12/22SLICEHOST",-85.00\n'
+        'CHECK,20091224120000[0:GMT],"Book Store",-20.00\n'
+        'CREDIT,20091223120000[0:GMT],"Some Company vendorpymt                 PPD ID: 59728JSL20",3520.00\n'
+        'CREDIT,20091211120000[0:GMT],"PAYPAL           TRANSFER                   PPD ID: PAYPALSDSL",-116.22\n'
+    )
+    assert [(r[0], r[1], r[2]) for r in csv_rows(text, "USD")] == [
+        (dt.date(2009, 12, 24), "expense", Decimal("85.00")),
+        (dt.date(2009, 12, 24), "expense", Decimal("20.00")),
+        (dt.date(2009, 12, 23), "income", Decimal("3520.00")),
+        (dt.date(2009, 12, 11), "expense", Decimal("116.22")),
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # TD: debit and credit columns and a balance that runs against the order its dates run: no reading.
+        "05/01/2023,DOLLARAMA # 845   _M,1.96,,13.04\n05/01/2023,T T SUPERMARKET   _M,12.10,,15.00\n"
+        "05/01/2023,PTS TO:  02816700587,10.00,,27.10\n05/01/2023,SFCA             MSP,,0.01,37.10\n"
+        "05/02/2023,SEND E-TFR ***Y4h   ,239.13,,93.09\n",
+        # One side filled, a balance that never moves: nothing says which side it is.
+        "01/09/2015,05354 SUBWAY,8.19,,1000.00\n02/18/2015,WENDY'S #6338,8.55,,1000.00\n"
+        "02/25/2015,WENDY'S #6338,9.14,,1000.00\n",
+    ],
+    ids=["td-balance-against-dates", "constant-balance"],
+)
+def test_headless_debit_and_credit_columns_without_proof_are_refused(text):
     with pytest.raises(ImportRejected):
         csv_rows(text, "USD")
