@@ -16,6 +16,19 @@ def _column(ahead: list[tuple[int, list[str]]], index: int) -> list[str]:
     return [record[index].strip() for _, record in ahead if len(record) > index and record[index].strip()]
 
 
+# Currencies as Chinese banks name them in a currency column (`人民币`), not by their ISO code.
+_CURRENCY_NAMES = {
+    "人民币": "CNY", "美元": "USD", "港币": "HKD", "港元": "HKD", "欧元": "EUR", "日元": "JPY", "英镑": "GBP",
+}  # fmt: skip
+
+
+def currency_code(text: str) -> str:
+    """A currency cell's ISO code: `usd` is USD, `人民币` is CNY; anything else as written, upper case (the
+    row's currency check names it)."""
+    text = text.strip()
+    return _CURRENCY_NAMES.get(text, text.upper())
+
+
 def day_first(ahead: list[tuple[int, list[str]]], mapping: dict, *, default: bool) -> bool:
     """The file's own dates say which part is the day, before the account's country guesses."""
     return dates_day_first(_column(ahead, mapping["date"]), default=default)
@@ -42,3 +55,31 @@ def credits_marked(ahead: list[tuple[int, list[str]]], mapping: dict) -> bool:
         return False
     cells = _column(ahead, mapping["amount"])
     return any(_PLUS.match(c) for c in cells) and not any(_MINUS.match(c) for c in cells)
+
+
+# A card's own words for a purchase and for paying the card off (CGB's `消费`, `还款`, in full-width brackets).
+_PURCHASE = ("消费",)
+_REPAYMENT = ("还款",)
+
+
+def charges_positive(ahead: list[tuple[int, list[str]]], mapping: dict) -> bool:
+    """Whether the amount column is a card's, writing its charges unsigned and its repayments negative: a
+    line named a purchase written unsigned beside one named a repayment written negative, none the other way
+    and no figure with a `+`. A bank account paying a card writes that repayment negative too, but its
+    purchases negative as well, so the two together are needed."""
+    if "amount" not in mapping or "description" not in mapping or "direction" in mapping:
+        return False
+    width = max(mapping["amount"], mapping["description"])
+    lines = [(r[mapping["amount"]].strip(), r[mapping["description"]]) for _, r in ahead if len(r) > width]
+    bought = [bool(_MINUS.match(a)) for a, text in lines if a and any(w in text for w in _PURCHASE)]
+    repaid = [bool(_MINUS.match(a)) for a, text in lines if a and any(w in text for w in _REPAYMENT)]
+    signed_plus = any(_PLUS.match(a) for a, _ in lines)
+    return bool(bought) and bool(repaid) and not any(bought) and all(repaid) and not signed_plus
+
+
+def unsigned_reading(ahead: list[tuple[int, list[str]]], mapping: dict) -> str | None:
+    """How the amount column's figures read against their signs: `out` where only money in is marked
+    (credits_marked), `reversed` where a card writes charges positive (charges_positive), None as signed."""
+    if credits_marked(ahead, mapping):
+        return "out"
+    return "reversed" if charges_positive(ahead, mapping) else None

@@ -26,24 +26,9 @@ MAPPING_KEYS = {
 }  # fmt: skip
 # Values a bank's direction column uses for money in and money out (folded).
 _IN = {
-    "in",
-    "income",
-    "credit",
-    "cr",
-    "c",
-    "+",
-    "co",
-    "ghi co",
-    "thu",
-    "nhan",
-    "deposit",
-    "bij",
-    "j",
-    "jovairas",
-    "kreditas",
-    "inflow",
-    "bevetel",
-}
+    "in", "income", "credit", "cr", "c", "+", "co", "ghi co", "thu", "nhan", "deposit", "bij", "j", "jovairas",
+    "kreditas", "inflow", "bevetel",
+}  # fmt: skip
 _OUT = {
     "out", "expense", "debit", "dr", "d", "-", "no", "ghi no", "chi", "withdrawal", "af", "terheles", "debetas",
     "outflow", "kiadas",
@@ -231,7 +216,7 @@ def mapped_rows(
     width = max(index for key, index in mapping.items() if key != "date_format") + 1
     if not mapping.get("date_format"):
         day_first = conventions.day_first(ahead, mapping, default=day_first)
-    bare_out = conventions.credits_marked(ahead, mapping)
+    bare_out = conventions.unsigned_reading(ahead, mapping)
     for line, record in records:
         if _not_a_transaction(record, mapping):
             continue
@@ -242,7 +227,7 @@ def mapped_rows(
             continue
         cell = functools.partial(_cell, record, mapping)
         _date(row, _read_date, cell("date"), mapping.get("date_format"), day_first)
-        own = cell("currency").upper() if "currency" in mapping else ""
+        own = conventions.currency_code(cell("currency")) if "currency" in mapping else ""
         if not _mapped_amount(row, mapping, cell, own or currency, bare_out=bare_out):
             continue  # a notice (a rate change, an opening balance) that moves no money
         if "description" in mapping:
@@ -351,19 +336,20 @@ def _money_key(mapping: dict) -> str:
     return next(k for k in ("amount", "debit", "credit") if k in mapping)
 
 
-def _mapped_amount(row: Row, mapping: dict, cell, currency: str, *, bare_out: bool = False) -> bool:
-    """Reads the row's signed amount; False for a line whose figures are all written as zero. `bare_out`: the
-    amount column marks its money in with `+`, and a figure without one is money out."""
+def _mapped_amount(row: Row, mapping: dict, cell, currency: str, *, bare_out: str | None = None) -> bool:
+    """Reads the row's signed amount; False for a line whose figures are all written as zero. `bare_out`:
+    conventions.unsigned_reading's word for how the amount column's figures read against their signs."""
     try:
         if "amount" in mapping:
             value = _number(cell("amount"), currency)
-            if bare_out and value and not cell("amount").startswith("+"):
+            if bare_out == "out" and value and not cell("amount").startswith("+"):
                 value = -abs(value)
+            elif bare_out == "reversed" and value:
+                value = -value
         else:
             debit = _number(cell("debit"), currency) if "debit" in mapping else None
             credit = _number(cell("credit"), currency) if "credit" in mapping else None
-            written = debit is not None or credit is not None
-            debit, credit = abs(debit or 0), abs(credit or 0)
+            written, debit, credit = debit is not None or credit is not None, abs(debit or 0), abs(credit or 0)
             if debit and credit:
                 row.problem("amount", "Both debit and credit are filled.")
                 return True

@@ -19,7 +19,9 @@ _NAMES = {
         "data contabile", "data operazione", "konyveles datuma", "konyvelesi datum", "date de comptabilisation",
         "date comptable", "date operation", "fecha", "fecha operacion", "data operacji", "data ksiegowania",
         "bokforingsdag", "kirjauspaiva", "ngay", "thoi gian", "date", "datum", "data", "dato", "buchung",
-        "started date", "created", "tranzakcio datuma", "tranzakcio idopontja",
+        "started date", "created", "tranzakcio datuma", "tranzakcio idopontja", "date posted",
+        # Chinese banks: the booking day (`记账日期`, `入账日期`) before the day the card was used (`交易日期`).
+        "记账日期", "入账日期", "记账日", "交易日期", "交易日", "日期",
         # A card's settlement day (KBC's `Datum verrekening`, M&S's `Date Processed`) before its purchase day.
         "datum verrekening", "verrekeningsdatum", "date processed", "processed date", "datum verrichting",
         "verrichtingsdatum",
@@ -38,21 +40,28 @@ _NAMES = {
         # Who paid or was paid, where a file has no text of its own (PayPal's `Name`).
         "name", "payee name", "merchant", "merchant name", "counterparty", "partner name", "ten doi tac",
         "partner neve", "ellenoldali nev", "toelichting", "handelaar",
+        # Chinese banks' summary of the line (`摘要`), then who was paid (`对方户名`, `对手信息`).
+        "交易摘要", "摘要", "交易名称", "交易详情", "对方户名", "对手信息", "交易对方",
     ),
     "amount": (
         "so tien", "so tien giao dich", "amount", "transaction amount", "so tien gd", "gia tri", "betrag",
         "umsatz", "importo", "bedrag", "mutatie", "osszeg", "montant", "importe", "valor", "kwota", "suma",
         "castka", "belopp", "belob", "belop", "maara", "tranzakcio osszege",
+        # The booked figure (`记账金额`) before the one in the currency the card was used in (`交易金额`).
+        "记账金额", "入账金额", "交易金额", "金额", "人民币金额",
     ),
     "debit": (
         "ghi no", "no", "tien ra", "so tien ghi no", "phat sinh no", "so tien rut", "rut", "chi", "debit",
         "debits", "debit amount", "withdrawal", "withdrawals", "money out", "paid out", "so tien chi",
         "soll", "uscite", "addebiti", "debet",
+        # ICBC's `记账金额(支出)` (booked, paid out) before `交易金额(支出)`; `支出` alone is money out.
+        "记账金额 支出", "交易金额 支出", "支出",
     ),
     "credit": (
         "ghi co", "co", "tien vao", "so tien ghi co", "phat sinh co", "so tien gui", "gui", "thu", "credit",
         "credits", "credit amount", "deposit", "deposits", "money in", "paid in", "so tien thu",
         "haben", "entrate", "accrediti",
+        "记账金额 收入", "交易金额 收入", "收入",
     ),
     # Charges on their own lines or beside the amount (Techcombank's `Phí/Lãi Fee/Interest`, `Thuế/VAT`).
     "fee": ("phi", "fee", "fees", "phi giao dich", "transaction fee", "bank charges"),
@@ -72,9 +81,11 @@ _NAMES = {
     "currency": (
         "loai tien", "tien te", "currency", "ccy", "don vi tien", "wahrung", "waehrung", "divisa", "devizanem",
         "penznem", "valiuta", "monn", "monnaie", "devise", "moneda", "waluta", "munt",
+        "记账币种", "入账货币", "交易币种", "交易货币", "货币", "币种", "币别",
     ),
     "balance": (
         "so du", "so du cuoi", "balance", "running balance", "so du sau giao dich", "saldo", "kontostand", "egyenleg",
+        "余额", "本次余额", "联机余额", "账户余额",
     ),
     # A contra-account column (`TK đối ứng`) is found only in a company's own books (a cash or bank-deposit
     # ledger, `Sổ quỹ tiền mặt`), where the account's Nợ (debit) is money in and its Có money out: the bank's
@@ -89,10 +100,14 @@ _UNIT = re.compile(r"\((?:[^)]*)\)|\[(?:[^]]*)\]")
 
 
 def _names(cell: str) -> list[str]:
-    """The folded names one header cell offers: `Ghi nợ/Debit (VND)` offers `ghi no` and `debit`."""
-    text = _UNIT.sub(" ", fold(cell or ""))
-    parts = [text, *re.split(r"[/\n|]", text)]
-    return [" ".join(re.sub(r"[^a-z0-9 ]", " ", p).split()) for p in parts]
+    """The folded names one header cell offers: `Ghi nợ/Debit (VND)` offers `ghi no` and `debit`; a bracket
+    that qualifies rather than gives a unit offers the whole (ICBC's `记账金额(支出)`: the booked figure paid
+    out) before the name without it."""
+    whole = fold(cell or "")
+    text = _UNIT.sub(" ", whole)
+    parts = [whole, text, *re.split(r"[/\n|]", text)]
+    # Chinese names are words of their own (NFKD has made full-width brackets and colons ASCII).
+    return [" ".join(re.sub(r"[^a-z0-9 \u4e00-\u9fff]", " ", p).split()) for p in parts]
 
 
 def column_keys(header: list[str]) -> dict[int, str]:
@@ -157,13 +172,16 @@ _DMY = re.compile(r"^(\d{1,2})([-/.])(\d{1,2})[-/.](\d{2}|\d{4})(?:(?<=\.\d\d)\.
 _MONTHS = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
                                         "nov", "dec"), start=1)}  # fmt: skip
 _DMONY = re.compile(r"^(\d{1,2})[-/ ]([a-z]{3})[a-z]*[-/ ,]+(\d{2}|\d{4})$")
+# OFX's own datetime written into a CSV (Chase's `20091224120000[0:GMT]`): the day, its time and its zone.
+_OFX_DATETIME = re.compile(r"^(\d{8})\d{6}(?:\.\d{1,3})?\[[+-]?\d{1,2}(?:\.\d\d)?(?::[A-Za-z]{1,5})?\]$")
 
 
 def read_date(text: str, *, day_first: bool = True) -> dt.date:
     """`2026-11-30`, `20261130`, `2026.11.30`, `30/11/2026`, `30-11-26`, `30.11.2026`, `30 Nov 2026`, with or
-    without a time after it; ValueError for anything else."""
+    without a time after it, and OFX's `20261130120000[0:GMT]`; ValueError for anything else."""
     text = (text or "").strip()
     head = text.split("T")[0] if re.match(r"^\d{4}-\d{2}-\d{2}T", text) else (text.split() or [""])[0]
+    head = match[1] if (match := _OFX_DATETIME.match(head)) else head
     match = _YMD.match(head)
     if match:
         return dt.date(int(match[1]), int(match[3]), int(match[4]))

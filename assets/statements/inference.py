@@ -20,6 +20,8 @@ _MONEY_MARK = re.compile(r"^[+-]|[.,]\d{1,2}$")
 # A figure written with its sign: the one evidence of direction a headless amount column carries itself.
 _SIGN = re.compile(r"^[+-]")
 _DAY_MONTH = re.compile(r"^\s*(\d{1,2})[-/.](\d{1,2})[-/.]\d{2,4}\b")
+# The words a headless table's type column writes for the account debited or credited.
+_WAYS = frozenset(("debit", "credit", "dr", "cr"))
 # How many records are read ahead to learn a date column's order (bounded: memory stays a few records).
 LOOKAHEAD = 1_000
 
@@ -54,7 +56,7 @@ def headless_mapping(records: list[list[str]]) -> tuple[int, dict] | None:
         return None  # a header Zeus does not know names the columns: its owner maps them, Zeus does not guess
     data = [[cell.strip() for cell in record] for record in records[start:] if any(c.strip() for c in record)]
     width = min(len(record) for record in data)
-    dates, figures, currencies, texts = [], [], [], []
+    dates, figures, currencies, texts, ways = [], [], [], [], []
     for column in range(width):
         values = [record[column] for record in data]
         filled = [value for value in values if value]
@@ -70,6 +72,8 @@ def headless_mapping(records: list[list[str]]) -> tuple[int, dict] | None:
             figures.append(column)
         elif all(len(value) == 3 and value.upper() in CURRENCY_EXPONENTS for value in filled):
             currencies.append(column)
+        elif len(filled) == len(values) and all(value.lower() in _WAYS for value in values):
+            ways.append(column)
         else:
             texts.append((sum(len(value) for value in filled) / len(values), column))
     if len(figures) > 1:
@@ -85,6 +89,10 @@ def headless_mapping(records: list[list[str]]) -> tuple[int, dict] | None:
     mapping = {"date": dates[0], "amount": figures[0]}
     if currencies:
         mapping["currency"] = currencies[0]
+    if len(ways) == 1:
+        # A column of DEBIT and CREDIT says each line's way, whatever sign the figure carries (a card's
+        # export writes its charges positive under DEBIT and a payment negative under CREDIT).
+        mapping["direction"] = ways[0]
     if texts:
         mapping["description"] = max(texts)[1]
     return start, mapping

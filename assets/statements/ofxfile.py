@@ -129,7 +129,8 @@ def ofx_rows(raw: bytes, *, currency: str, summary: OfxSummary | None = None) ->
     summary = summary if summary is not None else OfxSummary()
     fingerprint = Fingerprints("ofx")
     scopes: dict[str, str] = {}
-    contents: dict[str, int] = {}  # each FITID's first line, by its content's hash
+    contents: dict[str, str] = {}  # each FITID's first line, by its content's digest
+    listed: set[tuple[str, str]] = set()  # each (FITID, content digest) met
     lines = ((statement, line) for statement, line in _lines(decode(raw), summary) if line)
     # An empty <STMTTRN></STMTTRN> (an exporter's placeholder, a redacted line) holds no money to lose.
     for index, (statement, line) in enumerate(lines, start=1):
@@ -140,8 +141,8 @@ def ofx_rows(raw: bytes, *, currency: str, summary: OfxSummary | None = None) ->
         row = _row(line, index, scopes[statement.account], statement.currency or currency)
         if row.external_id is None and not row.problems:
             row.external_id = f"{fingerprint(row)[:60]}:{scopes[statement.account]}"
-        elif not row.problems:
-            _tell_reused_fitids_apart(row, contents)
+        elif not row.problems and _listed_again(row, contents, listed):
+            continue  # one transaction listed twice (a second statement of the same account repeating it)
         yield row
     if not summary.envelope:
         # Every OFX file, SGML or XML, ends with </OFX>: without it the file was cut short, and what was read
@@ -149,13 +150,19 @@ def ofx_rows(raw: bytes, *, currency: str, summary: OfxSummary | None = None) ->
         raise ImportRejected("The OFX file is cut short: it never closes its <OFX> element.", code="INVALID_OFX")
 
 
-def _tell_reused_fitids_apart(row: Row, contents: dict[str, int]) -> None:
-    """A FITID met again on the same content is the line listed twice (a re-import's duplicate, skipped);
-    on other content it is a bank reusing the id for another transaction, which gets the id plus its
-    content's digest, so it is imported (and found again by a re-import) rather than skipped as known."""
+def _listed_again(row: Row, contents: dict[str, str], listed: set[tuple[str, str]]) -> bool:
+    """Whether the row is a line the file already listed: its FITID met again on the same content (the OFX
+    spec keeps a FITID to one transaction of an account). A FITID met again on other content is a bank
+    reusing the id for another transaction: that row gets the id plus its content's digest, so it is
+    imported (and found again, under the same id, by a re-import) rather than skipped as known."""
     content = f"{row.occurred_on}|{row.direction}|{row.amount}|{row.currency}|{row.description}"
-    if contents.setdefault(row.external_id, hash(content)) != hash(content):
-        row.external_id = f"{row.external_id[:80]}:{hashlib.sha256(content.encode()).hexdigest()[:16]}"
+    digest = hashlib.sha256(content.encode()).hexdigest()[:16]
+    if (row.external_id, digest) in listed:
+        return True
+    listed.add((row.external_id, digest))
+    if contents.setdefault(row.external_id, digest) != digest:
+        row.external_id = f"{row.external_id[:80]}:{digest}"
+    return False
 
 
 def _row(line: dict, index: int, scope: str, currency: str) -> Row:

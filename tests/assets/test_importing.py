@@ -313,3 +313,23 @@ def test_imported_rows_are_read_only_over_rest(alice_api, alice):
     assert_error(alice_api.delete(f"/api/v1/transactions/{txn.id}"), 409, "SYNCED_READ_ONLY")
     factories.txn(alice)
     assert alice_api.get("/api/v1/transactions?source=manual").json()["results"][0]["source"] == "manual"
+
+
+@pytest.mark.django_db
+def test_an_ofx_fitid_listed_twice_imports_once_one_reused_imports_both_and_a_reimport_adds_nothing(alice):
+    import io
+
+    from assets.importing import transactions_import
+
+    statement = (
+        "<BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>VND<BANKACCTFROM><ACCTID>1</BANKACCTFROM><BANKTRANLIST>"
+        "<STMTTRN><DTPOSTED>20261101<TRNAMT>110000<FITID>889<NAME>ATM DEPOSIT</STMTTRN>"
+        "<STMTTRN><DTPOSTED>20261102<TRNAMT>-5000<FITID>889<NAME>ATM FEE</STMTTRN>"
+        "</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1>"
+    )
+    # Two statements of one account, the second repeating the first: one deposit, one fee under a reused id.
+    raw = f"OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n<OFX>{statement}{statement}</OFX>\n".encode()
+    assert transactions_import(user=alice, source=io.BytesIO(raw)) == ImportResult(imported=2, skipped=0, format="ofx")
+    assert transactions_import(user=alice, source=io.BytesIO(raw)) == ImportResult(imported=0, skipped=2, format="ofx")
+    amounts = sorted((t.direction, t.amount) for t in Transaction.objects.filter(user=alice))
+    assert amounts == [("expense", Decimal("5000")), ("income", Decimal("110000"))]

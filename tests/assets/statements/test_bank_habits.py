@@ -238,8 +238,21 @@ def test_ofx_a_fitid_reused_for_another_transaction_keys_it_apart_and_a_line_lis
     raw = OFX.format(body=STATEMENT.format(lines=lines)).encode()
     rows = list(ofx_rows(raw, currency="USD"))
     ids = [r.external_id for r in rows]
-    assert ids[0] == ids[2] != ids[1] and ids[1].startswith(ids[0])
+    # The third line is the first listed again (a second statement of the account repeating it): one line.
+    assert [r.amount for r in rows] == [Decimal("55.00"), Decimal("1000.00")]
+    assert ids[0] != ids[1] and ids[1].startswith(ids[0])
     assert ids == [r.external_id for r in ofx_rows(raw, currency="USD")]  # a re-import finds the same ids
+
+
+def test_ofx_a_fitid_reused_in_a_second_statement_of_the_account_is_read_once_and_reimports_idempotently():
+    repeated = "<STMTTRN><DTPOSTED>20070619<TRNAMT>11.11<FITID>8 8 9089743<NAME>ATM DEPOSIT</STMTTRN>"
+    other = "<STMTTRN><DTPOSTED>20070620<TRNAMT>-5.00<FITID>8 8 9089743<NAME>ATM FEE</STMTTRN>"
+    body = STATEMENT.format(lines=repeated + other) + STATEMENT.format(lines=repeated + other)
+    raw = OFX.format(body=body).encode()
+    rows = list(ofx_rows(raw, currency="USD"))
+    assert [(r.direction, r.amount) for r in rows] == [("income", Decimal("11.11")), ("expense", Decimal("5.00"))]
+    assert len({r.external_id for r in rows}) == 2
+    assert [r.external_id for r in rows] == [r.external_id for r in ofx_rows(raw, currency="USD")]
 
 
 def csv_rows(text: str, currency: str = "EUR"):
