@@ -223,10 +223,12 @@ def transaction_ledgers(*, user, rows: Iterable) -> dict[int, dict]:
 
 def transaction_rows_enrich(*, user, rows: list[dict]) -> list[dict]:
     """A page of `.values()` rows (with `id`, `user_category_id` and ledger_flags()) given their `transfer` and
-    `split` (transaction_ledgers)."""
-    ledgers = transaction_ledgers(user=user, rows=rows)
+    `split` (transaction_ledgers). Only the flagged rows go through transaction_ledgers: on most pages none is,
+    and the rest have neither."""
+    ledgers = transaction_ledgers(user=user, rows=[row for row in rows if row["has_split"] or row["has_transfer"]])
     for row in rows:
-        row.update(ledgers[row["id"]])
+        ledger = ledgers.get(row["id"])
+        row["transfer"], row["split"] = (ledger["transfer"], ledger["split"]) if ledger else (None, None)
     return rows
 
 
