@@ -103,7 +103,7 @@ def _week_expenses(*, currencies: dict[int, str], week_start: dt.date, per_user:
         .annotate(rank=rank)
         .filter(rank__lte=per_user)
         .order_by("-amount", "id")
-        .values("user_id", "currency", "category", "description", "amount", "occurred_on")
+        .values_list("user_id", "currency", "category", "description", "amount", "occurred_on")
     )
 
 
@@ -126,6 +126,8 @@ def _spent_per_week(*, currencies: dict[int, str], week_start: dt.date) -> Query
         .values("user_id", "counted_category", "currency", "day")
         .annotate(**weeks)
         .order_by()
+        # Tuples, not a dict per row: the batch's thousands of rows are unpacked once, by position.
+        .values_list("user_id", "counted_category", "currency", "day", *weeks)
     )
 
 
@@ -144,21 +146,28 @@ def review_spending(*, currencies: dict[int, str], week_start: dt.date, per_user
     by_category: dict[int, dict[str, Decimal]] = {}
     foreign = []
     for row in grouped:
-        uid, sums = row["user_id"], [row[f"week{k}"] for k in range(WEEKS)]
-        if row["day"] is not None:
+        uid, category, currency, day, *sums = row
+        if day is not None:
             total = next(s for s in sums if s is not None)
-            foreign.append({**row, "direction": Transaction.Direction.EXPENSE, "total": total})
+            foreign.append(
+                {"user_id": uid, "direction": Transaction.Direction.EXPENSE, "counted_category": category,
+                 "currency": currency, "day": day, "total": total}
+            )  # fmt: skip
             continue
-        mine = totals.setdefault(uid, [zero] * WEEKS)
+        mine = totals.get(uid)
+        if mine is None:
+            mine = totals[uid] = [zero] * WEEKS
         for k, spent in enumerate(sums):
             if spent is not None:
                 mine[k] += spent
         if sums[0] is not None:
-            categories_of = by_category.setdefault(uid, defaultdict(Decimal))
-            categories_of[row["counted_category"]] += sums[0]
+            categories_of = by_category.get(uid)
+            if categories_of is None:
+                categories_of = by_category[uid] = defaultdict(Decimal)
+            categories_of[category] += sums[0]
     tables = None
     if foreign:
-        held = {row["currency"] for row in grouped}
+        held = {row[2] for row in grouped}
         tables = rate_tables_load(user_ids=ids, currencies=held | set(currencies.values()), until=end)
     reads = {}
     for currency in {currencies[row["user_id"]] for row in foreign}:
@@ -180,11 +189,10 @@ def review_spending(*, currencies: dict[int, str], week_start: dt.date, per_user
     weeks = {uid: tuple(spent) for uid, spent in totals.items()}
     categories = {uid: [(c, total) for c, total in spent.items() if total > 0] for uid, spent in by_category.items()}
     biggest = defaultdict(list)
-    for row in this_week:
-        uid, own = row["user_id"], currencies[row["user_id"]]
-        amount, currency, day = row["amount"], row["currency"], row["occurred_on"]
-        conversion = convert(amount, currency, day, to=own, table=tables[uid] if tables else RateTable())
-        biggest[uid].append(BigExpense(row["description"], amount, currency, row["category"], day, conversion))
+    no_rates = RateTable()
+    for uid, currency, category, description, amount, day in this_week:
+        conversion = convert(amount, currency, day, to=currencies[uid], table=tables[uid] if tables else no_rates)
+        biggest[uid].append(BigExpense(description, amount, currency, category, day, conversion))
     ranked = {uid: sorted(rows, key=_by_converted_amount)[:per_user] for uid, rows in biggest.items()}
     return ReviewSpending(weeks=weeks, categories=categories, biggest=ranked, converted=converted, missing=missing)
 
