@@ -114,7 +114,12 @@ def _places(rate: Decimal) -> Decimal:
     return rate.quantize(Decimal(1).scaleb(rate.adjusted() - 11))
 
 
+_ONE = Decimal(1)
+
+
 def convert(amount: Decimal, currency: str, day: dt.date, *, to: str, table: RateTable) -> Converted:
+    if currency == to:  # rate_on's answer for a currency into itself, without asking it (most rows a job reads)
+        return Converted(amount, currency, day, to, quantize(amount, to), _ONE, day)
     found = table.rate_on(currency, to, day)
     if found is None:
         return Converted(amount, currency, day, to, None, None, None)

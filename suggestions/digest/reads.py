@@ -8,8 +8,7 @@ from collections import defaultdict
 from dataclasses import dataclass, fields
 from decimal import Decimal
 
-from django.db.models import BigIntegerField, Case, DateField, F, Q, QuerySet, Sum, Value, When, Window
-from django.db.models.functions import RowNumber
+from django.db.models import Case, DateField, F, Q, QuerySet, Sum, Value, When
 
 from assets.ledger.conversion import Converted, RateTable, convert
 from assets.ledger.totals import counted_convert, rate_tables_load
@@ -87,46 +86,39 @@ def _own_currency(currencies: dict[int, str]) -> Q:
     return functools.reduce(operator.or_, (Q(AnyOf("user_id", ids), currency=c) for c, ids in by_currency.items()))
 
 
-def _week_expenses(*, currencies: dict[int, str], week_start: dt.date, per_user: int) -> QuerySet:
-    """The week's expenses of these users that can be among their `per_user` largest, largest first (equal
-    amounts in the order they were recorded): of the rows in a user's own currency only the first `per_user`
-    in that order (the database ranks them: a window, not every row fetched to be sorted and dropped), and
-    every row in another currency, whose rank depends on its day's rate."""
-    own_or_each_alone = Case(
-        When(_own_currency(currencies), then=Value(0)), default=F("id"), output_field=BigIntegerField()
-    )
-    rank = Window(RowNumber(), partition_by=[F("user_id"), own_or_each_alone], order_by=[F("amount").desc(), "id"])
-    return (
-        Transaction.objects.not_transfers()
-        .filter(AnyOf("user_id", currencies), direction=Transaction.Direction.EXPENSE)
-        .filter(occurred_on__range=(week_start, week_start + dt.timedelta(days=6)))
-        .annotate(rank=rank)
-        .filter(rank__lte=per_user)
-        .order_by("-amount", "id")
-        .values("user_id", "currency", "category", "description", "amount", "occurred_on")
-    )
-
-
 def _spent_per_week(*, currencies: dict[int, str], week_start: dt.date) -> QuerySet:
-    """The counted expenses of these users over the five weeks, one row per user, category, currency and
-    `day`, with each week's sum (`week0` the week itself, `week1` the week before, ...): a row in the user's own
-    currency has no `day` (its weeks are summed in the database, conditional sums of one GROUP BY), a row in
-    another currency keeps its day, the day its conversion needs (then one of its week sums is set)."""
+    """The counted expenses of these users over the five weeks, one row per user, category, currency, `day`
+    and `row`, with each week's sum (`week0` the week itself, `week1` the week before, ...): a row in the user's
+    own currency has no `day` (its weeks are summed in the database, conditional sums of one GROUP BY), a row in
+    another currency keeps its day, the day its conversion needs (then one of its week sums is set).
+
+    The week's own rows come each apart (`row` their id, with the whole row's amount, description, category and
+    day; a split row once per part), the weeks before grouped (no `row`): the largest expenses are ranked from
+    them, so the week's rows are read in this one scan, not in a second."""
     day = Case(When(_own_currency(currencies), then=Value(None)), default=F("occurred_on"), output_field=DateField())
     mondays = [week_start - dt.timedelta(days=7 * k) for k in range(WEEKS)]
     weeks = {
         f"week{k}": Sum("counted_amount", filter=Q(occurred_on__range=(monday, monday + dt.timedelta(days=6))))
         for k, monday in enumerate(mondays)
     }
+    in_week = Q(occurred_on__gte=week_start)
+    whole = {  # the row's own fields in the week, None before it
+        f"row_{name}": Case(When(in_week, then=F(name))) for name in _ROW_FIELDS
+    }
     return (
         Transaction.objects.counted()
         .filter(AnyOf("user_id", currencies), direction=Transaction.Direction.EXPENSE)
         .filter(occurred_on__range=(mondays[-1], week_start + dt.timedelta(days=6)))
-        .annotate(day=day)
-        .values("user_id", "counted_category", "currency", "day")
+        .annotate(day=day, **whole)
+        .values("user_id", "counted_category", "currency", "day", *whole)
         .annotate(**weeks)
         .order_by()
+        # Tuples, not a dict per row: the batch's thousands of rows are unpacked once, by position.
+        .values_list("user_id", "counted_category", "currency", "day", *whole, *weeks)
     )
+
+
+_ROW_FIELDS = ("id", "amount", "description", "category", "occurred_on")
 
 
 def review_spending(*, currencies: dict[int, str], week_start: dt.date, per_user: int) -> ReviewSpending:
@@ -134,31 +126,43 @@ def review_spending(*, currencies: dict[int, str], week_start: dt.date, per_user
     money that counts (through the ledger's one read, Transaction.objects.counted(): no transfers, no excluded
     rows, a split row by its parts) summed per user, category and week in the user's currency, and per day in
     another currency, converted at each day's rate (assets.ledger.totals.counted_convert); then the week's
-    expenses that can rank (_week_expenses), whole, ranked by their converted amount (equal amounts in the order
-    they were recorded). Two queries for the batch, and one read of the rates when another currency appears."""
+    expenses, whole, ranked by their converted amount (equal amounts the largest row first, then in the order
+    they were recorded). One query for the batch, and one read of the rates when another currency appears."""
     ids, end = list(currencies), week_start + dt.timedelta(days=6)
     grouped = list(_spent_per_week(currencies=currencies, week_start=week_start))
-    this_week = list(_week_expenses(currencies=currencies, week_start=week_start, per_user=per_user))
     zero = Decimal(0)
     totals: dict[int, list[Decimal]] = {}
     by_category: dict[int, dict[str, Decimal]] = {}
-    foreign = []
+    foreign_days: dict[tuple, Decimal] = {}
+    this_week = {}
     for row in grouped:
-        uid, sums = row["user_id"], [row[f"week{k}"] for k in range(WEEKS)]
-        if row["day"] is not None:
-            total = next(s for s in sums if s is not None)
-            foreign.append({**row, "direction": Transaction.Direction.EXPENSE, "total": total})
+        uid, category, currency, day, row_id, amount, description, row_category, occurred_on, *sums = row
+        if row_id is not None:  # a split row comes once per part: kept once, whole
+            this_week[row_id] = (uid, currency, row_category, description, amount, occurred_on)
+        if day is not None:
+            # A day's rows in another currency summed again into one group: each group converts as one sum.
+            key = (uid, category, currency, day)
+            foreign_days[key] = foreign_days.get(key, zero) + next(s for s in sums if s is not None)
             continue
-        mine = totals.setdefault(uid, [zero] * WEEKS)
+        mine = totals.get(uid)
+        if mine is None:
+            mine = totals[uid] = [zero] * WEEKS
         for k, spent in enumerate(sums):
             if spent is not None:
                 mine[k] += spent
         if sums[0] is not None:
-            categories_of = by_category.setdefault(uid, defaultdict(Decimal))
-            categories_of[row["counted_category"]] += sums[0]
+            categories_of = by_category.get(uid)
+            if categories_of is None:
+                categories_of = by_category[uid] = defaultdict(Decimal)
+            categories_of[category] += sums[0]
+    foreign = [
+        {"user_id": uid, "direction": Transaction.Direction.EXPENSE, "counted_category": category,
+         "currency": currency, "day": day, "total": total}
+        for (uid, category, currency, day), total in foreign_days.items()
+    ]  # fmt: skip
     tables = None
     if foreign:
-        held = {row["currency"] for row in grouped}
+        held = {row[2] for row in grouped}
         tables = rate_tables_load(user_ids=ids, currencies=held | set(currencies.values()), until=end)
     reads = {}
     for currency in {currencies[row["user_id"]] for row in foreign}:
@@ -180,12 +184,12 @@ def review_spending(*, currencies: dict[int, str], week_start: dt.date, per_user
     weeks = {uid: tuple(spent) for uid, spent in totals.items()}
     categories = {uid: [(c, total) for c, total in spent.items() if total > 0] for uid, spent in by_category.items()}
     biggest = defaultdict(list)
-    for row in this_week:
-        uid, own = row["user_id"], currencies[row["user_id"]]
-        amount, currency, day = row["amount"], row["currency"], row["occurred_on"]
-        conversion = convert(amount, currency, day, to=own, table=tables[uid] if tables else RateTable())
-        biggest[uid].append(BigExpense(row["description"], amount, currency, row["category"], day, conversion))
-    ranked = {uid: sorted(rows, key=_by_converted_amount)[:per_user] for uid, rows in biggest.items()}
+    no_rates = RateTable()
+    for row_id, (uid, currency, category, description, amount, day) in this_week.items():
+        conversion = convert(amount, currency, day, to=currencies[uid], table=tables[uid] if tables else no_rates)
+        big = BigExpense(description, amount, currency, category, day, conversion)
+        biggest[uid].append((_by_converted_amount(big), -amount, row_id, big))
+    ranked = {uid: [big for *_, big in sorted(rows)[:per_user]] for uid, rows in biggest.items()}
     return ReviewSpending(weeks=weeks, categories=categories, biggest=ranked, converted=converted, missing=missing)
 
 
