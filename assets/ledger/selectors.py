@@ -1,6 +1,7 @@
 """Reads of the ledger's own records and of the money that counts, each scoped to one user."""
 
 import datetime as dt
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -192,6 +193,13 @@ def ledger_flags() -> dict:
     """What a page of rows reads beside its columns, for transaction_ledgers: whether each row is split and
     whether a transfer names it. Most rows are neither, so the page reads the parts and transfers of those
     rows alone, not of every id on it."""
+    return dict(_ledger_flag_expressions())
+
+
+@functools.cache
+def _ledger_flag_expressions() -> dict:
+    # Built once per process: the expressions name no user and no value, and annotate() resolves a copy of
+    # each, so every page and every chat turn can start from the same ones instead of building two querysets.
     return {
         "has_split": Exists(TransactionSplit.objects.filter(transaction=OuterRef("pk"))),
         "has_transfer": Exists(Transfer.objects.filter(Q(outgoing=OuterRef("pk")) | Q(incoming=OuterRef("pk")))),
