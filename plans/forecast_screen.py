@@ -5,7 +5,8 @@ A user's forecast cannot fall below the cushion within the window when its floor
 that floor cannot lie below one taken from bounds of its inputs: today's balance, every bill the series can
 charge by the window's last day (fc.charges_at_most times what they add up to) and the typical day's spending
 (fc.median_at_most of all the spending of the last TYPICAL_SPENDING_DAYS). Those bounds come from sums the
-database makes, a row per user, with no series listed and no day of spending returned. A user whose forecast
+database makes, a row per user and currency (or kind of account), with no series listed and no day of spending
+returned. A user whose forecast
 holds more than these sums say (a card, an active plan, a debt they owe, spending in another currency) is
 always read in full."""
 
