@@ -125,6 +125,20 @@ def column_keys(header: list[str]) -> dict[int, str]:
     return {column: key for key, (column, _) in found.items()}
 
 
+# A column naming the card a line was paid with (Viseca's `CardId`, Swisscard's `Card number`).
+_CARD_NAMES = frozenset((
+    "card id", "cardid", "card number", "card no", "card used for transaction", "card", "kartennummer",
+    "karte", "kartyaszam", "numero de carte", "numero carte", "numero de tarjeta", "tarjeta", "kaartnummer",
+    "so the", "卡号",
+))  # fmt: skip
+
+
+def card_column(header: list[str]) -> int | None:
+    """The index of the one column whose header names the card a line was paid with; None if none or two."""
+    found = [i for i, cell in enumerate(header) if any(name in _CARD_NAMES for name in _names(cell or ""))]
+    return found[0] if len(found) == 1 else None
+
+
 def names_value_date(cell: str) -> bool:
     """Whether a header cell names the value date (`Valuta`, `Value date`), the interest's day."""
     return any(name in _VALUE_DATES for name in _names(cell or ""))

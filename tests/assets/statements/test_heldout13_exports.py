@@ -1,0 +1,100 @@
+"""Table tests of the readers on the bank exports found on heldout13 after its one measurement (Viseca's card,
+whose `29.000` figures are twenty-nine by its `1.000000` exchange rate and whose charges are written positive):
+each case a few lines of a real file, as it has them, and the rows it must give."""
+
+import datetime as dt
+from decimal import Decimal
+
+import pytest
+
+from assets.statements.conventions import decimal_mark
+from tests.assets.statements.test_bank_habits import csv_rows
+
+VISECA = (
+    "TransactionId,CardId,Date,ValutaDate,Amount,Currency,OriginalAmount,OriginalCurrency,MerchantName,"
+    "MerchantPlace,MerchantCountry,StateType,Details,Type,Exchange Rate\n"
+    "TRX2025030100001,000000XXXXXXXXXX,2025-03-01 15:12:22,2025-03-03 00:00:00,29.000,CHF,29.000,CHF,"
+    "Jschalp Gastro AG,Davos Platz,CHE,BOOKED,Jschalp Gastro AG,merchant,1.000000\n"
+    "TRX2025050500003,000000XXXXXXXXXX,2025-05-05 10:16:57,2025-05-05 00:00:00,12.900,CHF,15.000,USD,"
+    "Windsurf,,,BOOKED,WINDSURF,merchant,0.848252\n"
+    "TRX2024121900006,000000XXXXXXXXXX,2024-12-19 23:34:55,2024-11-23 00:00:00,-105.700,CHF,-103.900,CHF,"
+    "Levis Online Shop,,,BOOKED,Levis Online Shop,merchant,1.000000\n"
+)
+
+
+def test_viseca_card_reads_its_three_decimals_and_its_positive_charges():
+    assert [(r[0], r[1], r[2]) for r in csv_rows(VISECA, "CHF")] == [
+        (dt.date(2025, 3, 1), "expense", Decimal("29.00")),
+        (dt.date(2025, 5, 5), "expense", Decimal("12.90")),
+        (dt.date(2024, 12, 19), "income", Decimal("105.70")),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("cells", "mark"),
+    [
+        (["29.000", "1.000000"], "."),  # a rate's six decimals settle `.`
+        (["29.000", "-144,75"], ","),
+        (["1,234.56", "29.000"], "."),  # both written: the later is the mark
+        (["1.234,56"], ","),
+        (["29.000", "1,000"], None),  # each could group thousands: nothing settles it
+        (["1.5", "2,25"], None),  # the cells disagree: no file-wide mark
+        (["2025-03-01", "30.11.2026", "15:12:22", "ABC 1.5"], None),  # dates, times and texts are no figures
+    ],
+)
+def test_a_files_decimal_mark_is_told_by_any_of_its_figures(cells, mark):
+    assert decimal_mark([(2, cells)]) == mark
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # Only `x.000` figures: thousands, as before (a VND file's `150.000`).
+        ("Date,Amount,Details\n2025-03-01,-150.000,Cafe\n2025-03-02,-29.000,Shop\n", [150000, 29000]),
+        # A `,` mark elsewhere in the file: `1.000` groups thousands.
+        ('Date,Amount,Rate,Details\n2025-03-01,-1.000,"0,5",Cafe\n', [1000]),
+        # A `.` mark elsewhere: `1,000` still groups thousands, `29.000` is twenty-nine.
+        ('Date,Amount,Rate,Details\n2025-03-01,"-1,000",0.5,Cafe\n2025-03-02,-29.000,0.5,Shop\n', [1000, 29]),
+    ],
+)
+def test_ambiguous_figures_follow_the_files_mark(text, want):
+    assert [r[2] for r in csv_rows(text, "VND")] == [Decimal(w) for w in want]
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # Wise: a card column blank on its transfers is a bank account's, which writes purchases negative.
+        (
+            "Date,Amount,Description,Card Last Four Digits\n24-08-2020,-357.38,Sent money,\n"
+            "25-08-2020,-5.00,Coffee,1234\n26-08-2020,20.00,Refund,1234\n27-08-2020,30.00,Refund,1234\n",
+            ["expense", "expense", "income", "income"],
+        ),
+        # A card column on every line but more negatives than positives: the account's view of its card.
+        (
+            "Date,Amount,Description,Card number\n2020-08-24,-5.00,Coffee,**** 1234\n"
+            "2020-08-25,-7.00,Lunch,**** 1234\n2020-08-26,2.00,Refund,**** 1234\n",
+            ["expense", "expense", "income"],
+        ),
+        # A merchant's report: its customers' cards named by a token, not by a card's number; money in.
+        (
+            "Date,Amount,Description,card_id\n2021-02-03,23.97,Sale,card_1IGnS2\n2021-02-04,26.40,Sale,card_1IGnT7\n",
+            ["income", "income"],
+        ),
+        # A `+` written on a line marks the money in, the bare figures are out (conventions.credits_marked).
+        (
+            "Date,Amount,Description,CardId\n2020-08-24,5.00,Coffee,**** 1234\n2020-08-25,+7.00,Salary,**** 1234\n",
+            ["expense", "income"],
+        ),
+        # A card's number on every line, charges unsigned: money out (PC Financial's Mastercard).
+        (
+            '"Merchant Name","Card Used For Transaction","Date","Time","Amount"\n'
+            '"Mobil","**** 1234","01/10/2019","06:50 PM","36.33"\n'
+            '"APL*ITUNES.COM/BILL","**** 4567","12/15/2018","05:08 PM","13.98"\n',
+            ["expense", "expense"],
+        ),
+    ],
+    ids=["card-column-blank-on-transfers", "more-negatives", "merchant-tokens", "plus-sign", "pc-mastercard"],
+)
+def test_only_a_cards_number_on_every_line_reads_positive_figures_as_charges(text, want):
+    assert [r[1] for r in csv_rows(text, "USD")] == want
