@@ -130,6 +130,35 @@ def _mark_of(cell: str) -> str | None:
     return None
 
 
+# Currency words and symbols banks write beside a figure (`-144,75 kr`, `€ 12,00`, `1 250 zł`), and the
+# currencies each may stand for: beside the row's own currency they are read past, never guessed at.
+_DOLLARS = ("USD", "CAD", "AUD", "NZD", "SGD", "HKD", "MXN", "TWD")
+_CURRENCY_WORDS = {
+    "kr": ("SEK", "NOK", "DKK", "ISK"), "kr.": ("SEK", "NOK", "DKK", "ISK"), "zł": ("PLN",), "zl": ("PLN",),
+    "₫": ("VND",), "đ": ("VND",), "vnđ": ("VND",), "$": _DOLLARS, "us$": ("USD",), "€": ("EUR",), "£": ("GBP",),
+    "¥": ("JPY", "CNY"), "₹": ("INR",), "fr.": ("CHF",), "kč": ("CZK",), "ft": ("HUF",), "lei": ("RON",),
+    "₴": ("UAH",), "грн": ("UAH",), "грн.": ("UAH",), "₽": ("RUB",),
+    "r$": ("BRL",), "₩": ("KRW",), "฿": ("THB",), "₺": ("TRY",),
+}  # fmt: skip
+_WORDED = re.compile(r"^(?P<pre>[^\d\s]{1,4})?\s*(?P<num>\d(?:[\d.,']|\s(?=\d))*)\s*(?P<post>[^\d\s]{1,4})?$")
+# Thousands grouped by spaces (`2 500,00`, `1 000 000`): the separator after them, if any, is the decimal one.
+_SPACED = re.compile(r"^\d{1,3}(?:\s\d{3})+(?:[.,](?:\d{1,2}|\d{4,}))?$")
+
+
+def without_currency(text: str, currency: str) -> str:
+    """An unsigned figure with a word or symbol for the row's `currency` beside it (`144,75 kr` in SEK, `29.00
+    CHF`) as the figure alone, and thousands grouped by spaces written without them (`2 500,00`); anything
+    else as written (a word for another currency is the figure parser's to refuse)."""
+    match = _WORDED.match(text)
+    if match is None or (match["pre"] and match["post"]):
+        return text
+    word = (match["pre"] or match["post"] or "").casefold()
+    if word and currency.upper() not in _CURRENCY_WORDS.get(word, (word.upper(),) if len(word) == 3 else ()):
+        return text
+    number = match["num"].strip()
+    return re.sub(r"\s", "", number) if _SPACED.match(number) else number
+
+
 def by_mark(text: str, mark: str | None) -> Decimal | None:
     """An unsigned figure with one separator and three digits after it (`29.000`, `1,000`) read as a decimal
     where that separator is the file's `mark`; None for any other figure, which reads by its own rule."""

@@ -98,3 +98,46 @@ def test_ambiguous_figures_follow_the_files_mark(text, want):
 )
 def test_only_a_cards_number_on_every_line_reads_positive_figures_as_charges(text, want):
     assert [r[1] for r in csv_rows(text, "USD")] == want
+
+
+ICA_BANKEN = (
+    "Datum;Text;Typ;Budgetgrupp;Belopp;Saldo\n"
+    "2018-01-17;Närbutik;Korttransaktion;Övrigt;-144,75 kr;419,87 kr\n"
+    "2018-02-01;Överföring;Insättning;Övrigt;2 500,00 kr;2 542,21 kr\n"
+)
+
+
+def test_ica_banken_figures_with_kr_and_spaced_thousands():
+    assert [(r[0], r[1], r[2]) for r in csv_rows(ICA_BANKEN, "SEK")] == [
+        (dt.date(2018, 1, 17), "expense", Decimal("144.75")),
+        (dt.date(2018, 2, 1), "income", Decimal("2500.00")),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("cell", "currency", "want"),
+    [
+        ("-12,50 CHF", "CHF", Decimal("12.50")),
+        ("€ 1.250,00", "EUR", Decimal("1250.00")),
+        ("1 250 zł", "PLN", Decimal("1250")),
+        ("150.000 ₫", "VND", Decimal("150000")),
+        ("$12.50", "CAD", Decimal("12.50")),  # a Canadian bank's `$` is the account's dollar
+        ("1 000 000 đ", "VND", Decimal("1000000")),
+    ],
+)
+def test_a_word_or_symbol_for_the_accounts_currency_beside_a_figure_is_read_past(cell, currency, want):
+    rows = csv_rows(f"Date;Amount;Details\n2025-03-01;{cell};Shop\n", currency)
+    assert [(r[2], r[5]) for r in rows] == [(want, {})]
+
+
+@pytest.mark.parametrize(
+    ("cell", "currency"),
+    [
+        ("-144,75 kr", "VND"),  # `kr` is a crown, never the dong
+        ("$12.50", "VND"),
+        ("12,50 CHF", "EUR"),
+    ],
+)
+def test_a_figure_naming_another_currency_or_read_two_ways_is_a_bad_row(cell, currency):
+    rows = csv_rows(f"Date;Amount;Details\n2025-03-01;{cell};Shop\n", currency)
+    assert [list(r[5]) for r in rows] == [["amount"]]
