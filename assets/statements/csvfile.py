@@ -268,9 +268,10 @@ def _not_a_transaction(record: list[str], mapping: dict) -> bool:
     # Figures with no date and no text are the columns' sums, labelled (`TỔNG TIỀN`) or not (Techcombank's).
     unlabelled_sums = not any(t.strip() for t in texts)
     if day:
-        # The bank's footer written across the date column (`Ngày giờ in/ Printed on …`) with no figure, or a
-        # label there over the columns' sums (`Số dòng = 321`).
-        return (not written or unlabelled_sums) and not _is_date(day, mapping.get("date_format"))
+        # A footer across the date column (`Printed on …`) with no figure, a label over the columns' sums (`Số
+        # dòng = 321`), or the header again over a second table (no digit under its money columns).
+        figured = any(re.search(r"\d", f) for f in figures)
+        return (not figured or unlabelled_sums) and not _is_date(day, mapping.get("date_format"))
     # A line dated in another column but with no booking date has happened and is not booked yet (OTP's
     # `FÜGGŐ TÉTEL`): pending. A line with no date anywhere stays a bad row, named in the 400.
     pending = any(_is_date(cell.strip(), None) for cell in record if cell.strip())
@@ -311,9 +312,8 @@ def _date(row: Row, read, *args) -> None:
 
 
 def _figure(text: str, currency: str, mark: str | None = None) -> Decimal | None:
-    """A bank's figure: `-150,000`, `(150.000)`, `1,234,567.00`, `150000 VND`; None when blank. A figure
-    that names another currency than the ledger's (`$12.50` into VND) is refused, never read as a number.
-    `mark`: the file's decimal mark (conventions.decimal_mark: `29.000` is twenty-nine where it is `.`)."""
+    """A bank's figure (`-150,000`, `(150.000)`, `150000 VND`; None when blank) read with the file's decimal
+    `mark`; one naming another currency than the ledger's (`$12.50` into VND) is refused, never read."""
     text = text.strip().replace("\u00a0", " ")
     if text.isdigit() and text.isascii():  # a plain count of units (an XLSX number cell): nothing to parse
         return Decimal(text)

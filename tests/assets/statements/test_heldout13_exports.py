@@ -1,13 +1,19 @@
+# ruff: noqa: RUF001, RUF003
 """Table tests of the readers on the bank exports found on heldout13 after its one measurement (Viseca's card,
-whose `29.000` figures are twenty-nine by its `1.000000` exchange rate and whose charges are written positive):
-each case a few lines of a real file, as it has them, and the rows it must give."""
+whose `29.000` figures are twenty-nine by its `1.000000` exchange rate and whose charges are written positive;
+ICA Banken's `-144,75 kr`; Spanish and Ukrainian headers, one in Windows-1251): each case a few lines of a real
+file, as it has them, and the rows it must give."""
 
 import datetime as dt
+import io
 from decimal import Decimal
 
 import pytest
 
+from assets.statements import textfile
 from assets.statements.conventions import decimal_mark
+from assets.statements.headers import auto_mapping
+from assets.statements.read import statement_rows
 from tests.assets.statements.test_bank_habits import csv_rows
 
 VISECA = (
@@ -141,3 +147,80 @@ def test_a_word_or_symbol_for_the_accounts_currency_beside_a_figure_is_read_past
 def test_a_figure_naming_another_currency_or_read_two_ways_is_a_bad_row(cell, currency):
     rows = csv_rows(f"Date;Amount;Details\n2025-03-01;{cell};Shop\n", currency)
     assert [list(r[5]) for r in rows] == [["amount"]]
+
+
+def test_spanish_and_ukrainian_header_words_name_the_columns():
+    # MyInvestor: the operation's day before the value date.
+    assert auto_mapping(["Fecha de operación", "Fecha de valor", "Concepto", "Importe", "Divisa"]) == {
+        "date": "Fecha de operación",
+        "description": "Concepto",
+        "amount": "Importe",
+        "currency": "Divisa",
+    }
+    # monobank: a Latin `i` among Cyrillic letters; the card's figure, not the operation's, and its bare
+    # `Валюта` (the operation's currency) is not the card figure's currency.
+    header = (
+        "Дата i час операції,Деталі операції,MCC,Сума в валюті картки (UAH),Сума в валюті операції,Валюта,Курс,"
+        "Сума комісій (UAH),Сума кешбеку (UAH),Залишок після операції"
+    )
+    assert auto_mapping(header.split(",")) == {
+        "date": "Дата i час операції",
+        "description": "Деталі операції",
+        "amount": "Сума в валюті картки (UAH)",
+    }
+    # Sense Bank: `Cума` written with a Latin C.
+    assert auto_mapping(
+        ["Дата і час", "Статус", "Тип", "Деталі", "Адреса", "MCC", "Cума списання", "Cума зарахування"]
+    ) == {
+        "date": "Дата і час",
+        "description": "Деталі",
+        "debit": "Cума списання",
+        "credit": "Cума зарахування",
+    }
+    # PrivatBank: the card's figure and the card's currency, not the transaction's.
+    header = "Дата,Категорія,Картка,Опис операції,Сума в валюті картки,Валюта картки,Сума в валюті транзакції"
+    assert auto_mapping([*header.split(","), "Валюта транзакції"]) == {
+        "date": "Дата",
+        "description": "Опис операції",
+        "amount": "Сума в валюті картки",
+        "currency": "Валюта картки",
+    }
+
+
+SENSE_BANK = (
+    "Виписка за рахунком;;;;;;;\r\n"
+    "Деталізація операцій за рахунком: UA111111111111111111111111111;;;;;;;\r\n"
+    "Дата і час;Статус;Тип;Деталі;Адреса;MCC;Cума списання;Cума зарахування\r\n"
+    "09.01.00 00:58;виконано;Інше;Щомісячна комісія;Kyiv, UKR;;-150,00;\r\n"
+    "25.01.00 12:12;виконано;Інше;Перерахування доходу;Kyiv, UKR;;;10000,13\r\n"
+    "Деталізація операцій за карткою: Visa Signature 4111xxxxxxx1111;;;;;;;\r\n"
+    "Дата і час;Статус;Тип;Деталі;Адреса;MCC;Cума списання;Cума зарахування\r\n"
+    "24.01.00 11:49;виконано;Комуналка;Поповнення балансу 380670000000;Kyiv, UKR;4900;-140,00;\r\n"
+)
+
+
+def test_a_windows_1251_file_with_a_title_and_a_second_table_under_the_same_header():
+    raw = SENSE_BANK.encode("cp1251")
+    assert textfile.encoding_of(io.BytesIO(raw), raw) == "cp1251"
+    rows, _ = statement_rows(io.BytesIO(raw), kind="csv", head=raw, currency="UAH")
+    assert [(r.occurred_on, r.direction, r.amount, r.problems) for r in rows] == [
+        (dt.date(2000, 1, 9), "expense", Decimal("150.00"), {}),
+        (dt.date(2000, 1, 25), "income", Decimal("10000.13"), {}),
+        (dt.date(2000, 1, 24), "expense", Decimal("140.00"), {}),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "encoding"),
+    [
+        ("Datum;Text;Belopp\r\n2018-01-17;Närbutik Övrigt Café;-144,75\r\n", "cp1252"),
+        # Windows-1258's tones are marks after the letter: `Nga\u0300y`, `So\u0301 tie\u0300n`.
+        (
+            "Nga\u0300y;Di\u0303n gia\u0309i;So\u0301 tie\u0300n\r\n2018-01-17;Chuye\u0309n tie\u0300n;-144\r\n",
+            "cp1258",
+        ),
+    ],
+)
+def test_western_and_vietnamese_windows_text_is_not_taken_for_cyrillic(text, encoding):
+    raw = text.encode(encoding)
+    assert textfile.encoding_of(io.BytesIO(raw), raw) == encoding
