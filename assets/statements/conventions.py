@@ -159,10 +159,11 @@ def without_currency(text: str, currency: str) -> str:
     return re.sub(r"\s", "", number) if _SPACED.match(number) else number
 
 
-def by_mark(text: str, mark: str | None) -> Decimal | None:
+def by_mark(text: str, mark: str | None, currency: str) -> Decimal | None:
     """An unsigned figure with one separator and three digits after it (`29.000`, `1,000`) read as a decimal
-    where that separator is the file's `mark`; None for any other figure, which reads by its own rule."""
-    if mark and _LONE_THREE.match(text) and mark in text:
+    where that separator is the file's `mark`; None for any other figure, which reads by its own rule, and
+    in a currency with no minor unit (a dong's `150.000` groups thousands, whatever another cell says)."""
+    if mark and CURRENCY_EXPONENTS.get(currency.upper(), 2) and _LONE_THREE.match(text) and mark in text:
         return Decimal(text.replace(mark, "."))
     return None
 

@@ -321,7 +321,7 @@ def _figure(text: str, currency: str, mark: str | None = None) -> Decimal | None
         return None if not text or text == "-" else Decimal(0)
     negative = text.startswith("-") or (text.startswith("(") and text.endswith(")"))
     text = conventions.without_currency(text.strip("()").lstrip("-+").strip(), currency)
-    if (marked := conventions.by_mark(text, mark)) is not None:
+    if (marked := conventions.by_mark(text, mark, currency)) is not None:
         return -marked if negative else marked
     # An unknown code reads as a two-decimal figure here; the row's currency check names the code itself.
     parsed = parse_amount(text, decimals=CURRENCY_EXPONENTS.get(currency.upper(), 2))

@@ -53,18 +53,24 @@ def test_a_files_decimal_mark_is_told_by_any_of_its_figures(cells, mark):
 
 
 @pytest.mark.parametrize(
-    ("text", "want"),
+    ("text", "currency", "want"),
     [
-        # Only `x.000` figures: thousands, as before (a VND file's `150.000`).
-        ("Date,Amount,Details\n2025-03-01,-150.000,Cafe\n2025-03-02,-29.000,Shop\n", [150000, 29000]),
+        # Only `x.000` figures: thousands, as before.
+        ("Date,Amount,Details\n2025-03-01,-150.000,Cafe\n2025-03-02,-29.000,Shop\n", "USD", ["150000", "29000"]),
         # A `,` mark elsewhere in the file: `1.000` groups thousands.
-        ('Date,Amount,Rate,Details\n2025-03-01,-1.000,"0,5",Cafe\n', [1000]),
+        ('Date,Amount,Rate,Details\n2025-03-01,-1.000,"0,5",Cafe\n', "USD", ["1000"]),
         # A `.` mark elsewhere: `1,000` still groups thousands, `29.000` is twenty-nine.
-        ('Date,Amount,Rate,Details\n2025-03-01,"-1,000",0.5,Cafe\n2025-03-02,-29.000,0.5,Shop\n', [1000, 29]),
+        (
+            'Date,Amount,Rate,Details\n2025-03-01,"-1,000",0.5,Cafe\n2025-03-02,-29.000,0.5,Shop\n',
+            "USD",
+            ["1000", "29"],
+        ),
+        # A currency with no minor unit: `150.000` dong are thousands whatever another cell says.
+        ("Date,Amount,Rate,Details\n2025-03-01,-150.000,0.5,Cafe\n", "VND", ["150000"]),
     ],
 )
-def test_ambiguous_figures_follow_the_files_mark(text, want):
-    assert [r[2] for r in csv_rows(text, "VND")] == [Decimal(w) for w in want]
+def test_ambiguous_figures_follow_the_files_mark(text, currency, want):
+    assert [r[2] for r in csv_rows(text, currency)] == [Decimal(w) for w in want]
 
 
 @pytest.mark.parametrize(
