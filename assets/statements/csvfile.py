@@ -202,11 +202,18 @@ def _strptime_format(text: str) -> str:
 
 
 def mapped_rows(
-    reader, *, mapping: dict, currency: str, first_line: int = 2, day_first: bool = True, ragged: bool = False
+    reader,
+    *,
+    mapping: dict,
+    currency: str,
+    first_line: int = 2,
+    day_first: bool = True,
+    ragged: bool = False,
+    card: int | None = None,
 ) -> Iterator[Row]:
     """Rows of a bank's CSV through a resolved mapping (check_mapping). Without an external_id column the
     rows get fingerprints; a currency column names each row's currency (blank: the account's). `ragged`: the
-    reader leaves trailing empty cells out (XLSX)."""
+    reader leaves trailing empty cells out (XLSX). `card`: a card column's index (conventions.card_statement)."""
     fingerprint, references = Fingerprints("csv"), {}
     width = max(index for key, index in mapping.items() if key != "date_format") + 1
     records = _rows(reader, first_line=first_line, pad_to=width if ragged else 0)
@@ -216,7 +223,8 @@ def mapped_rows(
     width = max(index for key, index in mapping.items() if key != "date_format") + 1
     if not mapping.get("date_format"):
         day_first = conventions.day_first(ahead, mapping, default=day_first)
-    bare_out = conventions.unsigned_reading(ahead, mapping)
+    bare_out = conventions.unsigned_reading(ahead, mapping, card)
+    mark = conventions.decimal_mark(ahead)
     for line, record in records:
         if _not_a_transaction(record, mapping):
             continue
@@ -228,7 +236,7 @@ def mapped_rows(
         cell = functools.partial(_cell, record, mapping)
         _date(row, _read_date, cell("date"), mapping.get("date_format"), day_first)
         own = conventions.currency_code(cell("currency")) if "currency" in mapping else ""
-        if not _mapped_amount(row, mapping, cell, own or currency, bare_out=bare_out):
+        if not _mapped_amount(row, mapping, cell, own or currency, bare_out=bare_out, mark=mark):
             continue  # a notice (a rate change, an opening balance) that moves no money
         if "description" in mapping:
             row.description = clean_description(cell("description"))
@@ -260,9 +268,10 @@ def _not_a_transaction(record: list[str], mapping: dict) -> bool:
     # Figures with no date and no text are the columns' sums, labelled (`TỔNG TIỀN`) or not (Techcombank's).
     unlabelled_sums = not any(t.strip() for t in texts)
     if day:
-        # The bank's footer written across the date column (`Ngày giờ in/ Printed on …`) with no figure, or a
-        # label there over the columns' sums (`Số dòng = 321`).
-        return (not written or unlabelled_sums) and not _is_date(day, mapping.get("date_format"))
+        # A footer across the date column (`Printed on …`) with no figure, a label over the columns' sums (`Số
+        # dòng = 321`), or the header again over a second table (no digit under its money columns).
+        figured = any(re.search(r"\d", f) for f in figures)
+        return (not figured or unlabelled_sums) and not _is_date(day, mapping.get("date_format"))
     # A line dated in another column but with no booking date has happened and is not booked yet (OTP's
     # `FÜGGŐ TÉTEL`): pending. A line with no date anywhere stays a bad row, named in the 400.
     pending = any(_is_date(cell.strip(), None) for cell in record if cell.strip())
@@ -302,16 +311,18 @@ def _date(row: Row, read, *args) -> None:
         row.problem("date", exc.message)
 
 
-def _number(text: str, currency: str) -> Decimal | None:
-    """A bank's figure: `-150,000`, `(150.000)`, `1,234,567.00`, `150000 VND`; None when blank. A figure
-    that names another currency than the ledger's (`$12.50` into VND) is refused, never read as a number."""
+def _figure(text: str, currency: str, mark: str | None = None) -> Decimal | None:
+    """A bank's figure (`-150,000`, `(150.000)`, `150000 VND`; None when blank) read with the file's decimal
+    `mark`; one naming another currency than the ledger's (`$12.50` into VND) is refused, never read."""
     text = text.strip().replace("\u00a0", " ")
     if text.isdigit() and text.isascii():  # a plain count of units (an XLSX number cell): nothing to parse
         return Decimal(text)
     if not text or text in ("-", "0", "0.00"):
         return None if not text or text == "-" else Decimal(0)
     negative = text.startswith("-") or (text.startswith("(") and text.endswith(")"))
-    text = text.strip("()").lstrip("-+").strip()
+    text = conventions.without_currency(text.strip("()").lstrip("-+").strip(), currency)
+    if (marked := conventions.by_mark(text, mark, currency)) is not None:
+        return -marked if negative else marked
     # An unknown code reads as a two-decimal figure here; the row's currency check names the code itself.
     parsed = parse_amount(text, decimals=CURRENCY_EXPONENTS.get(currency.upper(), 2))
     if parsed.currency and parsed.currency != currency:
@@ -321,7 +332,7 @@ def _number(text: str, currency: str) -> Decimal | None:
 
 def _amount(row: Row, text: str, currency: str) -> None:
     try:
-        value = _number(text, currency)
+        value = _figure(text, currency)
     except ValidationFailed as exc:
         row.problem("amount", exc.message)
         return
@@ -336,29 +347,32 @@ def _money_key(mapping: dict) -> str:
     return next(k for k in ("amount", "debit", "credit") if k in mapping)
 
 
-def _mapped_amount(row: Row, mapping: dict, cell, currency: str, *, bare_out: str | None = None) -> bool:
+def _mapped_amount(
+    row: Row, mapping: dict, cell, currency: str, *, bare_out: str | None = None, mark: str | None = None
+) -> bool:
     """Reads the row's signed amount; False for a line whose figures are all written as zero. `bare_out`:
-    conventions.unsigned_reading's word for how the amount column's figures read against their signs."""
+    conventions.unsigned_reading's word for how the amount column's figures read; `mark`: the decimal mark."""
+    number = functools.partial(_figure, mark=mark)
     try:
         if "amount" in mapping:
-            value = _number(cell("amount"), currency)
+            value = number(cell("amount"), currency)
             if bare_out == "out" and value and not cell("amount").startswith("+"):
                 value = -abs(value)
             elif bare_out == "reversed" and value:
                 value = -value
         else:
-            debit = _number(cell("debit"), currency) if "debit" in mapping else None
-            credit = _number(cell("credit"), currency) if "credit" in mapping else None
+            debit = number(cell("debit"), currency) if "debit" in mapping else None
+            credit = number(cell("credit"), currency) if "credit" in mapping else None
             written, debit, credit = debit is not None or credit is not None, abs(debit or 0), abs(credit or 0)
             if debit and credit:
                 row.problem("amount", "Both debit and credit are filled.")
                 return True
             value = credit or -debit if (debit or credit) else (Decimal(0) if written else None)
         # A fee or tax column (Techcombank's `Phí/Lãi`, `Thuế/VAT`) is charged: money out, however it is signed.
-        charges = [_number(cell(k), currency) for k in ("fee", "tax") if k in mapping]
+        charges = [number(cell(k), currency) for k in ("fee", "tax") if k in mapping]
         if any(c is not None for c in charges):
             value = (value or 0) - sum(abs(c or 0) for c in charges)
-        if "twin" in mapping and _number(cell("twin"), currency) != _number(cell(_money_key(mapping)), currency):
+        if "twin" in mapping and number(cell("twin"), currency) != number(cell(_money_key(mapping)), currency):
             # Two columns read as one because their figures agreed on the lines sampled: not on this one.
             row.problem(
                 "amount", f"{cell('twin')!r} and {cell(_money_key(mapping))!r} differ; name the column to import."

@@ -18,7 +18,10 @@ _NAMES = {
         "completed date", "date completed", "buchungsdatum", "boekdatum", "transactiedatum", "buchungstag",
         "data contabile", "data operazione", "konyveles datuma", "konyvelesi datum", "date de comptabilisation",
         "date comptable", "date operation", "fecha", "fecha operacion", "data operacji", "data ksiegowania",
-        "bokforingsdag", "kirjauspaiva", "ngay", "thoi gian", "date", "datum", "data", "dato", "buchung",
+        "bokforingsdag", "kirjauspaiva", "fecha de operacion",
+        # Ukrainian banks: the operation's day and time (monobank, Sense Bank), the day (PrivatBank).
+        "дата і час операціі", "дата і час", "дата операціі", "дата проведення", "дата",  # noqa: RUF001
+        "ngay", "thoi gian", "date", "datum", "data", "dato", "buchung",
         "started date", "created", "tranzakcio datuma", "tranzakcio idopontja", "date posted",
         # Chinese banks: the booking day (`记账日期`, `入账日期`) before the day the card was used (`交易日期`).
         "记账日期", "入账日期", "记账日", "交易日期", "交易日", "日期",
@@ -27,7 +30,7 @@ _NAMES = {
         "verrichtingsdatum",
         # A value date is the interest's, not the booking's: only when no other date column is there.
         "ngay hieu luc", "value date", "effective date", "valutadatum", "valuta", "wertstellung", "data valuta",
-        "date de valeur", "fecha valor", "erteknap",
+        "date de valeur", "fecha valor", "fecha de valor", "erteknap",
     ),
     "description": (
         "noi dung", "noi dung giao dich", "noi dung chi tiet", "dien giai", "mo ta", "chi tiet giao dich",
@@ -42,6 +45,7 @@ _NAMES = {
         "partner neve", "ellenoldali nev", "toelichting", "handelaar",
         # Chinese banks' summary of the line (`摘要`), then who was paid (`对方户名`, `对手信息`).
         "交易摘要", "摘要", "交易名称", "交易详情", "对方户名", "对手信息", "交易对方",
+        "деталі операціі", "деталі", "опис операціі", "опис", "призначення платежу",
     ),
     "amount": (
         "so tien", "so tien giao dich", "amount", "transaction amount", "so tien gd", "gia tri", "betrag",
@@ -49,6 +53,8 @@ _NAMES = {
         "castka", "belopp", "belob", "belop", "maara", "tranzakcio osszege",
         # The booked figure (`记账金额`) before the one in the currency the card was used in (`交易金额`).
         "记账金额", "入账金额", "交易金额", "金额", "人民币金额",
+        # A Ukrainian card's figure in the card's currency (monobank, PrivatBank) before the operation's own.
+        "сума в валюті картки", "сума",
     ),
     "debit": (
         "ghi no", "no", "tien ra", "so tien ghi no", "phat sinh no", "so tien rut", "rut", "chi", "debit",
@@ -56,12 +62,14 @@ _NAMES = {
         "soll", "uscite", "addebiti", "debet",
         # ICBC's `记账金额(支出)` (booked, paid out) before `交易金额(支出)`; `支出` alone is money out.
         "记账金额 支出", "交易金额 支出", "支出",
+        "сума списання", "списання", "видаток",
     ),
     "credit": (
         "ghi co", "co", "tien vao", "so tien ghi co", "phat sinh co", "so tien gui", "gui", "thu", "credit",
         "credits", "credit amount", "deposit", "deposits", "money in", "paid in", "so tien thu",
         "haben", "entrate", "accrediti",
         "记账金额 收入", "交易金额 收入", "收入",
+        "сума зарахування", "зарахування", "надходження",
     ),
     # Charges on their own lines or beside the amount (Techcombank's `Phí/Lãi Fee/Interest`, `Thuế/VAT`).
     "fee": ("phi", "fee", "fees", "phi giao dich", "transaction fee", "bank charges"),
@@ -82,10 +90,13 @@ _NAMES = {
         "loai tien", "tien te", "currency", "ccy", "don vi tien", "wahrung", "waehrung", "divisa", "devizanem",
         "penznem", "valiuta", "monn", "monnaie", "devise", "moneda", "waluta", "munt",
         "记账币种", "入账货币", "交易币种", "交易货币", "货币", "币种", "币别",
+        # The card's currency (PrivatBank), never monobank's bare `Валюта`, the operation's beside card figures.
+        "валюта картки",
     ),
     "balance": (
         "so du", "so du cuoi", "balance", "running balance", "so du sau giao dich", "saldo", "kontostand", "egyenleg",
         "余额", "本次余额", "联机余额", "账户余额",
+        "залишок після операціі", "залишок", "залишок на кінець періоду",
     ),
     # A contra-account column (`TK đối ứng`) is found only in a company's own books (a cash or bank-deposit
     # ledger, `Sổ quỹ tiền mặt`), where the account's Nợ (debit) is money in and its Có money out: the bank's
@@ -99,15 +110,25 @@ _VALUE_DATES = frozenset(_NAMES["date"][_NAMES["date"].index("ngay hieu luc") :]
 _UNIT = re.compile(r"\((?:[^)]*)\)|\[(?:[^]]*)\]")
 
 
+# Latin letters that look like Cyrillic ones, as a Cyrillic header may mix them in (Sense Bank writes the C of
+# its `Suma` in Latin, monobank the i of its `Data i chas`): read as the Cyrillic letters they stand for.
+_LOOK_ALIKES = str.maketrans(
+    "abcehikmoptxy", "\u0430\u0432\u0441\u0435\u043d\u0456\u043a\u043c\u043e\u0440\u0442\u0445\u0443"
+)
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+
+
 def _names(cell: str) -> list[str]:
     """The folded names one header cell offers: `Ghi nợ/Debit (VND)` offers `ghi no` and `debit`; a bracket
     that qualifies rather than gives a unit offers the whole (ICBC's `记账金额(支出)`: the booked figure paid
     out) before the name without it."""
     whole = fold(cell or "")
+    if _CYRILLIC.search(whole):
+        whole = whole.translate(_LOOK_ALIKES)
     text = _UNIT.sub(" ", whole)
     parts = [whole, text, *re.split(r"[/\n|]", text)]
     # Chinese names are words of their own (NFKD has made full-width brackets and colons ASCII).
-    return [" ".join(re.sub(r"[^a-z0-9 \u4e00-\u9fff]", " ", p).split()) for p in parts]
+    return [" ".join(re.sub(r"[^a-z0-9 \u0400-\u04ff\u4e00-\u9fff]", " ", p).split()) for p in parts]
 
 
 def column_keys(header: list[str]) -> dict[int, str]:
@@ -123,6 +144,20 @@ def column_keys(header: list[str]) -> dict[int, str]:
         if key not in found or place < found[key][1]:
             found[key] = (column, place)
     return {column: key for key, (column, _) in found.items()}
+
+
+# A column naming the card a line was paid with (Viseca's `CardId`, Swisscard's `Card number`).
+_CARD_NAMES = frozenset((
+    "card id", "cardid", "card number", "card no", "card used for transaction", "card", "kartennummer",
+    "karte", "kartyaszam", "numero de carte", "numero carte", "numero de tarjeta", "tarjeta", "kaartnummer",
+    "so the", "卡号",
+))  # fmt: skip
+
+
+def card_column(header: list[str]) -> int | None:
+    """The index of the one column whose header names the card a line was paid with; None if none or two."""
+    found = [i for i, cell in enumerate(header) if any(name in _CARD_NAMES for name in _names(cell or ""))]
+    return found[0] if len(found) == 1 else None
 
 
 def names_value_date(cell: str) -> bool:

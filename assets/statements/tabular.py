@@ -11,7 +11,7 @@ from assets.rules.text import fold
 from assets.statements import csvfile
 from assets.statements.columns import SAMPLE_ROWS, infer_mapping
 from assets.statements.detect import ACCEPTED
-from assets.statements.headers import auto_mapping
+from assets.statements.headers import auto_mapping, card_column
 from assets.statements.inference import dates_day_first, headless_mapping
 from assets.statements.rows import ImportRejected, Row
 
@@ -160,6 +160,7 @@ def table_rows(
             first_line=line + 1,
             day_first=_letterhead_day_first(seen[:-1], default=day_first),
             ragged=ragged,
+            card=card_column(header),
         )
         return rows, remember
     seen += ahead

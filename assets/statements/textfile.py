@@ -1,5 +1,6 @@
 """How a CSV file's bytes become text: its encoding (UTF-8 with or without BOM, UTF-16 with or without BOM,
-else Windows-1258 for Vietnamese text or Windows-1252) and its delimiter (`,` `;` or tab). Pure."""
+else Windows-1251 for Cyrillic text, Windows-1258 for Vietnamese text or Windows-1252) and its delimiter
+(`,` `;` or tab). Pure."""
 
 import codecs
 import csv
@@ -12,6 +13,11 @@ _CHUNK = 1024 * 1024
 # below sit at bytes that Windows-1252 spends on Ì ì Ò Þ ò, which Western bank exports almost never hold
 # straight after a letter.
 _CP1258_TONES = re.compile(rb"[A-Za-z\xc2\xe2\xca\xea\xd4\xf4\xd5\xf5\xdd\xfd\xc3\xe3][\xcc\xec\xd2\xde\xf2]")
+# Windows-1251 writes Cyrillic letters at 0xC0-0xFF (and Ukrainian's own letters just below): words of
+# four and more such bytes in a row, where Windows-1252's accented letters stand one or two at a time among
+# ASCII ones.
+_CP1251_WORD = re.compile(rb"[\xc0-\xff\xa5\xaa\xaf\xb2-\xb4\xba\xbf]{4,}")
+_HIGH = re.compile(rb"[\x80-\xff]")
 DELIMITERS = (",", ";", "\t")
 
 
@@ -26,16 +32,26 @@ def encoding_of(source: BinaryIO, head: bytes) -> str:
         odd_nuls = sample[1::2].count(b"\x00")
         return "utf-16-le" if odd_nuls > sample[0::2].count(b"\x00") else "utf-16-be"
     decoder = codecs.getincrementaldecoder("utf-8")()
-    tones = 0
+    tones = cyrillic = high = 0
+
+    def count(chunk: bytes) -> None:
+        nonlocal tones, cyrillic, high
+        tones += len(_CP1258_TONES.findall(chunk))
+        cyrillic += sum(len(word) for word in _CP1251_WORD.findall(chunk))
+        high += len(_HIGH.findall(chunk))
+
     try:
         while chunk := source.read(_CHUNK):
-            tones += len(_CP1258_TONES.findall(chunk))
+            count(chunk)
             decoder.decode(chunk)
         decoder.decode(b"", final=True)
         return "utf-8"
     except UnicodeDecodeError:
         while chunk := source.read(_CHUNK):
-            tones += len(_CP1258_TONES.findall(chunk))
+            count(chunk)
+        # Most of the high bytes in Cyrillic words: Windows-1251 (its letters would pass for Vietnamese tones).
+        if cyrillic * 2 > high:
+            return "cp1251"
         return "cp1258" if tones else "cp1252"
     finally:
         source.seek(0)
