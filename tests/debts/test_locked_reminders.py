@@ -17,7 +17,14 @@ NOW = dt.datetime(2026, 12, 3, 2, 0, tzinfo=dt.UTC)  # 09:00 on 3 December in Ho
 
 def test_no_debt_or_card_reminder_for_a_locked_user_until_the_erasure_is_cancelled(alice, bob):
     for owner in (alice, bob):
-        debt_create(user=owner, direction="i_owe", counterparty="Lan", principal="2000000", due_on="2026-12-05")
+        debt_create(
+            user=owner,
+            direction="i_owe",
+            counterparty="Lan",
+            principal="2000000",
+            opened_on="2026-12-01",
+            due_on="2026-12-05",
+        )
         # Statement on the 25th, due on the 5th: 25 November's bill is due on 5 December, within three days.
         factories.asset(owner, name="VIB", kind="credit_card", balance="2000000", statement_day=25, due_day=5)
     account_erasure_request(user=bob, now=NOW)

@@ -14,8 +14,22 @@ NOW = dt.datetime(2026, 12, 3, 2, 0, tzinfo=dt.UTC)  # 09:00 on 3 Dec in Ho Chi 
 
 
 def test_a_reminder_goes_once_before_the_due_date(alice):
-    debt_create(user=alice, direction="i_owe", counterparty="Lan", principal="2000000", due_on="2026-12-05")
-    debt_create(user=alice, direction="i_owe", counterparty="Far", principal="100000", due_on="2026-12-25")
+    debt_create(
+        user=alice,
+        direction="i_owe",
+        counterparty="Lan",
+        principal="2000000",
+        opened_on="2026-12-01",
+        due_on="2026-12-05",
+    )
+    debt_create(
+        user=alice,
+        direction="i_owe",
+        counterparty="Far",
+        principal="100000",
+        opened_on="2026-12-01",
+        due_on="2026-12-25",
+    )
     span = (alice.id, alice.id)
     assert reminders.debt_reminders_send(now=NOW, user_id_range=span) == 1
     assert reminders.debt_reminders_send(now=NOW, user_id_range=span) == 0
