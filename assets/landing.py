@@ -190,7 +190,7 @@ def _confirmed_draft_match(user, account: LinkedAccount, row: SyncedRow) -> int 
     """A transaction confirmed from a bank text, not yet matched to the bank, same amount and direction,
     on this account, within the window. The draft's own columns and their index
     narrow it first (almost always to nothing); the few candidates are then checked one by one."""
-    candidates = confirmed_drafts_near(user, row.occurred_at).values_list(
+    candidates = _confirmed_drafts_near(user, row.occurred_at).values_list(
         "transaction_id", "linked_account_id", "account_mask"
     )
     tail = account.masked_number[-3:]
@@ -209,7 +209,7 @@ def _confirmed_draft_match(user, account: LinkedAccount, row: SyncedRow) -> int 
     return None
 
 
-def confirmed_drafts_near(user, occurred_at: dt.datetime) -> QuerySet[BankTextDraft]:
+def _confirmed_drafts_near(user, occurred_at: dt.datetime) -> QuerySet[BankTextDraft]:
     """The user's confirmed bank texts that could be this payment: within the window, with their row."""
     return BankTextDraft.objects.filter(
         user=user,
