@@ -5,7 +5,7 @@ import datetime as dt
 import re
 import zoneinfo
 from collections import defaultdict
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 
 from assets.ledger.shapes import conversions_json, rate_missing_json, rate_text
 from assets.ledger.totals import conversion_summary, missing_summary
@@ -14,7 +14,7 @@ from plans.selectors import plan_summaries
 from suggestions.batches import BatchUser
 from suggestions.digest.reads import weekly_review_rows
 from suggestions.recurring.detection import monthly_cost
-from zeus.money import minor_unit, quantize
+from zeus.money import quantize
 
 SEND_WEEKDAY = 6  # Sunday
 SEND_HOUR = 9  # from 09:00 in the user's timezone
@@ -88,12 +88,9 @@ def compose(users: list[BatchUser], *, start: dt.date, now: dt.datetime) -> dict
     label1, label2, label3, label4 = (iso_week(start - dt.timedelta(days=7 * k)) for k in range(1, 5))
     no_weeks = (Decimal(0),) * 5
     spending = rows.spending
-    plan_of, goals_of, due_of, insights_of = plans.get, goals.get, due.get, insights.get
-    texts = _AmountTexts()
     out = {}
     for user in users:
         uid, c = user.id, user.currency
-        text = texts.of(c)
         spent, week1, week2, week3, week4 = spending.weeks.get(uid, no_weeks)
         # Most users have nothing in another currency: no summary to build of nothing.
         if uid in spending.missing:
@@ -103,25 +100,25 @@ def compose(users: list[BatchUser], *, start: dt.date, now: dt.datetime) -> dict
         converted = spending.converted.get(uid)
         average = (week1 + week2 + week3 + week4) / 4
         top = sorted(spending.categories.get(uid, ()), key=_largest_first)[:TOP]
-        plan = plan_of(uid)
+        plan = plans.get(uid)
         out[uid] = {
             "week": week,
             "start": first,
             "end": last,
             "currency": c,
-            "spent": text(spent),
+            "spent": str(quantize(spent, c)),
             "converted": conversions_json(conversion_summary(converted)) if converted else [],
             "rate_missing": missing[0],
             "previous_weeks": [
-                {"week": label1, "spent": text(week1), "rate_missing": missing[1]},
-                {"week": label2, "spent": text(week2), "rate_missing": missing[2]},
-                {"week": label3, "spent": text(week3), "rate_missing": missing[3]},
-                {"week": label4, "spent": text(week4), "rate_missing": missing[4]},
+                {"week": label1, "spent": str(quantize(week1, c)), "rate_missing": missing[1]},
+                {"week": label2, "spent": str(quantize(week2, c)), "rate_missing": missing[2]},
+                {"week": label3, "spent": str(quantize(week3, c)), "rate_missing": missing[3]},
+                {"week": label4, "spent": str(quantize(week4, c)), "rate_missing": missing[4]},
             ],
-            "average_previous": text(average),
+            "average_previous": str(quantize(average, c)),
             "change_pct": None if average == 0 else round((spent - average) * 100 / average),
-            "top_categories": [{"category": cat, "spent": text(v)} for cat, v in top],
-            "biggest": [_big(b, texts) for b in spending.biggest.get(uid, ())],
+            "top_categories": [{"category": cat, "spent": str(quantize(v, c))} for cat, v in top],
+            "biggest": [_big(b) for b in spending.biggest.get(uid, ())],
             "plan": None
             if plan is None
             else {
@@ -131,7 +128,7 @@ def compose(users: list[BatchUser], *, start: dt.date, now: dt.datetime) -> dict
                 "guide": _money(plan.guide, plan.currency),
                 "currency": plan.currency,
             },
-            "goals": [_goal(goal, today_of[uid]) for goal in goals_of(uid, ())],
+            "goals": [_goal(goal, today_of[uid]) for goal in goals.get(uid, ())],
             "due_next_week": [
                 {
                     "id": s.id,
@@ -142,54 +139,27 @@ def compose(users: list[BatchUser], *, start: dt.date, now: dt.datetime) -> dict
                     "next_on": s.next_on.isoformat(),
                     "monthly_cost": _money(monthly_cost(s.amount, s.interval), s.currency),
                 }
-                for s in due_of(uid, ())
+                for s in due.get(uid, ())
             ],
             "insights": [
-                {"kind": s.kind, "title": s.words.title, "cta_url": s.words.cta_url} for s in insights_of(uid, ())
+                {"kind": s.kind, "title": s.words.title, "cta_url": s.words.cta_url} for s in insights.get(uid, ())
             ],
         }
     return out
 
 
-class _AmountTexts:
-    """An amount's text in its currency's minor unit, as str(quantize(amount, currency)) writes it, for a batch
-    that writes tens of thousands: the unit looked up once per currency, not once per amount; and a rate's text
-    (rate_text), made once per rate (a batch's rows share a few)."""
-
-    def __init__(self):
-        self._of: dict[str, object] = {}
-        self._rates: dict[Decimal, str] = {}
-
-    def of(self, currency: str):
-        found = self._of.get(currency)
-        if found is None:
-            unit = minor_unit(currency)
-
-            def found(amount: Decimal) -> str:
-                return str(amount.quantize(unit, rounding=ROUND_HALF_UP))
-
-            self._of[currency] = found
-        return found
-
-    def rate(self, rate: Decimal) -> str:
-        found = self._rates.get(rate)
-        if found is None:
-            found = self._rates[rate] = rate_text(rate)
-        return found
-
-
-def _big(big, texts: _AmountTexts) -> dict:
+def _big(big) -> dict:
     """A big expense in its own currency; in another than the reader's, its converted amount and the rate."""
     conversion = big.conversion
     missing = conversion.converted is None
     return {
         "description": big.description,
-        "amount": texts.of(big.currency)(big.amount),
+        "amount": str(quantize(big.amount, big.currency)),
         "currency": big.currency,
         "category": big.category,
         "occurred_on": big.occurred_on.isoformat(),
-        "converted": None if missing else texts.of(conversion.to_currency)(conversion.converted),
-        "rate": None if missing else texts.rate(conversion.rate),
+        "converted": None if missing else str(quantize(conversion.converted, conversion.to_currency)),
+        "rate": None if missing else rate_text(conversion.rate),
         "rate_date": None if missing else conversion.rate_day.isoformat(),
     }
 
