@@ -11,11 +11,15 @@ import pytest
 from assets.banktexts import fields
 from assets.banktexts.banks import REFUSED, REFUSED_WORDS
 from assets.rules.text import fold
-from tests.assets.banktexts.test_corpus import NOISE
+from tests.assets.banktexts.test_corpus import NOISE, NOT_YET_MEASURED
 
 CORPUS = Path(__file__).parent / "corpus"
 TEXTS = [
-    json.loads(line)["text"] for path in sorted(CORPUS.glob("*.jsonl")) for line in path.open() if line.strip()
+    json.loads(line)["text"]
+    for path in sorted(CORPUS.glob("*.jsonl"))
+    if path.stem not in NOT_YET_MEASURED
+    for line in path.open()
+    if line.strip()
 ] + list(NOISE.values())
 HAND_MADE = [
     "Huy GD the VCB Visa so tien 13,608 VND",
