@@ -10,7 +10,7 @@ from decimal import Decimal
 
 from assets import categories
 from assets.rules.text import fold
-from assets.statements import conventions
+from assets.statements import conventions, figures
 from assets.statements.headers import read_date
 from assets.statements.inference import LOOKAHEAD
 from assets.statements.rows import Fingerprints, ImportRejected, Row, clean_description, signed_amount
@@ -224,7 +224,7 @@ def mapped_rows(
     if not mapping.get("date_format"):
         day_first = conventions.day_first(ahead, mapping, default=day_first)
     bare_out = conventions.unsigned_reading(ahead, mapping, card)
-    mark = conventions.decimal_mark(ahead)
+    mark = figures.decimal_mark(cell for _, record in ahead for cell in record)
     for line, record in records:
         if _not_a_transaction(record, mapping):
             continue
@@ -320,8 +320,8 @@ def _figure(text: str, currency: str, mark: str | None = None) -> Decimal | None
     if not text or text in ("-", "0", "0.00"):
         return None if not text or text == "-" else Decimal(0)
     negative = text.startswith("-") or (text.startswith("(") and text.endswith(")"))
-    text = conventions.without_currency(text.strip("()").lstrip("-+").strip(), currency)
-    if (marked := conventions.by_mark(text, mark, currency)) is not None:
+    text = figures.without_currency(text.strip("()").lstrip("-+").strip(), currency)
+    if (marked := figures.by_mark(text, mark, currency)) is not None:
         return -marked if negative else marked
     # An unknown code reads as a two-decimal figure here; the row's currency check names the code itself.
     parsed = parse_amount(text, decimals=CURRENCY_EXPONENTS.get(currency.upper(), 2))
