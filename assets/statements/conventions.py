@@ -35,7 +35,7 @@ def day_first(ahead: list[tuple[int, list[str]]], mapping: dict, *, default: boo
 
 
 def one_name_over_two(ahead: list[tuple[int, list[str]]], mapping: dict) -> dict:
-    """The mapping with check_mapping's reading of one name over two columns (DEGIRO's `Mutatie`: the
+    """The mapping with column_mapping.check_mapping's reading of one name over two columns (DEGIRO's `Mutatie`: the
     currency under the name, the figure in the unnamed column beside it) kept only where the named column's
     cells are currency codes; where they are figures (M&S's `Amount`, a `CR` beside a payment in the unnamed
     column) the named column is the amount and names no currency."""
