@@ -57,7 +57,9 @@ def by_mark(text: str, mark: str | None, currency: str) -> Decimal | None:
 
 
 # Currency words and symbols banks write beside a figure (`-144,75 kr`, `€ 12,00`, `1 250 zł`), and the
-# currencies each may stand for: beside the row's own currency they are read past, never guessed at.
+# currencies each may stand for: beside the row's own currency they are read past, never guessed at. Kept apart
+# from zeus.money's marks for typed amounts, which hold only six of these (and `$` as USD alone): the rest
+# (`zł`, `ft`, `lei`, `₹`...) added there would make a typed `12 ft` an amount in forints instead of refused.
 _DOLLARS = ("USD", "CAD", "AUD", "NZD", "SGD", "HKD", "MXN", "TWD")
 _CURRENCY_WORDS = {
     "kr": ("SEK", "NOK", "DKK", "ISK"), "kr.": ("SEK", "NOK", "DKK", "ISK"), "zł": ("PLN",), "zl": ("PLN",),
