@@ -6,10 +6,10 @@ money into a ledger.
 - date: every transaction line's cell is a date (a time may follow), read in one order (no column where one
   date needs the day first and another the month first);
 - money: one column of signed figures (the amount), or two mostly exclusive columns (debit and credit: never
-  both filled on a line), the file's decimal mark told by its own figures (`1.234,56` or `1,234.56`, never
-  both); any other column of money must be accounted for (the same figures, the running balance, or the
-  exchange rate between the chosen column and another), and two columns of the same figures on every line
-  are one (read from the last, held to agree line by line);
+  both filled on a line), the file's decimal mark told by its own figures as the figure reader tells it
+  (figures.decimal_mark: `1.234,56` or `1,234.56`, never both); any other column of money must be accounted
+  for (the same figures, the running balance, or the exchange rate between the chosen column and another),
+  and two columns of the same figures on every line are one (read from the last, held to agree line by line);
 - which unsigned column is money out, or whether a lone unsigned column is: the signs of one side, a header
   word for one of them, or the running balance (a column whose successive differences equal the lines'
   figures) read in the order the lines' days run, since the same balance read upwards says the opposite;
@@ -22,6 +22,7 @@ import itertools
 import re
 from decimal import Decimal, InvalidOperation
 
+from assets.statements.figures import decimal_mark
 from assets.statements.headers import column_keys, names_value_date, read_date
 from assets.statements.inference import dates_day_first
 from zeus.money import CURRENCY_EXPONENTS
@@ -62,15 +63,6 @@ def _one_order(values: list[str]) -> bool:
     day_first = any(m and int(m[1]) > 12 for m in parts)
     month_first = any(m and int(m[2]) > 12 for m in parts)
     return not (day_first and month_first)
-
-
-def decimal_mark(values: list[str]) -> str | None:
-    """The file's decimal mark, told by its figures: `,` where one ends `,5` or `,56`, `.` where one ends
-    `.5` or `.56`; `.` where none does (whole figures, or `1,234`-style groups); None where both are seen."""
-    marks = {m[1] for v in values if (m := re.search(r"\d([.,])\d{1,2}$", v.replace(" ", "")))}
-    if len(marks) > 1:
-        return None
-    return marks.pop() if marks else "."
 
 
 def figure(text: str, mark: str) -> Decimal | None:
@@ -125,8 +117,9 @@ class _Table:
         self.named = named
         self.order: int | None = None  # which way the lines' days run, once the date column is known
         self.money_columns: dict[int, list] = {}
-        cells = [v for line in self.lines for v in line if _FIGURE.match(v.replace("\u00a0", " "))]
-        self.mark = decimal_mark(cells)
+        # The figure reader's own rule, over every cell (it tells figures from the rest); where no figure
+        # tells, whole figures and `1,234`-style groups are read with a `.`.
+        self.mark = decimal_mark((v for line in self.lines for v in line), unsettled=".")
 
     def values(self, column: int) -> list[str]:
         return [line[column] for line in self.lines]

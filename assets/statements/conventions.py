@@ -3,7 +3,6 @@ where a header's words alone cannot: which part of a date is the day, whether a 
 columns is the currency and the figure, and whether figures written unsigned are money out. Pure."""
 
 import re
-from decimal import Decimal
 
 from assets.statements.inference import dates_day_first
 from zeus.money import CURRENCY_EXPONENTS
@@ -36,7 +35,7 @@ def day_first(ahead: list[tuple[int, list[str]]], mapping: dict, *, default: boo
 
 
 def one_name_over_two(ahead: list[tuple[int, list[str]]], mapping: dict) -> dict:
-    """The mapping with check_mapping's reading of one name over two columns (DEGIRO's `Mutatie`: the
+    """The mapping with column_mapping.check_mapping's reading of one name over two columns (DEGIRO's `Mutatie`: the
     currency under the name, the figure in the unnamed column beside it) kept only where the named column's
     cells are currency codes; where they are figures (M&S's `Amount`, a `CR` beside a payment in the unnamed
     column) the named column is the amount and names no currency."""
@@ -108,69 +107,3 @@ def unsigned_reading(ahead: list[tuple[int, list[str]]], mapping: dict, card: in
     if credits_marked(ahead, mapping):
         return "out"
     return "reversed" if charges_positive(ahead, mapping) or card_statement(ahead, mapping, card) else None
-
-
-# A whole cell that is a figure (a sign or brackets aside): digits with `.`, `,`, `'` or space between them.
-_LONE_THREE = re.compile(r"^\d{1,3}[.,]\d{3}$")
-_BARE_FIGURE = re.compile(r"^\d{1,3}(?:[.,' ]\d{3})*(?:[.,]\d+)?$|^\d+(?:[.,]\d+)?$")
-
-
-def _mark_of(cell: str) -> str | None:
-    """The decimal mark one figure proves: the later of `.` and `,` where both are written (`1,234.56`), a lone
-    one followed by other than three digits (`0.848252`, `-144,75`); None where it could group thousands
-    (`29.000`, `1,000`) or the cell is no figure."""
-    text = cell.strip().strip("()").lstrip("+-").strip()
-    if not _BARE_FIGURE.match(text):
-        return None
-    marks = [c for c in text if c in ".,"]
-    if len(set(marks)) == 2:
-        return marks[-1]
-    if len(marks) == 1 and len(text) - text.index(marks[0]) - 1 != 3:
-        return marks[0]
-    return None
-
-
-# Currency words and symbols banks write beside a figure (`-144,75 kr`, `€ 12,00`, `1 250 zł`), and the
-# currencies each may stand for: beside the row's own currency they are read past, never guessed at.
-_DOLLARS = ("USD", "CAD", "AUD", "NZD", "SGD", "HKD", "MXN", "TWD")
-_CURRENCY_WORDS = {
-    "kr": ("SEK", "NOK", "DKK", "ISK"), "kr.": ("SEK", "NOK", "DKK", "ISK"), "zł": ("PLN",), "zl": ("PLN",),
-    "₫": ("VND",), "đ": ("VND",), "vnđ": ("VND",), "$": _DOLLARS, "us$": ("USD",), "€": ("EUR",), "£": ("GBP",),
-    "¥": ("JPY", "CNY"), "₹": ("INR",), "fr.": ("CHF",), "kč": ("CZK",), "ft": ("HUF",), "lei": ("RON",),
-    "₴": ("UAH",), "грн": ("UAH",), "грн.": ("UAH",), "₽": ("RUB",),
-    "r$": ("BRL",), "₩": ("KRW",), "฿": ("THB",), "₺": ("TRY",),
-}  # fmt: skip
-_WORDED = re.compile(r"^(?P<pre>[^\d\s]{1,4})?\s*(?P<num>\d(?:[\d.,']|\s(?=\d))*)\s*(?P<post>[^\d\s]{1,4})?$")
-# Thousands grouped by spaces (`2 500,00`, `1 000 000`): the separator after them, if any, is the decimal one.
-_SPACED = re.compile(r"^\d{1,3}(?:\s\d{3})+(?:[.,](?:\d{1,2}|\d{4,}))?$")
-
-
-def without_currency(text: str, currency: str) -> str:
-    """An unsigned figure with a word or symbol for the row's `currency` beside it (`144,75 kr` in SEK, `29.00
-    CHF`) as the figure alone, and thousands grouped by spaces written without them (`2 500,00`); anything
-    else as written (a word for another currency is the figure parser's to refuse)."""
-    match = _WORDED.match(text)
-    if match is None or (match["pre"] and match["post"]):
-        return text
-    word = (match["pre"] or match["post"] or "").casefold()
-    if word and currency.upper() not in _CURRENCY_WORDS.get(word, (word.upper(),) if len(word) == 3 else ()):
-        return text
-    number = match["num"].strip()
-    return re.sub(r"\s", "", number) if _SPACED.match(number) else number
-
-
-def by_mark(text: str, mark: str | None, currency: str) -> Decimal | None:
-    """An unsigned figure with one separator and three digits after it (`29.000`, `1,000`) read as a decimal
-    where that separator is the file's `mark`; None for any other figure, which reads by its own rule, and
-    in a currency with no minor unit (a dong's `150.000` groups thousands, whatever another cell says)."""
-    if mark and CURRENCY_EXPONENTS.get(currency.upper(), 2) and _LONE_THREE.match(text) and mark in text:
-        return Decimal(text.replace(mark, "."))
-    return None
-
-
-def decimal_mark(ahead: list[tuple[int, list[str]]]) -> str | None:
-    """The file's decimal mark, told by any of its cells (a file writes one: Viseca's `1.000000` exchange rate
-    makes its `29.000` twenty-nine); None where no cell settles it or cells disagree, and a figure such as
-    `29.000` is then read as each reader's own rule reads it."""
-    marks = {mark for _, record in ahead for cell in record if (mark := _mark_of(cell))}
-    return marks.pop() if len(marks) == 1 else None

@@ -10,20 +10,16 @@ from decimal import Decimal
 
 from assets import categories
 from assets.rules.text import fold
-from assets.statements import conventions
+from assets.statements import conventions, figures
 from assets.statements.headers import read_date
 from assets.statements.inference import LOOKAHEAD
 from assets.statements.rows import Fingerprints, ImportRejected, Row, clean_description, signed_amount
 from zeus.errors import ValidationFailed
 from zeus.money import CURRENCY_EXPONENTS, parse_amount
-from zeus.text import is_storable, scrub
+from zeus.text import scrub
 from zeus.timeutil import parse_date
 
 HEADER = ("date", "description", "amount", "direction", "category", "external_id")
-MAPPING_KEYS = {
-    "date", "description", "amount", "debit", "credit", "direction", "external_id", "currency", "date_format",
-    "status", "fee", "tax",
-}  # fmt: skip
 # Values a bank's direction column uses for money in and money out (folded).
 _IN = {
     "in", "income", "credit", "cr", "c", "+", "co", "ghi co", "thu", "nhan", "deposit", "bij", "j", "jovairas",
@@ -51,11 +47,6 @@ _BALANCE_LINE = re.compile(
     r"^\W*(?:saldo (?:iniziale|finale|inicial|final|anterior)|opening balance|closing balance|anfangssaldo|"
     r"endsaldo|schlusssaldo|so du dau ky|so du cuoi ky|likutis pradziai|likutis pabaigai|apyvarta)\W*$"
 )
-# A mapping is client input remembered per user: its texts are bounded (a date format is a pattern for
-# strptime, which compiles it: ten thousand directives are a regex with ten thousand groups).
-MAX_MAPPING_TEXT = 200
-MAX_DATE_FORMAT = 40
-_DATE_TOKENS = (("YYYY", "%Y"), ("YY", "%y"), ("MM", "%m"), ("DD", "%d"), ("HH", "%H"), ("mm", "%M"), ("ss", "%S"))
 
 
 def read_header(reader) -> list[str]:
@@ -130,77 +121,6 @@ def zeus_rows(reader, *, currency: str, ragged: bool = False) -> Iterator[Row]:
         yield row
 
 
-def check_mapping(mapping, header: list[str]) -> dict:
-    """The mapping with each column resolved to its index; a 400 naming what is wrong otherwise."""
-    if not isinstance(mapping, dict):
-        raise ImportRejected("mapping must be a JSON object.", code="MAPPING_INVALID")
-    unknown = set(mapping) - MAPPING_KEYS
-    if unknown:
-        raise ImportRejected(
-            f"Unknown mapping keys: {', '.join(sorted(unknown))}.",
-            code="MAPPING_INVALID",
-            fields={"mapping": [f"Allowed: {', '.join(sorted(MAPPING_KEYS))}."]},
-        )
-    problems: dict[str, list[str]] = {}
-    if not mapping.get("date"):
-        problems["date"] = ["Name the date column."]
-    if not (mapping.get("amount") or mapping.get("debit") or mapping.get("credit")):
-        problems["amount"] = ["Name the amount column, or the debit and credit columns."]
-    if mapping.get("amount") and (mapping.get("debit") or mapping.get("credit")):
-        problems["amount"] = ["Name either an amount column or debit/credit columns, not both."]
-    folded = [fold(h) for h in header]
-    resolved: dict = {}
-    for key in (
-        "date", "description", "amount", "debit", "credit", "direction", "external_id", "currency", "status", "fee",
-        "tax",
-    ):  # fmt: skip
-        column = mapping.get(key)
-        if not column:
-            continue
-        if not isinstance(column, str) or len(column) > MAX_MAPPING_TEXT or fold(column) not in folded:
-            problems[key] = [f"No column named {column!r}; the columns are: {', '.join(header)}."]
-            continue
-        resolved[key] = folded.index(fold(column))
-    beside = resolved.get("amount", -1) + 1
-    if (
-        "amount" in resolved
-        and resolved.get("currency") == resolved["amount"]
-        and beside < len(header)
-        and not header[beside].strip()
-    ):
-        # One name over two columns (DEGIRO's `Mutatie`): its own holds the currency, the unnamed next the
-        # figure, where the cells bear that out (conventions.one_name_over_two).
-        resolved["amount"], resolved["named_amount"] = beside, resolved["amount"]
-    date_format = mapping.get("date_format")
-    if date_format is not None:
-        if (
-            not isinstance(date_format, str)
-            or not date_format.strip()
-            or len(date_format) > MAX_DATE_FORMAT
-            or not is_storable(date_format)
-        ):
-            problems["date_format"] = [
-                f"A format such as DD/MM/YYYY or %d/%m/%Y, at most {MAX_DATE_FORMAT} characters."
-            ]
-        else:
-            resolved["date_format"] = _strptime_format(date_format.strip())
-    if problems:
-        raise ImportRejected(
-            f"The column mapping is incomplete: {next(iter(problems.items()))[1][0]}",
-            code="MAPPING_INVALID",
-            fields={"mapping": problems},
-        )
-    return resolved
-
-
-def _strptime_format(text: str) -> str:
-    if "%" in text:
-        return text
-    for token, directive in _DATE_TOKENS:
-        text = text.replace(token, directive)
-    return text
-
-
 def mapped_rows(
     reader,
     *,
@@ -211,9 +131,10 @@ def mapped_rows(
     ragged: bool = False,
     card: int | None = None,
 ) -> Iterator[Row]:
-    """Rows of a bank's CSV through a resolved mapping (check_mapping). Without an external_id column the
-    rows get fingerprints; a currency column names each row's currency (blank: the account's). `ragged`: the
-    reader leaves trailing empty cells out (XLSX). `card`: a card column's index (conventions.card_statement)."""
+    """Rows of a bank's CSV through a resolved mapping (column_mapping.check_mapping). Without an external_id
+    column the rows get fingerprints; a currency column names each row's currency (blank: the account's).
+    `ragged`: the reader leaves trailing empty cells out (XLSX). `card`: a card column's index
+    (conventions.card_statement)."""
     fingerprint, references = Fingerprints("csv"), {}
     width = max(index for key, index in mapping.items() if key != "date_format") + 1
     records = _rows(reader, first_line=first_line, pad_to=width if ragged else 0)
@@ -224,7 +145,7 @@ def mapped_rows(
     if not mapping.get("date_format"):
         day_first = conventions.day_first(ahead, mapping, default=day_first)
     bare_out = conventions.unsigned_reading(ahead, mapping, card)
-    mark = conventions.decimal_mark(ahead)
+    mark = figures.decimal_mark(cell for _, record in ahead for cell in record)
     for line, record in records:
         if _not_a_transaction(record, mapping):
             continue
@@ -320,8 +241,8 @@ def _figure(text: str, currency: str, mark: str | None = None) -> Decimal | None
     if not text or text in ("-", "0", "0.00"):
         return None if not text or text == "-" else Decimal(0)
     negative = text.startswith("-") or (text.startswith("(") and text.endswith(")"))
-    text = conventions.without_currency(text.strip("()").lstrip("-+").strip(), currency)
-    if (marked := conventions.by_mark(text, mark, currency)) is not None:
+    text = figures.without_currency(text.strip("()").lstrip("-+").strip(), currency)
+    if (marked := figures.by_mark(text, mark, currency)) is not None:
         return -marked if negative else marked
     # An unknown code reads as a two-decimal figure here; the row's currency check names the code itself.
     parsed = parse_amount(text, decimals=CURRENCY_EXPONENTS.get(currency.upper(), 2))

@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable, Iterator
 
 from assets.rules.text import fold
-from assets.statements import csvfile
+from assets.statements import column_mapping, csvfile
 from assets.statements.columns import SAMPLE_ROWS, infer_mapping
 from assets.statements.detect import ACCEPTED
 from assets.statements.headers import auto_mapping, card_column
@@ -152,7 +152,7 @@ def table_rows(
                 seen += ahead
                 ahead = []
                 continue
-        resolved = csvfile.check_mapping(chosen, header)
+        resolved = column_mapping.check_mapping(chosen, header)
         rows = csvfile.mapped_rows(
             _Replay(ahead, reader) if ahead else reader,
             mapping=resolved,
@@ -167,7 +167,7 @@ def table_rows(
     if first is None:
         raise ImportRejected("The file is empty.", code="CSV_EMPTY")
     if mapping:
-        csvfile.check_mapping(mapping, first)  # names what the mapping gets wrong
+        column_mapping.check_mapping(mapping, first)  # names what the mapping gets wrong
     found, letterhead_dates = headless_mapping([record for _, record in seen]), False
     if not found:
         # Header words Zeus does not know (or none): the cells may still say each column's role, past doubt.

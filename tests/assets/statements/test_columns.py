@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from assets.statements.columns import MAX_COLUMNS, SAMPLE_ROWS, decimal_mark, figure, infer_mapping, is_date_cell
+from assets.statements.columns import MAX_COLUMNS, SAMPLE_ROWS, figure, infer_mapping, is_date_cell
+from assets.statements.figures import decimal_mark
 from assets.statements.rows import ImportRejected
 from tests.assets.statements.corpus_check import finest, signed, zeus_rows
 from tests.assets.statements.test_bank_habits import csv_rows, sheet_rows, xlsx
@@ -37,7 +38,7 @@ def test_a_date_cell_is_a_whole_date_with_at_most_a_time():
     ],
 )
 def test_a_files_figures_tell_its_decimal_mark(values, mark, read):
-    assert decimal_mark(values) == mark
+    assert decimal_mark(values, unsettled=".") == mark  # as the column inference asks
     assert (figure(values[0], mark) if mark else None) == read
 
 

@@ -11,7 +11,7 @@ from decimal import Decimal
 import pytest
 
 from assets.statements import textfile
-from assets.statements.conventions import decimal_mark
+from assets.statements.figures import decimal_mark
 from assets.statements.headers import auto_mapping
 from assets.statements.read import statement_rows
 from tests.assets.statements.test_bank_habits import csv_rows
@@ -49,7 +49,7 @@ def test_viseca_card_reads_its_three_decimals_and_its_positive_charges():
     ],
 )
 def test_a_files_decimal_mark_is_told_by_any_of_its_figures(cells, mark):
-    assert decimal_mark([(2, cells)]) == mark
+    assert decimal_mark(cells) == mark
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,87 @@
+"""How banks write a figure: the decimal mark a file's figures prove, a word or symbol for the currency beside
+one, and the figures only that mark can read. Pure."""
+
+import re
+from collections.abc import Iterable
+from decimal import Decimal
+
+from zeus.money import CURRENCY_EXPONENTS
+
+# A whole cell that is a figure (a sign or brackets aside): digits with `.`, `,`, `'` or space between them.
+_BARE_FIGURE = re.compile(r"^\d{1,3}(?:[.,' ]\d{3})*(?:[.,]\d+)?$|^\d+(?:[.,]\d+)?$")
+
+
+def _mark_of(cell: str) -> tuple[str, bool] | None:
+    """The decimal mark one figure proves, and whether it is written as money is: the later of `.` and `,`
+    where both are written (`1,234.56`) or a lone one followed by one or two digits (`-144,75`); a lone one
+    followed by four or more (`0.848252`, `1,0856`) proves its mark less surely, since a rate, a quantity
+    or a reference written by a machine (`18753493.6094` in a description) need not follow the money's
+    convention. None where it could group thousands (`29.000`, `1,000`), is written twice (`1,234,56` would
+    group and mark with one sign) or the cell is no figure."""
+    text = cell.replace("\u00a0", " ").strip().strip("()").lstrip("+-").strip()
+    if not _BARE_FIGURE.match(text):
+        return None
+    marks = [c for c in text if c in ".,"]
+    if len(set(marks)) == 2:
+        return marks[-1], True
+    if len(marks) == 1 and (places := len(text) - text.index(marks[0]) - 1) != 3:
+        return marks[0], places < 3
+    return None
+
+
+def decimal_mark(cells: Iterable[str], *, unsettled: str | None = None) -> str | None:
+    """A file's decimal mark (a file writes one), told by its money's figures where any tells, else by its
+    other figures (Viseca's `1.000000` exchange rate makes its `29.000` twenty-nine); None where the figures
+    that tell disagree (`1.5` beside `2,25`), and `unsettled` where none tells: the caller's own reading then
+    stands (the figure reader's per figure, the column inference's `.` for whole figures and `1,234`-style
+    groups)."""
+    told = [found for cell in cells if (found := _mark_of(cell))]
+    surest = any(sure for _, sure in told)
+    marks = {mark for mark, sure in told if sure or not surest}
+    if len(marks) > 1:
+        return None
+    return marks.pop() if marks else unsettled
+
+
+# An unsigned figure with one separator and three digits after it: thousands, or a decimal of three places.
+_LONE_THREE = re.compile(r"^\d{1,3}[.,]\d{3}$")
+
+
+def by_mark(text: str, mark: str | None, currency: str) -> Decimal | None:
+    """An unsigned figure with one separator and three digits after it (`29.000`, `1,000`) read as a decimal
+    where that separator is the file's `mark`; None for any other figure, which reads by its own rule, and
+    in a currency with no minor unit (a dong's `150.000` groups thousands, whatever another cell says)."""
+    if mark and CURRENCY_EXPONENTS.get(currency.upper(), 2) and _LONE_THREE.match(text) and mark in text:
+        return Decimal(text.replace(mark, "."))
+    return None
+
+
+# Currency words and symbols banks write beside a figure (`-144,75 kr`, `€ 12,00`, `1 250 zł`), and the
+# currencies each may stand for: beside the row's own currency they are read past, never guessed at. Kept apart
+# from zeus.money's marks for typed amounts, which hold only six of these (and `$` as USD alone): the rest
+# (`zł`, `ft`, `lei`, `₹`...) added there would make a typed `12 ft` an amount in forints instead of refused.
+_DOLLARS = ("USD", "CAD", "AUD", "NZD", "SGD", "HKD", "MXN", "TWD")
+_CURRENCY_WORDS = {
+    "kr": ("SEK", "NOK", "DKK", "ISK"), "kr.": ("SEK", "NOK", "DKK", "ISK"), "zł": ("PLN",), "zl": ("PLN",),
+    "₫": ("VND",), "đ": ("VND",), "vnđ": ("VND",), "$": _DOLLARS, "us$": ("USD",), "€": ("EUR",), "£": ("GBP",),
+    "¥": ("JPY", "CNY"), "₹": ("INR",), "fr.": ("CHF",), "kč": ("CZK",), "ft": ("HUF",), "lei": ("RON",),
+    "₴": ("UAH",), "грн": ("UAH",), "грн.": ("UAH",), "₽": ("RUB",),
+    "r$": ("BRL",), "₩": ("KRW",), "฿": ("THB",), "₺": ("TRY",),
+}  # fmt: skip
+_WORDED = re.compile(r"^(?P<pre>[^\d\s]{1,4})?\s*(?P<num>\d(?:[\d.,']|\s(?=\d))*)\s*(?P<post>[^\d\s]{1,4})?$")
+# Thousands grouped by spaces (`2 500,00`, `1 000 000`): the separator after them, if any, is the decimal one.
+_SPACED = re.compile(r"^\d{1,3}(?:\s\d{3})+(?:[.,](?:\d{1,2}|\d{4,}))?$")
+
+
+def without_currency(text: str, currency: str) -> str:
+    """An unsigned figure with a word or symbol for the row's `currency` beside it (`144,75 kr` in SEK, `29.00
+    CHF`) as the figure alone, and thousands grouped by spaces written without them (`2 500,00`); anything
+    else as written (a word for another currency is the figure parser's to refuse)."""
+    match = _WORDED.match(text)
+    if match is None or (match["pre"] and match["post"]):
+        return text
+    word = (match["pre"] or match["post"] or "").casefold()
+    if word and currency.upper() not in _CURRENCY_WORDS.get(word, (word.upper(),) if len(word) == 3 else ()):
+        return text
+    number = match["num"].strip()
+    return re.sub(r"\s", "", number) if _SPACED.match(number) else number
