@@ -11,7 +11,7 @@ from tests.assets.banktexts.corpus_check import NOW, TZ, cases, wrong_fields
 
 # Held-out parts gathered but not yet measured: no test, nor the bench, runs the reader on them before their one
 # measurement (`corpus_check PART`); after it the part leaves this set and is asserted below like the rest.
-NOT_YET_MEASURED = {"heldout11"}
+NOT_YET_MEASURED = {"heldout11", "heldout12"}
 
 TUNE = cases("tune")
 # tune2.jsonl: real notifications of 2017-2026 quoted verbatim, the half of a seeded split the reader was tuned on.
