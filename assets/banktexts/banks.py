@@ -82,8 +82,9 @@ REFUSED = re.compile(r"(?:(?=[bdfgklmoqtuv\d:.])|^)(?:" + REFUSED_WORDS + ")")
 # A reminder of a debt, not money that moved: an amount called overdue, due or still owed (`So tien qua han:`, `so
 # tien can thanh toan`), the borrower told how many days late they are (`da tre hen thanh toan 17 ngay`), or a payment
 # said to fall due. Only the sender's words count: a transfer's own note may speak of the debt it pays (parsers.py).
+# Not `so tien phai tra` (the amount payable): a wallet's receipt may say what it charged that way.
 OWED = re.compile(
-    r"\bso tien (?:qua han|den han|con no|no|phai tra|can tra|phai thanh toan|can thanh toan)\b"
+    r"\bso tien (?:qua han|den han|con no|no|can tra|can thanh toan)\b"
     r"|\b(?:tre hen|tre han|qua han)(?: thanh toan)? \d+ ngay\b"
     r"|\bden han thanh toan\b"
 )

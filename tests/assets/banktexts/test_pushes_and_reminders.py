@@ -96,8 +96,10 @@ def test_a_reminder_of_a_debt_owed_or_overdue_is_no_transaction(text):
          1947000, "expense"),
         ("TK 0071000123456 +5,000,000VND luc 02-12-2026 10:00:00. SD 9,000,000VND. Ref tat toan tien gui den han",
          5000000, "income"),
+        ("Thanh toan thanh cong don hang 12. So tien phai tra: 80.000d", 80000, "expense"),
     ],
-    ids=["paid-with-its-note", "note-after-the-balance", "an-overdue-loan-paid", "savings-fallen-due"],
+    ids=["paid-with-its-note", "note-after-the-balance", "an-overdue-loan-paid", "savings-fallen-due",
+         "the-amount-a-receipt-charged"],
 )  # fmt: skip
 def test_money_moved_to_pay_a_debt_or_fallen_due_is_read(text, amount, direction):
     got = parse(text, now=NOW, tz=TZ)
