@@ -38,6 +38,10 @@ _LAYOUTS: tuple[tuple[str, re.Pattern], ...] = (
     ("Vietcombank", re.compile(r"^(?:so du|sd) tk (?:vcb )?[0-9x*]+ (?:[+-]|tang|giam)")),
     ("VietinBank", re.compile(r"\bsdc ?:")),
     ("Techcombank", re.compile(r"\bso tien gd ?:|^tk [0-9x*]+ (?:ghi (?:no|co)|[+-] ?[0-9][0-9.,]* ?vnd luc \d)")),
+    # Techcombank's app push: the signed amount with its currency first, then the account, then the balance with its
+    # currency first (`- VND 10,000 / Tài khoản: … / Số dư: VND …`). Shinhan also writes `VND` first, but after `TK …
+    # thay doi` and with `So du kha dung`; VPBank NEO's push has these lines with the dong sign after the figures.
+    ("Techcombank", re.compile(r"^[+-] ?vnd ?\d[\d.,]* tai khoan(?: thanh toan)? ?: ?[0-9x*]+ so du ?: ?vnd ?\d")),
     ("MB", re.compile(r"^tk [0-9x*]+(?: ?\| ?gd ?:| [+-] ?[0-9][0-9.,]* ?vnd \d{1,2}/\d{1,2}\S* \d{1,2}:\d{2} sd)")),
     ("VPBank", re.compile(r"\bso du tk sau gd la\b")),
     ("BIDV", re.compile(r"^tai khoan [0-9x*]+ (?:tang|giam) .* vao \d")),
@@ -74,6 +78,16 @@ REFUSED_WORDS = (
 # cost most). A new alternative adds its first character; tests/assets/banktexts/test_prefilters.py compares the
 # two on the corpus.
 REFUSED = re.compile(r"(?:(?=[bdfgklmoqtuv\d:.])|^)(?:" + REFUSED_WORDS + ")")
+
+# A reminder of a debt, not money that moved: an amount called overdue, due or still owed (`So tien qua han:`, `so
+# tien can thanh toan`), the borrower told how many days late they are (`da tre hen thanh toan 17 ngay`), or a payment
+# said to fall due. Only the sender's words count: a transfer's own note may speak of the debt it pays (parsers.py).
+# Not `so tien phai tra` (the amount payable): a wallet's receipt may say what it charged that way.
+OWED = re.compile(
+    r"\bso tien (?:qua han|den han|con no|no|can tra|can thanh toan)\b"
+    r"|\b(?:tre hen|tre han|qua han)(?: thanh toan)? \d+ ngay\b"
+    r"|\bden han thanh toan\b"
+)
 
 
 def bank_of(folded: str, body: int = 0) -> str:

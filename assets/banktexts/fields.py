@@ -42,11 +42,12 @@ _SIGNED = re.compile(
     # Tài khoản: …`.
     rf"|(?:^|(?<=[\s:|;(]))(?P<csign>[+-])\s?vnd\s*(?P<cnum>{NUM})(?![\d.,])"
 )
-# A figure after words that say which way it went.
+# A figure after words that say which way it went. `cong` (plus) is money in, but `thanh cong` (success) says no way:
+# `… thanh toan dich vu X thanh cong. So tien 99.000 VND` is a payment.
 _WORDED = re.compile(
     r"\b(?P<word>duoc thanh toan|tang|giam|ghi no|ghi co|nhan duoc|nhan|chuyen thanh cong|chuyen tien thanh cong|chuyen"
     r"|thanh toan thanh cong|thanh toan|rut tien thanh cong|rut tien|rut ra|nap tien thanh cong|nap tien|hoan tien"
-    rf"|tru|cong)\b(?:[^0-9+-]{{0,20}}?)\s?(?P<num>{NUM})\s?(?:{_CUR})"
+    rf"|tru|(?<!thanh )cong)\b(?:[^0-9+-]{{0,20}}?)\s?(?P<num>{NUM})\s?(?:{_CUR})"
 )
 # Sacombank's unsigned deposit and withdrawal: `gui 3,484,000 VND vao TK …`, `rut 500,000 VND tu TK …`.
 _DEPOSIT = re.compile(rf"\b(?P<word>gui|rut)\s+(?P<num>{NUM})\s?(?:{_CUR})\s+(?:vao|tu)\s+tk\b")
@@ -90,9 +91,10 @@ NOTE_LABELS = (
 # Each label above opens with one of these characters: the engine passes over any other position at once (as for
 # banks.REFUSED, and compared with the labels alone by the same test).
 NOTE = re.compile(r"(?=[ndrmlg:])" + NOTE_LABELS)
-# A bank's own reference after the note (TPBank's `SO GD: 570CTMB…`, BIDV's `Mã giao dịch: 0832…`) ends it.
+# A bank's own reference after the note (TPBank's `SO GD: 570CTMB…`, BIDV's `Mã giao dịch: 0832…`) ends it; so does
+# a reference that closes the text, one code after its label (Techcombank's push ends on a line `Ma tham chieu 9704…`).
 _TRACED = re.compile(r"\btrace \d+\s*$")
-NOTE_END = re.compile(r"\s(?:so gd|ma giao dich)\s*:")
+NOTE_END = re.compile(r"\s(?:so gd|ma giao dich)\s*:|\sma tham chieu\s*:?\s*[0-9a-z]+[\s.]*$")
 
 
 @dataclass(frozen=True)

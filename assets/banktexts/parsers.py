@@ -14,6 +14,7 @@ Shapes it reads (account numbers and names invented), among others:
                BIDV: TK12510000123456; -150,000VND; 02/12/2026 12:05; SD: 3,200,000VND; ND: ...
                Tài khoản 12510000123456 tăng 3,000,000 VND vào 14:22 01/12/2026. Số dư: ... Nội dung: ...
   Techcombank  Tài khoản: … / Số tiền: -120,000 VND / Số dư: … / Nội dung: … / 02/12/2026 19:45 (one per line)
+               - VND 120,000 / Tài khoản: … / Số dư: VND 5,430,000 / GRAB FOOD. / Ma tham chieu 123456 (app push)
   MB           TK 0123xxx789|GD: -500,000VND 02/12/26 18:20|SD:1,234,000VND|ND: ...
   MoMo         Bạn đã chuyển thành công 300.000đ tới … lúc 19:20 01/12/2026. Số dư ví: 700.000đ
                Nhận tiền chuyển khoản từ NGUYEN VAN A / Số tiền 5.000 đ, kèm lời nhắn: "…"
@@ -30,7 +31,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from assets.banktexts import fields
-from assets.banktexts.banks import REFUSED, bank_of
+from assets.banktexts.banks import OWED, REFUSED, bank_of
 from assets.rules.text import fold
 from assets.vietqr.reading import looks_like_vietqr
 
@@ -53,6 +54,9 @@ _VPB_PARTY = re.compile(r"\bdo (?P<party>.+?)\.\s*so du")
 _PARTY_BEFORE = re.compile(r"\b(?:tu|cho|toi)\s+(?P<party>.+?)\s+so tien\s*:?\s*$")
 # A card payment names its merchant before its amount: `The Visa 452404...6779 su dung tai SHOP so tien 13,608 VND`.
 _MERCHANT = re.compile(r"\bsu dung tai (?P<merchant>.+?) so tien\b")
+# A wallet's receipt names the service paid for between its words, before the amount: `Quy khach da thanh toan dich vu
+# Mua bao hiem thanh cong. … So tien 99.000 VND`. Within one sentence: `thanh cong` in another is no end of the name.
+_SERVICE = re.compile(r"\bthanh toan dich vu (?P<service>[^.]+?) thanh cong\b")
 
 
 @dataclass(frozen=True)
@@ -93,7 +97,16 @@ def _refused(folded: str, body_at: int) -> bool:
     # smishing posing as a credit (`Nhận 500.000 VND … nhận tiền VND vào website: https://…`) do.
     if "://" in folded or "www." in folded:
         return True
-    return bool(REFUSED.search(folded) or (body_at and REFUSED.search(folded[body_at:])))
+    if REFUSED.search(folded) or (body_at and REFUSED.search(folded[body_at:])):
+        return True
+    # A debt reminder (`So tien qua han: …`) is refused where its sender says it, not where a transfer's note does:
+    # after a note's label (`ND: tra so tien qua han HD 12`) or after the balance (Techcombank's SMS write their note
+    # there unlabelled) it is money moved to pay the debt.
+    owed = OWED.search(folded)
+    if owed is None:
+        return False
+    ends = [fields.note_start(folded) or len(folded), *(end for _, end in fields.balance(folded)[1])]
+    return owed.start() < min(ends)
 
 
 def _one_line(text: str) -> str:
@@ -150,6 +163,9 @@ def _description(raw, folded, bank, figure, note_at, balance_spans, moment, open
     merchant = _MERCHANT.search(folded, 0, figure.start)
     if merchant:
         return _clean(_words(raw, folded, *merchant.span("merchant")))
+    service = _SERVICE.search(folded, 0, figure.start)
+    if service:
+        return _clean(_words(raw, folded, *service.span("service")))
     if any(folded.startswith("transaction approved", at) for at in openings):  # `…/857,000/MERCHANT,Remaining …`
         return _clean(_words(raw, folded, figure.end + 1, len(folded)).split(",")[0])
     vpb = _VPB_PARTY.search(folded)
@@ -191,9 +207,10 @@ def _description(raw, folded, bank, figure, note_at, balance_spans, moment, open
         tail = fields.masked(
             _words(raw, folded, 0, len(folded)), cut + [m.span() for m in fields.CARD_MASK.finditer(folded)]
         )
-        tail = re.sub(
-            r"\(\s*\)", " ", re.sub(r"^[\s.]*vnd(?=[\s.,;]|$)\s*", "", tail[balance_spans[-1][1] :], flags=re.I)
-        )
+        # The note runs to the bank's own reference, when one closes the text, as a labelled note does.
+        at = balance_spans[-1][1]
+        end = next((m.start() for m in [fields.NOTE_END.search(folded, at)] if m), len(folded))
+        tail = re.sub(r"\(\s*\)", " ", re.sub(r"^[\s.]*vnd(?=[\s.,;]|$)\s*", "", tail[at:end], flags=re.I))
         return _clean(tail.lstrip(" ."))
     return ""
 

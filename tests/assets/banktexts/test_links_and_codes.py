@@ -1,6 +1,7 @@
 """Table tests of the rules added for `heldout10.jsonl`'s misses (read after its one measurement): a text with a web
 link is never a transaction, `GD:` before a plain code and words labels ACB's note (before a figure it labels the
-amount), and Viettel Money's SMS name the wallet's own account."""
+amount), Viettel Money's SMS name the wallet's own account, and its receipt names the service paid for (`thanh toan dich
+vu X thanh cong`), where `thanh cong` (success) is no `cong` (plus)."""
 
 from decimal import Decimal
 
@@ -71,3 +72,38 @@ def test_viettel_moneys_sms_names_the_wallets_own_account():
         "MoMo: Nap tien thanh cong 2.000.000d tu TK 19031234567 vao vi MoMo luc 07:50 02/12/2026", now=NOW, tz=TZ
     )
     assert (topup.bank, topup.account_mask) == ("MoMo", "")
+
+
+@pytest.mark.parametrize(
+    ("text", "sender", "description"),
+    [
+        ("Quy khach da thanh toan dich vu Nap tien dien thoai thanh cong. Ma giao dich 123. So tien 50.000 VND, phi "
+         "giao dich 0 VND. Thoi gian giao dich 01/12/2026 10:00:00.", "VTMONEY", "Nap tien dien thoai"),
+        ("Quý khách đã thanh toán dịch vụ Mua bảo hiểm xe máy thành công. Số tiền 66.000 VND", "VTMONEY",
+         "Mua bảo hiểm xe máy"),
+        ("Quy khach da thanh toan dich vu Internet thanh cong. So tien 200.000 VND", "", "Internet"),
+        # `thanh cong` in another sentence closes no service's name; a labelled note is the note.
+        ("Quy khach da thanh toan dich vu Internet. Giao dich thanh cong. So tien 200.000 VND", "VTMONEY", ""),
+        ("Quy khach da thanh toan dich vu Internet thanh cong. So tien 200.000 VND. ND: tien mang T11", "VTMONEY",
+         "tien mang T11"),
+    ],
+    ids=["receipt", "receipt-with-diacritics", "no-sender", "success-in-another-sentence", "a-note-wins"],
+)  # fmt: skip
+def test_a_wallets_receipt_names_the_service_paid_for_and_is_money_out(text, sender, description):
+    got = parse(text, now=NOW, tz=TZ, sender=sender)
+    assert (got.direction, got.description) == ("expense", description)
+
+
+@pytest.mark.parametrize(
+    ("folded", "direction"),
+    [
+        ("thanh toan dich vu x thanh cong. so tien 200.000 vnd", "expense"),
+        ("giao dich thanh cong 200.000 vnd", None),
+        ("tk 1 cong 200.000 vnd", "income"),
+        ("momo: nap tien thanh cong 200.000d", "income"),
+    ],
+    ids=["success-then-amount", "success-says-no-way", "plus-is-money-in", "a-top-up-succeeded"],
+)
+def test_thanh_cong_success_is_no_cong_plus(folded, direction):
+    found = fields.figure(folded)
+    assert (found.direction if found else None) == direction
