@@ -37,6 +37,15 @@ _BANKS = tuple((name, re.compile(pattern)) for name, pattern in BANKS)
 _LAYOUTS: tuple[tuple[str, re.Pattern], ...] = (
     ("Vietcombank", re.compile(r"^(?:so du|sd) tk (?:vcb )?[0-9x*]+ (?:[+-]|tang|giam)")),
     ("VietinBank", re.compile(r"\bsdc ?:")),
+    # BIDV's SMS and push since 2023 label each field: `Tài khoản thanh toán: …`, `Số tiền[ GD]: ±…`, `Số dư cuối: …`
+    # (before Techcombank's `So tien GD:`, which has no `Số dư cuối`). Agribank's `Tài khoản …: -22,000VND` names no
+    # `thanh toán` and no `Số tiền`; Techcombank's push no `Số dư cuối`.
+    (
+        "BIDV",
+        re.compile(
+            r"\btai khoan thanh toan ?:? ?[0-9x*]+\.? so tien(?: gd)? ?: ?[+-] ?[0-9][0-9.,]* ?vnd\.? so du cuoi\b"
+        ),
+    ),
     ("Techcombank", re.compile(r"\bso tien gd ?:|^tk [0-9x*]+ (?:ghi (?:no|co)|[+-] ?[0-9][0-9.,]* ?vnd luc \d)")),
     # Techcombank's app push: the signed amount with its currency first, then the account, then the balance with its
     # currency first (`- VND 10,000 / Tài khoản: … / Số dư: VND …`). Shinhan also writes `VND` first, but after `TK …

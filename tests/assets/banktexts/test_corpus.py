@@ -11,7 +11,7 @@ from tests.assets.banktexts.corpus_check import NOW, TZ, cases, wrong_fields
 
 # Held-out parts gathered but not yet measured: no test, nor the bench, runs the reader on them before their one
 # measurement (`corpus_check PART`); after it the part leaves this set and is asserted below like the rest.
-NOT_YET_MEASURED = {"heldout12"}
+NOT_YET_MEASURED: set[str] = set()
 
 TUNE = cases("tune")
 # tune2.jsonl: real notifications of 2017-2026 quoted verbatim, the half of a seeded split the reader was tuned on.
@@ -115,6 +115,17 @@ HELDOUT11 = cases("heldout11")
 
 @pytest.mark.parametrize("case", HELDOUT11, ids=[f"{i}-{c.get('bank', 'refused')}" for i, c in enumerate(HELDOUT11)])
 def test_every_field_of_each_real_text_of_the_eleventh_held_out_part_is_read(case):
+    assert wrong_fields(case) == []
+
+
+# heldout12.jsonl: 7 real texts (Vietcombank, BIDV and Agribank, an OTP and two scams to refuse), measured once (6/7)
+# and spent; its miss (BIDV's labelled one-line SMS with no bank name read with no bank) was fixed after
+# (test_pushes_and_reminders.py).
+HELDOUT12 = cases("heldout12")
+
+
+@pytest.mark.parametrize("case", HELDOUT12, ids=[f"{i}-{c.get('bank', 'refused')}" for i, c in enumerate(HELDOUT12)])
+def test_every_field_of_each_real_text_of_the_twelfth_held_out_part_is_read(case):
     assert wrong_fields(case) == []
 
 

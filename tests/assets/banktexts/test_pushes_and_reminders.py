@@ -105,3 +105,23 @@ def test_money_moved_to_pay_a_debt_or_fallen_due_is_read(text, amount, direction
     got = parse(text, now=NOW, tz=TZ)
     assert (got.amount, got.direction) == (Decimal(amount), direction)
     assert not never_a_transaction(text)
+
+
+@pytest.mark.parametrize(
+    ("folded", "bank"),
+    [
+        ("07:29 16/06/2025 tai khoan thanh toan: 1234567 so tien: - 50,000 vnd so du cuoi: 6,000 vnd", "BIDV"),
+        ("thoi gian gd: 16:54 21/10/2024 tai khoan thanh toan : 1 so tien gd: +10,000 vnd so du cuoi: 1 vnd", "BIDV"),
+        ("08:20 26/12/2023 tai khoan thanh toan 1234567. so tien: -6,000vnd. so du cuoi: 58,018vnd", "BIDV"),
+        # Agribank names the account without `thanh toan` and the amount without `so tien`.
+        ("agribank: 14:28 07/02/2026 tai khoan 1234567: -22,000vnd. so du: 1 vnd", "Agribank"),
+        ("14:28 07/02/2026 tai khoan 1234567: -22,000vnd. so du cuoi: 1 vnd", ""),
+        # Techcombank's push: its balance is `so du: vnd`, not `so du cuoi`.
+        ("- vnd 45,000 tai khoan thanh toan: 1903123 so du: vnd 55,000 an trua", "Techcombank"),
+        ("tai khoan thanh toan: 1234567 so tien: -50,000 vnd so du: 6,000 vnd", ""),  # no `cuoi`: not the layout
+    ],
+    ids=["sms-2025", "push-with-time-label", "sms-2023-dots", "agribank", "no-thanh-toan", "techcombank-push",
+         "no-cuoi"],
+)  # fmt: skip
+def test_bidvs_labelled_fields_name_its_bank_when_the_text_does_not(folded, bank):
+    assert bank_of(folded) == bank
