@@ -22,8 +22,9 @@ _HIGH = re.compile(rb"[\x80-\xff]")
 # half-width katakana as one byte 0xA1-0xDF. Western and Cyrillic bytes read as cp932 mostly fail, or land in
 # the private-use area; where they do not, an accented letter before an ASCII one makes a lone kanji among
 # Latin letters (`Datenträger`), and Cyrillic capitals make half-width katakana; full-width kana would take a
-# `‚` or `ƒ` before a letter. The decoding is trusted only when every character outside ASCII is Japanese
-# script, some of it full-width kana, and hardly any of it a lone character beside a Latin letter.
+# Windows-1252 low quote or florin (0x82, 0x83) before a letter. The decoding is trusted only when every
+# character outside ASCII is Japanese script, some of it full-width kana, and hardly any of it a lone
+# character beside a Latin letter.
 _JAPANESE = "\u3000-\u303f\u3040-\u30ff\u4e00-\u9fff\uff01-\uff9f"
 _NOT_JAPANESE = re.compile(f"[^\\x00-\\x7f{_JAPANESE}]")
 _JAPANESE_CHAR = re.compile(f"[{_JAPANESE}]")
