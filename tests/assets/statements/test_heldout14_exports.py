@@ -31,7 +31,13 @@ JA_BANK = (
 )
 
 
-@pytest.mark.parametrize("text", [RAKUTEN_BANK, SUMISHIN, JA_BANK], ids=["kana", "full-width", "half-width"])
+# Full-width symbols a Japanese bank writes (`㈱` for a company, `※` for a note) beside half-width katakana.
+SYMBOLS = "お取引日,お取引内容,出金金額\r\n2024/01/26,ﾌﾘｺﾐ ㈱ﾔﾏﾀﾞ※手数料込,110\r\n"
+
+
+@pytest.mark.parametrize(
+    "text", [RAKUTEN_BANK, SUMISHIN, JA_BANK, SYMBOLS], ids=["kana", "full-width", "half-width", "symbols"]
+)
 def test_japanese_text_in_shift_jis_is_read_as_shift_jis(text):
     raw = text.encode("cp932")
     assert textfile.encoding_of(io.BytesIO(raw), raw) == "cp932"
@@ -54,8 +60,9 @@ def test_western_and_cyrillic_text_is_not_taken_for_shift_jis(raw, encoding):
     assert textfile.encoding_of(io.BytesIO(raw), raw) == encoding
 
 
-def test_shift_jis_with_a_character_outside_japanese_script_is_refused_not_guessed():
-    raw = "日付,内容,金額\r\n2024/01/26,振込①カード,100\r\n".encode("cp932")
+def test_shift_jis_with_a_user_defined_character_is_refused_not_guessed():
+    # 0xF040: the first of cp932's user-defined characters, which only the writer's own font can show.
+    raw = "日付,内容,金額\r\n2024/01/26,振込".encode("cp932") + b"\xf0\x40" + b",100\r\n"
     with pytest.raises(ValidationFailed) as caught:
         rows_of(raw, "JPY")
     assert caught.value.code == "CSV_NOT_UTF8"
