@@ -100,10 +100,23 @@ def card_statement(ahead: list[tuple[int, list[str]]], mapping: dict, card: int 
     return len(lines) - negative > negative
 
 
-def unsigned_reading(ahead: list[tuple[int, list[str]]], mapping: dict, card: int | None = None) -> str | None:
+def charges_named(ahead: list[tuple[int, list[str]]], mapping: dict, *, named: bool) -> bool:
+    """Whether the amount column is named for a card's charges (headers.card_charges: `利用金額`, the amount
+    used), so a positive figure is a charge and a negative one a refund, unless a figure written with a `+`
+    says the column is signed the account's way."""
+    if not named or "amount" not in mapping or "direction" in mapping:
+        return False
+    return not any(_PLUS.match(cell) for cell in _column(ahead, mapping["amount"]))
+
+
+def unsigned_reading(
+    ahead: list[tuple[int, list[str]]], mapping: dict, card: int | None = None, *, charges: bool = False
+) -> str | None:
     """How the amount column's figures read against their signs: `out` where only money in is marked
-    (credits_marked), `reversed` where a card writes charges positive (charges_positive, card_statement),
-    None as signed."""
+    (credits_marked), `reversed` where a card writes charges positive (charges_positive, card_statement,
+    charges_named with `charges`: its header names a card's charges), None as signed."""
     if credits_marked(ahead, mapping):
         return "out"
+    if charges_named(ahead, mapping, named=charges):
+        return "reversed"
     return "reversed" if charges_positive(ahead, mapping) or card_statement(ahead, mapping, card) else None

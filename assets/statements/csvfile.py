@@ -130,11 +130,12 @@ def mapped_rows(
     day_first: bool = True,
     ragged: bool = False,
     card: int | None = None,
+    charges: bool = False,
 ) -> Iterator[Row]:
     """Rows of a bank's CSV through a resolved mapping (column_mapping.check_mapping). Without an external_id
     column the rows get fingerprints; a currency column names each row's currency (blank: the account's).
     `ragged`: the reader leaves trailing empty cells out (XLSX). `card`: a card column's index
-    (conventions.card_statement)."""
+    (conventions.card_statement); `charges`: the amount column's header names a card's charges."""
     fingerprint, references = Fingerprints("csv"), {}
     width = max(index for key, index in mapping.items() if key != "date_format") + 1
     records = _rows(reader, first_line=first_line, pad_to=width if ragged else 0)
@@ -144,7 +145,7 @@ def mapped_rows(
     width = max(index for key, index in mapping.items() if key != "date_format") + 1
     if not mapping.get("date_format"):
         day_first = conventions.day_first(ahead, mapping, default=day_first)
-    bare_out = conventions.unsigned_reading(ahead, mapping, card)
+    bare_out = conventions.unsigned_reading(ahead, mapping, card, charges=charges)
     mark = figures.decimal_mark(cell for _, record in ahead for cell in record)
     for line, record in records:
         if _not_a_transaction(record, mapping):

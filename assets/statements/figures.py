@@ -67,6 +67,8 @@ _CURRENCY_WORDS = {
     "¥": ("JPY", "CNY"), "₹": ("INR",), "fr.": ("CHF",), "kč": ("CZK",), "ft": ("HUF",), "lei": ("RON",),
     "₴": ("UAH",), "грн": ("UAH",), "грн.": ("UAH",), "₽": ("RUB",),
     "r$": ("BRL",), "₩": ("KRW",), "฿": ("THB",), "₺": ("TRY",),
+    # Shift JIS puts the yen sign at ASCII's backslash: a Japanese export's `\7,000` read as cp932.
+    "\\": ("JPY",),
 }  # fmt: skip
 _WORDED = re.compile(r"^(?P<pre>[^\d\s]{1,4})?\s*(?P<num>\d(?:[\d.,']|\s(?=\d))*)\s*(?P<post>[^\d\s]{1,4})?$")
 # Thousands grouped by spaces (`2 500,00`, `1 000 000`): the separator after them, if any, is the decimal one.

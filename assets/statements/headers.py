@@ -13,8 +13,10 @@ from assets.rules.text import fold
 _NAMES = {
     "date": (
         "ngay giao dich", "ngay gd", "thoi gian giao dich", "ngay gio giao dich", "ngay hach toan", "ngay thuc hien",
-        # The day the bank booked it (a card's `Posted Date`) before the day it was made (`Transaction Date`).
-        "ngay ghi so", "posting date", "posted date", "booking date", "transaction date", "trans date", "txn date",
+        # The day the bank booked it (a card's `Posted Date`, Chase's `Post Date`) before the day it was made
+        # (`Transaction Date`): what a statement line is booked on.
+        "ngay ghi so", "posting date", "posted date", "post date", "booking date",
+        "transaction date", "trans date", "txn date",
         "completed date", "date completed", "buchungsdatum", "boekdatum", "transactiedatum", "buchungstag",
         "data contabile", "data operazione", "konyveles datuma", "konyvelesi datum", "date de comptabilisation",
         "date comptable", "date operation", "fecha", "fecha operacion", "data operacji", "data ksiegowania",
@@ -25,12 +27,15 @@ _NAMES = {
         "started date", "created", "tranzakcio datuma", "tranzakcio idopontja", "date posted",
         # Chinese banks: the booking day (`记账日期`, `入账日期`) before the day the card was used (`交易日期`).
         "记账日期", "入账日期", "记账日", "交易日期", "交易日", "日期",
+        # Japanese banks' booking day (`記帳日`, `取引日`, JA Bank's `取扱日付`), then a card's day of use (`利用日`).
+        "記帳日", "取引日", "お取引日", "取引日付", "取扱日付", "取扱日", "日付", "年月日", "利用日", "ご利用日",
+        "利用年月日", "ご利用年月日",
         # A card's settlement day (KBC's `Datum verrekening`, M&S's `Date Processed`) before its purchase day.
         "datum verrekening", "verrekeningsdatum", "date processed", "processed date", "datum verrichting",
         "verrichtingsdatum",
         # A value date is the interest's, not the booking's: only when no other date column is there.
         "ngay hieu luc", "value date", "effective date", "valutadatum", "valuta", "wertstellung", "data valuta",
-        "date de valeur", "fecha valor", "fecha de valor", "erteknap",
+        "date de valeur", "fecha valor", "fecha de valor", "erteknap", "起算日",
     ),
     "description": (
         "noi dung", "noi dung giao dich", "noi dung chi tiet", "dien giai", "mo ta", "chi tiet giao dich",
@@ -45,6 +50,8 @@ _NAMES = {
         "partner neve", "ellenoldali nev", "toelichting", "handelaar",
         # Chinese banks' summary of the line (`摘要`), then who was paid (`对方户名`, `对手信息`).
         "交易摘要", "摘要", "交易名称", "交易详情", "对方户名", "对手信息", "交易对方",
+        # Japanese banks' line text (`摘要`, `取引内容`, `内容`), a card's shop (`利用店名・商品名`), then a memo.
+        "取引内容", "お取引内容", "入出金内容", "内容", "利用店名", "ご利用店名", "利用先", "ご利用先", "メモ",
         "деталі операціі", "деталі", "опис операціі", "опис", "призначення платежу",
     ),
     "amount": (
@@ -53,6 +60,8 @@ _NAMES = {
         "castka", "belopp", "belob", "belop", "maara", "tranzakcio osszege",
         # The booked figure (`记账金额`) before the one in the currency the card was used in (`交易金额`).
         "记账金额", "入账金额", "交易金额", "金额", "人民币金额",
+        # Japanese: a signed `入出金` (in and out), a figure, a card's charge (`利用金額`: see card_charges).
+        "入出金", "入出金額", "取引金額", "金額", "利用金額", "ご利用金額",
         # A Ukrainian card's figure in the card's currency (monobank, PrivatBank) before the operation's own.
         "сума в валюті картки", "сума",
     ),
@@ -62,6 +71,7 @@ _NAMES = {
         "soll", "uscite", "addebiti", "debet",
         # ICBC's `记账金额(支出)` (booked, paid out) before `交易金额(支出)`; `支出` alone is money out.
         "记账金额 支出", "交易金额 支出", "支出",
+        "出金", "出金金額", "お支払金額", "引出金額", "お引出金額",
         "сума списання", "списання", "видаток",
     ),
     "credit": (
@@ -69,6 +79,7 @@ _NAMES = {
         "credits", "credit amount", "deposit", "deposits", "money in", "paid in", "so tien thu",
         "haben", "entrate", "accrediti",
         "记账金额 收入", "交易金额 收入", "收入",
+        "入金", "入金金額", "お預り金額", "お預入金額", "預入金額",
         "сума зарахування", "зарахування", "надходження",
     ),
     # Charges on their own lines or beside the amount (Techcombank's `Phí/Lãi Fee/Interest`, `Thuế/VAT`).
@@ -89,13 +100,13 @@ _NAMES = {
     "currency": (
         "loai tien", "tien te", "currency", "ccy", "don vi tien", "wahrung", "waehrung", "divisa", "devizanem",
         "penznem", "valiuta", "monn", "monnaie", "devise", "moneda", "waluta", "munt",
-        "记账币种", "入账货币", "交易币种", "交易货币", "货币", "币种", "币别",
+        "记账币种", "入账货币", "交易币种", "交易货币", "货币", "币种", "币别", "通貨",
         # The card's currency (PrivatBank), never monobank's bare `Валюта`, the operation's beside card figures.
         "валюта картки",
     ),
     "balance": (
         "so du", "so du cuoi", "balance", "running balance", "so du sau giao dich", "saldo", "kontostand", "egyenleg",
-        "余额", "本次余额", "联机余额", "账户余额",
+        "余额", "本次余额", "联机余额", "账户余额", "残高", "取引後残高", "差引残高", "お取引後残高", "現在残高",
         "залишок після операціі", "залишок", "залишок на кінець періоду",
     ),
     # A contra-account column (`TK đối ứng`) is found only in a company's own books (a cash or bank-deposit
@@ -105,6 +116,8 @@ _NAMES = {
     # A row-number column (`STT/No.`): its `No.` must not be read as `Nợ` (debit).
     "index": ("stt", "so thu tu", "tt", "seq", "#"),
 }  # fmt: skip
+# Folded as header cells are (Japanese kana lose their voicing marks: `ご利用日` is read as `こ利用日`).
+_NAMES = {key: tuple(fold(name) for name in names) for key, names in _NAMES.items()}
 _KEY_OF = {name: key for key, names in _NAMES.items() for name in names}
 _VALUE_DATES = frozenset(_NAMES["date"][_NAMES["date"].index("ngay hieu luc") :])
 _UNIT = re.compile(r"\((?:[^)]*)\)|\[(?:[^]]*)\]")
@@ -126,9 +139,13 @@ def _names(cell: str) -> list[str]:
     if _CYRILLIC.search(whole):
         whole = whole.translate(_LOOK_ALIKES)
     text = _UNIT.sub(" ", whole)
-    parts = [whole, text, *re.split(r"[/\n|]", text)]
-    # Chinese names are words of their own (NFKD has made full-width brackets and colons ASCII).
-    return [" ".join(re.sub(r"[^a-z0-9 \u0400-\u04ff\u4e00-\u9fff]", " ", p).split()) for p in parts]
+    # Japanese joins two names with a middle dot (Rakuten Card's `利用店名・商品名`: the shop, the goods).
+    parts = [whole, text, *re.split(r"[/\n|\u30fb]", text)]
+    # Chinese and Japanese names are words of their own (NFKD has made full-width brackets and colons ASCII).
+    return [
+        " ".join(re.sub(r"[^a-z0-9 \u0400-\u04ff\u3041-\u30fa\u30fc-\u30ff\u4e00-\u9fff]", " ", p).split())
+        for p in parts
+    ]
 
 
 def column_keys(header: list[str]) -> dict[int, str]:
@@ -158,6 +175,16 @@ def card_column(header: list[str]) -> int | None:
     """The index of the one column whose header names the card a line was paid with; None if none or two."""
     found = [i for i, cell in enumerate(header) if any(name in _CARD_NAMES for name in _names(cell or ""))]
     return found[0] if len(found) == 1 else None
+
+
+# A card's word for what was spent with it (`利用金額`, the amount used): the column's figures are charges.
+_CARD_CHARGES = frozenset(fold(name) for name in ("利用金額", "ご利用金額"))
+
+
+def card_charges(cell: str | None) -> bool:
+    """Whether an amount column's header names a card's charges, so its positive figures are money out
+    (conventions.unsigned_reading)."""
+    return any(name in _CARD_CHARGES for name in _names(cell or ""))
 
 
 def names_value_date(cell: str) -> bool:

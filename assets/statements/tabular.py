@@ -11,7 +11,7 @@ from assets.rules.text import fold
 from assets.statements import column_mapping, csvfile
 from assets.statements.columns import SAMPLE_ROWS, infer_mapping
 from assets.statements.detect import ACCEPTED
-from assets.statements.headers import auto_mapping, card_column
+from assets.statements.headers import auto_mapping, card_charges, card_column
 from assets.statements.inference import dates_day_first, headless_mapping
 from assets.statements.rows import ImportRejected, Row
 
@@ -161,6 +161,7 @@ def table_rows(
             day_first=_letterhead_day_first(seen[:-1], default=day_first),
             ragged=ragged,
             card=card_column(header),
+            charges=card_charges(chosen.get("amount")),
         )
         return rows, remember
     seen += ahead

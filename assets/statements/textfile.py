@@ -1,6 +1,6 @@
 """How a CSV file's bytes become text: its encoding (UTF-8 with or without BOM, UTF-16 with or without BOM,
-else Windows-1251 for Cyrillic text, Windows-1258 for Vietnamese text or Windows-1252) and its delimiter
-(`,` `;` or tab). Pure."""
+else Shift JIS for Japanese text, Windows-1251 for Cyrillic text, Windows-1258 for Vietnamese text or
+Windows-1252) and its delimiter (`,` `;` or tab). Pure."""
 
 import codecs
 import csv
@@ -18,6 +18,18 @@ _CP1258_TONES = re.compile(rb"[A-Za-z\xc2\xe2\xca\xea\xd4\xf4\xd5\xf5\xdd\xfd\xc
 # ASCII ones.
 _CP1251_WORD = re.compile(rb"[\xc0-\xff\xa5\xaa\xaf\xb2-\xb4\xba\xbf]{4,}")
 _HIGH = re.compile(rb"[\x80-\xff]")
+# Shift JIS (Windows' cp932) writes kana, kanji and full-width symbols (`※`, `㈱`, `￥`) as two bytes, the first
+# 0x81-0x9F or 0xE0-0xFC, and half-width katakana as one byte 0xA1-0xDF. Western and Cyrillic bytes read as
+# cp932 mostly fail, or land in the private-use area (Cyrillic's lower-case letters at 0xF0-0xFF); where they
+# do not, an accented letter before an ASCII one makes a lone kanji among Latin letters (`Datenträger`), and
+# Cyrillic capitals make half-width katakana; full-width kana would take a Windows-1252 low quote or florin
+# (0x82, 0x83) before a letter. The decoding is trusted only when no character is a C1 control or private use
+# (a user-defined character, which no reader can check either), some are full-width kana, and hardly any
+# character outside ASCII stands alone beside a Latin letter.
+_NOT_JAPANESE = re.compile(r"[\x80-\x9f\ue000-\uf8ff]")
+_OUTSIDE_ASCII = re.compile(r"[^\x00-\x7f]")
+_AMONG_LATIN = re.compile(r"(?<=[A-Za-z])[^\x00-\x7f](?![^\x00-\x7f])|(?<![^\x00-\x7f])[^\x00-\x7f](?=[A-Za-z])")
+_KANA = re.compile(r"[\u3041-\u30fa\u30fc-\u30ff]")
 DELIMITERS = (",", ";", "\t")
 
 
@@ -49,12 +61,33 @@ def encoding_of(source: BinaryIO, head: bytes) -> str:
     except UnicodeDecodeError:
         while chunk := source.read(_CHUNK):
             count(chunk)
+        source.seek(0)
+        if _is_shift_jis(source):
+            return "cp932"
         # Most of the high bytes in Cyrillic words: Windows-1251 (its letters would pass for Vietnamese tones).
         if cyrillic * 2 > high:
             return "cp1251"
         return "cp1258" if tones else "cp1252"
     finally:
         source.seek(0)
+
+
+def _is_shift_jis(source: BinaryIO) -> bool:
+    """Whether the whole file reads as Shift JIS with its text outside ASCII Japanese words (see _KANA)."""
+    decoder = codecs.getincrementaldecoder("cp932")()
+    kana = outside_ascii = among_latin = 0
+    try:
+        while chunk := source.read(_CHUNK):
+            text = decoder.decode(chunk)
+            if _NOT_JAPANESE.search(text):
+                return False
+            kana += len(_KANA.findall(text))
+            outside_ascii += len(_OUTSIDE_ASCII.findall(text))
+            among_latin += len(_AMONG_LATIN.findall(text))
+        decoder.decode(b"", final=True)
+    except UnicodeDecodeError:
+        return False
+    return bool(kana) and among_latin * 10 < outside_ascii
 
 
 def delimiter_of(head: bytes, encoding: str) -> str:
