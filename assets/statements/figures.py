@@ -79,7 +79,7 @@ _WORDED = re.compile(
 )
 # Thousands grouped by spaces (`2 500,00`, `1 000 000`): the separator after them, if any, is the decimal one.
 _SPACED = re.compile(r"^\d{1,3}(?:\s\d{3})+(?:[.,](?:\d{1,2}|\d{4,}))?$")
-# Thousands grouped by one kind of apostrophe (`9'766.50`, `1’000`): whatever follows them is the decimal part.
+# Thousands grouped by one kind of apostrophe (`9'766.50`, `1'000`): whatever follows them is the decimal part.
 _APOSTROPHED = re.compile(rf"^\d{{1,3}}([{APOSTROPHES}])\d{{3}}(?:\1\d{{3}})*(?:[.,]\d+)?$")
 
 

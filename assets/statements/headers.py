@@ -37,8 +37,8 @@ _NAMES = {
         "datum verrekening", "verrekeningsdatum", "date processed", "processed date", "datum verrichting",
         "verrichtingsdatum",
         # A value date is the interest's, not the booking's: only when no other date column is there.
-        "ngay hieu luc", "value date", "valuta date", "effective date", "valutadatum", "valuta", "wertstellung", "data valuta",
-        "date de valeur", "fecha valor", "fecha de valor", "erteknap", "起算日",
+        "ngay hieu luc", "value date", "valuta date", "effective date", "valutadatum", "valuta", "wertstellung",
+        "data valuta", "date de valeur", "fecha valor", "fecha de valor", "erteknap", "起算日",
     ),
     "description": (
         "noi dung", "noi dung giao dich", "noi dung chi tiet", "dien giai", "mo ta", "chi tiet giao dich",
