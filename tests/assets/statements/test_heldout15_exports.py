@@ -15,6 +15,7 @@ from assets.statements import figures
 from assets.statements.columns import figure
 from assets.statements.headers import auto_mapping
 from assets.statements.read import statement_rows
+from zeus.errors import ValidationFailed
 
 
 def rows_of(raw: bytes, currency: str = "CHF"):
@@ -213,3 +214,24 @@ BCV = (
 )  # fmt: skip
 def test_rows_of_swiss_exports(raw, want):
     assert rows_of(raw) == want
+
+
+def order_and_value(order_day: str) -> bytes:
+    return (
+        "Auftragsdatum;Buchungstext;Belastungsbetrag (CHF);Gutschriftsbetrag (CHF);Valutadatum;Saldo (CHF)\r\n"
+        f"{order_day};Zahlung;70.16;;31.01.2026;1000.00\r\n30.01.2026;Lohn;;384.40;30.01.2026;1070.16\r\n"
+    ).encode()
+
+
+def test_a_value_date_beside_another_day_in_an_unnamed_date_column_is_not_read_as_the_booking():
+    # Which of the order day and the value date is the booking the header does not say: a mapping is asked for.
+    with pytest.raises(ValidationFailed) as caught:
+        rows_of(order_and_value("29.01.2026"))
+    assert caught.value.code == "CSV_BAD_HEADER"
+
+
+def test_a_value_date_the_other_date_column_agrees_with_reads_as_before():
+    assert rows_of(order_and_value("31.01.2026")) == [
+        (dt.date(2026, 1, 31), "expense", Decimal("70.16"), {}),
+        (dt.date(2026, 1, 30), "income", Decimal("384.40"), {}),
+    ]
