@@ -57,13 +57,18 @@ def rows_of(raw: bytes, currency: str = "CHF"):
             ["", "Data registrazione", "Descrizione", "Dettaglio", "Data valuta", "Importo", "Saldo"],
             {"date": "Data registrazione", "description": "Descrizione", "amount": "Importo"},
         ),
+        # A card's day of the operation (`Data operazione`) after the day it was registered, the booking.
+        (
+            ["Data operazione", "Data registrazione", "Descrizione", "Importo"],
+            {"date": "Data registrazione", "description": "Descrizione", "amount": "Importo"},
+        ),
         (
             ["Date de comptabilisation", "Libellé", "Montant en EUR"],
             {"date": "Date de comptabilisation", "description": "Libellé", "amount": "Montant en EUR"},
         ),
     ],
     ids=["belastung", "belastungsbetrag", "execution-date", "in-chf", "credit-debit-amount", "registrazione",
-         "en-eur"],
+         "registrazione-before-operazione", "en-eur"],
 )  # fmt: skip
 def test_swiss_header_words(header, want):
     assert auto_mapping(header) == want
