@@ -22,7 +22,7 @@ import itertools
 import re
 from decimal import Decimal, InvalidOperation
 
-from assets.statements.figures import decimal_mark
+from assets.statements.figures import APOSTROPHES, decimal_mark
 from assets.statements.headers import column_keys, names_value_date, read_date
 from assets.statements.inference import dates_day_first
 from zeus.money import CURRENCY_EXPONENTS
@@ -41,8 +41,10 @@ _DATE_CELL = re.compile(
 )
 _DAY_MONTH = re.compile(r"^(\d{1,2})[-/.](\d{1,2})[-/.]")
 # A figure as banks write one: a sign, groups of three, a decimal part: `-1.234,56`, `+50,00`, `1,234.56`.
-_FIGURE = re.compile(r"^[+-]?\s?\d{1,3}(?:([.,' ])\d{3})*(?:([.,])(\d{1,4}))?$|^[+-]?\s?\d+(?:([.,])(\d{1,4}))?$")
-_MONEY_MARK = re.compile(r"^[+-]|\d[.,' ]\d")
+_FIGURE = re.compile(
+    rf"^[+-]?\s?\d{{1,3}}(?:([.,{APOSTROPHES} ])\d{{3}})*(?:([.,])(\d{{1,4}}))?$|^[+-]?\s?\d+(?:([.,])(\d{{1,4}}))?$"
+)
+_MONEY_MARK = re.compile(rf"^[+-]|\d[.,{APOSTROPHES} ]\d")
 _MONEY_ROLES = ("amount", "debit", "credit")
 
 
@@ -71,7 +73,7 @@ def figure(text: str, mark: str) -> Decimal | None:
     if not _FIGURE.match(text):
         return None
     grouping = "," if mark == "." else "."
-    text = text.replace(" ", "").replace("'", "").replace(grouping, "").replace(mark, ".")
+    text = re.sub(f"[ {APOSTROPHES}]", "", text).replace(grouping, "").replace(mark, ".")
     try:
         return Decimal(text)
     except InvalidOperation:

@@ -7,8 +7,12 @@ from decimal import Decimal
 
 from zeus.money import CURRENCY_EXPONENTS
 
-# A whole cell that is a figure (a sign or brackets aside): digits with `.`, `,`, `'` or space between them.
-_BARE_FIGURE = re.compile(r"^\d{1,3}(?:[.,' ]\d{3})*(?:[.,]\d+)?$|^\d+(?:[.,]\d+)?$")
+# The apostrophes Swiss figures group thousands by (`9'766.50`), as a keyboard, a word processor (U+2019) or
+# a spreadsheet's locale (U+02BC) writes one: never a decimal mark.
+APOSTROPHES = "'\u2019\u02bc"
+# A whole cell that is a figure (a sign or brackets aside): digits with `.`, `,`, an apostrophe or a space
+# between them.
+_BARE_FIGURE = re.compile(rf"^\d{{1,3}}(?:[.,{APOSTROPHES} ]\d{{3}})*(?:[.,]\d+)?$|^\d+(?:[.,]\d+)?$")
 
 
 def _mark_of(cell: str) -> tuple[str, bool] | None:
@@ -70,15 +74,19 @@ _CURRENCY_WORDS = {
     # Shift JIS puts the yen sign at ASCII's backslash: a Japanese export's `\7,000` read as cp932.
     "\\": ("JPY",),
 }  # fmt: skip
-_WORDED = re.compile(r"^(?P<pre>[^\d\s]{1,4})?\s*(?P<num>\d(?:[\d.,']|\s(?=\d))*)\s*(?P<post>[^\d\s]{1,4})?$")
+_WORDED = re.compile(
+    rf"^(?P<pre>[^\d\s]{{1,4}})?\s*(?P<num>\d(?:[\d.,{APOSTROPHES}]|\s(?=\d))*)\s*(?P<post>[^\d\s]{{1,4}})?$"
+)
 # Thousands grouped by spaces (`2 500,00`, `1 000 000`): the separator after them, if any, is the decimal one.
 _SPACED = re.compile(r"^\d{1,3}(?:\s\d{3})+(?:[.,](?:\d{1,2}|\d{4,}))?$")
+# Thousands grouped by one kind of apostrophe (`9'766.50`, `1'000`): whatever follows them is the decimal part.
+_APOSTROPHED = re.compile(rf"^\d{{1,3}}([{APOSTROPHES}])\d{{3}}(?:\1\d{{3}})*(?:[.,]\d+)?$")
 
 
 def without_currency(text: str, currency: str) -> str:
     """An unsigned figure with a word or symbol for the row's `currency` beside it (`144,75 kr` in SEK, `29.00
-    CHF`) as the figure alone, and thousands grouped by spaces written without them (`2 500,00`); anything
-    else as written (a word for another currency is the figure parser's to refuse)."""
+    CHF`) as the figure alone, and thousands grouped by spaces or apostrophes written without them (`2 500,00`,
+    `9'766.50`); anything else as written (a word for another currency is the figure parser's to refuse)."""
     match = _WORDED.match(text)
     if match is None or (match["pre"] and match["post"]):
         return text
@@ -86,4 +94,6 @@ def without_currency(text: str, currency: str) -> str:
     if word and currency.upper() not in _CURRENCY_WORDS.get(word, (word.upper(),) if len(word) == 3 else ()):
         return text
     number = match["num"].strip()
+    if _APOSTROPHED.match(number):
+        return re.sub(f"[{APOSTROPHES}]", "", number)
     return re.sub(r"\s", "", number) if _SPACED.match(number) else number

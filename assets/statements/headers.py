@@ -7,6 +7,7 @@ import datetime as dt
 import re
 
 from assets.rules.text import fold
+from zeus.money import CURRENCY_EXPONENTS
 
 # Folded names → mapping key. A balance column (so du, balance) is recognised so it is never taken for an
 # amount, and then left out of the mapping.
@@ -15,7 +16,9 @@ _NAMES = {
         "ngay giao dich", "ngay gd", "thoi gian giao dich", "ngay gio giao dich", "ngay hach toan", "ngay thuc hien",
         # The day the bank booked it (a card's `Posted Date`, Chase's `Post Date`) before the day it was made
         # (`Transaction Date`): what a statement line is booked on.
-        "ngay ghi so", "posting date", "posted date", "post date", "booking date",
+        "ngay ghi so", "posting date", "posted date", "post date", "booking date", "booked at", "booked on",
+        # The day the bank carried the order out (BCV's `Execution date`), and Italian's registration day.
+        "execution date", "date d execution", "data registrazione", "data di registrazione",
         "transaction date", "trans date", "txn date",
         "completed date", "date completed", "buchungsdatum", "boekdatum", "transactiedatum", "buchungstag",
         "data contabile", "data operazione", "konyveles datuma", "konyvelesi datum", "date de comptabilisation",
@@ -34,8 +37,8 @@ _NAMES = {
         "datum verrekening", "verrekeningsdatum", "date processed", "processed date", "datum verrichting",
         "verrichtingsdatum",
         # A value date is the interest's, not the booking's: only when no other date column is there.
-        "ngay hieu luc", "value date", "effective date", "valutadatum", "valuta", "wertstellung", "data valuta",
-        "date de valeur", "fecha valor", "fecha de valor", "erteknap", "起算日",
+        "ngay hieu luc", "value date", "valuta date", "effective date", "valutadatum", "valuta", "wertstellung",
+        "data valuta", "date de valeur", "fecha valor", "fecha de valor", "erteknap", "起算日",
     ),
     "description": (
         "noi dung", "noi dung giao dich", "noi dung chi tiet", "dien giai", "mo ta", "chi tiet giao dich",
@@ -45,6 +48,8 @@ _NAMES = {
         "descrizione completa", "causale", "omschrijving", "naam omschrijving", "mededelingen",
         "kozlemeny", "megnevezes", "descrizione operazioni", "desc", "libelle", "libelle operation", "concepto",
         "descripcion", "descricao", "historico", "opis", "tytul", "paaiskinimai", "tekst", "selite",
+        # A line's text named for what the table lists (BCV's `Transactions`) or its designation (`Denominazione`).
+        "transactions", "denominazione",
         # Who paid or was paid, where a file has no text of its own (PayPal's `Name`).
         "name", "payee name", "merchant", "merchant name", "counterparty", "partner name", "ten doi tac",
         "partner neve", "ellenoldali nev", "toelichting", "handelaar",
@@ -58,6 +63,8 @@ _NAMES = {
         "so tien", "so tien giao dich", "amount", "transaction amount", "so tien gd", "gia tri", "betrag",
         "umsatz", "importo", "bedrag", "mutatie", "osszeg", "montant", "importe", "valor", "kwota", "suma",
         "castka", "belopp", "belob", "belop", "maara", "tranzakcio osszege",
+        # One signed column named for both ways (Raiffeisen's `Credit/Debit Amount`), not its first word's side.
+        "credit debit amount", "debit credit amount",
         # The booked figure (`记账金额`) before the one in the currency the card was used in (`交易金额`).
         "记账金额", "入账金额", "交易金额", "金额", "人民币金额",
         # Japanese: a signed `入出金` (in and out), a figure, a card's charge (`利用金額`: see card_charges).
@@ -68,7 +75,9 @@ _NAMES = {
     "debit": (
         "ghi no", "no", "tien ra", "so tien ghi no", "phat sinh no", "so tien rut", "rut", "chi", "debit",
         "debits", "debit amount", "withdrawal", "withdrawals", "money out", "paid out", "so tien chi",
-        "soll", "uscite", "addebiti", "debet",
+        "soll", "uscite", "addebiti", "addebito", "debet",
+        # Swiss German: the account charged (`Belastung`, `Belastungsbetrag`).
+        "belastung", "belastungen", "belastungsbetrag",
         # ICBC's `记账金额(支出)` (booked, paid out) before `交易金额(支出)`; `支出` alone is money out.
         "记账金额 支出", "交易金额 支出", "支出",
         "出金", "出金金額", "お支払金額", "引出金額", "お引出金額",
@@ -77,7 +86,7 @@ _NAMES = {
     "credit": (
         "ghi co", "co", "tien vao", "so tien ghi co", "phat sinh co", "so tien gui", "gui", "thu", "credit",
         "credits", "credit amount", "deposit", "deposits", "money in", "paid in", "so tien thu",
-        "haben", "entrate", "accrediti",
+        "haben", "entrate", "accrediti", "accredito", "gutschrift", "gutschriften", "gutschriftsbetrag",
         "记账金额 收入", "交易金额 收入", "收入",
         "入金", "入金金額", "お預り金額", "お預入金額", "預入金額",
         "сума зарахування", "зарахування", "надходження",
@@ -121,6 +130,8 @@ _NAMES = {key: tuple(fold(name) for name in names) for key, names in _NAMES.item
 _KEY_OF = {name: key for key, names in _NAMES.items() for name in names}
 _VALUE_DATES = frozenset(_NAMES["date"][_NAMES["date"].index("ngay hieu luc") :])
 _UNIT = re.compile(r"\((?:[^)]*)\)|\[(?:[^]]*)\]")
+# A unit written in words after the name (PostFinance's `Accredito in CHF`, `Montant en EUR`).
+_IN_CURRENCY = re.compile(r"\s+(?:in|en)\s+([a-z]{3})\s*$")
 
 
 # Latin letters that look like Cyrillic ones, as a Cyrillic header may mix them in (Sense Bank writes the C of
@@ -139,6 +150,8 @@ def _names(cell: str) -> list[str]:
     if _CYRILLIC.search(whole):
         whole = whole.translate(_LOOK_ALIKES)
     text = _UNIT.sub(" ", whole)
+    if (unit := _IN_CURRENCY.search(text)) and unit[1].upper() in CURRENCY_EXPONENTS:
+        text = text[: unit.start()]
     # Japanese joins two names with a middle dot (Rakuten Card's `利用店名・商品名`: the shop, the goods).
     parts = [whole, text, *re.split(r"[/\n|\u30fb]", text)]
     # Chinese and Japanese names are words of their own (NFKD has made full-width brackets and colons ASCII).
@@ -148,12 +161,23 @@ def _names(cell: str) -> list[str]:
     ]
 
 
+def _known(cell: str) -> list[str]:
+    """The names one header cell offers that Zeus knows, in order; none where its parts name both sides
+    (BEKB's `Gutschrift / Belastung`: which way each line went, in words of its own), which is neither the
+    debit nor the credit column."""
+    names = [name for name in _names(cell) if name in _KEY_OF]
+    keys = [_KEY_OF[name] for name in names]
+    if keys and keys[0] in ("debit", "credit") and {"debit", "credit"} <= set(keys):
+        return []
+    return names
+
+
 def column_keys(header: list[str]) -> dict[int, str]:
     """The role each header cell's words give its column, by index (`date`, `amount`, `balance`, `index`…),
     one column a role: of two (`Transaction Date` and `Posted Date`), the name listed first for it wins."""
     found: dict[str, tuple[int, int]] = {}
     for column, cell in enumerate(header):
-        names = [name for name in _names(cell or "") if name in _KEY_OF]
+        names = _known(cell or "")
         keys = [_KEY_OF[name] for name in names]
         if not keys:
             continue
@@ -198,7 +222,7 @@ def auto_mapping(header: list[str]) -> dict | None:
     found: dict[str, str] = {}
     rank: dict[str, int] = {}
     for cell in header:
-        names = [name for name in _names(cell) if name in _KEY_OF]
+        names = _known(cell)
         keys = [_KEY_OF[name] for name in names]
         if not keys or "index" in keys:
             continue

@@ -9,9 +9,9 @@ from collections.abc import Callable, Iterator
 
 from assets.rules.text import fold
 from assets.statements import column_mapping, csvfile
-from assets.statements.columns import SAMPLE_ROWS, infer_mapping
+from assets.statements.columns import MAX_COLUMNS, SAMPLE_ROWS, infer_mapping, is_date_cell
 from assets.statements.detect import ACCEPTED
-from assets.statements.headers import auto_mapping, card_charges, card_column
+from assets.statements.headers import auto_mapping, card_charges, card_column, names_value_date
 from assets.statements.inference import dates_day_first, headless_mapping
 from assets.statements.rows import ImportRejected, Row
 
@@ -96,6 +96,21 @@ def _other_side(chosen: dict, header: list[str], sample: list[list[str]]) -> dic
     return {**chosen, ("credit" if have == "debit" else "debit"): rest[0]}
 
 
+def _booked_apart(header: list[str], value_date: str, sample: list[list[str]]) -> bool:
+    """Whether a column beside the value date holds dates of its own, another day on some line (BLKB's
+    `Auftragsdatum` beside its `Valutadatum`): the booking may be that one, so the value date is not read by
+    default, as the cells' inference (columns) does not read it either."""
+    named = next(i for i, cell in enumerate(header) if fold(cell) == fold(value_date))
+    for column in range(min(len(header), MAX_COLUMNS)):
+        # Each cell's date part (a time may follow one and not the other).
+        pairs = [(r[column].strip(), r[named].strip()) for r in sample if len(r) > max(column, named)]
+        pairs = [(cell, value) for cell, value in pairs if cell]
+        dated = column != named and pairs and all(is_date_cell(cell) for cell, _ in pairs)
+        if dated and any(cell.split()[:1] != value.split()[:1] for cell, value in pairs):
+            return True
+    return False
+
+
 def table_rows(
     reader,
     *,
@@ -149,6 +164,13 @@ def table_rows(
             chosen = _other_side(chosen, header, [record for _, record in ahead])
             if chosen is None:
                 # Without it the other side's lines would read as lines that move no money: not read at all.
+                seen += ahead
+                ahead = []
+                continue
+        if automatic and names_value_date(chosen["date"]):
+            while len(ahead) < SAMPLE_ROWS and (item := _read(reader)) is not None:
+                ahead.append(item)
+            if _booked_apart(header, chosen["date"], [record for _, record in ahead]):
                 seen += ahead
                 ahead = []
                 continue
