@@ -8,14 +8,13 @@ from decimal import Decimal
 
 from django.db import IntegrityError
 from django.db import transaction as db_transaction
-from django.db.models import QuerySet
+from django.db.models import Exists, QuerySet, Subquery
 from django.utils import timezone
 from django.utils.translation import get_language
 
 from assets.ledger.pairing import transfer_pair_arrival
 from assets.models import Asset, BankTextDraft, LinkedAccount, Source, Transaction
 from assets.rules.services import categorize, rules_for
-from assets.sql import synced_row_claim
 from zeus.models import Notification
 from zeus.money import format_amount
 from zeus.services import NotificationDraft, notification_create_many
@@ -53,23 +52,26 @@ class SyncedRow:
 
 
 def synced_row_land(*, user, row: SyncedRow) -> LandResult:
-    """The row once, in one transaction: the payment's id claimed (assets.sql) and looked for, then the
-    account found (or created) and locked, the row inserted, the balance moved forward, the inbox told, and
-    the row paired with its other side when that is in. A second delivery of the same id (SePay's retry, or
-    its twin sent at the same moment) waits on the claim until the first one's transaction ends, then finds
-    its row and answers with it, having locked and written nothing. Deliveries to one account are applied
-    one at a time, on the account's lock. A row of the same bank id landed by another path (a statement)
-    meets this insert on the unique (user, external_id): the whole transaction rolls back (nothing is
-    written before that insert but, on an account's first sight, the account) and answers with that row."""
+    """The row once, in one transaction: the account found and locked (or, on its first sight, created with
+    its asset), the payment's id looked for, then the row inserted, the balance moved forward, the inbox told,
+    and the row paired with its other side when that is in. Every delivery of one id names one account, so a
+    second delivery of the same id (SePay's retry, or its twin sent at the same moment) waits on the
+    account's lock until the first one's transaction ends, then finds its row and answers with it, having
+    written nothing. Deliveries to one account are applied one at a time, on the same lock. A row of the same
+    bank id landed by another path (a statement) meets this insert on the unique (user, external_id): the
+    whole transaction rolls back (nothing is written before that insert but, on an account's first sight,
+    the account) and answers with that row."""
     try:
         with db_transaction.atomic():
-            synced_row_claim(user_id=user.pk, external_id=row.external_id)
-            known = _known(user, row)
+            locked = _account_lock(user, row)
+            if isinstance(locked, int):
+                return LandResult(created=False, transaction_id=locked)
+            account, asset = locked
+            known, drafts_near = _known_and_drafts_near(user, account, row)
             if known is not None:
                 return LandResult(created=False, transaction_id=known)
             rules = rules_for(user=user)
-            account, asset = _account_lock(user, row)
-            return _transaction_land(user, account, asset, row, rules)
+            return _transaction_land(user, account, asset, row, rules, drafts_near=drafts_near)
     except IntegrityError:
         existing = _known(user, row)
         if existing is None:
@@ -81,11 +83,25 @@ def _known(user, row: SyncedRow) -> int | None:
     return Transaction.objects.filter(user=user, external_id=row.external_id).values_list("id", flat=True).first()
 
 
-def _account_lock(user, row: SyncedRow) -> tuple[LinkedAccount, Asset | None]:
+def _known_and_drafts_near(user, account: LinkedAccount, row: SyncedRow) -> tuple[int | None, bool]:
+    """Read once the account is locked, in one statement (on the locked account's row): the id's row if it
+    landed already, and whether any confirmed bank text lies within the window (almost never, so the
+    candidates are read only then)."""
+    known = Transaction.objects.filter(user=user, external_id=row.external_id).order_by().values("id")[:1]
+    return (
+        LinkedAccount.objects.filter(pk=account.pk)
+        .annotate(known=Subquery(known), drafts_near=Exists(_confirmed_drafts_near(user, row.occurred_at)))
+        .values_list("known", "drafts_near")
+        .get()
+    )
+
+
+def _account_lock(user, row: SyncedRow) -> tuple[LinkedAccount, Asset | None] | int:
     """The user's linked account for this feed key, locked until the transaction ends, with the synced asset
-    that mirrors it (one query when it exists). Created on first sight, with a synced bank_account asset, so
-    net worth and the asset filters include it; concurrent first deliveries meet on the unique
-    (user, feed_key) and share one row."""
+    that mirrors it (one query when it exists). On first sight the id is looked for first (its row may have
+    landed on an account since deleted, or by another path: then it is returned and nothing is created);
+    then the account is created with a synced bank_account asset, so net worth and the asset filters include
+    it; concurrent first deliveries meet on the unique (user, feed_key) and share one row."""
     asset = (
         Asset.objects.select_for_update(of=("linked_account",))
         .select_related("linked_account")
@@ -95,6 +111,9 @@ def _account_lock(user, row: SyncedRow) -> tuple[LinkedAccount, Asset | None]:
     )
     if asset is not None:
         return asset.linked_account, asset
+    known = _known(user, row)
+    if known is not None:
+        return known
     account = LinkedAccount.objects.get_or_create(
         user=user,
         feed_key=row.feed_key,
@@ -119,8 +138,10 @@ def _account_lock(user, row: SyncedRow) -> tuple[LinkedAccount, Asset | None]:
     return account, asset
 
 
-def _transaction_land(user, account: LinkedAccount, asset: Asset | None, row: SyncedRow, rules: list) -> LandResult:
-    matched = _confirmed_draft_match(user, account, row)
+def _transaction_land(
+    user, account: LinkedAccount, asset: Asset | None, row: SyncedRow, rules: list, *, drafts_near: bool
+) -> LandResult:
+    matched = _confirmed_draft_match(user, account, row) if drafts_near else None
     if matched is not None:
         # The user already confirmed this payment from a bank text: the feed makes that row the bank's
         # (read only, with the bank's id) instead of adding it a second time.
