@@ -14,7 +14,7 @@ from django.utils.translation import get_language
 
 from assets.ledger.pairing import transfer_pair_arrival
 from assets.models import Asset, BankTextDraft, LinkedAccount, Source, Transaction
-from assets.rules.services import categorize, rules_for
+from assets.rules.services import categorize, rules_for, rules_of
 from zeus.models import Notification
 from zeus.money import format_amount
 from zeus.services import NotificationDraft, notification_create_many
@@ -67,10 +67,10 @@ def synced_row_land(*, user, row: SyncedRow) -> LandResult:
             if isinstance(locked, int):
                 return LandResult(created=False, transaction_id=locked)
             account, asset = locked
-            known, drafts_near = _known_and_drafts_near(user, account, row)
+            known, drafts_near, has_rules = _known_and_near(user, account, row)
             if known is not None:
                 return LandResult(created=False, transaction_id=known)
-            rules = rules_for(user=user)
+            rules = rules_for(user=user) if has_rules else []
             return _transaction_land(user, account, asset, row, rules, drafts_near=drafts_near)
     except IntegrityError:
         existing = _known(user, row)
@@ -83,15 +83,19 @@ def _known(user, row: SyncedRow) -> int | None:
     return Transaction.objects.filter(user=user, external_id=row.external_id).values_list("id", flat=True).first()
 
 
-def _known_and_drafts_near(user, account: LinkedAccount, row: SyncedRow) -> tuple[int | None, bool]:
+def _known_and_near(user, account: LinkedAccount, row: SyncedRow) -> tuple[int | None, bool, bool]:
     """Read once the account is locked, in one statement (on the locked account's row): the id's row if it
-    landed already, and whether any confirmed bank text lies within the window (almost never, so the
-    candidates are read only then)."""
+    landed already; whether any confirmed bank text lies within the window, and whether the user has any
+    rule (often neither, so the candidates and the rules are read only then)."""
     known = Transaction.objects.filter(user=user, external_id=row.external_id).order_by().values("id")[:1]
     return (
         LinkedAccount.objects.filter(pk=account.pk)
-        .annotate(known=Subquery(known), drafts_near=Exists(_confirmed_drafts_near(user, row.occurred_at)))
-        .values_list("known", "drafts_near")
+        .annotate(
+            known=Subquery(known),
+            drafts_near=Exists(_confirmed_drafts_near(user, row.occurred_at)),
+            has_rules=Exists(rules_of(user=user)),
+        )
+        .values_list("known", "drafts_near", "has_rules")
         .get()
     )
 
