@@ -6,6 +6,7 @@ import datetime as dt
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError
 from django.db import transaction as db_transaction
 from django.db.models import Exists, QuerySet, Subquery
@@ -15,6 +16,7 @@ from django.utils.translation import get_language
 from assets.ledger.pairing import transfer_pair_arrival
 from assets.models import Asset, BankTextDraft, LinkedAccount, Source, Transaction
 from assets.rules.services import categorize, rules_for, rules_of
+from assets.sql import synced_row_claim
 from zeus.models import Notification
 from zeus.money import format_amount
 from zeus.services import NotificationDraft, notification_create_many
@@ -52,25 +54,22 @@ class SyncedRow:
 
 
 def synced_row_land(*, user, row: SyncedRow) -> LandResult:
-    """The row once, in one transaction: the account found and locked (or, on its first sight, created with
-    its asset), the payment's id looked for, then the row inserted, the balance moved forward, the inbox told,
-    and the row paired with its other side when that is in. Every delivery of one id names one account, so a
-    second delivery of the same id (SePay's retry, or its twin sent at the same moment) waits on the
-    account's lock until the first one's transaction ends, then finds its row and answers with it, having
-    written nothing. Deliveries to one account are applied one at a time, on the same lock. A row of the same
-    bank id landed by another path (a statement) meets this insert on the unique (user, external_id): the
-    whole transaction rolls back (nothing is written before that insert but, on an account's first sight,
-    the account) and answers with that row."""
+    """The row once, in one transaction: the payment's id claimed (assets.sql) and looked for, then the
+    account found (or created) and locked, the row inserted, the balance moved forward, the inbox told, and
+    the row paired with its other side when that is in. A second delivery of the same id (SePay's retry, or
+    its twin sent at the same moment) waits on the claim until the first one's transaction ends, then finds
+    its row and answers with it, having locked and written nothing: the account's lock, which orders the
+    deliveries to one account, is left to other ids. A row of the same bank id landed by another path (a
+    statement) meets this insert on the unique (user, external_id): the whole transaction rolls back (nothing
+    is written before that insert but, on an account's first sight, the account) and answers with that row."""
     try:
         with db_transaction.atomic():
-            locked = _account_lock(user, row)
-            if isinstance(locked, int):
-                return LandResult(created=False, transaction_id=locked)
-            account, asset = locked
-            known, drafts_near, has_rules = _known_and_near(user, account, row)
+            synced_row_claim(user_id=user.pk, external_id=row.external_id)
+            known, drafts_near, has_rules = _known_and_near(user, row)
             if known is not None:
                 return LandResult(created=False, transaction_id=known)
             rules = rules_for(user=user) if has_rules else []
+            account, asset = _account_lock(user, row)
             return _transaction_land(user, account, asset, row, rules, drafts_near=drafts_near)
     except IntegrityError:
         existing = _known(user, row)
@@ -83,13 +82,16 @@ def _known(user, row: SyncedRow) -> int | None:
     return Transaction.objects.filter(user=user, external_id=row.external_id).values_list("id", flat=True).first()
 
 
-def _known_and_near(user, account: LinkedAccount, row: SyncedRow) -> tuple[int | None, bool, bool]:
-    """Read once the account is locked, in one statement (on the locked account's row): the id's row if it
-    landed already; whether any confirmed bank text lies within the window, and whether the user has any
-    rule (often neither, so the candidates and the rules are read only then)."""
+def _known_and_near(user, row: SyncedRow) -> tuple[int | None, bool, bool]:
+    """Read under the claim, in one statement (on the user's row, which is always there): the id's row if it
+    landed already; whether any confirmed bank text lies within the window, and whether the user has any rule
+    (often neither, so the candidates and the rules are read only then). Read before the account's lock, so
+    that lock is held for less: only a delivery can match a draft's row, and it does so under that lock, where
+    the candidates are read again."""
     known = Transaction.objects.filter(user=user, external_id=row.external_id).order_by().values("id")[:1]
     return (
-        LinkedAccount.objects.filter(pk=account.pk)
+        get_user_model()
+        .objects.filter(pk=user.pk)
         .annotate(
             known=Subquery(known),
             drafts_near=Exists(_confirmed_drafts_near(user, row.occurred_at)),
@@ -100,12 +102,11 @@ def _known_and_near(user, account: LinkedAccount, row: SyncedRow) -> tuple[int |
     )
 
 
-def _account_lock(user, row: SyncedRow) -> tuple[LinkedAccount, Asset | None] | int:
+def _account_lock(user, row: SyncedRow) -> tuple[LinkedAccount, Asset | None]:
     """The user's linked account for this feed key, locked until the transaction ends, with the synced asset
-    that mirrors it (one query when it exists). On first sight the id is looked for first (its row may have
-    landed on an account since deleted, or by another path: then it is returned and nothing is created);
-    then the account is created with a synced bank_account asset, so net worth and the asset filters include
-    it; concurrent first deliveries meet on the unique (user, feed_key) and share one row."""
+    that mirrors it (one query when it exists). Created on first sight, with a synced bank_account asset, so
+    net worth and the asset filters include it; concurrent first deliveries meet on the unique
+    (user, feed_key) and share one row."""
     asset = (
         Asset.objects.select_for_update(of=("linked_account",))
         .select_related("linked_account")
@@ -115,9 +116,6 @@ def _account_lock(user, row: SyncedRow) -> tuple[LinkedAccount, Asset | None] | 
     )
     if asset is not None:
         return asset.linked_account, asset
-    known = _known(user, row)
-    if known is not None:
-        return known
     account = LinkedAccount.objects.get_or_create(
         user=user,
         feed_key=row.feed_key,

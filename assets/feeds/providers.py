@@ -52,7 +52,7 @@ def income_landed_announce(*, transaction_id: int | None, direction: str, text: 
 
 def feed_row_land(*, user, row: FeedRow) -> LandResult:
     """The row once: a payment already in the ledger under its id (from a webhook, an earlier pull or a
-    statement) changes nothing (assets.landing looks for it under the account's lock)."""
+    statement) changes nothing (assets.landing looks for it under the id's claim)."""
     result = _land(user, row)
     if result.created:
         income_landed_announce(transaction_id=result.transaction_id, direction=row.direction, text=row.description)

@@ -26,7 +26,7 @@ class DeliveryContext:
 
 def sepay_delivery_context(*, token: str) -> DeliveryContext | None:
     """The connection behind a webhook URL's token (None when there is none) with its user and profile. Whether
-    the delivery's id is already in the ledger is asked by its landing, under the account's lock, where a retry
+    the delivery's id is already in the ledger is asked by its landing, under the id's claim, where a retry
     and a twin sent at the same moment are answered alike (assets.landing)."""
     try:
         found = SepayConnection.objects.select_related("user__profile").get(token=token)

@@ -88,8 +88,8 @@ _DELIVERY_STAMP_EVERY = dt.timedelta(minutes=1)
 def sepay_delivery_land(*, context: DeliveryContext, delivery: SepayTransaction) -> Landed:
     """One authenticated delivery into the ledger, once: a retried or concurrent delivery of the same SePay
     id finds the row the first one wrote and changes nothing. `context` is what sepay_delivery_context read
-    for it. The row lands through assets.landing (the account found or created and locked, so a twin waits
-    for the first one and then answers with its row; the row inserted, matching a confirmed
+    for it. The row lands through assets.landing (its id claimed, so a twin waits for the first one and then
+    answers with its row; the account found or created and locked, the row inserted, matching a confirmed
     bank text of the same payment when there is one, pairing it with its other side); once committed, a new
     row is announced."""
     text = " ".join(part for part in (delivery.content, delivery.description or "") if part)

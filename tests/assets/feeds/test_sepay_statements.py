@@ -15,6 +15,7 @@ from assets.feeds.selectors import sepay_delivery_context
 from assets.feeds.services import sepay_delivery_land
 from assets.models import Asset, LinkedAccount, Transaction
 from assets.rules.services import rule_create
+from assets.sql import synced_row_claim
 from tests import factories
 from tests.assets.feeds.sepay import deliver, payload
 from tests.assets.feeds.test_sepay import api_for, connect
@@ -22,13 +23,14 @@ from tests.race import at_once
 from zeus.models import Notification
 
 # A new id into a known account: the connection with its user and profile, one read; then one transaction (its
-# BEGIN and COMMIT, or in a test's own transaction a savepoint and its release): the account locked, one look
-# for the id, for a confirmed bank text near it and for whether the user has rules, the row, its balance on the
-# asset and on the account, the inbox row, the user's pairing lock and the look for a counterpart.
-NEW_ID = 1 + 8 + 2
+# BEGIN and COMMIT, or in a test's own transaction a savepoint and its release): the id's claim, one look for
+# it, for a confirmed bank text near it and for whether the user has rules, the account locked, the row, its
+# balance on the asset and on the account, the inbox row, the user's pairing lock and the look for a
+# counterpart.
+NEW_ID = 1 + 9 + 2
 # A user with rules: the rules too.
 NEW_ID_WITH_RULES = NEW_ID + 1
-# A retry of a landed id: the connection, then the account's lock and the look that finds it.
+# A retry of a landed id: the connection, then the claim and the look that finds it.
 RETRY = 1 + 2 + 2
 
 
@@ -74,8 +76,8 @@ def test_a_user_with_rules_costs_one_read_more_and_the_row_is_categorized(
 
 
 def test_a_twin_that_read_before_its_first_landed_meets_its_row_and_writes_nothing(alice, alice_api, webhook):
-    """The twin read its connection before the first one landed; by the time it holds the account's lock the
-    first one has committed: it finds the row and answers with it, having written nothing."""
+    """The twin read its connection before the first one landed; by the time it holds the id's claim the
+    first one has committed: it finds the row and answers with it, having locked and written nothing."""
     connection = connect(alice_api)
     deliver(webhook, connection, payload(id=1, accumulated=100))
     twin = parse_payload(payload(id=2, accumulated=200), now=timezone.now())
@@ -105,10 +107,10 @@ def test_a_retry_after_its_account_was_deleted_answers_with_its_row_and_makes_no
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_delivery_whose_account_is_locked_waits_for_that_landing_and_answers_with_its_row():
-    """Another transaction holds the account's lock with the id's row written (a twin in the middle of its
-    landing): the delivery waits on the lock, and once that transaction has committed its row the delivery
-    answers 200 with it, having moved no balance and told no one."""
+def test_a_delivery_whose_id_is_claimed_waits_for_that_landing_and_answers_with_its_row():
+    """Another transaction holds the id's claim (a twin in the middle of its landing): the delivery waits on
+    the claim, not on the account, and once that transaction has committed its row the delivery answers 200
+    with it, having moved no balance and told no one."""
     alice = factories.user("alice")
     connection = connect(api_for(alice), "hmac")
     assert deliver(Client(), connection, payload(id=1, accumulated=100)).status_code == 200
@@ -118,7 +120,7 @@ def test_a_delivery_whose_account_is_locked_waits_for_that_landing_and_answers_w
 
     def first():
         with transaction.atomic():
-            LinkedAccount.objects.select_for_update().get(pk=account.pk)
+            synced_row_claim(user_id=alice.id, external_id="sepay:2")
             Transaction.objects.create(
                 user=alice,
                 amount=5,
@@ -138,13 +140,13 @@ def test_a_delivery_whose_account_is_locked_waits_for_that_landing_and_answers_w
         return deliver(Client(), connection, payload(id=2, accumulated=200)).status_code
 
     def watch():
-        # The twin is seen waiting for a lock (the account's row); then the first one may commit.
+        # The twin is seen waiting for the claim (an advisory lock); then the first one may commit.
         seen = False
         for _ in range(3000):
             with connections["default"].cursor() as cursor:
                 cursor.execute(
-                    "SELECT count(*) FROM pg_stat_activity"
-                    " WHERE datname = current_database() AND wait_event_type = 'Lock'"
+                    "SELECT count(*) FROM pg_locks JOIN pg_database ON pg_database.oid = pg_locks.database"
+                    " WHERE datname = current_database() AND locktype = 'advisory' AND NOT granted"
                 )
                 seen = cursor.fetchone()[0] == 1
             if seen:
