@@ -6,16 +6,15 @@ import datetime as dt
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.contrib.auth import get_user_model
 from django.db import IntegrityError
 from django.db import transaction as db_transaction
-from django.db.models import Exists, QuerySet, Subquery
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import get_language
 
 from assets.ledger.pairing import transfer_pair_arrival
 from assets.models import Asset, BankTextDraft, LinkedAccount, Source, Transaction
-from assets.rules.services import categorize, rules_for, rules_of
+from assets.rules.services import categorize, rules_for
 from assets.sql import synced_row_claim
 from zeus.models import Notification
 from zeus.money import format_amount
@@ -58,19 +57,19 @@ def synced_row_land(*, user, row: SyncedRow) -> LandResult:
     account found (or created) and locked, the row inserted, the balance moved forward, the inbox told, and
     the row paired with its other side when that is in. A second delivery of the same id (SePay's retry, or
     its twin sent at the same moment) waits on the claim until the first one's transaction ends, then finds
-    its row and answers with it, having locked and written nothing: the account's lock, which orders the
-    deliveries to one account, is left to other ids. A row of the same bank id landed by another path (a
-    statement) meets this insert on the unique (user, external_id): the whole transaction rolls back (nothing
-    is written before that insert but, on an account's first sight, the account) and answers with that row."""
+    its row and answers with it, having locked and written nothing. Deliveries to one account are applied
+    one at a time, on the account's lock. A row of the same bank id landed by another path (a statement)
+    meets this insert on the unique (user, external_id): the whole transaction rolls back (nothing is
+    written before that insert but, on an account's first sight, the account) and answers with that row."""
     try:
         with db_transaction.atomic():
             synced_row_claim(user_id=user.pk, external_id=row.external_id)
-            known, drafts_near, has_rules = _known_and_near(user, row)
+            known = _known(user, row)
             if known is not None:
                 return LandResult(created=False, transaction_id=known)
-            rules = rules_for(user=user) if has_rules else []
+            rules = rules_for(user=user)
             account, asset = _account_lock(user, row)
-            return _transaction_land(user, account, asset, row, rules, drafts_near=drafts_near)
+            return _transaction_land(user, account, asset, row, rules)
     except IntegrityError:
         existing = _known(user, row)
         if existing is None:
@@ -80,26 +79,6 @@ def synced_row_land(*, user, row: SyncedRow) -> LandResult:
 
 def _known(user, row: SyncedRow) -> int | None:
     return Transaction.objects.filter(user=user, external_id=row.external_id).values_list("id", flat=True).first()
-
-
-def _known_and_near(user, row: SyncedRow) -> tuple[int | None, bool, bool]:
-    """Read under the claim, in one statement (on the user's row, which is always there): the id's row if it
-    landed already; whether any confirmed bank text lies within the window, and whether the user has any rule
-    (often neither, so the candidates and the rules are read only then). Read before the account's lock, so
-    that lock is held for less: only a delivery can match a draft's row, and it does so under that lock, where
-    the candidates are read again."""
-    known = Transaction.objects.filter(user=user, external_id=row.external_id).order_by().values("id")[:1]
-    return (
-        get_user_model()
-        .objects.filter(pk=user.pk)
-        .annotate(
-            known=Subquery(known),
-            drafts_near=Exists(_confirmed_drafts_near(user, row.occurred_at)),
-            has_rules=Exists(rules_of(user=user)),
-        )
-        .values_list("known", "drafts_near", "has_rules")
-        .get()
-    )
 
 
 def _account_lock(user, row: SyncedRow) -> tuple[LinkedAccount, Asset | None]:
@@ -140,10 +119,8 @@ def _account_lock(user, row: SyncedRow) -> tuple[LinkedAccount, Asset | None]:
     return account, asset
 
 
-def _transaction_land(
-    user, account: LinkedAccount, asset: Asset | None, row: SyncedRow, rules: list, *, drafts_near: bool
-) -> LandResult:
-    matched = _confirmed_draft_match(user, account, row) if drafts_near else None
+def _transaction_land(user, account: LinkedAccount, asset: Asset | None, row: SyncedRow, rules: list) -> LandResult:
+    matched = _confirmed_draft_match(user, account, row)
     if matched is not None:
         # The user already confirmed this payment from a bank text: the feed makes that row the bank's
         # (read only, with the bank's id) instead of adding it a second time.

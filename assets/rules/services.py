@@ -4,7 +4,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db import transaction as db_transaction
-from django.db.models import Max, QuerySet
+from django.db.models import Max
 
 from assets import categories
 from assets.models import CategoryRule, Transaction
@@ -30,13 +30,7 @@ class Categorized:
 
 def rules_for(*, user) -> list[CategoryRule]:
     """The user's rules in the order they apply; load once per import or delivery and pass to categorize()."""
-    return list(rules_of(user=user).order_by("position", "id"))
-
-
-def rules_of(*, user) -> QuerySet[CategoryRule]:
-    """The user's rules, unordered: what rules_for reads, for a caller that first asks whether there are any
-    within a read it makes anyway."""
-    return CategoryRule.objects.filter(user=user)
+    return list(CategoryRule.objects.filter(user=user).order_by("position", "id"))
 
 
 def categorize(*, rules: list[CategoryRule], text: str, amount: Decimal, direction: str) -> Categorized:
