@@ -90,6 +90,23 @@ def test_a_twin_that_read_before_its_first_landed_meets_its_row_and_writes_nothi
     assert LinkedAccount.objects.get(user=alice).balance == Decimal("7")
 
 
+def test_a_retry_after_its_account_was_deleted_answers_with_its_row_and_makes_no_account(
+    alice, alice_api, webhook, django_assert_num_queries
+):
+    """The id's row is looked for before an account is made for it: a retry of a landed id whose account the
+    user deleted since costs what any retry costs, is answered with its row, and no empty account comes back."""
+    connection = connect(alice_api)
+    deliver(webhook, connection, payload(id=1, accumulated=100))
+    first = Transaction.objects.get(user=alice, external_id="sepay:1")
+    LinkedAccount.objects.filter(user=alice).delete()
+    context = sepay_delivery_context(token=_token(connection))
+    with django_assert_num_queries(RETRY - 1):  # the connection was read above
+        landed = sepay_delivery_land(context=context, delivery=parse_payload(payload(id=1), now=timezone.now()))
+    assert (landed.created, landed.transaction_id) == (False, first.id)
+    assert not LinkedAccount.objects.filter(user=alice).exists()
+    assert Transaction.objects.filter(user=alice).count() == 1
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_delivery_whose_id_is_claimed_waits_for_that_landing_and_answers_with_its_row():
     """Another transaction holds the id's claim (a twin in the middle of its landing): the delivery waits on
