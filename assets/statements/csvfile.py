@@ -23,11 +23,11 @@ HEADER = ("date", "description", "amount", "direction", "category", "external_id
 # Values a bank's direction column uses for money in and money out (folded).
 _IN = {
     "in", "income", "credit", "cr", "c", "+", "co", "ghi co", "thu", "nhan", "deposit", "bij", "j", "jovairas",
-    "kreditas", "inflow", "bevetel",
+    "kreditas", "inflow", "bevetel", "gutschrift", "kredit",
 }  # fmt: skip
 _OUT = {
     "out", "expense", "debit", "dr", "d", "-", "no", "ghi no", "chi", "withdrawal", "af", "terheles", "debetas",
-    "outflow", "kiadas",
+    "outflow", "kiadas", "belastung", "lastschrift",
 }  # fmt: skip
 # `K` is money in beside `D` (Swedbank Lithuania's D/K: kreditas) and money out beside `J` (OTP's Be/Ki: ki):
 # its figure's own sign decides, and an unsigned one is kreditas.
@@ -42,10 +42,11 @@ _NOT_BOOKED = {
 _FIGURES = ("amount", "debit", "credit", "fee", "tax")
 _TOTAL = re.compile(r"^(?:tong|cong|total|totals|summe|sum|totale)\b")
 # An opening or closing balance, or a turnover, written as a line of the table (BancoPosta's `SALDO INIZIALE`,
-# Swedbank Lithuania's `Likutis pradžiai` and `Apyvarta`): a figure that is no transaction.
+# Swedbank Lithuania's `Likutis pradžiai` and `Apyvarta`, a card's `Saldovortrag letzte Rechnung`, the balance
+# brought forward from the last bill): a figure that is no transaction.
 _BALANCE_LINE = re.compile(
     r"^\W*(?:saldo (?:iniziale|finale|inicial|final|anterior)|opening balance|closing balance|anfangssaldo|"
-    r"endsaldo|schlusssaldo|so du dau ky|so du cuoi ky|likutis pradziai|likutis pabaigai|apyvarta)\W*$"
+    r"endsaldo|schlusssaldo|saldovortrag(?: letzte rechnung| vorperiode)?|so du dau ky|so du cuoi ky|likutis pradziai|likutis pabaigai|apyvarta)\W*$"
 )
 
 

@@ -19,9 +19,13 @@ _NAMES = {
         "ngay ghi so", "posting date", "posted date", "post date", "booking date", "booked at", "booked on",
         # The day the bank carried the order out (BCV's `Execution date`), and Italian's registration day.
         "execution date", "date d execution", "data registrazione", "data di registrazione",
-        "transaction date", "trans date", "txn date",
+        "transaction date", "trans date", "txn date", "transaktionsdatum",
+        # A card's receipt day (`Belegdatum`): the day of the purchase, a transaction date.
+        "belegdatum",
         "completed date", "date completed", "buchungsdatum", "boekdatum", "transactiedatum", "buchungstag",
-        "data contabile", "data operazione", "konyveles datuma", "konyvelesi datum", "date de comptabilisation",
+        # Swiss German's `Verbucht am` (booked on), a card's booking beside its `Einkaufs-Datum`.
+        "verbucht am", "gebucht am",
+        "data contabile", "data operazione", "data op", "konyveles datuma", "konyvelesi datum", "date de comptabilisation",
         "date comptable", "date operation", "fecha", "fecha operacion", "data operacji", "data ksiegowania",
         "bokforingsdag", "kirjauspaiva", "fecha de operacion",
         # Ukrainian banks: the operation's day and time (monobank, Sense Bank), the day (PrivatBank).
@@ -38,13 +42,13 @@ _NAMES = {
         "verrichtingsdatum",
         # A value date is the interest's, not the booking's: only when no other date column is there.
         "ngay hieu luc", "value date", "valuta date", "effective date", "valutadatum", "valuta", "wertstellung",
-        "data valuta", "date de valeur", "fecha valor", "fecha de valor", "erteknap", "起算日",
+        "data valuta", "data val", "date de valeur", "fecha valor", "fecha de valor", "erteknap", "起算日",
     ),
     "description": (
         "noi dung", "noi dung giao dich", "noi dung chi tiet", "dien giai", "mo ta", "chi tiet giao dich",
         "chi tiet", "description", "descriptions", "details", "transaction details", "narrative", "memo", "payee",
         "transaction description", "remarks", "noi dung chuyen khoan",
-        "umsatztext", "text", "buchungstext", "verwendungszweck", "beschreibung", "descrizione",
+        "umsatztext", "umsatzbeschreibung", "text", "buchungstext", "verwendungszweck", "beschreibung", "descrizione",
         "descrizione completa", "causale", "omschrijving", "naam omschrijving", "mededelingen",
         "kozlemeny", "megnevezes", "descrizione operazioni", "desc", "libelle", "libelle operation", "concepto",
         "descripcion", "descricao", "historico", "opis", "tytul", "paaiskinimai", "tekst", "selite",
@@ -62,7 +66,7 @@ _NAMES = {
     "amount": (
         "so tien", "so tien giao dich", "amount", "transaction amount", "so tien gd", "gia tri", "betrag",
         "umsatz", "importo", "bedrag", "mutatie", "osszeg", "montant", "importe", "valor", "kwota", "suma",
-        "castka", "belopp", "belob", "belop", "maara", "tranzakcio osszege",
+        "castka", "belopp", "belob", "belop", "maara", "tranzakcio osszege", "billing amount",
         # One signed column named for both ways (Raiffeisen's `Credit/Debit Amount`), not its first word's side.
         "credit debit amount", "debit credit amount",
         # The booked figure (`记账金额`) before the one in the currency the card was used in (`交易金额`).
@@ -97,7 +101,9 @@ _NAMES = {
     # Which way the money went, beside an unsigned amount (Mint's `Transaction Type`: debit or credit).
     "direction": (
         "transaction type", "debit credit", "credit debit", "dr cr", "cr dr", "soll haben", "af bij", "creditdebet",
-        "credit debet", "bij af", "be ki", "d k", "bevetel kiadas",
+        "credit debet", "bij af", "be ki", "d k", "bevetel kiadas", "debit kredit", "kredit debit",
+        # A card's flag column (Swisscard's `Debit/Credit Flag`: D or C).
+        "debit credit flag", "credit debit flag",
     ),
     # Whether the bank has booked the line (Revolut's `State`, Fineco's `Stato`): pending lines are not in.
     "status": ("state", "status", "stato", "trang thai", "transaction status", "info"),
@@ -130,8 +136,9 @@ _NAMES = {key: tuple(fold(name) for name in names) for key, names in _NAMES.item
 _KEY_OF = {name: key for key, names in _NAMES.items() for name in names}
 _VALUE_DATES = frozenset(_NAMES["date"][_NAMES["date"].index("ngay hieu luc") :])
 _UNIT = re.compile(r"\((?:[^)]*)\)|\[(?:[^]]*)\]")
-# A unit written in words after the name (PostFinance's `Accredito in CHF`, `Montant en EUR`).
-_IN_CURRENCY = re.compile(r"\s+(?:in|en)\s+([a-z]{3})\s*$")
+# A unit written in words after the name (PostFinance's `Accredito in CHF`, `Montant en EUR`), or the code
+# alone (Cumulus' `Gutschrift CHF`).
+_IN_CURRENCY = re.compile(r"\s+(?:(?:in|en)\s+)?([a-z]{3})\s*$")
 
 
 # Latin letters that look like Cyrillic ones, as a Cyrillic header may mix them in (Sense Bank writes the C of
