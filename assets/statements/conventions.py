@@ -81,18 +81,41 @@ def charges_positive(ahead: list[tuple[int, list[str]]], mapping: dict) -> bool:
 _CARD_NUMBER = re.compile(r"^(?=(?:[^\d]*\d){4})[\dXx*•. -]{4,23}$")
 
 
-def card_statement(ahead: list[tuple[int, list[str]]], mapping: dict, card: int | None) -> bool:
+# A card named with its number above a table (`Kortnummer 123456******1337`, `Kreditkarte:` beside
+# `1234********1234 Kreditkarte`): the name, then the number, in one cell or the next.
+_CARD_ABOVE = re.compile(
+    r"(?<![a-z])(?:card number|card no|credit card|kartennummer|kreditkarte|kortnummer|kaartnummer|"
+    r"numero de carte|numero de tarjeta)\W{0,3}([\dx*•][\dx*•. -]{2,21}[\dx*•])(?![\dx*•])"
+)
+
+
+def card_above(letterhead: list[list[str]]) -> bool:
+    """Whether the lines above a table's header name the card whose statement it is, with its number."""
+    for record in letterhead:
+        text = " ".join(cell.strip() for cell in record if cell.strip()).casefold()
+        if any(_CARD_NUMBER.match(match[1]) for match in _CARD_ABOVE.finditer(text)):
+            return True
+    return False
+
+
+def card_statement(ahead: list[tuple[int, list[str]]], mapping: dict, card: int | None, *, above: bool = False) -> bool:
     """Whether the amount column is a card statement's, writing its charges positive: a column named for the
     card (`CardId`, `Card number`) holding a card's number on every line (a bank account's card column is
-    blank on its transfers; a merchant's report names its customers' cards by token, not number), no figure
-    written with a `+`, and more figures positive than negative (the card's charges outnumber its refunds
-    and repayments; a bank account seen from a card writes its purchases negative)."""
-    if card is None or "amount" not in mapping or "direction" in mapping:
+    blank on its transfers; a merchant's report names its customers' cards by token, not number), or the
+    card named with its number `above` the table (card_above), no figure written with a `+`, and more
+    figures positive than negative (the card's charges outnumber its refunds and repayments; a bank account
+    seen from a card writes its purchases negative)."""
+    if (card is None and not above) or "amount" not in mapping or "direction" in mapping:
         return False
-    width = max(card, mapping["amount"])
-    lines = [(r[card].strip(), r[mapping["amount"]].strip()) for _, r in ahead if len(r) > width]
-    lines = [(number, figure) for number, figure in lines if figure]
-    if not lines or not all(_CARD_NUMBER.match(number) for number, _ in lines):
+    if card is None:
+        lines = [("", figure) for figure in _column(ahead, mapping["amount"])]
+    else:
+        width = max(card, mapping["amount"])
+        lines = [(r[card].strip(), r[mapping["amount"]].strip()) for _, r in ahead if len(r) > width]
+        lines = [(number, figure) for number, figure in lines if figure]
+        if not all(_CARD_NUMBER.match(number) for number, _ in lines):
+            return False
+    if not lines:
         return False
     if any(_PLUS.match(figure) for _, figure in lines):
         return False
@@ -110,13 +133,21 @@ def charges_named(ahead: list[tuple[int, list[str]]], mapping: dict, *, named: b
 
 
 def unsigned_reading(
-    ahead: list[tuple[int, list[str]]], mapping: dict, card: int | None = None, *, charges: bool = False
+    ahead: list[tuple[int, list[str]]],
+    mapping: dict,
+    card: int | None = None,
+    *,
+    charges: bool = False,
+    card_above: bool = False,
 ) -> str | None:
     """How the amount column's figures read against their signs: `out` where only money in is marked
-    (credits_marked), `reversed` where a card writes charges positive (charges_positive, card_statement,
-    charges_named with `charges`: its header names a card's charges), None as signed."""
+    (credits_marked), `reversed` where a card writes charges positive (charges_positive, card_statement with
+    `card` or `card_above`, charges_named with `charges`: its header names a card's charges), None as
+    signed."""
     if credits_marked(ahead, mapping):
         return "out"
     if charges_named(ahead, mapping, named=charges):
         return "reversed"
-    return "reversed" if charges_positive(ahead, mapping) or card_statement(ahead, mapping, card) else None
+    if charges_positive(ahead, mapping) or card_statement(ahead, mapping, card, above=card_above):
+        return "reversed"
+    return None

@@ -46,7 +46,8 @@ _TOTAL = re.compile(r"^(?:tong|cong|total|totals|summe|sum|totale)\b")
 # brought forward from the last bill): a figure that is no transaction.
 _BALANCE_LINE = re.compile(
     r"^\W*(?:saldo (?:iniziale|finale|inicial|final|anterior)|opening balance|closing balance|anfangssaldo|"
-    r"endsaldo|schlusssaldo|saldovortrag(?: letzte rechnung| vorperiode)?|so du dau ky|so du cuoi ky|likutis pradziai|likutis pabaigai|apyvarta)\W*$"
+    r"endsaldo|schlusssaldo|saldovortrag(?: letzte rechnung| vorperiode)?|"
+    r"so du dau ky|so du cuoi ky|likutis pradziai|likutis pabaigai|apyvarta)\W*$"
 )
 
 
@@ -131,12 +132,14 @@ def mapped_rows(
     day_first: bool = True,
     ragged: bool = False,
     card: int | None = None,
+    card_above: bool = False,
     charges: bool = False,
 ) -> Iterator[Row]:
     """Rows of a bank's CSV through a resolved mapping (column_mapping.check_mapping). Without an external_id
     column the rows get fingerprints; a currency column names each row's currency (blank: the account's).
     `ragged`: the reader leaves trailing empty cells out (XLSX). `card`: a card column's index
-    (conventions.card_statement); `charges`: the amount column's header names a card's charges."""
+    (conventions.card_statement); `card_above`: the lines above the header name the card (conventions.card_above);
+    `charges`: the amount column's header names a card's charges."""
     fingerprint, references = Fingerprints("csv"), {}
     width = max(index for key, index in mapping.items() if key != "date_format") + 1
     records = _rows(reader, first_line=first_line, pad_to=width if ragged else 0)
@@ -146,7 +149,7 @@ def mapped_rows(
     width = max(index for key, index in mapping.items() if key != "date_format") + 1
     if not mapping.get("date_format"):
         day_first = conventions.day_first(ahead, mapping, default=day_first)
-    bare_out = conventions.unsigned_reading(ahead, mapping, card, charges=charges)
+    bare_out = conventions.unsigned_reading(ahead, mapping, card, charges=charges, card_above=card_above)
     mark = figures.decimal_mark(cell for _, record in ahead for cell in record)
     for line, record in records:
         if _not_a_transaction(record, mapping):

@@ -19,13 +19,12 @@ _NAMES = {
         "ngay ghi so", "posting date", "posted date", "post date", "booking date", "booked at", "booked on",
         # The day the bank carried the order out (BCV's `Execution date`), and Italian's registration day.
         "execution date", "date d execution", "data registrazione", "data di registrazione",
-        "transaction date", "trans date", "txn date", "transaktionsdatum",
-        # A card's receipt day (`Belegdatum`): the day of the purchase, a transaction date.
-        "belegdatum",
+        "transaction date", "trans date", "txn date",
         "completed date", "date completed", "buchungsdatum", "boekdatum", "transactiedatum", "buchungstag",
         # Swiss German's `Verbucht am` (booked on), a card's booking beside its `Einkaufs-Datum`.
         "verbucht am", "gebucht am",
-        "data contabile", "data operazione", "data op", "konyveles datuma", "konyvelesi datum", "date de comptabilisation",
+        "data contabile", "data operazione", "data op", "konyveles datuma", "konyvelesi datum",
+        "date de comptabilisation",
         "date comptable", "date operation", "fecha", "fecha operacion", "data operacji", "data ksiegowania",
         "bokforingsdag", "kirjauspaiva", "fecha de operacion",
         # Ukrainian banks: the operation's day and time (monobank, Sense Bank), the day (PrivatBank).
@@ -40,6 +39,8 @@ _NAMES = {
         # A card's settlement day (KBC's `Datum verrekening`, M&S's `Date Processed`) before its purchase day.
         "datum verrekening", "verrekeningsdatum", "date processed", "processed date", "datum verrichting",
         "verrichtingsdatum",
+        # The day a card was used (`Transaktionsdatum`, the receipt's `Belegdatum`), after any booking date.
+        "transaktionsdatum", "belegdatum",
         # A value date is the interest's, not the booking's: only when no other date column is there.
         "ngay hieu luc", "value date", "valuta date", "effective date", "valutadatum", "valuta", "wertstellung",
         "data valuta", "data val", "date de valeur", "fecha valor", "fecha de valor", "erteknap", "起算日",
