@@ -202,17 +202,15 @@ def test_rows_of_card_exports(raw, currency, want):
 
 def test_a_balance_carried_from_the_last_bill_is_no_transaction():
     raw = (
-        "Buchungsdatum,Text,Gutschrift,Belastung\n"
-        '"",Saldovortrag letzte Rechnung,,1\'234.56\n'
-        "04.09.2020,Zahlung,1'234.56,\n"
-    ).encode()
+        b"Buchungsdatum,Text,Gutschrift,Belastung\n"
+        b'"",Saldovortrag letzte Rechnung,,1\'234.56\n'
+        b"04.09.2020,Zahlung,1'234.56,\n"
+    )
     assert rows_of(raw) == [(dt.date(2020, 9, 4), "income", Decimal("1234.56"), {})]
 
 
 def test_the_same_header_again_over_a_second_table_is_still_skipped():
-    raw = (
-        "Buchungsdatum,Text,Betrag\n01.02.2024,Miete,-1200.00\nBuchungsdatum,Text,Betrag\n02.02.2024,Lohn,5000.00\n"
-    ).encode()
+    raw = b"Buchungsdatum,Text,Betrag\n01.02.2024,Miete,-1200.00\nBuchungsdatum,Text,Betrag\n02.02.2024,Lohn,5000.00\n"
     assert rows_of(raw) == [
         (dt.date(2024, 2, 1), "expense", Decimal("1200.00"), {}),
         (dt.date(2024, 2, 2), "income", Decimal("5000.00"), {}),
@@ -221,10 +219,10 @@ def test_the_same_header_again_over_a_second_table_is_still_skipped():
 
 def test_a_headless_column_blank_on_most_lines_is_no_amount():
     raw = (
-        "1111222233330000;28.12.2012;STEUER;-0,17;\r\n"
-        "1111222233334444;07.01.2013;SHOP;-30,00;\r\n"
-        "1111222233334444;08.01.2013;SHOP;-2,00;1,50\r\n"
-    ).encode()
+        b"1111222233330000;28.12.2012;STEUER;-0,17;\r\n"
+        b"1111222233334444;07.01.2013;SHOP;-30,00;\r\n"
+        b"1111222233334444;08.01.2013;SHOP;-2,00;1,50\r\n"
+    )
     assert [r[:3] for r in rows_of(raw, "EUR")] == [
         (dt.date(2012, 12, 28), "expense", Decimal("0.17")),
         (dt.date(2013, 1, 7), "expense", Decimal("30.00")),
