@@ -2,8 +2,10 @@
 where a header's words alone cannot: which part of a date is the day, whether a name written over two
 columns is the currency and the figure, and whether figures written unsigned are money out. Pure."""
 
+import datetime as dt
 import re
 
+from assets.statements.headers import read_date
 from assets.statements.inference import dates_day_first
 from zeus.money import CURRENCY_EXPONENTS
 
@@ -151,3 +153,50 @@ def unsigned_reading(
     if charges_positive(ahead, mapping) or card_statement(ahead, mapping, card, above=card_above):
         return "reversed"
     return None
+
+
+# A day and month written without a year (a card's booking day `07-08` beside its purchase day `2020-07-06`).
+_YEARLESS = re.compile(r"^(\d{1,2})[-/.](\d{1,2})\.?$")
+
+
+def _full_date(text: str) -> bool:
+    try:
+        read_date(text)
+    except ValueError:
+        return False
+    return True
+
+
+def year_beside(ahead: list[tuple[int, list[str]]], mapping: dict) -> int | None:
+    """The column whose dates give the year of a date column written without one: every filled cell of the
+    date column a day and month alone, and exactly one other column a full date on each of those lines;
+    else None (the yearless cells stay bad rows)."""
+    date = mapping["date"]
+    lines = [r for _, r in ahead if len(r) > date and r[date].strip()]
+    if not lines or not all(_YEARLESS.match(r[date].strip()) for r in lines):
+        return None
+    width = min(len(r) for r in lines)
+    found = [c for c in range(width) if c != date and all(_full_date(r[c].strip()) for r in lines)]
+    return found[0] if len(found) == 1 else None
+
+
+def completed_date(text: str, beside: str, *, day_first: bool) -> dt.date:
+    """A yearless day and month (`07-08`) in the year that puts it nearest the line's full date `beside`,
+    its parts in that date's order (year-month-day written without its year is month-day); ValueError if it
+    is no day and month."""
+    full = read_date(beside, day_first=day_first)
+    match = _YEARLESS.match(text.strip())
+    if match is None:
+        raise ValueError(text)
+    first, second = int(match[1]), int(match[2])
+    month_first = bool(re.match(r"^\d{4}", beside.strip())) or not day_first
+    day, month = (second, first) if month_first else (first, second)
+    days = []
+    for year in (full.year - 1, full.year, full.year + 1):
+        try:
+            days.append(dt.date(year, month, day))
+        except ValueError:
+            continue  # the 29th of February in a year without one, or no such day at all
+    if not days:
+        raise ValueError(text)
+    return min(days, key=lambda d: abs(d - full))

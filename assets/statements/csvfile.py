@@ -149,6 +149,8 @@ def mapped_rows(
     width = max(index for key, index in mapping.items() if key != "date_format") + 1
     if not mapping.get("date_format"):
         day_first = conventions.day_first(ahead, mapping, default=day_first)
+    # A booking day written without its year takes it from the line's other date (a format named is the owner's).
+    year_from = None if mapping.get("date_format") else conventions.year_beside(ahead, mapping)
     bare_out = conventions.unsigned_reading(ahead, mapping, card, charges=charges, card_above=card_above)
     mark = figures.decimal_mark(cell for _, record in ahead for cell in record)
     for line, record in records:
@@ -160,7 +162,10 @@ def mapped_rows(
             yield row
             continue
         cell = functools.partial(_cell, record, mapping)
-        _date(row, _read_date, cell("date"), mapping.get("date_format"), day_first)
+        if year_from is not None and len(record) > year_from:
+            _date(row, _completed_date, cell("date"), record[year_from], day_first)
+        else:
+            _date(row, _read_date, cell("date"), mapping.get("date_format"), day_first)
         own = conventions.currency_code(cell("currency")) if "currency" in mapping else ""
         if not _mapped_amount(row, mapping, cell, own or currency, bare_out=bare_out, mark=mark):
             continue  # a notice (a rate change, an opening balance) that moves no money
@@ -222,6 +227,13 @@ def _read_date(text: str, date_format: str | None, day_first: bool = True) -> dt
             raise ValidationFailed(f"{text!r} does not match the date format {date_format}.") from None
     try:
         return read_date(text, day_first=day_first)
+    except ValueError:
+        raise ValidationFailed(f"{text!r} is not a date; name its format in the mapping (date_format).") from None
+
+
+def _completed_date(text: str, beside: str, day_first: bool) -> dt.date:
+    try:
+        return conventions.completed_date(text, beside, day_first=day_first)
     except ValueError:
         raise ValidationFailed(f"{text!r} is not a date; name its format in the mapping (date_format).") from None
 

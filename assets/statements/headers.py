@@ -21,8 +21,9 @@ _NAMES = {
         "execution date", "date d execution", "data registrazione", "data di registrazione",
         "transaction date", "trans date", "txn date",
         "completed date", "date completed", "buchungsdatum", "boekdatum", "transactiedatum", "buchungstag",
-        # Swiss German's `Verbucht am` (booked on), a card's booking beside its `Einkaufs-Datum`.
-        "verbucht am", "gebucht am",
+        # Swiss German's `Verbucht am` (booked on), a card's booking beside its `Einkaufs-Datum`; Swedish's
+        # booked (`Bokfört`) and ledger day (`Reskontradatum`) beside a `Datum` or `Transaktionsdatum`.
+        "verbucht am", "gebucht am", "bokfort", "bokforingsdatum", "reskontradatum",
         "data contabile", "data operazione", "data op", "konyveles datuma", "konyvelesi datum",
         "date de comptabilisation",
         "date comptable", "date operation", "fecha", "fecha operacion", "data operacji", "data ksiegowania",
@@ -52,7 +53,7 @@ _NAMES = {
         "umsatztext", "umsatzbeschreibung", "text", "buchungstext", "verwendungszweck", "beschreibung", "descrizione",
         "descrizione completa", "causale", "omschrijving", "naam omschrijving", "mededelingen",
         "kozlemeny", "megnevezes", "descrizione operazioni", "desc", "libelle", "libelle operation", "concepto",
-        "descripcion", "descricao", "historico", "opis", "tytul", "paaiskinimai", "tekst", "selite",
+        "descripcion", "descricao", "historico", "opis", "tytul", "paaiskinimai", "tekst", "selite", "specifikation",
         # A line's text named for what the table lists (BCV's `Transactions`) or its designation (`Denominazione`).
         "transactions", "denominazione",
         # Who paid or was paid, where a file has no text of its own (PayPal's `Name`).
