@@ -2,8 +2,9 @@
 header words (`Data Op.`, `Verbucht am`, `Gutschrift CHF`, `Billing Amount`, `Debit/Credit Flag`,
 `Debit/Kredit`, `Transaktionsdatum`, `Belegdatum`, `Umsatzbeschreibung`), a card statement in sections each
 under its own header, a balance carried from the last bill (`Saldovortrag`), a headless export whose amount
-is blank on a line that moves no money, and a card named with its number above the header, whose unsigned
-charges are money out. Each case a few lines as such a file has them (figures made up), and what it must
+is blank on a line that moves no money, a card named with its number above the header, whose unsigned
+charges are money out, and a booking day written without its year (Swedish `Bokfört` `07-08`), which takes the
+year of the line's other date. Each case a few lines as such a file has them (figures made up), and what it must
 give; and the guards the rules must not catch."""
 
 import datetime as dt
@@ -284,3 +285,62 @@ def test_a_card_named_above_the_header_reads_its_charges_out(above, figures, wan
 )
 def test_card_above(letterhead, want):
     assert conventions.card_above(letterhead) is want
+
+
+@pytest.mark.parametrize(
+    ("header", "want"),
+    [
+        # Swedish's booked day (`Bokfört`) before the purchase `Datum` and a `Valuta` (a currency in Swedish).
+        (
+            ["Datum", "Bokfört", "Specifikation", "Ort", "Valuta", "Utl.belopp/moms", "Belopp"],
+            {"date": "Bokfört", "description": "Specifikation", "amount": "Belopp"},
+        ),
+        # The ledger day before the transaction day.
+        (
+            ["Reskontradatum", "Transaktionsdatum", "Text", "Belopp", "Saldo"],
+            {"date": "Reskontradatum", "description": "Text", "amount": "Belopp"},
+        ),
+    ],
+    ids=["bokfort", "reskontradatum"],
+)  # fmt: skip
+def test_swedish_booking_words(header, want):
+    assert auto_mapping(header) == want
+
+
+def booked_without_year(purchase: str, booked: str) -> bytes:
+    return xlsx([
+        ["Kortnummer 123456******1337"],
+        ["Datum", "Bokfört", "Specifikation", "Belopp"],
+        [purchase, booked, "ICA", "125.42"],
+        ["Totalt belopp", None, None, "125.42"],
+    ])  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("purchase", "booked", "want"),
+    [
+        # Year-month-day without its year is month-day, in the purchase's year.
+        ("2020-07-06", "07-08", dt.date(2020, 7, 8)),
+        # Booked in the new year for a purchase at the old one's end.
+        ("2020-12-30", "01-02", dt.date(2021, 1, 2)),
+        # Day-first dates leave the day first.
+        ("06.07.2020", "08.07.", dt.date(2020, 7, 8)),
+    ],
+    ids=["month-day", "across-the-new-year", "day-month"],
+)
+def test_a_booking_day_without_its_year_takes_the_year_of_the_line_s_other_date(purchase, booked, want):
+    assert rows_of(booked_without_year(purchase, booked), "SEK", kind=detect.XLSX) == [
+        (want, "expense", Decimal("125.42"), {})
+    ]
+
+
+def test_a_day_without_a_year_and_no_full_date_beside_it_is_no_date():
+    # Nothing says its year: a bad row, named, nothing guessed.
+    rows = rows_of(b"Bokf\xc3\xb6rt,Specifikation,Belopp\n07-08,ICA,-125.42\n", "SEK")
+    assert [set(problems) for *_, problems in rows] == [{"date"}]
+
+
+def test_a_day_without_a_year_between_two_full_dates_is_no_date():
+    # Two full dates beside it: which one's year it shares is not said.
+    raw = b"Datum,Bokf\xc3\xb6rt,Valutadatum,Specifikation,Belopp\n2020-12-30,01-02,2021-01-04,ICA,-125.42\n"
+    assert [set(problems) for *_, problems in rows_of(raw, "SEK")] == [{"date"}]
