@@ -54,9 +54,10 @@ class _Section:
         record = next(self.reader)
         self.line_num = self.reader.line_num
         header = [cell.strip() for cell in record]
+        # A header holds no digit (a line of the table its date and figures): the one check on every line.
         if (
-            csvfile.header_key(header) != self.key
-            and not any(is_date_cell(cell) for cell in header)
+            not any(char.isdigit() for cell in header for char in cell)
+            and csvfile.header_key(header) != self.key
             and auto_mapping(header) is not None
         ):
             self.next = (self.line_num, header)
