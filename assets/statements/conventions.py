@@ -2,8 +2,10 @@
 where a header's words alone cannot: which part of a date is the day, whether a name written over two
 columns is the currency and the figure, and whether figures written unsigned are money out. Pure."""
 
+import datetime as dt
 import re
 
+from assets.statements.headers import read_date
 from assets.statements.inference import dates_day_first
 from zeus.money import CURRENCY_EXPONENTS
 
@@ -81,18 +83,41 @@ def charges_positive(ahead: list[tuple[int, list[str]]], mapping: dict) -> bool:
 _CARD_NUMBER = re.compile(r"^(?=(?:[^\d]*\d){4})[\dXx*•. -]{4,23}$")
 
 
-def card_statement(ahead: list[tuple[int, list[str]]], mapping: dict, card: int | None) -> bool:
+# A card named with its number above a table (`Kortnummer 123456******1337`, `Kreditkarte:` beside
+# `1234********1234 Kreditkarte`): the name, then the number, in one cell or the next.
+_CARD_ABOVE = re.compile(
+    r"(?<![a-z])(?:card number|card no|credit card|kartennummer|kreditkarte|kortnummer|kaartnummer|"
+    r"numero de carte|numero de tarjeta)\W{0,3}([\dx*•][\dx*•. -]{2,21}[\dx*•])(?![\dx*•])"
+)
+
+
+def card_above(letterhead: list[list[str]]) -> bool:
+    """Whether the lines above a table's header name the card whose statement it is, with its number."""
+    for record in letterhead:
+        text = " ".join(cell.strip() for cell in record if cell.strip()).casefold()
+        if any(_CARD_NUMBER.match(match[1]) for match in _CARD_ABOVE.finditer(text)):
+            return True
+    return False
+
+
+def card_statement(ahead: list[tuple[int, list[str]]], mapping: dict, card: int | None, *, above: bool = False) -> bool:
     """Whether the amount column is a card statement's, writing its charges positive: a column named for the
     card (`CardId`, `Card number`) holding a card's number on every line (a bank account's card column is
-    blank on its transfers; a merchant's report names its customers' cards by token, not number), no figure
-    written with a `+`, and more figures positive than negative (the card's charges outnumber its refunds
-    and repayments; a bank account seen from a card writes its purchases negative)."""
-    if card is None or "amount" not in mapping or "direction" in mapping:
+    blank on its transfers; a merchant's report names its customers' cards by token, not number), or the
+    card named with its number `above` the table (card_above), no figure written with a `+`, and more
+    figures positive than negative (the card's charges outnumber its refunds and repayments; a bank account
+    seen from a card writes its purchases negative)."""
+    if (card is None and not above) or "amount" not in mapping or "direction" in mapping:
         return False
-    width = max(card, mapping["amount"])
-    lines = [(r[card].strip(), r[mapping["amount"]].strip()) for _, r in ahead if len(r) > width]
-    lines = [(number, figure) for number, figure in lines if figure]
-    if not lines or not all(_CARD_NUMBER.match(number) for number, _ in lines):
+    if card is None:
+        lines = [("", figure) for figure in _column(ahead, mapping["amount"])]
+    else:
+        width = max(card, mapping["amount"])
+        lines = [(r[card].strip(), r[mapping["amount"]].strip()) for _, r in ahead if len(r) > width]
+        lines = [(number, figure) for number, figure in lines if figure]
+        if not all(_CARD_NUMBER.match(number) for number, _ in lines):
+            return False
+    if not lines:
         return False
     if any(_PLUS.match(figure) for _, figure in lines):
         return False
@@ -110,13 +135,68 @@ def charges_named(ahead: list[tuple[int, list[str]]], mapping: dict, *, named: b
 
 
 def unsigned_reading(
-    ahead: list[tuple[int, list[str]]], mapping: dict, card: int | None = None, *, charges: bool = False
+    ahead: list[tuple[int, list[str]]],
+    mapping: dict,
+    card: int | None = None,
+    *,
+    charges: bool = False,
+    card_above: bool = False,
 ) -> str | None:
     """How the amount column's figures read against their signs: `out` where only money in is marked
-    (credits_marked), `reversed` where a card writes charges positive (charges_positive, card_statement,
-    charges_named with `charges`: its header names a card's charges), None as signed."""
+    (credits_marked), `reversed` where a card writes charges positive (charges_positive, card_statement with
+    `card` or `card_above`, charges_named with `charges`: its header names a card's charges), None as
+    signed."""
     if credits_marked(ahead, mapping):
         return "out"
     if charges_named(ahead, mapping, named=charges):
         return "reversed"
-    return "reversed" if charges_positive(ahead, mapping) or card_statement(ahead, mapping, card) else None
+    if charges_positive(ahead, mapping) or card_statement(ahead, mapping, card, above=card_above):
+        return "reversed"
+    return None
+
+
+# A day and month written without a year (a card's booking day `07-08` beside its purchase day `2020-07-06`).
+_YEARLESS = re.compile(r"^(\d{1,2})[-/.](\d{1,2})\.?$")
+
+
+def _full_date(text: str) -> bool:
+    try:
+        read_date(text)
+    except ValueError:
+        return False
+    return True
+
+
+def year_beside(ahead: list[tuple[int, list[str]]], mapping: dict) -> int | None:
+    """The column whose dates give the year of a date column written without one: every filled cell of the
+    date column a day and month alone, and exactly one other column a full date on each of those lines;
+    else None (the yearless cells stay bad rows)."""
+    date = mapping["date"]
+    lines = [r for _, r in ahead if len(r) > date and r[date].strip()]
+    if not lines or not all(_YEARLESS.match(r[date].strip()) for r in lines):
+        return None
+    width = min(len(r) for r in lines)
+    found = [c for c in range(width) if c != date and all(_full_date(r[c].strip()) for r in lines)]
+    return found[0] if len(found) == 1 else None
+
+
+def completed_date(text: str, beside: str, *, day_first: bool) -> dt.date:
+    """A yearless day and month (`07-08`) in the year that puts it nearest the line's full date `beside`,
+    its parts in that date's order (year-month-day written without its year is month-day); ValueError if it
+    is no day and month."""
+    full = read_date(beside, day_first=day_first)
+    match = _YEARLESS.match(text.strip())
+    if match is None:
+        raise ValueError(text)
+    first, second = int(match[1]), int(match[2])
+    month_first = bool(re.match(r"^\d{4}", beside.strip())) or not day_first
+    day, month = (second, first) if month_first else (first, second)
+    days = []
+    for year in (full.year - 1, full.year, full.year + 1):
+        try:
+            days.append(dt.date(year, month, day))
+        except ValueError:
+            continue  # the 29th of February in a year without one, or no such day at all
+    if not days:
+        raise ValueError(text)
+    return min(days, key=lambda d: abs(d - full))

@@ -23,11 +23,11 @@ HEADER = ("date", "description", "amount", "direction", "category", "external_id
 # Values a bank's direction column uses for money in and money out (folded).
 _IN = {
     "in", "income", "credit", "cr", "c", "+", "co", "ghi co", "thu", "nhan", "deposit", "bij", "j", "jovairas",
-    "kreditas", "inflow", "bevetel",
+    "kreditas", "inflow", "bevetel", "gutschrift", "kredit",
 }  # fmt: skip
 _OUT = {
     "out", "expense", "debit", "dr", "d", "-", "no", "ghi no", "chi", "withdrawal", "af", "terheles", "debetas",
-    "outflow", "kiadas",
+    "outflow", "kiadas", "belastung", "lastschrift",
 }  # fmt: skip
 # `K` is money in beside `D` (Swedbank Lithuania's D/K: kreditas) and money out beside `J` (OTP's Be/Ki: ki):
 # its figure's own sign decides, and an unsigned one is kreditas.
@@ -42,10 +42,12 @@ _NOT_BOOKED = {
 _FIGURES = ("amount", "debit", "credit", "fee", "tax")
 _TOTAL = re.compile(r"^(?:tong|cong|total|totals|summe|sum|totale)\b")
 # An opening or closing balance, or a turnover, written as a line of the table (BancoPosta's `SALDO INIZIALE`,
-# Swedbank Lithuania's `Likutis pradžiai` and `Apyvarta`): a figure that is no transaction.
+# Swedbank Lithuania's `Likutis pradžiai` and `Apyvarta`, a card's `Saldovortrag letzte Rechnung`, the balance
+# brought forward from the last bill): a figure that is no transaction.
 _BALANCE_LINE = re.compile(
     r"^\W*(?:saldo (?:iniziale|finale|inicial|final|anterior)|opening balance|closing balance|anfangssaldo|"
-    r"endsaldo|schlusssaldo|so du dau ky|so du cuoi ky|likutis pradziai|likutis pabaigai|apyvarta)\W*$"
+    r"endsaldo|schlusssaldo|saldovortrag(?: letzte rechnung| vorperiode)?|"
+    r"so du dau ky|so du cuoi ky|likutis pradziai|likutis pabaigai|apyvarta)\W*$"
 )
 
 
@@ -130,12 +132,14 @@ def mapped_rows(
     day_first: bool = True,
     ragged: bool = False,
     card: int | None = None,
+    card_above: bool = False,
     charges: bool = False,
 ) -> Iterator[Row]:
     """Rows of a bank's CSV through a resolved mapping (column_mapping.check_mapping). Without an external_id
     column the rows get fingerprints; a currency column names each row's currency (blank: the account's).
     `ragged`: the reader leaves trailing empty cells out (XLSX). `card`: a card column's index
-    (conventions.card_statement); `charges`: the amount column's header names a card's charges."""
+    (conventions.card_statement); `card_above`: the lines above the header name the card (conventions.card_above);
+    `charges`: the amount column's header names a card's charges."""
     fingerprint, references = Fingerprints("csv"), {}
     width = max(index for key, index in mapping.items() if key != "date_format") + 1
     records = _rows(reader, first_line=first_line, pad_to=width if ragged else 0)
@@ -145,7 +149,9 @@ def mapped_rows(
     width = max(index for key, index in mapping.items() if key != "date_format") + 1
     if not mapping.get("date_format"):
         day_first = conventions.day_first(ahead, mapping, default=day_first)
-    bare_out = conventions.unsigned_reading(ahead, mapping, card, charges=charges)
+    # A booking day written without its year takes it from the line's other date (a format named is the owner's).
+    year_from = None if mapping.get("date_format") else conventions.year_beside(ahead, mapping)
+    bare_out = conventions.unsigned_reading(ahead, mapping, card, charges=charges, card_above=card_above)
     mark = figures.decimal_mark(cell for _, record in ahead for cell in record)
     for line, record in records:
         if _not_a_transaction(record, mapping):
@@ -156,7 +162,10 @@ def mapped_rows(
             yield row
             continue
         cell = functools.partial(_cell, record, mapping)
-        _date(row, _read_date, cell("date"), mapping.get("date_format"), day_first)
+        if year_from is not None and len(record) > year_from:
+            _date(row, _completed_date, cell("date"), record[year_from], day_first)
+        else:
+            _date(row, _read_date, cell("date"), mapping.get("date_format"), day_first)
         own = conventions.currency_code(cell("currency")) if "currency" in mapping else ""
         if not _mapped_amount(row, mapping, cell, own or currency, bare_out=bare_out, mark=mark):
             continue  # a notice (a rate change, an opening balance) that moves no money
@@ -218,6 +227,13 @@ def _read_date(text: str, date_format: str | None, day_first: bool = True) -> dt
             raise ValidationFailed(f"{text!r} does not match the date format {date_format}.") from None
     try:
         return read_date(text, day_first=day_first)
+    except ValueError:
+        raise ValidationFailed(f"{text!r} is not a date; name its format in the mapping (date_format).") from None
+
+
+def _completed_date(text: str, beside: str, day_first: bool) -> dt.date:
+    try:
+        return conventions.completed_date(text, beside, day_first=day_first)
     except ValueError:
         raise ValidationFailed(f"{text!r} is not a date; name its format in the mapping (date_format).") from None
 

@@ -21,7 +21,11 @@ _NAMES = {
         "execution date", "date d execution", "data registrazione", "data di registrazione",
         "transaction date", "trans date", "txn date",
         "completed date", "date completed", "buchungsdatum", "boekdatum", "transactiedatum", "buchungstag",
-        "data contabile", "data operazione", "konyveles datuma", "konyvelesi datum", "date de comptabilisation",
+        # Swiss German's `Verbucht am` (booked on), a card's booking beside its `Einkaufs-Datum`; Swedish's
+        # booked (`Bokfört`) and ledger day (`Reskontradatum`) beside a `Datum` or `Transaktionsdatum`.
+        "verbucht am", "gebucht am", "bokfort", "bokforingsdatum", "reskontradatum",
+        "data contabile", "data operazione", "data op", "konyveles datuma", "konyvelesi datum",
+        "date de comptabilisation",
         "date comptable", "date operation", "fecha", "fecha operacion", "data operacji", "data ksiegowania",
         "bokforingsdag", "kirjauspaiva", "fecha de operacion",
         # Ukrainian banks: the operation's day and time (monobank, Sense Bank), the day (PrivatBank).
@@ -36,18 +40,20 @@ _NAMES = {
         # A card's settlement day (KBC's `Datum verrekening`, M&S's `Date Processed`) before its purchase day.
         "datum verrekening", "verrekeningsdatum", "date processed", "processed date", "datum verrichting",
         "verrichtingsdatum",
+        # The day a card was used (`Transaktionsdatum`, the receipt's `Belegdatum`), after any booking date.
+        "transaktionsdatum", "belegdatum",
         # A value date is the interest's, not the booking's: only when no other date column is there.
         "ngay hieu luc", "value date", "valuta date", "effective date", "valutadatum", "valuta", "wertstellung",
-        "data valuta", "date de valeur", "fecha valor", "fecha de valor", "erteknap", "起算日",
+        "data valuta", "data val", "date de valeur", "fecha valor", "fecha de valor", "erteknap", "起算日",
     ),
     "description": (
         "noi dung", "noi dung giao dich", "noi dung chi tiet", "dien giai", "mo ta", "chi tiet giao dich",
         "chi tiet", "description", "descriptions", "details", "transaction details", "narrative", "memo", "payee",
         "transaction description", "remarks", "noi dung chuyen khoan",
-        "umsatztext", "text", "buchungstext", "verwendungszweck", "beschreibung", "descrizione",
+        "umsatztext", "umsatzbeschreibung", "text", "buchungstext", "verwendungszweck", "beschreibung", "descrizione",
         "descrizione completa", "causale", "omschrijving", "naam omschrijving", "mededelingen",
         "kozlemeny", "megnevezes", "descrizione operazioni", "desc", "libelle", "libelle operation", "concepto",
-        "descripcion", "descricao", "historico", "opis", "tytul", "paaiskinimai", "tekst", "selite",
+        "descripcion", "descricao", "historico", "opis", "tytul", "paaiskinimai", "tekst", "selite", "specifikation",
         # A line's text named for what the table lists (BCV's `Transactions`) or its designation (`Denominazione`).
         "transactions", "denominazione",
         # Who paid or was paid, where a file has no text of its own (PayPal's `Name`).
@@ -62,7 +68,7 @@ _NAMES = {
     "amount": (
         "so tien", "so tien giao dich", "amount", "transaction amount", "so tien gd", "gia tri", "betrag",
         "umsatz", "importo", "bedrag", "mutatie", "osszeg", "montant", "importe", "valor", "kwota", "suma",
-        "castka", "belopp", "belob", "belop", "maara", "tranzakcio osszege",
+        "castka", "belopp", "belob", "belop", "maara", "tranzakcio osszege", "billing amount",
         # One signed column named for both ways (Raiffeisen's `Credit/Debit Amount`), not its first word's side.
         "credit debit amount", "debit credit amount",
         # The booked figure (`记账金额`) before the one in the currency the card was used in (`交易金额`).
@@ -97,7 +103,9 @@ _NAMES = {
     # Which way the money went, beside an unsigned amount (Mint's `Transaction Type`: debit or credit).
     "direction": (
         "transaction type", "debit credit", "credit debit", "dr cr", "cr dr", "soll haben", "af bij", "creditdebet",
-        "credit debet", "bij af", "be ki", "d k", "bevetel kiadas",
+        "credit debet", "bij af", "be ki", "d k", "bevetel kiadas", "debit kredit", "kredit debit",
+        # A card's flag column (Swisscard's `Debit/Credit Flag`: D or C).
+        "debit credit flag", "credit debit flag",
     ),
     # Whether the bank has booked the line (Revolut's `State`, Fineco's `Stato`): pending lines are not in.
     "status": ("state", "status", "stato", "trang thai", "transaction status", "info"),
@@ -130,8 +138,9 @@ _NAMES = {key: tuple(fold(name) for name in names) for key, names in _NAMES.item
 _KEY_OF = {name: key for key, names in _NAMES.items() for name in names}
 _VALUE_DATES = frozenset(_NAMES["date"][_NAMES["date"].index("ngay hieu luc") :])
 _UNIT = re.compile(r"\((?:[^)]*)\)|\[(?:[^]]*)\]")
-# A unit written in words after the name (PostFinance's `Accredito in CHF`, `Montant en EUR`).
-_IN_CURRENCY = re.compile(r"\s+(?:in|en)\s+([a-z]{3})\s*$")
+# A unit written in words after the name (PostFinance's `Accredito in CHF`, `Montant en EUR`), or the code
+# alone (Cumulus' `Gutschrift CHF`).
+_IN_CURRENCY = re.compile(r"\s+(?:(?:in|en)\s+)?([a-z]{3})\s*$")
 
 
 # Latin letters that look like Cyrillic ones, as a Cyrillic header may mix them in (Sense Bank writes the C of

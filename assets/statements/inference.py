@@ -65,10 +65,11 @@ def headless_mapping(records: list[list[str]]) -> tuple[int, dict] | None:
         if len(filled) == len(values) and all(_is_date(value) for value in values):
             dates.append(column)
         elif (
-            len(filled) == len(values)
-            and all(_is_figure(value) for value in values)
-            and any(_MONEY_MARK.search(value) for value in values)
+            len(filled) * 2 > len(values)
+            and all(_is_figure(value) for value in filled)
+            and any(_MONEY_MARK.search(value) for value in filled)
         ):
+            # Blank on a line that moves no money (LBB's `+ 15.0 AMAZON.DE PUNKTE`, bonus points): still the amount.
             figures.append(column)
         elif all(len(value) == 3 and value.upper() in CURRENCY_EXPONENTS for value in filled):
             currencies.append(column)

@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable, Iterator
 
 from assets.rules.text import fold
-from assets.statements import column_mapping, csvfile
+from assets.statements import column_mapping, conventions, csvfile
 from assets.statements.columns import MAX_COLUMNS, SAMPLE_ROWS, infer_mapping, is_date_cell
 from assets.statements.detect import ACCEPTED
 from assets.statements.headers import auto_mapping, card_charges, card_column, names_value_date
@@ -35,6 +35,53 @@ class _Replay:
         record = next(self.reader)
         self.line_num = self.reader.line_num
         return record
+
+
+class _Section:
+    """The records up to the next header of another layout (a card statement in parts, each under its own
+    header: Cumulus-style payments, then purchases with their purchase day first), which is kept in `next`.
+    The same header again over a second table is left to the reader's rules (csvfile)."""
+
+    def __init__(self, reader, header: list[str]):
+        self.reader, self.key, self.line_num, self.next = reader, csvfile.header_key(header), 0, None
+
+    def __iter__(self):
+        return self
+
+    def __next__(self) -> list[str]:
+        if self.next is not None:
+            raise StopIteration
+        record = next(self.reader)
+        self.line_num = self.reader.line_num
+        header = [cell.strip() for cell in record]
+        # A header holds no digit (a line of the table its date and figures): the one check on every line.
+        if (
+            not any(char.isdigit() for cell in header for char in cell)
+            and csvfile.header_key(header) != self.key
+            and auto_mapping(header) is not None
+        ):
+            self.next = (self.line_num, header)
+            raise StopIteration
+        return record
+
+
+def _sections(reader, header: list[str], chosen: dict, line: int, choose: Callable, **read) -> Iterator[Row]:
+    """The rows of each section of the table, each read through the mapping its own header takes
+    (`choose(header)`), the first through `chosen`."""
+    while True:
+        section = _Section(reader, header)
+        yield from csvfile.mapped_rows(
+            section,
+            mapping=column_mapping.check_mapping(chosen, header),
+            first_line=line + 1,
+            card=card_column(header),
+            charges=card_charges(chosen.get("amount")),
+            **read,
+        )
+        if section.next is None:
+            return
+        line, header = section.next
+        chosen = choose(header)
 
 
 def _letterhead_day_first(seen: list[tuple[int, list[str]]], *, default: bool) -> bool:
@@ -174,16 +221,23 @@ def table_rows(
                 seen += ahead
                 ahead = []
                 continue
-        resolved = column_mapping.check_mapping(chosen, header)
-        rows = csvfile.mapped_rows(
+        column_mapping.check_mapping(chosen, header)  # a 400 naming what the mapping gets wrong, before any row
+
+        def choose(other: list[str]) -> dict:
+            if mapping:
+                return mapping if _fits(mapping, other) else auto_mapping(other)
+            return saved(csvfile.header_key(other)) or auto_mapping(other)
+
+        rows = _sections(
             _Replay(ahead, reader) if ahead else reader,
-            mapping=resolved,
+            header,
+            chosen,
+            line,
+            choose,
             currency=currency,
-            first_line=line + 1,
             day_first=_letterhead_day_first(seen[:-1], default=day_first),
             ragged=ragged,
-            card=card_column(header),
-            charges=card_charges(chosen.get("amount")),
+            card_above=conventions.card_above([record for _, record in seen[:-1]]),
         )
         return rows, remember
     seen += ahead
@@ -206,6 +260,7 @@ def table_rows(
             first_line=seen[start][0],
             day_first=_letterhead_day_first(seen[:start], default=day_first) if letterhead_dates else day_first,
             ragged=ragged,
+            card_above=conventions.card_above([record for _, record in seen[:start]]),
         )
         return rows, None
     raise ImportRejected(
