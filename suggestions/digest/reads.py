@@ -8,7 +8,8 @@ from collections import defaultdict
 from dataclasses import dataclass, fields
 from decimal import Decimal
 
-from django.db.models import Case, DateField, F, Q, QuerySet, Sum, Value, When
+from django.db.models import BigIntegerField, Case, DateField, F, Q, QuerySet, Sum, Value, When, Window
+from django.db.models.functions import RowNumber
 
 from assets.ledger.conversion import Converted, RateTable, convert
 from assets.ledger.totals import counted_convert, rate_tables_load
@@ -86,39 +87,49 @@ def _own_currency(currencies: dict[int, str]) -> Q:
     return functools.reduce(operator.or_, (Q(AnyOf("user_id", ids), currency=c) for c, ids in by_currency.items()))
 
 
-def _spent_per_week(*, currencies: dict[int, str], week_start: dt.date) -> QuerySet:
-    """The counted expenses of these users over the five weeks, one row per user, category, currency, `day`
-    and `row`, with each week's sum (`week0` the week itself, `week1` the week before, ...): a row in the user's
-    own currency has no `day` (its weeks are summed in the database, conditional sums of one GROUP BY), a row in
-    another currency keeps its day, the day its conversion needs (then one of its week sums is set).
+def _week_expenses(*, currencies: dict[int, str], week_start: dt.date, per_user: int) -> QuerySet:
+    """The week's expenses of these users that can be among their `per_user` largest, whole (a split row once),
+    as (id, user_id, currency, category, description, amount, occurred_on): of the rows in a user's own currency
+    only the first `per_user` by amount, largest first, equal amounts in the order they were recorded (the
+    database ranks them, a window per user), and every row in another currency, whose rank depends on its day's
+    rate. It reads the week alone, on the (user, direction, -occurred_on, -id) index."""
+    own_or_each_alone = Case(
+        When(_own_currency(currencies), then=Value(0)), default=F("id"), output_field=BigIntegerField()
+    )
+    rank = Window(RowNumber(), partition_by=[F("user_id"), own_or_each_alone], order_by=[F("amount").desc(), "id"])
+    return (
+        Transaction.objects.not_transfers()
+        .filter(AnyOf("user_id", currencies), direction=Transaction.Direction.EXPENSE)
+        .filter(occurred_on__range=(week_start, week_start + dt.timedelta(days=6)))
+        .annotate(rank=rank)
+        .filter(rank__lte=per_user)
+        .order_by()
+        .values_list("id", "user_id", "currency", "category", "description", "amount", "occurred_on")
+    )
 
-    The week's own rows come each apart (`row` their id, with the whole row's amount, description, category and
-    day; a split row once per part), the weeks before grouped (no `row`): the largest expenses are ranked from
-    them, so the week's rows are read in this one scan, not in a second."""
+
+def _spent_per_week(*, currencies: dict[int, str], week_start: dt.date) -> QuerySet:
+    """The counted expenses of these users over the five weeks, one row per user, category, currency and
+    `day`, with each week's sum (`week0` the week itself, `week1` the week before, ...): a row in the user's own
+    currency has no `day` (its weeks are summed in the database, conditional sums of one GROUP BY), a row in
+    another currency keeps its day, the day its conversion needs (then one of its week sums is set)."""
     day = Case(When(_own_currency(currencies), then=Value(None)), default=F("occurred_on"), output_field=DateField())
     mondays = [week_start - dt.timedelta(days=7 * k) for k in range(WEEKS)]
     weeks = {
         f"week{k}": Sum("counted_amount", filter=Q(occurred_on__range=(monday, monday + dt.timedelta(days=6))))
         for k, monday in enumerate(mondays)
     }
-    in_week = Q(occurred_on__gte=week_start)
-    whole = {  # the row's own fields in the week, None before it
-        f"row_{name}": Case(When(in_week, then=F(name))) for name in _ROW_FIELDS
-    }
     return (
         Transaction.objects.counted()
         .filter(AnyOf("user_id", currencies), direction=Transaction.Direction.EXPENSE)
         .filter(occurred_on__range=(mondays[-1], week_start + dt.timedelta(days=6)))
-        .annotate(day=day, **whole)
-        .values("user_id", "counted_category", "currency", "day", *whole)
+        .annotate(day=day)
+        .values("user_id", "counted_category", "currency", "day")
         .annotate(**weeks)
         .order_by()
         # Tuples, not a dict per row: the batch's thousands of rows are unpacked once, by position.
-        .values_list("user_id", "counted_category", "currency", "day", *whole, *weeks)
+        .values_list("user_id", "counted_category", "currency", "day", *weeks)
     )
-
-
-_ROW_FIELDS = ("id", "amount", "description", "category", "occurred_on")
 
 
 def review_spending(*, currencies: dict[int, str], week_start: dt.date, per_user: int) -> ReviewSpending:
@@ -126,23 +137,22 @@ def review_spending(*, currencies: dict[int, str], week_start: dt.date, per_user
     money that counts (through the ledger's one read, Transaction.objects.counted(): no transfers, no excluded
     rows, a split row by its parts) summed per user, category and week in the user's currency, and per day in
     another currency, converted at each day's rate (assets.ledger.totals.counted_convert); then the week's
-    expenses, whole, ranked by their converted amount (equal amounts the largest row first, then in the order
-    they were recorded). One query for the batch, and one read of the rates when another currency appears."""
+    expenses that can rank (_week_expenses), whole, ranked by their converted amount (equal amounts the largest
+    row first, then in the order they were recorded). Two queries for the batch, and one read of the rates when
+    another currency appears."""
     ids, end = list(currencies), week_start + dt.timedelta(days=6)
     grouped = list(_spent_per_week(currencies=currencies, week_start=week_start))
+    this_week = list(_week_expenses(currencies=currencies, week_start=week_start, per_user=per_user))
     zero = Decimal(0)
     totals: dict[int, list[Decimal]] = {}
     by_category: dict[int, dict[str, Decimal]] = {}
-    foreign_days: dict[tuple, Decimal] = {}
-    this_week = {}
-    for row in grouped:
-        uid, category, currency, day, row_id, amount, description, row_category, occurred_on, *sums = row
-        if row_id is not None:  # a split row comes once per part: kept once, whole
-            this_week[row_id] = (uid, currency, row_category, description, amount, occurred_on)
+    foreign = []
+    for uid, category, currency, day, *sums in grouped:
         if day is not None:
-            # A day's rows in another currency summed again into one group: each group converts as one sum.
-            key = (uid, category, currency, day)
-            foreign_days[key] = foreign_days.get(key, zero) + next(s for s in sums if s is not None)
+            foreign.append(
+                {"user_id": uid, "direction": Transaction.Direction.EXPENSE, "counted_category": category,
+                 "currency": currency, "day": day, "total": next(s for s in sums if s is not None)}
+            )  # fmt: skip
             continue
         mine = totals.get(uid)
         if mine is None:
@@ -155,11 +165,6 @@ def review_spending(*, currencies: dict[int, str], week_start: dt.date, per_user
             if categories_of is None:
                 categories_of = by_category[uid] = defaultdict(Decimal)
             categories_of[category] += sums[0]
-    foreign = [
-        {"user_id": uid, "direction": Transaction.Direction.EXPENSE, "counted_category": category,
-         "currency": currency, "day": day, "total": total}
-        for (uid, category, currency, day), total in foreign_days.items()
-    ]  # fmt: skip
     tables = None
     if foreign:
         held = {row[2] for row in grouped}
@@ -185,7 +190,7 @@ def review_spending(*, currencies: dict[int, str], week_start: dt.date, per_user
     categories = {uid: [(c, total) for c, total in spent.items() if total > 0] for uid, spent in by_category.items()}
     biggest = defaultdict(list)
     no_rates = RateTable()
-    for row_id, (uid, currency, category, description, amount, day) in this_week.items():
+    for row_id, uid, currency, category, description, amount, day in this_week:
         conversion = convert(amount, currency, day, to=currencies[uid], table=tables[uid] if tables else no_rates)
         big = BigExpense(description, amount, currency, category, day, conversion)
         biggest[uid].append((_by_converted_amount(big), -amount, row_id, big))
