@@ -12,6 +12,8 @@ import random
 import time
 from decimal import Decimal
 
+from bench._common import settle_after_load
+
 USERS = 10_000
 SPENDING_DAYS = (50, 80)  # of the last 90, per watched user
 SERIES = 40
@@ -128,14 +130,13 @@ def _many(now: dt.datetime) -> tuple[float, float]:
     # money, not zero, and with the balances above about one user in seven runs short before payday.
     columns = "user_id, amount, currency, direction, description, category, occurred_on, source, created_at, updated_at"
     stamp = dt.datetime.now(dt.UTC)
-    with connection.cursor() as cursor:
-        with cursor.cursor.copy(f"COPY assets_transaction ({columns}) FROM STDIN") as copy:
-            for uid in ids:
-                for back in rng.sample(range(1, 91), rng.randrange(SPENDING_DAYS[0], SPENDING_DAYS[1])):
-                    amount = rng.randrange(20, 400) * 1000
-                    day = today - dt.timedelta(days=back)
-                    copy.write_row((uid, amount, "VND", "expense", "Spending", "dining", day, "manual", stamp, stamp))
-        cursor.execute("ANALYZE")  # what autovacuum would have done after a bulk load
+    with connection.cursor() as cursor, cursor.cursor.copy(f"COPY assets_transaction ({columns}) FROM STDIN") as copy:
+        for uid in ids:
+            for back in rng.sample(range(1, 91), rng.randrange(SPENDING_DAYS[0], SPENDING_DAYS[1])):
+                amount = rng.randrange(20, 400) * 1000
+                day = today - dt.timedelta(days=back)
+                copy.write_row((uid, amount, "VND", "expense", "Spending", "dining", day, "manual", stamp, stamp))
+    settle_after_load()
     started = time.perf_counter()
     with connection.cursor() as cursor:
         cursor.execute(EVERY_USER_SQL, {"since": today - dt.timedelta(days=90)})

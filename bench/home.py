@@ -11,6 +11,8 @@ import datetime as dt
 import random
 import time
 
+from bench._common import settle_after_load
+
 TRANSACTIONS = 50_000
 YEARS = 5
 SAMPLES = 300
@@ -59,17 +61,16 @@ def load(today: dt.date):
     categories = ["groceries", "dining", "transport", "shopping", "entertainment", "utilities", "health", "travel"]
     columns = "user_id, amount, currency, direction, description, category, occurred_on, source, created_at, updated_at"
     days = YEARS * 365
-    with connection.cursor() as cursor:
-        with cursor.cursor.copy(f"COPY assets_transaction ({columns}) FROM STDIN") as copy:
-            for n in range(TRANSACTIONS):
-                day = today - dt.timedelta(days=int(n * days / TRANSACTIONS))
-                if n % 60 == 0:
-                    row = (25_000_000, "income", "ACME Corp", "salary")
-                else:
-                    row = (rng.randint(20, 900) * 1_000, "expense", f"Shop {n % 97}", rng.choice(categories))
-                now = dt.datetime.now(dt.UTC)
-                copy.write_row((user.id, row[0], "VND", row[1], row[2], row[3], day, "manual", now, now))
-        cursor.execute("ANALYZE assets_transaction")
+    with connection.cursor() as cursor, cursor.cursor.copy(f"COPY assets_transaction ({columns}) FROM STDIN") as copy:
+        for n in range(TRANSACTIONS):
+            day = today - dt.timedelta(days=int(n * days / TRANSACTIONS))
+            if n % 60 == 0:
+                row = (25_000_000, "income", "ACME Corp", "salary")
+            else:
+                row = (rng.randint(20, 900) * 1_000, "expense", f"Shop {n % 97}", rng.choice(categories))
+            now = dt.datetime.now(dt.UTC)
+            copy.write_row((user.id, row[0], "VND", row[1], row[2], row[3], day, "manual", now, now))
+    settle_after_load()
     return user
 
 

@@ -13,6 +13,8 @@ import datetime as dt
 import random
 import time
 
+from bench._common import settle_after_load
+
 USERS = 10_000
 MERCHANTS = {
     "groceries": ["Co.op Mart", "Bach Hoa Xanh", "WinMart", "Lotte Mart"],
@@ -57,37 +59,35 @@ def load(now: dt.datetime) -> tuple[dt.date, int]:
     today = now.date()
     rng = random.Random(6)
     columns = "user_id, amount, currency, direction, description, category, occurred_on, source, created_at, updated_at"
-    with connection.cursor() as cursor:
-        with cursor.cursor.copy(f"COPY assets_transaction ({columns}) FROM STDIN") as copy:
-            for n, uid in enumerate(ids):
-                rows = []
-                for k in range(3):  # monthly: salary on the 5th, rent on the 1st, a subscription on the 12th
-                    rows.append((25_000_000, "income", "ACME Corp", "salary", _monthly(today, 5, k)))
-                    rows.append((6_500_000, "expense", "Landlord", "housing", _monthly(today, 1, k)))
-                    rows.append((260_000, "expense", "Netflix", "subscriptions", _monthly(today, 12, k)))
-                for category, times in EVERYDAY.items():  # at a steady pace, as people shop and eat
-                    low, high = RANGES[category]
-                    for i in range(times):
-                        offset = min(90, int(i * 91 / times) + rng.randrange(2))
-                        rows.append(
-                            (
-                                rng.randint(low, high) * 1_000,
-                                "expense",
-                                rng.choice(MERCHANTS[category]),
-                                category,
-                                today - dt.timedelta(days=offset),
-                            )
+    with connection.cursor() as cursor, cursor.cursor.copy(f"COPY assets_transaction ({columns}) FROM STDIN") as copy:
+        for n, uid in enumerate(ids):
+            rows = []
+            for k in range(3):  # monthly: salary on the 5th, rent on the 1st, a subscription on the 12th
+                rows.append((25_000_000, "income", "ACME Corp", "salary", _monthly(today, 5, k)))
+                rows.append((6_500_000, "expense", "Landlord", "housing", _monthly(today, 1, k)))
+                rows.append((260_000, "expense", "Netflix", "subscriptions", _monthly(today, 12, k)))
+            for category, times in EVERYDAY.items():  # at a steady pace, as people shop and eat
+                low, high = RANGES[category]
+                for i in range(times):
+                    offset = min(90, int(i * 91 / times) + rng.randrange(2))
+                    rows.append(
+                        (
+                            rng.randint(low, high) * 1_000,
+                            "expense",
+                            rng.choice(MERCHANTS[category]),
+                            category,
+                            today - dt.timedelta(days=offset),
                         )
-                if n % 50 == 1:  # a shopping spree in the last week
-                    rows[-1] = (7_500_000, "expense", "Uniqlo", "shopping", today - dt.timedelta(days=2))
-                if n % 100 == 3:  # a double charge
-                    rows[-2] = (240_000, "expense", "CGV Cinemas", "entertainment", today - dt.timedelta(days=2))
-                    rows[-3] = rows[-2]
-                for amount, direction, description, category, occurred_on in rows:
-                    copy.write_row(
-                        (uid, amount, "VND", direction, description, category, occurred_on, "synced", now, now)
                     )
-        cursor.execute("ANALYZE")
+            if n % 50 == 1:  # a shopping spree in the last week
+                rows[-1] = (7_500_000, "expense", "Uniqlo", "shopping", today - dt.timedelta(days=2))
+            if n % 100 == 3:  # a double charge
+                rows[-2] = (240_000, "expense", "CGV Cinemas", "entertainment", today - dt.timedelta(days=2))
+                rows[-3] = rows[-2]
+            for amount, direction, description, category, occurred_on in rows:
+                copy.write_row((uid, amount, "VND", direction, description, category, occurred_on, "synced", now, now))
+    settle_after_load()
+    with connection.cursor() as cursor:
         cursor.execute("SELECT count(*) FROM assets_transaction")
         loaded = cursor.fetchone()[0]
     return today, loaded

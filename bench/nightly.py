@@ -20,7 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench._common import Row, machine, sec
+from bench._common import Row, machine, sec, settle_after_load
 from bench.insights import USERS, load
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -278,8 +278,7 @@ def run() -> list:
     started = time.perf_counter()
     load(INSIGHTS_AT)
     _plans()
-    with connection.cursor() as cursor:
-        cursor.execute("ANALYZE")
+    settle_after_load()
     seeded = time.perf_counter() - started
     db = connection.settings_dict
     env = {

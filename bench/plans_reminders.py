@@ -14,6 +14,8 @@ import random
 import time
 import zoneinfo
 
+from bench._common import settle_after_load
+
 PLANS = int(os.environ.get("BENCH_PLANS", "100000"))  # smaller only for a smoke run
 DUE_SHARE = 0.9
 NOW = dt.datetime(2026, 11, 15, 12, 10, tzinfo=dt.UTC)
@@ -89,10 +91,7 @@ def _seed() -> float:
             )
         Profile.objects.bulk_create(profiles)
         MonthlyPlan.objects.bulk_create(plans)
-    from django.db import connection
-
-    with connection.cursor() as cursor:
-        cursor.execute("ANALYZE")
+    settle_after_load()
     return time.perf_counter() - started
 
 

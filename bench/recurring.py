@@ -23,6 +23,8 @@ import os
 import random
 import time
 
+from bench._common import settle_after_load
+
 USERS = 10_000
 # Sunday 29 November 2026, 09:00 in Saigon (every bench user's timezone): the review is due for everyone.
 NOW = dt.datetime(2026, 11, 29, 2, 0, tzinfo=dt.UTC)
@@ -54,35 +56,33 @@ def _load() -> int:
     today = NOW.date()
     rng = random.Random(13)
     columns = "user_id, amount, currency, direction, description, category, occurred_on, source, created_at, updated_at"
-    with connection.cursor() as cursor:
-        with cursor.cursor.copy(f"COPY assets_transaction ({columns}) FROM STDIN") as copy:
-            for n, uid in enumerate(ids):
-                rows = []
-                for k in range(6):
-                    rows.append((25_000_000, "income", "ACME Corp", "salary", _monthly(today, 5, k)))
-                    rows.append((6_500_000, "expense", "Landlord", "housing", _monthly(today, 1, k)))
-                    netflix = 300_000 if n % 50 == 7 and k == 0 else 260_000
-                    rows.append((netflix, "expense", "Netflix", "subscriptions", _monthly(today, 12, k)))
-                    rows.append((59_000, "expense", "Spotify", "subscriptions", _monthly(today, 20, k)))
-                    meter = rng.randint(560, 760) * 1_000
-                    rows.append((meter, "expense", "EVN HCMC", "utilities", _monthly(today, 10, k)))
-                for category, (merchants, times, low, high) in EVERYDAY.items():
-                    for i in range(times):
-                        offset = min(DAYS - 1, int(i * DAYS / times) + rng.randrange(3))
-                        rows.append(
-                            (
-                                rng.randint(low, high) * 1_000,
-                                "expense",
-                                rng.choice(merchants),
-                                category,
-                                today - dt.timedelta(days=offset),
-                            )
+    with connection.cursor() as cursor, cursor.cursor.copy(f"COPY assets_transaction ({columns}) FROM STDIN") as copy:
+        for n, uid in enumerate(ids):
+            rows = []
+            for k in range(6):
+                rows.append((25_000_000, "income", "ACME Corp", "salary", _monthly(today, 5, k)))
+                rows.append((6_500_000, "expense", "Landlord", "housing", _monthly(today, 1, k)))
+                netflix = 300_000 if n % 50 == 7 and k == 0 else 260_000
+                rows.append((netflix, "expense", "Netflix", "subscriptions", _monthly(today, 12, k)))
+                rows.append((59_000, "expense", "Spotify", "subscriptions", _monthly(today, 20, k)))
+                meter = rng.randint(560, 760) * 1_000
+                rows.append((meter, "expense", "EVN HCMC", "utilities", _monthly(today, 10, k)))
+            for category, (merchants, times, low, high) in EVERYDAY.items():
+                for i in range(times):
+                    offset = min(DAYS - 1, int(i * DAYS / times) + rng.randrange(3))
+                    rows.append(
+                        (
+                            rng.randint(low, high) * 1_000,
+                            "expense",
+                            rng.choice(merchants),
+                            category,
+                            today - dt.timedelta(days=offset),
                         )
-                for amount, direction, description, category, occurred_on in rows:
-                    copy.write_row(
-                        (uid, amount, "VND", direction, description, category, occurred_on, "synced", NOW, NOW)
                     )
-        cursor.execute("ANALYZE")
+            for amount, direction, description, category, occurred_on in rows:
+                copy.write_row((uid, amount, "VND", direction, description, category, occurred_on, "synced", NOW, NOW))
+    settle_after_load()
+    with connection.cursor() as cursor:
         cursor.execute("SELECT count(*) FROM assets_transaction")
         return cursor.fetchone()[0]
 

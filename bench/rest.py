@@ -16,7 +16,7 @@ import uuid
 from decimal import Decimal
 from io import BytesIO
 
-from bench._common import Row, machine, ms, percentile
+from bench._common import Row, machine, ms, percentile, settle_after_load
 
 BIG, SMALL = 50_000, 500
 YEARS = 5
@@ -114,7 +114,6 @@ def _measure(handler, calls: dict) -> dict:
 def run() -> list:
     from django.conf import settings
     from django.core.handlers.wsgi import WSGIHandler
-    from django.db import connection
     from django.urls import clear_url_caches, set_urlconf
     from django.utils import timezone
 
@@ -124,8 +123,7 @@ def run() -> list:
     set_urlconf(None)
     started = time.perf_counter()
     big, small = _seed(BIG), _seed(SMALL)
-    with connection.cursor() as cursor:
-        cursor.execute("ANALYZE")  # what autovacuum would have done after a bulk load
+    settle_after_load()
     seeded = time.perf_counter() - started
     handler = WSGIHandler()
     requests = [
