@@ -72,15 +72,13 @@ def weekly_category_totals(*, user_ids: list[int], today: dt.date) -> list[Categ
             **{name: window(k) for k, name in enumerate(names)},
         )
         .order_by()
+        # Tuples, not a dict of eighteen keys per row: the group is set by values() above, and a batch reads
+        # one row per user and category.
+        .values_list("user_id", "currency", "counted_category", "month_to_date", "first_on", *names)
     )
     return [
         CategoryWeeks(
-            user_id=row["user_id"],
-            currency=row["currency"],
-            category=row["counted_category"],
-            weeks=tuple(row[name] for name in names),
-            month_to_date=row["month_to_date"],
-            first_on=row["first_on"],
+            user_id=row[0], currency=row[1], category=row[2], weeks=row[5:], month_to_date=row[3], first_on=row[4]
         )
         for row in rows
     ]

@@ -132,13 +132,16 @@ def _close(a: Decimal, b: Decimal, share: Decimal) -> bool:
     return abs(a - b) <= share * max(abs(a), abs(b))
 
 
-def _run(ordered: list[Charge], dates: list[dt.date], end: int, cadence: Cadence) -> list[Charge]:
+def _run(
+    ordered: list[Charge], dates: list[dt.date], end: int, cadence: Cadence
+) -> tuple[list[Charge], list[list[Charge]]]:
     """The longest regular run ending at `ordered[end]`, newest last. Going back one period at a time, the
     charge that lands within the slack of its expected date with the amount nearest the newer one's joins
     when its amount is within the tolerance (or is an older price, within the price-change limit), the
     offsets from the expected dates agree within the spread, and between the two the counterparty charged
     nothing else (a yearly series allows a few): a daily lunch is not a weekly series, a shop visited every
-    week is not a monthly one."""
+    week is not a monthly one. With the run, its price segments (_segments) once it is long enough to count,
+    else none."""
     last = ordered[end]
     run = [last]
     low = high = 0  # the run's offsets from their expected dates: the newest's is 0
@@ -174,7 +177,7 @@ def _run(ordered: list[Charge], dates: list[dt.date], end: int, cadence: Cadence
         run.append(older)
         position = i
     if len(run) < MIN_OCCURRENCES:
-        return run  # too short already: _steady only ever shortens it
+        return run, []  # too short already: _steady only ever shortens it
     run.reverse()
     return _steady(run)
 
@@ -194,26 +197,30 @@ def _median(values: Iterable[Decimal]) -> Decimal:
 
 def _segments(run: list[Charge]) -> list[list[Charge]]:
     """The run split where the price changed, oldest first."""
-    out = [[run[0]]]
+    segment = [run[0]]
+    out = [segment]
     for charge in run[1:]:
-        if _close(charge.amount, out[-1][-1].amount, tolerance(charge.category)):
-            out[-1].append(charge)
+        if _close(charge.amount, segment[-1].amount, tolerance(charge.category)):
+            segment.append(charge)
         else:
-            out.append([charge])
+            segment = [charge]
+            out.append(segment)
     return out
 
 
-def _steady(run: list[Charge]) -> list[Charge]:
+def _steady(run: list[Charge]) -> tuple[list[Charge], list[list[Charge]]]:
     """A price may change, but every price before the newest must have held for three charges at least:
     amounts that move now and then (rides, groceries, a cinema) are spending, not a series. Keeps the newest
-    part of the run that obeys this."""
+    part of the run that obeys this, with its segments: whole segments of the run (a segment ends where a
+    charge is not close to the one before it), so the kept part's own segments, which the series' amounts
+    are read from."""
     segments = _segments(run)
     kept: list[Charge] = segments[-1]
-    for segment in reversed(segments[:-1]):
-        if len(segment) < MIN_OCCURRENCES:
-            break
-        kept = segment + kept
-    return kept
+    first = len(segments) - 1
+    while first > 0 and len(segments[first - 1]) >= MIN_OCCURRENCES:
+        first -= 1
+        kept = segments[first] + kept
+    return kept, segments[first:]
 
 
 _DATE_THEN_ID = operator.attrgetter("occurred_on", "id")
@@ -239,7 +246,7 @@ def _detect_alike(charges: list[Charge]) -> Series | None:
     ):
         return None
     dates = [c.occurred_on for c in ordered]
-    best: tuple[int, dt.date, list[Charge], Cadence] | None = None
+    best: tuple[int, dt.date, list[Charge], Cadence, list[list[Charge]]] | None = None
     # Anchor on the newest charges: the newest itself may be an extra purchase at the same merchant.
     for end in range(len(ordered) - 1, max(-1, len(ordered) - 4), -1):
         # A run ending at `end` has at most end + 1 charges and, from an older anchor, an older last charge:
@@ -249,16 +256,15 @@ def _detect_alike(charges: list[Charge]) -> Series | None:
         for cadence in CADENCES:
             if best is not None and best[0] >= end + 1:
                 break
-            run = _run(ordered, dates, end, cadence)
+            run, segments = _run(ordered, dates, end, cadence)
             if len(run) < MIN_OCCURRENCES:
                 continue
             score = (len(run), run[-1].occurred_on)
             if best is None or score > best[:2]:
-                best = (*score, run, cadence)
+                best = (*score, run, cadence, segments)
     if best is None:
         return None
-    _, _, run, cadence = best
-    segments = _segments(run)
+    _, _, run, cadence, segments = best
     last = run[-1]
     previous_amount = None
     if len(segments[-1]) == 1:
@@ -303,14 +309,18 @@ def detect(rows: Iterable[tuple]) -> list[Series]:
     written: dict[tuple, list[tuple]] = defaultdict(list)
     for row in rows:
         written[_WRITTEN(row)].append(row)
-    groups: dict[tuple, list[tuple]] = defaultdict(list)
+    # Most descriptions are the only one of their counterparty: their list becomes the group as it is, and
+    # only a second description of the same counterparty is appended to it.
+    groups: dict[tuple, list[tuple]] = {}
     for (user_id, direction, currency, description), members in written.items():
         if key := counterparty(description):
-            groups[user_id, direction, currency, key].extend(members)
+            group = groups.setdefault((user_id, direction, currency, key), members)
+            if group is not members:
+                group.extend(members)
     found = []
     for members in groups.values():
         if len(members) < MIN_OCCURRENCES or not _three_alike(
-            [row[_AMOUNT] for row in members], [row[_CATEGORY] for row in members]
+            [row[_AMOUNT] for row in members], {row[_CATEGORY] for row in members}
         ):
             continue
         series = _detect_alike(list(map(Charge._make, members)))
