@@ -82,7 +82,8 @@ def _check_batch(users: list[Watched], now: dt.datetime) -> int:
         # A second worker on the same users waits on these rows, then finds them checked today.
         forecast_watches_ensure(list(today_of))
         locked = ForecastWatch.objects.select_for_update().filter(AnyOf("user_id", today_of)).order_by("user_id")
-        watches = {row[0]: row for row in locked.values_list("user_id", "pk", "checked_on", "in_shortfall")}
+        # The cushions ride on the locked rows: the screen and the full read measure against them, read once here.
+        watches = {row[0]: row for row in locked.values_list("user_id", "pk", "checked_on", "in_shortfall", "cushion")}
         due = [
             user for user in users if user.user_id in today_of and watches[user.user_id][2] != today_of[user.user_id]
         ]
@@ -91,15 +92,18 @@ def _check_batch(users: list[Watched], now: dt.datetime) -> int:
         currency_of = {user.user_id: user.currency for user in due}
         due_today = {user.user_id: today_of[user.user_id] for user in due}
         # Only the users the screen cannot clear have their forecasts read; the others are not short.
-        maybe = may_fall_short(currency_of=currency_of, today_of=due_today, days=fc.SHORTFALL_WINDOW)
+        cushions = {user.user_id: watches[user.user_id][4] for user in due}
+        maybe = may_fall_short(currency_of=currency_of, today_of=due_today, days=fc.SHORTFALL_WINDOW, cushions=cushions)
         readings = shortfall_readings(
             currency_of={user_id: currency_of[user_id] for user_id in maybe},
             today_of={user_id: due_today[user_id] for user_id in maybe},
             days=fc.SHORTFALL_WINDOW,
+            cushions=cushions,
         )
         drafts, checked, short_ids = [], defaultdict(list), []
         for user in due:
-            (_user_id, watch_id, _checked_on, was_short), reading = watches[user.user_id], readings.get(user.user_id)
+            _user_id, watch_id, _checked_on, was_short, _cushion = watches[user.user_id]
+            reading = readings.get(user.user_id)
             today = today_of[user.user_id]
             short = reading is not None and reading.short
             if short and not was_short:

@@ -4,6 +4,7 @@ spending. docs/forecast.md says what counts and why."""
 
 import dataclasses
 import datetime as dt
+from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
@@ -146,13 +147,18 @@ class ShortfallReading:
 
 
 def shortfall_readings(
-    *, currency_of: dict[int, str], today_of: dict[int, dt.date], days: int
+    *,
+    currency_of: dict[int, str],
+    today_of: dict[int, dt.date],
+    days: int,
+    cushions: dict[int, Decimal] | None = None,
 ) -> dict[int, ShortfallReading]:
     """The lowest point of each user's next `days` days (user id: their currency), read as cash_forecasts reads
     them (the typical day of
     every user without a plan in one read, a row per user), projected day by day only for the users who may
-    fall short: those whose floor (fc.floor_within) lies below their cushion."""
-    batch = _batch(currency_of, today_of, days, {})
+    fall short: those whose floor (fc.floor_within) lies below their cushion. `cushions` (user id: cushion as
+    stored) are the watch's, read with its locked rows; without them they are read here."""
+    batch = _batch(currency_of, today_of, days, {}, cushions)
     readings = {
         user_id: ShortfallReading(currency=view.currency, cushion=batch.cushions.get(user_id, 0), lowest=None)
         for user_id, view in batch.views.items()
@@ -181,7 +187,11 @@ class _Batch:
 
 
 def _batch(
-    currency_of: dict[int, str], today_of: dict[int, dt.date], days: int | None, given: dict[int, ActivePlan]
+    currency_of: dict[int, str],
+    today_of: dict[int, dt.date],
+    days: int | None,
+    given: dict[int, ActivePlan],
+    cushions: dict[int, Decimal] | None = None,
 ) -> _Batch:
     held = assets_of_kinds(user_ids=currency_of, kinds=FORECAST_KINDS)
     views, accounts = {}, {}
@@ -192,7 +202,7 @@ def _batch(
     label = _("Everyday spending")
     if not ids:
         return _Batch(views=views, pending={}, cushions={}, spending_label=label)
-    reads = _reads(ids, today_of, currency_of, accounts, given)
+    reads = _reads(ids, today_of, currency_of, accounts, given, cushions)
     cushions = {user_id: read.cushion for user_id, read in reads.items()}
     pending = {user_id: _events(reads[user_id], currency_of[user_id], today_of[user_id], days) for user_id in ids}
     typical = _typical_spending(
@@ -219,9 +229,15 @@ class ForecastReads:
 
 
 def _reads(
-    ids: list[int], today_of: dict, currency_of: dict, accounts: dict, given: dict[int, ActivePlan]
+    ids: list[int],
+    today_of: dict,
+    currency_of: dict,
+    accounts: dict,
+    given: dict[int, ActivePlan],
+    stored: dict[int, Decimal] | None,
 ) -> dict[int, ForecastReads]:
-    """Each user's ForecastReads, read for the whole batch at once."""
+    """Each user's ForecastReads, read for the whole batch at once; the cushions too unless `stored` holds them
+    (user id: cushion as stored)."""
     cards: dict[int, list] = {user_id: [] for user_id in ids}
     owed = [a for user_id in ids for a in accounts[user_id] if a.kind in OWED_ON_CARD]
     for view in card_dues(owed, today_of=lambda card: today_of[card.user_id]):
@@ -232,8 +248,9 @@ def _reads(
     actives = {user_id: ActivePlan(plan=None, ledger=None) for user_id in ids}
     actives.update({user_id: ActivePlan(plan=plan, ledger=ledgers[plan.id]) for user_id, plan in plans.items()})
     actives.update({user_id: active for user_id, active in given.items() if user_id in actives})
-    watches = ForecastWatch.objects.filter(AnyOf("user_id", ids)).values_list("user_id", "cushion")
-    cushions = {user_id: to_minor(cushion, currency_of[user_id]) for user_id, cushion in watches}
+    if stored is None:
+        stored = dict(ForecastWatch.objects.filter(AnyOf("user_id", ids)).values_list("user_id", "cushion"))
+    cushions = {user_id: to_minor(stored[user_id], currency_of[user_id]) for user_id in ids if user_id in stored}
     series = series_of(user_ids=ids, until=max(today_of[user_id] for user_id in ids) + WINDOW)
     instalments = unpaid_instalments(user_ids=ids)
     return {

@@ -29,18 +29,26 @@ from zeus.money import to_minor
 from zeus.queries import AnyOf
 
 
-def may_fall_short(*, currency_of: dict[int, str], today_of: dict[int, dt.date], days: int) -> set[int]:
+def may_fall_short(
+    *,
+    currency_of: dict[int, str],
+    today_of: dict[int, dt.date],
+    days: int,
+    cushions: dict[int, Decimal] | None = None,
+) -> set[int]:
     """The users (user id: their currency; user id: their today) whose forecast may fall below their cushion
-    within `days` days: everyone but those the bounds clear. Five queries however many users and currencies."""
+    within `days` days: everyone but those the bounds clear. Five queries however many users and currencies;
+    four when the caller has read the cushions already (user id: cushion as stored, none for no watch)."""
     if not currency_of:
         return set()
     lasts = {user_id: today + dt.timedelta(days=days) for user_id, today in today_of.items()}
     outflows = outflows_of(user_ids=currency_of, until=max(lasts.values()))
     sums = _sums(currency_of, today_of)
-    # The cushions apart, with the batch's ids as one array: a subquery per user would be planned from the
-    # statistics of a table the watch has only just filled, and scan it once per user.
-    watches = ForecastWatch.objects.filter(AnyOf("user_id", currency_of)).values_list("user_id", "cushion")
-    cushions = dict(watches)
+    if cushions is None:
+        # The cushions apart, with the batch's ids as one array: a subquery per user would be planned from the
+        # statistics of a table the watch has only just filled, and scan it once per user.
+        watches = ForecastWatch.objects.filter(AnyOf("user_id", currency_of)).values_list("user_id", "cushion")
+        cushions = dict(watches)
     maybe = set()
     for user_id, currency in currency_of.items():
         held = sums[user_id]
