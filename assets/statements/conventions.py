@@ -5,7 +5,7 @@ columns is the currency and the figure, and whether figures written unsigned are
 import datetime as dt
 import re
 
-from assets.statements.headers import read_date
+from assets.statements.headers import is_date, read_date
 from assets.statements.inference import dates_day_first
 from zeus.money import CURRENCY_EXPONENTS
 
@@ -159,14 +159,6 @@ def unsigned_reading(
 _YEARLESS = re.compile(r"^(\d{1,2})[-/.](\d{1,2})\.?$")
 
 
-def _full_date(text: str) -> bool:
-    try:
-        read_date(text)
-    except ValueError:
-        return False
-    return True
-
-
 def year_beside(ahead: list[tuple[int, list[str]]], mapping: dict) -> int | None:
     """The column whose dates give the year of a date column written without one: every filled cell of the
     date column a day and month alone, and exactly one other column a full date on each of those lines;
@@ -176,7 +168,7 @@ def year_beside(ahead: list[tuple[int, list[str]]], mapping: dict) -> int | None
     if not lines or not all(_YEARLESS.match(r[date].strip()) for r in lines):
         return None
     width = min(len(r) for r in lines)
-    found = [c for c in range(width) if c != date and all(_full_date(r[c].strip()) for r in lines)]
+    found = [c for c in range(width) if c != date and all(is_date(r[c].strip()) for r in lines)]
     return found[0] if len(found) == 1 else None
 
 

@@ -291,3 +291,12 @@ def read_date(text: str, *, day_first: bool = True) -> dt.date:
         year = int(match[3]) + (2000 if len(match[3]) == 2 else 0)
         return dt.date(year, _MONTHS[match[2]], int(match[1]))
     raise ValueError(text)
+
+
+def is_date(text: str) -> bool:
+    """Whether read_date reads `text` as a date."""
+    try:
+        read_date(text)
+    except ValueError:
+        return False
+    return True

@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable
 from decimal import Decimal, InvalidOperation
 
-from assets.statements.headers import read_date
+from assets.statements.headers import is_date
 from zeus.money import CURRENCY_EXPONENTS
 
 # A figure as banks write one: `-0,42`, `+1.23`, `-1.001,00`, `5.000,00`, `1,234.56`, `150000`.
@@ -26,22 +26,14 @@ _WAYS = frozenset(("debit", "credit", "dr", "cr"))
 LOOKAHEAD = 1_000
 
 
-def _is_date(text: str) -> bool:
-    try:
-        read_date(text)
-    except ValueError:
-        return False
-    return True
-
-
 def _is_figure(text: str) -> bool:
-    return bool(_FIGURE.match(text)) and not _is_date(text)
+    return bool(_FIGURE.match(text)) and not is_date(text)
 
 
 def _first_data_record(records: list[list[str]]) -> int | None:
     for index, record in enumerate(records):
         cells = [cell.strip() for cell in record]
-        if any(_is_date(cell) for cell in cells) and any(_is_figure(cell) for cell in cells):
+        if any(is_date(cell) for cell in cells) and any(_is_figure(cell) for cell in cells):
             return index
     return None
 
@@ -62,7 +54,7 @@ def headless_mapping(records: list[list[str]]) -> tuple[int, dict] | None:
         filled = [value for value in values if value]
         if not filled:
             continue
-        if len(filled) == len(values) and all(_is_date(value) for value in values):
+        if len(filled) == len(values) and all(is_date(value) for value in values):
             dates.append(column)
         elif (
             len(filled) * 2 > len(values)
