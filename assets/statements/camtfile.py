@@ -44,7 +44,7 @@ def camt_rows(source, *, code: str = "INVALID_CAMT053") -> Iterator[Row]:
     source.seek(0)
     if _DTD.search(head):
         raise ImportRejected("CAMT files with a DTD or entity declarations are refused.", code=code)
-    fingerprint = Fingerprints("camt")
+    fingerprint, references = Fingerprints("camt"), {}
     account_scope = ""
     index = 0
     statements = 0
@@ -80,7 +80,12 @@ def camt_rows(source, *, code: str = "INVALID_CAMT053") -> Iterator[Row]:
                 if not row.problems and row.external_id is None:
                     row.external_id = fingerprint(row)
                 elif row.external_id:
-                    row.external_id = f"camt:{account_scope}:{row.external_id}"[:100]
+                    # Entries of one package booked under one reference (PostFinance's batched credits): the
+                    # next one keeps it apart, as a CSV's fee under its transfer's reference does.
+                    key = (account_scope, row.external_id)
+                    nth = references[key] = references.get(key, -1) + 1
+                    row.external_id = f"camt:{account_scope}:{row.external_id}" + (f":{nth}" if nth else "")
+                    row.external_id = row.external_id[:100]
                 yield row
             # What was read is dropped: memory stays bounded by one entry, not the statement.
             element.clear()

@@ -23,11 +23,11 @@ HEADER = ("date", "description", "amount", "direction", "category", "external_id
 # Values a bank's direction column uses for money in and money out (folded).
 _IN = {
     "in", "income", "credit", "cr", "c", "+", "co", "ghi co", "thu", "nhan", "deposit", "bij", "j", "jovairas",
-    "kreditas", "inflow", "bevetel", "gutschrift", "kredit",
+    "kreditas", "inflow", "bevetel", "gutschrift", "kredit", "h", "haben",
 }  # fmt: skip
 _OUT = {
     "out", "expense", "debit", "dr", "d", "-", "no", "ghi no", "chi", "withdrawal", "af", "terheles", "debetas",
-    "outflow", "kiadas", "belastung", "lastschrift",
+    "outflow", "kiadas", "belastung", "lastschrift", "s", "soll",
 }  # fmt: skip
 # `K` is money in beside `D` (Swedbank Lithuania's D/K: kreditas) and money out beside `J` (OTP's Be/Ki: ki):
 # its figure's own sign decides, and an unsigned one is kreditas.
@@ -145,7 +145,7 @@ def mapped_rows(
     records = _rows(reader, first_line=first_line, pad_to=width if ragged else 0)
     ahead = list(itertools.islice(records, LOOKAHEAD))
     records = itertools.chain(ahead, records)
-    mapping = conventions.one_name_over_two(ahead, mapping)
+    mapping = _soll_haben(ahead, conventions.one_name_over_two(ahead, mapping))
     width = max(index for key, index in mapping.items() if key != "date_format") + 1
     if not mapping.get("date_format"):
         day_first = conventions.day_first(ahead, mapping, default=day_first)
@@ -182,6 +182,26 @@ def mapped_rows(
         yield row
 
 
+# German banks' sides of the ledger, `S` (Soll, money out) and `H` (Haben, money in), written beside an unsigned
+# figure, in a column the Volksbanks' and Raiffeisenbanks' `Umsatzanzeige` leaves unnamed.
+_SIDES = {"s", "h"}
+
+
+def _soll_haben(ahead: list[tuple[int, list[str]]], mapping: dict) -> dict:
+    """The mapping with the one column its header left out that writes `S` or `H` on every line with a
+    figure, none of which is signed, as its direction; else the mapping as it was."""
+    if "amount" not in mapping or "direction" in mapping:
+        return mapping
+    amount = mapping["amount"]
+    lines = [r for _, r in ahead if len(r) > amount and r[amount].strip()]
+    if not lines or any(r[amount].strip()[:1] in "+-(" for r in lines):
+        return mapping
+    taken = {index for key, index in mapping.items() if key != "date_format"}
+    width = min(len(r) for r in lines)
+    found = [c for c in range(width) if c not in taken and all(fold(r[c]) in _SIDES for r in lines)]
+    return {**mapping, "direction": found[0]} if len(found) == 1 else mapping
+
+
 def _not_a_transaction(record: list[str], mapping: dict) -> bool:
     """A line the table holds that is no booked transaction: a status the bank has not booked, or, with no
     date, a totals row or a note under the table (a closing balance, the bank's footer)."""
@@ -189,8 +209,9 @@ def _not_a_transaction(record: list[str], mapping: dict) -> bool:
         return True
     if len(record) > mapping["date"] and fold(record[mapping["date"]]) in _NOT_BOOKED:
         return True  # a status written where the booking date goes (a card's `Pending` lines): not booked yet
-    text = record[mapping["description"]] if "description" in mapping and len(record) > mapping["description"] else ""
-    if _BALANCE_LINE.match(fold(text)):
+    # A balance labelled in any cell (a Volksbank's `Anfangssaldo` under its customer reference), not only the
+    # description: a cell that is a balance's label and nothing else names no transaction.
+    if any(_BALANCE_LINE.match(fold(cell)) for cell in record):
         return True
     figures = [record[mapping[k]] for k in _FIGURES if k in mapping and len(record) > mapping[k]]
     written = any(f.strip() for f in figures)
