@@ -24,6 +24,15 @@ from zeus.wording import NotificationWords
 # A confirmed bank text and the feed's delivery of the same payment: same account, direction and amount,
 # at most this far apart (an SMS can arrive before or after the bank posts the transaction).
 MATCH_WINDOW = dt.timedelta(hours=36)
+# What a landing reads of a known account's asset and linked account (_move_balance, _tell, the draft match):
+# the account's lock reads these columns only.
+_LANDING_READS = (
+    "id",
+    "linked_account",
+    "linked_account__institution",
+    "linked_account__masked_number",
+    "linked_account__balance_at",
+)
 
 
 @dataclass(frozen=True)
@@ -52,7 +61,7 @@ class SyncedRow:
     balance: Decimal | None
 
 
-def synced_row_land(*, user, row: SyncedRow) -> LandResult:
+def synced_row_land(*, user_id: int, tz: dt.tzinfo, row: SyncedRow) -> LandResult:
     """The row once, in one transaction: the payment's id claimed (assets.sql) and looked for, then the
     account found (or created) and locked, the row inserted, the balance moved forward, the inbox told, and
     the row paired with its other side when that is in. A second delivery of the same id (SePay's retry, or
@@ -60,43 +69,50 @@ def synced_row_land(*, user, row: SyncedRow) -> LandResult:
     its row and answers with it, having locked and written nothing. Deliveries to one account are applied
     one at a time, on the account's lock. A row of the same bank id landed by another path (a statement)
     meets this insert on the unique (user, external_id): the whole transaction rolls back (nothing is
-    written before that insert but, on an account's first sight, the account) and answers with that row."""
+    written before that insert but, on an account's first sight, the account) and answers with that row.
+    `tz` is the user's clock (their profile's): the row is dated on their day."""
     try:
         with db_transaction.atomic():
-            synced_row_claim(user_id=user.pk, external_id=row.external_id)
-            known = _known(user, row)
+            synced_row_claim(user_id=user_id, external_id=row.external_id)
+            known = _known(user_id, row)
             if known is not None:
                 return LandResult(created=False, transaction_id=known)
-            rules = rules_for(user=user)
-            account, asset = _account_lock(user, row)
-            return _transaction_land(user, account, asset, row, rules)
+            rules = rules_for(user=user_id)
+            account, asset = _account_lock(user_id, row)
+            return _transaction_land(user_id, tz, account, asset, row, rules)
     except IntegrityError:
-        existing = _known(user, row)
+        existing = _known(user_id, row)
         if existing is None:
             raise
         return LandResult(created=False, transaction_id=existing)
 
 
-def _known(user, row: SyncedRow) -> int | None:
-    return Transaction.objects.filter(user=user, external_id=row.external_id).values_list("id", flat=True).first()
+def _known(user_id: int, row: SyncedRow) -> int | None:
+    # Unordered: the id is unique per user, so there is one row or none. Every delivery asks this, a retry and
+    # a twin too.
+    found = Transaction.objects.filter(user_id=user_id, external_id=row.external_id).order_by()
+    return next(iter(found.values_list("id", flat=True)[:1]), None)
 
 
-def _account_lock(user, row: SyncedRow) -> tuple[LinkedAccount, Asset | None]:
+def _account_lock(user_id: int, row: SyncedRow) -> tuple[LinkedAccount, Asset | None]:
     """The user's linked account for this feed key, locked until the transaction ends, with the synced asset
     that mirrors it (one query when it exists). Created on first sight, with a synced bank_account asset, so
     net worth and the asset filters include it; concurrent first deliveries meet on the unique
     (user, feed_key) and share one row."""
+    # Only what a landing reads of them (_LANDING_READS): every new delivery pays for this read, and the
+    # rest of both rows would be built for nothing.
     asset = (
         Asset.objects.select_for_update(of=("linked_account",))
         .select_related("linked_account")
-        .filter(user=user, linked_account__feed_key=row.feed_key)
+        .only(*_LANDING_READS)
+        .filter(user_id=user_id, linked_account__feed_key=row.feed_key)
         .order_by("id")
         .first()
     )
     if asset is not None:
         return asset.linked_account, asset
     account = LinkedAccount.objects.get_or_create(
-        user=user,
+        user_id=user_id,
         feed_key=row.feed_key,
         defaults={
             "institution": row.institution[:100],
@@ -106,10 +122,10 @@ def _account_lock(user, row: SyncedRow) -> tuple[LinkedAccount, Asset | None]:
         },
     )[0]
     account = LinkedAccount.objects.select_for_update().get(pk=account.pk)
-    asset = Asset.objects.filter(user=user, linked_account=account).order_by("id").first()
+    asset = Asset.objects.filter(user_id=user_id, linked_account=account).order_by("id").first()
     if asset is None:
         asset = Asset.objects.create(
-            user=user,
+            user_id=user_id,
             name=f"{row.institution} {row.masked_number}"[:100],
             kind=Asset.Kind.BANK_ACCOUNT,
             currency=row.currency,
@@ -119,8 +135,10 @@ def _account_lock(user, row: SyncedRow) -> tuple[LinkedAccount, Asset | None]:
     return account, asset
 
 
-def _transaction_land(user, account: LinkedAccount, asset: Asset | None, row: SyncedRow, rules: list) -> LandResult:
-    matched = _confirmed_draft_match(user, account, row)
+def _transaction_land(
+    user_id: int, tz: dt.tzinfo, account: LinkedAccount, asset: Asset | None, row: SyncedRow, rules: list
+) -> LandResult:
+    matched = _confirmed_draft_match(user_id, account, row)
     if matched is not None:
         # The user already confirmed this payment from a bank text: the feed makes that row the bank's
         # (read only, with the bank's id) instead of adding it a second time.
@@ -133,26 +151,26 @@ def _transaction_land(user, account: LinkedAccount, asset: Asset | None, row: Sy
     # No savepoint around it: a row of the same bank id from another path makes this insert fail, and then the
     # whole landing rolls back.
     txn = Transaction.objects.create(
-        user=user,
+        user_id=user_id,
         amount=row.amount,
         currency=row.currency,
         direction=row.direction,
         description=row.description[:200],
         category=category,
-        occurred_on=row.occurred_at.astimezone(user.profile.tz).date(),
+        occurred_on=row.occurred_at.astimezone(tz).date(),
         asset=asset,
         source=Source.SYNCED,
         external_id=row.external_id,
     )
     _move_balance(account, asset, row.balance, row.occurred_at)
-    _tell(user, account, row)
+    _tell(user_id, account, row)
     # Its other side may have landed already, from this feed or another (docs/ledger.md, "Pairing"): paired
     # in the same transaction, after the account's lock and before the commit that releases both.
-    transfer_pair_arrival(user_id=user.pk, row=txn)
+    transfer_pair_arrival(user_id=user_id, row=txn)
     return LandResult(created=True, transaction_id=txn.id)
 
 
-def _tell(user, account: LinkedAccount, row: SyncedRow) -> None:
+def _tell(user_id: int, account: LinkedAccount, row: SyncedRow) -> None:
     facts = {
         "sign": "+" if row.direction == Transaction.Direction.INCOME else "-",
         "amount": str(row.amount),
@@ -164,7 +182,7 @@ def _tell(user, account: LinkedAccount, row: SyncedRow) -> None:
     notification_create_many(
         [
             NotificationDraft(
-                user_id=user.pk,
+                user_id=user_id,
                 kind=Notification.Kind.TRANSACTION_SYNCED,
                 # Stored locale-neutral (the feed's request speaks no one's language); read in the reader's locale.
                 title=f"{facts['sign']}{format_amount(row.amount, row.currency)} · {facts['account']}",
@@ -186,11 +204,11 @@ def _move_balance(account: LinkedAccount, asset: Asset | None, balance: Decimal 
     LinkedAccount.objects.filter(pk=account.pk).update(**fields)
 
 
-def _confirmed_draft_match(user, account: LinkedAccount, row: SyncedRow) -> int | None:
+def _confirmed_draft_match(user_id: int, account: LinkedAccount, row: SyncedRow) -> int | None:
     """A transaction confirmed from a bank text, not yet matched to the bank, same amount and direction,
     on this account, within the window. The draft's own columns and their index
     narrow it first (almost always to nothing); the few candidates are then checked one by one."""
-    candidates = _confirmed_drafts_near(user, row.occurred_at).values_list(
+    candidates = _confirmed_drafts_near(user_id, row.occurred_at).values_list(
         "transaction_id", "linked_account_id", "account_mask"
     )
     tail = account.masked_number[-3:]
@@ -209,10 +227,10 @@ def _confirmed_draft_match(user, account: LinkedAccount, row: SyncedRow) -> int 
     return None
 
 
-def _confirmed_drafts_near(user, occurred_at: dt.datetime) -> QuerySet[BankTextDraft]:
+def _confirmed_drafts_near(user_id: int, occurred_at: dt.datetime) -> QuerySet[BankTextDraft]:
     """The user's confirmed bank texts that could be this payment: within the window, with their row."""
     return BankTextDraft.objects.filter(
-        user=user,
+        user_id=user_id,
         status=BankTextDraft.Status.CONFIRMED,
         occurred_at__gte=occurred_at - MATCH_WINDOW,
         occurred_at__lte=occurred_at + MATCH_WINDOW,

@@ -1,11 +1,13 @@
 """Reads of SePay connections, scoped to one user; and the connection a delivery names."""
 
 import datetime as dt
+import zoneinfo
 from dataclasses import dataclass
 
 from django.db.models import QuerySet
 
 from assets.models import SepayConnection
+from zeus.models import DEFAULT_TIMEZONE
 
 
 def sepay_connection_list(*, user) -> QuerySet[SepayConnection]:
@@ -21,22 +23,30 @@ class DeliveryContext:
     auth: str
     secret_encrypted: str
     last_delivery_at: dt.datetime | None
-    user: object  # the user with their profile: landing needs the clock and the rules' owner
+    tz: zoneinfo.ZoneInfo  # the user's clock: the day a landed row is dated on
 
 
 def sepay_delivery_context(*, token: str) -> DeliveryContext | None:
-    """The connection behind a webhook URL's token (None when there is none) with its user and profile. Whether
+    """The connection behind a webhook URL's token (None when there is none) with its user's clock. Whether
     the delivery's id is already in the ledger is asked by its landing, under the id's claim, where a retry
-    and a twin sent at the same moment are answered alike (assets.landing)."""
-    try:
-        found = SepayConnection.objects.select_related("user__profile").get(token=token)
-    except SepayConnection.DoesNotExist:
-        return None
-    return DeliveryContext(
-        connection_id=found.id,
-        user_id=found.user_id,
-        auth=found.auth,
-        secret_encrypted=found.secret_encrypted,
-        last_delivery_at=found.last_delivery_at,
-        user=found.user,
+    and a twin sent at the same moment are answered alike (assets.landing).
+
+    Only the columns a delivery uses, as values: every delivery (a retry and a twin too) pays for this read,
+    and neither the user's row (their password hash included) nor their profile is needed as a model.
+    The token is unique, so the read is unordered."""
+    found = (
+        SepayConnection.objects.filter(token=token)
+        .order_by()
+        .values_list("id", "user_id", "auth", "secret_encrypted", "last_delivery_at", "user__profile__timezone")[:1]
     )
+    for connection_id, user_id, auth, secret_encrypted, last_delivery_at, timezone_name in found:
+        return DeliveryContext(
+            connection_id=connection_id,
+            user_id=user_id,
+            auth=auth,
+            secret_encrypted=secret_encrypted,
+            last_delivery_at=last_delivery_at,
+            # A user is given their profile when made (zeus.signals); the default clock only if one never was.
+            tz=zoneinfo.ZoneInfo(timezone_name or DEFAULT_TIMEZONE),
+        )
+    return None

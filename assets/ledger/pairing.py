@@ -60,11 +60,14 @@ def _pair_locked(user_id: int, candidates) -> list[Transfer]:
     """`candidates()` is read after the profile's lock is held, so it sees every row committed before it."""
     made: list[Transfer] = []
     with db_transaction.atomic(savepoint=False):
-        profile, _created = Profile.objects.select_for_update().get_or_create(user_id=user_id)
+        # The lock reads the profile's id only: every landed row takes it, and the profile itself is wanted
+        # only for a suggestion's notice, which is rare.
+        if not Profile.objects.select_for_update().filter(user_id=user_id).values_list("pk", flat=True):
+            Profile.objects.select_for_update().get_or_create(user_id=user_id)  # a user made without one
         for transaction_id in candidates():
             made.extend(_pair_one(user_id, transaction_id))
         if any(t.status == Transfer.Status.SUGGESTED for t in made):
-            _tell_suggestions(profile)
+            _tell_suggestions(Profile.objects.select_related("user").get(user_id=user_id))
     return made
 
 

@@ -8,6 +8,7 @@ from decimal import Decimal
 import pytest
 from django.db import connections, transaction
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from assets.feeds.payload import parse_payload
@@ -182,3 +183,26 @@ def test_twins_racing_on_many_ids_land_each_once_with_one_notice():
     for user in users:
         assert Transaction.objects.filter(user=user).count() == 5
         assert Notification.objects.filter(user=user, kind="transaction_synced").count() == 5
+
+
+def test_a_delivery_reads_only_the_columns_it_uses(alice, alice_api, webhook):
+    """Every delivery pays for its reads, a retry and a twin too: the connection read takes the connection's
+    columns and the user's clock, never the user's row (nor their password hash); the look for the id is
+    unordered (the id is unique per user); the account's lock reads what the landing uses of the asset and
+    the account; the pairing lock reads the profile's id only."""
+    connection = connect(alice_api, "hmac")
+    deliver(webhook, connection, payload(id=1))
+    with CaptureQueriesContext(connections["default"]) as new:
+        assert deliver(webhook, connection, payload(id=2)).status_code == 200
+    statements = [q["sql"] for q in new.captured_queries]
+    assert not [s for s in statements if '"auth_user"."' in s.split(" FROM ")[0]]
+    (look,) = [s for s in statements if s.startswith('SELECT "assets_transaction"."id"') and "external_id" in s]
+    assert "ORDER BY" not in look
+    (account,) = [s for s in statements if 'FOR UPDATE OF "assets_linkedaccount"' in s]
+    read = account.split(" FROM ")[0]
+    assert '"assets_asset"."name"' not in read and '"assets_linkedaccount"."feed_key"' not in read
+    (profile,) = [s for s in statements if 'FROM "zeus_profile"' in s and "FOR UPDATE" in s]
+    assert profile.split(" FROM ")[0] == 'SELECT "zeus_profile"."id" AS "pk"'
+    landed = Transaction.objects.get(user=alice, external_id="sepay:2")
+    assert landed.occurred_on.isoformat() == "2026-11-30"
+    assert landed.asset.linked_account.last_synced_at is not None
