@@ -18,7 +18,7 @@ _NAMES = {
         # (`Transaction Date`): what a statement line is booked on.
         "ngay ghi so", "posting date", "posted date", "post date", "booking date", "booked at", "booked on",
         # The day the bank carried the order out (BCV's `Execution date`), and Italian's registration day.
-        "execution date", "date d execution", "data registrazione", "data di registrazione",
+        "execution date", "date d execution", "date de l execution", "data registrazione", "data di registrazione",
         "transaction date", "trans date", "txn date",
         "completed date", "date completed", "buchungsdatum", "boekdatum", "transactiedatum", "buchungstag",
         # Swiss German's `Verbucht am` (booked on), a card's booking beside its `Einkaufs-Datum`; Swedish's
@@ -48,8 +48,8 @@ _NAMES = {
     ),
     "description": (
         "noi dung", "noi dung giao dich", "noi dung chi tiet", "dien giai", "mo ta", "chi tiet giao dich",
-        "chi tiet", "description", "descriptions", "details", "transaction details", "narrative", "memo", "payee",
-        "transaction description", "remarks", "noi dung chuyen khoan",
+        "chi tiet", "description", "descriptions", "detail", "details", "transaction details", "narrative", "memo",
+        "payee", "transaction description", "remarks", "noi dung chuyen khoan",
         "umsatztext", "umsatzbeschreibung", "text", "buchungstext", "verwendungszweck", "beschreibung", "descrizione",
         "descrizione completa", "causale", "omschrijving", "naam omschrijving", "mededelingen",
         "kozlemeny", "megnevezes", "descrizione operazioni", "desc", "libelle", "libelle operation", "concepto",
@@ -116,7 +116,7 @@ _NAMES = {
     ),
     "currency": (
         "loai tien", "tien te", "currency", "ccy", "don vi tien", "wahrung", "waehrung", "divisa", "devizanem",
-        "penznem", "valiuta", "monn", "monnaie", "devise", "moneda", "waluta", "munt",
+        "penznem", "valiuta", "monn", "monnaie", "devise", "devise du compte", "moneda", "waluta", "munt",
         "记账币种", "入账货币", "交易币种", "交易货币", "货币", "币种", "币别", "通貨",
         # The card's currency (PrivatBank), never monobank's bare `Валюта`, the operation's beside card figures.
         "валюта картки",

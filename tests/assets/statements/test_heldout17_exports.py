@@ -1,8 +1,9 @@
 """Table tests of the readers on the bank exports found on heldout17 after its one measurement: a Volksbank's
 `Umsatzanzeige`, whose unsigned figures take their side from an unnamed column beside them (`S` for Soll, money
 out; `H` for Haben, money in) and whose opening and closing balances are labelled under another column than the
-description; and a CAMT statement whose batched credits share one reference. Each case a few lines as such a file
-has them (figures made up), and what it must give; and the guards the rules must not catch."""
+description; a CAMT statement whose batched credits share one reference; and, found on heldout20, Fortis
+Belgium's French header words. Each case a few lines as such a file has them (figures made up), and what it must
+give; and the guards the rules must not catch."""
 
 import datetime as dt
 import io
@@ -11,6 +12,7 @@ from decimal import Decimal
 
 from assets.statements import detect
 from assets.statements.camtfile import camt_rows
+from assets.statements.headers import auto_mapping
 from assets.statements.read import statement_rows
 from tests.assets.statements.test_bank_habits import CAMT
 
@@ -71,3 +73,13 @@ def test_camt_entries_sharing_one_reference_are_each_imported_under_ids_of_their
     assert [r.amount for r in rows] == [Decimal("1537.00"), Decimal("1692.22")]
     first, second = (r.external_id for r in rows)
     assert first != second and first.endswith(":07582000303KBMSU") and second == f"{first}:1"
+
+
+def test_fortis_french_header_words_name_the_columns():
+    header = [
+        "ANNEE + REFERENCE", "DATE DE L'EXECUTION", "DATE VALEUR", "MONTANT", "DEVISE DU COMPTE",
+        "CONTREPARTIE DE L'OPERATION", "DETAIL", "NUMERO DE COMPTE",
+    ]  # fmt: skip
+    assert auto_mapping(header) == {
+        "date": "DATE DE L'EXECUTION", "amount": "MONTANT", "currency": "DEVISE DU COMPTE", "description": "DETAIL",
+    }  # fmt: skip
