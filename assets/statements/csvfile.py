@@ -35,8 +35,8 @@ _EITHER = {"k"}
 # A status column's words for a line the bank has not booked (yet): a card hold, a pending or failed transfer.
 _NOT_BOOKED = {
     "pending", "declined", "reverted", "failed", "cancelled", "canceled", "rejected", "authorised", "authorized",
-    "autorizzato", "in attesa", "vorgemerkt", "umsatz vorgemerkt", "cho xu ly", "dang xu ly", "that bai", "da huy",
-    "huy",
+    "autorizzato", "in attesa", "vorgemerkt", "umsatz vorgemerkt", "offen", "cho xu ly", "dang xu ly", "that bai",
+    "da huy", "huy",
 }  # fmt: skip
 # A totals row under the table (`TỔNG TIỀN`, `Total`, `Summe`): no date, the columns' sums.
 _FIGURES = ("amount", "debit", "credit", "fee", "tax")

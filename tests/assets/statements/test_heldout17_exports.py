@@ -1,9 +1,10 @@
 """Table tests of the readers on the bank exports found on heldout17 after its one measurement: a Volksbank's
 `Umsatzanzeige`, whose unsigned figures take their side from an unnamed column beside them (`S` for Soll, money
 out; `H` for Haben, money in) and whose opening and closing balances are labelled under another column than the
-description; a CAMT statement whose batched credits share one reference; and, found on heldout20, Fortis
-Belgium's French header words. Each case a few lines as such a file has them (figures made up), and what it must
-give; and the guards the rules must not catch."""
+description; a CAMT statement whose batched credits share one reference; found on heldout20, Fortis Belgium's
+French header words; and, on heldout21, comdirect's pending line (`offen` where the booking day goes). Each case
+a few lines as such a file has them (figures made up), and what it must give; and the guards the rules must not
+catch."""
 
 import datetime as dt
 import io
@@ -83,3 +84,12 @@ def test_fortis_french_header_words_name_the_columns():
     assert auto_mapping(header) == {
         "date": "DATE DE L'EXECUTION", "amount": "MONTANT", "currency": "DEVISE DU COMPTE", "description": "DETAIL",
     }  # fmt: skip
+
+
+def test_a_line_still_open_where_the_booking_day_goes_is_not_booked_yet():
+    raw = (
+        '"Buchungstag";"Wertstellung (Valuta)";"Vorgang";"Buchungstext";"Umsatz in EUR";\n'
+        '"offen";"--";"Kartenverfügung";"Text";"-23,86";\n'
+        '"06.10.2023";"06.10.2023";"Lastschrift";"Text";"-40,01";\n'
+    ).encode("latin-1")
+    assert rows_of(raw) == [(dt.date(2023, 10, 6), "expense", Decimal("40.01"), {})]
