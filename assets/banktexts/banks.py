@@ -81,6 +81,12 @@ REFUSED_WORDS = (
     # An advertisement: the law has it open with `QC` (`(QC)`, `[QC]`, `(QC-VTL2)`) and say how to opt out (`Tu choi
     # soan BL gui 1379`, `De tu choi QC, soan TC gui 1313`) — whatever amounts it holds.
     r"|^\W{0,2}qc\b|\btu choi,? (?:qc|nhan qc|soan)\b|\bde tu choi\b"
+    # A transaction being made, not made: the step that asks to confirm it names its amount (Vietcombank's `Quy khach
+    # dang thuc hien gd Chuyen khoan … voi so tien 480,000VND … Ma giao dich …`, ACB's `dang thuc hien Tat toan …`).
+    r"|\bdang thuc hien\b"
+    # A request to pay (`Vui long TT ma … 210.000d truoc … vao TK …`, `vui long thanh toan`, `vui long chuyen khoan`):
+    # money asked for, none moved yet.
+    r"|\bvui long (?:tt|thanh toan|chuyen khoan|chuyen tien|ck|nop tien)\b"
 )
 # Every alternative above opens with one of these characters, or at the text's start: the lookahead lets the
 # engine pass over any other position at once instead of trying each alternative there (noise of short words

@@ -42,6 +42,10 @@ _SIGNED = re.compile(
     # Tài khoản: …`.
     rf"|(?:^|(?<=[\s:|;(]))(?P<csign>[+-])\s?vnd\s*(?P<cnum>{NUM})(?![\d.,])"
 )
+# A fee or its tax as a signed figure of its own after the amount (TPBank's `PS:-10.000VND  VAT:-1.000VND`, Viettel
+# Money's `GD -15,203,220 VND … So du 31,495 VND Phi: -3,300 VND`): the account paid both, as MSB's `(-) 1.911.000
+# (GD:1.900.000,Thue/Phi: 11.000)` says in one figure.
+_FEE = re.compile(rf"\b(?:vat|thue|phi)(?:/(?:vat|thue|phi))?(?: gd| giao dich)?\s*:?\s*-\s?(?P<num>{NUM})\s?{_CUR}")
 # A figure after words that say which way it went. `cong` (plus) is money in, but `thanh cong` (success) says no way:
 # `… thanh toan dich vu X thanh cong. So tien 99.000 VND` is a payment.
 _WORDED = re.compile(
@@ -58,8 +62,9 @@ _APPROVED = re.compile(rf"transaction approved\b.*?/\s*(?P<num>{NUM})/")
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 EN_DATE = re.compile(rf"(?<![\d.,/-])(?P<d>\d{{1,2}}) (?P<m>{'|'.join(_MONTHS)})[a-z]*\b(?: (?P<y>\d{{4}}))?")
 CARD_MASK = re.compile(r"\((?:\*{2,}|x{2,})(?P<digits>\d{2,4})\)")
-# A card number masked with dots after its first digits: Vietcombank's `The Visa 452404...6779`.
-_DOTTED_CARD = re.compile(r"\bthe\b\D{0,20}\b\d{4,6}\.{2,}(?P<digits>\d{4})\b")
+# A card number masked with dots after its first digits: Vietcombank's `The Visa 452404...6779`, and its 2015 SMS that
+# keep three digits after the dots (`The VCB MasterCard 526418...019`).
+_DOTTED_CARD = re.compile(r"\bthe\b\D{0,20}\b\d{4,6}\.{2,}(?P<digits>\d{3,4})\b")
 # An unsigned figure in dong with the way it went said anywhere before it (Eximbank's `THANH TOAN … 544,885VND`).
 _PLAIN = re.compile(rf"(?<![\w.,])(?P<num>{_GROUPED})\s?(?:(?:vnd|d)\b|₫)")
 # `su dung tai` is a card used at a merchant (Vietcombank's `The Visa …6779 su dung tai SHOP so tien 13,608 VND`);
@@ -160,6 +165,14 @@ def figure(folded: str, openings: tuple[int, ...] = (0,)) -> Figure | None:
         direction = "income" if word.startswith(_INCOME_WORDS) or word in ("credit", "gui") else "expense"
         return Figure(number(worded["num"]), direction, worded.start(), worded.end())
     return None
+
+
+def with_fees(found: Figure, folded: str) -> Figure:
+    """A payment out with the fees and taxes the text debits beside it, each a signed figure of its own after it."""
+    if found.direction != "expense":
+        return found
+    fees = sum((number(m["num"]) for m in _FEE.finditer(folded, found.end)), Decimal(0))
+    return Figure(found.amount + fees, found.direction, found.start, found.end) if fees else found
 
 
 def account(folded: str) -> str:

@@ -246,7 +246,10 @@ def parse(text: str, *, now: dt.datetime, tz: zoneinfo.ZoneInfo, sender: str = "
     skip += [m.span() for m in fields.DATE.finditer(folded)] + [m.span() for m in fields.ISO_DATE.finditer(folded)]
     skip += [m.span() for m in fields.TIME.finditer(folded)]
     figure = next(filter(None, (fields.figure(fields.masked(text, skip), openings) for text in texts)), None)
-    if figure is None or not 0 < figure.amount <= MAX_AMOUNT:
+    if figure is None:
+        return None
+    figure = fields.with_fees(figure, fields.masked(head, skip))
+    if not 0 < figure.amount <= MAX_AMOUNT:
         return None
     occurred_at = fields.when(dated, now=now, tz=tz)
     if occurred_at is None:
