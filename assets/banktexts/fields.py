@@ -97,9 +97,13 @@ NOTE_LABELS = (
 # banks.REFUSED, and compared with the labels alone by the same test).
 NOTE = re.compile(r"(?=[ndrmlg:])" + NOTE_LABELS)
 # A bank's own reference after the note (TPBank's `SO GD: 570CTMB…`, BIDV's `Mã giao dịch: 0832…`) ends it; so does
-# a reference that closes the text, one code after its label (Techcombank's push ends on a line `Ma tham chieu 9704…`).
+# a reference that closes the text, one code after its label (Techcombank's push ends on a line `Ma tham chieu 9704…`);
+# so does the fee the sender reports in a sentence of its own (Viettel Money's `Noi dung: Anh cho vay. Phi GD 0 VND.`).
 _TRACED = re.compile(r"\btrace \d+\s*$")
-NOTE_END = re.compile(r"\s(?:so gd|ma giao dich)\s*:|\sma tham chieu\s*:?\s*[0-9a-z]+[\s.]*$")
+NOTE_END = re.compile(
+    r"\s(?:so gd|ma giao dich)\s*:|\sma tham chieu\s*:?\s*[0-9a-z]+[\s.]*$"
+    r"|\.\s+phi(?: gd| giao dich)?\s*:?\s*-?\s?\d[\d.,]*\s?(?:vnd|d)\b"
+)
 
 
 @dataclass(frozen=True)
@@ -259,6 +263,17 @@ def moment(folded: str) -> Moment | None:
         start=min(date.start(), near.start()) if near else date.start(),
         end=max(date.end(), near.end()) if near else date.end(),
     )
+
+
+# The words that introduce a moment (`NGAY 09/01/2016`, `Ngay GD: 26/08/2020 …`, `luc …`, `vao …`, `Thoi gian GD: …`)
+# belong to it: where the moment is cut from a note, or ends one, its label goes with it.
+_MOMENT_LABEL = re.compile(r"\b(?:ngay|luc|vao|thoi gian)(?: gd| giao dich)?\s*:?\s*$")
+
+
+def labelled_start(folded: str, start: int) -> int:
+    """Where a moment (or a date) starting at `start` opens with the words that introduce it."""
+    label = _MOMENT_LABEL.search(folded, max(0, start - 24), start)
+    return label.start() if label else start
 
 
 def when(found: Moment | None, *, now: dt.datetime, tz: zoneinfo.ZoneInfo) -> dt.datetime | None:

@@ -59,6 +59,11 @@ _MERCHANT = re.compile(r"\bsu dung tai (?P<merchant>.+?) so tien\b")
 _SERVICE = re.compile(r"\bthanh toan dich vu (?P<service>[^.]+?) thanh cong\b")
 
 
+# A field's label glued to the figure before it, the spaces between fields lost on the way (Techcombank's `TK
+# 19029824194881So tien GD:+300,000So du:382,668Cao …`): a space is put back, in the user's words as in the folded text.
+_GLUED_LABEL = re.compile(r"(?<=\d)(?=s[oố] (?:ti[eề]n|d[uư])\b)", re.I)
+
+
 @dataclass(frozen=True)
 class ParsedText:
     bank: str
@@ -140,7 +145,7 @@ def _description(raw, folded, bank, figure, note_at, balance_spans, moment, open
     if note_at is not None:
         # The note runs to the end, or to a balance or the moment written after it.
         ends = [start for start, _ in balance_spans if start > note_at]
-        ends += [moment.start] if moment and moment.start > note_at else []
+        ends += [fields.labelled_start(folded, moment.start)] if moment and moment.start > note_at else []
         ends += [m.start() for m in [fields.NOTE_END.search(folded, note_at)] if m]
         note = _clean(_words(raw, folded, note_at, min(ends, default=len(folded))))
     if bank in WALLETS or (bank == "" and note_at is None):
@@ -200,19 +205,20 @@ def _description(raw, folded, bank, figure, note_at, balance_spans, moment, open
             )
     if moment and moment.end < figure.start and re.search(r"[a-z]{3,}", _unlabelled(folded[moment.end : figure.start])):
         return _clean(_words(raw, folded, moment.end, figure.start))  # Eximbank: the note between moment and amount
-    if balance_spans:  # Techcombank's and Shinhan's SMS: the note follows the balance, in the text's own words
-        # less the dates in it (with the dot that closes them) and a card's last digits, `(**32)`.
-        cut = [(a, b + (folded[b : b + 1] == ".")) for a, b in dates]
-        cut += [(moment.start, moment.end)] if moment else []  # the moment's time too (Techcombank's app push)
-        tail = fields.masked(
-            _words(raw, folded, 0, len(folded)), cut + [m.span() for m in fields.CARD_MASK.finditer(folded)]
-        )
-        # The note runs to the bank's own reference, when one closes the text, as a labelled note does.
-        at = balance_spans[-1][1]
-        end = next((m.start() for m in [fields.NOTE_END.search(folded, at)] if m), len(folded))
-        tail = re.sub(r"\(\s*\)", " ", re.sub(r"^[\s.]*vnd(?=[\s.,;]|$)\s*", "", tail[at:end], flags=re.I))
-        return _clean(tail.lstrip(" ."))
-    return ""
+    # Techcombank's and Shinhan's SMS: the note follows the balance, or the amount when the text gives no balance (an
+    # account fee's `So tien GD:-22,900  Phi quan ly tai khoan`), in the text's own words less the dates in it (with the
+    # words that introduce them and the dot that closes them) and a card's last digits, `(**32)`.
+    cut = [(fields.labelled_start(folded, a), b + (folded[b : b + 1] == ".")) for a, b in dates]
+    # The moment's time too (Techcombank's app push).
+    cut += [(fields.labelled_start(folded, moment.start), moment.end)] if moment else []
+    tail = fields.masked(
+        _words(raw, folded, 0, len(folded)), cut + [m.span() for m in fields.CARD_MASK.finditer(folded)]
+    )
+    # The note runs to the bank's own reference, when one closes the text, as a labelled note does.
+    at = balance_spans[-1][1] if balance_spans else figure.end
+    end = next((m.start() for m in [fields.NOTE_END.search(folded, at)] if m), len(folded))
+    tail = re.sub(r"\(\s*\)", " ", re.sub(r"^[\s.]*vnd(?=[\s.,;]|$)\s*", "", tail[at:end], flags=re.I))
+    return _clean(tail.lstrip(" ."))
 
 
 def never_a_transaction(text: str) -> bool:
@@ -229,6 +235,7 @@ def parse(text: str, *, now: dt.datetime, tz: zoneinfo.ZoneInfo, sender: str = "
     amount to place, an amount of zero or beyond a trillion dong, or a date that cannot be."""
     if not _DIGIT.search(text) or len(_NUMBERS.findall(text)) > MAX_NUMBERS:
         return None  # no amount to find, or a list or noise: refused before any of the slower searches run
+    text = _GLUED_LABEL.sub(" ", text)
     raw = _one_line(text)
     folded = _tidy(text)
     if not folded or len(folded) > MAX_TEXT:

@@ -300,3 +300,54 @@ def test_the_moment_inside_a_note_is_no_part_of_it():
     )
     assert got.occurred_at.isoformat() == "2026-09-02T10:57:56+07:00"
     assert got.description == "RUT VI MOMO 0402 208080 VND 144879146167"
+
+
+# Rules added for `heldout13.jsonl`'s Techcombank misses (read after its one measurement).
+
+
+@pytest.mark.parametrize(
+    ("text", "bank", "balance", "description"),
+    [
+        ("TK 19029824194881So tien GD:+300,000So du:382,668Cao duy thang", "Techcombank", 382668, "Cao duy thang"),
+        ("TK 19029824194881 So tien GD:+300,000 So du:382,668 Cao duy thang", "Techcombank", 382668, "Cao duy thang"),
+        ("Tài khoản 123456789Số tiền: +5,000Số dư: 9,000 an trua", "", 9000, "an trua"),
+    ],
+    ids=["no-spaces", "spaces", "diacritics"],
+)
+def test_a_label_glued_to_the_figure_before_it_is_read_as_if_spaced(text, bank, balance, description):
+    got = parse(text, now=NOW, tz=TZ)
+    assert (got.bank, got.balance_after, got.description) == (bank, Decimal(balance), description)
+
+
+@pytest.mark.parametrize(
+    ("text", "moment", "description"),
+    [
+        (
+            "TK 19029824194881  So tien GD:-2,000,000  So du:476,220  RUT TIEN ATM SO THE 4221XX1331 NGAY 09/01/2016",
+            dt.datetime(2016, 1, 9, tzinfo=TZ),
+            "RUT TIEN ATM SO THE 4221XX1331",
+        ),
+        (
+            "TK 19029824194881  So tien GD:-20,000  So du:476,220  AN TRUA luc 09/01/2016 12:30",
+            dt.datetime(2016, 1, 9, 12, 30, tzinfo=TZ),
+            "AN TRUA",
+        ),
+    ],
+    ids=["ngay", "luc"],
+)
+def test_the_word_introducing_a_date_in_a_note_goes_with_the_date(text, moment, description):
+    got = parse(text, now=NOW, tz=TZ)
+    assert (got.occurred_at, got.description) == (moment, description)
+
+
+@pytest.mark.parametrize(
+    ("text", "description"),
+    [
+        ("TK 19029824194881  So tien GD:-22,900  Phi quan ly tai khoan", "Phi quan ly tai khoan"),
+        ("TK 19029824194881  So tien GD:-22,900", ""),
+        ("TK 19029824194881 So tien GD:-22,900 luc 02/12/2026 10:00 Phi SMS", "Phi SMS"),
+    ],
+    ids=["fee-note", "no-note", "after-the-moment"],
+)
+def test_the_note_follows_the_amount_when_no_balance_does(text, description):
+    assert parse(text, now=NOW, tz=TZ).description == description
