@@ -70,6 +70,22 @@ _LAYOUTS: tuple[tuple[str, re.Pattern], ...] = (
     ),
 )
 
+# How only one sender closes its texts, looked for at the text's end (after the note, which the fee sentence ends):
+# Viettel Money's receipts report the fee, then the moment (`Phi GD 0 VND. 25/08/2020 13:22:30.`, `Phi giao dich 0 VND.
+# Ngay GD 21/04/2021 21:38:26.`, `phi giao dich 0 VND. Thoi gian giao dich 07/02/2025 17:26:26. Cam on Quy khach!`).
+_CLOSINGS: tuple[tuple[str, re.Pattern], ...] = (
+    (
+        "Viettel Money",
+        re.compile(
+            r"\bphi (?:gd|giao dich) ?:? ?\d[\d.,]* ?vnd\. (?:(?:ngay|thoi gian) (?:gd|giao dich) ?:? ?)?"
+            r"\d{1,2}/\d{1,2}/\d{4} \d{1,2}:\d{2}(?::\d{2})?\.?(?: cam on quy khach!?)?$"
+        ),
+    ),
+)
+# A bank named as where the money went (`sang TK cua <name>, so TK 10364827 tai ACB`, `den tai khoan … ngan hang X`) is
+# the receiver's, not the sender's: no name for the text.
+_RECEIVERS_BANK = re.compile(r"\b(?:sang|den|toi) (?:tk|tai khoan|stk)\b[^.;|]*?\b(?:tai|ngan hang|nh)\b[^.;|]*")
+
 # One-time codes, promotions and failed payments: never a transaction, whatever amounts they hold.
 REFUSED_WORDS = (
     r"\b(?:otp|ma xac thuc|ma xac nhan|mat khau|khong chia se|khong cung cap|ma kich hoat"
@@ -115,11 +131,17 @@ def bank_of(folded: str, body: int = 0) -> str:
         for name, pattern in _BANKS:
             if pattern.match(opening):
                 return name
+    named = _RECEIVERS_BANK.sub(lambda m: " " * len(m[0]), folded)
     for name, pattern in _BANKS:  # wallets before banks: a wallet's text names the bank it tops up from
-        if pattern.search(folded):
+        if pattern.search(named):
             return name
     for opening in openings:
         for name, pattern in _LAYOUTS:
             if pattern.search(opening):
                 return name
     return ""
+
+
+def bank_of_closing(folded: str) -> str:
+    """The sender whose own way of closing a text this one ends with, else ""."""
+    return next((name for name, pattern in _CLOSINGS if pattern.search(folded)), "")

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from assets.banktexts import fields
-from assets.banktexts.banks import OWED, REFUSED, bank_of
+from assets.banktexts.banks import OWED, REFUSED, bank_of, bank_of_closing
 from assets.rules.text import fold
 from assets.vietqr.reading import looks_like_vietqr
 
@@ -48,7 +48,11 @@ _NUMBERS = re.compile(r"\d+(?:[.,]\d+)*")
 WALLETS = ("MoMo", "ZaloPay", "ShopeePay", "Viettel Money")
 # A wallet's counterparty: `từ NGUYEN VAN A`, `cho KFC`, `tới …`, `về tài khoản …`, up to what follows it.
 # `tài khoản` (an account) after the amount is a field, never a party.
-_PARTY = re.compile(r"^\s*(?:tu|cho|toi|den|ve|tai(?! khoan\b))\s+(?P<party>.+?)(?=\s+(?:luc|vao vi|vao)\b|\.\s|\.$|$)")
+# A payment `cho dich vu cua <payee>` (for the service of) names its payee after those words.
+_PARTY = re.compile(
+    r"^\s*(?:tu|cho(?: dich vu(?: cua)?)?|toi|den|ve|tai(?! khoan\b))\s+"
+    r"(?P<party>.+?)(?=\s+(?:luc|vao vi|vao)\b|\.\s|\.$|$)"
+)
 _VPB_PARTY = re.compile(r"\bdo (?P<party>.+?)\.\s*so du")
 # A wallet's counterparty named before its amount: MoMo's `Nhận tiền chuyển khoản từ NGUYEN VAN A / Số tiền …`.
 _PARTY_BEFORE = re.compile(r"\b(?:tu|cho|toi)\s+(?P<party>.+?)\s+so tien\s*:?\s*$")
@@ -263,7 +267,7 @@ def parse(text: str, *, now: dt.datetime, tz: zoneinfo.ZoneInfo, sender: str = "
         return None
     # The SMS sender (`VPBank`, `ShinhanBank`), when the phone passed it on, names the bank before the text does:
     # the same `TK … -350,000VND luc …` comes from more than one bank.
-    bank = (bank_of(_tidy(sender)) if sender else "") or bank_of(head, openings[-1])
+    bank = (bank_of(_tidy(sender)) if sender else "") or bank_of(head, openings[-1]) or bank_of_closing(folded)
     if bank == "" and re.search(r"(?<!don )\bvi\b|so du vi", folded):  # a wallet (ví), not a unit (đơn vị)
         bank = "MoMo"
     currency = "USD" if re.match(r"\s?usd\b", folded[figure.end : figure.end + 5]) else "VND"
