@@ -37,6 +37,9 @@ _BANKS = tuple((name, re.compile(pattern)) for name, pattern in BANKS)
 _LAYOUTS: tuple[tuple[str, re.Pattern], ...] = (
     ("Vietcombank", re.compile(r"^(?:so du|sd) tk (?:vcb )?[0-9x*]+ (?:[+-]|tang|giam)")),
     ("VietinBank", re.compile(r"\bsdc ?:")),
+    # Vietcombank's fee SMS name the balance `So du tai thoi diem gd` (its card fees `Thu phi quan ly the …
+    # No:5264…8019. So du tai thoi diem gd …`, the fee for its `SMS chu dong` alerts, as VCB calls them).
+    ("Vietcombank", re.compile(r"\bso du tai thoi diem gd\b")),
     # BIDV's SMS and push since 2023 label each field: `Tài khoản thanh toán: …`, `Số tiền[ GD]: ±…`, `Số dư cuối: …`
     # (before Techcombank's `So tien GD:`, which has no `Số dư cuối`). Agribank's `Tài khoản …: -22,000VND` names no
     # `thanh toán` and no `Số tiền`; Techcombank's push no `Số dư cuối`.

@@ -15,7 +15,8 @@ _GROUPED = r"\d{1,3}(?:[.,]\d{3})+"
 _CUR = r"(?:(?:vnd|vnđ|dong|d)\b|₫)"
 
 _BALANCE = re.compile(
-    r"(?:\bso du(?: kha dung| hien tai| vi| cuoi| moi| tk sau gd la| sau gd| tai khoan)*|\bsdc|\bsdkd"
+    # Vietcombank's fee SMS: `So du tai thoi diem gd 1,162,670VND` (the balance when the fee was taken).
+    r"(?:\bso du(?: kha dung| hien tai| vi| cuoi| moi| tk sau gd la| sau gd| tai khoan| tai thoi diem gd)*|\bsdc|\bsdkd"
     r"|\bavailable balance|\bbalance|\bsodu"
     # Vietcombank's card payment: the debited account's balance, `SD TK trich no tam tinh 1033311702: 486,392VND`.
     r"|\bsd tk trich no(?: tam tinh)? [0-9x*]+"
@@ -65,13 +66,16 @@ CARD_MASK = re.compile(r"\((?:\*{2,}|x{2,})(?P<digits>\d{2,4})\)")
 # A card number masked with dots after its first digits: Vietcombank's `The Visa 452404...6779`, and its 2015 SMS that
 # keep three digits after the dots (`The VCB MasterCard 526418...019`).
 _DOTTED_CARD = re.compile(r"\bthe\b\D{0,20}\b\d{4,6}\.{2,}(?P<digits>\d{3,4})\b")
-# An unsigned figure in dong with the way it went said anywhere before it (Eximbank's `THANH TOAN … 544,885VND`).
-_PLAIN = re.compile(rf"(?<![\w.,])(?P<num>{_GROUPED})\s?(?:(?:vnd|d)\b|₫)")
-# `su dung tai` is a card used at a merchant (Vietcombank's `The Visa …6779 su dung tai SHOP so tien 13,608 VND`);
-# `duoc thanh toan` (was paid) is money in, not out, and so is a transfer received (`nhan chuyen khoan`, MoMo's
-# `Nhận chuyển khoản từ …` / `Số tiền 10.000 ₫ về Túi Thần Tài`, `nhan tien chuyen khoan`).
+# An unsigned figure in dong with the way it went said anywhere before it (Eximbank's `THANH TOAN … 544,885VND`); after
+# `So tien` (the amount) its thousands need no separator (Vietcombank's `THU PHI … So tien 8800VND`).
+_PLAIN = re.compile(rf"(?<![\w.,])(?P<num>{_GROUPED}|(?<=so tien )\d+)\s?(?:(?:vnd|d)\b|₫)")
+# `su dung tai` is a card used at a merchant (Vietcombank's `The Visa …6779 su dung tai SHOP so tien 13,608 VND`),
+# `thu phi` a fee charged (`THU PHI DICH VU SMS … So tien 8800VND`); `duoc thanh toan` (was paid) is money in, not
+# out, and so is a transfer received (`nhan chuyen khoan`, MoMo's `Nhận chuyển khoản từ …` / `Số tiền 10.000 ₫ về Túi
+# Thần Tài`, `nhan tien chuyen khoan`).
 _OUT_WORDS = re.compile(
-    r"\b(?:(?<!duoc )thanh toan|chuyen tien|(?<!nhan )(?<!nhan tien )chuyen khoan|rut tien|ghi no|su dung tai)\b"
+    r"\b(?:(?<!duoc )thanh toan|chuyen tien|(?<!nhan )(?<!nhan tien )chuyen khoan|rut tien|ghi no|su dung tai"
+    r"|thu phi)\b"
 )
 _IN_WORDS = re.compile(r"\b(?:nhan tien|nhan chuyen khoan|ghi co|nop tien|hoan tien|duoc thanh toan)\b")
 _INCOME_WORDS = ("tang", "ghi co", "nhan", "nap tien", "hoan tien", "cong", "duoc thanh toan")

@@ -68,6 +68,11 @@ _SERVICE = re.compile(r"\bthanh toan dich vu (?P<service>[^.]+?) thanh cong\b")
 _GLUED_LABEL = re.compile(r"(?<=\d)(?=s[oố] (?:ti[eề]n|d[uư])\b)", re.I)
 
 
+# A fee notice's opening sentence, saying what the fee is for, before any figure, sign or label of it (no colon in it):
+# `THU PHI DICH VU SMS CHU DONG THANG 09/2015. …`, `Thu phi quan ly TK thang 11. …`.
+_OPENING_NOTE = re.compile(r"(?P<note>thu phi [^.:;|+\-]*)\.\s")
+
+
 @dataclass(frozen=True)
 class ParsedText:
     bank: str
@@ -222,7 +227,11 @@ def _description(raw, folded, bank, figure, note_at, balance_spans, moment, open
     at = balance_spans[-1][1] if balance_spans else figure.end
     end = next((m.start() for m in [fields.NOTE_END.search(folded, at)] if m), len(folded))
     tail = re.sub(r"\(\s*\)", " ", re.sub(r"^[\s.]*vnd(?=[\s.,;]|$)\s*", "", tail[at:end], flags=re.I))
-    return _clean(tail.lstrip(" ."))
+    tail = _clean(tail.lstrip(" ."))
+    # Nothing after the fields: a fee notice that opens with what the fee is for, in a sentence of its own before them,
+    # has its note there (Vietcombank's `THU PHI DICH VU SMS CHU DONG THANG 09/2015. SDT: … So tien 8800VND. So du …`).
+    opening = None if tail else _OPENING_NOTE.match(folded, 0, figure.start)
+    return _clean(_words(raw, folded, *opening.span("note"))) if opening else tail
 
 
 def never_a_transaction(text: str) -> bool:
