@@ -134,10 +134,21 @@ def bank_of(folded: str, body: int = 0) -> str:
         for name, pattern in _BANKS:
             if pattern.match(opening):
                 return name
-    named = _RECEIVERS_BANK.sub(lambda m: " " * len(m[0]), folded)
-    for name, pattern in _BANKS:  # wallets before banks: a wallet's text names the bank it tops up from
-        if pattern.search(named):
-            return name
+    # Wallets before banks: a wallet's text names the bank it tops up from. A name where the receiver's bank is said is
+    # passed over (looked for only once a name is found).
+    hit = next(((name, found) for name, pattern in _BANKS if (found := pattern.search(folded))), None)
+    if hit is not None:
+        said = "sang " in folded or "den " in folded or "toi " in folded
+        receivers = [m.span() for m in _RECEIVERS_BANK.finditer(folded)] if said else []
+        if not any(start <= hit[1].start() < end for start, end in receivers):
+            return hit[0]
+        named = list(folded)
+        for start, end in receivers:
+            named[start:end] = " " * (end - start)
+        named = "".join(named)
+        for name, pattern in _BANKS:
+            if pattern.search(named):
+                return name
     for opening in openings:
         for name, pattern in _LAYOUTS:
             if pattern.search(opening):

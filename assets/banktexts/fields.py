@@ -177,7 +177,7 @@ def figure(folded: str, openings: tuple[int, ...] = (0,)) -> Figure | None:
 
 def with_fees(found: Figure, folded: str) -> Figure:
     """A payment out with the fees and taxes the text debits beside it, each a signed figure of its own after it."""
-    if found.direction != "expense":
+    if found.direction != "expense" or not ("phi" in folded or "vat" in folded or "thue" in folded):
         return found
     fees = sum((number(m["num"]) for m in _FEE.finditer(folded, found.end)), Decimal(0))
     return Figure(found.amount + fees, found.direction, found.start, found.end) if fees else found

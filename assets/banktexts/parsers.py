@@ -65,7 +65,8 @@ _SERVICE = re.compile(r"\bthanh toan dich vu (?P<service>[^.]+?) thanh cong\b")
 
 # A field's label glued to the figure before it, the spaces between fields lost on the way (Techcombank's `TK
 # 19029824194881So tien GD:+300,000So du:382,668Cao …`): a space is put back, in the user's words as in the folded text.
-_GLUED_LABEL = re.compile(r"(?<=\d)(?=s[oố] (?:ti[eề]n|d[uư])\b)", re.I)
+_GLUED_LABEL = re.compile(r"(\d)(s[oố] (?:ti[eề]n|d[uư])\b)", re.I)
+_GLUED = re.compile(r"\d[sS]")  # what any glued label has, looked for first (a plain scan, no case folding)
 
 
 # A fee notice's opening sentence, saying what the fee is for, before any figure, sign or label of it (no colon in it):
@@ -248,7 +249,7 @@ def parse(text: str, *, now: dt.datetime, tz: zoneinfo.ZoneInfo, sender: str = "
     amount to place, an amount of zero or beyond a trillion dong, or a date that cannot be."""
     if not _DIGIT.search(text) or len(_NUMBERS.findall(text)) > MAX_NUMBERS:
         return None  # no amount to find, or a list or noise: refused before any of the slower searches run
-    text = _GLUED_LABEL.sub(" ", text)
+    text = _GLUED_LABEL.sub(r"\1 \2", text) if _GLUED.search(text) else text
     raw = _one_line(text)
     folded = _tidy(text)
     if not folded or len(folded) > MAX_TEXT:
