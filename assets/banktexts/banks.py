@@ -37,6 +37,9 @@ _BANKS = tuple((name, re.compile(pattern)) for name, pattern in BANKS)
 _LAYOUTS: tuple[tuple[str, re.Pattern], ...] = (
     ("Vietcombank", re.compile(r"^(?:so du|sd) tk (?:vcb )?[0-9x*]+ (?:[+-]|tang|giam)")),
     ("VietinBank", re.compile(r"\bsdc ?:")),
+    # Vietcombank's fee SMS name the balance `So du tai thoi diem gd` (its card fees `Thu phi quan ly the …
+    # No:5264…8019. So du tai thoi diem gd …`, the fee for its `SMS chu dong` alerts, as VCB calls them).
+    ("Vietcombank", re.compile(r"\bso du tai thoi diem gd\b")),
     # BIDV's SMS and push since 2023 label each field: `Tài khoản thanh toán: …`, `Số tiền[ GD]: ±…`, `Số dư cuối: …`
     # (before Techcombank's `So tien GD:`, which has no `Số dư cuối`). Agribank's `Tài khoản …: -22,000VND` names no
     # `thanh toán` and no `Số tiền`; Techcombank's push no `Số dư cuối`.
@@ -70,6 +73,22 @@ _LAYOUTS: tuple[tuple[str, re.Pattern], ...] = (
     ),
 )
 
+# How only one sender closes its texts, looked for at the text's end (after the note, which the fee sentence ends):
+# Viettel Money's receipts report the fee, then the moment (`Phi GD 0 VND. 25/08/2020 13:22:30.`, `Phi giao dich 0 VND.
+# Ngay GD 21/04/2021 21:38:26.`, `phi giao dich 0 VND. Thoi gian giao dich 07/02/2025 17:26:26. Cam on Quy khach!`).
+_CLOSINGS: tuple[tuple[str, re.Pattern], ...] = (
+    (
+        "Viettel Money",
+        re.compile(
+            r"\bphi (?:gd|giao dich) ?:? ?\d[\d.,]* ?vnd\. (?:(?:ngay|thoi gian) (?:gd|giao dich) ?:? ?)?"
+            r"\d{1,2}/\d{1,2}/\d{4} \d{1,2}:\d{2}(?::\d{2})?\.?(?: cam on quy khach!?)?$"
+        ),
+    ),
+)
+# A bank named as where the money went (`sang TK cua <name>, so TK 10364827 tai ACB`, `den tai khoan … ngan hang X`) is
+# the receiver's, not the sender's: no name for the text.
+_RECEIVERS_BANK = re.compile(r"\b(?:sang|den|toi) (?:tk|tai khoan|stk)\b[^.;|]*?\b(?:tai|ngan hang|nh)\b[^.;|]*")
+
 # One-time codes, promotions and failed payments: never a transaction, whatever amounts they hold.
 REFUSED_WORDS = (
     r"\b(?:otp|ma xac thuc|ma xac nhan|mat khau|khong chia se|khong cung cap|ma kich hoat"
@@ -81,6 +100,12 @@ REFUSED_WORDS = (
     # An advertisement: the law has it open with `QC` (`(QC)`, `[QC]`, `(QC-VTL2)`) and say how to opt out (`Tu choi
     # soan BL gui 1379`, `De tu choi QC, soan TC gui 1313`) — whatever amounts it holds.
     r"|^\W{0,2}qc\b|\btu choi,? (?:qc|nhan qc|soan)\b|\bde tu choi\b"
+    # A transaction being made, not made: the step that asks to confirm it names its amount (Vietcombank's `Quy khach
+    # dang thuc hien gd Chuyen khoan … voi so tien 480,000VND … Ma giao dich …`, ACB's `dang thuc hien Tat toan …`).
+    r"|\bdang thuc hien\b"
+    # A request to pay (`Vui long TT ma … 210.000d truoc … vao TK …`, `vui long thanh toan`, `vui long chuyen khoan`):
+    # money asked for, none moved yet.
+    r"|\bvui long (?:tt|thanh toan|chuyen khoan|chuyen tien|ck|nop tien)\b"
 )
 # Every alternative above opens with one of these characters, or at the text's start: the lookahead lets the
 # engine pass over any other position at once instead of trying each alternative there (noise of short words
@@ -109,11 +134,28 @@ def bank_of(folded: str, body: int = 0) -> str:
         for name, pattern in _BANKS:
             if pattern.match(opening):
                 return name
-    for name, pattern in _BANKS:  # wallets before banks: a wallet's text names the bank it tops up from
-        if pattern.search(folded):
-            return name
+    # Wallets before banks: a wallet's text names the bank it tops up from. A name where the receiver's bank is said is
+    # passed over (looked for only once a name is found).
+    hit = next(((name, found) for name, pattern in _BANKS if (found := pattern.search(folded))), None)
+    if hit is not None:
+        said = "sang " in folded or "den " in folded or "toi " in folded
+        receivers = [m.span() for m in _RECEIVERS_BANK.finditer(folded)] if said else []
+        if not any(start <= hit[1].start() < end for start, end in receivers):
+            return hit[0]
+        named = list(folded)
+        for start, end in receivers:
+            named[start:end] = " " * (end - start)
+        named = "".join(named)
+        for name, pattern in _BANKS:
+            if pattern.search(named):
+                return name
     for opening in openings:
         for name, pattern in _LAYOUTS:
             if pattern.search(opening):
                 return name
     return ""
+
+
+def bank_of_closing(folded: str) -> str:
+    """The sender whose own way of closing a text this one ends with, else ""."""
+    return next((name for name, pattern in _CLOSINGS if pattern.search(folded)), "")

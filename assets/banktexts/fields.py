@@ -15,7 +15,8 @@ _GROUPED = r"\d{1,3}(?:[.,]\d{3})+"
 _CUR = r"(?:(?:vnd|vnđ|dong|d)\b|₫)"
 
 _BALANCE = re.compile(
-    r"(?:\bso du(?: kha dung| hien tai| vi| cuoi| moi| tk sau gd la| sau gd| tai khoan)*|\bsdc|\bsdkd"
+    # Vietcombank's fee SMS: `So du tai thoi diem gd 1,162,670VND` (the balance when the fee was taken).
+    r"(?:\bso du(?: kha dung| hien tai| vi| cuoi| moi| tk sau gd la| sau gd| tai khoan| tai thoi diem gd)*|\bsdc|\bsdkd"
     r"|\bavailable balance|\bbalance|\bsodu"
     # Vietcombank's card payment: the debited account's balance, `SD TK trich no tam tinh 1033311702: 486,392VND`.
     r"|\bsd tk trich no(?: tam tinh)? [0-9x*]+"
@@ -42,6 +43,10 @@ _SIGNED = re.compile(
     # Tài khoản: …`.
     rf"|(?:^|(?<=[\s:|;(]))(?P<csign>[+-])\s?vnd\s*(?P<cnum>{NUM})(?![\d.,])"
 )
+# A fee or its tax as a signed figure of its own after the amount (TPBank's `PS:-10.000VND  VAT:-1.000VND`, Viettel
+# Money's `GD -15,203,220 VND … So du 31,495 VND Phi: -3,300 VND`): the account paid both, as MSB's `(-) 1.911.000
+# (GD:1.900.000,Thue/Phi: 11.000)` says in one figure.
+_FEE = re.compile(rf"\b(?:vat|thue|phi)(?:/(?:vat|thue|phi))?(?: gd| giao dich)?\s*:?\s*-\s?(?P<num>{NUM})\s?{_CUR}")
 # A figure after words that say which way it went. `cong` (plus) is money in, but `thanh cong` (success) says no way:
 # `… thanh toan dich vu X thanh cong. So tien 99.000 VND` is a payment.
 _WORDED = re.compile(
@@ -58,15 +63,19 @@ _APPROVED = re.compile(rf"transaction approved\b.*?/\s*(?P<num>{NUM})/")
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 EN_DATE = re.compile(rf"(?<![\d.,/-])(?P<d>\d{{1,2}}) (?P<m>{'|'.join(_MONTHS)})[a-z]*\b(?: (?P<y>\d{{4}}))?")
 CARD_MASK = re.compile(r"\((?:\*{2,}|x{2,})(?P<digits>\d{2,4})\)")
-# A card number masked with dots after its first digits: Vietcombank's `The Visa 452404...6779`.
-_DOTTED_CARD = re.compile(r"\bthe\b\D{0,20}\b\d{4,6}\.{2,}(?P<digits>\d{4})\b")
-# An unsigned figure in dong with the way it went said anywhere before it (Eximbank's `THANH TOAN … 544,885VND`).
-_PLAIN = re.compile(rf"(?<![\w.,])(?P<num>{_GROUPED})\s?(?:(?:vnd|d)\b|₫)")
-# `su dung tai` is a card used at a merchant (Vietcombank's `The Visa …6779 su dung tai SHOP so tien 13,608 VND`);
-# `duoc thanh toan` (was paid) is money in, not out, and so is a transfer received (`nhan chuyen khoan`, MoMo's
-# `Nhận chuyển khoản từ …` / `Số tiền 10.000 ₫ về Túi Thần Tài`, `nhan tien chuyen khoan`).
+# A card number masked with dots after its first digits: Vietcombank's `The Visa 452404...6779`, and its 2015 SMS that
+# keep three digits after the dots (`The VCB MasterCard 526418...019`).
+_DOTTED_CARD = re.compile(r"\bthe\b\D{0,20}\b\d{4,6}\.{2,}(?P<digits>\d{3,4})\b")
+# An unsigned figure in dong with the way it went said anywhere before it (Eximbank's `THANH TOAN … 544,885VND`); after
+# `So tien` (the amount) its thousands need no separator (Vietcombank's `THU PHI … So tien 8800VND`).
+_PLAIN = re.compile(rf"(?<![\w.,])(?P<num>{_GROUPED}|(?<=so tien )\d+)\s?(?:(?:vnd|d)\b|₫)")
+# `su dung tai` is a card used at a merchant (Vietcombank's `The Visa …6779 su dung tai SHOP so tien 13,608 VND`),
+# `thu phi` a fee charged (`THU PHI DICH VU SMS … So tien 8800VND`); `duoc thanh toan` (was paid) is money in, not
+# out, and so is a transfer received (`nhan chuyen khoan`, MoMo's `Nhận chuyển khoản từ …` / `Số tiền 10.000 ₫ về Túi
+# Thần Tài`, `nhan tien chuyen khoan`).
 _OUT_WORDS = re.compile(
-    r"\b(?:(?<!duoc )thanh toan|chuyen tien|(?<!nhan )(?<!nhan tien )chuyen khoan|rut tien|ghi no|su dung tai)\b"
+    r"\b(?:(?<!duoc )thanh toan|chuyen tien|(?<!nhan )(?<!nhan tien )chuyen khoan|rut tien|ghi no|su dung tai"
+    r"|thu phi)\b"
 )
 _IN_WORDS = re.compile(r"\b(?:nhan tien|nhan chuyen khoan|ghi co|nop tien|hoan tien|duoc thanh toan)\b")
 _INCOME_WORDS = ("tang", "ghi co", "nhan", "nap tien", "hoan tien", "cong", "duoc thanh toan")
@@ -92,9 +101,13 @@ NOTE_LABELS = (
 # banks.REFUSED, and compared with the labels alone by the same test).
 NOTE = re.compile(r"(?=[ndrmlg:])" + NOTE_LABELS)
 # A bank's own reference after the note (TPBank's `SO GD: 570CTMB…`, BIDV's `Mã giao dịch: 0832…`) ends it; so does
-# a reference that closes the text, one code after its label (Techcombank's push ends on a line `Ma tham chieu 9704…`).
+# a reference that closes the text, one code after its label (Techcombank's push ends on a line `Ma tham chieu 9704…`);
+# so does the fee the sender reports in a sentence of its own (Viettel Money's `Noi dung: Anh cho vay. Phi GD 0 VND.`).
 _TRACED = re.compile(r"\btrace \d+\s*$")
-NOTE_END = re.compile(r"\s(?:so gd|ma giao dich)\s*:|\sma tham chieu\s*:?\s*[0-9a-z]+[\s.]*$")
+NOTE_END = re.compile(
+    r"\s(?:so gd|ma giao dich)\s*:|\sma tham chieu\s*:?\s*[0-9a-z]+[\s.]*$"
+    r"|\.\s+phi(?: gd| giao dich)?\s*:?\s*-?\s?\d[\d.,]*\s?(?:vnd|d)\b"
+)
 
 
 @dataclass(frozen=True)
@@ -160,6 +173,14 @@ def figure(folded: str, openings: tuple[int, ...] = (0,)) -> Figure | None:
         direction = "income" if word.startswith(_INCOME_WORDS) or word in ("credit", "gui") else "expense"
         return Figure(number(worded["num"]), direction, worded.start(), worded.end())
     return None
+
+
+def with_fees(found: Figure, folded: str) -> Figure:
+    """A payment out with the fees and taxes the text debits beside it, each a signed figure of its own after it."""
+    if found.direction != "expense" or not ("phi" in folded or "vat" in folded or "thue" in folded):
+        return found
+    fees = sum((number(m["num"]) for m in _FEE.finditer(folded, found.end)), Decimal(0))
+    return Figure(found.amount + fees, found.direction, found.start, found.end) if fees else found
 
 
 def account(folded: str) -> str:
@@ -246,6 +267,17 @@ def moment(folded: str) -> Moment | None:
         start=min(date.start(), near.start()) if near else date.start(),
         end=max(date.end(), near.end()) if near else date.end(),
     )
+
+
+# The words that introduce a moment (`NGAY 09/01/2016`, `Ngay GD: 26/08/2020 …`, `luc …`, `vao …`, `Thoi gian GD: …`)
+# belong to it: where the moment is cut from a note, or ends one, its label goes with it.
+_MOMENT_LABEL = re.compile(r"\b(?:ngay|luc|vao|thoi gian)(?: gd| giao dich)?\s*:?\s*$")
+
+
+def labelled_start(folded: str, start: int) -> int:
+    """Where a moment (or a date) starting at `start` opens with the words that introduce it."""
+    label = _MOMENT_LABEL.search(folded, max(0, start - 24), start)
+    return label.start() if label else start
 
 
 def when(found: Moment | None, *, now: dt.datetime, tz: zoneinfo.ZoneInfo) -> dt.datetime | None:

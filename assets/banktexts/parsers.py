@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from assets.banktexts import fields
-from assets.banktexts.banks import OWED, REFUSED, bank_of
+from assets.banktexts.banks import OWED, REFUSED, bank_of, bank_of_closing
 from assets.rules.text import fold
 from assets.vietqr.reading import looks_like_vietqr
 
@@ -48,7 +48,11 @@ _NUMBERS = re.compile(r"\d+(?:[.,]\d+)*")
 WALLETS = ("MoMo", "ZaloPay", "ShopeePay", "Viettel Money")
 # A wallet's counterparty: `từ NGUYEN VAN A`, `cho KFC`, `tới …`, `về tài khoản …`, up to what follows it.
 # `tài khoản` (an account) after the amount is a field, never a party.
-_PARTY = re.compile(r"^\s*(?:tu|cho|toi|den|ve|tai(?! khoan\b))\s+(?P<party>.+?)(?=\s+(?:luc|vao vi|vao)\b|\.\s|\.$|$)")
+# A payment `cho dich vu cua <payee>` (for the service of) names its payee after those words.
+_PARTY = re.compile(
+    r"^\s*(?:tu|cho(?: dich vu(?: cua)?)?|toi|den|ve|tai(?! khoan\b))\s+"
+    r"(?P<party>.+?)(?=\s+(?:luc|vao vi|vao)\b|\.\s|\.$|$)"
+)
 _VPB_PARTY = re.compile(r"\bdo (?P<party>.+?)\.\s*so du")
 # A wallet's counterparty named before its amount: MoMo's `Nhận tiền chuyển khoản từ NGUYEN VAN A / Số tiền …`.
 _PARTY_BEFORE = re.compile(r"\b(?:tu|cho|toi)\s+(?P<party>.+?)\s+so tien\s*:?\s*$")
@@ -57,6 +61,17 @@ _MERCHANT = re.compile(r"\bsu dung tai (?P<merchant>.+?) so tien\b")
 # A wallet's receipt names the service paid for between its words, before the amount: `Quy khach da thanh toan dich vu
 # Mua bao hiem thanh cong. … So tien 99.000 VND`. Within one sentence: `thanh cong` in another is no end of the name.
 _SERVICE = re.compile(r"\bthanh toan dich vu (?P<service>[^.]+?) thanh cong\b")
+
+
+# A field's label glued to the figure before it, the spaces between fields lost on the way (Techcombank's `TK
+# 19029824194881So tien GD:+300,000So du:382,668Cao …`): a space is put back, in the user's words as in the folded text.
+_GLUED_LABEL = re.compile(r"(\d)(s[oố] (?:ti[eề]n|d[uư])\b)", re.I)
+_GLUED = re.compile(r"\d[sS]")  # what any glued label has, looked for first (a plain scan, no case folding)
+
+
+# A fee notice's opening sentence, saying what the fee is for, before any figure, sign or label of it (no colon in it):
+# `THU PHI DICH VU SMS CHU DONG THANG 09/2015. …`, `Thu phi quan ly TK thang 11. …`.
+_OPENING_NOTE = re.compile(r"(?P<note>thu phi [^.:;|+\-]*)\.\s")
 
 
 @dataclass(frozen=True)
@@ -140,7 +155,7 @@ def _description(raw, folded, bank, figure, note_at, balance_spans, moment, open
     if note_at is not None:
         # The note runs to the end, or to a balance or the moment written after it.
         ends = [start for start, _ in balance_spans if start > note_at]
-        ends += [moment.start] if moment and moment.start > note_at else []
+        ends += [fields.labelled_start(folded, moment.start)] if moment and moment.start > note_at else []
         ends += [m.start() for m in [fields.NOTE_END.search(folded, note_at)] if m]
         note = _clean(_words(raw, folded, note_at, min(ends, default=len(folded))))
     if bank in WALLETS or (bank == "" and note_at is None):
@@ -200,19 +215,24 @@ def _description(raw, folded, bank, figure, note_at, balance_spans, moment, open
             )
     if moment and moment.end < figure.start and re.search(r"[a-z]{3,}", _unlabelled(folded[moment.end : figure.start])):
         return _clean(_words(raw, folded, moment.end, figure.start))  # Eximbank: the note between moment and amount
-    if balance_spans:  # Techcombank's and Shinhan's SMS: the note follows the balance, in the text's own words
-        # less the dates in it (with the dot that closes them) and a card's last digits, `(**32)`.
-        cut = [(a, b + (folded[b : b + 1] == ".")) for a, b in dates]
-        cut += [(moment.start, moment.end)] if moment else []  # the moment's time too (Techcombank's app push)
-        tail = fields.masked(
-            _words(raw, folded, 0, len(folded)), cut + [m.span() for m in fields.CARD_MASK.finditer(folded)]
-        )
-        # The note runs to the bank's own reference, when one closes the text, as a labelled note does.
-        at = balance_spans[-1][1]
-        end = next((m.start() for m in [fields.NOTE_END.search(folded, at)] if m), len(folded))
-        tail = re.sub(r"\(\s*\)", " ", re.sub(r"^[\s.]*vnd(?=[\s.,;]|$)\s*", "", tail[at:end], flags=re.I))
-        return _clean(tail.lstrip(" ."))
-    return ""
+    # Techcombank's and Shinhan's SMS: the note follows the balance, or the amount when the text gives no balance (an
+    # account fee's `So tien GD:-22,900  Phi quan ly tai khoan`), in the text's own words less the dates in it (with the
+    # words that introduce them and the dot that closes them) and a card's last digits, `(**32)`.
+    cut = [(fields.labelled_start(folded, a), b + (folded[b : b + 1] == ".")) for a, b in dates]
+    # The moment's time too (Techcombank's app push).
+    cut += [(fields.labelled_start(folded, moment.start), moment.end)] if moment else []
+    tail = fields.masked(
+        _words(raw, folded, 0, len(folded)), cut + [m.span() for m in fields.CARD_MASK.finditer(folded)]
+    )
+    # The note runs to the bank's own reference, when one closes the text, as a labelled note does.
+    at = balance_spans[-1][1] if balance_spans else figure.end
+    end = next((m.start() for m in [fields.NOTE_END.search(folded, at)] if m), len(folded))
+    tail = re.sub(r"\(\s*\)", " ", re.sub(r"^[\s.]*vnd(?=[\s.,;]|$)\s*", "", tail[at:end], flags=re.I))
+    tail = _clean(tail.lstrip(" ."))
+    # Nothing after the fields: a fee notice that opens with what the fee is for, in a sentence of its own before them,
+    # has its note there (Vietcombank's `THU PHI DICH VU SMS CHU DONG THANG 09/2015. SDT: … So tien 8800VND. So du …`).
+    opening = None if tail else _OPENING_NOTE.match(folded, 0, figure.start)
+    return _clean(_words(raw, folded, *opening.span("note"))) if opening else tail
 
 
 def never_a_transaction(text: str) -> bool:
@@ -229,6 +249,7 @@ def parse(text: str, *, now: dt.datetime, tz: zoneinfo.ZoneInfo, sender: str = "
     amount to place, an amount of zero or beyond a trillion dong, or a date that cannot be."""
     if not _DIGIT.search(text) or len(_NUMBERS.findall(text)) > MAX_NUMBERS:
         return None  # no amount to find, or a list or noise: refused before any of the slower searches run
+    text = _GLUED_LABEL.sub(r"\1 \2", text) if _GLUED.search(text) else text
     raw = _one_line(text)
     folded = _tidy(text)
     if not folded or len(folded) > MAX_TEXT:
@@ -246,14 +267,17 @@ def parse(text: str, *, now: dt.datetime, tz: zoneinfo.ZoneInfo, sender: str = "
     skip += [m.span() for m in fields.DATE.finditer(folded)] + [m.span() for m in fields.ISO_DATE.finditer(folded)]
     skip += [m.span() for m in fields.TIME.finditer(folded)]
     figure = next(filter(None, (fields.figure(fields.masked(text, skip), openings) for text in texts)), None)
-    if figure is None or not 0 < figure.amount <= MAX_AMOUNT:
+    if figure is None:
+        return None
+    figure = fields.with_fees(figure, fields.masked(head, skip))
+    if not 0 < figure.amount <= MAX_AMOUNT:
         return None
     occurred_at = fields.when(dated, now=now, tz=tz)
     if occurred_at is None:
         return None
     # The SMS sender (`VPBank`, `ShinhanBank`), when the phone passed it on, names the bank before the text does:
     # the same `TK … -350,000VND luc …` comes from more than one bank.
-    bank = (bank_of(_tidy(sender)) if sender else "") or bank_of(head, openings[-1])
+    bank = (bank_of(_tidy(sender)) if sender else "") or bank_of(head, openings[-1]) or bank_of_closing(folded)
     if bank == "" and re.search(r"(?<!don )\bvi\b|so du vi", folded):  # a wallet (ví), not a unit (đơn vị)
         bank = "MoMo"
     currency = "USD" if re.match(r"\s?usd\b", folded[figure.end : figure.end + 5]) else "VND"

@@ -300,3 +300,106 @@ def test_the_moment_inside_a_note_is_no_part_of_it():
     )
     assert got.occurred_at.isoformat() == "2026-09-02T10:57:56+07:00"
     assert got.description == "RUT VI MOMO 0402 208080 VND 144879146167"
+
+
+# Rules added for `heldout13.jsonl`'s Techcombank misses (read after its one measurement).
+
+
+@pytest.mark.parametrize(
+    ("text", "bank", "balance", "description"),
+    [
+        ("TK 19029824194881So tien GD:+300,000So du:382,668Cao duy thang", "Techcombank", 382668, "Cao duy thang"),
+        ("TK 19029824194881 So tien GD:+300,000 So du:382,668 Cao duy thang", "Techcombank", 382668, "Cao duy thang"),
+        ("Tài khoản 123456789Số tiền: +5,000Số dư: 9,000 an trua", "", 9000, "an trua"),
+    ],
+    ids=["no-spaces", "spaces", "diacritics"],
+)
+def test_a_label_glued_to_the_figure_before_it_is_read_as_if_spaced(text, bank, balance, description):
+    got = parse(text, now=NOW, tz=TZ)
+    assert (got.bank, got.balance_after, got.description) == (bank, Decimal(balance), description)
+
+
+@pytest.mark.parametrize(
+    ("text", "moment", "description"),
+    [
+        (
+            "TK 19029824194881  So tien GD:-2,000,000  So du:476,220  RUT TIEN ATM SO THE 4221XX1331 NGAY 09/01/2016",
+            dt.datetime(2016, 1, 9, tzinfo=TZ),
+            "RUT TIEN ATM SO THE 4221XX1331",
+        ),
+        (
+            "TK 19029824194881  So tien GD:-20,000  So du:476,220  AN TRUA luc 09/01/2016 12:30",
+            dt.datetime(2016, 1, 9, 12, 30, tzinfo=TZ),
+            "AN TRUA",
+        ),
+    ],
+    ids=["ngay", "luc"],
+)
+def test_the_word_introducing_a_date_in_a_note_goes_with_the_date(text, moment, description):
+    got = parse(text, now=NOW, tz=TZ)
+    assert (got.occurred_at, got.description) == (moment, description)
+
+
+@pytest.mark.parametrize(
+    ("text", "description"),
+    [
+        ("TK 19029824194881  So tien GD:-22,900  Phi quan ly tai khoan", "Phi quan ly tai khoan"),
+        ("TK 19029824194881  So tien GD:-22,900", ""),
+        ("TK 19029824194881 So tien GD:-22,900 luc 02/12/2026 10:00 Phi SMS", "Phi SMS"),
+    ],
+    ids=["fee-note", "no-note", "after-the-moment"],
+)
+def test_the_note_follows_the_amount_when_no_balance_does(text, description):
+    assert parse(text, now=NOW, tz=TZ).description == description
+
+
+# Rules added for `heldout13.jsonl`'s Vietcombank fee SMS (read after its one measurement).
+
+FEE_SMS = "THU PHI DICH VU SMS X THANG 09/2015. SDT: 0919000000. So tien 8800VND. So du tai thoi diem gd 1,162,670VND"
+
+
+def test_a_fee_sms_opening_with_what_it_charges_for_is_money_out_with_that_note():
+    got = parse(FEE_SMS, now=NOW, tz=TZ)
+    assert (got.bank, got.amount, got.direction) == ("Vietcombank", Decimal(8800), "expense")
+    assert (got.balance_after, got.description) == (Decimal(1162670), "THU PHI DICH VU SMS X THANG 09/2015")
+    assert got.occurred_at == NOW  # the month billed is no moment
+
+
+@pytest.mark.parametrize(
+    ("folded", "amount", "direction"),
+    [
+        ("thu phi sms. so tien 8800vnd", 8800, "expense"),
+        ("thu phi sms. so tien 8,800vnd", 8800, "expense"),
+        ("thu phi sms 8800vnd", None, None),  # an ungrouped figure without its `So tien` label is no amount
+    ],
+    ids=["so-tien-ungrouped", "so-tien-grouped", "unlabelled-ungrouped"],
+)
+def test_an_unsigned_amount_after_so_tien_and_a_fee_charged(folded, amount, direction):
+    got = fields.figure(folded)
+    read = (got.amount, got.direction) if got else (None, None)
+    assert read == (Decimal(amount) if amount else None, direction)
+
+
+@pytest.mark.parametrize(
+    ("folded", "balance", "bank"),
+    [
+        ("thu phi quan ly the, no:5264...8019. so du tai thoi diem gd 36,540vnd", 36540, "Vietcombank"),
+        ("so tien 8800vnd. so du tai thoi diem gd 1,162,670vnd", 1162670, "Vietcombank"),
+    ],
+    ids=["card-fee", "sms-fee"],
+)
+def test_the_balance_at_the_time_of_the_fee_is_vietcombanks(folded, balance, bank):
+    assert fields.balance(folded)[0] == Decimal(balance)
+    assert bank_of(folded) == bank
+
+
+@pytest.mark.parametrize(
+    ("text", "description"),
+    [
+        ("Thu phi quan ly TK thang 11. So tien 11000VND. So du 500,000VND", "Thu phi quan ly TK thang 11"),
+        ("Thu phi quan ly TK thang 11. So tien 11000VND. So du 500,000VND. ND: PHI TK", "PHI TK"),
+    ],
+    ids=["the-opening-sentence", "a-labelled-note-wins"],
+)
+def test_a_fee_notice_opening_with_what_the_fee_is_for_has_its_note_there(text, description):
+    assert parse(text, now=NOW, tz=TZ).description == description
