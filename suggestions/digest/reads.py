@@ -8,7 +8,7 @@ from collections import defaultdict
 from dataclasses import dataclass, fields
 from decimal import Decimal
 
-from django.db.models import BigIntegerField, Case, DateField, F, Q, QuerySet, Sum, Value, When, Window
+from django.db.models import BigIntegerField, Case, CharField, DateField, F, Q, QuerySet, Sum, Value, When, Window
 from django.db.models.functions import RowNumber
 
 from assets.ledger.conversion import Converted, RateTable, convert
@@ -109,11 +109,18 @@ def _week_expenses(*, currencies: dict[int, str], week_start: dt.date, per_user:
 
 
 def _spent_per_week(*, currencies: dict[int, str], week_start: dt.date) -> QuerySet:
-    """The counted expenses of these users over the five weeks, one row per user, category, currency and
-    `day`, with each week's sum (`week0` the week itself, `week1` the week before, ...): a row in the user's own
-    currency has no `day` (its weeks are summed in the database, conditional sums of one GROUP BY), a row in
-    another currency keeps its day, the day its conversion needs (then one of its week sums is set)."""
-    day = Case(When(_own_currency(currencies), then=Value(None)), default=F("occurred_on"), output_field=DateField())
+    """The counted expenses of these users over the five weeks, one row per user, category (`None` for the
+    four weeks before in the user's own currency), currency and `day`, with each week's sum (`week0` the week
+    itself, `week1` the week before, ...): a row in the user's own currency has no `day` (its weeks are summed
+    in the database, conditional sums of one GROUP BY), a row in another currency keeps its day, the day its
+    conversion needs (then one of its week sums is set)."""
+    own = _own_currency(currencies)
+    day = Case(When(own, then=Value(None)), default=F("occurred_on"), output_field=DateField())
+    # Only the week itself is shown by category; the four before are totals: their rows in the user's own
+    # currency make one group per user (no category), not one per category, each a row more to fetch and add up.
+    category = Case(
+        When(own, occurred_on__lt=week_start, then=Value(None)), default=F("counted_category"), output_field=CharField()
+    )
     mondays = [week_start - dt.timedelta(days=7 * k) for k in range(WEEKS)]
     weeks = {
         f"week{k}": Sum("counted_amount", filter=Q(occurred_on__range=(monday, monday + dt.timedelta(days=6))))
@@ -123,12 +130,12 @@ def _spent_per_week(*, currencies: dict[int, str], week_start: dt.date) -> Query
         Transaction.objects.counted()
         .filter(AnyOf("user_id", currencies), direction=Transaction.Direction.EXPENSE)
         .filter(occurred_on__range=(mondays[-1], week_start + dt.timedelta(days=6)))
-        .annotate(day=day)
-        .values("user_id", "counted_category", "currency", "day")
+        .annotate(day=day, week_category=category)
+        .values("user_id", "week_category", "currency", "day")
         .annotate(**weeks)
         .order_by()
         # Tuples, not a dict per row: the batch's thousands of rows are unpacked once, by position.
-        .values_list("user_id", "counted_category", "currency", "day", *weeks)
+        .values_list("user_id", "week_category", "currency", "day", *weeks)
     )
 
 

@@ -444,3 +444,32 @@ def test_the_weeks_are_summed_in_the_readers_currency_and_converted_by_day_in_an
     assert dict(spent.categories[usd.id]) == {"dining": Decimal(4)}
     assert [c.converted for c in spent.converted[usd.id]] == [Decimal(4)]
     assert spent.missing[vnd.id] == ([], [], [], [], [])
+
+
+def test_the_weeks_before_are_read_as_one_group_per_user_not_one_per_category(db):
+    """The spending read groups the week itself by category and the four weeks before, in the user's own
+    currency, as one group per user (they are shown as totals only); a row in another currency keeps its day."""
+    from suggestions.digest.reads import review_spending
+
+    vnd = factories.user("vnd")
+    for days, category in ((-3, "groceries"), (-10, "transport"), (-17, "shopping"), (-24, "health")):
+        spend(vnd, "100", MONDAY + dt.timedelta(days=days), category, category)
+    spend(vnd, "7", MONDAY + dt.timedelta(days=1), "dining", "Tea")
+    spend(vnd, "8", MONDAY + dt.timedelta(days=2), "groceries", "Rice")
+    factories.rate(MONDAY - dt.timedelta(days=9), "25000")
+    factories.txn(vnd, amount="2", currency="USD", category="travel", occurred_on=MONDAY - dt.timedelta(days=8))
+    with CaptureQueriesContext(connection) as queries:
+        spent = review_spending(currencies={vnd.id: "VND"}, week_start=MONDAY, per_user=3)
+    assert spent.weeks[vnd.id] == (Decimal(15), Decimal(100), Decimal(50_100), Decimal(100), Decimal(100))
+    assert dict(spent.categories[vnd.id]) == {"dining": Decimal(7), "groceries": Decimal(8)}
+    (grouped,) = [q["sql"] for q in queries.captured_queries if "week_category" in q["sql"]]
+    with connection.cursor() as cursor:
+        cursor.execute(grouped)
+        rows = cursor.fetchall()
+    # This week's two categories, the four weeks before as one group, the dollars on their day.
+    assert sorted((category or "", day is not None) for _uid, category, _cur, day, *_sums in rows) == [
+        ("", False),
+        ("dining", False),
+        ("groceries", False),
+        ("travel", True),
+    ]
