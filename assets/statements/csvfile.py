@@ -280,6 +280,8 @@ def _figure(text: str, currency: str, mark: str | None = None) -> Decimal | None
         return None if not text or text == "-" else Decimal(0)
     negative = text.startswith("-") or (text.startswith("(") and text.endswith(")"))
     text = figures.without_currency(text.strip("()").lstrip("-+").strip(), currency)
+    if text[:1] in ".," and text[1:].isdigit():
+        text = f"0{text}"  # a figure under one written without its leading zero (Sberbank's `-,01`)
     if (marked := figures.by_mark(text, mark, currency)) is not None:
         return -marked if negative else marked
     # An unknown code reads as a two-decimal figure here; the row's currency check names the code itself.

@@ -30,6 +30,8 @@ _NAMES = {
         "bokforingsdag", "kirjauspaiva", "fecha de operacion",
         # Ukrainian banks: the operation's day and time (monobank, Sense Bank), the day (PrivatBank).
         "дата і час операціі", "дата і час", "дата операціі", "дата проведення", "дата",  # noqa: RUF001
+        # Russian banks: the day a card's operation was processed (Sberbank), before the day it was made.
+        "дата обработки операции", "дата операции", "дата проводки", "дата совершения операции",
         "ngay", "thoi gian", "date", "datum", "data", "dato", "buchung",
         "started date", "created", "tranzakcio datuma", "tranzakcio idopontja", "date posted",
         # Chinese banks: the booking day (`记账日期`, `入账日期`) before the day the card was used (`交易日期`).
@@ -64,6 +66,7 @@ _NAMES = {
         # Japanese banks' line text (`摘要`, `取引内容`, `内容`), a card's shop (`利用店名・商品名`), then a memo.
         "取引内容", "お取引内容", "入出金内容", "内容", "利用店名", "ご利用店名", "利用先", "ご利用先", "メモ",
         "деталі операціі", "деталі", "опис операціі", "опис", "призначення платежу",
+        "описание операции", "описание", "назначение платежа",
     ),
     "amount": (
         "so tien", "so tien giao dich", "amount", "transaction amount", "so tien gd", "gia tri", "betrag",
@@ -77,6 +80,8 @@ _NAMES = {
         "入出金", "入出金額", "取引金額", "金額", "利用金額", "ご利用金額",
         # A Ukrainian card's figure in the card's currency (monobank, PrivatBank) before the operation's own.
         "сума в валюті картки", "сума",
+        # A Russian card's figure in the account's currency (Sberbank) before the operation's own.
+        "сумма в валюте счета", "сумма",
     ),
     "debit": (
         "ghi no", "no", "tien ra", "so tien ghi no", "phat sinh no", "so tien rut", "rut", "chi", "debit",
@@ -87,7 +92,7 @@ _NAMES = {
         # ICBC's `记账金额(支出)` (booked, paid out) before `交易金额(支出)`; `支出` alone is money out.
         "记账金额 支出", "交易金额 支出", "支出",
         "出金", "出金金額", "お支払金額", "引出金額", "お引出金額",
-        "сума списання", "списання", "видаток",
+        "сума списання", "списання", "видаток", "расход",
     ),
     "credit": (
         "ghi co", "co", "tien vao", "so tien ghi co", "phat sinh co", "so tien gui", "gui", "thu", "credit",
@@ -95,7 +100,7 @@ _NAMES = {
         "haben", "entrate", "accrediti", "accredito", "gutschrift", "gutschriften", "gutschriftsbetrag",
         "记账金额 收入", "交易金额 收入", "收入",
         "入金", "入金金額", "お預り金額", "お預入金額", "預入金額",
-        "сума зарахування", "зарахування", "надходження",
+        "сума зарахування", "зарахування", "надходження", "приход",
     ),
     # Charges on their own lines or beside the amount (Techcombank's `Phí/Lãi Fee/Interest`, `Thuế/VAT`).
     "fee": ("phi", "fee", "fees", "phi giao dich", "transaction fee", "bank charges"),

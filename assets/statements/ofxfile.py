@@ -38,11 +38,15 @@ _DATE = re.compile(r"^\s*(\d{4})(\d{2})(\d{2})")
 class OfxSummary:
     """What the reader met besides rows: investment lines skipped because they move securities, not cash, and
     whether the file's OFX envelope was closed (a bank answering for a period or an account with nothing in it
-    sends an empty `<OFX></OFX>` or a sign-on alone: a whole file with no rows; one never closed was cut short)."""
+    sends an empty `<OFX></OFX>` or a sign-on alone: a whole file with no rows; one never closed was cut short).
+    An SGML file closing no element at all (Mercury's) cannot say so: its ledger balance, which follows the
+    transaction list, says the list is whole (`closes_any`, `ledger_balance`)."""
 
     securities_skipped: int = 0
     statements: int = 0
     envelope: bool = False
+    closes_any: bool = False
+    ledger_balance: bool = False
 
 
 @dataclass
@@ -88,6 +92,7 @@ def _lines(text: str, summary: OfxSummary) -> Iterator[tuple[_Statement, dict]]:
         name = name.upper()
         value = html.unescape(value.strip()) if value.strip() else ""
         if closing:
+            summary.closes_any = True
             summary.envelope = summary.envelope or name == "OFX"
             if name in ("STMTTRN", "BANKTRANLIST", "INVBANKTRAN") and line is not None:
                 yield current, line
@@ -113,6 +118,11 @@ def _lines(text: str, summary: OfxSummary) -> Iterator[tuple[_Statement, dict]]:
             if line is not None:  # an SGML file that never closes its STMTTRN
                 yield current, line
             line = {}
+        elif name == "LEDGERBAL":
+            summary.ledger_balance = True
+            if line is not None:  # the balance after the list ends a line nothing closed
+                yield current, line
+                line = None
         elif line is not None and value:
             line.setdefault(name, value)
         elif name == "CURDEF" and value:
@@ -144,9 +154,9 @@ def ofx_rows(raw: bytes, *, currency: str, summary: OfxSummary | None = None) ->
         elif not row.problems and _listed_again(row, contents, listed):
             continue  # one transaction listed twice (a second statement of the same account repeating it)
         yield row
-    if not summary.envelope:
-        # Every OFX file, SGML or XML, ends with </OFX>: without it the file was cut short, and what was read
-        # of it is not the statement (all or nothing).
+    if not summary.envelope and (summary.closes_any or not summary.ledger_balance):
+        # Every OFX file that closes its elements ends with </OFX>: without it the file was cut short, and what
+        # was read of it is not the statement (all or nothing). One that closes none is whole to its balance.
         raise ImportRejected("The OFX file is cut short: it never closes its <OFX> element.", code="INVALID_OFX")
 
 
