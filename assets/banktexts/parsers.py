@@ -169,8 +169,11 @@ def _description(raw, folded, bank, figure, note_at, balance_spans, moment, open
             )
             who = _name(_words(raw, folded, start, end))
             if not note and moment and folded[moment.end : moment.end + 2] == ". ":
-                # A wallet's note after its time, up to the balance when one follows.
-                end = min([b for b, _ in balance_spans if b > moment.end], default=len(folded))
+                # A wallet's note after its time, up to the balance when one follows, or the sender's own reference
+                # or closing thanks (from the space before the note, which a reference's label opens with).
+                ends = [b for b, _ in balance_spans if b > moment.end]
+                ends += [m.start() for m in [fields.NOTE_END.search(folded, moment.end + 1)] if m]
+                end = min(ends, default=len(folded))
                 note = _clean(_words(raw, folded, moment.end + 2, end))
             return _clean(f"{who} {note}")
     if note_at is not None:

