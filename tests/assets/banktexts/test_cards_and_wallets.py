@@ -169,7 +169,7 @@ def test_a_fee_or_tax_debited_beside_the_amount_is_counted_into_it(text, amount)
     [
         (
             "Chuc mung quy khach da nhan duoc 10.000d tu AN(0900000000) luc 10:43 05/08/2014. TID: 123. Xin cam on.",
-            "AN",
+            "AN(0900000000)",
         ),
         ("Chuc mung quy khach da nhan duoc 10.000d tu AN luc 10:43 05/08/2014. Ma GD: 123. Cam on quy khach!", "AN"),
         ("Ban da nhan 10.000d tu AN luc 10:43 05/08/2014. tra no. TID: 123. Xin cam on.", "AN tra no"),
