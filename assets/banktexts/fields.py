@@ -52,7 +52,10 @@ _FEE = re.compile(rf"\b(?:vat|thue|phi)(?:/(?:vat|thue|phi))?(?: gd| giao dich)?
 _WORDED = re.compile(
     r"\b(?P<word>duoc thanh toan|tang|giam|ghi no|ghi co|nhan duoc|nhan|chuyen thanh cong|chuyen tien thanh cong|chuyen"
     r"|thanh toan thanh cong|thanh toan|rut tien thanh cong|rut tien|rut ra|nap tien thanh cong|nap tien|hoan tien"
-    rf"|tru|(?<!thanh )cong)\b(?:[^0-9+-]{{0,20}}?)\s?(?P<num>{NUM})\s?(?:{_CUR})"
+    rf"|tru|(?<!thanh )cong)\b(?:[^0-9+-]{{0,20}}?)\s?(?P<num>{NUM})"
+    # Its currency after it; or none, when the figure is grouped by thousands and the sentence goes on to say whom it
+    # was for (ViettelPay's `thanh toan thanh cong hoa don tien Dien 51.117 cho khach hang …`).
+    rf"(?:\s?(?:{_CUR})|(?<=[.,]\d{{3}})(?=\s+cho\b))"
 )
 # Sacombank's unsigned deposit and withdrawal: `gui 3,484,000 VND vao TK …`, `rut 500,000 VND tu TK …`.
 _DEPOSIT = re.compile(rf"\b(?P<word>gui|rut)\s+(?P<num>{NUM})\s?(?:{_CUR})\s+(?:vao|tu)\s+tk\b")
