@@ -15,9 +15,9 @@ from django.db.models import (
     BigIntegerField,
     Case,
     CharField,
+    Count,
     DateField,
     DecimalField,
-    Exists,
     ExpressionWrapper,
     F,
     IntegerField,
@@ -29,6 +29,7 @@ from django.db.models import (
     When,
 )
 from django.db.models.functions import Cast, ExtractDay, Round
+from django.db.models.lookups import GreaterThan
 
 from assets.ledger.conversion import PIVOT, Converted, RateRow, RateTable, convert
 from assets.ledger.models import ExchangeRate
@@ -237,7 +238,8 @@ def counted_reads_in(*, user, currencies: Iterable[str], since: dt.date, until: 
 class DaysSpent:
     """One user's counted spending on each day of their span that spent anything, in their own currency's minor
     units (each day's sum rounded as zeus.money.to_minor rounds it), in no order. `foreign`: some of the span's
-    spending is in another currency, which these days leave out (counted_reads_of converts it)."""
+    spending is in another currency; the days are then empty, the whole span being for counted_reads_of to
+    convert."""
 
     days: list[int]
     foreign: bool
@@ -249,13 +251,8 @@ def counted_days_spent(*, spans: dict[int, tuple[str, dt.date, dt.date]]) -> dic
     nightly watch's typical day), one row per user carrying that user's day totals as an array."""
     if not spans:
         return {}
-    currencies = {currency for currency, _s, _u in spans.values()}
     # round(sum * 10^exponent) is to_minor's ROUND_HALF_UP: PostgreSQL rounds a numeric's halves away from zero.
-    factor = Case(
-        *(When(currency=c, then=Value(Decimal(10) ** exponent(c))) for c in sorted(currencies)),
-        default=Value(Decimal(1)),
-        output_field=DecimalField(),
-    )
+    factors = {user_id: (Decimal(10) ** exponent(currency),) for user_id, (currency, _s, _u) in spans.items()}
     # Each user's currency and span ride on their row (a batch's users have two or three todays and a currency
     # or two), so the day totals come back as one array per user, not a row per user and day.
     own = _per_user(spans, 0, CharField())
@@ -265,10 +262,19 @@ def counted_days_spent(*, spans: dict[int, tuple[str, dt.date, dt.date]]) -> dic
         occurred_on__gte=OuterRef("since"),
         occurred_on__lte=OuterRef("until"),
     )
+    # One pass over each user's rows for both answers: a total per day, NULL for a day that spent in another
+    # currency. A separate EXISTS for those rows was planned as a scan of the whole table per batch (it expects
+    # next to none), and grouping by the currency too hashes each user's days where the index gives them in order.
+    others = Count("pk", filter=~Q(currency=OuterRef("own")))
     days = (
-        within.filter(currency=OuterRef("own"))
-        .values("occurred_on")
-        .annotate(minor=Cast(Round(Sum("counted_amount") * factor), BigIntegerField()))
+        within.values("occurred_on")
+        .annotate(
+            minor=Case(
+                When(GreaterThan(others, 0), then=Value(None)),
+                default=Cast(Round(Sum("counted_amount") * OuterRef("factor")), BigIntegerField()),
+                output_field=BigIntegerField(),
+            )
+        )
         .order_by()
         .values("minor")
     )
@@ -279,12 +285,15 @@ def counted_days_spent(*, spans: dict[int, tuple[str, dt.date, dt.date]]) -> dic
             own=own,
             since=_per_user(spans, 1, DateField()),
             until=_per_user(spans, 2, DateField()),
+            factor=_per_user(factors, 0, DecimalField()),
         )
-        .annotate(days=ArraySubquery(days), foreign=Exists(within.exclude(currency=OuterRef("own"))))
-        .values_list("pk", "days", "foreign")
+        .annotate(days=ArraySubquery(days))
+        .values_list("pk", "days")
     )
     out = {user_id: DaysSpent(days=[], foreign=False) for user_id in spans}
-    out.update({user_id: DaysSpent(days=days, foreign=foreign) for user_id, days, foreign in rows})
+    for user_id, totals in rows:
+        foreign = None in totals
+        out[user_id] = DaysSpent(days=[] if foreign else totals, foreign=foreign)
     return out
 
 

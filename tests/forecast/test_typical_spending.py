@@ -130,3 +130,16 @@ def test_the_days_are_read_per_user_over_their_own_span_in_one_query():
 
 def hand_days(day_totals: dict[int, Decimal], places: int = 0) -> list[int]:
     return [int((total * 10**places).quantize(Decimal(1), rounding=ROUND_HALF_UP)) for total in day_totals.values()]
+
+
+def test_the_days_and_the_other_currency_come_from_one_pass_over_each_users_rows():
+    """counted_days_spent reads the transactions once: the days and whether another currency was spent come from
+    the same grouped read, where a separate EXISTS over the table was planned as a scan of all of it per batch."""
+    abroad, _totals = spender("abroad", 48, foreign=True)
+    vnd, _vnd_totals = spender("many", 60)
+    spans = {abroad.pk: ("VND", back(90), back(1)), vnd.pk: ("VND", back(90), back(1))}
+    with CaptureQueriesContext(connection) as seen:
+        days = counted_days_spent(spans=spans)
+    assert seen.captured_queries[0]["sql"].count('FROM "assets_transaction"') == 1
+    assert days[abroad.pk] == DaysSpent(days=[], foreign=True)
+    assert len(days[vnd.pk].days) == 60 and not days[vnd.pk].foreign
