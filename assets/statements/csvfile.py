@@ -209,9 +209,10 @@ def _not_a_transaction(record: list[str], mapping: dict) -> bool:
         return True
     if len(record) > mapping["date"] and fold(record[mapping["date"]]) in _NOT_BOOKED:
         return True  # a status written where the booking date goes (a card's `Pending` lines): not booked yet
-    # A balance labelled in any cell (a Volksbank's `Anfangssaldo` under its customer reference), not only the
-    # description: a cell that is a balance's label and nothing else names no transaction.
-    if any(_BALANCE_LINE.match(fold(cell)) for cell in record):
+    # A balance's label stands in the description, or, where that is blank, in whichever cell holds it alone (a
+    # Volksbank's `Anfangssaldo` under its customer reference).
+    text = record[mapping["description"]] if "description" in mapping and len(record) > mapping["description"] else ""
+    if any(_BALANCE_LINE.match(fold(cell)) for cell in ([text] if text.strip() else record)):
         return True
     figures = [record[mapping[k]] for k in _FIGURES if k in mapping and len(record) > mapping[k]]
     written = any(f.strip() for f in figures)
