@@ -152,20 +152,12 @@ def bank_of(folded: str, body: int = 0) -> str:
             if pattern.match(opening):
                 return name
     # Wallets before banks: a wallet's text names the bank it tops up from. A name where the receiver's bank is said is
-    # passed over (looked for only once a name is found).
-    hit = next(((name, found) for name, pattern in _BANKS if (found := pattern.search(folded))), None)
-    if hit is not None:
-        said = "sang " in folded or "den " in folded or "toi " in folded
-        receivers = [m.span() for m in _RECEIVERS_BANK.finditer(folded)] if said else []
-        if not any(start <= hit[1].start() < end for start, end in receivers):
-            return hit[0]
-        named = list(folded)
-        for start, end in receivers:
-            named[start:end] = " " * (end - start)
-        named = "".join(named)
-        for name, pattern in _BANKS:
-            if pattern.search(named):
-                return name
+    # passed over (that span looked for only when the text says where the money went).
+    said = "sang " in folded or "den " in folded or "toi " in folded
+    receivers = [m.span() for m in _RECEIVERS_BANK.finditer(folded)] if said else []
+    for name, pattern in _BANKS:
+        if any(not any(start <= m.start() < end for start, end in receivers) for m in pattern.finditer(folded)):
+            return name
     for opening in openings:
         for name, pattern in _LAYOUTS:
             if pattern.search(opening):

@@ -32,21 +32,21 @@ def sepay_delivery_context(*, token: str) -> DeliveryContext | None:
     and a twin sent at the same moment are answered alike (assets.landing).
 
     Only the columns a delivery uses, as values: every delivery (a retry and a twin too) pays for this read,
-    and neither the user's row (their password hash included) nor their profile is needed as a model.
-    The token is unique, so the read is unordered."""
+    and neither the user's row (their password hash included) nor their profile is needed as a model."""
     found = (
         SepayConnection.objects.filter(token=token)
-        .order_by()
-        .values_list("id", "user_id", "auth", "secret_encrypted", "last_delivery_at", "user__profile__timezone")[:1]
+        .values_list("id", "user_id", "auth", "secret_encrypted", "last_delivery_at", "user__profile__timezone")
+        .first()
     )
-    for connection_id, user_id, auth, secret_encrypted, last_delivery_at, timezone_name in found:
-        return DeliveryContext(
-            connection_id=connection_id,
-            user_id=user_id,
-            auth=auth,
-            secret_encrypted=secret_encrypted,
-            last_delivery_at=last_delivery_at,
-            # A user is given their profile when made (zeus.signals); the default clock only if one never was.
-            tz=zoneinfo.ZoneInfo(timezone_name or DEFAULT_TIMEZONE),
-        )
-    return None
+    if found is None:
+        return None
+    connection_id, user_id, auth, secret_encrypted, last_delivery_at, timezone_name = found
+    return DeliveryContext(
+        connection_id=connection_id,
+        user_id=user_id,
+        auth=auth,
+        secret_encrypted=secret_encrypted,
+        last_delivery_at=last_delivery_at,
+        # A user is given their profile when made (zeus.signals); the default clock only if one never was.
+        tz=zoneinfo.ZoneInfo(timezone_name or DEFAULT_TIMEZONE),
+    )
