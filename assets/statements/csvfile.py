@@ -277,8 +277,10 @@ def _figure(text: str, currency: str, mark: str | None = None) -> Decimal | None
     text = text.strip().replace("\u00a0", " ")
     if text.isdigit() and text.isascii():  # a plain count of units (an XLSX number cell): nothing to parse
         return Decimal(text)
-    if not text or text in ("-", "0", "0.00"):
-        return None if not text or text == "-" else Decimal(0)
+    if not text.strip("-\u2013\u2014"):  # blank, or a dash or two standing for nothing (VPBank's `--`)
+        return None
+    if text in ("0", "0.00"):
+        return Decimal(0)
     negative = text.startswith("-") or (text.startswith("(") and text.endswith(")"))
     text = figures.without_currency(text.strip("()").lstrip("-+").strip(), currency)
     if text[:1] in ".," and text[1:].isdigit():

@@ -63,6 +63,8 @@ _NAMES = {
         "partner neve", "ellenoldali nev", "toelichting", "handelaar",
         # Chinese banks' summary of the line (`摘要`), then who was paid (`对方户名`, `对手信息`).
         "交易摘要", "摘要", "交易名称", "交易详情", "对方户名", "对手信息", "交易对方",
+        # China Merchants Bank's remark on the line (`交易备注`), its only text beside a type code.
+        "交易备注", "备注",
         # Japanese banks' line text (`摘要`, `取引内容`, `内容`), a card's shop (`利用店名・商品名`), then a memo.
         "取引内容", "お取引内容", "入出金内容", "内容", "利用店名", "ご利用店名", "利用先", "ご利用先", "メモ",
         "деталі операціі", "деталі", "опис операціі", "опис", "призначення платежу",
@@ -85,6 +87,8 @@ _NAMES = {
     ),
     "debit": (
         "ghi no", "no", "tien ra", "so tien ghi no", "phat sinh no", "so tien rut", "rut", "chi", "debit",
+        # ACB's `Số tiền rút ra` (withdrawn), VPBank's `Số tiền chi tiêu` (spent) and the balance's `Giảm`.
+        "so tien rut ra", "so tien chi tieu", "giam",
         "debits", "debit amount", "withdrawal", "withdrawals", "money out", "paid out", "so tien chi",
         "soll", "uscite", "addebiti", "addebito", "debet",
         # Swiss German: the account charged (`Belastung`, `Belastungsbetrag`).
@@ -96,6 +100,8 @@ _NAMES = {
     ),
     "credit": (
         "ghi co", "co", "tien vao", "so tien ghi co", "phat sinh co", "so tien gui", "gui", "thu", "credit",
+        # ACB's `Số tiền gửi vào` (paid in) and VPBank's `Tăng` (the balance went up).
+        "so tien gui vao", "tang",
         "credits", "credit amount", "deposit", "deposits", "money in", "paid in", "so tien thu",
         "haben", "entrate", "accrediti", "accredito", "gutschrift", "gutschriften", "gutschriftsbetrag",
         "记账金额 收入", "交易金额 收入", "收入",
@@ -115,7 +121,7 @@ _NAMES = {
     # Whether the bank has booked the line (Revolut's `State`, Fineco's `Stato`): pending lines are not in.
     "status": ("state", "status", "stato", "trang thai", "transaction status", "info"),
     "external_id": (
-        "so tham chieu", "so but toan", "ma giao dich", "ma gd", "so giao dich", "so ct", "so chung tu",
+        "so tham chieu", "so but toan", "ma giao dich", "ma gd", "so giao dich", "so gd", "so ct", "so chung tu",
         "reference", "ref", "reference number", "referentie", "transaction id", "transaction reference", "ref no",
         "banki azonosito",
     ),
@@ -142,6 +148,13 @@ _NAMES = {
 _NAMES = {key: tuple(fold(name) for name in names) for key, names in _NAMES.items()}
 _KEY_OF = {name: key for key, names in _NAMES.items() for name in names}
 _VALUE_DATES = frozenset(_NAMES["date"][_NAMES["date"].index("ngay hieu luc") :])
+# The names of a ledger's two sides (Nợ, Có), which a company's own book reads the other way round from its bank
+# (see "contra" above); a bank's words for money moving (`Số tiền rút ra`, withdrawn) read one way only.
+_BOOK_SIDES = frozenset(
+    fold(name)
+    for name in ("ghi no", "no", "so tien ghi no", "phat sinh no", "ghi co", "co", "so tien ghi co", "phat sinh co",
+                 "debit", "debits", "credit", "credits", "debet")
+)  # fmt: skip
 _UNIT = re.compile(r"\((?:[^)]*)\)|\[(?:[^]]*)\]")
 # A unit written in words after the name (PostFinance's `Accredito in CHF`, `Montant en EUR`), or the code
 # alone (Cumulus' `Gutschrift CHF`).
@@ -245,7 +258,8 @@ def auto_mapping(header: list[str]) -> dict | None:
         if keys[0] not in found or place < rank[keys[0]]:
             found[keys[0]], rank[keys[0]] = cell.strip(), place
     found.pop("balance", None)
-    if found.pop("contra", None) and ("debit" in found or "credit" in found):
+    sides = [found[key] for key in ("debit", "credit") if key in found]
+    if found.pop("contra", None) and sides and all(_known(cell)[0] in _BOOK_SIDES for cell in sides):
         money_in, money_out = found.pop("debit", None), found.pop("credit", None)
         found.update({k: v for k, v in (("credit", money_in), ("debit", money_out)) if v})
     amount = next((i for i, cell in enumerate(header) if "amount" in found and cell.strip() == found["amount"]), None)
