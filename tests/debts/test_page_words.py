@@ -31,3 +31,37 @@ def test_each_sides_total_keeps_its_currencies_apart(client, vy):
     assert "500.100" not in owed  # 500,000 đồng and 100 dollars are not 500,100 of anything
     assert "500.000" in owed and "100" in owed.replace("500.000", "") and "US$" in owed
     assert "2.000.000" in heading(html, "i_owe") and "US$" not in heading(html, "i_owe")
+
+
+def test_a_payment_above_what_is_owed_is_refused_in_vietnamese(client, vy):
+    debt = debt_create(user=vy, direction="owed_to_me", counterparty="Tú", principal="1000000")
+    refused = client.post(f"/debts/{debt.id}/pay", {f"p{debt.id}-amount": "2tr"})
+    assert refused.status_code == 400
+    assert "At most" not in refused.content.decode()
+    assert "Tối đa" in refused.content.decode()
+    assert not debt.payments.exists()
+
+
+def test_terms_that_do_not_hold_are_refused_in_vietnamese(client, vy):
+    refused = client.post(
+        "/debts",
+        {
+            "new-direction": "i_owe",
+            "new-counterparty": "Ngân hàng",
+            "new-principal": "10tr",
+            "new-interest_method": "flat",
+            "new-installments": "12",
+        },
+    )
+    assert refused.status_code == 400
+    html = refused.content.decode()
+    assert "Instalments need the first due date." not in html
+    assert "ngày đến hạn đầu tiên" in html
+    assert not vy.debts.exists()
+
+
+def test_a_vietqr_without_an_account_says_why_in_vietnamese(client, vy):
+    debt = debt_create(user=vy, direction="owed_to_me", counterparty="Tú", principal="250000")
+    html = client.get(f"/debts?qr={debt.id}").content.decode()
+    assert "Choose the bank account" not in html
+    assert "Chọn tài khoản ngân hàng" in html
