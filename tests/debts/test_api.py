@@ -75,6 +75,35 @@ def test_bad_terms_are_a_400_and_nothing_is_saved(alice_api, overrides, field):
     assert not Debt.objects.exists()
 
 
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"interest_rate": "1000"}, "interest_rate"),
+        ({"interest_rate": "12"}, "interest_rate"),  # an undated IOU has nothing for interest to run over
+        ({"principal": "0"}, "principal"),
+        ({"due_on": "2026-10-01"}, "due_on"),
+    ],
+)
+def test_a_bad_change_is_a_400_and_the_debt_stays_as_it_was(alice_api, change, field):
+    debt = create(alice_api, installments=None, first_due_on=None).json()
+    response = alice_api.patch(f"/api/v1/debts/{debt['id']}", change, format="json")
+    assert response.status_code == 400
+    assert field in response.json()["error"]["fields"]
+    assert alice_api.get(f"/api/v1/debts/{debt['id']}").json() == debt
+
+
+def test_a_debt_in_a_currency_without_a_rate_stays_in_its_own_currency(alice_api, alice):
+    """Lent in dollars with no USD rate in Zeus: kept and owed in dollars, never taken into the đồng forecast
+    at 1:1 (the page's totals: tests/debts/test_page_words.py)."""
+    factories.asset(alice, kind="bank_account", balance="1000000")
+    response = create(alice_api, direction="i_owe", principal="100", currency="USD", first_due_on="2026-12-01")
+    assert response.status_code == 201
+    body = response.json()
+    assert (body["currency"], body["outstanding"]) == ("USD", "100.00")
+    forecast = alice_api.get("/api/v1/forecast?days=60").json()
+    assert [e for day in forecast["days"] for e in day["events"] if e["kind"] == "debt"] == []
+
+
 def test_payments_reduce_what_is_owed_and_the_last_settles_it(alice_api, alice):
     debt_id = create(alice_api).json()["id"]
     row = factories.txn(alice, amount="1000000", direction="income", category="other_income")
