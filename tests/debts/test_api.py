@@ -104,6 +104,14 @@ def test_a_debt_in_a_currency_without_a_rate_stays_in_its_own_currency(alice_api
     assert [e for day in forecast["days"] for e in day["events"] if e["kind"] == "debt"] == []
 
 
+@pytest.mark.parametrize(("rate", "shown"), [("10", "10"), ("100", "100"), ("12.5", "12.5"), ("0.25%", "0.25")])
+def test_the_interest_rate_reads_as_a_plain_decimal(alice_api, rate, shown):
+    created = create(alice_api, interest_rate=rate)
+    assert created.status_code == 201
+    assert created.json()["interest_rate"] == shown  # never "1E+1" for 10 %
+    assert alice_api.get(f"/api/v1/debts/{created.json()['id']}").json()["interest_rate"] == shown
+
+
 def test_payments_reduce_what_is_owed_and_the_last_settles_it(alice_api, alice):
     debt_id = create(alice_api).json()["id"]
     row = factories.txn(alice, amount="1000000", direction="income", category="other_income")
