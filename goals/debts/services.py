@@ -190,7 +190,12 @@ def debt_payment_record(*, user, debt_id, amount, paid_on=None, transaction=None
             linked = Transaction.objects.filter(user=user, id=record_id(transaction)).first()
             if linked is None:
                 raise NotFound(_("No such transaction."))
-        return debt_payment_apply(debt=debt, amount=amount, paid_on=paid_on, transaction=linked)
+        paid = _optional_date(paid_on, "paid_on")
+        if paid is not None and paid < debt.opened_on:
+            # A feed's row is dated by the bank and applied as it is (debt_payment_apply); a typed date is checked.
+            message = _("A payment cannot be dated before the debt began.")
+            raise ValidationFailed(message, fields={"paid_on": [message]})
+        return debt_payment_apply(debt=debt, amount=amount, paid_on=paid, transaction=linked)
 
 
 def debt_payment_apply(*, debt: Debt, amount, paid_on=None, transaction: Transaction | None = None) -> DebtPayment:

@@ -135,6 +135,15 @@ def test_a_payment_larger_than_what_is_owed_is_a_400(alice_api):
     assert not DebtPayment.objects.exists()
 
 
+def test_a_payment_dated_before_the_debt_began_is_a_400(alice_api):
+    debt_id = create(alice_api).json()["id"]
+    response = alice_api.post(
+        f"/api/v1/debts/{debt_id}/payments", {"amount": "1000", "paid_on": "2026-10-31"}, format="json"
+    )
+    assert response.status_code == 400 and "paid_on" in response.json()["error"]["fields"]
+    assert not DebtPayment.objects.exists()
+
+
 def test_a_payment_linked_to_another_users_row_is_a_404(alice_api, bob):
     debt_id = create(alice_api).json()["id"]
     row = factories.txn(bob, amount="1000")
