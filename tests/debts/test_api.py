@@ -218,3 +218,16 @@ def test_a_delivery_without_a_code_pays_nothing(alice_api, django_capture_on_com
     with django_capture_on_commit_callbacks(execute=True):
         deliver(Client(), connection, payload(id=556, transferType="in", content="chuyen tien"))
     assert not DebtPayment.objects.exists()
+
+
+def test_new_terms_owing_less_than_what_is_paid_are_a_400_and_change_nothing(alice_api):
+    debt_id = create(alice_api).json()["id"]
+    alice_api.post(f"/api/v1/debts/{debt_id}/payments", {"amount": "2tr"}, format="json")
+    before = alice_api.get(f"/api/v1/debts/{debt_id}").json()
+    assert_error(
+        alice_api.patch(f"/api/v1/debts/{debt_id}", {"principal": "1tr"}, format="json"), 400, "PAID_MORE_THAN_OWED"
+    )
+    assert alice_api.get(f"/api/v1/debts/{debt_id}").json() == before
+    # Exactly what is paid settles it; the payments stay as they were.
+    settled = alice_api.patch(f"/api/v1/debts/{debt_id}", {"principal": "2tr"}, format="json").json()
+    assert (settled["status"], settled["outstanding"], settled["paid"]) == ("settled", "0", "2000000")
