@@ -363,7 +363,10 @@ def _plan_parts(active: ActivePlan, currency: str, today: dt.date, events: list[
 def forecast_cushion_set(*, user, cushion) -> ForecastWatch:
     """The floor the shortfall watch measures against, in the user's currency (0 or more)."""
     value = parse_money(cushion, user_currency(user), field="cushion", allow_zero=True)
-    watch, _created = ForecastWatch.objects.get_or_create(user=user)
+    watch, created = ForecastWatch.objects.get_or_create(user=user, defaults={"cushion": value})
+    if created or watch.cushion == value:
+        # The same cushion saved again is no new reading: an episode already told stays told.
+        return watch
     watch.cushion = value
     # A new cushion starts a new reading: the next daily check may open an episode at once.
     watch.in_shortfall = False

@@ -82,7 +82,7 @@ def debt_out(view) -> dict:
         "counterparty": debt.counterparty,
         "principal": money(debt.principal, c),
         "currency": c,
-        "interest_rate": str(debt.interest_rate.normalize()),
+        "interest_rate": debt_selectors.rate_text(debt.interest_rate),
         "interest_method": debt.interest_method,
         "opened_on": debt.opened_on.isoformat(),
         "status": debt.status,

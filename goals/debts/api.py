@@ -66,7 +66,7 @@ class DebtSerializer(serializers.Serializer):
             **{field: getattr(debt, field) for field in ("id", "direction", "counterparty", "note", "principal")},
             **{field: getattr(debt, field) for field in ("opened_on", "interest_method", "due_on", "installments")},
             "currency": currency,
-            "interest_rate": str(debt.interest_rate.normalize()),
+            "interest_rate": selectors.rate_text(debt.interest_rate),
             "first_due_on": debt.first_due_on,
             "code": debt.purpose,
             "status": debt.status,

@@ -33,7 +33,7 @@ def _context(request, *, create_form=None, pay_form=None, pay_id=None) -> dict:
             drawn = qr.debt_vietqr(user=user, debt_id=qr_for, account=request.GET.get("account"))
         except ZeusError as exc:
             qr_error = exc.message
-    groups = []
+    groups, home = [], user_currency(user)
     for direction, label in DIRECTION_LABELS.items():
         rows = []
         for view in views:
@@ -50,8 +50,7 @@ def _context(request, *, create_form=None, pay_form=None, pay_id=None) -> dict:
                     "qr_error": qr_error if qr_for == view.debt.id else None,
                 }
             )
-        open_total = sum((row["view"].outstanding for row in rows if row["debt"].status == Debt.Status.OPEN), 0)
-        groups.append({"direction": direction, "label": label, "rows": rows, "open_total": open_total})
+        groups.append({"direction": direction, "label": label, "rows": rows, "open_totals": _open_totals(rows, home)})
     return {
         "groups": groups,
         "currency": user_currency(user),
@@ -62,6 +61,17 @@ def _context(request, *, create_form=None, pay_form=None, pay_id=None) -> dict:
         "today": today,
         "cards": card_dues_for(user=user, today=today),
     }
+
+
+def _open_totals(rows: list[dict], home: str) -> list[tuple[str, object]]:
+    """What is still owed on one side, per currency (the user's first): no rate is applied, so 500,000 đồng and
+    100 dollars stay two figures, never 500,100 of either."""
+    totals: dict[str, object] = {}
+    for row in rows:
+        if row["debt"].status == Debt.Status.OPEN:
+            currency = row["debt"].currency
+            totals[currency] = totals.get(currency, 0) + row["view"].outstanding
+    return sorted(totals.items(), key=lambda item: (item[0] != home, item[0]))
 
 
 @login_required

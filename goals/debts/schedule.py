@@ -18,15 +18,20 @@ import datetime as dt
 from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 
+# Only marks the messages for the catalog (it returns its text): the services translate them, this stays pure.
+from django.utils.translation import gettext_noop
+
 FLAT, REDUCING = "flat", "reducing"
 MAX_RATE = Decimal(100)
 MAX_INSTALLMENTS = 600
 
 
 class DebtMathError(ValueError):
-    def __init__(self, message: str, *, field: str):
-        super().__init__(message)
-        self.field = field
+    """`message` is a msgid taking `params` (%-style); str() of the error is its English text."""
+
+    def __init__(self, message: str, *, field: str, **params):
+        super().__init__(message % params)
+        self.message, self.params, self.field = message, params, field
 
 
 @dataclasses.dataclass(frozen=True)
@@ -77,24 +82,30 @@ def add_months(start: dt.date, months: int) -> dt.date:
 
 def check(terms: Terms) -> None:
     if terms.principal <= 0:
-        raise DebtMathError("The principal must be more than zero.", field="principal")
+        raise DebtMathError(gettext_noop("The principal must be more than zero."), field="principal")
     if not (0 <= terms.rate <= MAX_RATE):
-        raise DebtMathError(f"The interest rate is a yearly % from 0 to {MAX_RATE}.", field="interest_rate")
+        raise DebtMathError(
+            gettext_noop("The interest rate is a yearly %% from 0 to %(max)s."), field="interest_rate", max=MAX_RATE
+        )
     if terms.method not in (FLAT, REDUCING):
-        raise DebtMathError("The interest method is flat or reducing.", field="interest_method")
+        raise DebtMathError(gettext_noop("The interest method is flat or reducing."), field="interest_method")
     if terms.due_on is not None and terms.installments is not None:
-        raise DebtMathError("Give either due_on or installments, not both.", field="installments")
+        raise DebtMathError(gettext_noop("Give either due_on or installments, not both."), field="installments")
     if terms.due_on is not None and terms.due_on < terms.opened_on:
-        raise DebtMathError("due_on cannot be before opened_on.", field="due_on")
+        raise DebtMathError(gettext_noop("due_on cannot be before opened_on."), field="due_on")
     if terms.installments is not None:
         if not (1 <= terms.installments <= MAX_INSTALLMENTS):
-            raise DebtMathError(f"installments is from 1 to {MAX_INSTALLMENTS}.", field="installments")
+            raise DebtMathError(
+                gettext_noop("installments is from 1 to %(max)s."), field="installments", max=MAX_INSTALLMENTS
+            )
         if terms.first_due_on is None:
-            raise DebtMathError("Instalments need the first due date.", field="first_due_on")
+            raise DebtMathError(gettext_noop("Instalments need the first due date."), field="first_due_on")
         if terms.first_due_on < terms.opened_on:
-            raise DebtMathError("first_due_on cannot be before opened_on.", field="first_due_on")
+            raise DebtMathError(gettext_noop("first_due_on cannot be before opened_on."), field="first_due_on")
     if terms.rate and terms.due_on is None and terms.installments is None:
-        raise DebtMathError("Interest needs a due date or instalments to run over.", field="interest_rate")
+        raise DebtMathError(
+            gettext_noop("Interest needs a due date or instalments to run over."), field="interest_rate"
+        )
 
 
 def _split(total: int, parts: int) -> list[int]:

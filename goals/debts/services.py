@@ -6,13 +6,15 @@ from decimal import Decimal, InvalidOperation
 
 from django.db import IntegrityError
 from django.db import transaction as db_transaction
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from assets.models import Transaction
 from goals.debts import schedule as debt_math
 from goals.debts.models import Debt, DebtPayment
 from goals.debts.selectors import debt_terms, debt_view
 from zeus.errors import NotFound, ValidationFailed
-from zeus.money import parse_money, to_minor
+from zeus.money import format_amount, parse_money, to_minor
 from zeus.timeutil import parse_date, user_today
 from zeus.validation import clean_text, record_id, write_currency
 
@@ -27,7 +29,10 @@ def new_code() -> str:
 
 def _choice(value, field: str, choices) -> str:
     if value not in choices:
-        raise ValidationFailed(f"{field} must be one of: {', '.join(choices)}.", fields={field: ["Not valid."]})
+        raise ValidationFailed(
+            _("%(field)s must be one of: %(choices)s.") % {"field": field, "choices": ", ".join(choices)},
+            fields={field: [_("Not valid.")]},
+        )
     return value
 
 
@@ -38,7 +43,8 @@ def _rate(value) -> Decimal:
         rate = Decimal(-1)
     if not rate.is_finite() or not (0 <= rate <= debt_math.MAX_RATE):
         raise ValidationFailed(
-            "interest_rate is a yearly % from 0 to 100.", fields={"interest_rate": ["From 0 to 100."]}
+            _("interest_rate is a yearly %% from 0 to %(max)s.") % {"max": debt_math.MAX_RATE},
+            fields={"interest_rate": [_("From 0 to %(max)s.") % {"max": debt_math.MAX_RATE}]},
         )
     return rate.quantize(Decimal("0.0001"))
 
@@ -53,14 +59,17 @@ def _installments(value) -> int | None:
     try:
         return int(value)
     except (TypeError, ValueError):
-        raise ValidationFailed("installments is a whole number.", fields={"installments": ["Not valid."]}) from None
+        raise ValidationFailed(
+            _("installments is a whole number."), fields={"installments": [_("Not valid.")]}
+        ) from None
 
 
 def _check_terms(debt: Debt) -> None:
     try:
         debt_math.check(debt_terms(debt))
     except debt_math.DebtMathError as error:
-        raise ValidationFailed(str(error), fields={error.field: [str(error)]}) from None
+        message = _(error.message) % error.params
+        raise ValidationFailed(message, fields={error.field: [message]}) from None
 
 
 def _refresh_status(debt: Debt, today: dt.date) -> None:
@@ -102,7 +111,7 @@ def debt_create(
         first_due_on=_optional_date(first_due_on, "first_due_on"),
     )
     _check_terms(debt)
-    for _ in range(5):
+    for _attempt in range(5):
         debt.code = new_code()
         try:
             with db_transaction.atomic():
@@ -116,7 +125,7 @@ def debt_create(
 def _locked(user, debt_id) -> Debt:
     debt = Debt.objects.select_for_update().filter(user=user, id=record_id(debt_id)).first()
     if debt is None:
-        raise NotFound("No such debt.")
+        raise NotFound(_("No such debt."))
     return debt
 
 
@@ -159,7 +168,7 @@ def debt_update(
         view = debt_view(debt, today=today)
         if view.paid > view.total:
             raise ValidationFailed(
-                "The new terms owe less than what is already paid.", code="PAID_MORE_THAN_OWED", fields={}
+                _("The new terms owe less than what is already paid."), code="PAID_MORE_THAN_OWED", fields={}
             )
         _refresh_status(debt, today)
         debt.save()
@@ -180,8 +189,13 @@ def debt_payment_record(*, user, debt_id, amount, paid_on=None, transaction=None
         if transaction not in (None, ""):
             linked = Transaction.objects.filter(user=user, id=record_id(transaction)).first()
             if linked is None:
-                raise NotFound("No such transaction.")
-        return debt_payment_apply(debt=debt, amount=amount, paid_on=paid_on, transaction=linked)
+                raise NotFound(_("No such transaction."))
+        paid = _optional_date(paid_on, "paid_on")
+        if paid is not None and paid < debt.opened_on:
+            # A feed's row is dated by the bank and applied as it is (debt_payment_apply); a typed date is checked.
+            message = _("A payment cannot be dated before the debt began.")
+            raise ValidationFailed(message, fields={"paid_on": [message]})
+        return debt_payment_apply(debt=debt, amount=amount, paid_on=paid, transaction=linked)
 
 
 def debt_payment_apply(*, debt: Debt, amount, paid_on=None, transaction: Transaction | None = None) -> DebtPayment:
@@ -190,10 +204,11 @@ def debt_payment_apply(*, debt: Debt, amount, paid_on=None, transaction: Transac
     value = parse_money(amount, debt.currency, field="amount")
     outstanding = debt_view(debt, today=today).outstanding
     if value > outstanding:
+        owed = format_amount(outstanding, debt.currency, locale=get_language())
         raise ValidationFailed(
-            f"The payment is more than the {outstanding} still owed.",
+            _("The payment is more than the %(owed)s still owed.") % {"owed": owed},
             code="OVERPAYMENT",
-            fields={"amount": [f"At most {outstanding}."]},
+            fields={"amount": [_("At most %(owed)s.") % {"owed": owed}]},
         )
     try:
         with db_transaction.atomic():
@@ -205,7 +220,9 @@ def debt_payment_apply(*, debt: Debt, amount, paid_on=None, transaction: Transac
             )
     except IntegrityError:
         raise ValidationFailed(
-            "That transaction already pays this debt.", code="ALREADY_LINKED", fields={"transaction": ["Linked."]}
+            _("That transaction already pays this debt."),
+            code="ALREADY_LINKED",
+            fields={"transaction": [_("Linked.")]},
         ) from None
     _refresh_status(debt, today)
     debt.save(update_fields=["status", "settled_on", "updated_at"])

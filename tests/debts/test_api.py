@@ -75,6 +75,43 @@ def test_bad_terms_are_a_400_and_nothing_is_saved(alice_api, overrides, field):
     assert not Debt.objects.exists()
 
 
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"interest_rate": "1000"}, "interest_rate"),
+        ({"interest_rate": "12"}, "interest_rate"),  # an undated IOU has nothing for interest to run over
+        ({"principal": "0"}, "principal"),
+        ({"due_on": "2026-10-01"}, "due_on"),
+    ],
+)
+def test_a_bad_change_is_a_400_and_the_debt_stays_as_it_was(alice_api, change, field):
+    debt = create(alice_api, installments=None, first_due_on=None).json()
+    response = alice_api.patch(f"/api/v1/debts/{debt['id']}", change, format="json")
+    assert response.status_code == 400
+    assert field in response.json()["error"]["fields"]
+    assert alice_api.get(f"/api/v1/debts/{debt['id']}").json() == debt
+
+
+def test_a_debt_in_a_currency_without_a_rate_stays_in_its_own_currency(alice_api, alice):
+    """Lent in dollars with no USD rate in Zeus: kept and owed in dollars, never taken into the đồng forecast
+    at 1:1 (the page's totals: tests/debts/test_page_words.py)."""
+    factories.asset(alice, kind="bank_account", balance="1000000")
+    response = create(alice_api, direction="i_owe", principal="100", currency="USD", first_due_on="2026-12-01")
+    assert response.status_code == 201
+    body = response.json()
+    assert (body["currency"], body["outstanding"]) == ("USD", "100.00")
+    forecast = alice_api.get("/api/v1/forecast?days=60").json()
+    assert [e for day in forecast["days"] for e in day["events"] if e["kind"] == "debt"] == []
+
+
+@pytest.mark.parametrize(("rate", "shown"), [("10", "10"), ("100", "100"), ("12.5", "12.5"), ("0.25%", "0.25")])
+def test_the_interest_rate_reads_as_a_plain_decimal(alice_api, rate, shown):
+    created = create(alice_api, interest_rate=rate)
+    assert created.status_code == 201
+    assert created.json()["interest_rate"] == shown  # never "1E+1" for 10 %
+    assert alice_api.get(f"/api/v1/debts/{created.json()['id']}").json()["interest_rate"] == shown
+
+
 def test_payments_reduce_what_is_owed_and_the_last_settles_it(alice_api, alice):
     debt_id = create(alice_api).json()["id"]
     row = factories.txn(alice, amount="1000000", direction="income", category="other_income")
@@ -95,6 +132,15 @@ def test_a_payment_larger_than_what_is_owed_is_a_400(alice_api):
     debt_id = create(alice_api).json()["id"]
     response = alice_api.post(f"/api/v1/debts/{debt_id}/payments", {"amount": "3000001"}, format="json")
     assert_error(response, 400, "OVERPAYMENT")
+    assert not DebtPayment.objects.exists()
+
+
+def test_a_payment_dated_before_the_debt_began_is_a_400(alice_api):
+    debt_id = create(alice_api).json()["id"]
+    response = alice_api.post(
+        f"/api/v1/debts/{debt_id}/payments", {"amount": "1000", "paid_on": "2026-10-31"}, format="json"
+    )
+    assert response.status_code == 400 and "paid_on" in response.json()["error"]["fields"]
     assert not DebtPayment.objects.exists()
 
 
@@ -172,3 +218,16 @@ def test_a_delivery_without_a_code_pays_nothing(alice_api, django_capture_on_com
     with django_capture_on_commit_callbacks(execute=True):
         deliver(Client(), connection, payload(id=556, transferType="in", content="chuyen tien"))
     assert not DebtPayment.objects.exists()
+
+
+def test_new_terms_owing_less_than_what_is_paid_are_a_400_and_change_nothing(alice_api):
+    debt_id = create(alice_api).json()["id"]
+    alice_api.post(f"/api/v1/debts/{debt_id}/payments", {"amount": "2tr"}, format="json")
+    before = alice_api.get(f"/api/v1/debts/{debt_id}").json()
+    assert_error(
+        alice_api.patch(f"/api/v1/debts/{debt_id}", {"principal": "1tr"}, format="json"), 400, "PAID_MORE_THAN_OWED"
+    )
+    assert alice_api.get(f"/api/v1/debts/{debt_id}").json() == before
+    # Exactly what is paid settles it; the payments stay as they were.
+    settled = alice_api.patch(f"/api/v1/debts/{debt_id}", {"principal": "2tr"}, format="json").json()
+    assert (settled["status"], settled["outstanding"], settled["paid"]) == ("settled", "0", "2000000")

@@ -124,3 +124,16 @@ def test_a_payment_only_the_daily_pull_brought_in_settles_too(debt, alice_api, d
     with django_capture_on_commit_callbacks(execute=True):
         assert feeds_reconcile(days=7).landed == 1
     assert alice_api.get(f"/api/v1/debts/{debt['id']}").json()["status"] == "settled"
+
+
+def test_an_overpayment_delivered_twice_settles_once_and_tells_once(
+    feed, debt, alice, alice_api, django_capture_on_commit_callbacks
+):
+    feed_id = arrive(feed, django_capture_on_commit_callbacks, amount=700000, text=f"tra no {debt['code']}")
+    arrive(feed, django_capture_on_commit_callbacks, amount=700000, text=f"tra no {debt['code']}", feed_id=feed_id)
+    got = alice_api.get(f"/api/v1/debts/{debt['id']}").json()
+    assert (got["status"], got["paid"], got["outstanding"]) == ("settled", "500000", "0")
+    assert [p["amount"] for p in got["payments"]] == ["500000"]
+    assert Transaction.objects.filter(external_id=feed.external_id(feed_id)).count() == 1
+    (notice,) = alice.notifications.filter(kind="debt_settled")
+    assert "Minh" in notice.title

@@ -86,3 +86,23 @@ def test_the_page_draws_the_vietqr(client, alice):
     account = factories.asset(alice, kind="bank_account", bank_bin="970436", account_number="0071000012345")
     page = client.get(f"/debts?qr={debt.id}&account={account.id}")
     assert "<svg" in page.content.decode() and debt.purpose in page.content.decode()
+
+
+def test_the_reminder_counts_the_days_in_the_users_own_timezone():
+    # 18:00 UTC on 1 Dec: already 2 Dec in Hanoi (the 5th is 3 days off), still 1 Dec in Los Angeles (4 days).
+    evening_utc = dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.UTC)
+    hanoi = factories.user("hanoi", timezone="Asia/Ho_Chi_Minh")
+    los_angeles = factories.user("la", timezone="America/Los_Angeles")
+    for user in (hanoi, los_angeles):
+        debt_create(
+            user=user, direction="i_owe", counterparty="Lan", principal="500000", opened_on="2026-11-01",
+            due_on="2026-12-05",
+        )  # fmt: skip
+    users = sorted((hanoi.id, los_angeles.id))
+    assert reminders.debt_reminders_send(now=evening_utc, user_id_range=(users[0], users[1])) == 1
+    assert hanoi.notifications.filter(kind="debt_reminder").count() == 1
+    assert not los_angeles.notifications.exists()
+    # Los Angeles reaches 2 Dec at 08:00 UTC on the 2nd; Hanoi is not reminded again.
+    morning_after = dt.datetime(2026, 12, 2, 9, 0, tzinfo=dt.UTC)
+    assert reminders.debt_reminders_send(now=morning_after, user_id_range=(users[0], users[1])) == 1
+    assert los_angeles.notifications.filter(kind="debt_reminder").count() == 1

@@ -128,3 +128,37 @@ def test_the_cushion_is_the_users_and_the_forecast_measures_against_it(alice_api
     body = alice_api.get("/api/v1/forecast?days=2").json()
     assert body["cushion"] == "2000000" and body["shortfall"] is True
     assert alice_api.patch("/api/v1/forecast/settings", {"cushion": "-5"}, format="json").status_code == 400
+
+
+def test_saving_the_same_cushion_again_opens_no_second_episode(alice, alice_api):
+    today = user_today(alice)
+    factories.asset(alice, kind="bank_account", balance="100000")
+    series(
+        alice, merchant="Rent", kind="bill", direction="expense", amount="4500000", next_on=today + dt.timedelta(days=5)
+    )
+    noon = dt.datetime.combine(today, dt.time(12, 0), tzinfo=alice.profile.tz)
+    span = (alice.id, alice.id)
+    assert shortfall_watch_run(now=noon, user_id_range=span) == 1
+    # A client saving its settings again changes nothing: the episode stays the one already told.
+    assert alice_api.patch("/api/v1/forecast/settings", {"cushion": "0"}, format="json").status_code == 200
+    assert shortfall_watch_run(now=noon + dt.timedelta(hours=1), user_id_range=span) == 0
+    for bad in ("-5", "abc", ""):
+        assert alice_api.patch("/api/v1/forecast/settings", {"cushion": bad}, format="json").status_code == 400
+    assert shortfall_watch_run(now=noon + dt.timedelta(hours=2), user_id_range=span) == 0
+    assert alice.notifications.filter(kind="cash_shortfall").count() == 1
+    # A new cushion is a new reading: the next check may tell again.
+    assert alice_api.patch("/api/v1/forecast/settings", {"cushion": "50k"}, format="json").status_code == 200
+    assert shortfall_watch_run(now=noon + dt.timedelta(hours=3), user_id_range=span) == 1
+
+
+def test_a_user_with_no_account_gets_an_honest_empty_state_everywhere_and_nothing_is_written(client, alice_api):
+    vy = factories.user("vy", language="vi")
+    client.force_login(vy)
+    home = client.get("/")
+    assert home.status_code == 200
+    assert "Thêm tài khoản tiền mặt, ngân hàng hoặc ví điện tử" in home.content.decode()
+    assert alice_api.get("/api/v1/forecast?days=90").json()["days"] == []
+    noon = dt.datetime.combine(user_today(vy), dt.time(12, 0), tzinfo=vy.profile.tz)
+    assert shortfall_watch_run(now=noon, user_id_range=(vy.id, vy.id)) == 0
+    assert not vy.notifications.exists()
+    assert not ForecastWatch.objects.exclude(user=vy).exists()  # reading a forecast writes nothing

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from plans import forecast as fc
 from plans import forecast_jobs
+from plans.forecast_models import ForecastWatch
 from plans.forecast_read import forecast_cushion_set, shortfall_readings
 from plans.forecast_screen import may_fall_short
 from tests import factories
@@ -116,8 +117,7 @@ def test_the_watch_sends_what_the_full_read_of_every_user_sends(monkeypatch):
         forecast_jobs.shortfall_watch_run(now=now, user_id_range=span, batch_size=5)
         screened.append(_sent())
     Notification.objects.all().delete()
-    for user in users:
-        forecast_cushion_set(user=user, cushion="3000000" if user in users[::2] else "0")  # episodes closed
+    ForecastWatch.objects.update(in_shortfall=False, checked_on=None)  # every episode closed, every user unread
     monkeypatch.setattr(forecast_jobs, "may_fall_short", lambda *, currency_of, **kw: set(currency_of))
     full = []
     for now in days:

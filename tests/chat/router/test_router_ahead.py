@@ -1,6 +1,8 @@
 """The looking-ahead texts (CONTRACT §9.3) reach the coach by pattern, in Vietnamese with and without
 diacritics and in English, and the coach offers the tools that answer them."""
 
+import unicodedata
+
 import pytest
 
 from chat.router import WORKFLOW_TOOLS, route_by_patterns
@@ -38,10 +40,29 @@ def workflow(*texts):
         "hom nay toi duoc chi bao nhieu?",
         "how much is safe to spend today?",
         "make a VietQR for Minh's debt",
+        # The three questions of issue 30 as people also type them: capitals, no question mark, other words.
+        "TÔI CÓ BỊ THIẾU TIỀN TRƯỚC NGÀY LƯƠNG KHÔNG",
+        "toi co thieu tien truoc ngay nhan luong khong",
+        "will I run out of money before my salary?",
+        "Ai đang nợ tôi",
+        "AI DANG NO TOI",
+        "ai còn nợ tôi tiền?",
+        "Who owes me",
+        "Đặt ngân sách ăn uống 3 triệu",
+        "DAT NGAN SACH AN UONG 3TR",
+        "set my food budget to 3 million",
     ],
 )
 def test_looking_ahead_goes_to_the_coach(text):
     assert workflow(text) == "coach"
+
+
+@pytest.mark.parametrize(
+    "text", ["tôi có bị thiếu tiền trước ngày lương không?", "ai đang nợ tôi?", "đặt ngân sách ăn uống 3 triệu"]
+)
+def test_decomposed_diacritics_route_as_composed_ones(text):
+    # A keyboard that sends NFD (a base letter, then its combining marks) asks the same question.
+    assert workflow(unicodedata.normalize("NFD", text)) == "coach"
 
 
 @pytest.mark.parametrize(

@@ -52,10 +52,17 @@ def test_create_debt_then_list_who_owes_me(alice, alice_ctx):
     created = call(
         alice_ctx,
         "create_debt",
-        {"direction": "owed_to_me", "counterparty": "Minh", "principal": "2tr", "due_on": "2027-01-15"},
+        {
+            "direction": "owed_to_me",
+            "counterparty": "Minh",
+            "principal": "2tr",
+            "due_on": "2027-01-15",
+            "interest_rate": 10,
+        },
         call_id="toolu_d1",
     )
-    assert created.output["debt"]["outstanding"] == "2000000"
+    assert created.output["debt"]["interest_rate"] == "10"  # a plain decimal, never "1E+1"
+    assert created.output["debt"]["principal"] == "2000000"
     assert created.card["kind"] == "debt"
     call(
         alice_ctx,
@@ -66,7 +73,8 @@ def test_create_debt_then_list_who_owes_me(alice, alice_ctx):
     assert Debt.objects.filter(user=alice).count() == 1
     listed = call(alice_ctx, "list_debts", {"direction": "owed_to_me"})
     assert [d["counterparty"] for d in listed.output["debts"]] == ["Minh"]
-    assert listed.output["totals"] == [{"direction": "owed_to_me", "currency": "VND", "outstanding": "2000000"}]
+    outstanding = listed.output["debts"][0]["outstanding"]
+    assert listed.output["totals"] == [{"direction": "owed_to_me", "currency": "VND", "outstanding": outstanding}]
     assert listed.card["kind"] == "debt" and listed.card["items"][0]["counterparty"] == "Minh"
 
 
