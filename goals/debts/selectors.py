@@ -4,6 +4,8 @@ import dataclasses
 import datetime as dt
 from decimal import Decimal
 
+from django.utils.translation import gettext as _
+
 from goals.debts import schedule as debt_math
 from goals.debts.models import Debt, DebtPayment
 from zeus.errors import NotFound
@@ -59,7 +61,7 @@ def debt_list(*, user, status: str | None = None, direction: str | None = None):
 def debt_get(*, user, debt_id) -> Debt:
     debt = Debt.objects.filter(user=user, id=record_id(debt_id)).first()
     if debt is None:
-        raise NotFound("No such debt.")
+        raise NotFound(_("No such debt."))
     return debt
 
 

@@ -4,9 +4,12 @@
 import re
 
 import pytest
+from django.utils import translation
 
+from goals.debts.selectors import debt_get
 from goals.debts.services import debt_create
 from tests import factories
+from zeus.errors import NotFound
 
 pytestmark = pytest.mark.django_db
 
@@ -65,3 +68,9 @@ def test_a_vietqr_without_an_account_says_why_in_vietnamese(client, vy):
     html = client.get(f"/debts?qr={debt.id}").content.decode()
     assert "Choose the bank account" not in html
     assert "Chọn tài khoản ngân hàng" in html
+
+
+def test_a_debt_that_is_not_there_is_named_in_the_readers_language(vy):
+    with translation.override("vi"), pytest.raises(NotFound) as caught:
+        debt_get(user=vy, debt_id=999999)
+    assert caught.value.message == "Không có khoản nợ này."
