@@ -1,0 +1,53 @@
+"""Table tests of the statement readers' patterns on input shaped to make a backtracking pattern try every way of
+sharing a long run of one character between two of its pieces: each must give the right answer (before, each of
+these held the upload for ever; the suite's timeout catches a hang, no timed assertion here)."""
+
+import datetime as dt
+import io
+from decimal import Decimal
+
+import pytest
+
+from assets.statements import detect
+from assets.statements.read import statement_rows
+from assets.statements.rows import ImportRejected
+
+RUN = " " * 100_000
+
+
+def _rows(raw: bytes, kind: str):
+    rows, _ = statement_rows(io.BytesIO(raw), kind=kind, head=raw[: detect.HEAD_BYTES], currency="USD")
+    return [(r.occurred_on, r.direction, r.amount, r.description) for r in rows]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # An amount padded with a long run of spaces: the exponent check split the run between `\s*` and the figure.
+        (
+            f"!Type:Bank\nD01/02/2026\nT{RUN}-12.50\nPCoffee\n^\n",
+            [(dt.date(2026, 1, 2), "expense", Decimal("12.50"), "Coffee")],
+        ),
+        (
+            f"!Type:Bank\nD01/02/2026\nU{RUN}12.50\nPCoffee\n^\n",
+            [(dt.date(2026, 1, 2), "income", Decimal("12.50"), "Coffee")],
+        ),
+        # Stray record ends first, then a line of spaces before the header (within the detection's head).
+        (
+            f"^\n{' ' * 8000}!Type:Bank\nD01/02/2026\nT-12.50\nPCoffee\n^\n",
+            [(dt.date(2026, 1, 2), "expense", Decimal("12.50"), "Coffee")],
+        ),
+    ],
+    ids=["spaces-before-a-spent-amount", "spaces-before-a-paid-in-amount", "spaces-before-the-header"],
+)
+def test_qif_long_runs_of_spaces_are_read(text, expected):
+    raw = text.encode()
+    assert detect.detect(raw[: detect.HEAD_BYTES]) == detect.QIF
+    assert _rows(raw, "qif") == expected
+
+
+def test_qif_an_exponent_after_a_long_run_of_spaces_is_still_refused():
+    raw = f"!Type:Bank\nD01/02/2026\nT{RUN}1e5\nPCoffee\n^\n".encode()
+    with pytest.raises(ImportRejected) as caught:
+        _rows(raw, "qif")
+    assert caught.value.code == "INVALID_QIF"
