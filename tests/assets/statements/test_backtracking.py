@@ -51,3 +51,29 @@ def test_qif_an_exponent_after_a_long_run_of_spaces_is_still_refused():
     with pytest.raises(ImportRejected) as caught:
         _rows(raw, "qif")
     assert caught.value.code == "INVALID_QIF"
+
+
+OPENINGS = ":20:STMT\n" * 100_000
+CLOSING = ":25:NL00BANK0123456789\n:28C:1\n:60F:C260101EUR100,00\n:62F:C260101EUR100,00\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "refused"),
+    [
+        # Many openings and no closing balance: the whole-statement check ran to the end again from every opening.
+        (OPENINGS, True),
+        (OPENINGS + CLOSING, False),
+        (":20:STMT\n" + CLOSING, False),
+        (CLOSING + ":20:STMT\n", True),
+    ],
+    ids=["openings-without-a-closing", "openings-then-a-closing", "one-whole-statement", "closing-before-opening"],
+)
+def test_mt940_without_a_transaction_is_refused_unless_a_whole_statement(text, refused):
+    raw = text.encode()
+    assert detect.detect(raw[: detect.HEAD_BYTES]) == detect.MT940
+    if not refused:
+        assert _rows(raw, "mt940") == []
+        return
+    with pytest.raises(ImportRejected) as caught:
+        _rows(raw, "mt940")
+    assert caught.value.code == "INVALID_MT940"
