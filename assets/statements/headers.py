@@ -158,7 +158,9 @@ _BOOK_SIDES = frozenset(
 _UNIT = re.compile(r"\((?:[^)]*)\)|\[(?:[^]]*)\]")
 # A unit written in words after the name (PostFinance's `Accredito in CHF`, `Montant en EUR`), or the code
 # alone (Cumulus' `Gutschrift CHF`).
-_IN_CURRENCY = re.compile(r"\s+(?:(?:in|en)\s+)?([a-z]{3})\s*$")
+# Tried only where a run of spaces starts, and possessive: a bracket-only cell (`()()()…`) leaves a long run of
+# spaces once its units are taken out, and each space of it must not start a scan of the whole run.
+_IN_CURRENCY = re.compile(r"(?<!\s)\s++(?:(?:in|en)\s++)?([a-z]{3})\s*+$")
 
 
 # Latin letters that look like Cyrillic ones, as a Cyrillic header may mix them in (Sense Bank writes the C of

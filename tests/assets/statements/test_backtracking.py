@@ -77,3 +77,30 @@ def test_mt940_without_a_transaction_is_refused_unless_a_whole_statement(text, r
     with pytest.raises(ImportRejected) as caught:
         _rows(raw, "mt940")
     assert caught.value.code == "INVALID_MT940"
+
+
+ROWS = [
+    (dt.date(2026, 1, 2), "expense", Decimal("12.50"), "Coffee"),
+    (dt.date(2026, 1, 3), "income", Decimal("1000.00"), "Salary"),
+]
+
+
+# Empty brackets are taken out of a header cell as units, leaving a run of spaces as long as the cell: the
+# currency-after-the-name pattern started a scan of the whole run at every space of it.
+@pytest.mark.parametrize(
+    ("header", "refused"),
+    [
+        ("Date,Description,Amount,Note" + "()" * 60_000 + "!", None),
+        # An amount column named so long is no name the mapping takes (as at a few hundred characters): refused.
+        ("Date,Description,Amount" + "[]" * 60_000 + " in EUR", "MAPPING_INVALID"),
+    ],
+    ids=["a-note-of-empty-brackets", "an-amount-in-eur-after-empty-brackets"],
+)
+def test_csv_a_header_cell_of_many_empty_brackets_is_read_or_refused(header, refused):
+    raw = f"{header}\n2026-01-02,Coffee,-12.50\n2026-01-03,Salary,1000.00\n".encode()
+    if refused is None:
+        assert _rows(raw, "csv") == ROWS
+        return
+    with pytest.raises(ImportRejected) as caught:
+        _rows(raw, "csv")
+    assert caught.value.code == refused
