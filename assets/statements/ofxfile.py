@@ -18,7 +18,8 @@ from decimal import Decimal, InvalidOperation
 
 from assets.statements.rows import Fingerprints, ImportRejected, Row, clean_description, signed_amount
 
-_TAG = re.compile(r"<\s*(/?)\s*([A-Za-z0-9_.]+)[^>]*>([^<]*)")
+# Possessive: the spaces after `<` are not shared out between the two `\s*`, nor a name's letters with `[^>]*`.
+_TAG = re.compile(r"<\s*+(/?)\s*+([A-Za-z0-9_.]++)[^>]*>([^<]*)")
 _STATEMENTS = {"STMTRS", "CCSTMTRS", "INVSTMTRS"}
 _ACCOUNTS = {"BANKACCTFROM", "CCACCTFROM", "INVACCTFROM"}
 # Children of INVTRANLIST that move securities rather than cash in the account.
@@ -84,6 +85,10 @@ def _lines(text: str, summary: OfxSummary) -> Iterator[tuple[_Statement, dict]]:
     """Each transaction with its statement, as its closing tag (or the next one) is met: a statement's
     currency and account come before its transaction list, so nothing is kept but the line being read."""
     body = text[text.find("<") :] if "<" in text else ""
+    # A tag ends with a `>`: from the first `<` after the last one on there is no tag, and left in, every `<` there
+    # would run the tag pattern to the end of the text. Cut there, a tag's text still ends where it did, at that `<`.
+    after_last = body.find("<", body.rfind(">") + 1)
+    body = body[:after_last] if after_last >= 0 else body
     current: _Statement | None = None
     line: dict | None = None
     in_account = in_invtranlist = in_cash = False

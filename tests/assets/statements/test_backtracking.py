@@ -104,3 +104,26 @@ def test_csv_a_header_cell_of_many_empty_brackets_is_read_or_refused(header, ref
     with pytest.raises(ImportRejected) as caught:
         _rows(raw, "csv")
     assert caught.value.code == refused
+
+
+OFX = (
+    "OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD<BANKACCTFROM>"
+    "<ACCTID>123</BANKACCTFROM><BANKTRANLIST><STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20260102<TRNAMT>-12.50<FITID>1"
+    "<NAME>Coffee</STMTTRN></BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n"
+)
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [
+        # Every `<` with no `>` after it ran the tag pattern to the end of the text.
+        "<a" * 1_000_000,
+        # The spaces after a `<` were shared out between the two `\s*` around a closing tag's `/`.
+        "<" + " " * 300_000 + "!",
+        "<" + " " * 300_000 + "!>",
+    ],
+    ids=["many-unclosed-tags", "spaces-after-an-unclosed-lt", "spaces-after-an-lt-before-a-gt"],
+)
+def test_ofx_trailing_unclosed_tags_leave_the_statement_read(tail):
+    raw = (OFX + tail).encode()
+    assert _rows(raw, "ofx") == [(dt.date(2026, 1, 2), "expense", Decimal("12.50"), "Coffee")]
