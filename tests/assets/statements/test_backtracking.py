@@ -127,3 +127,10 @@ OFX = (
 def test_ofx_trailing_unclosed_tags_leave_the_statement_read(tail):
     raw = (OFX + tail).encode()
     assert _rows(raw, "ofx") == [(dt.date(2026, 1, 2), "expense", Decimal("12.50"), "Coffee")]
+
+
+def test_csv_header_cells_of_unclosed_brackets_are_read():
+    # Every `(` no `)` follows made the unit pattern run to the end of the cell again.
+    header = "Date,Description,Amount" + ("," + "Note" + "(" * 120_000) * 50
+    raw = f"{header}\n2026-01-02,Coffee,-12.50\n2026-01-03,Salary,1000.00\n".encode()
+    assert _rows(raw, "csv") == ROWS
