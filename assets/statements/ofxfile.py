@@ -30,8 +30,9 @@ _SECURITIES = {
 }  # fmt: skip
 _CHARSETS = {"1252": "cp1252", "8859-1": "latin-1", "ISO-8859-1": "latin-1", "UTF-8": "utf-8", "CSUNICODE": "utf-8"}
 _XML_ENCODING = re.compile(rb"<\?xml[^>]*encoding\s*=\s*[\"']([A-Za-z0-9_.:-]+)[\"']", re.IGNORECASE)
-_SGML_CHARSET = re.compile(rb"^\s*CHARSET\s*:\s*([A-Za-z0-9_-]+)", re.IGNORECASE | re.MULTILINE)
-_SGML_ENCODING = re.compile(rb"^\s*ENCODING\s*:\s*([A-Za-z0-9_-]+)", re.IGNORECASE | re.MULTILINE)
+# Blanks before the name on its own line only (as in detect's MT940 patterns): the same header is found.
+_SGML_CHARSET = re.compile(rb"^[^\S\n]*+CHARSET\s*+:\s*+([A-Za-z0-9_-]+)", re.IGNORECASE | re.MULTILINE)
+_SGML_ENCODING = re.compile(rb"^[^\S\n]*+ENCODING\s*+:\s*+([A-Za-z0-9_-]+)", re.IGNORECASE | re.MULTILINE)
 _DATE = re.compile(r"^\s*(\d{4})(\d{2})(\d{2})")
 
 

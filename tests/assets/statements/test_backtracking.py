@@ -134,3 +134,23 @@ def test_csv_header_cells_of_unclosed_brackets_are_read():
     header = "Date,Description,Amount" + ("," + "Note" + "(" * 120_000) * 50
     raw = f"{header}\n2026-01-02,Coffee,-12.50\n2026-01-03,Salary,1000.00\n".encode()
     assert _rows(raw, "csv") == ROWS
+
+
+@pytest.mark.parametrize(
+    ("head", "kind"),
+    [
+        # Blank lines in the head: `^\s*` ran over the rest of the run from each of them. Bounded by the head's 8 KB,
+        # so no hang before; the answer must stay the same.
+        ("Date,Amount\n" + "\n" * 8_000 + "!", detect.CSV),
+        ("Statement\n" + "\n \n" * 100 + ":20:STMT\n:25:NL00BANK0123456789\n", detect.MT940),
+        ("Statement\n" + " \n" * 100 + "  :20:STMT\n\n\t:61:2601020102D12,50NTRFNONREF\n", detect.MT940),
+    ],
+    ids=["blank-lines-then-no-field", "blank-lines-then-fields", "indented-fields"],
+)
+def test_detect_blank_lines_before_mt940_fields(head, kind):
+    assert detect.detect(head.encode()) == kind
+
+
+def test_ofx_charset_after_blank_lines_still_names_the_encoding():
+    raw = "OFXHEADER:100\n" + "\n" * 50 + "  CHARSET : 1252\n" + OFX.split("\n\n", 1)[1].replace("Coffee", "Café")
+    assert _rows(raw.encode("cp1252"), "ofx") == [(dt.date(2026, 1, 2), "expense", Decimal("12.50"), "Café")]
