@@ -19,8 +19,10 @@ _CAMT = (
     (CAMT052, re.compile(rb"camt\.052|<(?:\w+:)?BkToCstmrAcctRpt[\s>]")),
     (CAMT054, re.compile(rb"camt\.054|<(?:\w+:)?BkToCstmrDbtCdtNtfctn[\s>]")),
 )
-_MT940_START = re.compile(rb"^\s*:20:", re.MULTILINE)
-_MT940_LINE = re.compile(rb"^\s*:(?:25|28C?|60[FM]|61):", re.MULTILINE)
+# Blanks on the field's own line only: `^\s*` spanned newlines, so from every line start of a run of blank lines it
+# ran over the whole run again (the same files match: a field after blank lines starts a line of its own).
+_MT940_START = re.compile(rb"^[^\S\n]*+:20:", re.MULTILINE)
+_MT940_LINE = re.compile(rb"^[^\S\n]*+:(?:25|28C?|60[FM]|61):", re.MULTILINE)
 _SWIFT_BLOCK = re.compile(rb"^\s*(?:\{1:F\d\d|:(?:20|25|28C?|60[FM]|61):)")
 _ZIP = b"PK\x03\x04"
 # Binary files people mistake for statements: PDF, legacy Excel (OLE2), images, gzip, 7z, rar.

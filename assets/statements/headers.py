@@ -155,10 +155,12 @@ _BOOK_SIDES = frozenset(
     for name in ("ghi no", "no", "so tien ghi no", "phat sinh no", "ghi co", "co", "so tien ghi co", "phat sinh co",
                  "debit", "debits", "credit", "credits", "debet")
 )  # fmt: skip
-_UNIT = re.compile(r"\((?:[^)]*)\)|\[(?:[^]]*)\]")
+_CLOSING = {"(": ")", "[": "]"}
 # A unit written in words after the name (PostFinance's `Accredito in CHF`, `Montant en EUR`), or the code
 # alone (Cumulus' `Gutschrift CHF`).
-_IN_CURRENCY = re.compile(r"\s+(?:(?:in|en)\s+)?([a-z]{3})\s*$")
+# Tried only where a run of spaces starts, and possessive: a bracket-only cell (`()()()…`) leaves a long run of
+# spaces once its units are taken out, and each space of it must not start a scan of the whole run.
+_IN_CURRENCY = re.compile(r"(?<!\s)\s++(?:(?:in|en)\s++)?([a-z]{3})\s*+$")
 
 
 # Latin letters that look like Cyrillic ones, as a Cyrillic header may mix them in (Sense Bank writes the C of
@@ -169,6 +171,25 @@ _LOOK_ALIKES = str.maketrans(
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 
 
+def _without_units(text: str) -> str:
+    r"""Each `(…)` or `[…]` (to its first closing bracket) as one space. Not the pattern
+    `\((?:[^)]*)\)|\[(?:[^]]*)\]`: from every opening bracket no closing one follows, it ran to the end of the text
+    again (a cell of `((((…`). Here the next opening bracket of each kind is kept, and a kind with no closing
+    bracket after it is given up at once."""
+    last = {opening: text.rfind(closing) for opening, closing in _CLOSING.items()}
+    ahead = {opening: text.find(opening) for opening in _CLOSING}
+    kept, at = [], 0
+    while True:
+        for opening in _CLOSING:
+            while ahead[opening] != -1 and (ahead[opening] < at or ahead[opening] > last[opening]):
+                ahead[opening] = -1 if ahead[opening] > last[opening] else text.find(opening, at)
+        opened = min((i for i in ahead.values() if i >= 0), default=-1)
+        if opened < 0:
+            return "".join([*kept, text[at:]])
+        kept += [text[at:opened], " "]
+        at = text.index(_CLOSING[text[opened]], opened + 1) + 1
+
+
 def _names(cell: str) -> list[str]:
     """The folded names one header cell offers: `Ghi nợ/Debit (VND)` offers `ghi no` and `debit`; a bracket
     that qualifies rather than gives a unit offers the whole (ICBC's `记账金额(支出)`: the booked figure paid
@@ -176,7 +197,7 @@ def _names(cell: str) -> list[str]:
     whole = fold(cell or "")
     if _CYRILLIC.search(whole):
         whole = whole.translate(_LOOK_ALIKES)
-    text = _UNIT.sub(" ", whole)
+    text = _without_units(whole)
     if (unit := _IN_CURRENCY.search(text)) and unit[1].upper() in CURRENCY_EXPONENTS:
         text = text[: unit.start()]
     # Japanese joins two names with a middle dot (Rakuten Card's `利用店名・商品名`: the shop, the goods).

@@ -27,7 +27,10 @@ _DATED = re.compile(r"^(:61:|:6[0245][FM]?:[DC])(\d{2})(\d{2})(\d{2})", re.MULTI
 _UNTYPED = re.compile(r"^(:61:\d{6}(?:\d{4})?R?[DC][A-Z]?\d+,\d*)(?!\d|[A-Z][A-Z0-9]{3})", re.MULTILINE)
 _LINE = re.compile(r"^:61:", re.MULTILINE)
 _STATEMENT_NUMBER = re.compile(r"^:28C?:(?!\s*\d{1,5}(?:/\d{1,5})?\s*$).*\n", re.MULTILINE)
-_WHOLE = re.compile(r"^:20:.*^:62[FM]:", re.MULTILINE | re.DOTALL)
+# A whole statement is an opening :20: with a closing balance on a line after it. Two plain searches, not one
+# `^:20:.*^:62[FM]:`: that ran `.*` to the end of the text again from every :20: line when no closing came after.
+_OPENING = re.compile(r"^:20:", re.MULTILINE)
+_CLOSING = re.compile(r"^:62[FM]:", re.MULTILINE)
 _DESCRIPTIONS = ("purpose", "posting_text", "applicant_name", "extra_details", "transaction_details")
 
 
@@ -92,6 +95,12 @@ def _parsed(text: str, data: dict | None = None):
     return statement
 
 
+def _whole(text: str) -> bool:
+    # The first opening is enough: a closing after any later one is after it too.
+    opening = _OPENING.search(text)
+    return opening is not None and _CLOSING.search(text, opening.end()) is not None
+
+
 def _lines(text: str) -> Iterator:
     """Every :61: line the library reads, run after run; a line it passes over refuses the file."""
     data: dict = {}
@@ -108,7 +117,7 @@ def _lines(text: str) -> Iterator:
     if missing:
         # The library passes over a :61: line it cannot match: the file is refused rather than half read.
         raise ImportRejected(f"{missing} :61: line(s) of the MT940 file could not be read.", code="INVALID_MT940")
-    if not found and not _WHOLE.search(text):
+    if not found and not _whole(text):
         # A whole statement (a closing balance, no :61:) is a day with nothing booked, not a broken file.
         raise ImportRejected("The MT940 file holds no transactions (:61:).", code="INVALID_MT940")
 

@@ -18,7 +18,8 @@ from decimal import Decimal, InvalidOperation
 
 from assets.statements.rows import Fingerprints, ImportRejected, Row, clean_description, signed_amount
 
-_TAG = re.compile(r"<\s*(/?)\s*([A-Za-z0-9_.]+)[^>]*>([^<]*)")
+# Possessive: the spaces after `<` are not shared out between the two `\s*`, nor a name's letters with `[^>]*`.
+_TAG = re.compile(r"<\s*+(/?)\s*+([A-Za-z0-9_.]++)[^>]*>([^<]*)")
 _STATEMENTS = {"STMTRS", "CCSTMTRS", "INVSTMTRS"}
 _ACCOUNTS = {"BANKACCTFROM", "CCACCTFROM", "INVACCTFROM"}
 # Children of INVTRANLIST that move securities rather than cash in the account.
@@ -29,8 +30,9 @@ _SECURITIES = {
 }  # fmt: skip
 _CHARSETS = {"1252": "cp1252", "8859-1": "latin-1", "ISO-8859-1": "latin-1", "UTF-8": "utf-8", "CSUNICODE": "utf-8"}
 _XML_ENCODING = re.compile(rb"<\?xml[^>]*encoding\s*=\s*[\"']([A-Za-z0-9_.:-]+)[\"']", re.IGNORECASE)
-_SGML_CHARSET = re.compile(rb"^\s*CHARSET\s*:\s*([A-Za-z0-9_-]+)", re.IGNORECASE | re.MULTILINE)
-_SGML_ENCODING = re.compile(rb"^\s*ENCODING\s*:\s*([A-Za-z0-9_-]+)", re.IGNORECASE | re.MULTILINE)
+# Blanks before the name on its own line only (as in detect's MT940 patterns): the same header is found.
+_SGML_CHARSET = re.compile(rb"^[^\S\n]*+CHARSET\s*+:\s*+([A-Za-z0-9_-]+)", re.IGNORECASE | re.MULTILINE)
+_SGML_ENCODING = re.compile(rb"^[^\S\n]*+ENCODING\s*+:\s*+([A-Za-z0-9_-]+)", re.IGNORECASE | re.MULTILINE)
 _DATE = re.compile(r"^\s*(\d{4})(\d{2})(\d{2})")
 
 
@@ -84,6 +86,10 @@ def _lines(text: str, summary: OfxSummary) -> Iterator[tuple[_Statement, dict]]:
     """Each transaction with its statement, as its closing tag (or the next one) is met: a statement's
     currency and account come before its transaction list, so nothing is kept but the line being read."""
     body = text[text.find("<") :] if "<" in text else ""
+    # A tag ends with a `>`: from the first `<` after the last one on there is no tag, and left in, every `<` there
+    # would run the tag pattern to the end of the text. Cut there, a tag's text still ends where it did, at that `<`.
+    after_last = body.find("<", body.rfind(">") + 1)
+    body = body[:after_last] if after_last >= 0 else body
     current: _Statement | None = None
     line: dict | None = None
     in_account = in_invtranlist = in_cash = False

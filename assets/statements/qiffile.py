@@ -9,8 +9,10 @@ from collections.abc import Iterator
 from assets.statements.rows import Fingerprints, ImportRejected, Row, clean_description, signed_amount
 
 # quiffen reads an amount by dropping what is not a digit, a point or a minus: `T-1E+30` became -130.
-# An exponent, NaN or Infinity on an amount line is refused before it can be misread.
-_ODD_AMOUNT = re.compile(r"^[TU$]\s*[-+]?(?:[\d.,' ]*[eE]\s*[-+]?\d|nan|inf|snan)", re.MULTILINE | re.IGNORECASE)
+# An exponent, NaN or Infinity on an amount line is refused before it can be misread. Possessive: the spaces
+# after the letter must not be shared out between `\s*` and the figure's `[\d.,' ]*` in every way before failing
+# (an amount padded with a long run of spaces held the upload for ever).
+_ODD_AMOUNT = re.compile(r"^[TU$]\s*+[-+]?(?:[\d.,' ]*+[eE]\s*[-+]?\d|nan|inf|snan)", re.MULTILINE | re.IGNORECASE)
 _ACCOUNT_LIST = re.compile(r"^!Account", re.MULTILINE | re.IGNORECASE)
 _DATE_LINE = re.compile(r"^D\s*(\d{1,2})\s*[/.\-']\s*(\d{1,2})", re.MULTILINE)
 
@@ -60,7 +62,9 @@ def qif_rows(text: str, *, currency: str, default_day_first: bool) -> Iterator[R
     if odd:
         raise ImportRejected(f"{odd.group().strip()!r} is not an amount QIF writes.", code="INVALID_QIF")
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    text = re.sub(r"\A(?:[ \t]*\^?[ \t]*\n)+", "", text).strip()  # stray record ends an exporter wrote first
+    # Stray record ends an exporter wrote first. Possessive, so a long run of spaces before the header is not split
+    # between the two `[ \t]*` in every way.
+    text = re.sub(r"\A(?:[ \t]*+\^?[ \t]*+\n)+", "", text).strip()
     first = day_first(text, default=default_day_first)
     fingerprint = Fingerprints("qif")
     index = 0
