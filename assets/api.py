@@ -17,7 +17,7 @@ from assets.cards.api import CardDaysInput, CardFields, with_card_dues
 from assets.importing import MAX_BYTES, ImportRejected, transactions_import
 from assets.ledger.api import SplitPartSerializer, TransferLinkSerializer, WithLedgerFields
 from assets.ledger.corrections import asset_archive, transaction_correct
-from assets.ledger.selectors import ledger_flags, transaction_rows_enrich
+from assets.ledger.selectors import ledger_flags, transaction_ledgers
 from assets.models import Asset, Source, Transaction
 from assets.rules.offers import rule_offer
 from zeus.api.fields import MoneyField
@@ -80,34 +80,38 @@ class TransactionSerializer(serializers.Serializer):
         return super().to_representation(WithLedgerFields(instance))
 
 
-# What a transaction list reads: TransactionSerializer's fields as columns, nothing else (no timestamps, no
-# joined asset).
+# What a transaction list reads: TransactionSerializer's fields as columns (no timestamps, no joined asset).
 _TRANSACTION_COLUMNS = (
     "id", "amount", "currency", "direction", "description", "category", "occurred_on", "asset_id", "source",
     "external_id", "note", "excluded", "user_category_id",
 )  # fmt: skip
 
 
-def _transaction_row(row: dict) -> dict:
-    """One `.values()` row as TransactionSerializer shows it, key for key and byte for byte (the golden tests
-    compare): a list page is built from plain rows because the serializer's per-field machinery is most of
-    the cost of a long page."""
+def _transaction_rows(*, user, rows: list) -> list[dict]:
+    """Named `.values_list()` rows (the columns and ledger_flags()) as TransactionSerializer shows them, byte for
+    byte (the golden tests compare): per row, the serializer's per-field machinery, or a `.values()` dict read
+    once, is most of the cost of a long page. Only flagged rows go to transaction_ledgers."""
+    ledgers = transaction_ledgers(user=user, rows=[row for row in rows if row.has_split or row.has_transfer])
+    return [_transaction_row(row, ledgers.get(row.id)) for row in rows]
+
+
+def _transaction_row(row, ledger: dict | None) -> dict:
     return {
-        "id": row["id"],
-        "amount": str(quantize(row["amount"], row["currency"])),
-        "currency": row["currency"],
-        "direction": row["direction"],
-        "description": row["description"],
-        "category": f"c:{row['user_category_id']}" if row["user_category_id"] else row["category"],
-        "occurred_on": row["occurred_on"].isoformat(),
-        "asset": row["asset_id"],
-        "source": row["source"],
-        "external_id": row["external_id"],
-        "editable": row["source"] == Source.MANUAL,
-        "note": row["note"],
-        "excluded": row["excluded"],
-        "transfer": row["transfer"],
-        "split": row["split"],
+        "id": row.id,
+        "amount": str(quantize(row.amount, row.currency)),
+        "currency": row.currency,
+        "direction": row.direction,
+        "description": row.description,
+        "category": f"c:{row.user_category_id}" if row.user_category_id else row.category,
+        "occurred_on": row.occurred_on.isoformat(),
+        "asset": row.asset_id,
+        "source": row.source,
+        "external_id": row.external_id,
+        "editable": row.source == Source.MANUAL,
+        "note": row.note,
+        "excluded": row.excluded,
+        "transfer": ledger["transfer"] if ledger else None,
+        "split": ledger["split"] if ledger else None,
     }
 
 
@@ -205,7 +209,7 @@ def _transaction_changes(data: dict) -> dict:
 
 class TransactionListView(APIView):
     pagination_class = NewestFirstCursorPagination
-    renderer_classes = [RowsJSONRenderer]  # its rows are plain values (_transaction_row)
+    renderer_classes = [RowsJSONRenderer]  # its rows are plain values (_transaction_rows)
 
     class InputSerializer(_TransactionFields):
         pass
@@ -236,11 +240,10 @@ class TransactionListView(APIView):
         return paginate(
             request=request,
             view=self,
-            queryset=selectors.transactions_matching(user=request.user, lookups=lookups).values(
-                *_TRANSACTION_COLUMNS, **ledger_flags()
-            ),
-            transform=lambda rows: transaction_rows_enrich(user=request.user, rows=rows),
-            render=_transaction_row,
+            queryset=selectors.transactions_matching(user=request.user, lookups=lookups)
+            .annotate(**ledger_flags())
+            .values_list(*_TRANSACTION_COLUMNS, *ledger_flags(), named=True),
+            transform=lambda rows: _transaction_rows(user=request.user, rows=rows),
             ordering=("-occurred_on", "-id"),
         )
 

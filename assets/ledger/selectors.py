@@ -219,25 +219,14 @@ def _flagged(row) -> tuple[int, bool, bool]:
 
 def transaction_ledgers(*, user, rows: Iterable) -> dict[int, dict]:
     """Each row's `transfer` and `split` as its JSON shows them, by id, for a page of rows read with
-    ledger_flags() (`.values()` rows or model rows): the REST list, the /transactions page and the chat's
-    list_transactions read them here. A read of the transfers and one of the parts, each only when a row of
-    the page has one, whatever the history."""
+    ledger_flags() (`.values()` rows, named `.values_list()` rows or model rows): the REST list, the
+    /transactions page and the chat's list_transactions read them here. A read of the transfers and one of the
+    parts, each only when a row of the page has one, whatever the history."""
     flagged = [_flagged(row) for row in rows]
     links = transfer_links(user_id=user.pk, transaction_ids=[i for i, _split, transfer in flagged if transfer])
     with_split = [i for i, split, _transfer in flagged if split]
     parts = split_parts(transaction_ids=with_split) if with_split else {}
     return {i: {"transfer": links[i].as_dict() if i in links else None, "split": parts.get(i)} for i, _s, _t in flagged}
-
-
-def transaction_rows_enrich(*, user, rows: list[dict]) -> list[dict]:
-    """A page of `.values()` rows (with `id`, `user_category_id` and ledger_flags()) given their `transfer` and
-    `split` (transaction_ledgers). Only the flagged rows go through transaction_ledgers: on most pages none is,
-    and the rest have neither."""
-    ledgers = transaction_ledgers(user=user, rows=[row for row in rows if row["has_split"] or row["has_transfer"]])
-    for row in rows:
-        ledger = ledgers.get(row["id"])
-        row["transfer"], row["split"] = (ledger["transfer"], ledger["split"]) if ledger else (None, None)
-    return rows
 
 
 def transaction_ledger_fields(*, txn: Transaction) -> dict:
