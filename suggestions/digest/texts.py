@@ -28,12 +28,13 @@ def reader() -> str:
     return translation.get_language() or "vi"
 
 
-def title(review: dict, *, _=_, this_year: int | None = None) -> str:
+def title(review: dict, *, _=_, this_year: int | None = None, week=week_label) -> str:
     """ "Tuần 49: đã chi 1.500.000 ₫" (the page's heading, the notice's and the mail's title); the week's year
-    only when it is not this_year."""
+    only when it is not this_year. (`week`: texts() passes week_label memoised for the batch, whose reviews
+    share their week; the words are the same.)"""
     c = review["currency"]
     return _("%(week)s: %(spent)s spent") % {
-        "week": week_label(review["week"], this_year=this_year),
+        "week": week(review["week"], this_year=this_year),
         "spent": format_amount(Decimal(review["spent"]), c, locale=reader()),
     }
 
@@ -123,8 +124,11 @@ def texts(reviews: dict[int, dict], languages: dict[int, str]) -> dict[int, tupl
             # Babel re-reads the locale's number pattern for every call: the same few percentages repeat.
             numbers = functools.lru_cache(maxsize=1024)(number_text)
             labels = functools.lru_cache(maxsize=None)(category_label)  # lazy texts, translated at each str()
+            # A batch's reviews are of one week: its label is translated once, not once per user.
+            weeks = functools.lru_cache(maxsize=None)(week_label)
             for uid in uids:
-                out[uid] = (title(reviews[uid], _=words), body(reviews[uid], _=words, number=numbers, label=labels))
+                review = reviews[uid]
+                out[uid] = (title(review, _=words, week=weeks), body(review, _=words, number=numbers, label=labels))
     return {uid: out[uid] for uid in reviews}
 
 
