@@ -74,10 +74,11 @@ def _words_review(week: str, spent: str) -> dict:
             "due_next_week": [], "insights": []}  # fmt: skip
 
 
-def test_a_batchs_titles_name_each_reviews_own_week_in_each_readers_language():
-    """texts() words a batch's week label once per language: readers of two languages and reviews of two weeks
-    in one batch each get their own week, in their own language, as title() says it for one reader."""
-    from suggestions.digest.texts import texts, title
+def test_a_batchs_words_name_each_reviews_own_week_and_amounts_in_each_readers_language():
+    """texts() reads the language and words the week label once per language for the batch: readers of two
+    languages and reviews of two weeks in one batch each get their own week and their own way of writing an
+    amount, as title() and body() say them for one reader."""
+    from suggestions.digest.texts import body, texts, title
 
     reviews = {1: _words_review("2026-W48", "1500000"), 2: _words_review("2026-W48", "20000"),
                3: _words_review("2026-W49", "7000"), 4: _words_review("2026-W49", "0")}  # fmt: skip
@@ -85,5 +86,6 @@ def test_a_batchs_titles_name_each_reviews_own_week_in_each_readers_language():
     words = texts(reviews, languages)
     for uid, review in reviews.items():
         with translation.override(languages[uid]):
-            assert words[uid][0] == title(review)
+            assert words[uid] == (title(review), body(review))
     assert [words[uid][0].split(":")[0] for uid in reviews] == ["Tuần 48", "Week 48", "Tuần 49", "Week 49"]
+    assert (words[1][1], words[2][1]) == ("Tuần này bạn đã chi 1.500.000\xa0₫.", "You spent ₫20,000 this week.")
