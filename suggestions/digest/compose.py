@@ -158,7 +158,8 @@ def _big(big) -> dict:
         "currency": big.currency,
         "category": big.category,
         "occurred_on": big.occurred_on.isoformat(),
-        "converted": None if missing else str(quantize(conversion.converted, conversion.to_currency)),
+        # convert() quantized it to the reader's currency already.
+        "converted": None if missing else str(conversion.converted),
         "rate": None if missing else rate_text(conversion.rate),
         "rate_date": None if missing else conversion.rate_day.isoformat(),
     }

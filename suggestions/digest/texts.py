@@ -28,20 +28,22 @@ def reader() -> str:
     return translation.get_language() or "vi"
 
 
-def title(review: dict, *, _=_, this_year: int | None = None) -> str:
+def title(review: dict, *, _=_, this_year: int | None = None, week=week_label, locale: str | None = None) -> str:
     """ "Tuần 49: đã chi 1.500.000 ₫" (the page's heading, the notice's and the mail's title); the week's year
-    only when it is not this_year."""
+    only when it is not this_year. (`week` and `locale`: texts() passes week_label memoised for the batch, whose
+    reviews share their week, and the reader() it read once per language; the words are the same.)"""
     c = review["currency"]
     return _("%(week)s: %(spent)s spent") % {
-        "week": week_label(review["week"], this_year=this_year),
-        "spent": format_amount(Decimal(review["spent"]), c, locale=reader()),
+        "week": week(review["week"], this_year=this_year),
+        "spent": format_amount(Decimal(review["spent"]), c, locale=locale or reader()),
     }
 
 
-def body(review: dict, *, _=_, number=number_text, label=category_label) -> str:
-    """The review in a few plain lines: the inbox text and the mail's body. (`_`, `number` and `label`: texts()
-    passes gettext, number_text and category_label memoised for the batch; the words are the same.)"""
-    c, locale = review["currency"], reader()
+def body(review: dict, *, _=_, number=number_text, label=category_label, locale: str | None = None) -> str:
+    """The review in a few plain lines: the inbox text and the mail's body. (`_`, `number`, `label` and `locale`:
+    texts() passes gettext, number_text and category_label memoised for the batch and the reader() it read once
+    per language; the words are the same.)"""
+    c, locale = review["currency"], locale or reader()
     lines = []
     spent = format_amount(Decimal(review["spent"]), c, locale=locale)
     average = format_amount(Decimal(review["average_previous"]), c, locale=locale)
@@ -123,8 +125,17 @@ def texts(reviews: dict[int, dict], languages: dict[int, str]) -> dict[int, tupl
             # Babel re-reads the locale's number pattern for every call: the same few percentages repeat.
             numbers = functools.lru_cache(maxsize=1024)(number_text)
             labels = functools.lru_cache(maxsize=None)(category_label)  # lazy texts, translated at each str()
+            # A batch's reviews are of one week: its label is translated once, not once per user.
+            weeks = functools.lru_cache(maxsize=None)(week_label)
+            # The active language, read once for the batch, not twice per user (each read goes through asgiref's
+            # context-local storage).
+            locale = reader()
             for uid in uids:
-                out[uid] = (title(reviews[uid], _=words), body(reviews[uid], _=words, number=numbers, label=labels))
+                review = reviews[uid]
+                out[uid] = (
+                    title(review, _=words, week=weeks, locale=locale),
+                    body(review, _=words, number=numbers, label=labels, locale=locale),
+                )
     return {uid: out[uid] for uid in reviews}
 
 

@@ -66,3 +66,26 @@ def test_the_page_the_index_and_the_notice_say_the_week_the_readers_way(language
     note = Notification.objects.get(user=user, kind="weekly_digest")
     with translation.override(language):
         assert note.words.title.startswith(f"{word} {number}: ") and note.title == note.words.title
+
+
+def _words_review(week: str, spent: str) -> dict:
+    return {"currency": "VND", "week": week, "spent": spent, "average_previous": "0", "change_pct": None,
+            "rate_missing": [], "top_categories": [], "biggest": [], "plan": None, "goals": [],
+            "due_next_week": [], "insights": []}  # fmt: skip
+
+
+def test_a_batchs_words_name_each_reviews_own_week_and_amounts_in_each_readers_language():
+    """texts() reads the language and words the week label once per language for the batch: readers of two
+    languages and reviews of two weeks in one batch each get their own week and their own way of writing an
+    amount, as title() and body() say them for one reader."""
+    from suggestions.digest.texts import body, texts, title
+
+    reviews = {1: _words_review("2026-W48", "1500000"), 2: _words_review("2026-W48", "20000"),
+               3: _words_review("2026-W49", "7000"), 4: _words_review("2026-W49", "0")}  # fmt: skip
+    languages = {1: "vi", 2: "en", 3: "vi", 4: "en"}
+    words = texts(reviews, languages)
+    for uid, review in reviews.items():
+        with translation.override(languages[uid]):
+            assert words[uid] == (title(review), body(review))
+    assert [words[uid][0].split(":")[0] for uid in reviews] == ["Tuần 48", "Week 48", "Tuần 49", "Week 49"]
+    assert (words[1][1], words[2][1]) == ("Tuần này bạn đã chi 1.500.000\xa0₫.", "You spent ₫20,000 this week.")
