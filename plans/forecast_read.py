@@ -95,7 +95,7 @@ def cash_forecast(
     if daily is None:
         daily = _typical_spending({user.pk: (currency, today)})[user.pk]
     forecast = _project(pending, today, daily, reads.cushion, _("Everyday spending"))
-    return dataclasses.replace(view, accounts=len(accounts), forecast=forecast)
+    return _with_forecast(view, pending, forecast)
 
 
 def _view_of(held: list, currency: str) -> tuple[ForecastView, list]:
@@ -103,6 +103,11 @@ def _view_of(held: list, currency: str) -> tuple[ForecastView, list]:
     others = tuple(sorted({a.currency for a in held if a.currency != currency}))
     view = ForecastView(currency=currency, accounts=0, forecast=None, other_currencies=others)
     return view, [a for a in held if a.currency == currency]
+
+
+def _with_forecast(view: ForecastView, pending: "_Pending", forecast: fc.Forecast) -> ForecastView:
+    others = tuple(sorted(set(view.other_currencies) | pending.left_out))
+    return dataclasses.replace(view, accounts=pending.accounts, forecast=forecast, other_currencies=others)
 
 
 def _project(pending: "_Pending", today: dt.date, daily: int, cushion: int, label: str) -> fc.Forecast:
@@ -128,7 +133,7 @@ def cash_forecasts(
     views = batch.views
     for user_id, p in batch.pending.items():
         forecast = _project(p, today_of[user_id], p.daily, batch.cushions.get(user_id, 0), batch.spending_label)
-        views[user_id] = dataclasses.replace(views[user_id], accounts=p.accounts, forecast=forecast)
+        views[user_id] = _with_forecast(views[user_id], p, forecast)
     return views
 
 
@@ -275,6 +280,8 @@ class _Pending:
     events: list[fc.Event]
     daily: int | None
     accounts: int
+    # The currencies of series and debts left out of the forecast, as accounts in them are (no rate is assumed).
+    left_out: frozenset[str]
 
 
 def _events(reads: ForecastReads, currency: str, today: dt.date, days: int | None) -> _Pending:
@@ -291,8 +298,10 @@ def _events(reads: ForecastReads, currency: str, today: dt.date, days: int | Non
         # Past the asked days only this month's bills still count (the plan's fixed expenses they already pay).
         asked = today + dt.timedelta(days=fc.horizon(today=today, income_dates=(), days=days))
         window_end = min(window_end, max(asked, pm.month_last(pm.month_first(today))))
-    events = []
+    events, left_out = [], set()
     for s in reads.series:
+        if s.currency != currency and s.next_on <= window_end:
+            left_out.add(s.currency)
         if s.currency != currency or s.next_on > window_end:
             continue
         amount = to_minor(s.amount, currency) if s.direction == "income" else -to_minor(s.amount, currency)
@@ -301,13 +310,19 @@ def _events(reads: ForecastReads, currency: str, today: dt.date, days: int | Non
     length = fc.horizon(today=today, income_dates=income_dates, days=days)
     last = today + dt.timedelta(days=length)
     for debt, row in reads.instalments:
-        if row.due_on <= last and debt.currency == currency and debt.direction == Debt.Direction.I_OWE:
+        if row.due_on > last or debt.direction != Debt.Direction.I_OWE:
+            continue
+        if debt.currency != currency:
+            left_out.add(debt.currency)
+        else:
             events.append(fc.Event(row.due_on, "debt", debt.counterparty, -to_minor(row.remaining, currency)))
     daily, fixed_left = _plan_parts(reads.active, currency, today, events)
     if fixed_left > 0:
         events.append(fc.Event(today + dt.timedelta(days=1), "fixed", _("Fixed expenses still to pay"), -fixed_left))
     events.extend(_card_events(cycled))
-    return _Pending(start=start, length=length, events=events, daily=daily, accounts=len(accounts))
+    return _Pending(
+        start=start, length=length, events=events, daily=daily, accounts=len(accounts), left_out=frozenset(left_out)
+    )
 
 
 def _spans(wanted: dict[int, tuple[str, dt.date]]) -> dict[int, tuple[str, dt.date, dt.date]]:

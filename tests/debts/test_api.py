@@ -102,6 +102,7 @@ def test_a_debt_in_a_currency_without_a_rate_stays_in_its_own_currency(alice_api
     assert (body["currency"], body["outstanding"]) == ("USD", "100.00")
     forecast = alice_api.get("/api/v1/forecast?days=60").json()
     assert [e for day in forecast["days"] for e in day["events"] if e["kind"] == "debt"] == []
+    assert forecast["other_currencies"] == ["USD"]  # left out, and said so
 
 
 @pytest.mark.parametrize(("rate", "shown"), [("10", "10"), ("100", "100"), ("12.5", "12.5"), ("0.25%", "0.25")])

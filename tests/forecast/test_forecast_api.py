@@ -13,7 +13,7 @@ from zeus.timeutil import user_today
 pytestmark = pytest.mark.django_db
 
 
-def series(user, *, merchant, kind, direction, amount, next_on, interval="monthly", category="housing"):
+def series(user, *, merchant, kind, direction, amount, next_on, interval="monthly", category="housing", currency="VND"):
     return RecurringSeries.objects.create(
         user=user,
         key=merchant.lower(),
@@ -21,7 +21,7 @@ def series(user, *, merchant, kind, direction, amount, next_on, interval="monthl
         merchant=merchant,
         kind=kind,
         amount=Decimal(amount),
-        currency="VND",
+        currency=currency,
         interval=interval,
         last_on=next_on - dt.timedelta(days=30),
         next_on=next_on,
@@ -62,6 +62,18 @@ def test_the_forecast_runs_to_the_day_after_payday(alice_api, alice):
     assert balances == ["5000000", "5000000", "500000", "100000", "15100000", "15100000"]
     assert body["lowest"] == {"date": (today + dt.timedelta(days=3)).isoformat(), "balance": "100000"}
     assert {e["label"] for e in body["days"][3]["events"]} == {"Lan"}
+
+
+def test_a_bill_and_a_debt_in_another_currency_are_left_out_and_named(alice_api, alice):
+    today = user_today(alice)
+    factories.asset(alice, kind="bank_account", balance="5000000")
+    soon = today + dt.timedelta(days=2)
+    netflix = {"merchant": "Netflix", "kind": "subscription", "direction": "expense", "amount": "12"}
+    series(alice, **netflix, next_on=soon, currency="USD")
+    debt_create(user=alice, direction="i_owe", counterparty="Tom", principal="50", currency="EUR", due_on=soon)
+    body = alice_api.get("/api/v1/forecast").json()
+    assert {day["balance"] for day in body["days"]} == {"5000000"}  # neither taken at 1:1 into đồng
+    assert body["other_currencies"] == ["EUR", "USD"]
 
 
 def test_typical_spending_is_the_median_of_the_last_90_days(alice_api, alice):
