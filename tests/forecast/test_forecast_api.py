@@ -90,13 +90,18 @@ def test_a_bad_days_is_a_400(alice_api, days):
     assert alice_api.get(f"/api/v1/forecast?days={days}").status_code == 400
 
 
-def test_one_shortfall_notice_per_episode(alice):
-    today = user_today(alice)
-    factories.asset(alice, kind="bank_account", balance="100000")
+def short_of_rent(user) -> dt.datetime:
+    """100,000 in the bank and 4,500,000 of rent in five days; returns noon of the user's today."""
+    today = user_today(user)
+    factories.asset(user, kind="bank_account", balance="100000")
     series(
-        alice, merchant="Rent", kind="bill", direction="expense", amount="4500000", next_on=today + dt.timedelta(days=5)
+        user, merchant="Rent", kind="bill", direction="expense", amount="4500000", next_on=today + dt.timedelta(days=5)
     )
-    noon = dt.datetime.combine(today, dt.time(12, 0), tzinfo=alice.profile.tz)
+    return dt.datetime.combine(today, dt.time(12, 0), tzinfo=user.profile.tz)
+
+
+def test_one_shortfall_notice_per_episode(alice):
+    noon = short_of_rent(alice)
     span = (alice.id, alice.id)
     assert shortfall_watch_run(now=noon, user_id_range=span) == 1
     assert shortfall_watch_run(now=noon, user_id_range=span) == 0  # the same day
@@ -143,12 +148,7 @@ def test_the_cushion_is_the_users_and_the_forecast_measures_against_it(alice_api
 
 
 def test_saving_the_same_cushion_again_opens_no_second_episode(alice, alice_api):
-    today = user_today(alice)
-    factories.asset(alice, kind="bank_account", balance="100000")
-    series(
-        alice, merchant="Rent", kind="bill", direction="expense", amount="4500000", next_on=today + dt.timedelta(days=5)
-    )
-    noon = dt.datetime.combine(today, dt.time(12, 0), tzinfo=alice.profile.tz)
+    noon = short_of_rent(alice)
     span = (alice.id, alice.id)
     assert shortfall_watch_run(now=noon, user_id_range=span) == 1
     # A client saving its settings again changes nothing: the episode stays the one already told.

@@ -4,6 +4,8 @@ above what is owed, the forecast of a user with no account, a VietQR with a wron
 
 import pytest
 
+from tests.debts.test_api import LOAN
+
 pytestmark = pytest.mark.django_db
 
 OPERATIONS = {
@@ -67,15 +69,7 @@ def test_every_operation_names_its_body_and_its_error_body(schema):
 
 def test_real_answers_fit_the_schema(schema, alice_api):
     schemas = schema["components"]["schemas"]
-    loan = {
-        "direction": "owed_to_me",
-        "counterparty": "Minh",
-        "principal": "3tr",
-        "opened_on": "2026-11-01",
-        "installments": 3,
-        "first_due_on": "2026-12-01",
-    }
-    created = alice_api.post("/api/v1/debts", loan, format="json")
+    created = alice_api.post("/api/v1/debts", LOAN, format="json")
     assert created.status_code == 201
     assert fits(created.json(), {"$ref": "#/Debt"}, schemas) == []
     listed = alice_api.get("/api/v1/debts").json()
@@ -85,7 +79,7 @@ def test_real_answers_fit_the_schema(schema, alice_api):
 
     refusals = [
         alice_api.post(f"/api/v1/debts/{created.json()['id']}/payments", {"amount": "9tr"}, format="json"),
-        alice_api.post("/api/v1/debts", {**loan, "interest_rate": "1000"}, format="json"),
+        alice_api.post("/api/v1/debts", {**LOAN, "interest_rate": "1000"}, format="json"),
         alice_api.get(f"/api/v1/debts/{created.json()['id']}/vietqr"),
         alice_api.get("/api/v1/forecast?days=999"),
         alice_api.post("/api/v1/vietqr/parse", {"payload": "00020101021238570010A000000727"}, format="json"),
