@@ -1,0 +1,54 @@
+"""A known filter given an unknown value answers 400 naming it, never a silent ignore or a 500; an unknown
+parameter name stays ignored (clients send cache-busters)."""
+
+import pytest
+
+from tests.assets.helpers import assert_error
+
+pytestmark = pytest.mark.django_db
+
+BAD = [
+    ("/api/v1/debts", "status", "bad"),
+    ("/api/v1/debts", "direction", "bad"),
+    ("/api/v1/goals", "status", "bad"),
+    ("/api/v1/assets", "source", "bad"),
+    ("/api/v1/transactions", "direction", "bad"),
+    ("/api/v1/transactions", "category", "bad"),
+    ("/api/v1/transactions", "since", "2026-13-01"),
+    ("/api/v1/transactions", "until", "yesterday"),
+    ("/api/v1/transactions", "asset", "x"),
+    ("/api/v1/suggestions", "status", "bad"),
+    ("/api/v1/recurring", "status", "bad"),
+    ("/api/v1/recurring", "due_within_days", "soon"),
+    ("/api/v1/notifications", "unread", "maybe"),
+    ("/api/v1/rates", "date", "2026-02-30"),
+    ("/api/v1/rates", "base", "dollars"),
+    ("/api/v1/forecast", "days", "x"),
+]
+
+
+@pytest.mark.parametrize(("path", "name", "value"), BAD)
+def test_an_unknown_value_of_a_known_filter_is_a_400_naming_it(alice_api, path, name, value):
+    error = assert_error(alice_api.get(path, {name: value}), 400)
+    assert name in error.get("fields", {}), error
+
+
+@pytest.mark.parametrize("path", sorted({path for path, _, _ in BAD}))
+def test_an_unknown_parameter_name_is_ignored(alice_api, path):
+    assert alice_api.get(path, {"_": "1712345678"}).status_code == 200
+
+
+def test_the_message_names_the_filter_and_its_values_in_the_readers_language(alice, alice_api):
+    alice.profile.language = "vi"
+    alice.profile.save()
+    error = assert_error(alice_api.get("/api/v1/debts", {"direction": "bad"}, HTTP_ACCEPT_LANGUAGE="vi"), 400)
+    assert error == {
+        "code": "VALIDATION_ERROR",
+        "message": "direction: “bad” không phải một trong: i_owe, owed_to_me.",
+        "fields": {"direction": ["“bad” không phải một trong: i_owe, owed_to_me."]},
+    }
+
+
+@pytest.mark.parametrize("value", ["1", "true", "0", "false", ""])
+def test_every_value_a_client_already_sends_stays_valid(alice_api, value):
+    assert alice_api.get("/api/v1/notifications", {"unread": value}).status_code == 200
