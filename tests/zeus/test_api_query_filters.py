@@ -4,6 +4,7 @@ parameter name stays ignored (clients send cache-busters)."""
 import pytest
 
 from tests.assets.helpers import assert_error
+from tests.chat import factories as chat_factories
 
 pytestmark = pytest.mark.django_db
 
@@ -52,3 +53,10 @@ def test_the_message_names_the_filter_and_its_values_in_the_readers_language(ali
 @pytest.mark.parametrize("value", ["1", "true", "0", "false", ""])
 def test_every_value_a_client_already_sends_stays_valid(alice_api, value):
     assert alice_api.get("/api/v1/notifications", {"unread": value}).status_code == 200
+
+
+@pytest.mark.parametrize(("name", "value"), [("limit", "ten"), ("limit", "0"), ("before", "not-a-cursor")])
+def test_a_threads_message_page_refuses_a_bad_limit_or_cursor_naming_it(alice, alice_api, name, value):
+    thread = chat_factories.thread(alice)
+    error = assert_error(alice_api.get(f"/api/v1/chat/threads/{thread.id}/messages", {name: value}), 400)
+    assert name in error.get("fields", {}), error
