@@ -60,3 +60,9 @@ def test_a_threads_message_page_refuses_a_bad_limit_or_cursor_naming_it(alice, a
     thread = chat_factories.thread(alice)
     error = assert_error(alice_api.get(f"/api/v1/chat/threads/{thread.id}/messages", {name: value}), 400)
     assert name in error.get("fields", {}), error
+
+
+@pytest.mark.parametrize("path", ["/api/v1/debts", "/api/v1/goals", "/api/v1/suggestions", "/api/v1/recurring"])
+def test_an_unknown_status_is_told_in_vietnamese_with_the_values_it_can_take(alice_api, path):
+    error = assert_error(alice_api.get(path, {"status": "bad"}, HTTP_ACCEPT_LANGUAGE="vi"), 400, "VALIDATION_ERROR")
+    assert error["fields"]["status"][0].startswith("“bad” không phải một trong: "), error
