@@ -60,7 +60,9 @@ def decode_cursor(cursor: str) -> int:
             raise ValueError(raw)
         return int(raw[1:])
     except (ValueError, binascii.Error, UnicodeDecodeError):
-        raise ValidationFailed("That page cursor is not valid.", code="INVALID_CURSOR") from None
+        raise ValidationFailed(
+            "That page cursor is not valid.", code="INVALID_CURSOR", fields={"before": ["Not a valid cursor."]}
+        ) from None
 
 
 def parse_page_limit(raw: str | None) -> int:

@@ -11,6 +11,7 @@ from goals import selectors, services
 from goals.models import Goal
 from zeus.api.fields import MoneyField
 from zeus.api.pagination import NewestFirstCursorPagination, paginate
+from zeus.api.query import FilterChoiceField, query_filters
 from zeus.timeutil import user_today
 
 
@@ -138,6 +139,9 @@ class GoalListView(APIView):
         current_amount = MoneyField(required=False)
         currency = serializers.CharField(max_length=3, required=False)
 
+    class FilterSerializer(serializers.Serializer):
+        status = FilterChoiceField([*Goal.Status.values, "all"])
+
     @extend_schema(
         operation_id="goals_list",
         parameters=[OpenApiParameter("status", str, enum=["active", "achieved", "all"], description="Default all.")],
@@ -147,7 +151,9 @@ class GoalListView(APIView):
         return paginate(
             request=request,
             view=self,
-            queryset=selectors.goal_list(user=request.user, status=request.query_params.get("status")),
+            queryset=selectors.goal_list(
+                user=request.user, status=query_filters(self.FilterSerializer, request).get("status")
+            ),
             serializer_class=GoalSerializer,
             transform=lambda page: _with_progress(request.user, page),
         )

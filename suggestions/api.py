@@ -5,13 +5,14 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from suggestions.models import RecurringSeries
+from suggestions.models import RecurringSeries, Suggestion
 from suggestions.recurring.selectors import recurring_list
 from suggestions.recurring.services import recurring_dismiss
 from suggestions.selectors import suggestion_list
 from suggestions.services import suggestion_complete, suggestion_dismiss
 from zeus.api.fields import MoneyField
 from zeus.api.pagination import paginate
+from zeus.api.query import FilterChoiceField, query_filters
 
 
 class SuggestionOutputSerializer(serializers.Serializer):
@@ -29,12 +30,17 @@ class SuggestionOutputSerializer(serializers.Serializer):
 class SuggestionListView(APIView):
     OutputSerializer = SuggestionOutputSerializer
 
+    class FilterSerializer(serializers.Serializer):
+        status = FilterChoiceField([*Suggestion.Status.values, "all"])
+
     @extend_schema(
         parameters=[OpenApiParameter("status", str, enum=["active", "dismissed", "completed", "all"])],
         responses=OutputSerializer(many=True),
     )
     def get(self, request):
-        qs = suggestion_list(user=request.user, status=request.query_params.get("status") or "active")
+        qs = suggestion_list(
+            user=request.user, status=query_filters(self.FilterSerializer, request).get("status") or "active"
+        )
         return paginate(request=request, view=self, queryset=qs, serializer_class=self.OutputSerializer)
 
 
@@ -71,6 +77,9 @@ class RecurringOutputSerializer(serializers.Serializer):
 class RecurringListView(APIView):
     OutputSerializer = RecurringOutputSerializer
 
+    class FilterSerializer(serializers.Serializer):
+        status = FilterChoiceField([*RecurringSeries.Status.values, "all"])
+
     @extend_schema(
         parameters=[
             OpenApiParameter("status", str, enum=["active", "ended", "dismissed", "all"]),
@@ -81,7 +90,7 @@ class RecurringListView(APIView):
     def get(self, request):
         qs = recurring_list(
             user=request.user,
-            status=request.query_params.get("status") or "active",
+            status=query_filters(self.FilterSerializer, request).get("status") or "active",
             due_within_days=request.query_params.get("due_within_days"),
         )
         # Soonest charge first: what a list of upcoming money is for (docs/recurring.md).

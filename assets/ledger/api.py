@@ -1,6 +1,7 @@
 """REST for the ledger's truth (docs/contract/rest.md, "Ledger"): transfers and their suggestions, splits,
 imports, the user's own categories, exchange rates, reconciling an account."""
 
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
@@ -14,8 +15,9 @@ from assets.ledger.selectors import transaction_ledger_fields
 from assets.models import Transaction
 from zeus.api.fields import MoneyField
 from zeus.api.pagination import NewestFirstCursorPagination, paginate
+from zeus.api.query import query_filters
 from zeus.errors import ValidationFailed
-from zeus.money import normalize_currency, quantize
+from zeus.money import InvalidCurrency, normalize_currency, quantize
 from zeus.timeutil import parse_date, user_today
 
 _BIGINT_MAX = 2**63 - 1
@@ -267,6 +269,15 @@ class RateListView(APIView):
             fields["from"] = fields.pop("from_")
             return fields
 
+    class FilterSerializer(serializers.Serializer):
+        base = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
+
+        def validate_base(self, value: str) -> str:
+            try:
+                return normalize_currency(value) if value else value
+            except InvalidCurrency:
+                raise serializers.ValidationError(_("Not a currency code such as VND, USD or EUR.")) from None
+
     @extend_schema(
         operation_id="rates_list",
         parameters=[
@@ -276,7 +287,8 @@ class RateListView(APIView):
         responses=RateSerializer(many=True),
     )
     def get(self, request):
-        base = normalize_currency(request.query_params.get("base") or request.user.profile.currency)
+        base = query_filters(self.FilterSerializer, request).get("base") or request.user.profile.currency
+        base = normalize_currency(base)
         day = parse_date(request.query_params["date"], "date") if request.query_params.get("date") else None
         answers = selectors.rate_list(user=request.user, base=base, day=day or user_today(request.user))
         return Response({"results": RateSerializer(answers, many=True).data, "next": None, "previous": None})

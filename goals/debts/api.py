@@ -10,6 +10,7 @@ from goals.debts import qr, selectors, services
 from goals.debts.models import Debt
 from zeus.api.fields import MoneyField
 from zeus.api.pagination import NewestFirstCursorPagination, paginate
+from zeus.api.query import FilterChoiceField, query_filters
 from zeus.timeutil import user_today
 
 
@@ -114,23 +115,26 @@ class DebtListView(APIView):
         principal = MoneyField()
         currency = serializers.CharField(max_length=3, required=False)
 
+    class FilterSerializer(serializers.Serializer):
+        status = FilterChoiceField(Debt.Status.values)
+        direction = FilterChoiceField(Debt.Direction.values)
+
     @extend_schema(
         operation_id="debts_list",
         parameters=[
-            OpenApiParameter("status", str, enum=["open", "settled"]),
-            OpenApiParameter("direction", str, enum=["i_owe", "owed_to_me"]),
+            OpenApiParameter("status", str, enum=Debt.Status.values),
+            OpenApiParameter("direction", str, enum=Debt.Direction.values),
         ],
         responses=DebtSerializer(many=True),
     )
     def get(self, request):
+        filters = query_filters(self.FilterSerializer, request)
         today = user_today(request.user)
         return paginate(
             request=request,
             view=self,
             queryset=selectors.debt_list(
-                user=request.user,
-                status=request.query_params.get("status"),
-                direction=request.query_params.get("direction"),
+                user=request.user, status=filters.get("status"), direction=filters.get("direction")
             ),
             serializer_class=DebtSerializer,
             transform=lambda page: selectors.debt_views(page, today=today),

@@ -6,6 +6,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from zeus.api.pagination import NewestFirstCursorPagination, paginate
+from zeus.api.query import FilterChoiceField, query_filters
 from zeus.mail import email_preferences
 from zeus.models import Notification
 from zeus.selectors import notification_list, profile_get
@@ -70,16 +71,27 @@ class NotificationSerializer(serializers.ModelSerializer):
         fields = ["id", "kind", "title", "body", "cta_url", "read_at", "created_at"]
 
 
+_ONLY_UNREAD = ("1", "true")
+
+
 class NotificationListView(APIView):
     pagination_class = NewestFirstCursorPagination
 
+    class FilterSerializer(serializers.Serializer):
+        # "0" and "false" were always read as "all of them"; they stay valid so no client breaks.
+        unread = FilterChoiceField([*_ONLY_UNREAD, "0", "false"])
+
     @extend_schema(
-        parameters=[OpenApiParameter("unread", str, enum=["1", "true"], description="Only unread ones.")],
+        parameters=[
+            OpenApiParameter(
+                "unread", str, enum=[*_ONLY_UNREAD, "0", "false"], description="1 or true: only unread ones."
+            )
+        ],
         responses=NotificationSerializer(many=True),
     )
     def get(self, request):
-        unread = request.query_params.get("unread")
-        qs = notification_list(user=request.user, unread=True if unread in ("1", "true") else None)
+        unread = query_filters(self.FilterSerializer, request).get("unread")
+        qs = notification_list(user=request.user, unread=True if unread in _ONLY_UNREAD else None)
         return paginate(request=request, view=self, queryset=qs, serializer_class=NotificationSerializer)
 
 
