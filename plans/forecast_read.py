@@ -300,9 +300,10 @@ def _events(reads: ForecastReads, currency: str, today: dt.date, days: int | Non
         window_end = min(window_end, max(asked, pm.month_last(pm.month_first(today))))
     events, left_out = [], set()
     for s in reads.series:
-        if s.currency != currency and s.next_on <= window_end:
+        if s.next_on > window_end:
+            continue
+        if s.currency != currency:
             left_out.add(s.currency)
-        if s.currency != currency or s.next_on > window_end:
             continue
         amount = to_minor(s.amount, currency) if s.direction == "income" else -to_minor(s.amount, currency)
         events.extend(fc.Event(on, s.kind, s.name, amount) for on in fc.occurrences(s.next_on, s.interval, window_end))

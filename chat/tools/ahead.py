@@ -5,7 +5,7 @@ user's confirmation."""
 
 from assets import categories
 from assets.cards.selectors import card_dues_for
-from assets.ledger.shapes import conversions_json, rate_missing_json
+from assets.ledger.shapes import conversions_json, rate_missing_json, rate_text
 from chat import cards_ahead
 from chat.tools.base import AMOUNT, CONFIRM, CURRENCY, DATE, ID, MUTATION, READ, Tool, ToolContext, money, schema
 from goals import selectors as goal_selectors
@@ -82,7 +82,7 @@ def debt_out(view) -> dict:
         "counterparty": debt.counterparty,
         "principal": money(debt.principal, c),
         "currency": c,
-        "interest_rate": debt_selectors.rate_text(debt.interest_rate),
+        "interest_rate": rate_text(debt.interest_rate),
         "interest_method": debt.interest_method,
         "opened_on": debt.opened_on.isoformat(),
         "status": debt.status,

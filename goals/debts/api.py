@@ -6,6 +6,7 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from assets.ledger.shapes import rate_text
 from goals.debts import qr, selectors, services
 from goals.debts.models import Debt
 from zeus.api.fields import MoneyField
@@ -67,7 +68,7 @@ class DebtSerializer(serializers.Serializer):
             **{field: getattr(debt, field) for field in ("id", "direction", "counterparty", "note", "principal")},
             **{field: getattr(debt, field) for field in ("opened_on", "interest_method", "due_on", "installments")},
             "currency": currency,
-            "interest_rate": selectors.rate_text(debt.interest_rate),
+            "interest_rate": rate_text(debt.interest_rate),
             "first_due_on": debt.first_due_on,
             "code": debt.purpose,
             "status": debt.status,

@@ -126,8 +126,3 @@ def unpaid_instalments(*, user_ids) -> dict[int, list[tuple[Debt, ScheduleRow]]]
             if row.remaining > 0:
                 found.setdefault(view.debt.user_id, []).append((view.debt, row))
     return found
-
-
-def rate_text(rate: Decimal) -> str:
-    """A yearly rate as clients read it: `10`, `12.5`, `0.25`; normalize() alone writes 10 as `1E+1`."""
-    return format(rate.normalize(), "f")
