@@ -17,9 +17,11 @@ _NAMES = {
         # The day the bank booked it (a card's `Posted Date`, Chase's `Post Date`) before the day it was made
         # (`Transaction Date`): what a statement line is booked on.
         "ngay ghi so", "posting date", "posted date", "post date", "booking date", "booked at", "booked on",
+        # Bank Norwegian's card sheet writes its names as one word (`BookDate`, `TransactionDate`, `ValueDate`).
+        "bookdate",
         # The day the bank carried the order out (BCV's `Execution date`), and Italian's registration day.
         "execution date", "date d execution", "date de l execution", "data registrazione", "data di registrazione",
-        "transaction date", "trans date", "txn date",
+        "transaction date", "trans date", "txn date", "transactiondate",
         "completed date", "date completed", "buchungsdatum", "boekdatum", "transactiedatum", "buchungstag",
         # Swiss German's `Verbucht am` (booked on), a card's booking beside its `Einkaufs-Datum`; Swedish's
         # booked (`Bokfört`) and ledger day (`Reskontradatum`) beside a `Datum` or `Transaktionsdatum`.
@@ -45,8 +47,9 @@ _NAMES = {
         # The day a card was used (`Transaktionsdatum`, the receipt's `Belegdatum`), after any booking date.
         "transaktionsdatum", "belegdatum",
         # A value date is the interest's, not the booking's: only when no other date column is there.
-        "ngay hieu luc", "value date", "valuta date", "effective date", "valutadatum", "valuta", "wertstellung",
-        "data valuta", "data val", "date de valeur", "fecha valor", "fecha de valor", "erteknap", "起算日",
+        "ngay hieu luc", "value date", "valuedate", "valuta date", "effective date", "valutadatum", "valuta",
+        "wertstellung", "data valuta", "data val", "date de valeur", "fecha valor", "fecha de valor", "erteknap",
+        "起算日",
     ),
     "description": (
         "noi dung", "noi dung giao dich", "noi dung chi tiet", "dien giai", "mo ta", "chi tiet giao dich",
