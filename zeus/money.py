@@ -225,6 +225,9 @@ AMOUNT_IN_TEXT = re.compile(
 )
 # A leading group never starts with 0: `0.001` is a fraction, not one thousand grouped.
 _GROUPED = re.compile(r"^[1-9]\d{0,2}([.,\s]\d{3})+$")
+# India's lakh and crore grouping (`3,11,760`, `1,20,04,500`): pairs of digits above the last three. Never another
+# reading: a decimal comma has no second comma after it.
+_LAKH_GROUPED = re.compile(r"^[1-9]\d?(,\d\d)+,\d{3}$")
 
 
 def _number(text: str, has_multiplier: bool, lone_point: bool = False) -> Decimal:
@@ -246,11 +249,14 @@ def _number(text: str, has_multiplier: bool, lone_point: bool = False) -> Decima
     lone_is_point = lone_point and len(seps) == 1
     if not has_multiplier and not lone_is_point and _GROUPED.match(compact) and len(set(seps)) == 1:
         return _decimal(re.sub(r"[.,]", "", compact))
+    if _LAKH_GROUPED.match(compact):
+        return _decimal(compact.replace(",", ""))
     last = max(compact.rfind("."), compact.rfind(","))
     integer, fraction = compact[:last], compact[last + 1 :]
     group_sep = {c for c in integer if c in ".,"}
     if group_sep:
-        if len(group_sep) > 1 or compact[last] in group_sep or not _GROUPED.match(integer):
+        grouped = _GROUPED.match(integer) or (group_sep == {","} and _LAKH_GROUPED.match(integer))
+        if len(group_sep) > 1 or compact[last] in group_sep or not grouped:
             raise InvalidAmount(f"{text!r} is not an amount.")
         integer = re.sub(r"[.,]", "", integer)
     if not fraction.isdigit() or not integer.isdigit():

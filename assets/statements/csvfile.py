@@ -38,9 +38,10 @@ _NOT_BOOKED = {
     "autorizzato", "in attesa", "vorgemerkt", "umsatz vorgemerkt", "offen", "cho xu ly", "dang xu ly", "that bai",
     "da huy", "huy",
 }  # fmt: skip
-# A totals row under the table (`TỔNG TIỀN`, `Total`, `Summe`): no date, the columns' sums.
+# A totals row under the table (`TỔNG TIỀN`, `Total`, `Summe`, Axis Bank's `TRANSACTION TOTAL DR/CR`): no date,
+# the columns' sums.
 _FIGURES = ("amount", "debit", "credit", "fee", "tax")
-_TOTAL = re.compile(r"^(?:tong|cong|total|totals|summe|sum|totale)\b")
+_TOTAL = re.compile(r"^(?:transactions? )?(?:tong|cong|total|totals|summe|sum|totale)\b")
 # An opening or closing balance, or a turnover, written as a line of the table (BancoPosta's `SALDO INIZIALE`,
 # Swedbank Lithuania's `Likutis pradžiai` and `Apyvarta`, a card's `Saldovortrag letzte Rechnung`, the balance
 # brought forward from the last bill): a figure that is no transaction.

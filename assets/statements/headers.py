@@ -61,6 +61,8 @@ _NAMES = {
         "descripcion", "descricao", "historico", "opis", "tytul", "paaiskinimai", "tekst", "selite", "specifikation",
         # A line's text named for what the table lists (BCV's `Transactions`) or its designation (`Denominazione`).
         "transactions", "denominazione",
+        # Indian banks' line text (Axis Bank's `Particulars`).
+        "particulars",
         # Who paid or was paid, where a file has no text of its own (PayPal's `Name`).
         "name", "payee name", "merchant", "merchant name", "counterparty", "partner name", "ten doi tac",
         "partner neve", "ellenoldali nev", "toelichting", "handelaar",
