@@ -175,8 +175,9 @@ def test_no_module_uses_another_modules_private_names():
 
 def test_no_module_is_over_400_lines():
     """The house rule: a module that outgrows 400 lines holds more than one thing; split it by what it
-    holds. Migrations are generated and tests are apart."""
-    longer = {
-        name: lines for name, path in project_modules().items() if (lines := len(path.read_text().splitlines())) > 400
-    }
+    holds. The tests and the bench are held to it too; migrations are generated."""
+    modules = dict(project_modules())  # the apps, demo and bench
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        modules[_module_name(path)] = path
+    longer = {name: lines for name, path in modules.items() if (lines := len(path.read_text().splitlines())) > 400}
     assert not longer, f"over 400 lines: {longer}"
