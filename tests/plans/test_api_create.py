@@ -47,10 +47,10 @@ def test_it_creates_a_draft_with_the_contracts_shape(clock, alice_api):
 
 
 def test_usd_amounts_are_strings_with_cents(clock, db):
-    from tests.conftest import _token_client
+    from tests.conftest import token_client
 
     carol = factories.user("carol", currency="USD", timezone="America/Chicago")
-    api = _token_client(carol)
+    api = token_client(carol)
     plan = create_plan(
         api,
         expected_income="$4,000",
