@@ -1,4 +1,4 @@
-"""Signals other apps listen to. Assets cannot import upward (DESIGN.md): the goals app subscribes to
+"""Signals other apps listen to. Assets cannot import upward (docs/architecture.md): the goals app subscribes to
 `synced_income_landed` to settle a debt whose VietQR purpose code a bank feed's row carries."""
 
 from django.dispatch import Signal

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from assets import api
+from assets import api, import_api, transactions_api
 from assets.banktexts import api as banktexts_api
 from assets.captures import api as captures_api
 from assets.feeds import api as feeds_api
@@ -15,15 +15,15 @@ urlpatterns = [
     path("assets/<int:asset_id>", api.AssetDetailView.as_view()),
     path("assets/<int:asset_id>/reconcile", ledger_api.AssetReconcileView.as_view()),
     path("linked-accounts", api.LinkedAccountListView.as_view()),
-    path("transactions", api.TransactionListView.as_view()),
-    path("transactions/import", api.TransactionImportView.as_view()),
+    path("transactions", transactions_api.TransactionListView.as_view()),
+    path("transactions/import", import_api.TransactionImportView.as_view()),
     path("transactions/<int:transaction_id>/file", captures_api.TransactionFileView.as_view()),
     path("captures", captures_api.CaptureListView.as_view()),
     path("captures/<int:capture_id>", captures_api.CaptureDetailView.as_view()),
     path("captures/<int:capture_id>/file", captures_api.CaptureFileView.as_view()),
     path("captures/<int:capture_id>/import", captures_api.CaptureImportView.as_view()),
     path("captures/<int:capture_id>/discard", captures_api.CaptureDiscardView.as_view()),
-    path("transactions/<int:transaction_id>", api.TransactionDetailView.as_view()),
+    path("transactions/<int:transaction_id>", transactions_api.TransactionDetailView.as_view()),
     path("transactions/<int:transaction_id>/split", ledger_api.TransactionSplitView.as_view()),
     path("transfers", ledger_api.TransferListView.as_view()),
     path("transfers/suggestions", ledger_api.TransferSuggestionListView.as_view()),

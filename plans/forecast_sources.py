@@ -1,4 +1,4 @@
-"""What the forecast asks of apps above plans (which it cannot import, DESIGN.md): the users' recurring
+"""What the forecast asks of apps above plans (which it cannot import, docs/architecture.md): the users' recurring
 series, income included, through the `recurring_series` signal, and their outgoing ones summed through
 `recurring_outflows`; suggestions answers
 (suggestions/recurring/forecast_answers.py)."""

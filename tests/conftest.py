@@ -41,7 +41,7 @@ def staff(db):
     return factories.user("staff", is_staff=True, is_superuser=True)
 
 
-def _token_client(user) -> APIClient:
+def token_client(user) -> APIClient:
     client = APIClient()
     # A device that has been using its token: the first request of each minute also records the use (one
     # UPDATE, zeus.accounts.services.device_token_touch), which the per-request query budgets leave out.
@@ -52,12 +52,12 @@ def _token_client(user) -> APIClient:
 
 @pytest.fixture
 def alice_api(alice) -> APIClient:
-    return _token_client(alice)
+    return token_client(alice)
 
 
 @pytest.fixture
 def bob_api(bob) -> APIClient:
-    return _token_client(bob)
+    return token_client(bob)
 
 
 @pytest.fixture

@@ -7,9 +7,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from assets import categories
-from assets.api import TransactionSerializer
 from assets.banktexts import services
 from assets.models import BankTextDraft, Transaction
+from assets.transactions_api import TransactionSerializer
 from zeus.api.fields import MoneyField
 
 

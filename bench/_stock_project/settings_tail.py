@@ -1,5 +1,5 @@
 # Appended to a `django-admin startproject`'s settings by bench/startup.py: the stock libraries Zeus is built on
-# (the ones CONTRACT.md names: DRF with drf-spectacular, django-allauth with MFA and user sessions, django-axes,
+# (DRF with drf-spectacular, django-allauth with MFA and user sessions, django-axes,
 # django-csp, Channels, WhiteNoise; PostgreSQL through psycopg), configured as their docs say, and nothing of
 # Zeus's own. Its `check` is the floor any project on these libraries starts from.
 INSTALLED_APPS += [  # noqa: F821

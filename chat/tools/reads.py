@@ -33,7 +33,7 @@ from suggestions.recurring.selectors import recurring_list, recurring_to_dict
 from suggestions.selectors import suggestion_list_active, suggestion_to_dict
 from zeus.errors import ValidationFailed
 from zeus.money import quantize
-from zeus.timeutil import month_bounds
+from zeus.timeutil import month_bounds, parse_date
 
 SOURCE = {"type": "string", "enum": ["all", "manual", "synced"]}
 LIMIT = {"type": "integer", "minimum": 1, "maximum": 100}
@@ -41,10 +41,11 @@ LIMIT = {"type": "integer", "minimum": 1, "maximum": 100}
 
 def list_transactions(ctx: ToolContext, args: dict) -> dict:
     limit = int(args.get("limit", 20))  # the schema lets 20.0 through as an integer
+    # The schema checks the values but a date's only by its shape: 2026-02-30 is refused here, by name.
     listed = transaction_list(
         user=ctx.user,
-        since=args.get("since"),
-        until=args.get("until"),
+        since=parse_date(args["since"], "since") if args.get("since") else None,
+        until=parse_date(args["until"], "until") if args.get("until") else None,
         category=args.get("category"),
         direction=args.get("direction"),
         source=args.get("source", "all"),

@@ -6,8 +6,8 @@ import pytest
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
-from assets.api import TransactionSerializer
 from assets.models import Transaction
+from assets.transactions_api import TransactionSerializer
 from tests import factories
 from tests.assets.helpers import assert_error
 from zeus.api.pagination import paginate

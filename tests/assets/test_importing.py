@@ -265,7 +265,7 @@ def test_json_is_not_a_csv(alice_api):
 @pytest.mark.django_db
 def test_an_oversized_upload_is_refused(alice_api, monkeypatch):
     monkeypatch.setattr(importing, "MAX_BYTES", 50)
-    monkeypatch.setattr("assets.api.MAX_BYTES", 50)
+    monkeypatch.setattr("assets.import_api.MAX_BYTES", 50)
     upload = SimpleUploadedFile("bank.csv", GOOD.encode(), content_type="text/csv")
     response = alice_api.post("/api/v1/transactions/import", {"file": upload}, format="multipart")
     assert_error(response, 400, "CSV_TOO_LARGE")

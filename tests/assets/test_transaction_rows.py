@@ -1,4 +1,4 @@
-"""The transaction list's plain renderer (assets/api.py, from `.values()` rows) against the serializer it
+"""The transaction list's plain renderer (assets/transactions_api.py, from `.values()` rows) against the serializer it
 replaced, byte for byte, on rows of every shape: manual and synced, income and expense, with and without an
 asset and an external id, empty and non-ASCII text, and currencies with 0 and 2 decimal places."""
 
@@ -7,8 +7,8 @@ import datetime as dt
 import pytest
 from rest_framework.renderers import JSONRenderer
 
-from assets.api import TransactionSerializer
 from assets.models import Source, Transaction
+from assets.transactions_api import TransactionSerializer
 from tests import factories
 
 pytestmark = pytest.mark.django_db

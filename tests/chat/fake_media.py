@@ -1,5 +1,5 @@
-"""What the offline Messages API (fake_anthropic.py) checks in image and document blocks and in a structured
-output format, as the real API does (platform docs: "Vision", "PDF support", "Structured outputs"):
+"""What the offline Messages API (fake_anthropic/validation.py) checks in image and document blocks and in a
+structured output format, as the real API does (platform docs: "Vision", "PDF support", "Structured outputs"):
 
 - an image block's source is base64 with one of the four image media types, its data is valid base64 of at
   most 5 MB, and the bytes are the media type they claim; a document block's source is base64

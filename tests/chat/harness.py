@@ -12,6 +12,7 @@ import uuid
 from asgiref.sync import sync_to_async
 
 from chat import limits
+from chat.models import Message
 from chat.turn import BadInput, TurnResult, run_turn, turn_input_from_frame
 from tests.chat import factories as chat_factories
 
@@ -115,3 +116,11 @@ async def new_chat(user) -> tuple[object, Chat]:
     """A fresh thread of `user`'s and a Chat on it."""
     thread = await sync_to_async(chat_factories.thread)(user)
     return thread, Chat(user, thread)
+
+
+async def stored_messages(thread, role: str | None = None) -> list[Message]:
+    """The thread's stored messages, oldest first, of one role if given."""
+    messages = Message.objects.filter(thread=thread).order_by("id")
+    if role:
+        messages = messages.filter(role=role)
+    return await sync_to_async(list)(messages)

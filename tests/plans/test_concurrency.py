@@ -72,7 +72,7 @@ def test_a_real_celery_worker_runs_the_reminder_task_from_redis(clock):
 
 @pytest.mark.django_db(transaction=True)
 def test_two_concurrent_posts_with_one_idempotency_key_create_one_plan(clock, alice):
-    from tests.conftest import _token_client
+    from tests.conftest import token_client
 
     body = {
         "month": "2026-11",
@@ -81,7 +81,7 @@ def test_two_concurrent_posts_with_one_idempotency_key_create_one_plan(clock, al
     }
 
     def post():
-        return _token_client(alice).post("/api/v1/plans", body, format="json", HTTP_IDEMPOTENCY_KEY="same")
+        return token_client(alice).post("/api/v1/plans", body, format="json", HTTP_IDEMPOTENCY_KEY="same")
 
     responses = _race(post)
     assert [r.status_code for r in responses] == [201, 201]

@@ -66,3 +66,21 @@ def test_a_threads_message_page_refuses_a_bad_limit_or_cursor_naming_it(alice, a
 def test_an_unknown_status_is_told_in_vietnamese_with_the_values_it_can_take(alice_api, path):
     error = assert_error(alice_api.get(path, {"status": "bad"}, HTTP_ACCEPT_LANGUAGE="vi"), 400, "VALIDATION_ERROR")
     assert error["fields"]["status"][0].startswith("“bad” không phải một trong: "), error
+
+
+@pytest.mark.parametrize(
+    ("path", "name", "value", "told"),
+    [
+        ("/api/v1/assets", "source", "bad", "“bad” không phải một trong: all, manual, synced."),
+        ("/api/v1/transactions", "source", "bad", "“bad” không phải một trong: all, manual, synced."),
+        ("/api/v1/transactions", "direction", "up", "“up” không phải một trong: expense, income."),
+        ("/api/v1/transactions", "category", "casino", "“casino” không phải một trong: housing, "),
+        ("/api/v1/transactions", "since", "2026-02-30", "Ngày sai định dạng."),
+        ("/api/v1/transactions", "until", "soon", "Ngày sai định dạng."),
+        ("/api/v1/transactions", "asset", "abc", "Không phải mã tài sản."),
+    ],
+)
+def test_the_ledgers_lists_tell_a_bad_filter_in_the_readers_language(alice_api, path, name, value, told):
+    error = assert_error(alice_api.get(path, {name: value}, HTTP_ACCEPT_LANGUAGE="vi"), 400, "VALIDATION_ERROR")
+    assert list(error["fields"]) == [name]
+    assert error["fields"][name][0].startswith(told), error

@@ -65,7 +65,7 @@ def test_a_later_plan_page_costs_the_same_queries_however_many_plans(alice, alic
 def test_a_transaction_page_is_one_query_after_auth(alice, alice_api, query, django_assert_num_queries):
     _history(alice, 60)
     # The auth; the page, which says of each row whether it is split or in a transfer: none is, so nothing else
-    # is read (assets.api._transaction_rows).
+    # is read (assets.transactions_api._transaction_rows).
     with django_assert_num_queries(2):
         assert alice_api.get(f"/api/v1/transactions{query}").status_code == 200
 

@@ -1,5 +1,5 @@
 """Table tests of the readers on the bank exports found on heldout9 after its one measurement, and on the
-two-row header of dev7's cash book (test_bank_habits holds the earlier parts' cases): each case a few lines of
+two-row header of dev7's cash book (test_bank_habits_* hold the earlier parts' cases): each case a few lines of
 a real file, as it has them, and the rows it must give."""
 
 import datetime as dt
@@ -9,7 +9,7 @@ from decimal import Decimal
 import pytest
 
 from assets.statements.rows import ImportRejected
-from tests.assets.statements.test_bank_habits import csv_rows, sheet_rows, xlsx
+from tests.assets.statements.tables import csv_rows, sheet_rows, xlsx
 
 
 @pytest.mark.parametrize(

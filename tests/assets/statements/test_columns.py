@@ -12,7 +12,7 @@ from assets.statements.columns import MAX_COLUMNS, SAMPLE_ROWS, figure, infer_ma
 from assets.statements.figures import decimal_mark
 from assets.statements.rows import ImportRejected
 from tests.assets.statements.corpus_check import finest, signed, zeus_rows
-from tests.assets.statements.test_bank_habits import csv_rows, sheet_rows, xlsx
+from tests.assets.statements.tables import csv_rows, sheet_rows, xlsx
 
 CORPUS = Path(__file__).parent / "corpus"
 EXPECTED = json.loads((CORPUS / "expected.json").read_text())

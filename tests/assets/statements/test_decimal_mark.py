@@ -8,7 +8,7 @@ import pytest
 
 from assets.statements.columns import infer_mapping
 from assets.statements.figures import decimal_mark
-from tests.assets.statements.test_bank_habits import csv_rows
+from tests.assets.statements.tables import csv_rows
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ import pytest
 
 from assets.statements.headers import auto_mapping, column_keys
 from assets.statements.rows import ImportRejected
-from tests.assets.statements.test_bank_habits import csv_rows
+from tests.assets.statements.tables import csv_rows
 
 ICBC_HEADER = (
     "交易日期,摘要,交易场所,交易国家或地区简称,钞/汇,交易金额(收入),交易金额(支出),交易币种,记账金额(收入),"

@@ -14,7 +14,7 @@ from assets.statements import textfile
 from assets.statements.figures import decimal_mark
 from assets.statements.headers import auto_mapping
 from assets.statements.read import statement_rows
-from tests.assets.statements.test_bank_habits import csv_rows
+from tests.assets.statements.tables import csv_rows
 
 VISECA = (
     "TransactionId,CardId,Date,ValutaDate,Amount,Currency,OriginalAmount,OriginalCurrency,MerchantName,"

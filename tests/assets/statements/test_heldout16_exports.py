@@ -16,7 +16,7 @@ import pytest
 from assets.statements import conventions, detect
 from assets.statements.headers import auto_mapping
 from assets.statements.read import statement_rows
-from tests.assets.statements.test_bank_habits import xlsx
+from tests.assets.statements.tables import xlsx
 
 
 def rows_of(raw: bytes, currency: str = "CHF", kind: str = "csv"):

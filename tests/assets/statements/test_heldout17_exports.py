@@ -15,7 +15,7 @@ from assets.statements import detect
 from assets.statements.camtfile import camt_rows
 from assets.statements.headers import auto_mapping
 from assets.statements.read import statement_rows
-from tests.assets.statements.test_bank_habits import CAMT
+from tests.assets.statements.test_bank_habits_tagged import CAMT
 
 HEADER = (
     '"Buchungstag";"Valuta";"Auftraggeber/Zahlungsempfänger";"Empfänger/Zahlungspflichtiger";"Konto-Nr.";"IBAN";'

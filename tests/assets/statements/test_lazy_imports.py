@@ -11,7 +11,7 @@ HEAVY = ("lxml", "openpyxl", "mt940", "quiffen", "ofxtools")
 def test_django_starts_without_the_statement_libraries():
     code = (
         "import os, sys, django; os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'zeus.settings.test'); "
-        "django.setup(); import zeus.urls, assets.importing, assets.api; "
+        "django.setup(); import zeus.urls, assets.importing, assets.api, assets.import_api; "
         f"print(sorted(m for m in {HEAVY!r} if m in sys.modules))"
     )
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)

@@ -16,6 +16,9 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 
 from tests import factories
+from tests.chat.browser.e2e_server import free_port
+from tests.chat.conftest import SERVER_KEY
+from tests.chat.fake_anthropic import FakeAnthropic
 
 CHROMIUM = Path("/usr/bin/chromium")
 IN_CI = os.environ.get("CI") == "true"
@@ -270,6 +273,75 @@ def open_chat(browser, live_server, transactional_db):
         backend.install(page)
         chat = ChatPage(page, backend, live_server.url, user)
         return chat.login() if login else chat
+
+    yield make
+    seen = [v for _, found in contexts for v in found]
+    for context, _ in contexts:
+        context.close()
+    assert not seen, f"Content-Security-Policy violations: {seen}"
+
+
+# The end-to-end tests: the offline model server as the app's model, a signed-in page on the running app.
+SHOTS = ARTIFACTS / "e2e"
+
+
+@pytest.fixture
+def model(settings):
+    with FakeAnthropic(port=free_port()) as server:
+        settings.ANTHROPIC_BASE_URL = server.url
+        settings.ANTHROPIC_API_KEY = SERVER_KEY
+        server.router_model = settings.ZEUS_ROUTER_MODEL
+        yield server
+        assert server.rejected == [], "the app sent the model a request the real API refuses"
+
+
+class Browser:
+    def __init__(self, page, server, user):
+        self.page = page
+        self.server = server
+        self.user = user
+
+    def login(self) -> "Browser":
+        self.page.goto(f"{self.server.url}/accounts/login/?next=/chat")
+        self.page.fill("#id_login", self.user.username)
+        self.page.fill("#id_password", factories.PASSWORD)
+        self.page.click("form button[type=submit]")
+        self.wait_ready()
+        return self
+
+    def wait_ready(self) -> None:
+        self.page.wait_for_selector("#chat-app[data-ready=true]")
+        self.page.wait_for_selector("#conn-status[data-state=open]", state="attached")
+
+    def shot(self, name: str) -> None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        self.page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+    def say(self, words: str) -> None:
+        self.page.fill("#input", words)
+        self.page.press("#input", "Enter")
+
+    def idle(self) -> None:
+        self.page.wait_for_selector("#stop", state="hidden")
+
+    @property
+    def thread_id(self) -> str:
+        return re.search(r"/chat/([0-9a-f-]{36})", self.page.url).group(1)
+
+    def last_reply(self):
+        return self.page.locator(".msg-assistant").last
+
+
+@pytest.fixture
+def open_app(browser, daphne_server, model):
+    contexts = []
+
+    def make(user, timezone_id="Asia/Ho_Chi_Minh") -> Browser:
+        context = browser.new_context(viewport=DESKTOP, locale="en-US", timezone_id=timezone_id)
+        contexts.append((context, watch_csp(context)))
+        page = context.new_page()
+        page.set_default_timeout(10000)
+        return Browser(page, daphne_server, user).login()
 
     yield make
     seen = [v for _, found in contexts for v in found]

@@ -15,7 +15,7 @@ from goals.debts import services as debt_services
 from suggestions.models import RecurringSeries
 from tests import factories
 from tests.chat.browser.conftest import DESKTOP, PHONE
-from tests.chat.browser.test_e2e_chat import answering_tools, last_user_text, model, open_app  # noqa: F401
+from tests.chat.browser.e2e_requests import answering_tools, last_user_text
 from tests.chat.fake_anthropic import text, tools
 from zeus.timeutil import user_today
 
@@ -34,7 +34,7 @@ def shown(locator) -> str:
     return locator.inner_text().replace("\xa0", " ").strip()
 
 
-def scripted(model, asked: dict) -> None:  # noqa: F811
+def scripted(model, asked: dict) -> None:
     """The model calls the tool the user's words map to, then says one short sentence about it."""
 
     def reply(body):
@@ -83,7 +83,7 @@ def reloaded(app, selector: str):
     return card
 
 
-def test_the_plan_card_shows_todays_money_the_guide_and_the_bills_in_vietnamese(open_app, model):  # noqa: F811
+def test_the_plan_card_shows_todays_money_the_guide_and_the_bills_in_vietnamese(open_app, model):
     user = factories.user("ahead_plan", language="vi")
     today = user_today(user)
     RecurringSeries.objects.create(
@@ -127,7 +127,7 @@ def test_the_plan_card_shows_todays_money_the_guide_and_the_bills_in_vietnamese(
     assert shown(again) == shown(card)
 
 
-def test_the_forecast_card_draws_the_line_its_lowest_point_and_the_named_events(open_app, model):  # noqa: F811
+def test_the_forecast_card_draws_the_line_its_lowest_point_and_the_named_events(open_app, model):
     user = factories.user("ahead_forecast", language="vi")
     today = user_today(user)
     factories.asset(user, name="VCB", kind="bank_account", balance="1000000")
@@ -166,7 +166,7 @@ def test_the_forecast_card_draws_the_line_its_lowest_point_and_the_named_events(
     assert shown(again.locator(".forecast-lowest")) == lowest
 
 
-def test_the_debt_card_shows_who_owes_what_and_when_and_a_markup_name_stays_text(open_app, model):  # noqa: F811
+def test_the_debt_card_shows_who_owes_what_and_when_and_a_markup_name_stays_text(open_app, model):
     user = factories.user("ahead_debts", language="vi")
     today = user_today(user)
     debt = debt_services.debt_create(
@@ -204,7 +204,7 @@ def test_the_debt_card_shows_who_owes_what_and_when_and_a_markup_name_stays_text
     assert alerts == []
 
 
-def test_the_vietqr_card_shows_the_servers_qr_as_an_image_with_the_amount_and_code(open_app, model):  # noqa: F811
+def test_the_vietqr_card_shows_the_servers_qr_as_an_image_with_the_amount_and_code(open_app, model):
     user = factories.user("ahead_vietqr", language="vi")
     account = factories.asset(
         user, name="Vietcombank", kind="bank_account", bank_bin="970436", account_number="0071000012345"
@@ -235,7 +235,7 @@ def test_the_vietqr_card_shows_the_servers_qr_as_an_image_with_the_amount_and_co
     assert shown(again.locator(".vietqr-code")) == debt.purpose
 
 
-def test_a_card_built_from_hostile_fields_shows_them_as_text(open_app, model):  # noqa: F811
+def test_a_card_built_from_hostile_fields_shows_them_as_text(open_app, model):
     """The renderers themselves, given a card whose every string is markup: the page gets text, an SVG that is not
     a bare <svg> document is not shown, and no script runs."""
     app = open_app(factories.user("ahead_hostile", language="vi"))
