@@ -21,15 +21,16 @@ from django.utils.translation import gettext as _
 
 from plans import forecast as fc
 from plans.forecast_models import ForecastWatch
-from plans.forecast_read import shortfall_readings
+from plans.forecast_read import ShortfallReading, shortfall_readings
 from plans.forecast_screen import may_fall_short
 from plans.sql import forecast_watches_ensure
 from zeus.account_data.unlocked import unlocked_users
+from zeus.mail import language_code
 from zeus.models import Notification
 from zeus.money import format_amount, from_minor
 from zeus.queries import AnyOf
 from zeus.selectors import profile_get
-from zeus.services import NotificationDraft, notification_create_many
+from zeus.services import NotificationDraft, notifications_add_many
 from zeus.wording import NotificationWords
 
 CHECK_FROM = dt.time(7, 0)
@@ -100,14 +101,14 @@ def _check_batch(users: list[Watched], now: dt.datetime) -> int:
             days=fc.SHORTFALL_WINDOW,
             cushions=cushions,
         )
-        drafts, checked, short_ids = [], defaultdict(list), []
+        opened, checked, short_ids = [], defaultdict(list), []
         for user in due:
             _user_id, watch_id, _checked_on, was_short, _cushion = watches[user.user_id]
             reading = readings.get(user.user_id)
             today = today_of[user.user_id]
             short = reading is not None and reading.short
             if short and not was_short:
-                drafts.append(_notice(user, today, reading.lowest, reading.currency))
+                opened.append((user, today, reading))
             checked[today].append(watch_id)
             if short:
                 short_ids.append(watch_id)
@@ -118,18 +119,35 @@ def _check_batch(users: list[Watched], now: dt.datetime) -> int:
             in_shortfall=AnyOf("pk", short_ids),
             updated_at=timezone.now(),
         )
-        notification_create_many(drafts)
-    return len(drafts)
+        # The push to readers online speaks the languages read with the batch: no query of its own, so a batch
+        # costs the same queries whether or not any of its readers has Zeus open; no Notification made per row.
+        languages = {user.user_id: language_code(user.language) for user, _today, _reading in opened}
+        notifications_add_many(_notices(opened), languages=languages)
+    return len(opened)
+
+
+def _notices(opened: list[tuple[Watched, dt.date, ShortfallReading]]) -> list[NotificationDraft]:
+    """A notice for each episode opened, in its user's language: one translation switch per language of the
+    batch, not one per notice; in the order given."""
+    by_language: dict[str, list] = defaultdict(list)
+    for user, today, reading in opened:
+        by_language[user.language or "vi"].append((user, today, reading))
+    drafts = {}
+    for language, group in by_language.items():
+        with override(language):
+            for user, today, reading in group:
+                drafts[user.user_id] = _notice(user, today, reading.lowest, reading.currency)
+    return [drafts[user.user_id] for user, _today, _reading in opened]
 
 
 def _notice(user: Watched, today: dt.date, lowest: fc.Day, currency: str) -> NotificationDraft:
+    """The notice in the active language."""
     facts = {
         "date": lowest.date.isoformat(),
         "balance": str(from_minor(lowest.balance, currency)),
         "currency": currency,
     }
-    with override(user.language or "vi"):
-        words = shortfall_words(facts)
+    words = shortfall_words(facts)
     return NotificationDraft(
         user_id=user.user_id,
         kind=Notification.Kind.CASH_SHORTFALL,

@@ -292,3 +292,29 @@ def test_the_watch_checks_a_user_without_a_profile_with_the_profiles_defaults():
     assert (profile.timezone, profile.currency) == ("Asia/Ho_Chi_Minh", "VND")
     watch = ForecastWatch.objects.get(user=user)
     assert watch.in_shortfall and watch.checked_on == dt.date(2026, 12, 5)
+
+
+def test_the_watch_costs_the_same_queries_whoever_is_online_and_pushes_in_the_readers_language():
+    """The live push after commit speaks the languages read with the batch: no query of its own."""
+    from asgiref.sync import async_to_sync
+    from channels.layers import get_channel_layer
+    from django.test import TestCase
+
+    from zeus.live import user_group
+
+    def watch(user) -> int:
+        # The callbacks run as their context closes: inside the count.
+        with CaptureQueriesContext(connection) as seen, TestCase.captureOnCommitCallbacks(execute=True):
+            assert shortfall_watch_run(now=NOW, user_id_range=(user.pk, user.pk)) == 1
+        return len(seen)
+
+    alone, online = varied_user(9), varied_user(39)  # the same shape: short of money, English, Los Angeles
+    layer = get_channel_layer()
+    nobody = watch(alone)
+    channel = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(user_group(online.pk), channel)
+    someone = watch(online)
+    message = async_to_sync(layer.receive)(channel)
+    async_to_sync(layer.group_discard)(user_group(online.pk), channel)
+    assert nobody == someone
+    assert message["notification"]["title"].startswith("Money may run short on ")
