@@ -65,7 +65,6 @@ def feed_row_land(*, user, row: FeedRow) -> LandResult:
 def _land(user, row: FeedRow) -> LandResult:
     return synced_row_land(
         user_id=user.pk,
-        tz=user.profile.tz,
         row=SyncedRow(
             feed_key=feed_key(row.provider, row.bank, row.account_number),
             institution=row.bank,
