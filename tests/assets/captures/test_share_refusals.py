@@ -1,10 +1,14 @@
 """What the phone's share sheet (and any page's form) shows when the middleware refuses a body before its view:
 words in the reader's language, never the API's English."""
 
+import io
+import zipfile
+
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from assets.models import BankTextDraft
+from assets.models import BankTextDraft, Transaction
 from tests import factories
 
 pytestmark = pytest.mark.django_db
@@ -37,3 +41,15 @@ def test_a_nul_in_a_shared_text_is_refused_in_the_readers_language(language, wor
     assert response.status_code == 400
     assert words in response.content.decode()
     assert not BankTextDraft.objects.exists()
+
+
+def test_a_shared_zip_bomb_is_refused_in_the_readers_language():
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("[Content_Types].xml", "<Types/>")
+        archive.writestr("xl/worksheets/sheet1.xml", b"\x00" * (200 * 1024 * 1024))
+    upload = SimpleUploadedFile("sao-ke.xlsx", out.getvalue())
+    response = sheet("vi").post("/share", {"file": upload})
+    assert response.status_code == 400
+    assert "khi giải nén lớn hơn nhiều so với một sao kê" in response.content.decode()
+    assert not Transaction.objects.exists()
