@@ -61,7 +61,7 @@ class SyncedRow:
     balance: Decimal | None
 
 
-def synced_row_land(*, user_id: int, tz: dt.tzinfo, row: SyncedRow) -> LandResult:
+def synced_row_land(*, user_id: int, row: SyncedRow) -> LandResult:
     """The row once, in one transaction: the payment's id claimed (assets.sql) and looked for, then the
     account found (or created) and locked, the row inserted, the balance moved forward, the inbox told, and
     the row paired with its other side when that is in. A second delivery of the same id (SePay's retry, or
@@ -70,7 +70,8 @@ def synced_row_land(*, user_id: int, tz: dt.tzinfo, row: SyncedRow) -> LandResul
     one at a time, on the account's lock. A row of the same bank id landed by another path (a statement)
     meets this insert on the unique (user, external_id): the whole transaction rolls back (nothing is
     written before that insert but, on an account's first sight, the account) and answers with that row.
-    `tz` is the user's clock (their profile's): the row is dated on their day."""
+    The row is dated on the bank's day: `occurred_at` in the feed's own zone, as a statement's date is the
+    bank's, never moved into the user's (a morning payment in Vietnam is not the day before for a user abroad)."""
     try:
         with db_transaction.atomic():
             synced_row_claim(user_id=user_id, external_id=row.external_id)
@@ -79,7 +80,7 @@ def synced_row_land(*, user_id: int, tz: dt.tzinfo, row: SyncedRow) -> LandResul
                 return LandResult(created=False, transaction_id=known)
             rules = rules_for(user=user_id)
             account, asset = _account_lock(user_id, row)
-            return _transaction_land(user_id, tz, account, asset, row, rules)
+            return _transaction_land(user_id, account, asset, row, rules)
     except IntegrityError:
         existing = _known(user_id, row)
         if existing is None:
@@ -136,7 +137,7 @@ def _account_lock(user_id: int, row: SyncedRow) -> tuple[LinkedAccount, Asset | 
 
 
 def _transaction_land(
-    user_id: int, tz: dt.tzinfo, account: LinkedAccount, asset: Asset | None, row: SyncedRow, rules: list
+    user_id: int, account: LinkedAccount, asset: Asset | None, row: SyncedRow, rules: list
 ) -> LandResult:
     matched = _confirmed_draft_match(user_id, account, row)
     if matched is not None:
@@ -157,7 +158,7 @@ def _transaction_land(
         direction=row.direction,
         description=row.description[:200],
         category=category,
-        occurred_on=row.occurred_at.astimezone(tz).date(),
+        occurred_on=row.occurred_at.date(),
         asset=asset,
         source=Source.SYNCED,
         external_id=row.external_id,

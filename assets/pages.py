@@ -24,6 +24,34 @@ from zeus.forms import service_action
 from zeus.middleware import body_limit
 from zeus.text import parse_json
 
+_FORMATS = "CSV, OFX/QFX, QIF, CAMT.052/053/054, MT940, XLSX"
+
+
+def import_refusal_text(exc: ZeusError) -> str:
+    """An importer's refusal in the reader's words (docs/i18n.md, "Service refusals on pages"): the importers'
+    messages are the API's, in English; an unknown code falls back to that message."""
+    if exc.code.startswith("INVALID_"):
+        rows = exc.fields.get("rows") if isinstance(exc.fields, dict) else None
+        if rows:
+            count = len(rows)
+            return ngettext(
+                "%(count)s row could not be read, so nothing was imported.",
+                "%(count)s rows could not be read, so nothing was imported.",
+                count,
+            ) % {"count": count}
+        return _("This file could not be read, so nothing was imported. Is it a whole statement export?")
+    words = {
+        "UNSUPPORTED_FORMAT": _("Zeus cannot import this kind of file. Send a statement as %(formats)s.")
+        % {"formats": _FORMATS},
+        "CSV_TOO_LARGE": _("This file is too large to import at once; split it into smaller files."),
+        "XLSX_TOO_LARGE": _("This workbook unpacks to far more than a statement holds, so it was not opened."),
+        "CSV_EMPTY": _("The file is empty."),
+        "CSV_NOT_UTF8": _("The file's text could not be read; save it again as CSV UTF-8."),
+        "CSV_BAD_HEADER": _("Zeus cannot tell which column is which: choose the date, description and amount columns."),
+        "MAPPING_INVALID": _("Choose the date column and the amount (or the debit and credit) columns."),
+    }
+    return words.get(exc.code, exc.message)
+
 
 @body_limit(MAX_BYTES + 1024 * 1024)
 @login_required
@@ -43,7 +71,7 @@ def import_page(request):
                     user=request.user, source=upload.file, mapping=mapping, asset_id=request.POST.get("asset") or None
                 )
             except ZeusError as exc:
-                error = exc.as_dict()
+                error = {**exc.as_dict(), "message": import_refusal_text(exc)}
     remembered = {
         m.header_key: m.mapping for m in ImportMapping.objects.filter(user=request.user).order_by("-updated_at")[:50]
     }

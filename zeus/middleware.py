@@ -18,6 +18,7 @@ from django.core.exceptions import RequestDataTooBig
 from django.core.signals import got_request_exception
 from django.dispatch import receiver
 from django.http import HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
 
 from zeus.dependencies import is_dependency_down, unavailable_answer
 from zeus.text import is_storable
@@ -142,16 +143,22 @@ def _body_limit(view_func) -> int:
 
 
 def _too_large(request, limit: int) -> HttpResponse:
-    message = f"The request body is larger than {limit} bytes."
     if is_api(request):
-        return api_error(413, message, code="PAYLOAD_TOO_LARGE")
+        return api_error(413, f"The request body is larger than {limit} bytes.", code="PAYLOAD_TOO_LARGE")
+    from zeus.formatting import number_text  # Babel, imported when a page needs it (tests/test_startup.py)
+
+    # A page's refusal is read by a person (a phone's share sheet shows it as it is): in their language.
+    # Whole megabytes, rounded down: what the file itself may weigh, its envelope aside.
+    size = number_text(max(limit // (1024 * 1024), 1))
+    message = _("This file or form is too large: at most %(size)s MB. Nothing was saved.") % {"size": size}
     return HttpResponse(message, status=413, content_type="text/plain; charset=utf-8")
 
 
 def _refuse_nul(request, field: str) -> HttpResponse:
-    message = f"{field}: text with a NUL character cannot be stored."
     if is_api(request):
+        message = f"{field}: text with a NUL character cannot be stored."
         return api_error(400, message, code="INVALID_TEXT", fields={field: ["Contains a NUL character."]})
+    message = _("What was sent holds a character that cannot be stored (NUL). Nothing was saved.")
     return HttpResponse(message, status=400, content_type="text/plain; charset=utf-8")
 
 

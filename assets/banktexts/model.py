@@ -13,8 +13,11 @@ from django.conf import settings
 from assets.banktexts.parsers import MAX_AMOUNT, ParsedText
 from zeus.errors import ValidationFailed
 from zeus.money import CURRENCY_EXPONENTS, parse_money
+from zeus.text import scrub
 
 log = logging.getLogger(__name__)
+
+EARLIEST_YEAR = 2000
 
 SYSTEM = (
     "You read one bank or e-wallet notification (SMS or app push) and extract the single transaction it "
@@ -86,19 +89,24 @@ def answer_to_parsed(answer: str, *, now: dt.datetime, tz: zoneinfo.ZoneInfo) ->
     if isinstance(data.get("occurred_at"), str):
         try:
             stamp = dt.datetime.fromisoformat(data["occurred_at"])
-            when = stamp.astimezone(tz) if stamp.tzinfo else stamp.replace(tzinfo=tz)
         except ValueError:
-            pass
+            stamp = None
+        if stamp is not None:
+            # Before 2000 no bank sent this text; and year 1 moved into the user's zone overflows (a 500).
+            if stamp.year < EARLIEST_YEAR:
+                return None
+            when = stamp.astimezone(tz) if stamp.tzinfo else stamp.replace(tzinfo=tz)
     if when > now + dt.timedelta(days=1):
         return None
     mask = data.get("account_mask")
     digits = re.sub(r"[^0-9xX*]", "", mask) if isinstance(mask, str) else ""
     return ParsedText(
-        bank=str(data.get("bank") or "")[:40],
+        # The model's text, kept as its output: a NUL or a lone surrogate made storable (zeus.text).
+        bank=scrub(str(data.get("bank") or ""))[:40],
         amount=amount,
         direction=direction,
         occurred_at=when,
-        description=" ".join(str(data.get("description") or "").split())[:200],
+        description=scrub(" ".join(str(data.get("description") or "").split()))[:200],
         currency=currency,
         account_mask=f"•••• {digits[-4:]}" if len(digits) >= 3 else "",
         balance_after=balance,

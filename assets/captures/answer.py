@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from assets.banktexts.parsers import MAX_AMOUNT, MAX_BALANCE, ParsedText
 from zeus.errors import ValidationFailed, ZeusError
 from zeus.money import CURRENCY_EXPONENTS, parse_money
+from zeus.text import scrub_data
 
 MAX_ROWS = 100
 EARLIEST = dt.date(2000, 1, 1)
@@ -125,7 +126,10 @@ def _row(row: dict, *, issuer: str, mask: str, today: dt.date, tz: zoneinfo.Zone
 
 
 def reading_from_answer(answer, *, today: dt.date, tz: zoneinfo.ZoneInfo) -> Reading:
-    """The answer (the model's JSON, already parsed with Decimal numbers) checked and read into rows."""
+    """The answer (the model's JSON, already parsed with Decimal numbers) checked and read into rows. Its text
+    is the model's, which no client can be asked to correct: a NUL or a lone surrogate in it is made storable
+    (zeus.text.scrub) rather than failing the drafts' insert."""
+    answer = scrub_data(answer)
     error = next(iter(sorted(_validator().iter_errors(answer), key=lambda e: list(e.absolute_path))), None)
     if error is not None:
         where = "/".join(str(p) for p in error.absolute_path) or "the answer"

@@ -15,6 +15,7 @@ from assets.captures.api import capture_file_response
 from assets.captures.files import CaptureTooLarge
 from assets.captures.models import Capture
 from assets.captures.services import CaptureDuplicate
+from assets.pages import import_refusal_text
 from zeus.errors import ZeusError
 from zeus.formatting import date_text
 from zeus.money import format_amount
@@ -40,7 +41,8 @@ def error_text(exc: ZeusError) -> str:
         return _("You have used today's AI allowance; it resets at midnight.")
     if exc.status == 503:
         return _("The AI provider is unavailable right now; try again shortly.")
-    return _("This statement file cannot be imported: %(reason)s") % {"reason": exc.message}
+    # The importers' own refusal, in the reader's words too (their message is the API's English).
+    return _("This statement file cannot be imported: %(reason)s") % {"reason": import_refusal_text(exc)}
 
 
 def share_file(request, upload):

@@ -18,7 +18,7 @@ import json
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-from assets.feeds.payload import MAX_BALANCE, MAX_BODY_BYTES, MAX_TRANSFER, SEPAY_TZ, InvalidPayload
+from assets.feeds.payload import EARLIEST, MAX_BALANCE, MAX_BODY_BYTES, MAX_TRANSFER, SEPAY_TZ, InvalidPayload
 from assets.feeds.signing import MAX_SKEW_SECONDS, Unauthorized
 
 CASSO_TZ = SEPAY_TZ
@@ -49,7 +49,9 @@ def _sorted(value):
 
 
 def canonical(data) -> bytes:
-    return json.dumps(_sorted(data), separators=(",", ":"), ensure_ascii=False).encode()
+    # A lone surrogate ("\\ud800" in the body) is encoded as is, so a forged body is answered as unsigned (401)
+    # and a signed one as malformed (400), never a 500; the field checks refuse such text.
+    return json.dumps(_sorted(data), separators=(",", ":"), ensure_ascii=False).encode("utf-8", "surrogatepass")
 
 
 def sign(secret: str, timestamp: int | str, data) -> str:
@@ -94,53 +96,89 @@ def _decimal(value, name: str, problems: dict) -> Decimal | None:
     except InvalidOperation:
         problems[name] = ["Must be a number."]
         return None
-    if not number.is_finite():
-        problems[name] = ["Must be a number."]
+    if not number.is_finite() or number != number.to_integral_value():
+        # VND has no minor unit: a fraction of a dong is a broken sender, and would land as a zero row.
+        problems[name] = ["Must be a whole number of dong."]
         return None
     return number
+
+
+def _text(value, name: str, problems: dict, *, max_length: int) -> str:
+    """Text a row can hold: no NUL, no lone surrogate (neither can be stored), at most max_length."""
+    if value is None:
+        return ""
+    text = str(value) if isinstance(value, int | str) and not isinstance(value, bool) else None
+    if text is None:
+        problems[name] = ["Must be text."]
+        return ""
+    if "\x00" in text or any(0xD800 <= ord(c) <= 0xDFFF for c in text):
+        problems[name] = ["Contains a character text cannot hold (NUL or a lone surrogate)."]
+        return ""
+    text = " ".join(text.split())
+    if len(text) > max_length:
+        problems[name] = [f"At most {max_length} characters."]
+        return ""
+    return text
+
+
+def _when(value, now: dt.datetime) -> tuple[dt.datetime | None, str | None]:
+    """The webhook's `YYYY-MM-DD HH:MM:SS`; the API's `YYYY-MM-DDTHH:MM:SS` or bare day (Vietnam time)."""
+    text = str(value or "").strip()[:19]
+    for shape in ("%Y-%m-%d %H:%M:%S", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d"):
+        try:
+            when = dt.datetime.strptime(text, shape).replace(tzinfo=CASSO_TZ)
+            break
+        except ValueError:
+            continue
+    else:
+        return None, "Use YYYY-MM-DD HH:MM:SS."
+    if when > now + dt.timedelta(minutes=5):
+        return None, "In the future."
+    if when < EARLIEST:
+        return None, "Before the year 2000."
+    return when, None
 
 
 def transaction(record: dict, *, now: dt.datetime, webhook: bool = True) -> CassoTransaction:
     """One payment from a webhook's `data` or an API record; InvalidPayload naming every bad field."""
     problems: dict[str, list[str]] = {}
     names = (
-        ("amount", "runningBalance", "transactionDateTime", "accountNumber", "bankName")
+        ("amount", ("runningBalance",), "transactionDateTime", "accountNumber", "bankName")
         if webhook
-        else ("amount", "cusumBalance", "when", "bankSubAccId", "bankCodeName")
+        else ("amount", ("cusumBalance", "cusum_balance"), "when", "bankSubAccId", "bankCodeName")
     )
-    amount_key, balance_key, when_key, account_key, bank_key = names
+    amount_key, balance_keys, when_key, account_key, bank_key = names
     casso_id = record.get("id")
-    if isinstance(casso_id, bool) or not isinstance(casso_id, int | str) or str(casso_id).strip() in ("", "0"):
+    casso_id = _text(casso_id, "id", problems, max_length=60) if not isinstance(casso_id, bool) else ""
+    if casso_id in ("", "0") and "id" not in problems:
         problems["id"] = ["A Casso transaction id is required."]
     amount = _decimal(record.get(amount_key), amount_key, problems)
     if amount is not None and not 0 < abs(amount) <= MAX_TRANSFER:
         problems[amount_key] = ["Must be non-zero and at most a trillion."]
     balance = None
-    if record.get(balance_key) not in (None, ""):
+    balance_key = next((key for key in balance_keys if record.get(key) not in (None, "")), None)
+    if balance_key is not None:
         balance = _decimal(record.get(balance_key), balance_key, problems)
         if balance is not None and abs(balance) > MAX_BALANCE:
             problems[balance_key] = ["Too large."]
-    try:
-        occurred_at = dt.datetime.strptime(str(record.get(when_key) or "")[:19], "%Y-%m-%d %H:%M:%S")
-        occurred_at = occurred_at.replace(tzinfo=CASSO_TZ)
-        if occurred_at > now + dt.timedelta(minutes=5):
-            problems[when_key] = ["In the future."]
-    except ValueError:
-        occurred_at = None
-        problems[when_key] = ["Use YYYY-MM-DD HH:MM:SS."]
-    account = str(record.get(account_key) or "").strip()
-    if not account or len(account) > 64:
+    occurred_at, problem = _when(record.get(when_key), now)
+    if problem:
+        problems[when_key] = [problem]
+    account = _text(record.get(account_key), account_key, problems, max_length=64)
+    if not account and account_key not in problems:
         problems[account_key] = ["The account number is required (at most 64 characters)."]
+    bank = _text(record.get(bank_key) or record.get("bankAbbreviation"), bank_key, problems, max_length=100)
+    description = _text(record.get("description") or record.get("corresponsiveName"), "description", problems,
+                        max_length=1_000)  # fmt: skip
     if problems:
         raise InvalidPayload("The Casso transaction is malformed.", fields=problems)
-    description = str(record.get("description") or record.get("corresponsiveName") or "")
     return CassoTransaction(
-        casso_id=str(casso_id).strip()[:60],
-        bank=str(record.get(bank_key) or record.get("bankAbbreviation") or "Casso").strip()[:100] or "Casso",
+        casso_id=casso_id,
+        bank=bank or "Casso",
         account_number=account,
         occurred_at=occurred_at,
         direction="expense" if amount < 0 else "income",
         amount=abs(amount).quantize(Decimal(1)),
         balance=balance.quantize(Decimal(1)) if balance is not None else None,
-        description=" ".join(description.replace("\x00", " ").split())[:200],
+        description=description[:200],
     )

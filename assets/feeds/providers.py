@@ -32,9 +32,12 @@ class FeedRow:
 
 
 def feed_key(provider: str, bank: str, account_number: str) -> str:
-    """The linked account's key: the provider, the bank and a hash of the number (never stored whole). SePay's
+    """The linked account's key: the provider and a hash of the bank and the number (never stored whole). SePay's
     matches assets.feeds.services.sepay_feed_key, so pulled rows land on the account webhooks made."""
-    digest = hashlib.sha256(f"{bank.casefold()}|{account_number}".encode()).hexdigest()[:40]
+    # Casso names one bank two ways (the webhook's `bankName` "ACB", the API's `bankCodeName` "acb_digi"): its
+    # accounts are keyed by number alone, so a payment the pull brings lands on the account the webhook made.
+    named = "" if provider == "casso" else bank.casefold()
+    digest = hashlib.sha256(f"{named}|{account_number}".encode()).hexdigest()[:40]
     return f"{provider}:{digest}"
 
 
@@ -62,7 +65,6 @@ def feed_row_land(*, user, row: FeedRow) -> LandResult:
 def _land(user, row: FeedRow) -> LandResult:
     return synced_row_land(
         user_id=user.pk,
-        tz=user.profile.tz,
         row=SyncedRow(
             feed_key=feed_key(row.provider, row.bank, row.account_number),
             institution=row.bank,

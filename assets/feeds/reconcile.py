@@ -22,7 +22,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from assets.feeds import casso, casso_services
-from assets.feeds.payload import MAX_TRANSFER, SEPAY_TZ, InvalidPayload
+from assets.feeds.payload import SEPAY_TZ, InvalidPayload, parse_payload
 from assets.feeds.providers import FeedRow, feed_row_land, secret_decrypt, secret_encrypt
 from assets.models import CassoConnection, SepayConnection
 from zeus.account_data.unlocked import of_unlocked_users
@@ -70,30 +70,38 @@ def _get(url: str, *, headers: dict) -> dict:
 
 
 def _sepay_row(record: dict, now: dt.datetime) -> FeedRow | None:
+    """An API record checked by the webhook's own rules (assets.feeds.payload): what a delivery of it would
+    refuse (NUL or broken text, a fraction of a dong, a date before 2000 or ahead) is skipped here."""
     try:
         amount_in = Decimal(str(record.get("amount_in") or "0"))
         amount_out = Decimal(str(record.get("amount_out") or "0"))
-        when = dt.datetime.strptime(str(record.get("transaction_date"))[:19], "%Y-%m-%d %H:%M:%S")
         accumulated = record.get("accumulated")
         balance = Decimal(str(accumulated)) if accumulated not in (None, "") else None
-    except (InvalidOperation, ValueError):
+        delivery = parse_payload(
+            {
+                "id": int(str(record.get("id"))),
+                "gateway": record.get("bank_brand_name") or "SePay",
+                "transactionDate": str(record.get("transaction_date") or "")[:19],
+                "accountNumber": record.get("account_number"),
+                "content": record.get("transaction_content"),
+                "transferType": "in" if amount_in else "out",
+                "transferAmount": amount_in or amount_out,
+                "accumulated": balance,
+            },
+            now=now,
+        )
+    except (InvalidOperation, ValueError, InvalidPayload):
         return None
-    amount = amount_in or amount_out
-    occurred_at = when.replace(tzinfo=SEPAY_TZ)
-    account = str(record.get("account_number") or "").strip()
-    if not record.get("id") or not account or not 0 < amount <= MAX_TRANSFER or occurred_at > now:
-        return None
-    content = str(record.get("transaction_content") or "")
     return FeedRow(
         provider="sepay",
-        external_id=f"sepay:{record['id']}",
-        bank=str(record.get("bank_brand_name") or "SePay")[:100],
-        account_number=account[:64],
-        occurred_at=occurred_at,
-        direction="income" if amount_in else "expense",
-        amount=amount.quantize(Decimal(1)),
-        balance=balance.quantize(Decimal(1)) if balance is not None and balance.is_finite() else None,
-        description=" ".join(content.replace("\x00", " ").split())[:200],
+        external_id=delivery.external_id,
+        bank=delivery.gateway,
+        account_number=delivery.account_number,
+        occurred_at=delivery.occurred_at,
+        direction=delivery.direction,
+        amount=delivery.amount,
+        balance=delivery.accumulated,
+        description=delivery.content[:200],
     )
 
 

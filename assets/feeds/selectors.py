@@ -1,13 +1,11 @@
 """Reads of SePay connections, scoped to one user; and the connection a delivery names."""
 
 import datetime as dt
-import zoneinfo
 from dataclasses import dataclass
 
 from django.db.models import QuerySet
 
 from assets.models import SepayConnection
-from zeus.models import DEFAULT_TIMEZONE
 
 
 def sepay_connection_list(*, user) -> QuerySet[SepayConnection]:
@@ -23,11 +21,10 @@ class DeliveryContext:
     auth: str
     secret_encrypted: str
     last_delivery_at: dt.datetime | None
-    tz: zoneinfo.ZoneInfo  # the user's clock: the day a landed row is dated on
 
 
 def sepay_delivery_context(*, token: str) -> DeliveryContext | None:
-    """The connection behind a webhook URL's token (None when there is none) with its user's clock. Whether
+    """The connection behind a webhook URL's token (None when there is none) Whether
     the delivery's id is already in the ledger is asked by its landing, under the id's claim, where a retry
     and a twin sent at the same moment are answered alike (assets.landing).
 
@@ -35,18 +32,16 @@ def sepay_delivery_context(*, token: str) -> DeliveryContext | None:
     and neither the user's row (their password hash included) nor their profile is needed as a model."""
     found = (
         SepayConnection.objects.filter(token=token)
-        .values_list("id", "user_id", "auth", "secret_encrypted", "last_delivery_at", "user__profile__timezone")
+        .values_list("id", "user_id", "auth", "secret_encrypted", "last_delivery_at")
         .first()
     )
     if found is None:
         return None
-    connection_id, user_id, auth, secret_encrypted, last_delivery_at, timezone_name = found
+    connection_id, user_id, auth, secret_encrypted, last_delivery_at = found
     return DeliveryContext(
         connection_id=connection_id,
         user_id=user_id,
         auth=auth,
         secret_encrypted=secret_encrypted,
         last_delivery_at=last_delivery_at,
-        # A user is given their profile when made (zeus.signals); the default clock only if one never was.
-        tz=zoneinfo.ZoneInfo(timezone_name or DEFAULT_TIMEZONE),
     )

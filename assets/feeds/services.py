@@ -95,7 +95,6 @@ def sepay_delivery_land(*, context: DeliveryContext, delivery: SepayTransaction)
     text = " ".join(part for part in (delivery.content, delivery.description or "") if part)
     result = synced_row_land(
         user_id=context.user_id,
-        tz=context.tz,
         row=SyncedRow(
             feed_key=sepay_feed_key(delivery.gateway, delivery.account_number),
             institution=delivery.gateway,

@@ -150,3 +150,24 @@ def test_the_users_own_key_reads_their_file(settings, alice, alice_api, model):
     model.script(answer())
     assert send(alice_api).status_code == 201
     assert model.requests[0]["api_key"] == "sk-ant-personal-key-of-alice"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "reply",
+    [
+        answer(rows=[row(description="Cong\x00Ca Phe")]),
+        answer(issuer="Cong\x00Ca Phe"),
+        answer(rows=[row(description="Cong Ca Phe \ud800")]),
+    ],
+    ids=["nul-description", "nul-issuer", "lone-surrogate"],
+)
+def test_a_nul_or_a_lone_surrogate_in_the_models_text_is_made_storable_not_a_500(alice_api, model, media, reply):
+    """The model's text is kept as its output, never refused for a character (zeus.text, "The text rule"): its
+    NUL or lone surrogate becomes U+FFFD, where before the drafts' insert failed with a 500."""
+    model.script(reply)
+    response = send(alice_api)
+    assert response.status_code == 201, response.content
+    draft = BankTextDraft.objects.get()
+    assert "\x00" not in draft.description + draft.bank and "\ud800" not in draft.description
+    assert "Cong" in draft.description

@@ -109,3 +109,23 @@ def test_the_rules_page_speaks_the_users_language(browser, alice):
     rule = CategoryRule.objects.get(user=alice)
     deleted = browser.post(f"/settings/rules/{rule.id}/delete", follow=True)
     assert "Đã xóa quy tắc." in deleted.content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "pdf_words", "row_words"),
+    [
+        ("vi", "Zeus không nhập được loại tệp này", "Có 1 dòng không đọc được, nên chưa nhập gì."),
+        ("en", "Zeus cannot import this kind of file", "1 row could not be read, so nothing was imported."),
+    ],
+)
+def test_the_import_page_says_a_refusal_in_the_readers_language(client, language, pdf_words, row_words):
+    """The importers' messages are the API's English; the page says them through its own words (docs/i18n.md)."""
+    client.force_login(factories.user(f"reader_{language}", language=language))
+    pdf = SimpleUploadedFile("sao-ke.pdf", b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj")
+    response = client.post("/import", {"file": pdf})
+    assert response.status_code == 200 and pdf_words in response.content.decode()
+    bad = "date,description,amount,direction,category,external_id\n2026-11-01,x,zero,expense,,a\n"
+    response = client.post("/import", {"file": SimpleUploadedFile("bad.csv", bad.encode())})
+    assert row_words in response.content.decode()
+    assert not Transaction.objects.exists()
