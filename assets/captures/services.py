@@ -4,7 +4,6 @@ then the file, its row and its drafts are stored together, and the file is remov
 be. Its drafts are bank-text drafts, confirmed or discarded through assets.banktexts like any other."""
 
 import datetime as dt
-import json
 import os
 from decimal import Decimal
 
@@ -20,6 +19,7 @@ from assets.importing import ImportResult, transactions_import
 from assets.models import BankTextDraft
 from zeus.errors import Conflict, NotFound
 from zeus.services import profile_lock
+from zeus.text import parse_json
 from zeus.timeutil import user_tz
 from zeus.validation import record_id
 
@@ -43,7 +43,8 @@ def _answer_json(answer) -> object:
     """A reader may hand back the model's text or its parsed JSON; numbers are read as Decimal either way."""
     if isinstance(answer, str | bytes):
         try:
-            return json.loads(answer, parse_float=Decimal)
+            # Depth-bounded: json.loads recurses, and a reply nesting brackets deep enough was a RecursionError.
+            return parse_json(answer.decode() if isinstance(answer, bytes) else answer, parse_float=Decimal)
         except ValueError as exc:
             raise CaptureAnswerInvalid("The model's reading of this file is not JSON.") from exc
     return answer
