@@ -6,6 +6,7 @@ from decimal import Decimal
 
 from django.contrib.postgres.lookups import Unaccent
 from django.db.models import Count, Q, QuerySet, Sum
+from django.utils.translation import gettext as _
 
 from assets import categories
 from assets.ledger.queries import COUNTS
@@ -26,7 +27,7 @@ def asset_list(*, user, source: str | None = None) -> QuerySet[Asset]:
     qs = Asset.objects.filter(user=user)
     if source and source != "all":
         if source not in Source.values:
-            raise ValidationFailed("source must be manual, synced or all.", fields={"source": ["Not a source."]})
+            raise ValidationFailed(_("source must be manual, synced or all."), fields={"source": [_("Not a source.")]})
         qs = qs.filter(source=source)
     return qs
 
@@ -66,7 +67,7 @@ def asset_get(*, user, asset_id) -> Asset:
     try:
         return Asset.objects.get(user=user, id=int(asset_id))
     except (Asset.DoesNotExist, TypeError, ValueError):
-        raise NotFound("No such asset.") from None
+        raise NotFound(_("No such asset.")) from None
 
 
 # Where a spending row that names no account comes from (a plan's spending entry): cash first, as a quick
@@ -113,24 +114,27 @@ def transaction_filters(
         lookups["occurred_on__lte"] = parse_date(until, "until")
     if category:
         if category not in categories.ALL:
-            raise ValidationFailed(f"Unknown category {category!r}.", fields={"category": ["Not a category."]})
+            raise ValidationFailed(
+                _("Unknown category %(category)r.") % {"category": category},
+                fields={"category": [_("Not a category.")]},
+            )
         lookups["category"] = category
     if direction:
         if direction not in Transaction.Direction.values:
-            raise ValidationFailed("direction must be expense or income.", fields={"direction": ["Not valid."]})
+            raise ValidationFailed(_("direction must be expense or income."), fields={"direction": [_("Not valid.")]})
         lookups["direction"] = direction
     if source and source != "all":
         if source not in Source.values:
-            raise ValidationFailed("source must be manual, synced or all.", fields={"source": ["Not a source."]})
+            raise ValidationFailed(_("source must be manual, synced or all."), fields={"source": [_("Not a source.")]})
         lookups["source"] = source
     if asset_id not in (None, ""):
         try:
             asset_id = int(asset_id)
         except (TypeError, ValueError):
-            raise ValidationFailed("asset must be an id.", fields={"asset": ["Not an id."]}) from None
+            raise ValidationFailed(_("asset must be an id."), fields={"asset": [_("Not an id.")]}) from None
         # Another user's asset is a 404 here as everywhere, not an empty list that confirms nothing.
         if not Asset.objects.filter(user=user, id=asset_id).exists():
-            raise NotFound("No such asset.", fields={"asset": ["No such asset."]})
+            raise NotFound(_("No such asset."), fields={"asset": [_("No such asset.")]})
         lookups["asset_id"] = asset_id
     return lookups
 
@@ -144,7 +148,7 @@ def transaction_get(*, user, transaction_id) -> Transaction:
     try:
         return Transaction.objects.select_related("asset").get(user=user, id=int(transaction_id))
     except (Transaction.DoesNotExist, TypeError, ValueError):
-        raise NotFound("No such transaction.") from None
+        raise NotFound(_("No such transaction.")) from None
 
 
 def spending_read(*, user, currency: str, since: dt.date, until: dt.date) -> CountedRead:

@@ -9,6 +9,7 @@ from decimal import Decimal
 
 from django.db import transaction as db_transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from assets.banktexts.services import bank_text_draft_from_parsed
 from assets.captures import reader
@@ -46,7 +47,7 @@ def _answer_json(answer) -> object:
             # Depth-bounded: json.loads recurses, and a reply nesting brackets deep enough was a RecursionError.
             return parse_json(answer.decode() if isinstance(answer, bytes) else answer, parse_float=Decimal)
         except ValueError as exc:
-            raise CaptureAnswerInvalid("The model's reading of this file is not JSON.") from exc
+            raise CaptureAnswerInvalid(_("The model's reading of this file is not JSON.")) from exc
     return answer
 
 
@@ -78,7 +79,7 @@ def _already_kept(user, sniffed: Sniffed) -> None:
     )
     if known is not None:
         raise CaptureDuplicate(
-            "This file was already shared; its drafts are on its capture.", fields={"capture": [str(known)]}
+            _("This file was already shared; its drafts are on its capture."), fields={"capture": [str(known)]}
         )
 
 
@@ -139,24 +140,26 @@ def capture_create(*, user, upload, name: str = "", content_type: str = "", now:
 def capture_get(*, user, capture_id) -> Capture:
     capture = Capture.objects.filter(user=user, id=record_id(capture_id)).first()
     if capture is None:
-        raise NotFound("No such capture.")
+        raise NotFound(_("No such capture."))
     return capture
 
 
 def capture_with_file(*, user, capture_id) -> Capture:
     capture = capture_get(user=user, capture_id=capture_id)
     if not capture.file:
-        raise NotFound("This capture's file was discarded.")
+        raise NotFound(_("This capture's file was discarded."))
     return capture
 
 
 def _pending(user, capture_id) -> Capture:
     capture = Capture.objects.select_for_update().filter(user=user, id=record_id(capture_id)).first()
     if capture is None:
-        raise NotFound("No such capture.")
+        raise NotFound(_("No such capture."))
     if capture.kind != STATEMENT or capture.status != Capture.Status.PENDING:
         raise Conflict(
-            f"This capture is {capture.status}; only a statement waiting to be imported can be.", code="CAPTURE_CLOSED"
+            _("This capture is %(status)s; only a statement waiting to be imported can be.")
+            % {"status": capture.status},
+            code="CAPTURE_CLOSED",
         )
     return capture
 
