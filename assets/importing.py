@@ -173,10 +173,13 @@ def _land(
                 _("A figure in the file is not a number Zeus can store."), code=f"INVALID_{kind.upper()}"
             ) from None
         if error_count:
-            more = f" The first {MAX_REPORTED_ROWS} are listed." if error_count > MAX_REPORTED_ROWS else ""
+            said = (
+                _("%(error_count)s row(s) could not be read, so nothing was imported. The first %(listed)s are listed.")
+                if error_count > MAX_REPORTED_ROWS
+                else _("%(error_count)s row(s) could not be read, so nothing was imported.")
+            )
             raise ImportRejected(
-                _("%(error_count)s row(s) could not be read, so nothing was imported.%(more)s")
-                % {"error_count": error_count, "more": more},
+                said % {"error_count": error_count, "listed": MAX_REPORTED_ROWS},
                 code=f"INVALID_{kind.upper()}",
                 fields={"rows": errors},
             )
