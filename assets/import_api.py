@@ -10,7 +10,7 @@ from rest_framework.parsers import BaseParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from assets.importing import MAX_BYTES, ImportRejected, transactions_import
+from assets.importing import MAX_BYTES, transactions_import, upload_refused
 from zeus.text import parse_json
 
 
@@ -38,7 +38,7 @@ class StatementBodyParser(BaseParser):
             raise ParseError(f"Could not read the body: {exc}") from exc
         if copied > MAX_BYTES:
             spooled.close()
-            raise ImportRejected(f"The file is larger than {MAX_BYTES // (1024 * 1024)} MB.", code="CSV_TOO_LARGE")
+            raise upload_refused("too_large")
         spooled.seek(0)
         return spooled
 
@@ -107,18 +107,12 @@ def _upload(request):
         return io.BytesIO(b""), None, None  # an empty body: DRF does not call a parser for it
     upload = request.FILES.get("file")
     if upload is None:
-        raise ImportRejected(
-            "Send the statement as the multipart field `file` or as the request body.",
-            code="CSV_MISSING",
-            fields={"file": ["No file was sent."]},
-        )
+        raise upload_refused("missing")
     raw_mapping = data.get("mapping")
     mapping = None
     if raw_mapping not in (None, ""):
         try:
             mapping = parse_json(raw_mapping)
         except ValueError:
-            raise ImportRejected(
-                "mapping must be JSON.", code="MAPPING_INVALID", fields={"mapping": ["Not JSON."]}
-            ) from None
+            raise upload_refused("bad_mapping") from None
     return upload.file, mapping, data.get("asset")

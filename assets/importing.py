@@ -12,6 +12,7 @@ from typing import BinaryIO
 
 from django.db import IntegrityError
 from django.db import transaction as db_transaction
+from django.utils.translation import gettext as _
 
 from assets.ledger.models import ImportBatch
 from assets.ledger.pairing import transfer_pair_arrivals
@@ -49,8 +50,24 @@ def transactions_import_csv(*, user, text: str) -> ImportResult:
     try:
         raw = text.encode("utf-8")
     except UnicodeEncodeError:
-        raise ImportRejected("The file is not UTF-8 text.", code="CSV_NOT_UTF8") from None
+        raise ImportRejected(_("The file is not UTF-8 text."), code="CSV_NOT_UTF8") from None
     return transactions_import(user=user, source=io.BytesIO(raw))
+
+
+def upload_refused(why: str) -> ImportRejected:
+    """A statement upload refused before it is read (`too_large`, `missing`, `bad_mapping`), in the reader's
+    language: for the REST upload as for the service."""
+    if why == "too_large":
+        return ImportRejected(
+            _("The file is larger than %(value)s MB.") % {"value": MAX_BYTES // (1024 * 1024)}, code="CSV_TOO_LARGE"
+        )
+    if why == "missing":
+        return ImportRejected(
+            _("Send the statement as the multipart field `file` or as the request body."),
+            code="CSV_MISSING",
+            fields={"file": [_("No file was sent.")]},
+        )
+    return ImportRejected(_("mapping must be JSON."), code="MAPPING_INVALID", fields={"mapping": [_("Not JSON.")]})
 
 
 def transactions_import(
@@ -62,17 +79,18 @@ def transactions_import(
     size = source.seek(0, io.SEEK_END)
     source.seek(0)
     if size > MAX_BYTES:
-        raise ImportRejected(f"The file is larger than {MAX_BYTES // (1024 * 1024)} MB.", code="CSV_TOO_LARGE")
+        raise upload_refused("too_large")
     asset = _own_asset(user, asset_id)
     currency = asset.currency if asset else user_currency(user)
     head = source.read(detect.HEAD_BYTES)
     source.seek(0)
     if not head.strip():
-        raise ImportRejected("The file is empty.", code="CSV_EMPTY")
+        raise ImportRejected(_("The file is empty."), code="CSV_EMPTY")
     kind = detect.detect(head)
     if kind in _WHOLE and size > MAX_WHOLE_FILE_BYTES:
         raise ImportRejected(
-            f"{kind.upper()} files are read whole: at most {MAX_WHOLE_FILE_BYTES // (1024 * 1024)} MB.",
+            _("%(upper)s files are read whole: at most %(value)s MB.")
+            % {"upper": kind.upper(), "value": MAX_WHOLE_FILE_BYTES // (1024 * 1024)},
             code="CSV_TOO_LARGE",
         )
     rows, remember = statement_rows(
@@ -94,7 +112,7 @@ def _own_asset(user, asset_id) -> Asset | None:
     try:
         return Asset.objects.get(user=user, id=int(asset_id))
     except (Asset.DoesNotExist, TypeError, ValueError):
-        raise NotFound("No such asset.", fields={"asset": ["No such asset."]}) from None
+        raise NotFound(_("No such asset."), fields={"asset": [_("No such asset.")]}) from None
 
 
 def _land(
@@ -129,7 +147,10 @@ def _land(
             for row in rows:
                 total += 1
                 if total > MAX_ROWS:
-                    raise ImportRejected(f"The file has more than {MAX_ROWS:,} rows.", code="CSV_TOO_LARGE")
+                    raise ImportRejected(
+                        _("The file has more than %(MAX_ROWS)s rows.") % {"MAX_ROWS": format(MAX_ROWS, ",")},
+                        code="CSV_TOO_LARGE",
+                    )
                 storable_row(row)
                 if row.problems:
                     error_count += 1
@@ -144,17 +165,21 @@ def _land(
                     pending = []
         except UnicodeDecodeError:
             raise ImportRejected(
-                "The file's text is not in the encoding it starts in; save it as CSV UTF-8.", code="CSV_NOT_UTF8"
+                _("The file's text is not in the encoding it starts in; save it as CSV UTF-8."), code="CSV_NOT_UTF8"
             ) from None
         except ArithmeticError:
             # A figure a parser could not compare or convert (a NaN met by `<`, an overflow): the file's fault.
             raise ImportRejected(
-                "A figure in the file is not a number Zeus can store.", code=f"INVALID_{kind.upper()}"
+                _("A figure in the file is not a number Zeus can store."), code=f"INVALID_{kind.upper()}"
             ) from None
         if error_count:
-            more = f" The first {MAX_REPORTED_ROWS} are listed." if error_count > MAX_REPORTED_ROWS else ""
+            said = (
+                _("%(error_count)s row(s) could not be read, so nothing was imported. The first %(listed)s are listed.")
+                if error_count > MAX_REPORTED_ROWS
+                else _("%(error_count)s row(s) could not be read, so nothing was imported.")
+            )
             raise ImportRejected(
-                f"{error_count} row(s) could not be read, so nothing was imported.{more}",
+                said % {"error_count": error_count, "listed": MAX_REPORTED_ROWS},
                 code=f"INVALID_{kind.upper()}",
                 fields={"rows": errors},
             )
@@ -198,7 +223,7 @@ def _insert(batch: list[Transaction], landed: list[int]) -> int:
         # A row with one of these ids landed since the ids were read (a bank feed's delivery): the whole
         # import rolls back with this error.
         raise Conflict(
-            "Some of these transactions were being imported at the same moment; try again.", code="IMPORT_CONFLICT"
+            _("Some of these transactions were being imported at the same moment; try again."), code="IMPORT_CONFLICT"
         ) from None
     landed.extend(txn.pk for txn in batch)
     return len(batch)

@@ -6,6 +6,7 @@ from decimal import Decimal
 
 from django.contrib.postgres.lookups import Unaccent
 from django.db.models import Count, Q, QuerySet, Sum
+from django.utils.translation import gettext as _
 
 from assets.ledger.queries import COUNTS
 from assets.ledger.totals import (
@@ -64,7 +65,7 @@ def asset_get(*, user, asset_id) -> Asset:
     try:
         return Asset.objects.get(user=user, id=int(asset_id))
     except (Asset.DoesNotExist, TypeError, ValueError):
-        raise NotFound("No such asset.") from None
+        raise NotFound(_("No such asset.")) from None
 
 
 # Where a spending row that names no account comes from (a plan's spending entry): cash first, as a quick
@@ -118,7 +119,7 @@ def transaction_filters(
     if asset_id not in (None, ""):
         # Another user's asset is a 404 here as everywhere, not an empty list that confirms nothing.
         if not Asset.objects.filter(user=user, id=asset_id).exists():
-            raise NotFound("No such asset.", fields={"asset": ["No such asset."]})
+            raise NotFound(_("No such asset."), fields={"asset": [_("No such asset.")]})
         lookups["asset_id"] = asset_id
     return lookups
 
@@ -132,7 +133,7 @@ def transaction_get(*, user, transaction_id) -> Transaction:
     try:
         return Transaction.objects.select_related("asset").get(user=user, id=int(transaction_id))
     except (Transaction.DoesNotExist, TypeError, ValueError):
-        raise NotFound("No such transaction.") from None
+        raise NotFound(_("No such transaction.")) from None
 
 
 def spending_read(*, user, currency: str, since: dt.date, until: dt.date) -> CountedRead:

@@ -4,6 +4,7 @@ actions, MCP) inherits the rule."""
 import datetime as dt
 
 from django.db import transaction as db_transaction
+from django.utils.translation import gettext as _
 
 from assets import categories
 from assets.ledger.catalog import category_resolve
@@ -21,7 +22,8 @@ _UNSET = object()
 def _choice(value, field: str, allowed) -> str:
     if value not in allowed:
         raise ValidationFailed(
-            f"{field} must be one of: {', '.join(allowed)}.", fields={field: [f"Not a valid {field}."]}
+            _("%(field)s must be one of: %(value)s.") % {"field": field, "value": ", ".join(allowed)},
+            fields={field: [_("Not a valid %(field)s.") % {"field": field}]},
         )
     return value
 
@@ -32,7 +34,7 @@ def _own_asset(user, asset_id) -> Asset | None:
     try:
         return Asset.objects.get(user=user, id=int(asset_id))
     except (Asset.DoesNotExist, ValueError, TypeError):
-        raise NotFound("No such asset.", fields={"asset": ["No such asset."]}) from None
+        raise NotFound(_("No such asset."), fields={"asset": [_("No such asset.")]}) from None
 
 
 def _open_asset(user, asset_id) -> Asset | None:
@@ -40,7 +42,9 @@ def _open_asset(user, asset_id) -> Asset | None:
     asset = _own_asset(user, asset_id)
     if asset is not None and asset.archived_at is not None:
         raise ValidationFailed(
-            "This account is archived; restore it first.", code="ACCOUNT_ARCHIVED", fields={"asset": ["Archived."]}
+            _("This account is archived; restore it first."),
+            code="ACCOUNT_ARCHIVED",
+            fields={"asset": [_("Archived.")]},
         )
     return asset
 
@@ -48,7 +52,7 @@ def _open_asset(user, asset_id) -> Asset | None:
 def _manual_asset(user, asset_id) -> Asset:
     asset = _own_asset(user, asset_id)
     if asset is None:
-        raise NotFound("No such asset.")
+        raise NotFound(_("No such asset."))
     if asset.source != Source.MANUAL:
         raise SyncedReadOnly("asset")
     return asset
@@ -65,7 +69,9 @@ def _card_day(value, field: str) -> int | None:
     except (TypeError, ValueError):
         day = 0
     if isinstance(value, bool) or not 1 <= day <= 31 or str(value).strip() != str(day):
-        raise ValidationFailed(f"{field} is a day of the month, 1 to 31.", fields={field: ["A day, 1 to 31."]})
+        raise ValidationFailed(
+            _("%(field)s is a day of the month, 1 to 31.") % {"field": field}, fields={field: [_("A day, 1 to 31.")]}
+        )
     return day
 
 
@@ -76,14 +82,14 @@ def asset_card_cycle_clean(*, kind: str, statement_day, due_day) -> tuple[int | 
         return None, None
     if kind != Asset.Kind.CREDIT_CARD:
         raise ValidationFailed(
-            "Only a credit card has a statement day and a due day.",
+            _("Only a credit card has a statement day and a due day."),
             code="NOT_A_CARD",
-            fields={"statement_day": ["Only for a credit card."]},
+            fields={"statement_day": [_("Only for a credit card.")]},
         )
     if statement_day is None or due_day is None:
         missing = "statement_day" if statement_day is None else "due_day"
         raise ValidationFailed(
-            "Give both the statement day and the due day.", code="CARD_DAYS_PAIR", fields={missing: ["Required."]}
+            _("Give both the statement day and the due day."), code="CARD_DAYS_PAIR", fields={missing: [_("Required.")]}
         )
     return statement_day, due_day
 
@@ -202,7 +208,8 @@ def _check_category(category: str, direction: str) -> None:
     _choice(category, "category", categories.ALL)
     if not categories.fits(category, direction):
         raise ValidationFailed(
-            f"{category} is not an {direction} category.", fields={"category": [f"Not an {direction} category."]}
+            _("%(category)s is not an %(direction)s category.") % {"category": category, "direction": direction},
+            fields={"category": [_("Not an %(direction)s category.") % {"direction": direction}]},
         )
 
 
@@ -210,11 +217,11 @@ def transaction_update(*, user, transaction_id, **changes) -> Transaction:
     """Changes any of amount, description, direction, category, occurred_on, currency, asset_id."""
     unknown = set(changes) - {"amount", "description", "direction", "category", "occurred_on", "currency", "asset_id"}
     if unknown:
-        raise ValidationFailed(f"Unknown fields: {', '.join(sorted(unknown))}.")
+        raise ValidationFailed(_("Unknown fields: %(value)s.") % {"value": ", ".join(sorted(unknown))})
     with db_transaction.atomic():
         txn = Transaction.objects.select_for_update().filter(user=user, id=record_id(transaction_id)).first()
         if txn is None:
-            raise NotFound("No such transaction.")
+            raise NotFound(_("No such transaction."))
         if txn.source != Source.MANUAL:
             raise SyncedReadOnly("transaction")
         if "direction" in changes:
@@ -245,7 +252,7 @@ def transaction_update(*, user, transaction_id, **changes) -> Transaction:
 def transaction_delete(*, user, transaction_id) -> None:
     txn = Transaction.objects.filter(user=user, id=record_id(transaction_id)).first()
     if txn is None:
-        raise NotFound("No such transaction.")
+        raise NotFound(_("No such transaction."))
     if txn.source != Source.MANUAL:
         raise SyncedReadOnly("transaction")
     txn.delete()

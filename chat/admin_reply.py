@@ -4,6 +4,7 @@ announced in their inbox. Who may do it is decided here, once, for the admin pag
 """
 
 from asgiref.sync import async_to_sync
+from django.utils.translation import gettext as _
 
 from chat.models import AdminReply, Message, Thread
 from chat.selectors import message_to_dict
@@ -29,15 +30,15 @@ def admin_reply_send(*, staff_user, thread_id, prompt: str) -> Message:
     staff learns nothing about the thread (NotFound); staff without the permission are refused (403)."""
     if not may_reply(staff_user):
         if not getattr(staff_user, "is_staff", False):
-            raise NotFound("No such thread.")
-        raise ReplyForbidden("You may not reply as the assistant.", code="FORBIDDEN")
+            raise NotFound(_("No such thread."))
+        raise ReplyForbidden(_("You may not reply as the assistant."), code="FORBIDDEN")
     prompt = (prompt or "").strip()
     if not prompt:
-        raise ValidationFailed("The prompt is required.", fields={"prompt": ["This field is required."]})
+        raise ValidationFailed(_("The prompt is required."), fields={"prompt": [_("This field is required.")]})
     try:
         thread = Thread.objects.select_related("user").get(id=thread_id)
     except (Thread.DoesNotExist, ValueError, TypeError):
-        raise NotFound("No such thread.") from None
+        raise NotFound(_("No such thread.")) from None
     # The turn (its tool catalog, the provider) is loaded by the first reply, not with the admin that links here.
     from chat.turn import run_admin_turn
 

@@ -15,6 +15,7 @@ import logging
 from django.conf import settings
 from django.db import DatabaseError
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from assets.captures.answer import ANSWER_SCHEMA, CaptureAnswerInvalid
 from assets.captures.files import IMAGE
@@ -108,7 +109,7 @@ def read_capture(*, user, kind: str, media_type: str, data: bytes) -> str:
     provider = provider_for(user=user)
     if provider is None:
         raise CaptureReaderUnavailable(
-            "Reading images and PDFs needs an AI provider key: add yours in Settings.", code="AI_PROVIDER_REQUIRED"
+            _("Reading images and PDFs needs an AI provider key: add yours in Settings."), code="AI_PROVIDER_REQUIRED"
         )
     day = timezone.now().astimezone(user_tz(user)).date()
     _check_allowance(user, day)
@@ -120,7 +121,7 @@ def read_capture(*, user, kind: str, media_type: str, data: bytes) -> str:
     except anthropic.BadRequestError as exc:
         log.warning("capture: the provider refused the file: %s", exc)
         raise CaptureUnopenable(
-            "The AI provider could not open this file; is it a whole, readable image or PDF?"
+            _("The AI provider could not open this file; is it a whole, readable image or PDF?")
         ) from exc
     except anthropic.APIError as exc:
         failure = classify(exc)

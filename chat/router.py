@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from assets.banktexts.parsers import looks_like_bank_text
 from chat.tools import CATALOG, WORKFLOW_TOOLS, WORKFLOWS
 from chat.ui_events import event_of
+from zeus.text import braced, parse_json
 
 # The workflows and each one's tools come from the catalog: a tool declares the workflows that offer it.
 __all__ = ["WORKFLOWS", "WORKFLOW_TOOLS", "Route", "route_by_patterns", "route_event", "route_from_model_reply"]
@@ -334,10 +335,10 @@ _WORKFLOW_WORD = re.compile(r"\b(" + "|".join(w.replace("_", "[_ -]") for w in W
 
 def route_from_model_reply(reply_text: str) -> Route:
     text = (reply_text or "").strip().lower()
-    match = re.search(r"\{.*?\}", text, re.DOTALL)
-    if match:
+    found = braced(text)
+    if found:
         try:
-            value = json.loads(match.group(0)).get("workflow")
+            value = parse_json(found).get("workflow")
         except (ValueError, AttributeError):
             value = None
         if isinstance(value, str):

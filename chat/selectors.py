@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.db.models import Count, Q, QuerySet, Sum
+from django.utils.translation import gettext as _
 
 from chat import crypto
 from chat.models import Message, ProviderKey, SentToModel, Thread, TurnRun
@@ -28,7 +29,7 @@ def thread_get(*, user, thread_id) -> Thread:
         key = thread_id if isinstance(thread_id, uuid.UUID) else uuid.UUID(str(thread_id))
         return Thread.objects.get(user=user, id=key)
     except (Thread.DoesNotExist, ValueError, TypeError, AttributeError):
-        raise NotFound("No such thread.") from None
+        raise NotFound(_("No such thread.")) from None
 
 
 def message_to_dict(message: Message) -> dict:
@@ -61,7 +62,7 @@ def decode_cursor(cursor: str) -> int:
         return int(raw[1:])
     except (ValueError, binascii.Error, UnicodeDecodeError):
         raise ValidationFailed(
-            "That page cursor is not valid.", code="INVALID_CURSOR", fields={"before": ["Not a valid cursor."]}
+            _("That page cursor is not valid."), code="INVALID_CURSOR", fields={"before": [_("Not a valid cursor.")]}
         ) from None
 
 
@@ -74,7 +75,8 @@ def parse_page_limit(raw: str | None) -> int:
         limit = 0
     if not 1 <= limit <= MAX_PAGE:
         raise ValidationFailed(
-            f"limit must be a whole number from 1 to {MAX_PAGE}.", fields={"limit": ["Out of range."]}
+            _("limit must be a whole number from 1 to %(MAX_PAGE)s.") % {"MAX_PAGE": MAX_PAGE},
+            fields={"limit": [_("Out of range.")]},
         )
     return limit
 
@@ -193,4 +195,4 @@ def sent_to_model_get(*, thread: Thread, message_id) -> SentToModel:
     try:
         return SentToModel.objects.select_related("message").get(message__thread=thread, message_id=int(message_id))
     except (SentToModel.DoesNotExist, ValueError, TypeError, OverflowError):
-        raise NotFound("Nothing was sent to the model for this message.") from None
+        raise NotFound(_("Nothing was sent to the model for this message.")) from None

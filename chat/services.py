@@ -9,6 +9,7 @@ from django.db import DatabaseError, IntegrityError, transaction
 from django.db.models import F, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from chat import crypto
 from chat.models import Message, ProviderKey, SentToModel, Thread
@@ -89,7 +90,9 @@ def provider_key_set(*, user, api_key: str) -> ProviderKey:
         or any(c.isspace() for c in api_key.strip())
     ):
         raise ValidationFailed(
-            "That does not look like an API key.", code="INVALID_API_KEY", fields={"api_key": ["Not an API key."]}
+            gettext("That does not look like an API key."),
+            code="INVALID_API_KEY",
+            fields={"api_key": [gettext("Not an API key.")]},
         )
     row, _ = ProviderKey.objects.update_or_create(user=user, defaults={"ciphertext": crypto.encrypt(api_key.strip())})
     return row

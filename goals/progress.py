@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, Decimal
 
+from django.utils.translation import gettext as _
+
 from zeus.errors import ValidationFailed
 from zeus.money import minor_unit, quantize
 
@@ -68,9 +70,9 @@ def resolve_deadline(value, *, today: dt.date) -> dt.date:
         return dt.date.fromisoformat(text)
     except ValueError:
         raise ValidationFailed(
-            "deadline must be a date (YYYY-MM-DD) or a span such as '10 years' or '18 months'.",
+            _("deadline must be a date (YYYY-MM-DD) or a span such as '10 years' or '18 months'."),
             code="INVALID_DATE",
-            fields={"deadline": ["Use YYYY-MM-DD or a span such as '10 years'."]},
+            fields={"deadline": [_("Use YYYY-MM-DD or a span such as '10 years'.")]},
         ) from None
 
 

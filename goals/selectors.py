@@ -3,6 +3,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 
 from assets.ledger.totals import CountedRead, conversion_summary, missing_summary
 from assets.selectors import spending_reads
@@ -17,7 +18,7 @@ def goal_list(*, user, status: str | None = None) -> QuerySet[Goal]:
     qs = Goal.objects.filter(user=user)
     if status and status != "all":
         if status not in Goal.Status.values:
-            raise ValidationFailed("status must be active, achieved or all.", fields={"status": ["Not valid."]})
+            raise ValidationFailed(_("status must be active, achieved or all."), fields={"status": [_("Not valid.")]})
         qs = qs.filter(status=status)
     return qs
 
@@ -32,7 +33,7 @@ def goal_get(*, user, goal_id) -> Goal:
     try:
         return Goal.objects.get(user=user, id=int(goal_id))
     except (Goal.DoesNotExist, TypeError, ValueError):
-        raise NotFound("No such goal.") from None
+        raise NotFound(_("No such goal.")) from None
 
 
 def goal_progress_of(goal: Goal, *, today: dt.date) -> GoalProgress:

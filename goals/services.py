@@ -2,6 +2,7 @@ import datetime as dt
 
 from django.db import IntegrityError
 from django.db import transaction as db_transaction
+from django.utils.translation import gettext
 
 from assets import categories
 from goals.models import Budget, Goal
@@ -17,20 +18,25 @@ _UNSET = object()
 
 def _name(value) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise ValidationFailed("name is required.", fields={"name": ["This field is required."]})
+        raise ValidationFailed(gettext("name is required."), fields={"name": [gettext("This field is required.")]})
     return clean_text(value, "name", max_length=100, required=True)
 
 
 def _kind(value) -> str:
     if value not in Goal.Kind.values:
-        raise ValidationFailed(f"kind must be one of: {', '.join(Goal.Kind.values)}.", fields={"kind": ["Not valid."]})
+        raise ValidationFailed(
+            gettext("kind must be one of: %(value)s.") % {"value": ", ".join(Goal.Kind.values)},
+            fields={"kind": [gettext("Not valid.")]},
+        )
     return value
 
 
 def _deadline(value, today: dt.date) -> dt.date:
     deadline = resolve_deadline(value, today=today)
     if deadline <= today:
-        raise ValidationFailed("The deadline must be in the future.", fields={"deadline": ["Must be in the future."]})
+        raise ValidationFailed(
+            gettext("The deadline must be in the future."), fields={"deadline": [gettext("Must be in the future.")]}
+        )
     return deadline
 
 
@@ -38,7 +44,7 @@ def _get_goal(user, goal_id, *, for_update=False) -> Goal:
     qs = Goal.objects.select_for_update() if for_update else Goal.objects
     goal = qs.filter(user=user, id=record_id(goal_id)).first()
     if goal is None:
-        raise NotFound("No such goal.")
+        raise NotFound(gettext("No such goal."))
     return goal
 
 
@@ -93,7 +99,7 @@ def goal_contribute(*, user, goal_id, amount) -> Goal:
         goal = _get_goal(user, goal_id, for_update=True)
         goal.current_amount += parse_money(amount, goal.currency)
         if goal.current_amount > MAX_AMOUNT:
-            raise InvalidAmount("That would take the goal past the largest amount Zeus stores.")
+            raise InvalidAmount(gettext("That would take the goal past the largest amount Zeus stores."))
         goal.status = _status_for(goal)
         goal.save(update_fields=["current_amount", "status", "updated_at"])
     return goal
@@ -106,7 +112,7 @@ def goal_delete(*, user, goal_id) -> None:
 def _category(value) -> str:
     if value not in categories.EXPENSE:
         raise ValidationFailed(
-            "category must be an expense category.", fields={"category": ["Not an expense category."]}
+            gettext("category must be an expense category."), fields={"category": [gettext("Not an expense category.")]}
         )
     return value
 
@@ -119,9 +125,9 @@ def budget_create(*, user, category: str, amount, currency: str | None = None) -
             budget.save()
     except IntegrityError:
         raise Conflict(
-            f"There is already a budget for {category}.",
+            gettext("There is already a budget for %(category)s.") % {"category": category},
             code="BUDGET_EXISTS",
-            fields={"category": ["Already budgeted."]},
+            fields={"category": [gettext("Already budgeted.")]},
         ) from None
     return budget
 
@@ -131,18 +137,18 @@ def budget_update(*, user, budget_id, amount=_UNSET, category=_UNSET) -> Budget:
         with db_transaction.atomic():
             budget = Budget.objects.select_for_update().filter(user=user, id=record_id(budget_id)).first()
             if budget is None:
-                raise NotFound("No such budget.")
+                raise NotFound(gettext("No such budget."))
             if amount is not _UNSET:
                 budget.amount = parse_money(amount, budget.currency)
             if category is not _UNSET:
                 budget.category = _category(category)
             budget.save()
     except IntegrityError:
-        raise Conflict("There is already a budget for that category.", code="BUDGET_EXISTS") from None
+        raise Conflict(gettext("There is already a budget for that category."), code="BUDGET_EXISTS") from None
     return budget
 
 
 def budget_delete(*, user, budget_id) -> None:
     deleted, _ = Budget.objects.filter(user=user, id=record_id(budget_id)).delete()
     if not deleted:
-        raise NotFound("No such budget.")
+        raise NotFound(gettext("No such budget."))

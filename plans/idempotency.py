@@ -41,7 +41,7 @@ def _replay(user, key: str, fingerprint: str) -> Response | None:
         return None
     if record.fingerprint != fingerprint:
         raise IdempotencyKeyReused(
-            "This Idempotency-Key was already used with another request.", fields={HEADER: ["Use a new key."]}
+            _("This Idempotency-Key was already used with another request."), fields={HEADER: [_("Use a new key.")]}
         )
     return Response(record.body, status=record.status_code, headers={"Idempotent-Replayed": "true"})
 

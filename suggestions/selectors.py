@@ -3,6 +3,7 @@
 from collections.abc import Iterable
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 
 from suggestions.models import Suggestion
 from zeus.errors import NotFound, ValidationFailed
@@ -14,7 +15,7 @@ def suggestion_list(*, user, status: str | None = Suggestion.Status.ACTIVE) -> Q
     if status and status != "all":
         if status not in Suggestion.Status.values:
             raise ValidationFailed(
-                "status must be active, dismissed, completed or all.", fields={"status": ["Not valid."]}
+                _("status must be active, dismissed, completed or all."), fields={"status": [_("Not valid.")]}
             )
         qs = qs.filter(status=status)
     return qs.order_by("-created_at", "-id")
@@ -49,7 +50,7 @@ def suggestion_get(*, user, suggestion_id) -> Suggestion:
     try:
         return Suggestion.objects.get(user=user, id=int(suggestion_id))
     except (Suggestion.DoesNotExist, TypeError, ValueError):
-        raise NotFound("No such suggestion.") from None
+        raise NotFound(_("No such suggestion.")) from None
 
 
 def existing_dedupe_keys(*, user_ids: list[int], keys: Iterable[str]) -> dict[tuple[int, str], dict]:

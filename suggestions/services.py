@@ -7,6 +7,7 @@ import logging
 from asgiref.sync import async_to_sync, sync_to_async
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from suggestions import rules, selectors
 from suggestions.drafts import Draft
@@ -27,13 +28,15 @@ def _close(*, user, suggestion_id, status: str) -> Suggestion:
     try:
         suggestion_id = int(suggestion_id)
     except (TypeError, ValueError):
-        raise NotFound("No such suggestion.") from None
+        raise NotFound(gettext("No such suggestion.")) from None
     Suggestion.objects.filter(user=user, id=suggestion_id, status=Suggestion.Status.ACTIVE).update(
         status=status, updated_at=timezone.now()
     )
     suggestion = selectors.suggestion_get(user=user, suggestion_id=suggestion_id)
     if suggestion.status != status:
-        raise Conflict(f"This suggestion is already {suggestion.status}.", code="SUGGESTION_CLOSED")
+        raise Conflict(
+            gettext("This suggestion is already %(status)s.") % {"status": suggestion.status}, code="SUGGESTION_CLOSED"
+        )
     return suggestion
 
 

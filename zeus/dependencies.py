@@ -10,6 +10,7 @@ import functools
 
 import django.db
 import psycopg.errors
+from django.utils.translation import gettext, gettext_noop
 
 
 @functools.cache
@@ -50,8 +51,8 @@ def is_dependency_down(exc: BaseException | None) -> bool:
 # made: that stays an outage). Told apart so a client hears "busy, retry in a moment", not "a service is down".
 BUSY_ERRORS: tuple[type[BaseException], ...] = (psycopg.errors.TooManyConnections,)
 BUSY_RETRY_AFTER_SECONDS = 1
-BUSY_MESSAGE = "Zeus is busy right now; try again in a moment."
-DOWN_MESSAGE = "A service Zeus depends on is unavailable; try again shortly."
+BUSY_MESSAGE = gettext_noop("Zeus is busy right now; try again in a moment.")
+DOWN_MESSAGE = gettext_noop("A service Zeus depends on is unavailable; try again shortly.")
 
 
 def is_busy(exc: BaseException | None) -> bool:
@@ -85,5 +86,5 @@ def pool_saturated() -> bool:
 def unavailable_answer(exc: BaseException | None) -> tuple[str, str, int]:
     """(code, message, Retry-After seconds) for a dependency error: SERVER_BUSY or SERVICE_UNAVAILABLE."""
     if is_busy(exc):
-        return "SERVER_BUSY", BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS
-    return "SERVICE_UNAVAILABLE", DOWN_MESSAGE, RETRY_AFTER_SECONDS
+        return "SERVER_BUSY", gettext(BUSY_MESSAGE), BUSY_RETRY_AFTER_SECONDS
+    return "SERVICE_UNAVAILABLE", gettext(DOWN_MESSAGE), RETRY_AFTER_SECONDS

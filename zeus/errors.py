@@ -38,8 +38,16 @@ class Conflict(ZeusError):
 class SyncedReadOnly(Conflict):
     code = "SYNCED_READ_ONLY"
 
-    def __init__(self, what: str = "record"):
-        super().__init__(f"This {what} is synced from a linked account and cannot be changed here.")
+    def __init__(self, what: str, *, fields: dict | None = None):
+        """`what`: transaction, asset or account; any other text is the whole message, already worded."""
+        from django.utils.translation import gettext as _
+
+        said = {
+            "transaction": _("This transaction is synced from a linked account and cannot be changed here."),
+            "asset": _("This asset is synced from a linked account and cannot be changed here."),
+            "account": _("This account is synced from a linked account and cannot be changed here."),
+        }
+        super().__init__(said.get(what) or what, fields=fields)
 
 
 class SecondFactorRequired(ZeusError):

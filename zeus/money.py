@@ -11,6 +11,7 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
 from babel import Locale
 from babel.numbers import format_currency, format_decimal, get_currency_precision, get_currency_symbol
+from django.utils.translation import gettext as _
 from iso4217 import Currency
 
 from zeus.errors import ValidationFailed
@@ -53,7 +54,9 @@ def normalize_currency(currency: str) -> str:
     code = (currency or "").strip().upper() if isinstance(currency, str) else ""
     if code in CURRENCY_EXPONENTS:
         return code
-    raise InvalidCurrency(f"{str(currency)[:16]!r} is not an ISO 4217 currency code (VND, USD, EUR, ...).")
+    raise InvalidCurrency(
+        _("%(value)r is not an ISO 4217 currency code (VND, USD, EUR, ...).") % {"value": str(currency)[:16]}
+    )
 
 
 # Cached: lists, plans and the batch jobs ask for a currency's exponent and unit for every amount they touch.
@@ -242,7 +245,7 @@ def _number(text: str, has_multiplier: bool, lone_point: bool = False) -> Decima
     text = re.sub(r"\s", " ", text)
     compact = text.replace(" ", "")
     if " " in text and not _GROUPED.match(text):
-        raise InvalidAmount(f"{text!r} is not an amount.")
+        raise InvalidAmount(_("%(text)r is not an amount.") % {"text": text})
     seps = [c for c in compact if c in ".,"]
     if not seps:
         return _decimal(compact)
@@ -257,10 +260,10 @@ def _number(text: str, has_multiplier: bool, lone_point: bool = False) -> Decima
     if group_sep:
         grouped = _GROUPED.match(integer) or (group_sep == {","} and _LAKH_GROUPED.match(integer))
         if len(group_sep) > 1 or compact[last] in group_sep or not grouped:
-            raise InvalidAmount(f"{text!r} is not an amount.")
+            raise InvalidAmount(_("%(text)r is not an amount.") % {"text": text})
         integer = re.sub(r"[.,]", "", integer)
     if not fraction.isdigit() or not integer.isdigit():
-        raise InvalidAmount(f"{text!r} is not an amount.")
+        raise InvalidAmount(_("%(text)r is not an amount.") % {"text": text})
     return _decimal(f"{integer}.{fraction}")
 
 
@@ -268,7 +271,7 @@ def _decimal(digits: str) -> Decimal:
     try:
         return Decimal(digits)
     except InvalidOperation:
-        raise InvalidAmount(f"{digits!r} is not an amount.") from None
+        raise InvalidAmount(_("%(digits)r is not an amount.") % {"digits": digits}) from None
 
 
 def parse_amount(value, *, decimals: int = 2) -> ParsedAmount:
@@ -281,25 +284,25 @@ def parse_amount(value, *, decimals: int = 2) -> ParsedAmount:
     with its decimal point (a dinar amount), not as one thousand two hundred thirty-four.
     """
     if isinstance(value, bool) or value is None:
-        raise InvalidAmount("An amount is required.")
+        raise InvalidAmount(_("An amount is required."))
     if isinstance(value, int):
         amount, currency = Decimal(value), None
     elif isinstance(value, float | Decimal):
         try:
             amount = Decimal(str(value))
         except InvalidOperation as exc:
-            raise InvalidAmount(f"{value!r} is not an amount.") from exc
+            raise InvalidAmount(_("%(value)r is not an amount.") % {"value": value}) from exc
         currency = None
     elif isinstance(value, str):
         text = value.strip()
         if len(text) > 64:
-            raise InvalidAmount("That amount is too long.")
+            raise InvalidAmount(_("That amount is too long."))
         match = _AMOUNT_RE.match(text)
         if not match:
-            raise InvalidAmount(f"{value!r} is not an amount; try 150000, 150k, 2tr or $12.50.")
+            raise InvalidAmount(_("%(value)r is not an amount; try 150000, 150k, 2tr or $12.50.") % {"value": value})
         pre, post = match["pre"], match["post"]
         if pre and post:
-            raise InvalidAmount(f"{value!r} names its currency twice.")
+            raise InvalidAmount(_("%(value)r names its currency twice.") % {"value": value})
         mark = pre or post
         currency = _CURRENCY_MARKS.get(mark) or _CURRENCY_MARKS.get(mark.lower()) if mark else None
         mult = match["mult"]
@@ -308,11 +311,11 @@ def parse_amount(value, *, decimals: int = 2) -> ParsedAmount:
             power = _MULTIPLIERS.get(mult, _MULTIPLIERS.get(mult.lower()))
             amount = amount.scaleb(power)
     else:
-        raise InvalidAmount(f"{value!r} is not an amount.")
+        raise InvalidAmount(_("%(value)r is not an amount.") % {"value": value})
     if not amount.is_finite() or amount < 0:
-        raise InvalidAmount(f"{value!r} is not a positive amount.")
+        raise InvalidAmount(_("%(value)r is not a positive amount.") % {"value": value})
     if amount > MAX_AMOUNT:
-        raise InvalidAmount("That amount is too large.")
+        raise InvalidAmount(_("That amount is too large."))
     if amount == amount.to_integral_value():
         amount = amount.quantize(Decimal(1))
     return ParsedAmount(amount=amount, currency=currency)
@@ -324,17 +327,28 @@ def parse_money(value, currency: str, *, field: str = "amount", allow_zero: bool
     try:
         parsed = parse_amount(value, decimals=exponent(currency))
         if parsed.currency and parsed.currency != currency:
-            raise InvalidAmount(f"{value!r} is in {parsed.currency}, but this amount is in {currency}.")
+            raise InvalidAmount(
+                _("%(value)r is in %(currency)s, but this amount is in %(currency2)s.")
+                % {"value": value, "currency": parsed.currency, "currency2": currency}
+            )
         amount = quantize(parsed.amount, currency)
         if amount != parsed.amount:
             # Rounding what a person typed would store a different sum than they meant: 1.2345 KWD is no
             # amount of a currency whose smallest unit is 0.001.
             raise InvalidAmount(
-                f"{value!r} has more decimals than {currency} has ({exponent(currency)}); "
-                f"its smallest amount is {minor_unit(currency)}."
+                _(
+                    "%(value)r has more decimals than %(currency)s has (%(currency2)s); "
+                    "its smallest amount is %(currency3)s."
+                )
+                % {
+                    "value": value,
+                    "currency": currency,
+                    "currency2": exponent(currency),
+                    "currency3": minor_unit(currency),
+                }
             )
         if amount == 0 and not allow_zero:
-            raise InvalidAmount("The amount must be greater than zero.")
+            raise InvalidAmount(_("The amount must be greater than zero."))
     except InvalidAmount as exc:
         raise InvalidAmount(exc.message, fields={field: [exc.message]}) from None
     return amount

@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.utils import timezone, translation
+from django.utils.translation import gettext
 
 from zeus.account_data.unlocked import of_unlocked_users
 from zeus.errors import Conflict, NotFound, ValidationFailed
@@ -56,7 +57,7 @@ def push_panel(request, today) -> dict | None:
 
 def _require_enabled() -> None:
     if not push_enabled():
-        raise Conflict("Web push is not turned on for this site.", code="PUSH_DISABLED")
+        raise Conflict(gettext("Web push is not turned on for this site."), code="PUSH_DISABLED")
 
 
 def _b64url(value, field: str, length: int, first: int | None = None) -> str:
@@ -67,7 +68,8 @@ def _b64url(value, field: str, length: int, first: int | None = None) -> str:
         raw = b""
     if len(raw) != length or (first is not None and raw[0] != first):
         raise ValidationFailed(
-            f"keys.{field} is not a browser's push key.", fields={f"keys.{field}": ["Not a push key."]}
+            gettext("keys.%(field)s is not a browser's push key.") % {"field": field},
+            fields={f"keys.{field}": [gettext("Not a push key.")]},
         )
     return text.rstrip("=")
 
@@ -77,7 +79,8 @@ def _endpoint(value) -> str:
     allowed = ("https", "http") if settings.ZEUS_WEBPUSH_ALLOW_HTTP else ("https",)
     if parts is None or parts.scheme not in allowed or not parts.hostname:
         raise ValidationFailed(
-            "endpoint must be the push service's https URL.", fields={"endpoint": ["Not a push endpoint."]}
+            gettext("endpoint must be the push service's https URL."),
+            fields={"endpoint": [gettext("Not a push endpoint.")]},
         )
     return value
 
@@ -97,7 +100,8 @@ def push_subscription_save(*, user, endpoint, keys) -> PushSubscription:
     owned = PushSubscription.objects.filter(user=user).exclude(endpoint=endpoint).count()
     if owned >= MAX_SUBSCRIPTIONS_PER_USER:
         raise Conflict(
-            f"At most {MAX_SUBSCRIPTIONS_PER_USER} browsers receive pushes; remove one first.",
+            gettext("At most %(MAX_SUBSCRIPTIONS_PER_USER)s browsers receive pushes; remove one first.")
+            % {"MAX_SUBSCRIPTIONS_PER_USER": MAX_SUBSCRIPTIONS_PER_USER},
             code="TOO_MANY_SUBSCRIPTIONS",
         )
     # One statement (INSERT … ON CONFLICT (endpoint) DO UPDATE): a browser that subscribes twice at once, or
@@ -114,7 +118,7 @@ def push_subscription_save(*, user, endpoint, keys) -> PushSubscription:
 def push_subscription_delete(*, user, endpoint) -> None:
     deleted, _ = PushSubscription.objects.filter(user=user, endpoint=str(endpoint or "")).delete()
     if not deleted:
-        raise NotFound("No such push subscription.", fields={"endpoint": ["Not subscribed."]})
+        raise NotFound(gettext("No such push subscription."), fields={"endpoint": [gettext("Not subscribed.")]})
 
 
 def push_subscription_list(*, user):

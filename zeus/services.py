@@ -6,6 +6,7 @@ from typing import NamedTuple
 
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
 from zeus import consent
@@ -39,21 +40,22 @@ def _email_notifications(current: dict, changes) -> dict:
     """`changes` merged into the stored preferences: only the known kinds, each true or false."""
     if not isinstance(changes, dict):
         raise ValidationFailed(
-            "email_notifications must be an object of kind → true/false.",
-            fields={"email_notifications": ["Expected an object."]},
+            gettext("email_notifications must be an object of kind → true/false."),
+            fields={"email_notifications": [gettext("Expected an object.")]},
         )
     unknown = sorted(set(changes) - set(EMAIL_KINDS))
     if unknown:
         raise ValidationFailed(
-            f"Unknown e-mail notification kind(s): {', '.join(map(str, unknown))}; use {', '.join(EMAIL_KINDS)}.",
+            gettext("Unknown e-mail notification kind(s): %(value)s; use %(value2)s.")
+            % {"value": ", ".join(map(str, unknown)), "value2": ", ".join(EMAIL_KINDS)},
             code="UNKNOWN_NOTIFICATION_KIND",
-            fields={"email_notifications": {k: ["Unknown kind."] for k in map(str, unknown)}},
+            fields={"email_notifications": {k: [gettext("Unknown kind.")] for k in map(str, unknown)}},
         )
     bad = sorted(k for k, v in changes.items() if not isinstance(v, bool))
     if bad:
         raise ValidationFailed(
-            "Each e-mail notification setting is true or false.",
-            fields={"email_notifications": {k: ["Must be true or false."] for k in bad}},
+            gettext("Each e-mail notification setting is true or false."),
+            fields={"email_notifications": {k: [gettext("Must be true or false.")] for k in bad}},
         )
     merged = {k: bool((current or {}).get(k, False)) for k in EMAIL_KINDS}
     merged.update(changes)
@@ -84,7 +86,9 @@ def profile_update(
         profile.timezone = validate_timezone(timezone_name)
     if display_name is not None:
         if len(display_name) > 100:
-            raise ValidationFailed("display_name is at most 100 characters.", fields={"display_name": ["Too long."]})
+            raise ValidationFailed(
+                gettext("display_name is at most 100 characters."), fields={"display_name": [gettext("Too long.")]}
+            )
         profile.display_name = display_name.strip()
     if email_notifications is not None:
         profile.email_notifications = _email_notifications(profile.email_notifications, email_notifications)
@@ -272,7 +276,7 @@ def notifications_add_many(drafts: list[NotificationDraft], *, languages: dict[i
 def notification_mark_read(*, user, notification_id: int) -> Notification:
     notification = Notification.objects.filter(user=user, id=notification_id).first()
     if notification is None:
-        raise NotFound("No such notification.")
+        raise NotFound(gettext("No such notification."))
     if notification.read_at is None:
         notification.read_at = timezone.now()
         notification.save(update_fields=["read_at"])
@@ -288,6 +292,7 @@ def consent_record(*, user, granted: bool) -> ModelConsent:
     force (zeus/consent.py). Every decision is a row of its own, so the history says who agreed to what, when."""
     if not isinstance(granted, bool):
         raise ValidationFailed(
-            "model_provider is true (agree) or false (decline).", fields={"model_provider": ["Must be true or false."]}
+            gettext("model_provider is true (agree) or false (decline)."),
+            fields={"model_provider": [gettext("Must be true or false.")]},
         )
     return ModelConsent.objects.create(user=user, version=consent.CONSENT_VERSION, granted=granted)

@@ -82,6 +82,17 @@ def parse_json(text: str, *, limit: int = MAX_JSON_DEPTH, parse_float=None):
     return json.loads(text, parse_float=parse_float, parse_constant=_refuse_constant)
 
 
+def braced(text: str, *, to_last: bool = False) -> str | None:
+    """The first `{…}` of a model's reply: from the first `{` to the first `}` after it (`to_last`: to the last
+    `}`), what `\\{.*?\\}` (`\\{.*\\}`) with DOTALL matches; None without one. Two linear searches: the patterns
+    retry from every `{` of a run with no `}` after it, each scanning to the end, quadratic on such a run."""
+    start = text.find("{")
+    if start < 0:
+        return None
+    end = text.rfind("}") if to_last else text.find("}", start + 1)
+    return text[start : end + 1] if end > start else None
+
+
 def _refuse_constant(name: str):
     raise ValueError(f"{name} is not a number")
 

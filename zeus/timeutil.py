@@ -5,6 +5,7 @@ import functools
 import zoneinfo
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from zeus.errors import ValidationFailed
 
@@ -32,7 +33,9 @@ def parse_date(value, field: str = "date") -> dt.date:
         return dt.date.fromisoformat(str(value).strip())
     except ValueError as exc:
         raise ValidationFailed(
-            f"{field} must be a date as YYYY-MM-DD.", code="INVALID_DATE", fields={field: ["Use YYYY-MM-DD."]}
+            _("%(field)s must be a date as YYYY-MM-DD.") % {"field": field},
+            code="INVALID_DATE",
+            fields={field: [_("Use YYYY-MM-DD.")]},
         ) from exc
 
 
@@ -48,9 +51,10 @@ def ledger_date(value, *, user, field: str = "occurred_on", now: dt.datetime | N
     latest = user_today(user, now=now) + LEDGER_HORIZON
     if not EARLIEST_LEDGER_DATE <= date <= latest:
         raise ValidationFailed(
-            f"{field} must lie between {EARLIEST_LEDGER_DATE.isoformat()} and {latest.isoformat()}.",
+            _("%(field)s must lie between %(earliest)s and %(latest)s.")
+            % {"field": field, "earliest": EARLIEST_LEDGER_DATE.isoformat(), "latest": latest.isoformat()},
             code="DATE_OUT_OF_RANGE",
-            fields={field: [f"At most {LEDGER_HORIZON.days} days ahead."]},
+            fields={field: [_("At most %(days)d days ahead.") % {"days": LEDGER_HORIZON.days}]},
         )
     return date
 
@@ -66,7 +70,9 @@ def timezone_names() -> frozenset[str]:
 def validate_timezone(name: str) -> str:
     if name not in timezone_names():
         raise ValidationFailed(
-            f"{name!r} is not a timezone.", code="INVALID_TIMEZONE", fields={"timezone": ["Use an IANA name."]}
+            _("“%(name)s” is not a timezone.") % {"name": name},
+            code="INVALID_TIMEZONE",
+            fields={"timezone": [_("Use an IANA name such as Asia/Ho_Chi_Minh.")]},
         )
     return name
 

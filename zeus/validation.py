@@ -1,5 +1,7 @@
 """Input checks every service shares: free text, record ids, the currency a write applies."""
 
+from django.utils.translation import gettext as _
+
 from zeus.errors import NotFound, ValidationFailed
 from zeus.money import normalize_currency
 from zeus.selectors import user_currency
@@ -10,15 +12,21 @@ def clean_text(value, field: str, *, max_length: int, required: bool) -> str:
     if value is None:
         value = ""
     if not isinstance(value, str):
-        raise ValidationFailed(f"{field} must be text.", fields={field: ["Must be text."]})
+        raise ValidationFailed(_("%(field)s must be text.") % {"field": field}, fields={field: [_("Must be text.")]})
     if "\x00" in value or not _encodable(value):
-        raise ValidationFailed(f"{field} has characters that are not allowed.", fields={field: ["Not valid text."]})
+        raise ValidationFailed(
+            _("%(field)s has characters that are not allowed.") % {"field": field},
+            fields={field: [_("Not valid text.")]},
+        )
     value = " ".join(value.split())
     if required and not value:
-        raise ValidationFailed(f"{field} is required.", fields={field: ["This field is required."]})
+        raise ValidationFailed(
+            _("%(field)s is required.") % {"field": field}, fields={field: [_("This field is required.")]}
+        )
     if len(value) > max_length:
         raise ValidationFailed(
-            f"{field} is at most {max_length} characters.", fields={field: [f"At most {max_length} characters."]}
+            _("%(field)s is at most %(max_length)s characters.") % {"field": field, "max_length": max_length},
+            fields={field: [_("At most %(max_length)s characters.") % {"max_length": max_length}]},
         )
     return value
 
@@ -36,7 +44,7 @@ def record_id(value) -> int:
     try:
         return int(value)
     except (TypeError, ValueError):
-        raise NotFound("No such record.") from None
+        raise NotFound(_("No such record.")) from None
 
 
 def write_currency(user, currency) -> str:

@@ -1,6 +1,7 @@
 """REST for bank texts (`/api/v1/bank-texts`): a pasted or forwarded notification → a draft → confirmed
 into one transaction, or discarded."""
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.response import Response
@@ -46,7 +47,7 @@ class _TextField(serializers.CharField):
 
     def to_internal_value(self, data):
         if not isinstance(data, str):
-            raise serializers.ValidationError("Must be text.")
+            raise serializers.ValidationError(_("Must be text."))
         return super().to_internal_value(data)
 
 

@@ -2,7 +2,6 @@
 (no ledger, no name, no accounts), asked for one JSON object, and its answer is checked like any input."""
 
 import datetime as dt
-import json
 import logging
 import re
 import zoneinfo
@@ -13,7 +12,7 @@ from django.conf import settings
 from assets.banktexts.parsers import MAX_AMOUNT, ParsedText
 from zeus.errors import ValidationFailed
 from zeus.money import CURRENCY_EXPONENTS, parse_money
-from zeus.text import scrub
+from zeus.text import braced, parse_json, scrub
 
 log = logging.getLogger(__name__)
 
@@ -64,11 +63,11 @@ def read_with_model(text: str, *, now: dt.datetime, tz: zoneinfo.ZoneInfo) -> Pa
 def answer_to_parsed(answer: str, *, now: dt.datetime, tz: zoneinfo.ZoneInfo) -> ParsedText | None:
     """The model's JSON, checked: a positive amount in a known currency, a known direction, a time not in
     the future. Anything else is None, never a guess."""
-    match = re.search(r"\{.*\}", answer, re.DOTALL)
-    if not match:
+    found = braced(answer, to_last=True)
+    if not found:
         return None
     try:
-        data = json.loads(match.group(0), parse_float=Decimal)
+        data = parse_json(found, parse_float=Decimal)
     except ValueError:
         return None
     if not isinstance(data, dict) or data.get("unreadable"):

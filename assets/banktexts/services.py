@@ -5,6 +5,7 @@ import datetime as dt
 
 from django.db import transaction as db_transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from assets import categories
 from assets.banktexts.model import read_with_model
@@ -36,15 +37,16 @@ class Unreadable(ZeusError):
 
 def _check_text(text) -> str:
     if not isinstance(text, str):
-        raise ValidationFailed("text must be text.", fields={"text": ["Must be text."]})
+        raise ValidationFailed(_("text must be text."), fields={"text": [_("Must be text.")]})
     if "\x00" in text:
-        raise ValidationFailed("text has characters that are not allowed.", fields={"text": ["Not valid text."]})
+        raise ValidationFailed(_("text has characters that are not allowed."), fields={"text": [_("Not valid text.")]})
     text = text.strip()
     if not text:
-        raise ValidationFailed("text is required.", fields={"text": ["This field is required."]})
+        raise ValidationFailed(_("text is required."), fields={"text": [_("This field is required.")]})
     if len(text) > MAX_TEXT:
         raise ValidationFailed(
-            f"text is at most {MAX_TEXT:,} characters.", fields={"text": [f"At most {MAX_TEXT} characters."]}
+            _("text is at most %(MAX_TEXT)s characters.") % {"MAX_TEXT": format(MAX_TEXT, ",")},
+            fields={"text": [_("At most %(MAX_TEXT)s characters.") % {"MAX_TEXT": MAX_TEXT}]},
         )
     clean_text(text, "text", max_length=MAX_TEXT, required=True)  # refuses lone surrogates
     return text
@@ -66,7 +68,7 @@ def bank_text_read(*, user, text: str, now: dt.datetime | None = None, sender: s
     if looks_like_vietqr(text):
         return vietqr_parsed(text, now=now), BankTextDraft.ParsedBy.VIETQR
     if never_a_transaction(text):  # never sent to the model either: it might read a promotion's figure as money
-        raise Unreadable("This text is not a bank notification Zeus can read; add the transaction by hand.")
+        raise Unreadable(_("This text is not a bank notification Zeus can read; add the transaction by hand."))
     tz = user_tz(user)
     parsed = parse(text, now=now, tz=tz, sender=sender)
     if parsed is not None:
@@ -74,7 +76,7 @@ def bank_text_read(*, user, text: str, now: dt.datetime | None = None, sender: s
     parsed = read_with_model(text, now=now, tz=tz)
     if parsed is not None:
         return _within_bounds(parsed, now), BankTextDraft.ParsedBy.MODEL
-    raise Unreadable("This text is not a bank notification Zeus can read; add the transaction by hand.")
+    raise Unreadable(_("This text is not a bank notification Zeus can read; add the transaction by hand."))
 
 
 def _within_bounds(parsed: ParsedText, now: dt.datetime) -> ParsedText:
@@ -82,15 +84,15 @@ def _within_bounds(parsed: ParsedText, now: dt.datetime) -> ParsedText:
     bank can have reported: a balance the ledger's column holds, a moment no later than tomorrow."""
     if parsed.balance_after is not None and abs(parsed.balance_after) > MAX_BALANCE:
         raise ValidationFailed(
-            "The balance in this text is larger than any account holds.",
+            _("The balance in this text is larger than any account holds."),
             code="AMOUNT_OUT_OF_RANGE",
-            fields={"text": ["The balance is too large."]},
+            fields={"text": [_("The balance is too large.")]},
         )
     if parsed.occurred_at is not None and parsed.occurred_at > now + FUTURE_SLACK:
         raise ValidationFailed(
-            "This text is dated in the future; a bank reports what has happened.",
+            _("This text is dated in the future; a bank reports what has happened."),
             code="DATE_OUT_OF_RANGE",
-            fields={"text": ["Dated in the future."]},
+            fields={"text": [_("Dated in the future.")]},
         )
     return parsed
 
@@ -165,9 +167,9 @@ def _duplicate(user, parsed: ParsedText, asset: Asset | None) -> Transaction | N
 def _open_draft(user, draft_id) -> BankTextDraft:
     draft = BankTextDraft.objects.select_for_update().filter(user=user, id=record_id(draft_id)).first()
     if draft is None:
-        raise NotFound("No such draft.")
+        raise NotFound(_("No such draft."))
     if draft.status != BankTextDraft.Status.DRAFT:
-        raise Conflict(f"This draft was already {draft.status}.", code="DRAFT_CLOSED")
+        raise Conflict(_("This draft was already %(status)s.") % {"status": draft.status}, code="DRAFT_CLOSED")
     return draft
 
 
@@ -180,13 +182,15 @@ def bank_text_draft_confirm(*, user, draft_id, values: dict | None = None, save_
     values = dict(values or {})
     unknown = set(values) - _CORRECTABLE
     if unknown:
-        raise ValidationFailed(f"Unknown fields: {', '.join(sorted(unknown))}.")
+        raise ValidationFailed(_("Unknown fields: %(value)s.") % {"value": ", ".join(sorted(unknown))})
     with db_transaction.atomic():
         draft = _open_draft(user, draft_id)
         if draft.duplicate_of_id and not save_anyway:
             raise Conflict(
-                "The ledger already holds this payment (from your bank feed or a statement); discard the draft, "
-                "or confirm with save_anyway.",
+                _(
+                    "The ledger already holds this payment (from your bank feed or a statement); discard the draft, "
+                    "or confirm with save_anyway."
+                ),
                 code="DRAFT_DUPLICATE",
                 fields={"duplicate_of": [str(draft.duplicate_of_id)]},
             )
@@ -224,5 +228,5 @@ def bank_text_draft_discard(*, user, draft_id) -> BankTextDraft:
 def bank_text_draft_get(*, user, draft_id) -> BankTextDraft:
     draft = BankTextDraft.objects.filter(user=user, id=record_id(draft_id)).first()
     if draft is None:
-        raise NotFound("No such draft.")
+        raise NotFound(_("No such draft."))
     return draft

@@ -4,6 +4,8 @@ bank-text draft. The payload is checked by assets/vietqr (its CRC, a NAPAS bank 
 
 import datetime as dt
 
+from django.utils.translation import gettext as _
+
 from assets.banktexts.parsers import ParsedText
 from assets.vietqr.reading import vietqr_read
 from zeus.errors import ValidationFailed
@@ -19,9 +21,9 @@ def vietqr_parsed(text: str, *, now: dt.datetime) -> ParsedText:
         raise ValidationFailed(error.message, code=error.code, fields={"text": [error.message]}) from None
     if qr.amount is None:
         raise ValidationFailed(
-            "This VietQR asks for no amount; add the transfer by hand with what you paid.",
+            _("This VietQR asks for no amount; add the transfer by hand with what you paid."),
             code="VIETQR_NO_AMOUNT",
-            fields={"text": ["No amount in this VietQR."]},
+            fields={"text": [_("No amount in this VietQR.")]},
         )
     to = f"{qr.bank_short_name} {qr.account}"
     return ParsedText(

@@ -12,6 +12,8 @@ import functools
 import zoneinfo
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from assets.banktexts.parsers import MAX_AMOUNT, MAX_BALANCE, ParsedText
 from zeus.errors import ValidationFailed, ZeusError
 from zeus.money import CURRENCY_EXPONENTS, parse_money
@@ -91,7 +93,9 @@ class Reading:
 
 
 def _invalid(message: str) -> CaptureAnswerInvalid:
-    return CaptureAnswerInvalid(f"The model's reading of this file cannot be used: {message}")
+    return CaptureAnswerInvalid(
+        _("The model's reading of this file cannot be used: %(message)s") % {"message": message}
+    )
 
 
 def _row(row: dict, *, issuer: str, mask: str, today: dt.date, tz: zoneinfo.ZoneInfo, n: int) -> ParsedText:
@@ -137,7 +141,7 @@ def reading_from_answer(answer, *, today: dt.date, tz: zoneinfo.ZoneInfo) -> Rea
     kind, rows = answer["kind"], answer["transactions"]
     if kind == "not_financial" or not rows:
         raise CaptureUnreadable(
-            "This file shows no payment Zeus can read: send a receipt, a transfer screenshot or a bank statement."
+            _("This file shows no payment Zeus can read: send a receipt, a transfer screenshot or a bank statement.")
         )
     if kind in ("receipt", "transfer") and len(rows) != 1:
         raise _invalid(f"a {kind} is one payment, not {len(rows)}.")

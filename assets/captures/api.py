@@ -4,6 +4,7 @@ multipart field `file` becomes drafts read by the model (each confirmed or disca
 owner only."""
 
 from django.http import FileResponse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
@@ -65,9 +66,9 @@ class CaptureListView(APIView):
         uploads = request.FILES.getlist("file")
         if len(uploads) != 1:
             raise CaptureRejected(
-                "Send one file as the multipart field `file`.",
+                _("Send one file as the multipart field `file`."),
                 code="CAPTURE_MISSING",
-                fields={"file": ["Exactly one file."]},
+                fields={"file": [_("Exactly one file.")]},
             )
         upload = uploads[0]
         capture = services.capture_create(
@@ -96,7 +97,7 @@ class TransactionFileView(APIView):
     def get(self, request, transaction_id: int):
         capture = services.capture_for_transaction(user=request.user, transaction_id=transaction_id)
         if capture is None or not capture.file:
-            raise NotFound("This transaction has no kept file.")
+            raise NotFound(_("This transaction has no kept file."))
         return capture_file_response(capture)
 
 

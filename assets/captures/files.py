@@ -9,6 +9,8 @@ import hashlib
 import os
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from assets.importing import MAX_WHOLE_FILE_BYTES
 from assets.statements.detect import HEAD_BYTES, detect
 from assets.statements.rows import ImportRejected
@@ -85,11 +87,13 @@ def _media_type(head: bytes) -> tuple[str, str]:
     try:
         statement = detect(head)
     except ImportRejected as exc:
-        raise CaptureRejected(f"This file is not {ACCEPTED}.", code="CAPTURE_UNSUPPORTED") from exc
+        raise CaptureRejected(
+            _("This file is not %(ACCEPTED)s.") % {"ACCEPTED": ACCEPTED}, code="CAPTURE_UNSUPPORTED"
+        ) from exc
     if statement == "csv" and guess is not None:
         # Some other binary (an archive, a video, an executable): the CSV reader is the importers' fallback,
         # not a claim that these bytes are text.
-        raise CaptureRejected(f"This file is not {ACCEPTED}.", code="CAPTURE_UNSUPPORTED")
+        raise CaptureRejected(_("This file is not %(ACCEPTED)s.") % {"ACCEPTED": ACCEPTED}, code="CAPTURE_UNSUPPORTED")
     return STATEMENT, _STATEMENT_TYPES.get(statement, "application/xml")
 
 
@@ -99,16 +103,17 @@ def sniff(upload, *, name: str = "", content_type: str = "") -> Sniffed:
     accepted kinds, and one whose name or declared type says another kind than its bytes."""
     size = getattr(upload, "size", None)
     if size is not None and size > MAX_BYTES:
-        raise CaptureTooLarge(f"The file is larger than {MAX_BYTES // (1024 * 1024)} MB.")
+        raise CaptureTooLarge(_("The file is larger than %(value)s MB.") % {"value": MAX_BYTES // (1024 * 1024)})
     upload.seek(0)
     head = upload.read(HEAD_BYTES)
     if not head:
-        raise CaptureRejected("The file is empty.", code="CAPTURE_EMPTY")
+        raise CaptureRejected(_("The file is empty."), code="CAPTURE_EMPTY")
     kind, media_type = _media_type(head)
     claims = _claimed(name, content_type)
     if claims and media_type not in claims:
         raise CaptureRejected(
-            f"The file's name or type says {', '.join(sorted(claims))}, but its bytes are {media_type}.",
+            _("The file's name or type says %(value)s, but its bytes are %(media_type)s.")
+            % {"value": ", ".join(sorted(claims)), "media_type": media_type},
             code="CAPTURE_TYPE_MISMATCH",
         )
     digest = hashlib.sha256(head)
@@ -117,7 +122,9 @@ def sniff(upload, *, name: str = "", content_type: str = "") -> Sniffed:
     while chunk := upload.read(256 * 1024):
         total += len(chunk)
         if total > limit:
-            raise CaptureTooLarge(f"A file of this kind is at most {limit / 1_000_000:.2f} MB.")
+            raise CaptureTooLarge(
+                _("A file of this kind is at most %(value)s MB.") % {"value": format(limit / 1000000, ".2f")}
+            )
         digest.update(chunk)
     upload.seek(0)
     return Sniffed(kind=kind, media_type=media_type, size=total, sha256=digest.hexdigest())

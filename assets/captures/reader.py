@@ -10,6 +10,8 @@ needs the model answers 503 CAPTURE_READER_MISSING, never a guess."""
 from collections.abc import Callable
 from typing import Protocol
 
+from django.utils.translation import gettext as _
+
 from zeus.errors import ZeusError
 
 
@@ -35,5 +37,5 @@ def register_reader(reader: Reader) -> None:
 
 def read(*, user, kind: str, media_type: str, data: bytes):
     if not _reader:
-        raise CaptureReaderUnavailable("Reading images and PDFs is not available on this server.")
+        raise CaptureReaderUnavailable(_("Reading images and PDFs is not available on this server."))
     return _reader[0](user=user, kind=kind, media_type=media_type, data=data)

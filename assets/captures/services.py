@@ -4,12 +4,12 @@ then the file, its row and its drafts are stored together, and the file is remov
 be. Its drafts are bank-text drafts, confirmed or discarded through assets.banktexts like any other."""
 
 import datetime as dt
-import json
 import os
 from decimal import Decimal
 
 from django.db import transaction as db_transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from assets.banktexts.services import bank_text_draft_from_parsed
 from assets.captures import reader
@@ -20,6 +20,7 @@ from assets.importing import ImportResult, transactions_import
 from assets.models import BankTextDraft
 from zeus.errors import Conflict, NotFound
 from zeus.services import profile_lock
+from zeus.text import parse_json
 from zeus.timeutil import user_tz
 from zeus.validation import record_id
 
@@ -43,9 +44,10 @@ def _answer_json(answer) -> object:
     """A reader may hand back the model's text or its parsed JSON; numbers are read as Decimal either way."""
     if isinstance(answer, str | bytes):
         try:
-            return json.loads(answer, parse_float=Decimal)
+            # Depth-bounded: json.loads recurses, and a reply nesting brackets deep enough was a RecursionError.
+            return parse_json(answer.decode() if isinstance(answer, bytes) else answer, parse_float=Decimal)
         except ValueError as exc:
-            raise CaptureAnswerInvalid("The model's reading of this file is not JSON.") from exc
+            raise CaptureAnswerInvalid(_("The model's reading of this file is not JSON.")) from exc
     return answer
 
 
@@ -77,7 +79,7 @@ def _already_kept(user, sniffed: Sniffed) -> None:
     )
     if known is not None:
         raise CaptureDuplicate(
-            "This file was already shared; its drafts are on its capture.", fields={"capture": [str(known)]}
+            _("This file was already shared; its drafts are on its capture."), fields={"capture": [str(known)]}
         )
 
 
@@ -138,24 +140,26 @@ def capture_create(*, user, upload, name: str = "", content_type: str = "", now:
 def capture_get(*, user, capture_id) -> Capture:
     capture = Capture.objects.filter(user=user, id=record_id(capture_id)).first()
     if capture is None:
-        raise NotFound("No such capture.")
+        raise NotFound(_("No such capture."))
     return capture
 
 
 def capture_with_file(*, user, capture_id) -> Capture:
     capture = capture_get(user=user, capture_id=capture_id)
     if not capture.file:
-        raise NotFound("This capture's file was discarded.")
+        raise NotFound(_("This capture's file was discarded."))
     return capture
 
 
 def _pending(user, capture_id) -> Capture:
     capture = Capture.objects.select_for_update().filter(user=user, id=record_id(capture_id)).first()
     if capture is None:
-        raise NotFound("No such capture.")
+        raise NotFound(_("No such capture."))
     if capture.kind != STATEMENT or capture.status != Capture.Status.PENDING:
         raise Conflict(
-            f"This capture is {capture.status}; only a statement waiting to be imported can be.", code="CAPTURE_CLOSED"
+            _("This capture is %(status)s; only a statement waiting to be imported can be.")
+            % {"status": capture.status},
+            code="CAPTURE_CLOSED",
         )
     return capture
 

@@ -4,6 +4,7 @@ only call these."""
 import secrets
 
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from assets.feeds.casso import CassoTransaction
 from assets.feeds.providers import FeedRow, feed_row_land, secret_decrypt, secret_encrypt
@@ -25,7 +26,10 @@ def casso_connection_create(
     name = clean_text(name, "name", max_length=100, required=False) or "Casso"
     api_key = clean_text(api_key, "api_key", max_length=500, required=False) or ""
     if CassoConnection.objects.filter(user=user).count() >= MAX_CONNECTIONS:
-        raise ValidationFailed(f"At most {MAX_CONNECTIONS} Casso connections.", code="TOO_MANY_CONNECTIONS")
+        raise ValidationFailed(
+            gettext("At most %(MAX_CONNECTIONS)s Casso connections.") % {"MAX_CONNECTIONS": MAX_CONNECTIONS},
+            code="TOO_MANY_CONNECTIONS",
+        )
     secret = secrets.token_urlsafe(32)
     connection = CassoConnection.objects.create(
         user=user,
@@ -45,7 +49,7 @@ def casso_connection_delete(*, user, connection_id) -> None:
     """Ends the connection: its URL answers 401 from now on. What it imported stays in the ledger."""
     deleted, _ = CassoConnection.objects.filter(user=user, id=record_id(connection_id)).delete()
     if not deleted:
-        raise NotFound("No such Casso connection.")
+        raise NotFound(gettext("No such Casso connection."))
 
 
 def casso_connection_by_token(token: str) -> CassoConnection | None:

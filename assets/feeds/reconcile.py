@@ -20,6 +20,7 @@ from decimal import Decimal, InvalidOperation
 
 from django.conf import settings
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from assets.feeds import casso, casso_services
 from assets.feeds.payload import SEPAY_TZ, InvalidPayload, parse_payload
@@ -205,4 +206,4 @@ def feed_api_key_set(*, user, provider: str, connection_id, api_key: str) -> Non
         **{field_name: secret_encrypt(api_key, purpose=purpose)}
     )
     if not updated:
-        raise NotFound(f"No such {'SePay' if provider == 'sepay' else 'Casso'} connection.")
+        raise NotFound(_("No such %(value)s connection.") % {"value": "SePay" if provider == "sepay" else "Casso"})

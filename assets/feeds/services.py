@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from assets.feeds.payload import SEPAY_CURRENCY, SepayTransaction
 from assets.feeds.providers import income_landed_announce
@@ -31,10 +32,15 @@ class NewConnection:
 def sepay_connection_create(*, user, auth: str, name: str | None = None) -> NewConnection:
     """A connection with a fresh URL token and secret; the secret is returned here only."""
     if auth not in SepayConnection.Auth.values:
-        raise ValidationFailed("auth must be api_key or hmac.", fields={"auth": ["Must be api_key or hmac."]})
+        raise ValidationFailed(
+            gettext("auth must be api_key or hmac."), fields={"auth": [gettext("Must be api_key or hmac.")]}
+        )
     name = clean_text(name, "name", max_length=100, required=False) or "SePay"
     if SepayConnection.objects.filter(user=user).count() >= MAX_CONNECTIONS:
-        raise ValidationFailed(f"At most {MAX_CONNECTIONS} SePay connections.", code="TOO_MANY_CONNECTIONS")
+        raise ValidationFailed(
+            gettext("At most %(MAX_CONNECTIONS)s SePay connections.") % {"MAX_CONNECTIONS": MAX_CONNECTIONS},
+            code="TOO_MANY_CONNECTIONS",
+        )
     secret = secrets.token_urlsafe(32)
     connection = SepayConnection.objects.create(
         user=user,
@@ -50,7 +56,7 @@ def sepay_connection_delete(*, user, connection_id) -> None:
     """Ends the connection: its URL answers 401 from now on. What it imported stays in the ledger."""
     deleted, _ = SepayConnection.objects.filter(user=user, id=record_id(connection_id)).delete()
     if not deleted:
-        raise NotFound("No such SePay connection.")
+        raise NotFound(gettext("No such SePay connection."))
 
 
 def sepay_connection_secret(secret_encrypted: str) -> str | None:

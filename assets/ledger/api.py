@@ -1,6 +1,7 @@
 """REST for the ledger's truth (docs/contract/rest.md, "Ledger"): transfers and their suggestions, splits,
 imports, the user's own categories, exchange rates, reconciling an account."""
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
@@ -297,7 +298,7 @@ class RateListView(APIView):
     def post(self, request):
         data = self.InputSerializer(data=request.data)
         if not data.is_valid():
-            raise ValidationFailed("Check the rate.", code="RATE_INVALID", fields=data.errors)
+            raise ValidationFailed(gettext("Check the rate."), code="RATE_INVALID", fields=data.errors)
         values = data.validated_data
         rate = catalog.exchange_rate_set(
             user=request.user,

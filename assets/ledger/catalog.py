@@ -6,6 +6,7 @@ from decimal import Decimal, InvalidOperation
 
 from django.db import IntegrityError
 from django.db import transaction as db_transaction
+from django.utils.translation import gettext
 
 from assets import categories
 from assets.ledger.models import ExchangeRate, UserCategory
@@ -26,15 +27,21 @@ def category_resolve(*, user, value: str, direction: str | None = None) -> tuple
         try:
             own = UserCategory.objects.get(user=user, id=int(value[len(USER_CATEGORY_PREFIX) :]))
         except (UserCategory.DoesNotExist, ValueError, OverflowError):
-            raise ValidationFailed(f"No such category {value!r}.", fields={"category": ["No such category."]}) from None
+            raise ValidationFailed(
+                gettext("No such category %(value)r.") % {"value": value},
+                fields={"category": [gettext("No such category.")]},
+            ) from None
         kind = own.kind
     elif value in categories.ALL:
         kind = value
     else:
-        raise ValidationFailed(f"Unknown category {value!r}.", fields={"category": ["Not a category."]})
+        raise ValidationFailed(
+            gettext("Unknown category %(value)r.") % {"value": value}, fields={"category": [gettext("Not a category.")]}
+        )
     if direction is not None and not categories.fits(kind, direction):
         raise ValidationFailed(
-            f"{value} is not an {direction} category.", fields={"category": [f"Not an {direction} category."]}
+            gettext("%(value)s is not an %(direction)s category.") % {"value": value, "direction": direction},
+            fields={"category": [gettext("Not an %(direction)s category.") % {"direction": direction}]},
         )
     return kind, own
 
@@ -46,7 +53,9 @@ def category_key(category: str, user_category_id: int | None) -> str:
 
 def _kind(value) -> str:
     if value not in categories.ALL:
-        raise ValidationFailed("kind must be one of the fixed categories.", fields={"kind": ["Not a category."]})
+        raise ValidationFailed(
+            gettext("kind must be one of the fixed categories."), fields={"kind": [gettext("Not a category.")]}
+        )
     return value
 
 
@@ -60,21 +69,21 @@ def user_category_create(*, user, kind: str, name_vi: str, name_en: str) -> User
                 name_en=clean_text(name_en, "name_en", max_length=60, required=True),
             )
     except IntegrityError:
-        raise Conflict("You already have a category of that name.", code="CATEGORY_EXISTS") from None
+        raise Conflict(gettext("You already have a category of that name."), code="CATEGORY_EXISTS") from None
 
 
 def _own(user, category_id) -> UserCategory:
     try:
         return UserCategory.objects.get(user=user, id=int(category_id))
     except (UserCategory.DoesNotExist, TypeError, ValueError, OverflowError):
-        raise NotFound("No such category.") from None
+        raise NotFound(gettext("No such category.")) from None
 
 
 def user_category_update(*, user, category_id, **changes) -> UserCategory:
     """Renames a category (`name_vi`, `name_en`). Its kind stays: the rows under it are counted there."""
     unknown = set(changes) - {"name_vi", "name_en"}
     if unknown:
-        raise ValidationFailed(f"Unknown fields: {', '.join(sorted(unknown))}.")
+        raise ValidationFailed(gettext("Unknown fields: %(value)s.") % {"value": ", ".join(sorted(unknown))})
     own = _own(user, category_id)
     for name in ("name_vi", "name_en"):
         if name in changes:
@@ -83,7 +92,7 @@ def user_category_update(*, user, category_id, **changes) -> UserCategory:
         with db_transaction.atomic():
             own.save()
     except IntegrityError:
-        raise Conflict("You already have a category of that name.", code="CATEGORY_EXISTS") from None
+        raise Conflict(gettext("You already have a category of that name."), code="CATEGORY_EXISTS") from None
     return own
 
 
@@ -97,18 +106,24 @@ def exchange_rate_set(*, user, day, from_currency: str, to_currency: str, rate) 
     day = day if isinstance(day, dt.date) else parse_date(day, "date")
     source_currency, target = normalize_currency(from_currency), normalize_currency(to_currency)
     if source_currency == target:
-        raise ValidationFailed("from and to must differ.", code="RATE_INVALID", fields={"to": ["Same as from."]})
+        raise ValidationFailed(
+            gettext("from and to must differ."), code="RATE_INVALID", fields={"to": [gettext("Same as from.")]}
+        )
     try:
         value = Decimal(str(rate))
     except (InvalidOperation, ValueError):
         value = None
     if value is None or not value.is_finite() or value <= 0 or value.adjusted() > 12:
         raise ValidationFailed(
-            "rate must be a positive number.", code="RATE_INVALID", fields={"rate": ["Must be more than 0."]}
+            gettext("rate must be a positive number."),
+            code="RATE_INVALID",
+            fields={"rate": [gettext("Must be more than 0.")]},
         )
     value = value.quantize(Decimal("1e-10"))
     if value <= 0:
-        raise ValidationFailed("rate is too small.", code="RATE_INVALID", fields={"rate": ["Too small."]})
+        raise ValidationFailed(
+            gettext("rate is too small."), code="RATE_INVALID", fields={"rate": [gettext("Too small.")]}
+        )
     found, _ = ExchangeRate.objects.update_or_create(
         user=user,
         day=day,

@@ -7,6 +7,7 @@ from decimal import Decimal
 
 from django.db import transaction as db_transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from assets import categories
 from assets.ledger.catalog import category_resolve
@@ -29,7 +30,7 @@ class SplitMismatch(ValidationFailed):
 def _locked_row(user, transaction_id) -> Transaction:
     found = Transaction.objects.select_for_update().filter(user=user, id=record_id(transaction_id)).first()
     if found is None:
-        raise NotFound("No such transaction.")
+        raise NotFound(gettext("No such transaction."))
     return found
 
 
@@ -39,16 +40,20 @@ def transaction_correct(*, user, transaction_id, **changes) -> Transaction:
     answers 409 SYNCED_READ_ONLY when a fact is sent, and nothing changes."""
     unknown = set(changes) - set(FACTS) - set(CORRECTIONS)
     if unknown:
-        raise ValidationFailed(f"Unknown fields: {', '.join(sorted(unknown))}.")
+        raise ValidationFailed(gettext("Unknown fields: %(value)s.") % {"value": ", ".join(sorted(unknown))})
     with db_transaction.atomic():
         txn = _locked_row(user, transaction_id)
         facts = {k: v for k, v in changes.items() if k in FACTS}
         if facts and txn.source != Source.MANUAL:
-            raise SyncedReadOnly("transaction's " + ", ".join(sorted(facts)))
+            raise SyncedReadOnly(
+                gettext("This transaction's %(facts)s came from its bank and cannot be changed here.")
+                % {"facts": ", ".join(sorted(facts))},
+                fields={name: [gettext("Read only.")] for name in sorted(facts)},
+            )
         if facts and txn.transfer_id and {"amount", "currency", "direction"} & set(facts):
-            raise Conflict("Undo the transfer before changing its amount.", code="IN_TRANSFER")
+            raise Conflict(gettext("Undo the transfer before changing its amount."), code="IN_TRANSFER")
         if facts and {"amount", "currency"} & set(facts) and txn.splits.exists():
-            raise Conflict("Join the split before changing its amount.", code="TRANSACTION_SPLIT")
+            raise Conflict(gettext("Join the split before changing its amount."), code="TRANSACTION_SPLIT")
         category = changes.pop("category", None) if "category" in changes else None
         if facts:
             txn = transaction_update(user=user, transaction_id=txn.pk, **facts)
@@ -62,7 +67,9 @@ def transaction_correct(*, user, transaction_id, **changes) -> Transaction:
             txn.note = clean_text(changes["note"], "note", max_length=500, required=False)
         if "excluded" in changes:
             if not isinstance(changes["excluded"], bool):
-                raise ValidationFailed("excluded must be true or false.", fields={"excluded": ["Not a boolean."]})
+                raise ValidationFailed(
+                    gettext("excluded must be true or false."), fields={"excluded": [gettext("Not a boolean.")]}
+                )
             txn.excluded = changes["excluded"]
         txn.save()
     return txn
@@ -72,15 +79,20 @@ def transaction_split(*, user, transaction_id, parts: list[dict]) -> list[Transa
     """Replaces the row's parts. At least two, each `amount` > 0 with its `category` (fitting the row's
     direction) and an optional `note`; together exactly the row's amount, else 400 SPLIT_MISMATCH."""
     if not isinstance(parts, list) or len(parts) < 2:
-        raise SplitMismatch("A split has at least two parts.", fields={"parts": ["At least two parts."]})
+        raise SplitMismatch(
+            gettext("A split has at least two parts."), fields={"parts": [gettext("At least two parts.")]}
+        )
     with db_transaction.atomic():
         txn = _locked_row(user, transaction_id)
         if txn.transfer_id:
-            raise Conflict("A row in a transfer cannot be split.", code="IN_TRANSFER")
+            raise Conflict(gettext("A row in a transfer cannot be split."), code="IN_TRANSFER")
         made = []
         for position, part in enumerate(parts):
             if not isinstance(part, dict):
-                raise ValidationFailed("Each part is an object.", fields={"parts": [f"Part {position + 1}."]})
+                raise ValidationFailed(
+                    gettext("Each part is an object."),
+                    fields={"parts": [gettext("Part %(value)s.") % {"value": position + 1}]},
+                )
             kind, own = category_resolve(user=user, value=part.get("category"), direction=txn.direction)
             made.append(
                 TransactionSplit(
@@ -95,8 +107,9 @@ def transaction_split(*, user, transaction_id, parts: list[dict]) -> list[Transa
         total = sum((p.amount for p in made), Decimal(0))
         if total != txn.amount:
             raise SplitMismatch(
-                f"The parts add up to {total}, the row is {txn.amount}.",
-                fields={"parts": [f"Sum {total} ≠ {txn.amount}."]},
+                gettext("The parts add up to %(total)s, the row is %(amount)s.")
+                % {"total": total, "amount": txn.amount},
+                fields={"parts": [gettext("Sum %(total)s ≠ %(amount)s.") % {"total": total, "amount": txn.amount}]},
             )
         TransactionSplit.objects.filter(transaction=txn).delete()
         TransactionSplit.objects.bulk_create(made)
@@ -114,7 +127,7 @@ def import_batch_delete(*, user, batch_id) -> int:
     with db_transaction.atomic():
         batch = ImportBatch.objects.select_for_update().filter(user=user, id=record_id(batch_id)).first()
         if batch is None:
-            raise NotFound("No such import.")
+            raise NotFound(gettext("No such import."))
         _, removed = Transaction.objects.filter(user=user, import_batch=batch).delete()
         batch.delete()
     return removed.get(Transaction._meta.label, 0)
@@ -123,7 +136,7 @@ def import_batch_delete(*, user, batch_id) -> int:
 def _manual_account(user, asset_id) -> Asset:
     asset = Asset.objects.select_for_update().filter(user=user, id=record_id(asset_id)).first()
     if asset is None:
-        raise NotFound("No such account.")
+        raise NotFound(gettext("No such account."))
     if asset.source != Source.MANUAL:
         raise SyncedReadOnly("account")
     return asset

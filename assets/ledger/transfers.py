@@ -4,6 +4,7 @@ lock, as pairing on arrival does, so a tap and an arriving row never pair the sa
 from django.db import IntegrityError
 from django.db import transaction as db_transaction
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from assets.ledger.models import RejectedPair, TransactionSplit, Transfer
 from assets.ledger.selectors import rate_table_load
@@ -20,7 +21,7 @@ class RateMissing(ValidationFailed):
 def _row(user, transaction_id, side: str) -> Transaction:
     found = Transaction.objects.filter(user=user, id=record_id(transaction_id)).first()
     if found is None:
-        raise NotFound("No such transaction.", fields={side: ["No such transaction."]})
+        raise NotFound(_("No such transaction."), fields={side: [_("No such transaction.")]})
     return found
 
 
@@ -28,14 +29,16 @@ def _check_side(row: Transaction, side: str) -> None:
     wanted = Transaction.Direction.EXPENSE if side == "out" else Transaction.Direction.INCOME
     if row.direction != wanted:
         raise ValidationFailed(
-            f"The {side} side of a transfer must be an {wanted}.",
+            _("The %(side)s side of a transfer must be an %(wanted)s.") % {"side": side, "wanted": wanted},
             code="TRANSFER_DIRECTION",
-            fields={side: [f"Not an {wanted}."]},
+            fields={side: [_("Not an %(wanted)s.") % {"wanted": wanted}]},
         )
     if row.transfer_id is not None:
-        raise Conflict("This row is already in a transfer.", code="ALREADY_TRANSFER", fields={side: ["In a transfer."]})
+        raise Conflict(
+            _("This row is already in a transfer."), code="ALREADY_TRANSFER", fields={side: [_("In a transfer.")]}
+        )
     if TransactionSplit.objects.filter(transaction=row).exists():
-        raise Conflict("A split row cannot be a transfer; join it first.", code="SPLIT_TRANSFER")
+        raise Conflict(_("A split row cannot be a transfer; join it first."), code="SPLIT_TRANSFER")
 
 
 def _drop_suggestions(user, ids) -> None:
@@ -48,14 +51,14 @@ def _link(user, transfer: Transfer) -> None:
     ids = [i for i in (transfer.outgoing_id, transfer.incoming_id) if i is not None]
     _drop_suggestions(user, ids)
     if Transaction.objects.filter(pk__in=ids, transfer__isnull=True).update(transfer=transfer) != len(ids):
-        raise Conflict("This row is already in a transfer.", code="ALREADY_TRANSFER")
+        raise Conflict(_("This row is already in a transfer."), code="ALREADY_TRANSFER")
 
 
 def transfer_create(*, user, out_id=None, in_id=None) -> Transfer:
     """Marks rows as a transfer: both sides, or one side whose other account Zeus does not track. Two
     currencies need a rate on the outgoing day (else 400 RATE_MISSING)."""
     if out_id in (None, "") and in_id in (None, ""):
-        raise ValidationFailed("Name the out side, the in side, or both.", fields={"out": ["Required."]})
+        raise ValidationFailed(_("Name the out side, the in side, or both."), fields={"out": [_("Required.")]})
     with db_transaction.atomic():
         profile_lock(user=user)
         out = _row(user, out_id, "out") if out_id not in (None, "") else None
@@ -67,16 +70,17 @@ def transfer_create(*, user, out_id=None, in_id=None) -> Transfer:
         if out is not None and inc is not None:
             if out.asset_id is not None and out.asset_id == inc.asset_id:
                 raise ValidationFailed(
-                    "Both sides are on the same account.",
+                    _("Both sides are on the same account."),
                     code="TRANSFER_SAME_ACCOUNT",
-                    fields={"in": ["Same account."]},
+                    fields={"in": [_("Same account.")]},
                 )
             if out.currency != inc.currency:
                 table = rate_table_load(user=user, currencies={out.currency, inc.currency}, until=out.occurred_on)
                 if table.rate_on(out.currency, inc.currency, out.occurred_on) is None:
                     raise RateMissing(
-                        f"No {out.currency}→{inc.currency} rate on or before {out.occurred_on}; add one first.",
-                        fields={"in": ["No rate for these currencies."]},
+                        _("No %(currency)s→%(currency2)s rate on or before %(occurred_on)s; add one first.")
+                        % {"currency": out.currency, "currency2": inc.currency, "occurred_on": out.occurred_on},
+                        fields={"in": [_("No rate for these currencies.")]},
                     )
             RejectedPair.objects.filter(user=user, outgoing=out, incoming=inc).delete()
         try:
@@ -93,7 +97,7 @@ def transfer_create(*, user, out_id=None, in_id=None) -> Transfer:
                     )
                 _link(user, transfer)
         except IntegrityError:
-            raise Conflict("This row is already in a transfer.", code="ALREADY_TRANSFER") from None
+            raise Conflict(_("This row is already in a transfer."), code="ALREADY_TRANSFER") from None
     return transfer
 
 
@@ -103,7 +107,7 @@ def transfer_delete(*, user, transfer_id) -> None:
         profile_lock(user=user)
         transfer = Transfer.objects.filter(user=user, id=record_id(transfer_id), status=Transfer.Status.PAIRED).first()
         if transfer is None:
-            raise NotFound("No such transfer.")
+            raise NotFound(_("No such transfer."))
         Transaction.objects.filter(transfer=transfer).update(transfer=None)
         if transfer.outgoing_id and transfer.incoming_id:
             RejectedPair.objects.get_or_create(
@@ -119,7 +123,7 @@ def _suggestion(user, transfer_id) -> Transfer:
         .first()
     )
     if found is None:
-        raise NotFound("No such suggestion.")
+        raise NotFound(_("No such suggestion."))
     return found
 
 
@@ -133,7 +137,7 @@ def transfer_suggestion_accept(*, user, transfer_id) -> Transfer:
                 transfer.save(update_fields=["status"])
                 _link(user, transfer)
         except IntegrityError:
-            raise Conflict("One of these rows is already in a transfer.", code="ALREADY_TRANSFER") from None
+            raise Conflict(_("One of these rows is already in a transfer."), code="ALREADY_TRANSFER") from None
     return transfer
 
 

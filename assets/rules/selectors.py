@@ -1,6 +1,7 @@
 """Reads of categorization rules, scoped to one user."""
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 
 from assets.models import CategoryRule
 from zeus.errors import NotFound
@@ -15,7 +16,7 @@ def rule_list(*, user) -> QuerySet[CategoryRule]:
 def rule_get(*, user, rule_id) -> CategoryRule:
     rule = CategoryRule.objects.filter(user=user, id=record_id(rule_id)).first()
     if rule is None:
-        raise NotFound("No such rule.")
+        raise NotFound(_("No such rule."))
     return rule
 
 

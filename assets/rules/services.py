@@ -5,6 +5,7 @@ from decimal import Decimal
 
 from django.db import transaction as db_transaction
 from django.db.models import Max
+from django.utils.translation import gettext as _
 
 from assets import categories
 from assets.models import CategoryRule, Transaction
@@ -67,26 +68,29 @@ def merchant_of(text: str) -> str:
 def _clean(user, *, match, direction, min_amount, max_amount, category, position) -> dict:
     match = clean_text(match, "match", max_length=100, required=True)
     if not any(ch.isalnum() for ch in fold(match)):
-        raise ValidationFailed("match must contain letters or digits.", fields={"match": ["Nothing to match."]})
+        raise ValidationFailed(_("match must contain letters or digits."), fields={"match": [_("Nothing to match.")]})
     if direction in ("", None):
         direction = None
     elif direction not in Transaction.Direction.values:
-        raise ValidationFailed("direction must be expense or income.", fields={"direction": ["Not valid."]})
+        raise ValidationFailed(_("direction must be expense or income."), fields={"direction": [_("Not valid.")]})
     if category not in categories.ALL:
-        raise ValidationFailed(f"Unknown category {category!r}.", fields={"category": ["Not a category."]})
+        raise ValidationFailed(
+            _("Unknown category %(category)r.") % {"category": category}, fields={"category": [_("Not a category.")]}
+        )
     if direction and not categories.fits(category, direction):
         raise ValidationFailed(
-            f"{category} is not an {direction} category.", fields={"category": [f"Not an {direction} category."]}
+            _("%(category)s is not an %(direction)s category.") % {"category": category, "direction": direction},
+            fields={"category": [_("Not an %(direction)s category.") % {"direction": direction}]},
         )
     currency = user_currency(user)
     low = None if min_amount in (None, "") else parse_money(min_amount, currency, field="min_amount", allow_zero=True)
     high = None if max_amount in (None, "") else parse_money(max_amount, currency, field="max_amount")
     if low is not None and high is not None and low > high:
         raise ValidationFailed(
-            "min_amount is above max_amount.", fields={"min_amount": ["Must not be above max_amount."]}
+            _("min_amount is above max_amount."), fields={"min_amount": [_("Must not be above max_amount.")]}
         )
     if position is not None and (isinstance(position, bool) or not isinstance(position, int) or position < 0):
-        raise ValidationFailed("position must be a whole number ≥ 0.", fields={"position": ["Not valid."]})
+        raise ValidationFailed(_("position must be a whole number ≥ 0."), fields={"position": [_("Not valid.")]})
     return {
         "match": match,
         "match_folded": fold(match),
@@ -119,7 +123,7 @@ def rule_create(
     with db_transaction.atomic():
         existing = CategoryRule.objects.select_for_update().filter(user=user)
         if existing.count() >= MAX_RULES:
-            raise ValidationFailed(f"At most {MAX_RULES} rules.", code="TOO_MANY_RULES")
+            raise ValidationFailed(_("At most %(MAX_RULES)s rules.") % {"MAX_RULES": MAX_RULES}, code="TOO_MANY_RULES")
         if fields["position"] is None:
             last = existing.aggregate(last=Max("position"))["last"]
             fields["position"] = 0 if last is None else last + 1
@@ -130,14 +134,14 @@ def _own_rule(user, rule_id, *, lock=False) -> CategoryRule:
     qs = CategoryRule.objects.filter(user=user, id=record_id(rule_id))
     rule = (qs.select_for_update() if lock else qs).first()
     if rule is None:
-        raise NotFound("No such rule.")
+        raise NotFound(_("No such rule."))
     return rule
 
 
 def rule_update(*, user, rule_id, **changes) -> CategoryRule:
     unknown = set(changes) - {"match", "direction", "min_amount", "max_amount", "category", "position"}
     if unknown:
-        raise ValidationFailed(f"Unknown fields: {', '.join(sorted(unknown))}.")
+        raise ValidationFailed(_("Unknown fields: %(value)s.") % {"value": ", ".join(sorted(unknown))})
     with db_transaction.atomic():
         rule = _own_rule(user, rule_id, lock=True)
         current = {

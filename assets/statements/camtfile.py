@@ -12,6 +12,8 @@ import re
 from collections.abc import Iterator
 from decimal import Decimal, InvalidOperation
 
+from django.utils.translation import gettext
+
 from assets.statements.rows import Fingerprints, ImportRejected, Row, clean_description, signed_amount
 
 
@@ -43,7 +45,7 @@ def camt_rows(source, *, code: str = "INVALID_CAMT053") -> Iterator[Row]:
     head = source.read(64 * 1024)
     source.seek(0)
     if _DTD.search(head):
-        raise ImportRejected("CAMT files with a DTD or entity declarations are refused.", code=code)
+        raise ImportRejected(gettext("CAMT files with a DTD or entity declarations are refused."), code=code)
     fingerprint, references = Fingerprints("camt"), {}
     account_scope = ""
     index = 0
@@ -92,9 +94,11 @@ def camt_rows(source, *, code: str = "INVALID_CAMT053") -> Iterator[Row]:
             while element.getprevious() is not None:
                 del element.getparent()[0]
     except etree.XMLSyntaxError as exc:
-        raise ImportRejected(f"The CAMT file is not well-formed XML: {exc}", code=code) from None
+        raise ImportRejected(
+            gettext("The CAMT file is not well-formed XML: %(exc)s") % {"exc": exc}, code=code
+        ) from None
     if index == 0 and not statements:
-        raise ImportRejected("The CAMT file holds no statement, report or notification.", code=code)
+        raise ImportRejected(gettext("The CAMT file holds no statement, report or notification."), code=code)
 
 
 def _amount(element) -> tuple[Decimal | None, str]:

@@ -2,6 +2,8 @@
 checked against the file's header and resolved to column indexes, or refused with a 400 naming each fault.
 Pure."""
 
+from django.utils.translation import gettext as _
+
 from assets.rules.text import fold
 from assets.statements.rows import ImportRejected
 from zeus.text import is_storable
@@ -20,13 +22,13 @@ _DATE_TOKENS = (("YYYY", "%Y"), ("YY", "%y"), ("MM", "%m"), ("DD", "%d"), ("HH",
 def check_mapping(mapping, header: list[str]) -> dict:
     """The mapping with each column resolved to its index; a 400 naming what is wrong otherwise."""
     if not isinstance(mapping, dict):
-        raise ImportRejected("mapping must be a JSON object.", code="MAPPING_INVALID")
+        raise ImportRejected(_("mapping must be a JSON object."), code="MAPPING_INVALID")
     unknown = set(mapping) - MAPPING_KEYS
     if unknown:
         raise ImportRejected(
-            f"Unknown mapping keys: {', '.join(sorted(unknown))}.",
+            _("Unknown mapping keys: %(value)s.") % {"value": ", ".join(sorted(unknown))},
             code="MAPPING_INVALID",
-            fields={"mapping": [f"Allowed: {', '.join(sorted(MAPPING_KEYS))}."]},
+            fields={"mapping": [_("Allowed: %(value)s.") % {"value": ", ".join(sorted(MAPPING_KEYS))}]},
         )
     problems: dict[str, list[str]] = {}
     if not mapping.get("date"):
@@ -73,7 +75,7 @@ def check_mapping(mapping, header: list[str]) -> dict:
             resolved["date_format"] = _strptime_format(date_format.strip())
     if problems:
         raise ImportRejected(
-            f"The column mapping is incomplete: {next(iter(problems.items()))[1][0]}",
+            _("The column mapping is incomplete: %(value)s") % {"value": next(iter(problems.items()))[1][0]},
             code="MAPPING_INVALID",
             fields={"mapping": problems},
         )

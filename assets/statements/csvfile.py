@@ -8,6 +8,8 @@ import re
 from collections.abc import Iterator
 from decimal import Decimal
 
+from django.utils.translation import gettext
+
 from assets import categories
 from assets.rules.text import fold
 from assets.statements import conventions, figures
@@ -56,9 +58,11 @@ def read_header(reader) -> list[str]:
     try:
         header = next(reader, None)
     except csv.Error as exc:
-        raise ImportRejected(f"Line 1: the file is not valid CSV ({exc}).", code="INVALID_CSV") from None
+        raise ImportRejected(
+            gettext("Line 1: the file is not valid CSV (%(exc)s).") % {"exc": exc}, code="INVALID_CSV"
+        ) from None
     if header is None or not any(cell.strip() for cell in header):
-        raise ImportRejected("The file is empty.", code="CSV_EMPTY")
+        raise ImportRejected(gettext("The file is empty."), code="CSV_EMPTY")
     return [cell.strip() for cell in header]
 
 
@@ -85,7 +89,9 @@ def _rows(reader, *, first_line: int, pad_to: int = 0) -> Iterator[tuple[int, li
             line = reader.line_num + 1
     except csv.Error as exc:
         raise ImportRejected(
-            f"Line {reader.line_num}: the file is not valid CSV ({exc}).", code="INVALID_CSV"
+            gettext("Line %(line_num)s: the file is not valid CSV (%(exc)s).")
+            % {"line_num": reader.line_num, "exc": exc},
+            code="INVALID_CSV",
         ) from None
 
 
@@ -247,18 +253,25 @@ def _read_date(text: str, date_format: str | None, day_first: bool = True) -> dt
         try:
             return dt.datetime.strptime(head, date_format).date()
         except ValueError:
-            raise ValidationFailed(f"{text!r} does not match the date format {date_format}.") from None
+            raise ValidationFailed(
+                gettext("%(text)r does not match the date format %(date_format)s.")
+                % {"text": text, "date_format": date_format}
+            ) from None
     try:
         return read_date(text, day_first=day_first)
     except ValueError:
-        raise ValidationFailed(f"{text!r} is not a date; name its format in the mapping (date_format).") from None
+        raise ValidationFailed(
+            gettext("%(text)r is not a date; name its format in the mapping (date_format).") % {"text": text}
+        ) from None
 
 
 def _completed_date(text: str, beside: str, day_first: bool) -> dt.date:
     try:
         return conventions.completed_date(text, beside, day_first=day_first)
     except ValueError:
-        raise ValidationFailed(f"{text!r} is not a date; name its format in the mapping (date_format).") from None
+        raise ValidationFailed(
+            gettext("%(text)r is not a date; name its format in the mapping (date_format).") % {"text": text}
+        ) from None
 
 
 def _cell(record: list[str], mapping: dict, key: str) -> str:
@@ -291,7 +304,10 @@ def _figure(text: str, currency: str, mark: str | None = None) -> Decimal | None
     # An unknown code reads as a two-decimal figure here; the row's currency check names the code itself.
     parsed = parse_amount(text, decimals=CURRENCY_EXPONENTS.get(currency.upper(), 2))
     if parsed.currency and parsed.currency != currency:
-        raise ValidationFailed(f"{text!r} is in {parsed.currency}, but this ledger is in {currency}.")
+        raise ValidationFailed(
+            gettext("%(text)r is in %(currency)s, but this ledger is in %(currency2)s.")
+            % {"text": text, "currency": parsed.currency, "currency2": currency}
+        )
     return -parsed.amount if negative else parsed.amount
 
 

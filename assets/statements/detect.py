@@ -2,6 +2,8 @@
 
 import re
 
+from django.utils.translation import gettext as _
+
 from assets.statements.rows import ImportRejected
 
 CSV, OFX, QIF, MT940, XLSX = "csv", "ofx", "qif", "mt940", "xlsx"
@@ -31,7 +33,9 @@ _BINARY = (b"%PDF", b"\xd0\xcf\x11\xe0", b"\x89PNG", b"\xff\xd8\xff", b"GIF8", b
 
 def unsupported(what: str) -> ImportRejected:
     return ImportRejected(
-        f"This file is {what}, not a statement Zeus reads. Send {ACCEPTED}.", code="UNSUPPORTED_FORMAT"
+        _("This file is %(what)s, not a statement Zeus reads. Send %(ACCEPTED)s.")
+        % {"what": what, "ACCEPTED": ACCEPTED},
+        code="UNSUPPORTED_FORMAT",
     )
 
 

@@ -10,6 +10,8 @@ import hashlib
 import re
 from collections.abc import Iterator
 
+from django.utils.translation import gettext as _
+
 from assets.statements.rows import Fingerprints, ImportRejected, Row, clean_description, signed_amount
 
 # A :61: line that already holds its amount, followed by a line that is no field of its own.
@@ -109,17 +111,22 @@ def _lines(text: str) -> Iterator:
         try:
             statement = _parsed(run, data)
         except Exception as exc:  # the library raises RuntimeError, ValueError, KeyError on what it cannot read
-            raise ImportRejected(f"The MT940 file could not be read: {str(exc)[:200]}", code="INVALID_MT940") from None
+            raise ImportRejected(
+                _("The MT940 file could not be read: %(value)s") % {"value": str(exc)[:200]}, code="INVALID_MT940"
+            ) from None
         data = statement.data
         found += len(statement)
         missing += len(_LINE.findall(run)) - len(statement)
         yield from statement
     if missing:
         # The library passes over a :61: line it cannot match: the file is refused rather than half read.
-        raise ImportRejected(f"{missing} :61: line(s) of the MT940 file could not be read.", code="INVALID_MT940")
+        raise ImportRejected(
+            _("%(missing)s :61: line(s) of the MT940 file could not be read.") % {"missing": missing},
+            code="INVALID_MT940",
+        )
     if not found and not _whole(text):
         # A whole statement (a closing balance, no :61:) is a day with nothing booked, not a broken file.
-        raise ImportRejected("The MT940 file holds no transactions (:61:).", code="INVALID_MT940")
+        raise ImportRejected(_("The MT940 file holds no transactions (:61:)."), code="INVALID_MT940")
 
 
 def mt940_rows(raw: bytes, *, currency: str) -> Iterator[Row]:
@@ -128,7 +135,9 @@ def mt940_rows(raw: bytes, *, currency: str) -> Iterator[Row]:
     try:
         account = _account(text)
     except Exception as exc:  # the library raises RuntimeError, ValueError, KeyError on what it cannot read
-        raise ImportRejected(f"The MT940 file could not be read: {str(exc)[:200]}", code="INVALID_MT940") from None
+        raise ImportRejected(
+            _("The MT940 file could not be read: %(value)s") % {"value": str(exc)[:200]}, code="INVALID_MT940"
+        ) from None
     scope = hashlib.sha256(account.encode()).hexdigest()[:10]
     fingerprint = Fingerprints("mt940")
     references: dict[str, int] = {}

@@ -16,6 +16,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
+from django.utils.translation import gettext as _
+
 from assets.statements.rows import Fingerprints, ImportRejected, Row, clean_description, signed_amount
 
 # Possessive: the spaces after `<` are not shared out between the two `\s*`, nor a name's letters with `[^>]*`.
@@ -163,7 +165,7 @@ def ofx_rows(raw: bytes, *, currency: str, summary: OfxSummary | None = None) ->
     if not summary.envelope and (summary.closes_any or not summary.ledger_balance):
         # Every OFX file that closes its elements ends with </OFX>: without it the file was cut short, and what
         # was read of it is not the statement (all or nothing). One that closes none is whole to its balance.
-        raise ImportRejected("The OFX file is cut short: it never closes its <OFX> element.", code="INVALID_OFX")
+        raise ImportRejected(_("The OFX file is cut short: it never closes its <OFX> element."), code="INVALID_OFX")
 
 
 def _listed_again(row: Row, contents: dict[str, str], listed: set[tuple[str, str]]) -> bool:

@@ -6,6 +6,8 @@ Windows-1252."""
 import re
 from collections.abc import Iterator
 
+from django.utils.translation import gettext
+
 from assets.statements.rows import Fingerprints, ImportRejected, Row, clean_description, signed_amount
 
 # quiffen reads an amount by dropping what is not a digit, a point or a minus: `T-1E+30` became -130.
@@ -60,7 +62,9 @@ def qif_rows(text: str, *, currency: str, default_day_first: bool) -> Iterator[R
 
     odd = _ODD_AMOUNT.search(text)
     if odd:
-        raise ImportRejected(f"{odd.group().strip()!r} is not an amount QIF writes.", code="INVALID_QIF")
+        raise ImportRejected(
+            gettext("%(strip)r is not an amount QIF writes.") % {"strip": odd.group().strip()}, code="INVALID_QIF"
+        )
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     # Stray record ends an exporter wrote first. Possessive, so a long run of spaces before the header is not split
     # between the two `[ \t]*` in every way.
@@ -75,7 +79,9 @@ def qif_rows(text: str, *, currency: str, default_day_first: bool) -> Iterator[R
         try:
             qif = Qif.parse_string(chunk, day_first=first)
         except Exception as exc:  # quiffen raises ValueError, KeyError, pydantic errors, dateutil's ParserError
-            raise ImportRejected(f"The QIF file could not be read: {exc}", code="INVALID_QIF") from None
+            raise ImportRejected(
+                gettext("The QIF file could not be read: %(exc)s") % {"exc": exc}, code="INVALID_QIF"
+            ) from None
         other = other or bool(qif.securities or qif.categories or qif.classes)
         for account in qif.accounts.values():
             for transactions in account.transactions.values():
@@ -93,7 +99,7 @@ def qif_rows(text: str, *, currency: str, default_day_first: bool) -> Iterator[R
     if not found and not other:
         # A file of accounts, securities or categories only is a valid QIF with nothing for the ledger; anything else
         # that yields no transaction is not one Zeus can read.
-        raise ImportRejected("The QIF file holds no transactions.", code="INVALID_QIF")
+        raise ImportRejected(gettext("The QIF file holds no transactions."), code="INVALID_QIF")
 
 
 def _row(txn, index: int, currency: str, fingerprint: Fingerprints) -> Row:

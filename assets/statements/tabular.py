@@ -7,6 +7,8 @@ import csv
 import re
 from collections.abc import Callable, Iterator
 
+from django.utils.translation import gettext
+
 from assets.rules.text import fold
 from assets.statements import column_mapping, conventions, csvfile
 from assets.statements.columns import MAX_COLUMNS, SAMPLE_ROWS, infer_mapping, is_date_cell
@@ -98,11 +100,13 @@ def _read(reader) -> tuple[int, list[str]] | None:
         record = next(reader, None)
     except csv.Error as exc:
         raise ImportRejected(
-            f"Line {reader.line_num}: the file is not valid CSV ({exc}).", code="INVALID_CSV"
+            gettext("Line %(line_num)s: the file is not valid CSV (%(exc)s).")
+            % {"line_num": reader.line_num, "exc": exc},
+            code="INVALID_CSV",
         ) from None
     except UnicodeDecodeError:
         raise ImportRejected(
-            "The file's text is not in the encoding it starts in; save it as CSV UTF-8.", code="CSV_NOT_UTF8"
+            gettext("The file's text is not in the encoding it starts in; save it as CSV UTF-8."), code="CSV_NOT_UTF8"
         ) from None
     return None if record is None else (reader.line_num, record)
 
@@ -242,7 +246,7 @@ def table_rows(
         return rows, remember
     seen += ahead
     if first is None:
-        raise ImportRejected("The file is empty.", code="CSV_EMPTY")
+        raise ImportRejected(gettext("The file is empty."), code="CSV_EMPTY")
     if mapping:
         column_mapping.check_mapping(mapping, first)  # names what the mapping gets wrong
     found, letterhead_dates = headless_mapping([record for _, record in seen]), False
@@ -264,8 +268,11 @@ def table_rows(
         )
         return rows, None
     raise ImportRejected(
-        f"The first line must be the header {','.join(csvfile.HEADER)}, or send a column mapping for this "
-        f"bank's header. Zeus reads {ACCEPTED}.",
+        gettext(
+            "The first line must be the header %(value)s, or send a column mapping for this bank's header. "
+            "Zeus reads %(ACCEPTED)s."
+        )
+        % {"value": ",".join(csvfile.HEADER), "ACCEPTED": ACCEPTED},
         code="CSV_BAD_HEADER",
         fields={"header": first[:50]},
     )

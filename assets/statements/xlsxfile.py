@@ -9,6 +9,8 @@ import zipfile
 from decimal import Decimal
 from typing import BinaryIO
 
+from django.utils.translation import gettext
+
 from assets.statements.rows import ImportRejected
 
 MAX_INFLATED = 128 * 1024 * 1024
@@ -23,17 +25,19 @@ def check_zip(source: BinaryIO) -> None:
         with zipfile.ZipFile(source) as archive:
             members = archive.infolist()
     except (zipfile.BadZipFile, ValueError, OSError):
-        raise ImportRejected("The XLSX file is not a readable workbook.", code="INVALID_XLSX") from None
+        raise ImportRejected(gettext("The XLSX file is not a readable workbook."), code="INVALID_XLSX") from None
     finally:
         source.seek(0)
     if len(members) > MAX_MEMBERS:
-        raise ImportRejected("The XLSX file has too many parts.", code="INVALID_XLSX")
+        raise ImportRejected(gettext("The XLSX file has too many parts."), code="INVALID_XLSX")
     inflated = sum(m.file_size for m in members)
     packed = sum(m.compress_size for m in members) or 1
     if inflated > MAX_INFLATED or (inflated > 10 * 1024 * 1024 and inflated / packed > MAX_RATIO):
-        raise ImportRejected("The XLSX file inflates far beyond its size (a zip bomb); refused.", code="XLSX_TOO_LARGE")
+        raise ImportRejected(
+            gettext("The XLSX file inflates far beyond its size (a zip bomb); refused."), code="XLSX_TOO_LARGE"
+        )
     if not any(m.filename.startswith("xl/") for m in members):
-        raise ImportRejected("The file is a zip archive, not an XLSX workbook.", code="UNSUPPORTED_FORMAT")
+        raise ImportRejected(gettext("The file is a zip archive, not an XLSX workbook."), code="UNSUPPORTED_FORMAT")
 
 
 def _cell(value) -> str:
@@ -115,7 +119,9 @@ class SheetReader:
             self.workbook, sheet = _first_sheet(source)
             self.hidden = _hidden_rows(source, sheet.title)
         except Exception as exc:  # openpyxl raises KeyError, InvalidFileException, XML errors, IndexError
-            raise ImportRejected(f"The XLSX file could not be read: {str(exc)[:200]}", code="INVALID_XLSX") from None
+            raise ImportRejected(
+                gettext("The XLSX file could not be read: %(value)s") % {"value": str(exc)[:200]}, code="INVALID_XLSX"
+            ) from None
         self.rows = sheet.iter_rows(values_only=True)
         self.line_num = 0
 
@@ -129,7 +135,9 @@ class SheetReader:
             self.workbook.close()
             raise
         except Exception as exc:
-            raise ImportRejected(f"The XLSX file could not be read: {str(exc)[:200]}", code="INVALID_XLSX") from None
+            raise ImportRejected(
+                gettext("The XLSX file could not be read: %(value)s") % {"value": str(exc)[:200]}, code="INVALID_XLSX"
+            ) from None
         self.line_num += 1
         if self.line_num in self.hidden:
             return []

@@ -2,6 +2,8 @@
 
 import re
 
+from django.utils.translation import gettext as _
+
 from assets.vietqr.banks import bank_for
 from zeus.errors import ValidationFailed
 
@@ -12,7 +14,9 @@ def clean_bank_bin(value) -> str:
     text = "" if value is None else str(value).strip()
     if text and bank_for(text) is None:
         raise ValidationFailed(
-            "bank_bin is not a NAPAS bank BIN Zeus knows.", code="UNKNOWN_BANK", fields={"bank_bin": ["Unknown BIN."]}
+            _("bank_bin is not a NAPAS bank BIN Zeus knows."),
+            code="UNKNOWN_BANK",
+            fields={"bank_bin": [_("Unknown BIN.")]},
         )
     return text
 
@@ -21,6 +25,7 @@ def clean_account_number(value) -> str:
     text = "" if value is None else re.sub(r"[\s.-]", "", str(value))
     if text and not _ACCOUNT.match(text):
         raise ValidationFailed(
-            "account_number is 1 to 19 letters or digits.", fields={"account_number": ["1 to 19 letters or digits."]}
+            _("account_number is 1 to 19 letters or digits."),
+            fields={"account_number": [_("1 to 19 letters or digits.")]},
         )
     return text

@@ -4,6 +4,8 @@ import dataclasses
 import re
 from decimal import Decimal
 
+from django.utils.translation import gettext as _
+
 from assets.vietqr import payload as vietqr_payload
 from assets.vietqr.banks import bank_for
 from zeus.errors import ValidationFailed
@@ -32,7 +34,7 @@ def vietqr_read(*, payload) -> ReadQR:
     """The transfer a payload describes; ValidationFailed (400) with a code for a bad checksum, a malformed text
     or a BIN that names no NAPAS bank."""
     if not isinstance(payload, str) or not payload.strip():
-        raise ValidationFailed("payload is required.", fields={"payload": ["This field is required."]})
+        raise ValidationFailed(_("payload is required."), fields={"payload": [_("This field is required.")]})
     try:
         qr = vietqr_payload.parse(payload)
     except vietqr_payload.PayloadError as error:
@@ -40,9 +42,9 @@ def vietqr_read(*, payload) -> ReadQR:
     bank = bank_for(qr.bank_bin)
     if bank is None:
         raise ValidationFailed(
-            "The payload names a bank BIN that is not on NAPAS's list.",
+            _("The payload names a bank BIN that is not on NAPAS's list."),
             code="UNKNOWN_BANK",
-            fields={"payload": ["Unknown bank BIN."]},
+            fields={"payload": [_("Unknown bank BIN.")]},
         )
     return ReadQR(
         bank_bin=qr.bank_bin,

@@ -1,5 +1,6 @@
 """/api/v1/chat/mcp-token: the user's MCP token. The token itself is returned once, by the POST that creates it."""
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
@@ -23,7 +24,7 @@ class McpTokenView(APIView):
     def get(self, request):
         token = mcp_token_active(user=request.user)
         if token is None:
-            raise NotFound("You have no MCP token.")
+            raise NotFound(_("You have no MCP token."))
         return Response(self.OutputSerializer(token).data)
 
     @extend_schema(request=None, responses={201: CreatedSerializer})

@@ -3,6 +3,8 @@ VietQR, and budgets set through the chat. Reads through the plans and goals sele
 goals services, recorded for replay like every mutation (chat.tools.runner); a budget's deletion waits for the
 user's confirmation."""
 
+from django.utils.translation import gettext as _
+
 from assets import categories
 from assets.cards.selectors import card_dues_for
 from assets.ledger.shapes import conversions_json, rate_missing_json, rate_text
@@ -214,7 +216,7 @@ def update_budget(ctx: ToolContext, args: dict) -> dict:
 def check_budget_delete(ctx: ToolContext, args: dict) -> dict:
     budget = goal_selectors.budget_list(user=ctx.user).filter(id=args["budget_id"]).first()
     if budget is None:
-        raise NotFound("No such budget.")
+        raise NotFound(_("No such budget."))
     return {"budget": _budget_of(ctx, budget)}
 
 

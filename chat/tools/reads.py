@@ -4,6 +4,8 @@ import datetime as dt
 import re
 from decimal import Decimal
 
+from django.utils.translation import gettext
+
 from assets.ledger.selectors import transaction_ledgers, with_ledger_flags
 from assets.ledger.shapes import conversions_json, rate_missing_json
 from assets.ledger.totals import conversion_summary, missing_summary
@@ -88,7 +90,9 @@ def list_budgets(ctx: ToolContext, args: dict) -> dict:
     month = args.get("month") or f"{ctx.today.year:04d}-{ctx.today.month:02d}"
     match = _MONTH.match(month)
     if not match or not 1970 <= int(match[1]) <= 2200:
-        raise ValidationFailed("month must be YYYY-MM.", code="INVALID_INPUT", fields={"month": ["Use YYYY-MM."]})
+        raise ValidationFailed(
+            gettext("month must be YYYY-MM."), code="INVALID_INPUT", fields={"month": [gettext("Use YYYY-MM.")]}
+        )
     statuses = budget_statuses(user=ctx.user, month=(int(match[1]), int(match[2])))
     return {
         "month": month,

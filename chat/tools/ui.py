@@ -1,6 +1,7 @@
 """UI tools: they write nothing. Each validated input becomes the output, and the output becomes a card."""
 
 from django.utils import translation
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from chat import cards
@@ -86,7 +87,9 @@ def show_goal_planning_form(ctx: ToolContext, args: dict) -> dict:
     if "deadline" in args:
         deadline = resolve_deadline(args["deadline"], today=ctx.today)
         if deadline <= ctx.today:
-            raise ValidationFailed("The deadline must be in the future.", fields={"deadline": ["In the future."]})
+            raise ValidationFailed(
+                gettext("The deadline must be in the future."), fields={"deadline": [gettext("In the future.")]}
+            )
         values["deadline"] = deadline.isoformat()
     return {"intent": "create_goal", "currency": ctx.currency, "values": values}
 

@@ -195,6 +195,11 @@ def debt_payment_record(*, user, debt_id, amount, paid_on=None, transaction=None
             # A feed's row is dated by the bank and applied as it is (debt_payment_apply); a typed date is checked.
             message = _("A payment cannot be dated before the debt began.")
             raise ValidationFailed(message, fields={"paid_on": [message]})
+        if paid is not None and paid > user_today(user):
+            # A payment is money that has moved: one dated after the user's today is a typo or a plan, and would
+            # settle instalments not yet due (CONTRACT §9.2 records payments; it schedules none).
+            message = _("A payment cannot be dated after today.")
+            raise ValidationFailed(message, code="FUTURE_PAYMENT", fields={"paid_on": [message]})
         return debt_payment_apply(debt=debt, amount=amount, paid_on=paid, transaction=linked)
 
 

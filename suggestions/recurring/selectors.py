@@ -3,6 +3,7 @@
 import datetime as dt
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 
 from suggestions.models import RecurringSeries
 from suggestions.recurring.detection import monthly_cost, yearly_cost
@@ -19,12 +20,14 @@ def recurring_list(
     qs = RecurringSeries.objects.filter(user=user)
     if status and status != "all":
         if status not in RecurringSeries.Status.values:
-            raise ValidationFailed("status must be active, ended, dismissed or all.", fields={"status": ["Not valid."]})
+            raise ValidationFailed(
+                _("status must be active, ended, dismissed or all."), fields={"status": [_("Not valid.")]}
+            )
         qs = qs.filter(status=status)
     if kind and kind != "all":
         if kind not in RecurringSeries.Kind.values:
             raise ValidationFailed(
-                "kind must be subscription, bill, income, transfer or all.", fields={"kind": ["Not valid."]}
+                _("kind must be subscription, bill, income, transfer or all."), fields={"kind": [_("Not valid.")]}
             )
         qs = qs.filter(kind=kind)
     if due_within_days not in (None, ""):
@@ -34,8 +37,8 @@ def recurring_list(
             days = -1
         if not 0 <= days <= 366:
             raise ValidationFailed(
-                "due_within_days must be a whole number from 0 to 366.",
-                fields={"due_within_days": ["Use 0 to 366."]},
+                _("due_within_days is a whole number from 0 to 366."),
+                fields={"due_within_days": [_("From 0 to 366.")]},
             )
         today = today or user_today(user)
         qs = qs.filter(next_on__gte=today, next_on__lte=today + dt.timedelta(days=days))
@@ -46,7 +49,7 @@ def recurring_get(*, user, series_id) -> RecurringSeries:
     try:
         return RecurringSeries.objects.get(user=user, id=int(series_id))
     except (RecurringSeries.DoesNotExist, TypeError, ValueError):
-        raise NotFound("No such recurring series.") from None
+        raise NotFound(_("No such recurring series.")) from None
 
 
 def recurring_to_dict(series: RecurringSeries) -> dict:

@@ -5,6 +5,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import translation
 
 from assets import importing
 from assets.importing import ImportResult, transactions_import_csv
@@ -107,10 +108,13 @@ def test_line_numbers_count_quoted_newlines(alice):
 @pytest.mark.django_db
 def test_a_report_of_many_bad_rows_is_capped(alice):
     text = HEADER + "".join(f"2026-11-01,x,bad,expense,dining,e{i}\n" for i in range(150))
-    with pytest.raises(ValidationFailed) as caught:
+    with pytest.raises(ValidationFailed) as caught, translation.override("en"):
         transactions_import_csv(user=alice, text=text)
     assert len(caught.value.fields["rows"]) == importing.MAX_REPORTED_ROWS
-    assert "150 row(s)" in caught.value.message
+    assert caught.value.message == "150 row(s) could not be read, so nothing was imported. The first 100 are listed."
+    with pytest.raises(ValidationFailed) as caught, translation.override("vi"):
+        transactions_import_csv(user=alice, text=text)
+    assert caught.value.message == "Không đọc được 150 dòng, nên chưa nhập gì. 100 dòng đầu được liệt kê."
 
 
 @pytest.mark.django_db

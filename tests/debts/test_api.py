@@ -1,3 +1,5 @@
+import datetime as dt
+
 import pytest
 from django.test import Client
 
@@ -6,6 +8,7 @@ from goals.debts.models import Debt, DebtPayment
 from tests import factories
 from tests.assets.feeds.sepay import deliver, payload
 from tests.assets.helpers import assert_error
+from zeus.timeutil import user_today
 
 pytestmark = pytest.mark.django_db
 
@@ -143,6 +146,27 @@ def test_a_payment_dated_before_the_debt_began_is_a_400(alice_api):
     )
     assert response.status_code == 400 and "paid_on" in response.json()["error"]["fields"]
     assert not DebtPayment.objects.exists()
+
+
+@pytest.mark.parametrize("zone", ["Pacific/Kiritimati", "Pacific/Pago_Pago"])
+def test_a_payment_dated_after_the_users_today_is_a_400_and_their_today_is_accepted(alice_api, alice, zone):
+    alice.profile.timezone = zone
+    alice.profile.save()
+    today = user_today(alice)
+    debt_id = create(alice_api, opened_on=(today - dt.timedelta(days=30)).isoformat()).json()["id"]
+    response = alice_api.post(
+        f"/api/v1/debts/{debt_id}/payments",
+        {"amount": "1000", "paid_on": (today + dt.timedelta(days=1)).isoformat()},
+        format="json",
+    )
+    error = assert_error(response, 400, "FUTURE_PAYMENT")
+    assert error["fields"] == {"paid_on": ["A payment cannot be dated after today."]}
+    assert not DebtPayment.objects.exists()
+    accepted = alice_api.post(
+        f"/api/v1/debts/{debt_id}/payments", {"amount": "1000", "paid_on": today.isoformat()}, format="json"
+    )
+    assert accepted.status_code == 201
+    assert list(DebtPayment.objects.values_list("paid_on", flat=True)) == [today]
 
 
 def test_a_payment_linked_to_another_users_row_is_a_404(alice_api, bob):

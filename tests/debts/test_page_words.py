@@ -1,6 +1,7 @@
 """/debts as a Vietnamese user reads it: each side's total never adds two currencies at 1:1, and a refusal
 (a payment above what is owed, terms that do not hold, a VietQR without an account) reads in Vietnamese."""
 
+import datetime as dt
 import re
 
 import pytest
@@ -10,6 +11,7 @@ from goals.debts.selectors import debt_get
 from goals.debts.services import debt_create
 from tests import factories
 from zeus.errors import NotFound
+from zeus.timeutil import user_today
 
 pytestmark = pytest.mark.django_db
 
@@ -42,6 +44,17 @@ def test_a_payment_above_what_is_owed_is_refused_in_vietnamese(client, vy):
     assert refused.status_code == 400
     assert "At most" not in refused.content.decode()
     assert "Tối đa" in refused.content.decode()
+    assert not debt.payments.exists()
+
+
+def test_a_payment_dated_after_today_is_refused_in_vietnamese(client, vy):
+    debt = debt_create(user=vy, direction="owed_to_me", counterparty="Tú", principal="1000000")
+    tomorrow = user_today(vy) + dt.timedelta(days=1)
+    refused = client.post(
+        f"/debts/{debt.id}/pay", {f"p{debt.id}-amount": "100k", f"p{debt.id}-paid_on": tomorrow.isoformat()}
+    )
+    assert refused.status_code == 400
+    assert "Khoản trả không thể có ngày sau hôm nay." in refused.content.decode()
     assert not debt.payments.exists()
 
 

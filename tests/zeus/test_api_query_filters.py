@@ -2,6 +2,7 @@
 parameter name stays ignored (clients send cache-busters)."""
 
 import pytest
+from rest_framework.test import APIClient
 
 from tests.assets.helpers import assert_error
 from tests.chat import factories as chat_factories
@@ -84,3 +85,34 @@ def test_the_ledgers_lists_tell_a_bad_filter_in_the_readers_language(alice_api, 
     error = assert_error(alice_api.get(path, {name: value}, HTTP_ACCEPT_LANGUAGE="vi"), 400, "VALIDATION_ERROR")
     assert list(error["fields"]) == [name]
     assert error["fields"][name][0].startswith(told), error
+
+
+VIETNAMESE = [
+    ("/api/v1/forecast", "days", "x", "days là một số nguyên từ 1 đến 90.", "Từ 1 đến 90."),
+    (
+        "/api/v1/recurring",
+        "due_within_days",
+        "soon",
+        "due_within_days là một số nguyên từ 0 đến 366.",
+        "Từ 0 đến 366.",
+    ),
+    ("/api/v1/rates", "date", "2026-02-30", "date phải là một ngày dạng YYYY-MM-DD.", "Dùng dạng YYYY-MM-DD."),
+]
+
+
+@pytest.mark.parametrize(("path", "name", "value", "message", "field"), VIETNAMESE)
+def test_a_bad_number_or_date_is_told_in_vietnamese_to_a_token_asking_for_it(
+    alice_api, path, name, value, message, field
+):
+    error = assert_error(alice_api.get(path, {name: value}, HTTP_ACCEPT_LANGUAGE="vi"), 400)
+    assert (error["message"], error["fields"]) == (message, {name: [field]})
+
+
+@pytest.mark.parametrize(("path", "name", "value", "message", "field"), VIETNAMESE)
+def test_a_bad_number_or_date_is_told_in_vietnamese_to_a_vietnamese_profile(alice, path, name, value, message, field):
+    alice.profile.language = "vi"
+    alice.profile.save()
+    client = APIClient()
+    client.force_login(alice)
+    error = assert_error(client.get(path, {name: value}, HTTP_ACCEPT_LANGUAGE="en"), 400)
+    assert (error["message"], error["fields"]) == (message, {name: [field]})

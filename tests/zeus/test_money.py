@@ -3,6 +3,7 @@ from decimal import Decimal
 
 import pytest
 from babel.numbers import format_currency, get_currency_precision
+from django.utils import translation
 
 from zeus.errors import ValidationFailed
 from zeus.money import (
@@ -170,7 +171,7 @@ def test_parse_money_quantizes_to_the_currency(value, currency, expected):
 )
 def test_parse_money_refuses_more_decimals_than_the_currency_has(value, currency):
     """Rounding would keep a sum nobody typed: 1.2345 KWD is no amount of a currency whose unit is 0.001."""
-    with pytest.raises(InvalidAmount) as caught:
+    with pytest.raises(InvalidAmount) as caught, translation.override("en"):
         parse_money(value, currency, field="amount")
     assert f"more decimals than {currency} has" in caught.value.message
     assert "amount" in caught.value.fields

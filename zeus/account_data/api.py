@@ -3,6 +3,7 @@
 from django.contrib.auth import authenticate, logout
 from django.http import FileResponse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.parsers import MultiPartParser
@@ -61,13 +62,13 @@ def export_file(*, user, export_id) -> FileResponse:
     """The export's ZIP for its owner: 404 for anyone else, 409 while it is being built, 410 once expired."""
     export = AccountExport.objects.filter(user=user, id=export_id).first()
     if export is None:
-        raise NotFound("No such export.")
+        raise NotFound(_("No such export."))
     if (export.expires_at is not None and export.expires_at <= timezone.now()) or (
         export.status == AccountExport.Status.READY and not export.file
     ):
-        raise Gone("This export has expired; ask for a new one.", code="EXPORT_EXPIRED")
+        raise Gone(_("This export has expired; ask for a new one."), code="EXPORT_EXPIRED")
     if export.status != AccountExport.Status.READY:
-        raise ZeusError("This export is not ready.", code="EXPORT_NOT_READY")
+        raise ZeusError(_("This export is not ready."), code="EXPORT_NOT_READY")
     name = f"zeus-export-{timezone.localdate(export.finished_at):%Y-%m-%d}.zip"
     return FileResponse(export.file.open("rb"), as_attachment=True, filename=name, content_type="application/zip")
 
@@ -89,7 +90,7 @@ class AccountImportView(APIView):
     def post(self, request):
         upload = request.FILES.get("file")
         if upload is None:
-            raise ImportRejected("Send the export's ZIP as the multipart field `file`.", code="FILE_REQUIRED")
+            raise ImportRejected(_("Send the export's ZIP as the multipart field `file`."), code="FILE_REQUIRED")
         counts = account_import(user=request.user, upload=upload)
         return Response({"records": counts}, status=status.HTTP_201_CREATED)
 
@@ -105,7 +106,7 @@ def confirm_identity(request, user, password: str, code: str | None) -> None:
     # The HttpRequest, not DRF's wrapper: django-axes marks a locked-out request on the object its middleware sees.
     http_request = getattr(request, "_request", request)
     if authenticate(http_request, username=user.get_username(), password=password) is None:
-        raise Forbidden("That password is not right.", code="WRONG_PASSWORD")
+        raise Forbidden(_("That password is not right."), code="WRONG_PASSWORD")
     second_factor_check(user=user, code=code)
 
 
@@ -143,7 +144,7 @@ class AccountDeleteCancelView(APIView):
     def post(self, request):
         user = request.user if request.user.is_authenticated else self._credentials(request)
         if not account_erasure_cancel(user=user):
-            raise NotFound("No erasure is scheduled for this account.", code="NO_ERASURE_PENDING")
+            raise NotFound(_("No erasure is scheduled for this account."), code="NO_ERASURE_PENDING")
         request.session.pop("zeus_erasure_pending", None)
         return Response({"status": "cancelled"})
 
@@ -152,9 +153,9 @@ class AccountDeleteCancelView(APIView):
         data.is_valid(raise_exception=True)
         values = data.validated_data
         if not values.get("username") or not values.get("password"):
-            raise ZeusError("Sign in, or send username and password.", code="CREDENTIALS_REQUIRED")
+            raise ZeusError(_("Sign in, or send username and password."), code="CREDENTIALS_REQUIRED")
         user = authenticate(request._request, username=values["username"], password=values["password"])
         if user is None:
-            raise ZeusError("Unable to log in with those credentials.", code="INVALID_CREDENTIALS")
+            raise ZeusError(_("Unable to log in with those credentials."), code="INVALID_CREDENTIALS")
         second_factor_check(user=user, code=values.get("code"))
         return user

@@ -16,6 +16,7 @@ from django.contrib.auth import SESSION_KEY, get_user_model
 from django.contrib.sessions.models import Session
 from django.core.files.storage import default_storage
 from django.db import transaction
+from django.utils.translation import gettext
 
 from zeus.account_data.registry import records
 from zeus.errors import Conflict, ZeusError
@@ -42,8 +43,11 @@ def erasure_refuse_sign_in(*, user) -> None:
     erasure = erasure_pending(user=user)
     if erasure is not None:
         raise AccountLocked(
-            f"This account is to be erased on {erasure.erase_after:%Y-%m-%d}. To keep it, cancel: "
-            "POST /api/v1/account/delete/cancel with your username and password."
+            gettext(
+                "This account is to be erased on %(erase_after)s. To keep it, cancel: "
+                "POST /api/v1/account/delete/cancel with your username and password."
+            )
+            % {"erase_after": format(erasure.erase_after, "%Y-%m-%d")}
         )
 
 
@@ -55,7 +59,9 @@ def account_erasure_request(*, user, now: dt.datetime) -> ErasureRequest:
         )
         if not created:
             raise Conflict(
-                f"This account is already to be erased on {request.erase_after:%Y-%m-%d}.", code="ERASURE_PENDING"
+                gettext("This account is already to be erased on %(erase_after)s.")
+                % {"erase_after": format(request.erase_after, "%Y-%m-%d")},
+                code="ERASURE_PENDING",
             )
         credentials_revoke(user=user)
         sessions_end(user=user)

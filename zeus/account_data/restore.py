@@ -15,6 +15,7 @@ import zlib
 from django.conf import settings
 from django.core import signing
 from django.db import DataError, IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from zeus.account_data.export import FORMAT, MANIFEST, VERSION, seal_open
 from zeus.account_data.registry import record_for, records, restore_order
@@ -42,54 +43,64 @@ def archive_read(upload) -> tuple[dict, dict[str, list[dict]]]:
     upload.seek(0)
     if size > MAX_ARCHIVE_BYTES:
         raise ImportRejected(
-            f"The archive is larger than {MAX_ARCHIVE_BYTES // (1024 * 1024)} MB.", code="ARCHIVE_TOO_LARGE"
+            _("The archive is larger than %(value)s MB.") % {"value": MAX_ARCHIVE_BYTES // (1024 * 1024)},
+            code="ARCHIVE_TOO_LARGE",
         )
     try:
         with zipfile.ZipFile(upload) as archive:
             return _read(archive)
     except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, OSError):
-        raise ImportRejected("This file is not a readable ZIP archive.", code="INVALID_ARCHIVE") from None
+        raise ImportRejected(_("This file is not a readable ZIP archive."), code="INVALID_ARCHIVE") from None
 
 
 def _read(archive: zipfile.ZipFile) -> tuple[dict, dict[str, list[dict]]]:
     members = archive.infolist()
     if len(members) > MAX_MEMBERS:
-        raise ImportRejected("The archive holds too many files.", code="ARCHIVE_TOO_LARGE")
+        raise ImportRejected(_("The archive holds too many files."), code="ARCHIVE_TOO_LARGE")
     if sum(m.file_size for m in members) > MAX_UNPACKED_BYTES:
-        raise ImportRejected("The archive unpacks to more than Zeus accepts.", code="ARCHIVE_TOO_LARGE")
+        raise ImportRejected(_("The archive unpacks to more than Zeus accepts."), code="ARCHIVE_TOO_LARGE")
     for member in members:
         if member.file_size > 1024 * 1024 and member.file_size > MAX_RATIO * max(member.compress_size, 1):
-            raise ImportRejected(f"{member.filename[:100]} unpacks far beyond its size: refused.", code="ARCHIVE_BOMB")
+            raise ImportRejected(
+                _("%(value)s unpacks far beyond its size: refused.") % {"value": member.filename[:100]},
+                code="ARCHIVE_BOMB",
+            )
     names = {m.filename: m for m in members}
     if MANIFEST not in names:
-        raise ImportRejected("This archive is not a Zeus export (it has no manifest).", code="NOT_A_ZEUS_EXPORT")
+        raise ImportRejected(_("This archive is not a Zeus export (it has no manifest)."), code="NOT_A_ZEUS_EXPORT")
     manifest = _json(archive, names[MANIFEST])
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
-        raise ImportRejected("This archive is not a Zeus export.", code="NOT_A_ZEUS_EXPORT")
+        raise ImportRejected(_("This archive is not a Zeus export."), code="NOT_A_ZEUS_EXPORT")
     if manifest.get("version") != VERSION:
-        raise ImportRejected(f"Zeus reads exports of version {VERSION} only.", code="UNSUPPORTED_VERSION")
+        raise ImportRejected(
+            _("Zeus reads exports of version %(VERSION)s only.") % {"VERSION": VERSION}, code="UNSUPPORTED_VERSION"
+        )
     account, counts = manifest.get("account"), manifest.get("records")
     if not isinstance(account, dict) or not isinstance(counts, dict):
-        raise ImportRejected("The manifest is incomplete.", code="NOT_A_ZEUS_EXPORT")
+        raise ImportRejected(_("The manifest is incomplete."), code="NOT_A_ZEUS_EXPORT")
     try:
         sealed = seal_open(manifest.get("seal"))
     except signing.BadSignature:
         raise ImportRejected(
-            "This archive was not written by this Zeus, or was changed since.", code="ARCHIVE_ALTERED"
+            _("This archive was not written by this Zeus, or was changed since."), code="ARCHIVE_ALTERED"
         ) from None
     if sealed.get("records") != counts or sealed.get("account") != account.get("id"):
-        raise ImportRejected("The manifest was changed since the export.", code="ARCHIVE_ALTERED")
+        raise ImportRejected(_("The manifest was changed since the export."), code="ARCHIVE_ALTERED")
     digests = sealed.get("digests") or {}
     data = {}
     for label in counts:
         record = record_for(str(label))
         if record is None or not record.exported:
-            raise ImportRejected(f"Unknown record type {str(label)[:100]!r}.", code="UNKNOWN_RECORD_TYPE")
+            raise ImportRejected(
+                _("Unknown record type %(value)r.") % {"value": str(label)[:100]}, code="UNKNOWN_RECORD_TYPE"
+            )
         name = f"records/{label}.json"
         member = names.get(name)
         rows = _json(archive, member, digests.get(name, "")) if member is not None else None
         if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
-            raise ImportRejected(f"{label}: the rows are missing or not a list of objects.", code="INVALID_RECORD")
+            raise ImportRejected(
+                _("%(label)s: the rows are missing or not a list of objects.") % {"label": label}, code="INVALID_RECORD"
+            )
         data[label] = rows
     return manifest, data
 
@@ -99,16 +110,26 @@ def _json(archive: zipfile.ZipFile, member: zipfile.ZipInfo, digest: str | None 
         # The header's size is the writer's claim: read one byte past it to catch a member that lies.
         raw = stream.read(member.file_size + 1)
     if len(raw) > member.file_size:
-        raise ImportRejected(f"{member.filename} is longer than its header says.", code="ARCHIVE_BOMB")
+        raise ImportRejected(
+            _("%(filename)s is longer than its header says.") % {"filename": member.filename}, code="ARCHIVE_BOMB"
+        )
     if digest is not None and hashlib.sha256(raw).hexdigest() != digest:  # None: the manifest, which the seal covers
-        raise ImportRejected(f"{member.filename[:100]} was changed since the export.", code="ARCHIVE_ALTERED")
+        raise ImportRejected(
+            _("%(value)s was changed since the export.") % {"value": member.filename[:100]}, code="ARCHIVE_ALTERED"
+        )
     try:
         data = parse_json(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        raise ImportRejected(f"{member.filename} is not valid JSON.", code="INVALID_RECORD") from None
+        raise ImportRejected(
+            _("%(filename)s is not valid JSON.") % {"filename": member.filename}, code="INVALID_RECORD"
+        ) from None
     bad = unstorable_path(data)
     if bad is not None:
-        raise ImportRejected(f"{member.filename}: text at {bad[:100]} holds a NUL character.", code="INVALID_RECORD")
+        raise ImportRejected(
+            _("%(filename)s: text at %(value)s holds a NUL character.")
+            % {"filename": member.filename, "value": bad[:100]},
+            code="INVALID_RECORD",
+        )
     return data
 
 
@@ -133,11 +154,11 @@ def account_import(*, user, upload) -> dict[str, int]:
         with transaction.atomic():
             profile_lock(user=user)
             if not account_is_empty(user=user):
-                raise Conflict("An export can be imported only into an empty account.", code="ACCOUNT_NOT_EMPTY")
+                raise Conflict(_("An export can be imported only into an empty account."), code="ACCOUNT_NOT_EMPTY")
             return _Restore(user=user, old_user=manifest["account"].get("id"), data=data).run()
     except (IntegrityError, DataError) as exc:
         raise ImportRejected(
-            f"The database refused a record of this archive: {str(exc).splitlines()[0][:200]}",
+            _("The database refused a record of this archive: %(value)s") % {"value": str(exc).splitlines()[0][:200]},
             code="INVALID_RECORD",
         ) from None
 
@@ -181,7 +202,7 @@ class _Restore:
             olds.append(str(row["id"]))
             stamps.append({a: getattr(obj, a) for a in stamped})
         if len(set(olds)) != len(olds):
-            raise ImportRejected(f"{record.label}: two rows share an id.", code="INVALID_RECORD")
+            raise ImportRejected(_("%(label)s: two rows share an id.") % {"label": record.label}, code="INVALID_RECORD")
         if _singleton(record):
             record.rows(self.user).delete()
         made = model._default_manager.bulk_create(objs, batch_size=1000)
@@ -232,7 +253,8 @@ class _Restore:
             new = self.ids.get(target, {}).get(old)
             if new is None:
                 raise ImportRejected(
-                    f"{obj._meta.label}.{f.attname} names {target} {old[:40]}, which the archive does not hold.",
+                    _("%(label)s.%(attname)s names %(target)s %(value)s, which the archive does not hold.")
+                    % {"label": obj._meta.label, "attname": f.attname, "target": target, "value": old[:40]},
                     code="INVALID_RECORD",
                 )
             setattr(obj, f.attname, new)

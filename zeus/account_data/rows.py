@@ -7,6 +7,7 @@ import decimal
 import uuid
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
 
 
 def encode(value):
@@ -53,7 +54,7 @@ def decode(field, value):
             field.run_validators(parsed)
             # An empty value is the field's own default more than once ("" where no choice was made yet).
             if field.choices and parsed not in field.empty_values and parsed not in {k for k, _ in field.flatchoices}:
-                raise ValidationError("not one of the choices")
+                raise ValidationError(gettext("not one of the choices"))
     except (ValidationError, TypeError, ValueError, decimal.InvalidOperation, OverflowError) as exc:
         raise BadValue(field.attname, _message(exc)) from None
     if isinstance(parsed, dt.datetime) and parsed.tzinfo is None:

@@ -58,7 +58,7 @@ class TokenView(APIView):
         # middleware sees, which then answers 429 (zeus/lockout.py).
         user = authenticate(request._request, username=values["username"], password=values["password"])
         if user is None:
-            raise ZeusError("Unable to log in with those credentials.", code="INVALID_CREDENTIALS")
+            raise ZeusError(_("Unable to log in with those credentials."), code="INVALID_CREDENTIALS")
         erasure_refuse_sign_in(user=user)
         second_factor_check(user=user, code=values.get("code"))
         # A token issued is a sign-in: the failure count starts again and last_login moves, as for the page.

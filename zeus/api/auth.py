@@ -1,3 +1,4 @@
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from rest_framework.authentication import TokenAuthentication, get_authorization_header
 from rest_framework.exceptions import AuthenticationFailed
@@ -20,11 +21,13 @@ class BearerTokenAuthentication(TokenAuthentication):
         if not parts or parts[0].lower() != b"bearer":
             return super().authenticate(request)
         if len(parts) != 2:
-            raise AuthenticationFailed("Invalid token header: use `Bearer <key>`.")
+            raise AuthenticationFailed(gettext("Invalid token header: use `Bearer <key>`."))
         try:
             key = parts[1].decode()
         except UnicodeError:
-            raise AuthenticationFailed("Invalid token header: the key has characters that are not allowed.") from None
+            raise AuthenticationFailed(
+                gettext("Invalid token header: the key has characters that are not allowed.")
+            ) from None
         return self.authenticate_credentials(key)
 
     def authenticate_credentials(self, key):

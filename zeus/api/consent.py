@@ -1,5 +1,6 @@
 """`/api/v1/account/consent`: whether the user agrees to their ledger data going to the model provider."""
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
@@ -46,8 +47,8 @@ class ConsentView(APIView):
         # JSON's true or false only: DRF's BooleanField would also take "no", 0 or "off" for a decision this weighty.
         if not isinstance(granted, bool):
             raise ValidationFailed(
-                "model_provider is true (agree) or false (decline).",
-                fields={"model_provider": ["Must be true or false."]},
+                _("model_provider is true (agree) or false (decline)."),
+                fields={"model_provider": [_("Must be true or false.")]},
             )
         consent_record(user=request.user, granted=granted)
         return Response(_state(consent_state(user_id=request.user.id)))

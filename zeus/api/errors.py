@@ -3,6 +3,7 @@
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, JsonResponse
+from django.utils.translation import gettext as _
 from django.views import defaults
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -56,9 +57,9 @@ def exception_handler(exc, context):
     if isinstance(exc, ZeusError):
         return error_response(exc.code, exc.message, exc.status, exc.fields)
     if isinstance(exc, Http404):
-        return error_response("NOT_FOUND", "Not found.", status.HTTP_404_NOT_FOUND)
+        return error_response("NOT_FOUND", _("Not found."), status.HTTP_404_NOT_FOUND)
     if isinstance(exc, DjangoPermissionDenied):
-        return error_response("PERMISSION_DENIED", "Permission denied.", status.HTTP_403_FORBIDDEN)
+        return error_response("PERMISSION_DENIED", _("Permission denied."), status.HTTP_403_FORBIDDEN)
     if isinstance(exc, DjangoValidationError):
         fields = exc.message_dict if hasattr(exc, "error_dict") else {"non_field_errors": exc.messages}
         return error_response("VALIDATION_ERROR", _first_message(fields), 400, fields)
@@ -81,13 +82,13 @@ def exception_handler(exc, context):
 def not_found(request, exception=None):
     """Django's 404 for a path no route matches; JSON under /api/ so API clients see one error shape."""
     if request.path.startswith("/api/"):
-        return JsonResponse({"error": {"code": "NOT_FOUND", "message": "Not found."}}, status=404)
+        return JsonResponse({"error": {"code": "NOT_FOUND", "message": _("Not found.")}}, status=404)
     return defaults.page_not_found(request, exception)
 
 
 def server_error(request):
     if request.path.startswith("/api/"):
         return JsonResponse(
-            {"error": {"code": "SERVER_ERROR", "message": "Something went wrong on our side."}}, status=500
+            {"error": {"code": "SERVER_ERROR", "message": _("Something went wrong on our side.")}}, status=500
         )
     return defaults.server_error(request)

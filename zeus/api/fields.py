@@ -1,5 +1,6 @@
 from decimal import Decimal
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -36,5 +37,5 @@ class MoneyField(serializers.Field):
 
     def to_internal_value(self, data):
         if isinstance(data, bool) or not isinstance(data, str | int | float | Decimal):
-            raise serializers.ValidationError("An amount is a number or a string such as 150000, 150k or 12.50.")
+            raise serializers.ValidationError(_("An amount is a number or a string such as 150000, 150k or 12.50."))
         return data

@@ -4,6 +4,7 @@ from collections.abc import Callable
 
 from django.core.exceptions import FieldDoesNotExist, ValidationError
 from django.db.models import Q
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import NotFound
 from rest_framework.pagination import Cursor, CursorPagination
 from rest_framework.response import Response
@@ -40,8 +41,13 @@ class NewestFirstCursorPagination(CursorPagination):
             size = 0
         if not 1 <= size <= self.max_page_size:
             raise ValidationFailed(
-                f"page_size must be a whole number from 1 to {self.max_page_size}.",
-                fields={"page_size": [f"A whole number from 1 to {self.max_page_size}."]},
+                _("page_size must be a whole number from 1 to %(max_page_size)s.")
+                % {"max_page_size": self.max_page_size},
+                fields={
+                    "page_size": [
+                        _("A whole number from 1 to %(max_page_size)s.") % {"max_page_size": self.max_page_size}
+                    ]
+                },
             )
         return size
 
@@ -75,7 +81,9 @@ class NewestFirstCursorPagination(CursorPagination):
             b64decode(request.query_params.get(self.cursor_query_param, "").encode("ascii"), validate=True)
             return super().decode_cursor(request)
         except (NotFound, ValueError) as exc:
-            raise InvalidCursor("That page cursor is not valid.", fields={"cursor": ["Not a valid cursor."]}) from exc
+            raise InvalidCursor(
+                _("That page cursor is not valid."), fields={"cursor": [_("Not a valid cursor.")]}
+            ) from exc
 
     def _decode_key(self, model, position) -> list | None:
         if position is None:
@@ -89,7 +97,9 @@ class NewestFirstCursorPagination(CursorPagination):
                 for field, part in zip(self.ordering, parts, strict=True)
             ]
         except (ValueError, TypeError, ValidationError, FieldDoesNotExist):
-            raise InvalidCursor("That page cursor is not valid.", fields={"cursor": ["Not a valid cursor."]}) from None
+            raise InvalidCursor(
+                _("That page cursor is not valid."), fields={"cursor": [_("Not a valid cursor.")]}
+            ) from None
 
     def _key_of(self, row) -> str:
         parts = []

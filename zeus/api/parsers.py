@@ -1,5 +1,6 @@
 import json
 
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser, get_encoding
 from rest_framework.utils.json import strict_constant
@@ -18,8 +19,8 @@ def refuse_unstorable(data) -> None:
     if path is not None:
         where = path or "body"
         raise InvalidText(
-            f"{where}: text with a NUL character or an unpaired surrogate cannot be stored.",
-            fields={where: ["Contains a NUL character or an unpaired surrogate."]},
+            _("%(where)s: text with a NUL character or an unpaired surrogate cannot be stored.") % {"where": where},
+            fields={where: [_("Contains a NUL character or an unpaired surrogate.")]},
         )
 
 
@@ -36,12 +37,15 @@ class StrictJSONParser(JSONParser):
         try:
             text = raw.decode(get_encoding(parser_context or {}))
         except (UnicodeDecodeError, LookupError):
-            raise ParseError("JSON parse error - the body is not text in its declared charset.") from None
+            raise ParseError(_("JSON parse error - the body is not text in its declared charset.")) from None
         if json_too_deep(text):
-            raise ParseError(f"JSON parse error - the body nests deeper than {MAX_JSON_DEPTH} levels.")
+            raise ParseError(
+                _("JSON parse error - the body nests deeper than %(MAX_JSON_DEPTH)s levels.")
+                % {"MAX_JSON_DEPTH": MAX_JSON_DEPTH}
+            )
         try:
             data = json.loads(text, parse_constant=strict_constant if self.strict else None)
         except ValueError as exc:
-            raise ParseError(f"JSON parse error - {exc}") from None
+            raise ParseError(_("JSON parse error - %(exc)s") % {"exc": exc}) from None
         refuse_unstorable(data)
         return data

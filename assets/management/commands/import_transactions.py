@@ -3,6 +3,7 @@ from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
 
 from assets.importing import transactions_import
 from zeus.errors import ZeusError
@@ -33,8 +34,9 @@ class Command(BaseCommand):
                 mapping = json.loads(mapping)
             except ValueError:
                 raise CommandError("--mapping must be JSON.") from None
+        # A staff command: the services' refusals in English, as the rest of its output (docs/i18n.md).
         try:
-            with Path(file).open("rb") as handle:
+            with Path(file).open("rb") as handle, translation.override("en"):
                 result = transactions_import(user=owner, source=handle, mapping=mapping, asset_id=asset)
         except OSError as exc:
             raise CommandError(f"Cannot read {file}: {exc.strerror or exc}.") from None

@@ -42,6 +42,7 @@ def nothing_kept(media):
         answer(kind="invoice"),
         Reply(blocks=[("text", '{"kind": "receipt", "iss')], stop_reason="max_tokens"),
         Reply(blocks=[("text", "")], stop_reason="refusal"),
+        text('{"kind": ' + "[" * 100_000 + "}"),  # json.loads recursed: a RecursionError and a 500 before
     ],
     ids=[
         "prose",
@@ -61,6 +62,7 @@ def nothing_kept(media):
         "unknown-kind",
         "cut-off",
         "refusal",
+        "nested-too-deep",
     ],
 )
 def test_an_answer_that_is_not_whole_and_sensible_is_refused_with_nothing_kept(alice_api, model, media, reply):

@@ -155,6 +155,8 @@ def test_an_unknown_format_goes_to_the_model_with_only_the_raw_text(alice, alice
         '{"amount": 5, "currency": "XYZ", "direction": "expense"}',
         '{"amount": 5, "currency": "VND", "direction": "sideways"}',
         '{"amount": 5, "currency": "VND", "direction": "income", "occurred_at": "2099-01-01T00:00:00"}',
+        "{" * 50_000,  # `\{.*\}` retried from every brace, to the end each time: seconds before
+        '{"amount": ' + "[" * 100_000 + "}",  # the parser's recursion: a RecursionError before, not a ValueError
     ],
 )
 def test_a_model_answer_that_is_not_a_transaction_is_a_422(alice_api, model, answer):

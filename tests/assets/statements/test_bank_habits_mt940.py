@@ -5,6 +5,7 @@ import datetime as dt
 from decimal import Decimal
 
 import pytest
+from django.utils import translation
 
 from assets.statements import mt940file
 from assets.statements.mt940file import mend, mt940_rows
@@ -52,7 +53,7 @@ def test_mt940_balances_dated_past_the_months_end_and_an_odd_statement_number_st
 def test_mt940_a_line_the_library_cannot_match_refuses_the_file_rather_than_half_reading_it():
     # Amounts without their decimal comma and no transaction type: the library matches the first line only.
     raw = mt940(":61:2011301130CN220000//19239782213", ":86:1130", ":61:2011301130DN43000//19239810200", ":86:1001")
-    with pytest.raises(ImportRejected) as caught:
+    with pytest.raises(ImportRejected) as caught, translation.override("en"):
         list(mt940_rows(raw, currency="USD"))
     assert caught.value.code == "INVALID_MT940" and "1 :61: line" in caught.value.message
 

@@ -93,6 +93,14 @@ def test_model_replies_are_parsed_or_fall_back_to_coach():
     assert route_from_model_reply("create or delete").decided_by == "default"
 
 
+def test_a_reply_of_braces_is_read_in_one_pass():
+    # `\{.*?\}` scanned to the end from each of these braces: seconds for this run before.
+    assert route_from_model_reply("{" * 20_000) == Route("coach", WORKFLOW_TOOLS["coach"], "default")
+    assert route_from_model_reply("{" * 20_000 + " inspect").workflow == "inspect"
+    assert route_from_model_reply("{" * 20_000 + '{"workflow": "inspect"}').workflow == "inspect"
+    assert route_from_model_reply('{"workflow": ' + "[" * 100_000 + "}").decided_by == "default"
+
+
 def test_router_prompts_are_stable_and_carry_the_context():
     assert all(w in ROUTER_SYSTEM_PROMPT for w in WORKFLOWS)
     prompt = router_user_prompt(["xóa ví", "cái thứ hai"], "Bạn có hai ví. Ví nào?")

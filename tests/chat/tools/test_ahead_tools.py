@@ -9,6 +9,7 @@ from goals.debts.models import Debt, DebtPayment
 from goals.models import Budget
 from tests import factories
 from tests.chat.tools.helpers import call, decide
+from zeus.timeutil import user_today
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -87,6 +88,17 @@ def test_record_debt_payment_and_refuse_overpayment(alice, alice_ctx):
     refused = call(alice_ctx, "record_debt_payment", {"debt_id": debt["id"], "amount": "700k"})
     assert refused.is_error and refused.output["error"]["code"] == "OVERPAYMENT"
     assert DebtPayment.objects.count() == 1
+
+
+def test_record_debt_payment_refuses_a_date_after_the_users_today(alice, alice_ctx):
+    debt = call(alice_ctx, "create_debt", {"direction": "i_owe", "counterparty": "Lan", "principal": "1tr"}).output[
+        "debt"
+    ]
+    tomorrow = user_today(alice) + dt.timedelta(days=1)
+    args = {"debt_id": debt["id"], "amount": "400k", "paid_on": tomorrow.isoformat()}
+    refused = call(alice_ctx, "record_debt_payment", args)
+    assert refused.is_error and refused.output["error"]["code"] == "FUTURE_PAYMENT"
+    assert not DebtPayment.objects.exists()
 
 
 def test_the_vietqr_card(alice, alice_ctx):
