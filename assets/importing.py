@@ -12,6 +12,7 @@ from typing import BinaryIO
 
 from django.db import IntegrityError
 from django.db import transaction as db_transaction
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from assets.ledger.models import ImportBatch
@@ -22,6 +23,7 @@ from assets.statements import detect
 from assets.statements.read import statement_rows
 from assets.statements.rows import ImportRejected, Row, storable_row
 from zeus.errors import Conflict, NotFound
+from zeus.money import format_number
 from zeus.selectors import user_currency
 from zeus.services import profile_lock
 
@@ -148,7 +150,8 @@ def _land(
                 total += 1
                 if total > MAX_ROWS:
                     raise ImportRejected(
-                        _("The file has more than %(MAX_ROWS)s rows.") % {"MAX_ROWS": format(MAX_ROWS, ",")},
+                        _("The file has more than %(MAX_ROWS)s rows.")
+                        % {"MAX_ROWS": format_number(MAX_ROWS, locale=get_language())},
                         code="CSV_TOO_LARGE",
                     )
                 storable_row(row)

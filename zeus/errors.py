@@ -1,6 +1,8 @@
 """Domain errors. Services raise them; the REST layer, the websocket and the tools turn them into
 `{"error": {"code", "message", "fields"}}`, an error frame or an `is_error` tool result."""
 
+from django.utils.translation import gettext as _
+
 
 class ZeusError(Exception):
     status = 400
@@ -40,8 +42,6 @@ class SyncedReadOnly(Conflict):
 
     def __init__(self, what: str, *, fields: dict | None = None):
         """`what`: transaction, asset or account; any other text is the whole message, already worded."""
-        from django.utils.translation import gettext as _
-
         said = {
             "transaction": _("This transaction is synced from a linked account and cannot be changed here."),
             "asset": _("This asset is synced from a linked account and cannot be changed here."),

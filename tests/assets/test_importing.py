@@ -156,6 +156,15 @@ def test_it_caps_rows_and_bytes(alice, monkeypatch):
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize(("language", "said"), [("vi", "1.000"), ("en", "1,000")])
+def test_the_row_cap_is_grouped_for_the_reader(alice, monkeypatch, language, said):
+    monkeypatch.setattr(importing, "MAX_ROWS", 1000)
+    with pytest.raises(ValidationFailed) as caught, translation.override(language):
+        transactions_import_csv(user=alice, text=_rows(1001))
+    assert said in caught.value.message and not Transaction.objects.exists()
+
+
+@pytest.mark.django_db
 def test_the_duplicate_check_does_not_query_per_row(alice, django_assert_max_num_queries):
     transactions_import_csv(user=alice, text=_rows(100))
     # A few lookups and insert batches, never one a row.
