@@ -35,6 +35,9 @@ def page(live_server, transactional_db):
         page.fill("#id_password", factories.PASSWORD)
         page.click("form button[type=submit]")
         page.wait_for_selector("#import-form")
+        # The form is there while the page is still parsed; import.js (deferred) listens for the file only once
+        # the document has loaded: a file chosen before that gets no preview.
+        page.wait_for_load_state("load")
         page.user = user
         yield page
     finally:
