@@ -28,8 +28,9 @@ _FORMATS = "CSV, OFX/QFX, QIF, CAMT.052/053/054, MT940, XLSX"
 
 
 def import_refusal_text(exc: ZeusError) -> str:
-    """An importer's refusal in the reader's words (docs/i18n.md, "Service refusals on pages"): the importers'
-    messages are the API's, in English; an unknown code falls back to that message."""
+    """An importer's refusal as the page says it to a person: shorter words than the API's, telling what to do
+    next (the rows' own problems are listed under it); an unknown code falls back to the service's message,
+    already in the reader's language (docs/i18n.md, "Refusals")."""
     if exc.code.startswith("INVALID_"):
         rows = exc.fields.get("rows") if isinstance(exc.fields, dict) else None
         if rows:
