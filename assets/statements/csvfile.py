@@ -45,12 +45,12 @@ _NOT_BOOKED = {
 _FIGURES = ("amount", "debit", "credit", "fee", "tax")
 _TOTAL = re.compile(r"^(?:transactions? )?(?:tong|cong|total|totals|summe|sum|totale)\b")
 # An opening or closing balance, or a turnover, written as a line of the table (BancoPosta's `SALDO INIZIALE`,
-# Swedbank Lithuania's `Likutis pradžiai` and `Apyvarta`, a card's `Saldovortrag letzte Rechnung`, the balance
+# Swedbank Lithuania's `Likutis pradžiai` and `Apyvarta` (Estonia's `Algsaldo`, `Käive`, `lõppsaldo`), a card's `Saldovortrag letzte Rechnung`, the balance
 # brought forward from the last bill): a figure that is no transaction.
 _BALANCE_LINE = re.compile(
     r"^\W*(?:saldo (?:iniziale|finale|inicial|final|anterior)|opening balance|closing balance|anfangssaldo|"
     r"endsaldo|schlusssaldo|saldovortrag(?: letzte rechnung| vorperiode)?|"
-    r"so du dau ky|so du cuoi ky|likutis pradziai|likutis pabaigai|apyvarta)\W*$"
+    r"so du dau ky|so du cuoi ky|likutis pradziai|likutis pabaigai|apyvarta|algsaldo|kaive|loppsaldo)\W*$"
 )
 
 

@@ -30,6 +30,8 @@ _NAMES = {
         "date de comptabilisation",
         "date comptable", "date operation", "fecha", "fecha operacion", "data operacji", "data ksiegowania",
         "bokforingsdag", "kirjauspaiva", "fecha de operacion",
+        # Estonian banks' day (LHV's, SEB's and Swedbank's `Kuupäev`).
+        "kuupaev",
         # Ukrainian banks: the operation's day and time (monobank, Sense Bank), the day (PrivatBank).
         "дата і час операціі", "дата і час", "дата операціі", "дата проведення", "дата",  # noqa: RUF001
         # Russian banks: the day a card's operation was processed (Sberbank), before the day it was made.
@@ -50,6 +52,8 @@ _NAMES = {
         "ngay hieu luc", "value date", "valuedate", "valuta date", "effective date", "valutadatum", "valuta",
         "wertstellung", "data valuta", "data val", "date de valeur", "fecha valor", "fecha de valor", "erteknap",
         "起算日",
+        # Luminor Estonia's only date (`Väärtuspäev`).
+        "vaartuspaev",
     ),
     "description": (
         "noi dung", "noi dung giao dich", "noi dung chi tiet", "dien giai", "mo ta", "chi tiet giao dich",
@@ -59,6 +63,8 @@ _NAMES = {
         "descrizione completa", "causale", "omschrijving", "naam omschrijving", "mededelingen",
         "kozlemeny", "megnevezes", "descrizione operazioni", "desc", "libelle", "libelle operation", "concepto",
         "descripcion", "descricao", "historico", "opis", "tytul", "paaiskinimai", "tekst", "selite", "specifikation",
+        # Estonian banks' explanation (`Selgitus`) and Luminor's payment details (`Makse andmed`).
+        "selgitus", "makse andmed",
         # A line's text named for what the table lists (BCV's `Transactions`) or its designation (`Denominazione`).
         "transactions", "denominazione",
         # Indian banks' line text (Axis Bank's `Particulars`).
@@ -78,7 +84,7 @@ _NAMES = {
     "amount": (
         "so tien", "so tien giao dich", "amount", "transaction amount", "so tien gd", "gia tri", "betrag",
         "umsatz", "importo", "bedrag", "mutatie", "osszeg", "montant", "importe", "valor", "kwota", "suma",
-        "castka", "belopp", "belob", "belop", "maara", "tranzakcio osszege", "billing amount",
+        "castka", "belopp", "belob", "belop", "maara", "tranzakcio osszege", "billing amount", "summa",
         # One signed column named for both ways (Raiffeisen's `Credit/Debit Amount`), not its first word's side.
         "credit debit amount", "debit credit amount",
         # The booked figure (`记账金额`) before the one in the currency the card was used in (`交易金额`).
@@ -122,6 +128,8 @@ _NAMES = {
         "credit debet", "bij af", "be ki", "d k", "bevetel kiadas", "debit kredit", "kredit debit",
         # A card's flag column (Swisscard's `Debit/Credit Flag`: D or C).
         "debit credit flag", "credit debit flag",
+        # Estonian banks' `Deebet/Kreedit (D/C)` (Swedbank's D or K) and Luminor's `Deebet/krediit`.
+        "deebet kreedit", "deebet krediit",
     ),
     # Whether the bank has booked the line (Revolut's `State`, Fineco's `Stato`): pending lines are not in.
     "status": ("state", "status", "stato", "trang thai", "transaction status", "info"),
@@ -132,7 +140,7 @@ _NAMES = {
     ),
     "currency": (
         "loai tien", "tien te", "currency", "ccy", "don vi tien", "wahrung", "waehrung", "divisa", "devizanem",
-        "penznem", "valiuta", "monn", "monnaie", "devise", "devise du compte", "moneda", "waluta", "munt",
+        "penznem", "valiuta", "valuuta", "monn", "monnaie", "devise", "devise du compte", "moneda", "waluta", "munt",
         "记账币种", "入账货币", "交易币种", "交易货币", "货币", "币种", "币别", "通貨",
         # The card's currency (PrivatBank), never monobank's bare `Валюта`, the operation's beside card figures.
         "валюта картки",
