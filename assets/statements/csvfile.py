@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 from assets import categories
 from assets.rules.text import fold
 from assets.statements import conventions, figures
-from assets.statements.headers import read_date
+from assets.statements.headers import names_columns, read_date
 from assets.statements.inference import LOOKAHEAD
 from assets.statements.rows import Fingerprints, ImportRejected, Row, clean_description, signed_amount
 from zeus.errors import ValidationFailed
@@ -45,8 +45,8 @@ _NOT_BOOKED = {
 _FIGURES = ("amount", "debit", "credit", "fee", "tax")
 _TOTAL = re.compile(r"^(?:transactions? )?(?:tong|cong|total|totals|summe|sum|totale)\b")
 # An opening or closing balance, or a turnover, written as a line of the table (BancoPosta's `SALDO INIZIALE`,
-# Swedbank Lithuania's `Likutis pradžiai` and `Apyvarta` (Estonia's `Algsaldo`, `Käive`, `lõppsaldo`), a card's `Saldovortrag letzte Rechnung`, the balance
-# brought forward from the last bill): a figure that is no transaction.
+# Swedbank Lithuania's `Likutis pradžiai` and `Apyvarta`, Estonia's `Algsaldo`, `Käive` and `lõppsaldo`, a card's
+# `Saldovortrag letzte Rechnung`, the balance brought forward from the last bill): a figure that is no transaction.
 _BALANCE_LINE = re.compile(
     r"^\W*(?:saldo (?:iniziale|finale|inicial|final|anterior)|opening balance|closing balance|anfangssaldo|"
     r"endsaldo|schlusssaldo|saldovortrag(?: letzte rechnung| vorperiode)?|"
@@ -161,6 +161,8 @@ def mapped_rows(
     bare_out = conventions.unsigned_reading(ahead, mapping, card, charges=charges, card_above=card_above)
     mark = figures.decimal_mark(cell for _, record in ahead for cell in record)
     for line, record in records:
+        if _summary_title(record):
+            return  # what follows it repeats lines already read, or sums them
         if _not_a_transaction(record, mapping):
             continue
         row = Row(key=str(line))
@@ -209,6 +211,16 @@ def _soll_haben(ahead: list[tuple[int, list[str]]], mapping: dict) -> dict:
     return {**mapping, "direction": found[0]} if len(found) == 1 else mapping
 
 
+# The title of a summary under the table (Santander Chile's `Resumen comisiones`, the month's fees again).
+_SUMMARY = re.compile(r"^(?:resumen|summary|zusammenfassung|tong hop|riepilogo|recapitulatif)\b")
+
+
+def _summary_title(record: list[str]) -> bool:
+    """Whether a line is a summary's title alone: one text, written in each cell it fills, with no digit."""
+    texts = {fold(cell) for cell in record if cell.strip()}
+    return len(texts) == 1 and bool(_SUMMARY.match(title := texts.pop())) and not any(c.isdigit() for c in title)
+
+
 def _not_a_transaction(record: list[str], mapping: dict) -> bool:
     """A line the table holds that is no booked transaction: a status the bank has not booked, or, with no
     date, a totals row or a note under the table (a closing balance, the bank's footer)."""
@@ -233,9 +245,11 @@ def _not_a_transaction(record: list[str], mapping: dict) -> bool:
         figured = any(re.search(r"\d", f) for f in figures)
         return (not figured or unlabelled_sums) and not _is_date(day, mapping.get("date_format"))
     # A line dated in another column but with no booking date has happened and is not booked yet (OTP's
-    # `FÜGGŐ TÉTEL`): pending. A line with no date anywhere stays a bad row, named in the 400.
+    # `FÜGGŐ TÉTEL`): pending. A line with no date anywhere stays a bad row, named in the 400, unless it is only
+    # column names (another table's header under this one).
     pending = any(_is_date(cell.strip(), None) for cell in record if cell.strip())
-    return not written or unlabelled_sums or pending or any(_TOTAL.match(fold(cell)) for cell in record)
+    totals = any(_TOTAL.match(fold(cell)) for cell in record)
+    return not written or unlabelled_sums or pending or totals or names_columns(record)
 
 
 def _is_date(text: str, date_format: str | None) -> bool:

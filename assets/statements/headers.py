@@ -32,6 +32,8 @@ _NAMES = {
         "bokforingsdag", "kirjauspaiva", "fecha de operacion",
         # Estonian banks' day (LHV's, SEB's and Swedbank's `Kuupäev`).
         "kuupaev",
+        # Caixa Geral de Depósitos' booking day (`Data mov.`) beside its `Data-valor`.
+        "data mov", "data movimento",
         # Ukrainian banks: the operation's day and time (monobank, Sense Bank), the day (PrivatBank).
         "дата і час операціі", "дата і час", "дата операціі", "дата проведення", "дата",  # noqa: RUF001
         # Russian banks: the day a card's operation was processed (Sberbank), before the day it was made.
@@ -52,8 +54,8 @@ _NAMES = {
         "ngay hieu luc", "value date", "valuedate", "valuta date", "effective date", "valutadatum", "valuta",
         "wertstellung", "data valuta", "data val", "date de valeur", "fecha valor", "fecha de valor", "erteknap",
         "起算日",
-        # Luminor Estonia's only date (`Väärtuspäev`).
-        "vaartuspaev",
+        # Luminor Estonia's only date (`Väärtuspäev`); Portuguese's value date (`Data-valor`).
+        "vaartuspaev", "data valor",
     ),
     "description": (
         "noi dung", "noi dung giao dich", "noi dung chi tiet", "dien giai", "mo ta", "chi tiet giao dich",
@@ -65,6 +67,8 @@ _NAMES = {
         "descripcion", "descricao", "historico", "opis", "tytul", "paaiskinimai", "tekst", "selite", "specifikation",
         # Estonian banks' explanation (`Selgitus`) and Luminor's payment details (`Makse andmed`).
         "selgitus", "makse andmed",
+        # Santander Chile's `Descripción movimiento`.
+        "descripcion movimiento",
         # A line's text named for what the table lists (BCV's `Transactions`) or its designation (`Denominazione`).
         "transactions", "denominazione",
         # Indian banks' line text (Axis Bank's `Particulars`).
@@ -85,6 +89,8 @@ _NAMES = {
         "so tien", "so tien giao dich", "amount", "transaction amount", "so tien gd", "gia tri", "betrag",
         "umsatz", "importo", "bedrag", "mutatie", "osszeg", "montant", "importe", "valor", "kwota", "suma",
         "castka", "belopp", "belob", "belop", "maara", "tranzakcio osszege", "billing amount", "summa",
+        # Portuguese's `Montante`, Chilean Spanish's `Monto`.
+        "montante", "monto",
         # One signed column named for both ways (Raiffeisen's `Credit/Debit Amount`), not its first word's side.
         "credit debit amount", "debit credit amount",
         # The booked figure (`记账金额`) before the one in the currency the card was used in (`交易金额`).
@@ -101,7 +107,7 @@ _NAMES = {
         # ACB's `Số tiền rút ra` (withdrawn), VPBank's `Số tiền chi tiêu` (spent) and the balance's `Giảm`.
         "so tien rut ra", "so tien chi tieu", "giam",
         "debits", "debit amount", "withdrawal", "withdrawals", "money out", "paid out", "so tien chi",
-        "soll", "uscite", "addebiti", "addebito", "debet",
+        "soll", "uscite", "addebiti", "addebito", "debet", "debito",
         # Swiss German: the account charged (`Belastung`, `Belastungsbetrag`).
         "belastung", "belastungen", "belastungsbetrag",
         # ICBC's `记账金额(支出)` (booked, paid out) before `交易金额(支出)`; `支出` alone is money out.
@@ -114,7 +120,7 @@ _NAMES = {
         # ACB's `Số tiền gửi vào` (paid in) and VPBank's `Tăng` (the balance went up).
         "so tien gui vao", "tang",
         "credits", "credit amount", "deposit", "deposits", "money in", "paid in", "so tien thu",
-        "haben", "entrate", "accrediti", "accredito", "gutschrift", "gutschriften", "gutschriftsbetrag",
+        "haben", "entrate", "accrediti", "accredito", "gutschrift", "gutschriften", "gutschriftsbetrag", "credito",
         "记账金额 收入", "交易金额 收入", "收入",
         "入金", "入金金額", "お預り金額", "お預入金額", "預入金額",
         "сума зарахування", "зарахування", "надходження", "приход",
@@ -147,6 +153,8 @@ _NAMES = {
     ),
     "balance": (
         "so du", "so du cuoi", "balance", "running balance", "so du sau giao dich", "saldo", "kontostand", "egyenleg",
+        # Caixa Geral de Depósitos' booked balance after the line, and the balance one may spend.
+        "saldo contabilistico", "saldo contabilistico apos movimento", "saldo disponivel",
         "余额", "本次余额", "联机余额", "账户余额", "残高", "取引後残高", "差引残高", "お取引後残高", "現在残高",
         "залишок після операціі", "залишок", "залишок на кінець періоду",
     ),
@@ -270,6 +278,15 @@ def card_charges(cell: str | None) -> bool:
     """Whether an amount column's header names a card's charges, so its positive figures are money out
     (conventions.unsigned_reading)."""
     return any(name in _CARD_CHARGES for name in _names(cell or ""))
+
+
+def names_columns(record: list[str]) -> bool:
+    """Whether a line is only column names, none holding a digit (Santander Chile's `SALDO`, `FECHA` over the
+    daily balances under its movements): the header of another table, no line of this one."""
+    cells = [cell for cell in record if cell.strip()]
+    return bool(cells) and all(
+        not any(char.isdigit() for char in cell) and any(name in _KEY_OF for name in _names(cell)) for cell in cells
+    )
 
 
 def names_value_date(cell: str) -> bool:
