@@ -7,6 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from assets.ledger.corrections import transaction_split
+from assets.models import Transaction
 from plans import forecast as fc
 from plans import forecast_jobs
 from plans.forecast_models import ForecastWatch
@@ -124,3 +126,17 @@ def test_the_watch_sends_what_the_full_read_of_every_user_sends(monkeypatch):
         forecast_jobs.shortfall_watch_run(now=now, user_id_range=span, batch_size=5)
         full.append(_sent())
     assert screened == full and screened[0]
+
+
+@pytest.mark.django_db
+def test_the_screen_counts_a_split_row_as_its_parts_add_up():
+    """The screen sums the counted rows whole (a split's parts add up to its row): a user whose every spending row
+    is split is kept as the full read finds them short, not cleared as one who spent nothing."""
+    user = edge_user(3, "6299999")
+    for row in Transaction.objects.filter(user=user):
+        parts = [{"amount": "60000", "category": "groceries"}, {"amount": "40000", "category": "shopping"}]
+        transaction_split(user=user, transaction_id=row.id, parts=parts)
+    today_of, currency_of = {user.pk: user_today(user, now=NOW)}, {user.pk: "VND"}
+    readings = shortfall_readings(currency_of=currency_of, today_of=today_of, days=fc.SHORTFALL_WINDOW)
+    assert readings[user.pk].short and readings[user.pk].lowest.balance == -1
+    assert may_fall_short(currency_of=currency_of, today_of=today_of, days=fc.SHORTFALL_WINDOW) == {user.pk}
