@@ -16,7 +16,7 @@ from goals.debts.selectors import unpaid_instalments
 from plans import forecast as fc
 from plans import math as pm
 from plans.forecast_models import ForecastWatch
-from plans.forecast_plan import carried_cushion, forecast_plan
+from plans.forecast_plan import carried_cushion, forecast_plan, owes_nothing
 from plans.forecast_sources import Series, series_of
 from plans.models import MonthlyPlan
 from plans.selectors import plan_ledger, plan_ledgers, plans_current
@@ -87,7 +87,7 @@ def cash_forecast(
         accounts=accounts,
         cards=card_dues([a for a in accounts if a.kind in OWED_ON_CARD], today_of=lambda card: today),
         series=series,
-        instalments=unpaid_instalments(user_ids=[user.pk]).get(user.pk, []),
+        instalments=[] if owes_nothing(active.plan) else unpaid_instalments(user_ids=[user.pk]).get(user.pk, []),
         active=active,
         cushion=forecast_cushion(user=user) if cushion is None else cushion,
     )
