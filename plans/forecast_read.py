@@ -16,6 +16,7 @@ from goals.debts.selectors import unpaid_instalments
 from plans import forecast as fc
 from plans import math as pm
 from plans.forecast_models import ForecastWatch
+from plans.forecast_plan import carried_cushion, forecast_plan, owes_nothing
 from plans.forecast_sources import Series, series_of
 from plans.models import MonthlyPlan
 from plans.selectors import plan_ledger, plan_ledgers, plans_current
@@ -77,18 +78,18 @@ def cash_forecast(
     if not accounts:
         return view
     if active is None:
-        plan = plans_current(today_of={user.pk: today})[user.pk]
-        plan = plan if plan is not None and plan.status == MonthlyPlan.Status.ACTIVE else None
+        plan = forecast_plan(user=user, today=today)
         active = ActivePlan(plan=plan, ledger=plan_ledger(plan) if plan is not None else None)
     if series is None:
         series = series_of(user_ids=[user.pk], until=today + WINDOW)[user.pk]
+    cushion = carried_cushion(active.plan, currency)
     reads = ForecastReads(
         accounts=accounts,
         cards=card_dues([a for a in accounts if a.kind in OWED_ON_CARD], today_of=lambda card: today),
         series=series,
-        instalments=unpaid_instalments(user_ids=[user.pk]).get(user.pk, []),
+        instalments=[] if owes_nothing(active.plan) else unpaid_instalments(user_ids=[user.pk]).get(user.pk, []),
         active=active,
-        cushion=forecast_cushion(user=user),
+        cushion=forecast_cushion(user=user) if cushion is None else cushion,
     )
     pending = _events(reads, currency, today, days)
     daily = pending.daily

@@ -14,7 +14,7 @@ from assets.models import Transaction
 from plans import math as pm
 from plans import recurring
 from plans.models import MonthlyPlan, PlanEntry, PlanRevision, Rebalance
-from plans.state import Ledger, PlanGlance, PlanState, PlanSummary, glance_of, state_of, summary_of
+from plans.state import Ledger, PlanGlance, PlanState, PlanSummary, fixed_categories, glance_of, state_of, summary_of
 from zeus.errors import NotFound
 from zeus.money import to_minor
 from zeus.queries import AnyOf
@@ -147,7 +147,7 @@ def _ledger_of(plan: MonthlyPlan, read: CountedRead, goal_total) -> Ledger:
     plan's fixed categories, each summed before it becomes minor units. One pass over the read's groups: a
     long history's month holds a group per category and day."""
     c, first, last = plan.currency, plan.month, pm.month_last(plan.month)
-    per_day = set(categories.DISCRETIONARY) - {line.category for line in plan.fixed_expenses.all()}
+    per_day = set(categories.DISCRETIONARY) - fixed_categories(plan)
     expense = Transaction.Direction.EXPENSE
     by_category, by_day, converted = defaultdict(int), defaultdict(int), []
     for group in read.groups:

@@ -108,11 +108,19 @@ def plan_goal_need(plan: MonthlyPlan, *, goal_entries: int) -> int | None:
     return remaining + goal_entries
 
 
+def fixed_categories(plan: MonthlyPlan) -> set[str]:
+    """The categories of the plan's fixed expenses: a column of the plan's row when the forecast read it
+    (plans/forecast_plan.py), else its fixed lines as every other read prefetches them."""
+    if hasattr(plan, "fixed_categories"):
+        return set(plan.fixed_categories)
+    return {line.category for line in plan.fixed_expenses.all()}
+
+
 def month_so_far(plan: MonthlyPlan, ledger: Ledger, today: dt.date) -> MonthSoFar:
     allocations = plan_allocations(plan)
     actuals = pm.bucket_actuals(
         expenses_by_category=ledger.expenses_by_category,
-        fixed_categories={line.category for line in plan.fixed_expenses.all()},
+        fixed_categories=fixed_categories(plan),
         essential_categories=categories.ESSENTIAL,
         discretionary_categories=categories.DISCRETIONARY,
         goal_entries=ledger.goal_entries,
