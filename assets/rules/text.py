@@ -5,7 +5,7 @@ import re
 import unicodedata
 
 # NFKD splits "ồ" into "o" plus combining marks, but "đ" is a letter of its own, not a d with a mark.
-_LETTERS = str.maketrans({"đ": "d", "Đ": "d", "ð": "d", "ø": "o", "ł": "l", "ß": "ss"})
+_LETTERS = str.maketrans({"đ": "d", "Đ": "d", "ð": "d", "Ð": "d", "ø": "o", "Ø": "o", "ł": "l", "Ł": "l", "ß": "ss"})
 _SPACE = re.compile(r"\s+")
 _NOT_WORD = re.compile(r"[^0-9a-z]+")
 

@@ -34,6 +34,8 @@ _NAMES = {
         "kuupaev",
         # Caixa Geral de Depósitos' booking day (`Data mov.`) beside its `Data-valor`.
         "data mov", "data movimento",
+        # Norwegian's booking day (Skandiabanken's `BOKFØRINGSDATO`).
+        "bokføringsdato", "bokført",
         # Ukrainian banks: the operation's day and time (monobank, Sense Bank), the day (PrivatBank).
         "дата і час операціі", "дата і час", "дата операціі", "дата проведення", "дата",  # noqa: RUF001
         # Russian banks: the day a card's operation was processed (Sberbank), before the day it was made.
@@ -55,7 +57,7 @@ _NAMES = {
         "wertstellung", "data valuta", "data val", "date de valeur", "fecha valor", "fecha de valor", "erteknap",
         "起算日",
         # Luminor Estonia's only date (`Väärtuspäev`); Portuguese's value date (`Data-valor`).
-        "vaartuspaev", "data valor",
+        "vaartuspaev", "data valor", "rentedato",
     ),
     "description": (
         "noi dung", "noi dung giao dich", "noi dung chi tiet", "dien giai", "mo ta", "chi tiet giao dich",
@@ -108,6 +110,8 @@ _NAMES = {
         "so tien rut ra", "so tien chi tieu", "giam",
         "debits", "debit amount", "withdrawal", "withdrawals", "money out", "paid out", "so tien chi",
         "soll", "uscite", "addebiti", "addebito", "debet", "debito",
+        # Skandiabanken's `UT FRA KONTO` (out of the account) and `INN PÅ KONTO`.
+        "ut fra konto",
         # Swiss German: the account charged (`Belastung`, `Belastungsbetrag`).
         "belastung", "belastungen", "belastungsbetrag",
         # ICBC's `记账金额(支出)` (booked, paid out) before `交易金额(支出)`; `支出` alone is money out.
@@ -121,6 +125,7 @@ _NAMES = {
         "so tien gui vao", "tang",
         "credits", "credit amount", "deposit", "deposits", "money in", "paid in", "so tien thu",
         "haben", "entrate", "accrediti", "accredito", "gutschrift", "gutschriften", "gutschriftsbetrag", "credito",
+        "inn pa konto",
         "记账金额 收入", "交易金额 收入", "收入",
         "入金", "入金金額", "お預り金額", "お預入金額", "預入金額",
         "сума зарахування", "зарахування", "надходження", "приход",

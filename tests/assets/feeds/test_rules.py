@@ -17,6 +17,9 @@ from tests.assets.helpers import assert_error
         ("ĐÀ NẴNG", "da nang"),
         ("  Cà   phê\tsữa ", "ca phe sua"),
         ("Nguyễn Huệ", "nguyen hue"),
+        # Letters NFKD does not split, in either case.
+        ("BOKFØRINGSDATO bokføring", "bokforingsdato bokforing"),
+        ("ŁÓDŹ łódź", "lodz lodz"),
         ("", ""),
     ],
 )
