@@ -231,6 +231,8 @@ _GROUPED = re.compile(r"^[1-9]\d{0,2}([.,\s]\d{3})+$")
 # India's lakh and crore grouping (`3,11,760`, `1,20,04,500`): pairs of digits above the last three. Never another
 # reading: a decimal comma has no second comma after it.
 _LAKH_GROUPED = re.compile(r"^[1-9]\d?(,\d\d)+,\d{3}$")
+_WHITESPACE = re.compile(r"\s")
+_SEPARATORS = re.compile(r"[.,]")
 
 
 def _number(text: str, has_multiplier: bool, lone_point: bool = False) -> Decimal:
@@ -242,7 +244,7 @@ def _number(text: str, has_multiplier: bool, lone_point: bool = False) -> Decima
     has three digits or more: `1.234` KWD), a lone separator is always the decimal point.
     """
     # Any whitespace may group thousands (a no-break space does in many locales): read it as a space.
-    text = re.sub(r"\s", " ", text)
+    text = _WHITESPACE.sub(" ", text)
     compact = text.replace(" ", "")
     if " " in text and not _GROUPED.match(text):
         raise InvalidAmount(_("%(text)r is not an amount.") % {"text": text})
@@ -251,7 +253,7 @@ def _number(text: str, has_multiplier: bool, lone_point: bool = False) -> Decima
         return _decimal(compact)
     lone_is_point = lone_point and len(seps) == 1
     if not has_multiplier and not lone_is_point and _GROUPED.match(compact) and len(set(seps)) == 1:
-        return _decimal(re.sub(r"[.,]", "", compact))
+        return _decimal(_SEPARATORS.sub("", compact))
     if _LAKH_GROUPED.match(compact):
         return _decimal(compact.replace(",", ""))
     last = max(compact.rfind("."), compact.rfind(","))
@@ -261,7 +263,7 @@ def _number(text: str, has_multiplier: bool, lone_point: bool = False) -> Decima
         grouped = _GROUPED.match(integer) or (group_sep == {","} and _LAKH_GROUPED.match(integer))
         if len(group_sep) > 1 or compact[last] in group_sep or not grouped:
             raise InvalidAmount(_("%(text)r is not an amount.") % {"text": text})
-        integer = re.sub(r"[.,]", "", integer)
+        integer = _SEPARATORS.sub("", integer)
     if not fraction.isdigit() or not integer.isdigit():
         raise InvalidAmount(_("%(text)r is not an amount.") % {"text": text})
     return _decimal(f"{integer}.{fraction}")

@@ -7,6 +7,7 @@ so a direct-debit batch shows what each debit was; the details' amounts must add
 the entry stays one row. Dates are the bank's booking dates, never moved into the user's timezone."""
 
 import datetime as dt
+import functools
 import hashlib
 import re
 from collections.abc import Iterator
@@ -24,7 +25,13 @@ def _local(tag) -> str:
 def _find(element, *path):
     """The first descendant along `path` of local names, whatever the namespace version (053.001.02…13):
     lxml's own path search with `{*}`, any namespace or none, in C rather than a Python walk per child."""
-    return element.find("/".join(f"{{*}}{name}" for name in path))
+    return element.find(_any_namespace(path))
+
+
+@functools.cache
+def _any_namespace(path: tuple[str, ...]) -> str:
+    """`path` as lxml's path in any namespace, written once for each of the few paths the reader asks."""
+    return "/".join(f"{{*}}{name}" for name in path)
 
 
 def _text(element, *path) -> str:

@@ -54,6 +54,7 @@ _BALANCE_LINE = re.compile(
     r"so du dau ky|so du cuoi ky|likutis pradziai|likutis pabaigai|apyvarta|algsaldo|kaive|loppsaldo|"
     r"(?:inngaende|utgaende) saldo(?: \d\d\.\d\d\.\d{4})?)\W*$"
 )
+_DIGIT = re.compile(r"\d")
 
 
 def read_header(reader) -> list[str]:
@@ -184,10 +185,10 @@ def mapped_rows(
             row.description = clean_description(cell("description"))
         if any("\x00" in value for value in record):
             row.problem("row", "Contains a NUL character.")
-        if "external_id" in mapping and cell("external_id"):
+        if reference := cell("external_id"):
             # A bank books a transfer's fee under the transfer's own reference: the next line keeps it apart.
-            nth = references[cell("external_id")] = references.get(cell("external_id"), -1) + 1
-            row.external_id = (f"csv:{cell('external_id')}" + (f":{nth}" if nth else ""))[:100]
+            nth = references[reference] = references.get(reference, -1) + 1
+            row.external_id = (f"csv:{reference}" + (f":{nth}" if nth else ""))[:100]
         elif not row.problems:
             row.external_id = fingerprint(row)
         yield row
@@ -244,7 +245,7 @@ def _not_a_transaction(record: list[str], mapping: dict) -> bool:
     if day:
         # A footer across the date column (`Printed on …`) with no figure, a label over the columns' sums (`Số
         # dòng = 321`), or the header again over a second table (no digit under its money columns).
-        figured = any(re.search(r"\d", f) for f in figures)
+        figured = any(_DIGIT.search(f) for f in figures)
         return (not figured or unlabelled_sums) and not _is_date(day, mapping.get("date_format"))
     # A line dated in another column but with no booking date has happened and is not booked yet (OTP's
     # `FÜGGŐ TÉTEL`): pending. A line with no date anywhere stays a bad row, named in the 400, unless it is only

@@ -342,6 +342,8 @@ _DMY = re.compile(r"^(\d{1,2})([-/.])(\d{1,2})[-/.](\d{2}|\d{4})(?:(?<=\.\d\d)\.
 _MONTHS = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
                                         "nov", "dec"), start=1)}  # fmt: skip
 _DMONY = re.compile(r"^(\d{1,2})[-/ ]([a-z]{3})[a-z]*[-/ ,]+(\d{2}|\d{4})$")
+# An ISO 8601 datetime (`2026-11-30T14:02:37`): the day before its `T`.
+_ISO_DATETIME = re.compile(r"^\d{4}-\d{2}-\d{2}T")
 # OFX's own datetime written into a CSV (Chase's `20091224120000[0:GMT]`): the day, its time and its zone.
 _OFX_DATETIME = re.compile(r"^(\d{8})\d{6}(?:\.\d{1,3})?\[[+-]?\d{1,2}(?:\.\d\d)?(?::[A-Za-z]{1,5})?\]$")
 
@@ -350,7 +352,7 @@ def read_date(text: str, *, day_first: bool = True) -> dt.date:
     """`2026-11-30`, `20261130`, `2026.11.30`, `30/11/2026`, `30-11-26`, `30.11.2026`, `30 Nov 2026`, with or
     without a time after it, and OFX's `20261130120000[0:GMT]`; ValueError for anything else."""
     text = (text or "").strip()
-    head = text.split("T")[0] if re.match(r"^\d{4}-\d{2}-\d{2}T", text) else (text.split() or [""])[0]
+    head = text.split("T")[0] if _ISO_DATETIME.match(text) else (text.split() or [""])[0]
     head = match[1] if (match := _OFX_DATETIME.match(head)) else head
     match = _YMD.match(head)
     if match:

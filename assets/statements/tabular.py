@@ -55,13 +55,11 @@ class _Section:
             raise StopIteration
         record = next(self.reader)
         self.line_num = self.reader.line_num
-        header = [cell.strip() for cell in record]
         # A header holds no digit (a line of the table its date and figures): the one check on every line.
-        if (
-            not any(char.isdigit() for cell in header for char in cell)
-            and csvfile.header_key(header) != self.key
-            and auto_mapping(header) is not None
-        ):
+        if any(char.isdigit() for cell in record for char in cell):
+            return record
+        header = [cell.strip() for cell in record]
+        if csvfile.header_key(header) != self.key and auto_mapping(header) is not None:
             self.next = (self.line_num, header)
             raise StopIteration
         return record
