@@ -80,6 +80,11 @@ def add_months(start: dt.date, months: int) -> dt.date:
     return dt.date(year, month, min(start.day, calendar.monthrange(year, month)[1]))
 
 
+def _months_to_year_end(start: dt.date) -> int:
+    """How many months after `start` a date can still be (through December of the last year a date holds)."""
+    return (dt.MAXYEAR - start.year) * 12 + 12 - start.month
+
+
 def check(terms: Terms) -> None:
     if terms.principal <= 0:
         raise DebtMathError(gettext_noop("The principal must be more than zero."), field="principal")
@@ -102,6 +107,12 @@ def check(terms: Terms) -> None:
             raise DebtMathError(gettext_noop("Instalments need the first due date."), field="first_due_on")
         if terms.first_due_on < terms.opened_on:
             raise DebtMathError(gettext_noop("first_due_on cannot be before opened_on."), field="first_due_on")
+        if _months_to_year_end(terms.first_due_on) < terms.installments - 1:
+            raise DebtMathError(
+                gettext_noop("The last instalment would fall after the year %(year)s."),
+                field="first_due_on",
+                year=dt.MAXYEAR,
+            )
     if terms.rate and terms.due_on is None and terms.installments is None:
         raise DebtMathError(
             gettext_noop("Interest needs a due date or instalments to run over."), field="interest_rate"

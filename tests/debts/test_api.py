@@ -69,6 +69,7 @@ def test_another_users_debt_is_not_found(alice_api, bob_api):
         ({"first_due_on": None}, "first_due_on"),
         ({"due_on": "2026-12-31"}, "installments"),
         ({"opened_on": "yesterday"}, "opened_on"),
+        ({"first_due_on": "9999-12-31"}, "first_due_on"),  # 3 instalments from here run past the year 9999: a 500
     ],
 )
 def test_bad_terms_are_a_400_and_nothing_is_saved(alice_api, overrides, field):

@@ -96,6 +96,9 @@ def test_payments_settle_instalments_in_date_order():
         (Terms(1, D(2026, 1, 1), installments=3), "first_due_on"),
         (Terms(1, D(2026, 1, 1), installments=0, first_due_on=D(2026, 2, 1)), "installments"),
         (Terms(1, D(2026, 1, 1), due_on=D(2026, 2, 1), installments=2, first_due_on=D(2026, 2, 1)), "installments"),
+        # The last instalment would fall in the year 10000, which no date holds (a ValueError was a 500).
+        (Terms(1, D(2026, 1, 1), installments=3, first_due_on=D(9999, 12, 31)), "first_due_on"),
+        (Terms(1, D(2026, 1, 1), installments=600, first_due_on=D(9960, 1, 1)), "first_due_on"),
     ],
 )
 def test_terms_no_lender_would_write_are_refused(terms, field):
