@@ -109,7 +109,9 @@ def test_a_debt_in_a_currency_without_a_rate_stays_in_its_own_currency(alice_api
     assert forecast["other_currencies"] == ["USD"]  # left out, and said so
 
 
-@pytest.mark.parametrize(("rate", "shown"), [("10", "10"), ("100", "100"), ("12.5", "12.5"), ("0.25%", "0.25")])
+@pytest.mark.parametrize(
+    ("rate", "shown"), [("10", "10"), ("100", "100"), ("12.5", "12.5"), ("0.25%", "0.25"), ("-0", "0"), ("-0.00", "0")]
+)
 def test_the_interest_rate_reads_as_a_plain_decimal(alice_api, rate, shown):
     created = create(alice_api, interest_rate=rate)
     assert created.status_code == 201
