@@ -146,6 +146,13 @@ _AHEAD = _rx(
     r"\bsafe to spend\b|\b(can|may) i spend today\b|\bduoc chi bao nhieu\b|\bhom nay .*\bchi (duoc )?bao nhieu\b",
 )
 _BUDGET = re.compile(r"\b(budgets?|ngan sach)\b")
+# A budget said as a spending limit ("hạn mức chi tiêu", "giới hạn chi tiêu", "limit my dining spending"); a
+# card's credit limit ("hạn mức thẻ", "hạn mức tín dụng") is none.
+_SPENDING_LIMIT = _rx(
+    r"\b(han muc|gioi han)\b(?! (the|tin dung|vay|rut))",
+    r"\bspending (limit|cap)s?\b",
+    r"\b(limit|cap) (my |the |our )?([a-z]+ ){0,2}spending\b",
+)
 
 _YES_NO = re.compile(
     r"^(yes|yeah|yep|yup|sure|ok|okay|oke|do it|go ahead|please do|confirm(ed)?|no|nope|cancel|right|correct|"
@@ -223,7 +230,8 @@ def _classify(text: str) -> str | None:
 
     if _TRANSFER_MARK.search(t) and not delete:
         return "update"
-    if not asset and not ((delete or update) and txn) and (_AHEAD.search(t) or (delete and _BUDGET.search(t))):
+    ahead = _AHEAD.search(t) or _SPENDING_LIMIT.search(t) or (delete and _BUDGET.search(t))
+    if not asset and not ((delete or update) and txn) and ahead:
         return "coach"  # the plan, the forecast, debts and budgets: the coach's tools (chat/tools/ahead.py)
     if delete:
         if update or (create and asset and not txn) or (coach and not (asset or txn)):

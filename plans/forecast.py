@@ -23,6 +23,7 @@ class Event:
     kind: str  # income, bill, subscription, debt, fixed, spending
     label: str
     amount: int  # signed: + comes in, - goes out
+    category: str = ""  # the ledger category it is spent in, where known (a series', a debt instalment's)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -13,6 +13,23 @@ from zeus.selectors import user_currency
 from zeus.timeutil import user_today
 
 
+class ForecastEventSerializer(serializers.Serializer):
+    kind = serializers.CharField(help_text="income, bill, subscription, debt, fixed, card or spending.")
+    label = serializers.CharField(help_text="What it is: the series, the person owed, the card.")
+    amount = serializers.CharField(help_text="Signed: + comes in, - goes out.")
+
+
+class ForecastDaySerializer(serializers.Serializer):
+    date = serializers.DateField()
+    balance = serializers.CharField()
+    events = ForecastEventSerializer(many=True)
+
+
+class ForecastLowestSerializer(serializers.Serializer):
+    date = serializers.DateField()
+    balance = serializers.CharField()
+
+
 class CashForecastView(APIView):
     @extend_schema(
         operation_id="forecast",
@@ -27,8 +44,8 @@ class CashForecastView(APIView):
                 "currency": serializers.CharField(),
                 "accounts": serializers.IntegerField(help_text="Spendable accounts counted; 0: nothing to project."),
                 "start_balance": serializers.CharField(),
-                "days": serializers.ListField(child=serializers.DictField()),
-                "lowest": serializers.DictField(allow_null=True),
+                "days": ForecastDaySerializer(many=True),
+                "lowest": ForecastLowestSerializer(allow_null=True),
                 "cushion": serializers.CharField(),
                 "shortfall": serializers.BooleanField(),
                 "other_currencies": serializers.ListField(child=serializers.CharField()),

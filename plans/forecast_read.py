@@ -32,6 +32,8 @@ OWED_ON_CARD = {"credit_card"}
 FORECAST_KINDS = SPENDABLE | OWED_ON_CARD
 TYPICAL_SPENDING_DAYS = 90
 WINDOW = dt.timedelta(days=fc.MAX_DAYS)
+# The ledger category a debt instalment is paid in (assets.categories): a plan's fixed line in it is paid by one.
+DEBT_CATEGORY = "debt_payment"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -307,7 +309,9 @@ def _events(reads: ForecastReads, currency: str, today: dt.date, days: int | Non
             left_out.add(s.currency)
             continue
         amount = to_minor(s.amount, currency) if s.direction == "income" else -to_minor(s.amount, currency)
-        events.extend(fc.Event(on, s.kind, s.name, amount) for on in fc.occurrences(s.next_on, s.interval, window_end))
+        events.extend(
+            fc.Event(on, s.kind, s.name, amount, s.category) for on in fc.occurrences(s.next_on, s.interval, window_end)
+        )
     income_dates = [e.on for e in events if e.amount > 0]
     length = fc.horizon(today=today, income_dates=income_dates, days=days)
     last = today + dt.timedelta(days=length)
@@ -317,7 +321,8 @@ def _events(reads: ForecastReads, currency: str, today: dt.date, days: int | Non
         if debt.currency != currency:
             left_out.add(debt.currency)
         else:
-            events.append(fc.Event(row.due_on, "debt", debt.counterparty, -to_minor(row.remaining, currency)))
+            remaining = -to_minor(row.remaining, currency)
+            events.append(fc.Event(row.due_on, "debt", debt.counterparty, remaining, DEBT_CATEGORY))
     daily, fixed_left = _plan_parts(reads.active, currency, today, events)
     if fixed_left > 0:
         events.append(fc.Event(today + dt.timedelta(days=1), "fixed", _("Fixed expenses still to pay"), -fixed_left))
@@ -367,13 +372,15 @@ def _card_events(cycled) -> list[fc.Event]:
 
 def _plan_parts(active: ActivePlan, currency: str, today: dt.date, events: list[fc.Event]) -> tuple[int | None, int]:
     """The active plan's daily guide (None without one) and its fixed expenses not yet paid nor already
-    expected as a recurring bill this month."""
+    expected this month in one of their categories (a housing bill pays the rent; a subscription or an instalment
+    in another category is an outflow of its own, already counted)."""
     plan = active.plan
     if plan is None or plan.currency != currency:
         return None, 0
     so_far = month_so_far(plan, active.ledger, today)
     month_last = pm.month_last(plan.month)
-    billed = -sum(e.amount for e in events if e.amount < 0 and e.on <= month_last)
+    fixed = {line.category for line in plan.fixed_expenses.all()}
+    billed = -sum(e.amount for e in events if e.amount < 0 and e.on <= month_last and e.category in fixed)
     return so_far.guide.guide, max(0, so_far.allocations.fixed - so_far.actuals.fixed - billed)
 
 

@@ -24,6 +24,10 @@ MAX_ACCOUNT = 19
 _ACCOUNT = re.compile(r"^[0-9A-Za-z]{1,19}$")
 _BIN = re.compile(r"^[0-9]{6}$")
 _DIGITS = re.compile(r"^[0-9]+$")
+# EMVCo's transaction amount: up to 13 characters, digits with an optional "." as the decimal mark; no sign, no
+# exponent. A đồng QR asks for whole đồng ("250000", or "250000.00" as some apps write it).
+_AMOUNT = re.compile(r"^[0-9]+(\.[0-9]*)?$")
+MAX_AMOUNT_CHARS = 13
 _PRINTABLE = re.compile(r"^[\x20-\x7e]*$")
 # "đ" is a letter of its own in Unicode, not a d with a mark: NFKD leaves it alone.
 _LETTERS = str.maketrans({"đ": "d", "Đ": "D"})
@@ -132,13 +136,7 @@ def parse(payload: str) -> VietQR:
         raise PayloadError("NOT_NAPAS", "The payload names no bank and account.")
     if root.get("53", CURRENCY_VND) != CURRENCY_VND:
         raise PayloadError("NOT_VND", "The payload asks for a currency other than the đồng.")
-    amount_text = root.get("54")
-    try:
-        amount = Decimal(amount_text) if amount_text else None
-    except ArithmeticError:
-        raise PayloadError("BAD_AMOUNT", "The payload's amount is not a number.") from None
-    if amount is not None and (not amount.is_finite() or amount <= 0):
-        raise PayloadError("BAD_AMOUNT", "The payload's amount is not a positive number.")
+    amount = _amount_read(root.get("54"))
     purpose = objects(root["62"]).get("08", "") if "62" in root else ""
     return VietQR(
         bank_bin=bank_bin,
@@ -148,3 +146,16 @@ def parse(payload: str) -> VietQR:
         service=merchant.get("02", SERVICE_ACCOUNT),
         initiation=root.get("01", STATIC),
     )
+
+
+def _amount_read(text: str | None) -> Decimal | None:
+    """The amount object's whole đồng, None without one; an exponent, a sign, a fraction of a đồng or more than
+    EMVCo's 13 characters is BAD_AMOUNT (Decimal would read "9E+99" or "1E-5" as numbers)."""
+    if not text:
+        return None
+    if len(text) > MAX_AMOUNT_CHARS or not _AMOUNT.match(text):
+        raise PayloadError("BAD_AMOUNT", "The payload's amount is not written in digits.")
+    amount = Decimal(text)
+    if amount <= 0 or amount != amount.to_integral_value():
+        raise PayloadError("BAD_AMOUNT", "The payload's amount is not a positive whole number of đồng.")
+    return Decimal(int(amount))

@@ -20,6 +20,18 @@ def looks_like_vietqr(text) -> bool:
     return isinstance(text, str) and len(text.strip()) <= 512 and bool(_LOOKS_LIKE.match(text.strip()))
 
 
+def refusal_text(code: str) -> str:
+    """Why a payload is refused (payload.PayloadError's code), in the reader's language: the parser is pure and
+    speaks English to the logs only."""
+    texts = {
+        "BAD_CHECKSUM": _("This VietQR is damaged: its checksum does not match. Scan or copy it again."),
+        "NOT_NAPAS": _("This QR is not a NAPAS 247 bank transfer."),
+        "NOT_VND": _("This VietQR asks for a currency other than the đồng."),
+        "BAD_AMOUNT": _("This VietQR's amount is not a whole number of đồng."),
+    }
+    return texts.get(code) or _("This text is not a VietQR payload.")
+
+
 @dataclasses.dataclass(frozen=True)
 class ReadQR:
     bank_bin: str
@@ -38,7 +50,8 @@ def vietqr_read(*, payload) -> ReadQR:
     try:
         qr = vietqr_payload.parse(payload)
     except vietqr_payload.PayloadError as error:
-        raise ValidationFailed(str(error), code=error.code, fields={"payload": [str(error)]}) from None
+        message = refusal_text(error.code)
+        raise ValidationFailed(message, code=error.code, fields={"payload": [message]}) from None
     bank = bank_for(qr.bank_bin)
     if bank is None:
         raise ValidationFailed(

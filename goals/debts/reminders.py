@@ -37,11 +37,13 @@ def debt_reminders_send(*, now: dt.datetime, user_id_range: tuple[int, int]) -> 
     for user_debts in by_user.values():
         user = user_debts[0].user
         today = user_today(user, now=now)
+        last = today + dt.timedelta(days=DAYS_AHEAD)
         for view in debt_views(user_debts, today=today):
-            due = view.next_due
-            if due is None or not (today <= due.due_on <= today + dt.timedelta(days=DAYS_AHEAD)):
-                continue
-            sent += _remind(view.debt, due.due_on, due.remaining)
+            # Every unpaid instalment falling due soon, not only the earliest unpaid one: an overdue instalment
+            # left unpaid does not silence the reminder of the next.
+            for due in view.schedule:
+                if due.remaining > 0 and today <= due.due_on <= last:
+                    sent += _remind(view.debt, due.due_on, due.remaining)
     return sent + _remind_cards(now=now, user_id_range=user_id_range)
 
 

@@ -16,7 +16,7 @@ import calendar
 import dataclasses
 import datetime as dt
 from collections.abc import Sequence
-from decimal import ROUND_HALF_UP, Decimal, localcontext
+from decimal import Decimal
 
 # Only marks the messages for the catalog (it returns its text): the services translate them, this stays pure.
 from django.utils.translation import gettext_noop
@@ -69,15 +69,16 @@ class Standing:
         return self.amount - self.paid
 
 
-def _half_up(value: Decimal) -> int:
-    return int(value.quantize(Decimal(1), rounding=ROUND_HALF_UP))
-
-
 def add_months(start: dt.date, months: int) -> dt.date:
     """The same day of the month `months` later, on the month's last day where it has fewer days."""
     index = start.month - 1 + months
     year, month = start.year + index // 12, index % 12 + 1
     return dt.date(year, month, min(start.day, calendar.monthrange(year, month)[1]))
+
+
+def _months_to_year_end(start: dt.date) -> int:
+    """How many months after `start` a date can still be (through December of the last year a date holds)."""
+    return (dt.MAXYEAR - start.year) * 12 + 12 - start.month
 
 
 def check(terms: Terms) -> None:
@@ -102,6 +103,12 @@ def check(terms: Terms) -> None:
             raise DebtMathError(gettext_noop("Instalments need the first due date."), field="first_due_on")
         if terms.first_due_on < terms.opened_on:
             raise DebtMathError(gettext_noop("first_due_on cannot be before opened_on."), field="first_due_on")
+        if _months_to_year_end(terms.first_due_on) < terms.installments - 1:
+            raise DebtMathError(
+                gettext_noop("The last instalment would fall after the year %(year)s."),
+                field="first_due_on",
+                year=dt.MAXYEAR,
+            )
     if terms.rate and terms.due_on is None and terms.installments is None:
         raise DebtMathError(
             gettext_noop("Interest needs a due date or instalments to run over."), field="interest_rate"
@@ -116,29 +123,40 @@ def _split(total: int, parts: int) -> list[int]:
 def schedule(terms: Terms) -> list[Instalment]:
     """What falls due and when; empty for an IOU with no date."""
     check(terms)
+    # Whole numbers throughout (the rate as a ratio): a Decimal product or quotient is cut at its precision.
+    rate_num, rate_den = terms.rate.as_integer_ratio()
     if terms.due_on is not None:
         days = (terms.due_on - terms.opened_on).days
-        interest = _half_up(Decimal(terms.principal) * terms.rate * days / (100 * 365))
+        interest = _ratio_half_up(terms.principal * rate_num * days, rate_den * 100 * 365)
         return [Instalment(1, terms.due_on, terms.principal, interest)]
     if terms.installments is None:
         return []
     count = terms.installments
     dates = [add_months(terms.first_due_on, index) for index in range(count)]
     if terms.method == FLAT or not terms.rate:
-        interest = _half_up(Decimal(terms.principal) * terms.rate * count / 1200)
+        interest = _ratio_half_up(terms.principal * rate_num * count, rate_den * 1200)
         principals, interests = _split(terms.principal, count), _split(interest, count)
         return [Instalment(n + 1, dates[n], principals[n], interests[n]) for n in range(count)]
-    return _annuity(terms.principal, terms.rate / 1200, dates)
+    return _annuity(terms.principal, terms.rate, dates)
 
 
-def _annuity(principal: int, monthly: Decimal, dates: Sequence[dt.date]) -> list[Instalment]:
+def _ratio_half_up(numerator: int, denominator: int) -> int:
+    """numerator / denominator (numerator >= 0, denominator > 0) rounded half up, exact in whole numbers."""
+    return (2 * numerator + denominator) // (2 * denominator)
+
+
+def _annuity(principal: int, rate: Decimal, dates: Sequence[dt.date]) -> list[Instalment]:
+    # The monthly rate i = rate / 1200 as a ratio of whole numbers a / b: a Decimal of it (7 % → 0.0058333…) is
+    # cut short, and an interest of exactly half a đồng (153,000 x 7 / 1200 = 892.5) then rounded down.
     count = len(dates)
-    with localcontext() as context:
-        context.prec = 40
-        payment = _half_up(Decimal(principal) * monthly / (1 - (1 + monthly) ** -count))
+    rate_num, rate_den = rate.as_integer_ratio()
+    a, b = rate_num, rate_den * 1200
+    # P·i / (1 - (1 + i)^-n) = P·a·(b + a)^n / (b·((b + a)^n - b^n))
+    grown, base = (b + a) ** count, b**count
+    payment = _ratio_half_up(principal * a * grown, b * (grown - base))
     rows, balance = [], principal
     for index, due_on in enumerate(dates):
-        interest = _half_up(Decimal(balance) * monthly)
+        interest = _ratio_half_up(balance * a, b)
         part = balance if index == count - 1 else min(balance, payment - interest)
         rows.append(Instalment(index + 1, due_on, part, interest))
         balance -= part

@@ -46,7 +46,8 @@ def _rate(value) -> Decimal:
             _("interest_rate is a yearly %% from 0 to %(max)s.") % {"max": debt_math.MAX_RATE},
             fields={"interest_rate": [_("From 0 to %(max)s.") % {"max": debt_math.MAX_RATE}]},
         )
-    return rate.quantize(Decimal("0.0001"))
+    # "-0" is no rate below zero, and is kept (and shown) as 0.
+    return abs(rate).quantize(Decimal("0.0001"))
 
 
 def _optional_date(value, field: str) -> dt.date | None:

@@ -69,6 +69,7 @@ def test_another_users_debt_is_not_found(alice_api, bob_api):
         ({"first_due_on": None}, "first_due_on"),
         ({"due_on": "2026-12-31"}, "installments"),
         ({"opened_on": "yesterday"}, "opened_on"),
+        ({"first_due_on": "9999-12-31"}, "first_due_on"),  # 3 instalments from here run past the year 9999: a 500
     ],
 )
 def test_bad_terms_are_a_400_and_nothing_is_saved(alice_api, overrides, field):
@@ -108,7 +109,9 @@ def test_a_debt_in_a_currency_without_a_rate_stays_in_its_own_currency(alice_api
     assert forecast["other_currencies"] == ["USD"]  # left out, and said so
 
 
-@pytest.mark.parametrize(("rate", "shown"), [("10", "10"), ("100", "100"), ("12.5", "12.5"), ("0.25%", "0.25")])
+@pytest.mark.parametrize(
+    ("rate", "shown"), [("10", "10"), ("100", "100"), ("12.5", "12.5"), ("0.25%", "0.25"), ("-0", "0"), ("-0.00", "0")]
+)
 def test_the_interest_rate_reads_as_a_plain_decimal(alice_api, rate, shown):
     created = create(alice_api, interest_rate=rate)
     assert created.status_code == 201

@@ -106,3 +106,17 @@ def test_the_reminder_counts_the_days_in_the_users_own_timezone():
     morning_after = dt.datetime(2026, 12, 2, 9, 0, tzinfo=dt.UTC)
     assert reminders.debt_reminders_send(now=morning_after, user_id_range=(users[0], users[1])) == 1
     assert los_angeles.notifications.filter(kind="debt_reminder").count() == 1
+
+
+def test_an_overdue_instalment_does_not_hide_the_next_one_falling_due(alice):
+    # Instalments on 1 Nov, 1 Dec and 1 Jan; none paid. On 29 Dec the one of 1 Jan is 3 days off: it is reminded
+    # though the earlier ones are still unpaid (the reminder looked only at the earliest unpaid one, overdue).
+    debt_create(
+        user=alice, direction="i_owe", counterparty="Lan", principal="3000000", opened_on="2026-10-15",
+        installments=3, first_due_on="2026-11-01",
+    )  # fmt: skip
+    late_december = dt.datetime(2026, 12, 29, 2, 0, tzinfo=dt.UTC)
+    assert reminders.debt_reminders_send(now=late_december, user_id_range=(alice.id, alice.id)) == 1
+    (notice,) = alice.notifications.filter(kind="debt_reminder")
+    assert notice.facts["date"] == "2027-01-01" and notice.facts["amount"] == "1000000"
+    assert reminders.debt_reminders_send(now=late_december, user_id_range=(alice.id, alice.id)) == 0

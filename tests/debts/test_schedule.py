@@ -2,8 +2,11 @@
 
 import datetime as dt
 from decimal import Decimal
+from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from goals.debts.schedule import (
     FLAT,
@@ -66,6 +69,38 @@ def test_reducing_balance_three_months_at_twelve_percent():
     assert sum(r[1] for r in rows(terms)) == 1_000_000
 
 
+def test_reducing_balance_interest_on_a_half_dong_rounds_up():
+    # 7 %/year: i = 7/1200 a month, which no decimal holds exactly. 153,000 x 7 / 1200 = 892.5 → 893; it was
+    # taken as 153,000 x 0.0058333… = 892.4999… → 892, a đồng short.
+    terms = Terms(153_000, D(2026, 1, 1), Decimal(7), REDUCING, installments=1, first_due_on=D(2026, 2, 1))
+    assert rows(terms) == [(D(2026, 2, 1), 153_000, 893, 153_893)]
+
+
+def _exact_annuity(principal: int, rate: Decimal, count: int) -> list[tuple[int, int]]:
+    """The reducing-balance schedule in exact fractions, rounded half up once per figure: the reference."""
+    half_up = lambda x: int((2 * x + 1) // 2)  # noqa: E731
+    i = Fraction(rate) / 1200
+    payment = half_up(principal * i / (1 - (1 + i) ** -count))
+    table, balance = [], principal
+    for index in range(count):
+        interest = half_up(balance * i)
+        part = balance if index == count - 1 else min(balance, payment - interest)
+        table.append((part, interest))
+        balance -= part
+    return table
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    principal=st.integers(1, 10**13),
+    rate=st.decimals(Decimal("0.01"), Decimal(100), places=2),
+    count=st.integers(1, 120),
+)
+def test_the_reducing_balance_schedule_is_exact_to_the_dong(principal, rate, count):
+    terms = Terms(principal, D(2026, 1, 1), rate, REDUCING, installments=count, first_due_on=D(2026, 1, 31))
+    assert [(r[1], r[2]) for r in rows(terms)] == _exact_annuity(principal, rate, count)
+
+
 def test_one_repayment_with_simple_interest_for_the_days_held():
     # 5,000,000 at 10 % from 1 Jan to 1 Jul 2026 = 181 days: 5,000,000 x 0.10 x 181 / 365 = 247,945.2 → 247,945.
     terms = Terms(5_000_000, D(2026, 1, 1), Decimal(10), due_on=D(2026, 7, 1))
@@ -96,6 +131,9 @@ def test_payments_settle_instalments_in_date_order():
         (Terms(1, D(2026, 1, 1), installments=3), "first_due_on"),
         (Terms(1, D(2026, 1, 1), installments=0, first_due_on=D(2026, 2, 1)), "installments"),
         (Terms(1, D(2026, 1, 1), due_on=D(2026, 2, 1), installments=2, first_due_on=D(2026, 2, 1)), "installments"),
+        # The last instalment would fall in the year 10000, which no date holds (a ValueError was a 500).
+        (Terms(1, D(2026, 1, 1), installments=3, first_due_on=D(9999, 12, 31)), "first_due_on"),
+        (Terms(1, D(2026, 1, 1), installments=600, first_due_on=D(9960, 1, 1)), "first_due_on"),
     ],
 )
 def test_terms_no_lender_would_write_are_refused(terms, field):

@@ -174,3 +174,33 @@ def test_a_user_with_no_account_gets_an_honest_empty_state_everywhere_and_nothin
     assert shortfall_watch_run(now=noon, user_id_range=(vy.id, vy.id)) == 0
     assert not vy.notifications.exists()
     assert not ForecastWatch.objects.exclude(user=vy).exists()  # reading a forecast writes nothing
+
+
+def test_only_bills_in_the_plans_fixed_categories_pay_its_fixed_expenses(alice_api, alice):
+    # The plan's rent (housing) is still to pay. A Netflix subscription and a debt instalment falling due are
+    # outflows of their own, not the rent: they were taken off the fixed expenses still to pay, counted twice
+    # as paid, and the forecast ran that much too high.
+    from plans.services import plan_activate, plan_create
+
+    today = user_today(alice)
+    factories.asset(alice, kind="bank_account", balance="20000000")
+    plan = plan_create(
+        user=alice,
+        month=f"{today:%Y-%m}",
+        expected_income="30000000",
+        fixed_expenses=[{"name": "Rent", "amount": "7000000", "category": "housing"}],
+        today=today,
+    )
+    plan_activate(user=alice, plan_id=plan.id, today=today)
+    series(
+        alice, merchant="Netflix", kind="subscription", direction="expense", amount="260000", next_on=today,
+        category="subscriptions",
+    )  # fmt: skip
+    debt_create(user=alice, direction="i_owe", counterparty="Lan", principal="1000000", due_on=today)
+    body = alice_api.get("/api/v1/forecast?days=3").json()
+    fixed = [e for day in body["days"] for e in day["events"] if e["kind"] == "fixed"]
+    assert [e["amount"] for e in fixed] == ["-7000000"]
+    # A bill in the fixed category does pay it.
+    series(alice, merchant="Landlord", kind="bill", direction="expense", amount="7000000", next_on=today)
+    body = alice_api.get("/api/v1/forecast?days=3").json()
+    assert not [e for day in body["days"] for e in day["events"] if e["kind"] == "fixed"]

@@ -67,3 +67,24 @@ def test_a_bank_account_asset_carries_its_vietqr_fields(alice_api):
     asset_id = response.json()["id"]
     assert alice_api.patch(f"/api/v1/assets/{asset_id}", {"bank_bin": "999999"}, format="json").status_code == 400
     assert alice_api.get(f"/api/v1/assets/{asset_id}").json()["bank_bin"] == "970436"
+
+
+@pytest.mark.parametrize(
+    ("payload", "code", "words"),
+    [
+        (SUBIZ[:-4] + "0000", "BAD_CHECKSUM", "mã kiểm tra"),
+        ("hello", "MALFORMED", "không phải là mã VietQR"),
+    ],
+)
+def test_a_refused_payload_is_explained_in_the_readers_language(db, payload, code, words):
+    # The parser's refusals reached a reader asking in Vietnamese in English.
+    from tests import factories
+    from tests.conftest import token_client
+
+    vy = factories.user("vy", language="vi")
+    api = token_client(vy)
+    response = api.post("/api/v1/vietqr/parse", {"payload": payload}, format="json", HTTP_ACCEPT_LANGUAGE="vi")
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == code and words in error["message"], error
+    assert error["fields"]["payload"] == [error["message"]]

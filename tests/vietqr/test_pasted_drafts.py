@@ -71,3 +71,11 @@ def test_a_vietqr_shared_to_zeus_opens_its_draft(alice, client):
     assert "TIEN NHA T12" in page and "Vietcombank" in page
     bad = client.post("/share", {"text": RENT[:-4] + "0000"})
     assert bad.status_code == 400 and "checksum" in bad.content.decode().lower()
+
+
+@pytest.mark.parametrize("amount", ["9E+99", "1E-5", "120000.5"])
+def test_a_vietqr_whose_amount_is_no_whole_dong_is_a_400_and_no_draft(alice_api, amount):
+    from tests.vietqr.test_payload import with_amount
+
+    assert_error(alice_api.post("/api/v1/bank-texts", {"text": with_amount(amount)}, format="json"), 400, "BAD_AMOUNT")
+    assert not BankTextDraft.objects.exists()

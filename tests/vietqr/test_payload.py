@@ -114,3 +114,24 @@ def test_the_encoder_refuses_what_no_bank_could_read(qr, code):
 def test_a_long_purpose_is_cut_to_25_ascii_characters():
     qr = vq.parse(vq.encode(vq.VietQR(bank_bin="970436", account="1", purpose="Trả nợ tiền ăn trưa tháng mười một")))
     assert qr.purpose == "Tra no tien an trua thang"
+
+
+def with_amount(amount: str) -> str:
+    body = vq.encode(vq.VietQR(bank_bin="970436", account="0123456789"))[:-8]
+    at = body.index("5802VN")
+    body = body[:at] + f"54{len(amount):02d}{amount}" + body[at:] + "6304"
+    return body + vq.crc16(body)
+
+
+@pytest.mark.parametrize("amount", ["9E+99", "1E+5", "120000.5", "1E-5", "0.4", "NaN", "-100", "12345678901234"])
+def test_an_amount_that_is_not_whole_dong_in_digits_is_refused(amount):
+    # EMVCo's amount is up to 13 digits with an optional decimal mark; a đồng QR asks whole đồng. An exponent
+    # or a fraction was read as a number and reached the draft (9E+99 overflowed the column: a 500).
+    with pytest.raises(vq.PayloadError) as caught:
+        vq.parse(with_amount(amount))
+    assert caught.value.code == "BAD_AMOUNT"
+
+
+@pytest.mark.parametrize(("amount", "read"), [("120000", 120000), ("0000100", 100), ("250000.00", 250000)])
+def test_an_amount_in_digits_reads_as_whole_dong(amount, read):
+    assert str(vq.parse(with_amount(amount)).amount) == str(read)

@@ -91,3 +91,37 @@ def test_real_answers_fit_the_schema(schema, alice_api):
     empty = alice_api.get("/api/v1/forecast")  # no account: an honest empty state, in the same shape
     assert empty.status_code == 200
     assert fits(empty.json(), {"$ref": "#/Forecast"}, schemas) == []
+
+
+def resolved(spec: dict, schemas: dict) -> dict:
+    while "$ref" in spec or "allOf" in spec:
+        ref = spec["$ref"] if "$ref" in spec else spec["allOf"][0]["$ref"]
+        spec = schemas[ref.rsplit("/", 1)[-1]]
+    return spec
+
+
+def test_the_forecasts_days_events_and_lowest_point_are_described_field_by_field(schema, alice_api, alice):
+    # The days were a list of free-form objects in the schema: a client generated from it knew no field of a
+    # day, an event or the lowest point.
+    import datetime as dt
+
+    from goals.debts.services import debt_create
+    from tests import factories
+    from zeus.timeutil import user_today
+
+    schemas = schema["components"]["schemas"]
+    forecast = resolved({"$ref": "#/Forecast"}, schemas)
+    day = resolved(forecast["properties"]["days"]["items"], schemas)
+    assert set(day["properties"]) == {"date", "balance", "events"}
+    event = resolved(day["properties"]["events"]["items"], schemas)
+    assert set(event["properties"]) == {"kind", "label", "amount"}
+    assert set(resolved(forecast["properties"]["lowest"], schemas)["properties"]) == {"date", "balance"}
+
+    factories.asset(alice, kind="bank_account", balance="5000000")
+    debt_create(
+        user=alice, direction="i_owe", counterparty="Lan", principal="400000",
+        due_on=user_today(alice) + dt.timedelta(days=2),
+    )  # fmt: skip
+    body = alice_api.get("/api/v1/forecast?days=5").json()
+    assert any(day["events"] for day in body["days"])
+    assert fits(body, {"$ref": "#/Forecast"}, schemas) == []

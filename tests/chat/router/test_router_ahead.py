@@ -98,3 +98,28 @@ def test_a_pasted_vietqr_payload_is_a_bank_text_by_pattern():
     route = route_by_patterns([qr])
     assert (route.workflow, route.decided_by) == ("bank_text", "pattern")
     assert "read_bank_text" in WORKFLOW_TOOLS["bank_text"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A budget is also a spending limit ("hạn mức", "giới hạn chi tiêu"): these went to inspect (no budget
+        # tool), to create (a 3,000,000 expense "hạn mức ăn uống") or to delete (transactions).
+        "đặt hạn mức chi tiêu ăn uống 3 triệu",
+        "dat han muc chi tieu an uong 3 trieu",
+        "giới hạn chi tiêu ăn uống 3 triệu mỗi tháng",
+        "hạn mức ăn uống 3 triệu",
+        "đổi hạn mức chi tiêu ăn uống thành 2 triệu",
+        "xóa hạn mức chi tiêu ăn uống",
+        "limit my dining spending to 3 million",
+        "cap my food spending at 3tr a month",
+        "set a spending limit for dining of 3 million",
+    ],
+)
+def test_a_spending_limit_is_a_budget_for_the_coach(text):
+    assert workflow(text) == "coach"
+
+
+@pytest.mark.parametrize("text", ["hạn mức thẻ tín dụng của tôi là 50 triệu", "tăng hạn mức thẻ VIB lên 80tr"])
+def test_a_cards_credit_limit_is_no_budget(text):
+    assert workflow(text) != "coach"
