@@ -20,7 +20,7 @@ from plans.forecast_plan import carried_cushion, forecast_plan, owes_nothing
 from plans.forecast_sources import Series, series_of
 from plans.models import MonthlyPlan
 from plans.selectors import plan_ledger, plan_ledgers, plans_current
-from plans.state import Ledger, month_so_far
+from plans.state import Ledger, fixed_categories, month_so_far
 from zeus.money import parse_money, to_minor
 from zeus.queries import AnyOf
 from zeus.selectors import profiles_remember, user_currency
@@ -379,7 +379,7 @@ def _plan_parts(active: ActivePlan, currency: str, today: dt.date, events: list[
         return None, 0
     so_far = month_so_far(plan, active.ledger, today)
     month_last = pm.month_last(plan.month)
-    fixed = {line.category for line in plan.fixed_expenses.all()}
+    fixed = fixed_categories(plan)
     billed = -sum(e.amount for e in events if e.amount < 0 and e.on <= month_last and e.category in fixed)
     return so_far.guide.guide, max(0, so_far.allocations.fixed - so_far.actuals.fixed - billed)
 
