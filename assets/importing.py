@@ -26,6 +26,7 @@ from zeus.errors import Conflict, NotFound
 from zeus.money import format_number
 from zeus.selectors import user_currency
 from zeus.services import profile_lock
+from zeus.timeutil import user_today
 
 __all__ = ["ImportRejected", "ImportResult", "transactions_import", "transactions_import_csv"]
 
@@ -96,7 +97,13 @@ def transactions_import(
             code="CSV_TOO_LARGE",
         )
     rows, remember = statement_rows(
-        source, kind=kind, head=head, currency=currency, mapping=mapping, saved=_saved_mapping(user)
+        source,
+        kind=kind,
+        head=head,
+        currency=currency,
+        mapping=mapping,
+        saved=_saved_mapping(user),
+        today=user_today(user),
     )
     return _land(user, rows, kind=kind, asset=asset, remember=remember, filename=filename)
 

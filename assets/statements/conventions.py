@@ -5,6 +5,7 @@ columns is the currency and the figure, and whether figures written unsigned are
 import datetime as dt
 import re
 
+from assets.rules.text import fold
 from assets.statements.headers import is_date, read_date
 from assets.statements.inference import dates_day_first
 from zeus.money import CURRENCY_EXPONENTS
@@ -155,17 +156,41 @@ def unsigned_reading(
     return None
 
 
-# A day and month written without a year (a card's booking day `07-08` beside its purchase day `2020-07-06`).
-_YEARLESS = re.compile(r"^(\d{1,2})[-/.](\d{1,2})\.?$")
+# A day and month written without a year (a card's booking day `07-08` beside its purchase day `2020-07-06`;
+# BCA's `'06/07`, after the apostrophe a spreadsheet reads as "this cell is text").
+_YEARLESS = re.compile(r"^'?(\d{1,2})[-/.](\d{1,2})\.?$")
+
+
+def _yearless_lines(ahead: list[tuple[int, list[str]]], mapping: dict) -> list[list[str]]:
+    """The lines with a figure in the date column when every one of them is a day and month alone, else none (a
+    label there, `Starting Balance` under BCA's table, is no day)."""
+    date = mapping["date"]
+    lines = [r for _, r in ahead if len(r) > date and any(char.isdigit() for char in r[date])]
+    return lines if all(_YEARLESS.match(r[date].strip()) for r in lines) else []
+
+
+def yearless(ahead: list[tuple[int, list[str]]], mapping: dict) -> bool:
+    """Whether the date column writes every day without its year."""
+    return bool(_yearless_lines(ahead, mapping))
+
+
+def yearless_day_first(ahead: list[tuple[int, list[str]]], mapping: dict, *, default: bool) -> bool:
+    """Whether a yearless date column puts the day first: the first day and month with a part above 12 says
+    (China Merchants Bank's `12/29`: month first); else `default`."""
+    for line in _yearless_lines(ahead, mapping):
+        match = _YEARLESS.match(line[mapping["date"]].strip())
+        if int(match[1]) > 12 or int(match[2]) > 12:
+            return int(match[1]) > 12
+    return default
 
 
 def year_beside(ahead: list[tuple[int, list[str]]], mapping: dict) -> int | None:
     """The column whose dates give the year of a date column written without one: every filled cell of the
     date column a day and month alone, and exactly one other column a full date on each of those lines;
-    else None (the yearless cells stay bad rows)."""
+    else None."""
     date = mapping["date"]
-    lines = [r for _, r in ahead if len(r) > date and r[date].strip()]
-    if not lines or not all(_YEARLESS.match(r[date].strip()) for r in lines):
+    lines = _yearless_lines(ahead, mapping)
+    if not lines:
         return None
     width = min(len(r) for r in lines)
     found = [c for c in range(width) if c != date and all(is_date(r[c].strip()) for r in lines)]
@@ -192,3 +217,53 @@ def completed_date(text: str, beside: str, *, day_first: bool) -> dt.date:
     if not days:
         raise ValueError(text)
     return min(days, key=lambda d: abs(d - full))
+
+
+def latest_date(text: str, today: dt.date, *, day_first: bool) -> dt.date:
+    """A yearless day and month (`06/07`) where no other column gives its year: the latest such day up to
+    `today` (the statement's last day, else the importer's today: a statement lists what has happened), as a
+    bank text's yearless day is read; ValueError if it is no day and month."""
+    match = _YEARLESS.match(text.strip())
+    if match is None:
+        raise ValueError(text)
+    first, second = int(match[1]), int(match[2])
+    day, month = (first, second) if day_first else (second, first)
+    for year in range(today.year, today.year - 8, -1):  # a 29th of February comes back within eight years
+        try:
+            found = dt.date(year, month, day)
+        except ValueError:
+            continue
+        if found <= today:
+            return found
+    raise ValueError(text)
+
+
+# German banks' sides of the ledger, `S` (Soll, money out) and `H` (Haben, money in), written beside an unsigned
+# figure, in a column the Volksbanks' and Raiffeisenbanks' `Umsatzanzeige` leaves unnamed; BCA's `DB` (debet) and
+# `CR` in the unnamed column after its `Amount`.
+SIDES = {"s", "h", "db", "cr"}
+
+
+def sides_column(ahead: list[tuple[int, list[str]]], mapping: dict) -> dict:
+    """The mapping with the one column its header left out that writes a side (`S` or `H`, `DB` or `CR`) on
+    every line with a figure, none of which is signed, as its direction; else the mapping as it was."""
+    if "amount" not in mapping or "direction" in mapping:
+        return mapping
+    amount = mapping["amount"]
+    lines = [r for _, r in ahead if len(r) > amount and r[amount].strip()]
+    if not lines or any(r[amount].strip()[:1] in "+-(" for r in lines):
+        return mapping
+    taken = {index for key, index in mapping.items() if key != "date_format"}
+    width = min(len(r) for r in lines)
+    found = [c for c in range(width) if c not in taken and all(fold(r[c]) in SIDES for r in lines)]
+    return {**mapping, "direction": found[0]} if len(found) == 1 else mapping
+
+
+# The title of a summary under the table (Santander Chile's `Resumen comisiones`, the month's fees again).
+_SUMMARY = re.compile(r"^(?:resumen|summary|zusammenfassung|tong hop|riepilogo|recapitulatif)\b")
+
+
+def summary_title(record: list[str]) -> bool:
+    """Whether a line is a summary's title alone: one text, written in each cell it fills, with no digit."""
+    texts = {fold(cell) for cell in record if cell.strip()}
+    return len(texts) == 1 and bool(_SUMMARY.match(title := texts.pop())) and not any(c.isdigit() for c in title)

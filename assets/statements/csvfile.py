@@ -28,7 +28,7 @@ _IN = {
     "kreditas", "inflow", "bevetel", "gutschrift", "kredit", "h", "haben",
 }  # fmt: skip
 _OUT = {
-    "out", "expense", "debit", "dr", "d", "-", "no", "ghi no", "chi", "withdrawal", "af", "terheles", "debetas",
+    "out", "expense", "debit", "dr", "db", "d", "-", "no", "ghi no", "chi", "withdrawal", "af", "terheles", "debetas",
     "outflow", "kiadas", "belastung", "lastschrift", "s", "soll",
 }  # fmt: skip
 # `K` is money in beside `D` (Swedbank Lithuania's D/K: kreditas) and money out beside `J` (OTP's Be/Ki: ki):
@@ -39,6 +39,8 @@ _NOT_BOOKED = {
     "pending", "declined", "reverted", "failed", "cancelled", "canceled", "rejected", "authorised", "authorized",
     "autorizzato", "in attesa", "vorgemerkt", "umsatz vorgemerkt", "offen", "cho xu ly", "dang xu ly", "that bai",
     "da huy", "huy",
+    # Danske Bank's `Venter` (waiting).
+    "venter",
 }  # fmt: skip
 # A totals row under the table (`TỔNG TIỀN`, `Total`, `Summe`, Axis Bank's `TRANSACTION TOTAL DR/CR`): no date,
 # the columns' sums.
@@ -144,27 +146,33 @@ def mapped_rows(
     card: int | None = None,
     card_above: bool = False,
     charges: bool = False,
+    today: dt.date | None = None,
 ) -> Iterator[Row]:
     """Rows of a bank's CSV through a resolved mapping (column_mapping.check_mapping). Without an external_id
     column the rows get fingerprints; a currency column names each row's currency (blank: the account's).
     `ragged`: the reader leaves trailing empty cells out (XLSX). `card`: a card column's index
     (conventions.card_statement); `card_above`: the lines above the header name the card (conventions.card_above);
-    `charges`: the amount column's header names a card's charges."""
+    `charges`: the amount column's header names a card's charges. `today`: the day yearless days are read up to
+    (tabular.letterhead_until), None to refuse them."""
     fingerprint, references = Fingerprints("csv"), {}
     width = max(index for key, index in mapping.items() if key != "date_format") + 1
     records = _rows(reader, first_line=first_line, pad_to=width if ragged else 0)
     ahead = list(itertools.islice(records, LOOKAHEAD))
     records = itertools.chain(ahead, records)
-    mapping = _soll_haben(ahead, conventions.one_name_over_two(ahead, mapping))
+    mapping = conventions.sides_column(ahead, conventions.one_name_over_two(ahead, mapping))
     width = max(index for key, index in mapping.items() if key != "date_format") + 1
     if not mapping.get("date_format"):
         day_first = conventions.day_first(ahead, mapping, default=day_first)
     # A booking day written without its year takes it from the line's other date (a format named is the owner's).
     year_from = None if mapping.get("date_format") else conventions.year_beside(ahead, mapping)
+    # Days with no year and no column giving one (BCA's `'06/07`): each the latest such day up to `today`.
+    undated = year_from is None and not mapping.get("date_format") and conventions.yearless(ahead, mapping)
+    if undated:
+        day_first = conventions.yearless_day_first(ahead, mapping, default=day_first)
     bare_out = conventions.unsigned_reading(ahead, mapping, card, charges=charges, card_above=card_above)
     mark = figures.decimal_mark(cell for _, record in ahead for cell in record)
     for line, record in records:
-        if _summary_title(record):
+        if conventions.summary_title(record):
             return  # what follows it repeats lines already read, or sums them
         if _not_a_transaction(record, mapping):
             continue
@@ -175,7 +183,9 @@ def mapped_rows(
             continue
         cell = functools.partial(_cell, record, mapping)
         if year_from is not None and len(record) > year_from:
-            _date(row, _completed_date, cell("date"), record[year_from], day_first)
+            _date(row, _yearless_date, conventions.completed_date, cell("date"), record[year_from], day_first)
+        elif undated and today is not None:
+            _date(row, _yearless_date, conventions.latest_date, cell("date"), today, day_first)
         else:
             _date(row, _read_date, cell("date"), mapping.get("date_format"), day_first)
         own = conventions.currency_code(cell("currency")) if "currency" in mapping else ""
@@ -192,36 +202,6 @@ def mapped_rows(
         elif not row.problems:
             row.external_id = fingerprint(row)
         yield row
-
-
-# German banks' sides of the ledger, `S` (Soll, money out) and `H` (Haben, money in), written beside an unsigned
-# figure, in a column the Volksbanks' and Raiffeisenbanks' `Umsatzanzeige` leaves unnamed.
-_SIDES = {"s", "h"}
-
-
-def _soll_haben(ahead: list[tuple[int, list[str]]], mapping: dict) -> dict:
-    """The mapping with the one column its header left out that writes `S` or `H` on every line with a
-    figure, none of which is signed, as its direction; else the mapping as it was."""
-    if "amount" not in mapping or "direction" in mapping:
-        return mapping
-    amount = mapping["amount"]
-    lines = [r for _, r in ahead if len(r) > amount and r[amount].strip()]
-    if not lines or any(r[amount].strip()[:1] in "+-(" for r in lines):
-        return mapping
-    taken = {index for key, index in mapping.items() if key != "date_format"}
-    width = min(len(r) for r in lines)
-    found = [c for c in range(width) if c not in taken and all(fold(r[c]) in _SIDES for r in lines)]
-    return {**mapping, "direction": found[0]} if len(found) == 1 else mapping
-
-
-# The title of a summary under the table (Santander Chile's `Resumen comisiones`, the month's fees again).
-_SUMMARY = re.compile(r"^(?:resumen|summary|zusammenfassung|tong hop|riepilogo|recapitulatif)\b")
-
-
-def _summary_title(record: list[str]) -> bool:
-    """Whether a line is a summary's title alone: one text, written in each cell it fills, with no digit."""
-    texts = {fold(cell) for cell in record if cell.strip()}
-    return len(texts) == 1 and bool(_SUMMARY.match(title := texts.pop())) and not any(c.isdigit() for c in title)
 
 
 def _not_a_transaction(record: list[str], mapping: dict) -> bool:
@@ -282,9 +262,10 @@ def _read_date(text: str, date_format: str | None, day_first: bool = True) -> dt
         ) from None
 
 
-def _completed_date(text: str, beside: str, day_first: bool) -> dt.date:
+def _yearless_date(read, text: str, reference, day_first: bool) -> dt.date:
+    """conventions.completed_date or conventions.latest_date, its ValueError a date problem."""
     try:
-        return conventions.completed_date(text, beside, day_first=day_first)
+        return read(text, reference, day_first=day_first)
     except ValueError:
         raise ValidationFailed(
             gettext("%(text)r is not a date; name its format in the mapping (date_format).") % {"text": text}

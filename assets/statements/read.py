@@ -1,6 +1,7 @@
 """One entry for every format: a statement file's rows, whatever it is. Pure but for the `saved` look-up of
 a remembered column mapping that the caller passes in."""
 
+import datetime as dt
 from collections.abc import Callable, Iterator
 from typing import BinaryIO
 
@@ -23,14 +24,22 @@ def statement_rows(
     currency: str,
     mapping: dict | None = None,
     saved: Callable[[str], dict | None] = lambda key: None,
+    today: dt.date | None = None,
 ) -> tuple[Iterator[Row], tuple[str, dict] | None]:
     """(the rows, the column mapping to remember or None). `currency` is the account's, for files that name
-    none; dates a file leaves ambiguous (all parts ≤ 12) read day first, as everywhere but the US."""
+    none; dates a file leaves ambiguous (all parts ≤ 12) read day first, as everywhere but the US; `today`, the
+    importer's, gives the year to a table's days where the file names none."""
     day_first = currency != "USD"
     if kind in (detect.CSV, detect.XLSX):
         reader = textfile.csv_reader(source, head) if kind == detect.CSV else SheetReader(source)
         return table_rows(
-            reader, mapping=mapping, saved=saved, currency=currency, day_first=day_first, ragged=kind == detect.XLSX
+            reader,
+            mapping=mapping,
+            saved=saved,
+            currency=currency,
+            day_first=day_first,
+            ragged=kind == detect.XLSX,
+            today=today,
         )
     if kind == detect.OFX:
         return ofx_rows(source.read(), currency=currency), None

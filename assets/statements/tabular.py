@@ -4,6 +4,7 @@ own header, a mapping sent with the file, one remembered for this header, or the
 imply (headers.auto_mapping). Pure but for the `saved` look-up it is given."""
 
 import csv
+import datetime as dt
 import re
 from collections.abc import Callable, Iterator
 
@@ -92,6 +93,17 @@ def _letterhead_day_first(seen: list[tuple[int, list[str]]], *, default: bool) -
     return dates_day_first(found, default=default)
 
 
+# A year written above the table (a statement's period, China Merchants Bank's `2024年01月`).
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+
+
+def letterhead_until(seen: list[tuple[int, list[str]]], today: dt.date | None) -> dt.date | None:
+    """The day a table's yearless days are read up to: `today` where nothing above the header names a year;
+    None where something does (the days' year is that period's, which Zeus does not read: a day read up to today
+    could be a year off), and the yearless days stay bad rows, named in the 400."""
+    return None if any(_YEAR.search(cell) for _, record in seen for cell in record) else today
+
+
 def _read(reader) -> tuple[int, list[str]] | None:
     """The next record and its line, None at the end; a 400 for a file that is not CSV in its encoding."""
     try:
@@ -168,9 +180,10 @@ def table_rows(
     currency: str,
     day_first: bool,
     ragged: bool = False,
+    today: dt.date | None = None,
 ) -> tuple[Iterator[Row], tuple[str, dict] | None]:
     """(the rows, the (header key, mapping) to remember for next time or None). `ragged`: the reader leaves
-    a row's trailing empty cells out, as an XLSX sheet stores it."""
+    a row's trailing empty cells out, as an XLSX sheet stores it; `today`: the importer's (csvfile.mapped_rows)."""
     first: list[str] | None = None
     seen: list[tuple[int, list[str]]] = []
     ahead: list[tuple[int, list[str]]] = []  # a record read to see whether it is a header's second row
@@ -240,6 +253,7 @@ def table_rows(
             day_first=_letterhead_day_first(seen[:-1], default=day_first),
             ragged=ragged,
             card_above=conventions.card_above([record for _, record in seen[:-1]]),
+            today=letterhead_until(seen[:-1], today),
         )
         return rows, remember
     seen += ahead
@@ -263,6 +277,7 @@ def table_rows(
             day_first=_letterhead_day_first(seen[:start], default=day_first) if letterhead_dates else day_first,
             ragged=ragged,
             card_above=conventions.card_above([record for _, record in seen[:start]]),
+            today=letterhead_until(seen[:start], today),
         )
         return rows, None
     raise ImportRejected(

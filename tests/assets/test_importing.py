@@ -346,3 +346,17 @@ def test_an_ofx_fitid_listed_twice_imports_once_one_reused_imports_both_and_a_re
     assert transactions_import(user=alice, source=io.BytesIO(raw)) == ImportResult(imported=0, skipped=2, format="ofx")
     amounts = sorted((t.direction, t.amount) for t in Transaction.objects.filter(user=alice))
     assert amounts == [("expense", Decimal("5000")), ("income", Decimal("110000"))]
+
+
+@pytest.mark.django_db
+def test_a_file_naming_no_year_reads_its_days_up_to_the_users_today(alice, monkeypatch):
+    import datetime as dt
+    import io
+
+    from assets.importing import transactions_import
+
+    # 20:00 on 5 July in UTC is 03:00 on 6 July in the user's Saigon: their 6 July has come, UTC's has not.
+    monkeypatch.setattr("django.utils.timezone.now", lambda: dt.datetime(2026, 7, 5, 20, tzinfo=dt.UTC))
+    raw = b"Date,Description,Branch,Amount,,Balance\n'06/07,TRSF E-BANKING,'0011,95000,DB,1000000\n"
+    assert transactions_import(user=alice, source=io.BytesIO(raw)).imported == 1
+    assert Transaction.objects.get(user=alice).occurred_on == dt.date(2026, 7, 6)

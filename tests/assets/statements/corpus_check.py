@@ -143,13 +143,19 @@ def reference(name: str, raw: bytes):
     return None
 
 
+# The importer's today, fixed so a reading never depends on the day it runs (a file that names no year takes it
+# from this; such files' rows are written down without a date).
+TODAY = dt.date(2026, 12, 6)
+
+
 def zeus_rows(raw: bytes, currency: str = "USD") -> list:
     """What Zeus reads from the file (a ValidationFailed when it refuses it) into an account in `currency`."""
     from assets.statements import detect
     from assets.statements.read import statement_rows
 
     kind = detect.detect(raw[: detect.HEAD_BYTES])
-    rows, _ = statement_rows(io.BytesIO(raw), kind=kind, head=raw[: detect.HEAD_BYTES], currency=currency)
+    head = raw[: detect.HEAD_BYTES]
+    rows, _ = statement_rows(io.BytesIO(raw), kind=kind, head=head, currency=currency, today=TODAY)
     return list(rows)
 
 
