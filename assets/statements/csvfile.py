@@ -151,9 +151,9 @@ def mapped_rows(
     """Rows of a bank's CSV through a resolved mapping (column_mapping.check_mapping). Without an external_id
     column the rows get fingerprints; a currency column names each row's currency (blank: the account's).
     `ragged`: the reader leaves trailing empty cells out (XLSX). `card`: a card column's index
-    (conventions.card_statement); `card_above`: the lines above the header name the card (conventions.card_above);
-    `charges`: the amount column's header names a card's charges. `today`: the day yearless days are read up to
-    (tabular.letterhead_until), None to refuse them."""
+    (conventions.card_statement); `card_above`: the card is named above the header (conventions.card_above) or
+    by a purchase-day column; `charges`: the amount column's header names a card's charges. `today`: the day
+    yearless days are read up to (tabular.letterhead_until), None to refuse them."""
     fingerprint, references = Fingerprints("csv"), {}
     width = max(index for key, index in mapping.items() if key != "date_format") + 1
     records = _rows(reader, first_line=first_line, pad_to=width if ragged else 0)

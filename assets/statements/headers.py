@@ -279,6 +279,19 @@ def card_column(header: list[str]) -> int | None:
 _CARD_CHARGES = frozenset(fold(name) for name in ("利用金額", "ご利用金額"))
 
 
+# A column for the day a card was used to buy (American Express Mexico's `Fecha de Compra` beside its `Fecha`,
+# Swiss cards' `Einkaufs-Datum`): only a card's statement has one.
+_PURCHASE_DAYS = frozenset((
+    "fecha de compra", "purchase date", "date of purchase", "einkaufs datum", "einkaufsdatum", "kaufdatum",
+    "date d achat", "data acquisto", "data di acquisto", "data da compra",
+))  # fmt: skip
+
+
+def names_purchase_day(header: list[str]) -> bool:
+    """Whether a header has a column for the day a card was used to buy: the table is a card's."""
+    return any(name in _PURCHASE_DAYS for cell in header for name in _names(cell or ""))
+
+
 def card_charges(cell: str | None) -> bool:
     """Whether an amount column's header names a card's charges, so its positive figures are money out
     (conventions.unsigned_reading)."""

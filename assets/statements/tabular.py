@@ -14,7 +14,7 @@ from assets.rules.text import fold
 from assets.statements import column_mapping, conventions, csvfile
 from assets.statements.columns import MAX_COLUMNS, SAMPLE_ROWS, infer_mapping, is_date_cell
 from assets.statements.detect import ACCEPTED
-from assets.statements.headers import auto_mapping, card_charges, card_column, names_value_date
+from assets.statements.headers import auto_mapping, card_charges, card_column, names_purchase_day, names_value_date
 from assets.statements.inference import dates_day_first, headless_mapping
 from assets.statements.rows import ImportRejected, Row
 
@@ -66,9 +66,12 @@ class _Section:
         return record
 
 
-def _sections(reader, header: list[str], chosen: dict, line: int, choose: Callable, **read) -> Iterator[Row]:
+def _sections(
+    reader, header: list[str], chosen: dict, line: int, choose: Callable, *, card_above: bool, **read
+) -> Iterator[Row]:
     """The rows of each section of the table, each read through the mapping its own header takes
-    (`choose(header)`), the first through `chosen`."""
+    (`choose(header)`), the first through `chosen`; a card's table where `card_above` or its header has a
+    purchase day."""
     while True:
         section = _Section(reader, header)
         yield from csvfile.mapped_rows(
@@ -77,6 +80,7 @@ def _sections(reader, header: list[str], chosen: dict, line: int, choose: Callab
             first_line=line + 1,
             card=card_column(header),
             charges=card_charges(chosen.get("amount")),
+            card_above=card_above or names_purchase_day(header),
             **read,
         )
         if section.next is None:
