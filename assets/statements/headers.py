@@ -34,6 +34,8 @@ _NAMES = {
         "kuupaev",
         # Caixa Geral de Depósitos' booking day (`Data mov.`) beside its `Data-valor`.
         "data mov", "data movimento",
+        # Czech's booking day (ČSOB's `datum zaúčtování`).
+        "datum zauctovani",
         # Norwegian's booking day (Skandiabanken's `BOKFØRINGSDATO`).
         "bokføringsdato", "bokført",
         # Ukrainian banks: the operation's day and time (monobank, Sense Bank), the day (PrivatBank).
@@ -78,6 +80,8 @@ _NAMES = {
         # Who paid or was paid, where a file has no text of its own (PayPal's `Name`).
         "name", "payee name", "merchant", "merchant name", "counterparty", "partner name", "ten doi tac",
         "partner neve", "ellenoldali nev", "toelichting", "handelaar",
+        # Czech: the counter-account's name (ČSOB's `název účtu protiúčtu`).
+        "nazev uctu protiuctu",
         # Chinese banks' summary of the line (`摘要`), then who was paid (`对方户名`, `对手信息`).
         "交易摘要", "摘要", "交易名称", "交易详情", "对方户名", "对手信息", "交易对方",
         # China Merchants Bank's remark on the line (`交易备注`), its only text beside a type code.
@@ -151,7 +155,8 @@ _NAMES = {
     ),
     "currency": (
         "loai tien", "tien te", "currency", "ccy", "don vi tien", "wahrung", "waehrung", "divisa", "devizanem",
-        "penznem", "valiuta", "valuuta", "monn", "monnaie", "devise", "devise du compte", "moneda", "waluta", "munt",
+        "penznem", "valiuta", "valuuta", "mena", "monn", "monnaie", "devise", "devise du compte", "moneda", "waluta",
+        "munt",
         "记账币种", "入账货币", "交易币种", "交易货币", "货币", "币种", "币别", "通貨",
         # The card's currency (PrivatBank), never monobank's bare `Валюта`, the operation's beside card figures.
         "валюта картки",
@@ -159,7 +164,7 @@ _NAMES = {
     "balance": (
         "so du", "so du cuoi", "balance", "running balance", "so du sau giao dich", "saldo", "kontostand", "egyenleg",
         # Caixa Geral de Depósitos' booked balance after the line, and the balance one may spend.
-        "saldo contabilistico", "saldo contabilistico apos movimento", "saldo disponivel",
+        "saldo contabilistico", "saldo contabilistico apos movimento", "saldo disponivel", "zustatek",
         "余额", "本次余额", "联机余额", "账户余额", "残高", "取引後残高", "差引残高", "お取引後残高", "現在残高",
         "залишок після операціі", "залишок", "залишок на кінець періоду",
     ),

@@ -1,6 +1,6 @@
 """How a CSV file's bytes become text: its encoding (UTF-8 with or without BOM, UTF-16 with or without BOM,
-else Shift JIS for Japanese text, Windows-1251 for Cyrillic text, Windows-1258 for Vietnamese text or
-Windows-1252) and its delimiter (`,` `;` or tab). Pure."""
+else Shift JIS for Japanese text, Windows-1251 for Cyrillic text, Windows-1258 for Vietnamese text,
+Windows-1250 for Central European text or Windows-1252) and its delimiter (`,` `;` or tab). Pure."""
 
 import codecs
 import csv
@@ -18,6 +18,9 @@ _CP1258_TONES = re.compile(rb"[A-Za-z\xc2\xe2\xca\xea\xd4\xf4\xd5\xf5\xdd\xfd\xc
 # ASCII ones.
 _CP1251_WORD = re.compile(rb"[\xc0-\xff\xa5\xaa\xaf\xb2-\xb4\xba\xbf]{4,}")
 _HIGH = re.compile(rb"[\x80-\xff]")
+# Bytes Windows-1258 leaves undefined, where Windows-1250 writes Czech and Slovak letters (Š Ť Ž Ź š ť ž): beside
+# what looks like a tone (Czech's `ě` is Windows-1258's grave after a letter), the text is Central European.
+_NOT_CP1258 = re.compile(rb"[\x8a\x8d-\x8f\x9a\x9d\x9e]")
 # Shift JIS (Windows' cp932) writes kana, kanji and full-width symbols (`※`, `㈱`, `￥`) as two bytes, the first
 # 0x81-0x9F or 0xE0-0xFC, and half-width katakana as one byte 0xA1-0xDF. Western and Cyrillic bytes read as
 # cp932 mostly fail, or land in the private-use area (Cyrillic's lower-case letters at 0xF0-0xFF); where they
@@ -44,11 +47,12 @@ def encoding_of(source: BinaryIO, head: bytes) -> str:
         odd_nuls = sample[1::2].count(b"\x00")
         return "utf-16-le" if odd_nuls > sample[0::2].count(b"\x00") else "utf-16-be"
     decoder = codecs.getincrementaldecoder("utf-8")()
-    tones = cyrillic = high = 0
+    tones = cyrillic = high = not_vietnamese = 0
 
     def count(chunk: bytes) -> None:
-        nonlocal tones, cyrillic, high
+        nonlocal tones, cyrillic, high, not_vietnamese
         tones += len(_CP1258_TONES.findall(chunk))
+        not_vietnamese += len(_NOT_CP1258.findall(chunk))
         cyrillic += sum(len(word) for word in _CP1251_WORD.findall(chunk))
         high += len(_HIGH.findall(chunk))
 
@@ -67,6 +71,8 @@ def encoding_of(source: BinaryIO, head: bytes) -> str:
         # Most of the high bytes in Cyrillic words: Windows-1251 (its letters would pass for Vietnamese tones).
         if cyrillic * 2 > high:
             return "cp1251"
+        if tones and not_vietnamese:
+            return "cp1250"
         return "cp1258" if tones else "cp1252"
     finally:
         source.seek(0)
