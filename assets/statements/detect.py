@@ -44,7 +44,7 @@ def detect(head: bytes) -> str:
     if text.startswith(_ZIP):
         return XLSX
     if text.startswith(_BINARY):
-        raise unsupported("a PDF, an image, an old Excel (.xls) workbook or a compressed archive")
+        raise unsupported(_("a PDF, an image, an old Excel (.xls) workbook or a compressed archive"))
     if _QIF.match(text):
         return QIF
     if _OFX.search(text):
@@ -53,7 +53,7 @@ def detect(head: bytes) -> str:
         for kind, pattern in _CAMT:
             if pattern.search(text):
                 return kind
-        raise unsupported("XML but not a CAMT.052, CAMT.053 or CAMT.054 statement")
+        raise unsupported(_("XML but not a CAMT.052, CAMT.053 or CAMT.054 statement"))
     if _SWIFT_BLOCK.match(text) or (_MT940_START.search(text) and _MT940_LINE.search(text)):
         return MT940
     return CSV
