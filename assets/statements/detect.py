@@ -3,13 +3,14 @@
 import re
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from assets.statements.rows import ImportRejected
 
 CSV, OFX, QIF, MT940, XLSX = "csv", "ofx", "qif", "mt940", "xlsx"
 CAMT052, CAMT053, CAMT054 = "camt052", "camt053", "camt054"
 HEAD_BYTES = 8192
-ACCEPTED = "CSV, OFX/QFX, QIF, CAMT.052/053/054 XML, MT940 or XLSX"
+ACCEPTED = gettext_lazy("CSV, OFX/QFX, QIF, CAMT.052/053/054 XML, MT940 or XLSX")  # worded where it is said
 
 _OFX = re.compile(rb"OFXHEADER\s*[:=]|<OFX[\s>]", re.IGNORECASE)
 # QIF's first section header, after whatever stray record ends or `#` comment lines come before it. Possessive:
