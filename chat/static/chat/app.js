@@ -368,9 +368,13 @@ function onSocketStatus(status, info = {}) {
     ui.banner.hidden = true;
     if (info.reconnected && !state.turn) loadHistory({ quiet: true });
   } else if (status === "down" && info.tooLarge) {
-    ui.conn.textContent = "Reconnecting…";
-    showBanner(`That was too large to send (64 KiB at most). Reconnecting in ${Math.ceil(info.wait / 1000)} s…`);
-    if (state.turn?.dispatched) failTurn("BAD_FRAME", "That was too large to send (64 KiB at most).");
+    ui.conn.textContent = gettext("Reconnecting…");
+    showBanner(
+      interpolate(gettext("That was too large to send (64 KiB at most). Reconnecting in %(seconds)s s…"), {
+        seconds: Math.ceil(info.wait / 1000),
+      }),
+    );
+    if (state.turn?.dispatched) failTurn("BAD_FRAME", gettext("That was too large to send (64 KiB at most)."));
   } else if (status === "down" && info.unavailable) {
     ui.conn.textContent = gettext("Reconnecting…");
     showBanner(
