@@ -39,6 +39,34 @@ def import_next_steps() -> dict[str, str]:
     }
 
 
+def import_row_words() -> dict:
+    """How the page names a bad row and its fields (the API's `fields.rows` keeps the codes: a line number,
+    `transaction 3`, `entry 2.1`, `FITID …`; `amount`, `date`, …). The page's script reads the same words."""
+    return {
+        "fields": {
+            "row": _("Row"),
+            "date": _("Date"),
+            "amount": _("Amount"),
+            "currency": _("Currency"),
+            "direction": _("Direction"),
+            "category": _("Category"),
+            "description": _("Description"),
+            "external_id": _("Reference"),
+        },
+        "transaction": _("transaction %(n)s"),
+        "entry": _("entry %(n)s"),
+    }
+
+
+def _row_errors(rows: dict, words: dict) -> list:
+    def where(key: str) -> str:
+        kind, _space, n = key.partition(" ")
+        return words[kind] % {"n": n} if kind in ("transaction", "entry") and n else key
+
+    named = {key: {words["fields"].get(f, f): texts for f, texts in problems.items()} for key, problems in rows.items()}
+    return [(where(key), problems) for key, problems in sorted(named.items(), key=_line_key)]
+
+
 def import_refusal_text(exc: ZeusError) -> str:
     """An importer's refusal as the page says it to a person: the importer's own message (what is wrong, with
     its figures: the limit, the count of bad rows), then what to do next where it does not say so itself; the
@@ -70,6 +98,7 @@ def import_page(request):
                 )
             except ZeusError as exc:
                 error = {**exc.as_dict(), "message": import_refusal_text(exc)}
+    row_words = import_row_words()
     remembered = {
         m.header_key: m.mapping for m in ImportMapping.objects.filter(user=request.user).order_by("-updated_at")[:50]
     }
@@ -79,12 +108,13 @@ def import_page(request):
         {
             "result": result,
             "error": error,
-            "row_errors": sorted((error or {}).get("fields", {}).get("rows", {}).items(), key=_line_key),
+            "row_errors": _row_errors((error or {}).get("fields", {}).get("rows", {}), row_words),
             "assets": asset_list(user=request.user),
             "zeus_header": ",".join(HEADER),
             "limits": {"megabytes": MAX_BYTES // (1024 * 1024), "rows": MAX_ROWS},
             "remembered": remembered,
             "next_steps": import_next_steps(),
+            "row_words": row_words,
         },
     )
 

@@ -130,6 +130,12 @@
   // The importer's own words (in the reader's language), then what to do next: the page's table by code
   // (assets/pages.py import_next_steps), the same the page says without JavaScript.
   const nextSteps = JSON.parse(document.getElementById("import-next-steps").textContent);
+  // A bad row's key and fields as the page names them (assets/pages.py import_row_words); the API keeps codes.
+  const rowWords = JSON.parse(document.getElementById("import-row-words").textContent);
+  function rowName(key) {
+    const [kind, n] = key.split(" ", 2);
+    return (kind === "transaction" || kind === "entry") && n ? interpolate(rowWords[kind], { n: key.slice(kind.length + 1) }, true) : key;
+  }
   function refusal(error) {
     if (!error || !error.message) return gettext("The import failed.");
     let key = error.code || "";
@@ -155,8 +161,8 @@
         const tr = document.createElement("tr");
         const where = document.createElement("td");
         const what = document.createElement("td");
-        where.textContent = key;
-        what.textContent = Object.entries(problems).map(([field, texts]) => field + ": " + texts.join(" ")).join("; ");
+        where.textContent = rowName(key);
+        what.textContent = Object.entries(problems).map(([field, texts]) => (rowWords.fields[field] || field) + ": " + texts.join(" ")).join("; ");
         tr.append(where, what);
         errors.appendChild(tr);
       });

@@ -155,3 +155,16 @@ def test_the_import_page_keeps_the_importers_count_and_gives_the_script_the_same
     assert "150 rows could not be read, so nothing was imported. The first 100 are listed. Correct these rows" in page
     steps = json.loads(re.search(r'id="import-next-steps" type="application/json">(.*?)</script>', page)[1])
     assert steps["INVALID_ROWS"] == "Correct these rows in the file, or export the statement again, then import it."
+
+
+@pytest.mark.django_db
+def test_the_import_page_names_a_bad_row_and_its_fields_in_the_readers_language(client):
+    client.force_login(factories.user("reader_vi", language="vi"))
+    ofx = (
+        "OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>VND<BANKTRANLIST>\n"
+        "<STMTTRN><TRNTYPE>DEBIT<TRNAMT>-50000<NAME>Coffee</STMTTRN>\n"
+        "</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n"
+    )
+    page = client.post("/import", {"file": SimpleUploadedFile("sao-ke.ofx", ofx.encode())}).content.decode()
+    assert "<td>giao dịch 1</td>" in page
+    assert "Ngày: Thiếu DTPOSTED hoặc DTPOSTED không phải là ngày." in page
