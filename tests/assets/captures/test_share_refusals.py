@@ -55,7 +55,6 @@ def test_a_shared_zip_bomb_is_refused_in_the_readers_language():
     assert not Transaction.objects.exists()
 
 
-
 def test_a_spent_allowance_says_when_it_comes_back_in_the_readers_language(settings):
     from chat.models import DailyUsage
     from tests.assets.captures.conftest import sample
