@@ -32,7 +32,7 @@ async def test_the_budget_refuses_the_next_model_call_and_a_reset_lets_it_throug
     refused = await talk.say("show my transactions again")
     assert [f["type"] for f in refused if f["type"] in ("token", "tool", "done", "error")] == ["error"]
     assert refused[-1]["code"] == "USAGE_LIMIT"
-    # alice reads Zeus in Vietnamese (a new profile's language): the frame says it in hers.
+    # The harness drives the turn with no language active (no socket chose one): the services' default.
     assert "đặt lại lúc nửa đêm" in refused[-1]["message"]
     assert "Asia/Ho_Chi_Minh" in refused[-1]["message"]
     assert len(fake.model_requests) == calls_before
