@@ -3,6 +3,7 @@
 import io
 import tempfile
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.exceptions import ParseError
@@ -35,7 +36,7 @@ class StatementBodyParser(BaseParser):
                 spooled.write(chunk)
                 copied += len(chunk)
         except OSError as exc:
-            raise ParseError(f"Could not read the body: {exc}") from exc
+            raise ParseError(_("Could not read the body: %(reason)s") % {"reason": exc}) from exc
         if copied > MAX_BYTES:
             spooled.close()
             raise upload_refused("too_large")

@@ -12,7 +12,7 @@ from typing import BinaryIO
 
 from django.db import IntegrityError
 from django.db import transaction as db_transaction
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from assets.ledger.models import ImportBatch
@@ -184,9 +184,17 @@ def _land(
             ) from None
         if error_count:
             said = (
-                _("%(error_count)s row(s) could not be read, so nothing was imported. The first %(listed)s are listed.")
+                ngettext(
+                    "%(error_count)s row could not be read, so nothing was imported. The first %(listed)s are listed.",
+                    "%(error_count)s rows could not be read, so nothing was imported. The first %(listed)s are listed.",
+                    error_count,
+                )
                 if error_count > MAX_REPORTED_ROWS
-                else _("%(error_count)s row(s) could not be read, so nothing was imported.")
+                else ngettext(
+                    "%(error_count)s row could not be read, so nothing was imported.",
+                    "%(error_count)s rows could not be read, so nothing was imported.",
+                    error_count,
+                )
             )
             raise ImportRejected(
                 said % {"error_count": error_count, "listed": MAX_REPORTED_ROWS},

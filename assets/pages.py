@@ -24,34 +24,59 @@ from zeus.forms import service_action
 from zeus.middleware import body_limit
 from zeus.text import parse_json
 
-_FORMATS = "CSV, OFX/QFX, QIF, CAMT.052/053/054, MT940, XLSX"
+
+def import_next_steps() -> dict[str, str]:
+    """What a person on /import does next about an importer's refusal, by code, where the importer's own
+    message (the REST API's too, in the reader's language) says what is wrong but not what to do on this page.
+    `INVALID_ROWS` is an INVALID_* refusal that lists its rows. The page's script reads the same table."""
+    return {
+        "INVALID_ROWS": _("Correct these rows in the file, or export the statement again, then import it."),
+        "INVALID": _("Is it a whole statement export? Export it again from your bank and import that file."),
+        "CSV_TOO_LARGE": _("Split it into smaller files and import each."),
+        "XLSX_TOO_LARGE": _("Export the statement again, or save it as CSV, and import that file."),
+        "CSV_BAD_HEADER": _("Tell Zeus which column is which, above, and import again."),
+        "MAPPING_INVALID": _("Choose the date column and the amount (or the debit and credit) columns."),
+    }
+
+
+def import_row_words() -> dict:
+    """How the page names a bad row and its fields (the API's `fields.rows` keeps the codes: a line number,
+    `transaction 3`, `entry 2.1`, `FITID …`; `amount`, `date`, …). The page's script reads the same words."""
+    return {
+        "fields": {
+            "row": _("Row"),
+            "date": _("Date"),
+            "amount": _("Amount"),
+            "currency": _("Currency"),
+            "direction": _("Direction"),
+            "category": _("Category"),
+            "description": _("Description"),
+            "external_id": _("Reference"),
+        },
+        "transaction": _("transaction %(n)s"),
+        "entry": _("entry %(n)s"),
+    }
+
+
+def _row_errors(rows: dict, words: dict) -> list:
+    def where(key: str) -> str:
+        kind, _space, n = key.partition(" ")
+        return words[kind] % {"n": n} if kind in ("transaction", "entry") and n else key
+
+    named = {key: {words["fields"].get(f, f): texts for f, texts in problems.items()} for key, problems in rows.items()}
+    return [(where(key), problems) for key, problems in sorted(named.items(), key=_line_key)]
 
 
 def import_refusal_text(exc: ZeusError) -> str:
-    """An importer's refusal as the page says it to a person: shorter words than the API's, telling what to do
-    next (the rows' own problems are listed under it); an unknown code falls back to the service's message,
-    already in the reader's language (docs/i18n.md, "Refusals")."""
-    if exc.code.startswith("INVALID_"):
+    """An importer's refusal as the page says it to a person: the importer's own message (what is wrong, with
+    its figures: the limit, the count of bad rows), then what to do next where it does not say so itself; the
+    rows' own problems are listed under it."""
+    key = exc.code
+    if key.startswith("INVALID_"):
         rows = exc.fields.get("rows") if isinstance(exc.fields, dict) else None
-        if rows:
-            count = len(rows)
-            return ngettext(
-                "%(count)s row could not be read, so nothing was imported.",
-                "%(count)s rows could not be read, so nothing was imported.",
-                count,
-            ) % {"count": count}
-        return _("This file could not be read, so nothing was imported. Is it a whole statement export?")
-    words = {
-        "UNSUPPORTED_FORMAT": _("Zeus cannot import this kind of file. Send a statement as %(formats)s.")
-        % {"formats": _FORMATS},
-        "CSV_TOO_LARGE": _("This file is too large to import at once; split it into smaller files."),
-        "XLSX_TOO_LARGE": _("This workbook unpacks to far more than a statement holds, so it was not opened."),
-        "CSV_EMPTY": _("The file is empty."),
-        "CSV_NOT_UTF8": _("The file's text could not be read; save it again as CSV UTF-8."),
-        "CSV_BAD_HEADER": _("Zeus cannot tell which column is which: choose the date, description and amount columns."),
-        "MAPPING_INVALID": _("Choose the date column and the amount (or the debit and credit) columns."),
-    }
-    return words.get(exc.code, exc.message)
+        key = "INVALID_ROWS" if rows else "INVALID"
+    step = import_next_steps().get(key)
+    return f"{exc.message} {step}" if step else exc.message
 
 
 @body_limit(MAX_BYTES + 1024 * 1024)
@@ -73,6 +98,7 @@ def import_page(request):
                 )
             except ZeusError as exc:
                 error = {**exc.as_dict(), "message": import_refusal_text(exc)}
+    row_words = import_row_words()
     remembered = {
         m.header_key: m.mapping for m in ImportMapping.objects.filter(user=request.user).order_by("-updated_at")[:50]
     }
@@ -82,11 +108,13 @@ def import_page(request):
         {
             "result": result,
             "error": error,
-            "row_errors": sorted((error or {}).get("fields", {}).get("rows", {}).items(), key=_line_key),
+            "row_errors": _row_errors((error or {}).get("fields", {}).get("rows", {}), row_words),
             "assets": asset_list(user=request.user),
             "zeus_header": ",".join(HEADER),
             "limits": {"megabytes": MAX_BYTES // (1024 * 1024), "rows": MAX_ROWS},
             "remembered": remembered,
+            "next_steps": import_next_steps(),
+            "row_words": row_words,
         },
     )
 

@@ -128,14 +128,14 @@ def read_capture(*, user, kind: str, media_type: str, data: bytes) -> str:
         timed_out = isinstance(exc, anthropic.APITimeoutError)
         log.warning("capture: the provider failed (%s): %s", failure.code, exc)
         raise CaptureReaderUnavailable(
-            "The AI provider took too long to read this file; try again." if timed_out else failure.message,
+            _("The AI provider took too long to read this file; try again.") if timed_out else failure.message,
             code="PROVIDER_TIMEOUT" if timed_out else failure.code,
         ) from exc
     _charge(user, day, request["model"], message)
     if message.stop_reason in ("max_tokens", "refusal"):
         raise CaptureAnswerInvalid(
-            "The model could not finish reading this file (too many rows, or it declined); share fewer pages."
+            _("The model could not finish reading this file (too many rows, or it declined); share fewer pages.")
             if message.stop_reason == "max_tokens"
-            else "The model declined to read this file."
+            else _("The model declined to read this file.")
         )
     return "".join(block.text for block in message.content if getattr(block, "type", "") == "text")

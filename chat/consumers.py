@@ -1,6 +1,7 @@
 """The chat websocket: thin. It checks who is there, reads frames into turn inputs (chat.turn.inputs), applies
 the limits, and runs each turn (chat.turn) as a task so `stop` and a disconnect are heard while the model
-streams."""
+streams. Its error frames' messages are in the user's language (their profile's, read when the socket opens:
+the settings page that changes it is another page); the codes are what a client reads."""
 
 import asyncio
 import json
@@ -8,6 +9,9 @@ import logging
 
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 from chat import limits
 from chat.off_loop import run_off_loop
@@ -18,11 +22,19 @@ from zeus.degraded import CLOSE_UNAVAILABLE, close_reason
 from zeus.dependencies import is_dependency_down
 from zeus.errors import NotFound
 from zeus.live import user_group
+from zeus.selectors import user_languages
 
 log = logging.getLogger(__name__)
 
 # How long a disconnect waits for the cancelled turn to store what it has.
 ABORT_GRACE_SECONDS = 10
+
+
+def _opened(user, thread_id) -> tuple:
+    """The thread the socket is for and the language its error frames speak, in one trip. The language is read
+    on its own, not through profile_get, which would keep the profile on the socket's user for every turn."""
+    thread = thread_get(user=user, thread_id=thread_id)
+    return thread, user_languages(user_ids=[user.id]).get(user.id, settings.LANGUAGE_CODE)
 
 
 class ChatConsumer(AsyncWebsocketConsumer):
@@ -32,6 +44,7 @@ class ChatConsumer(AsyncWebsocketConsumer):
         self.turn_active = False
         self.closed = False
         self.thread = None
+        self.language = translation.get_language()
         if self.user is None or not self.user.is_authenticated:
             await self.close()
             return
@@ -39,8 +52,8 @@ class ChatConsumer(AsyncWebsocketConsumer):
             await self.close()  # an account whose erasure is scheduled can only cancel it
             return
         try:
-            self.thread = await run_off_loop(
-                thread_get, user=self.user, thread_id=self.scope["url_route"]["kwargs"]["thread_id"]
+            self.thread, self.language = await run_off_loop(
+                _opened, self.user, self.scope["url_route"]["kwargs"]["thread_id"]
             )
         except NotFound:
             await self.close()
@@ -80,8 +93,12 @@ class ChatConsumer(AsyncWebsocketConsumer):
         await self.emit({"type": "error", "code": code, "message": message})
 
     async def receive(self, text_data=None, bytes_data=None):
+        with translation.override(self.language):
+            await self._receive(text_data)
+
+    async def _receive(self, text_data) -> None:
         if text_data is None:
-            await self.error("BAD_FRAME", "Frames are JSON text.")
+            await self.error("BAD_FRAME", _("Frames are JSON text."))
             return
         if (
             len(text_data) > limits.MAX_FRAME_BYTES
@@ -124,9 +141,10 @@ class ChatConsumer(AsyncWebsocketConsumer):
             if await run_off_loop(message_known, thread_id=self.thread.id, client_id=turn_input.client_id):
                 await self.emit({"type": "ack", "id": turn_input.client_id})
             elif refused == "TURN_IN_PROGRESS":
-                await self.error(refused, "Another reply is in progress in this thread; wait for it, or stop it.")
+                await self.error(refused, _("Another reply is in progress in this thread; wait for it, or stop it."))
             else:
-                await self.error(refused, f"At most {limits.TURNS_PER_MINUTE} messages a minute; wait a moment.")
+                words = _("At most %(count)s messages a minute; wait a moment.")
+                await self.error(refused, words % {"count": limits.TURNS_PER_MINUTE})
             return
         self.turn_active = True
         self.turn = asyncio.create_task(self._run(turn_input, lock))
@@ -135,6 +153,10 @@ class ChatConsumer(AsyncWebsocketConsumer):
         """The turn owns the lock from here (chat.turn.user). The socket marks itself free for the next message
         when the turn's last frame goes out, once per turn: after it this task may still write the run audit
         while the next turn, a new task, is already active."""
+        with translation.override(self.language):
+            await self._turn(turn_input, lock)
+
+    async def _turn(self, turn_input: TurnInput, lock: limits.TurnLock) -> None:
         ended = False
 
         def end() -> None:
@@ -156,7 +178,7 @@ class ChatConsumer(AsyncWebsocketConsumer):
         except asyncio.CancelledError:
             # Stopped before the model was reached (the turn answers a later stop itself).
             if not ended:
-                await emit({"type": "error", "code": "STOPPED", "message": "Stopped."})
+                await emit({"type": "error", "code": "STOPPED", "message": _("Stopped.")})
         except Exception as exc:
             if is_dependency_down(exc):
                 # Not our bug: the database or Redis is down (the turn could not even store that it failed).
@@ -167,7 +189,7 @@ class ChatConsumer(AsyncWebsocketConsumer):
                 return
             log.exception("chat turn crashed in thread %s", self.thread.id)
             if not ended:
-                await emit({"type": "error", "code": "INTERNAL_ERROR", "message": INTERNAL_ERROR_MESSAGE})
+                await emit({"type": "error", "code": "INTERNAL_ERROR", "message": str(INTERNAL_ERROR_MESSAGE)})
         finally:
             end()
 

@@ -8,6 +8,8 @@ a BAD_FRAME. `confirm` is not here: the loop calls chat.tools.decide_approval an
 import json
 import re
 
+from django.utils.translation import gettext as _
+
 from chat import limits
 from chat.kinds import ASSET_KINDS, GOAL_KINDS
 from chat.tools import CONFIRMABLE
@@ -31,12 +33,16 @@ class BadFrame(ValidationFailed):
     code = "BAD_FRAME"
 
 
+def _one_of(what: str, choices) -> str:
+    return _("%(what)s must be one of: %(choices)s.") % {"what": what, "choices": ", ".join(choices)}
+
+
 def ui_event_to_turn(event: str, payload: dict) -> str:
     handler = _EVENTS.get(event) if isinstance(event, str) else None
     if handler is None:
-        raise BadFrame(f"Unknown ui_event {event!r}.")
+        raise BadFrame(_("Unknown ui_event “%(event)s”.") % {"event": str(event)[:40]})
     if not isinstance(payload, dict):
-        raise BadFrame("A ui_event payload is a JSON object.")
+        raise BadFrame(_("A ui_event payload is a JSON object."))
     return handler(payload)
 
 
@@ -45,26 +51,27 @@ def _keys(payload: dict, required: tuple[str, ...], optional: tuple[str, ...] = 
     extra = sorted(set(payload) - set(required) - set(optional))
     if missing or extra:
         raise BadFrame(
-            f"Expected the keys {', '.join(required)}; missing {missing or 'none'}, extra {extra or 'none'}."
+            _("Expected the keys %(required)s; missing: %(missing)s; extra: %(extra)s.")
+            % {"required": ", ".join(required), "missing": ", ".join(missing) or "-", "extra": ", ".join(extra) or "-"}
         )
 
 
 def _text(value, what: str, max_length: int) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise BadFrame(f"{what} must be non-empty text.")
+        raise BadFrame(_("%(what)s must be non-empty text.") % {"what": what})
     value = " ".join(value.split())
     if len(value) > max_length:
-        raise BadFrame(f"{what} is at most {max_length} characters.")
+        raise BadFrame(_("%(what)s is at most %(count)s characters.") % {"what": what, "count": max_length})
     return value
 
 
 def _action_selected(payload: dict) -> str:
     _keys(payload, ("prompt",))
     if not isinstance(payload["prompt"], str) or not payload["prompt"].strip():
-        raise BadFrame("prompt must be non-empty text.")
+        raise BadFrame(_("%(what)s must be non-empty text.") % {"what": "prompt"})
     prompt = payload["prompt"].strip()
     if len(prompt) > MAX_TURN_TEXT:
-        raise BadFrame(f"prompt is at most {MAX_TURN_TEXT} characters.")
+        raise BadFrame(_("%(what)s is at most %(count)s characters.") % {"what": "prompt", "count": MAX_TURN_TEXT})
     return prompt
 
 
@@ -74,14 +81,14 @@ def _existing_asset_selected(payload: dict) -> str:
     if isinstance(value, str) and value.isascii() and value.isdigit():
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 < value < 2**63:
-        raise BadFrame("asset_id must be a positive integer.")
+        raise BadFrame(_("%(what)s must be a positive integer.") % {"what": "asset_id"})
     return f"Use my asset #{value} for that"
 
 
 def _quick_create_selected(payload: dict) -> str:
     _keys(payload, ("kind", "name"))
     if payload["kind"] not in ASSET_KINDS:
-        raise BadFrame(f"kind must be one of: {', '.join(ASSET_KINDS)}.")
+        raise BadFrame(_one_of("kind", ASSET_KINDS))
     name = _text(payload["name"], "name", 100)
     return f"{ASSET_PREFIX}{json.dumps(name, ensure_ascii=False)} (kind: {payload['kind']})."
 
@@ -90,34 +97,34 @@ def _form_submit(payload: dict) -> str:
     _keys(payload, ("intent", "values"))
     intent, values = payload["intent"], payload["values"]
     if not isinstance(intent, str) or not _SLUG.match(intent):
-        raise BadFrame("intent must be a short lower_case name.")
+        raise BadFrame(_("intent must be a short lower_case name."))
     if not isinstance(values, dict):
-        raise BadFrame("values must be a JSON object.")
+        raise BadFrame(_("%(what)s must be a JSON object.") % {"what": "values"})
     if intent == "create_goal":
         return GOAL_FORM_PREFIX + json.dumps(_goal_values(values), ensure_ascii=False)
     text = FORM_PREFIX.format(intent=intent) + json.dumps(_form_values(values), ensure_ascii=False)
     if len(text) > MAX_TURN_TEXT:
-        raise BadFrame(f"The form data is longer than a message ({MAX_TURN_TEXT} characters).")
+        raise BadFrame(_("The form data is longer than a message (%(count)s characters).") % {"count": MAX_TURN_TEXT})
     return text
 
 
 def _goal_values(values: dict) -> dict:
     extra = sorted(set(values) - set(GOAL_FORM_KEYS))
     if extra:
-        raise BadFrame(f"Unknown goal form fields: {', '.join(extra)}.")
+        raise BadFrame(_("Unknown goal form fields: %(fields)s.") % {"fields": ", ".join(extra)})
     # Blank optional fields are the same as absent ones.
     values = {k: v for k, v in values.items() if not (isinstance(v, str) and not v.strip()) and v is not None}
     for key in ("name", "kind", "target_amount", "deadline"):
         if key not in values:
-            raise BadFrame(f"The goal form needs {key}.")
+            raise BadFrame(_("The goal form needs %(field)s.") % {"field": key})
     out = {"name": _text(values["name"], "name", 100)}
     if values["kind"] not in GOAL_KINDS:
-        raise BadFrame(f"kind must be one of: {', '.join(GOAL_KINDS)}.")
+        raise BadFrame(_one_of("kind", GOAL_KINDS))
     out["kind"] = values["kind"]
     out["target_amount"] = _amount(values["target_amount"], "target_amount", positive=True)
     deadline = _text(values["deadline"], "deadline", 40)
     if not (_DATE.match(deadline) or _SPAN.match(deadline)):
-        raise BadFrame("deadline must be YYYY-MM-DD or a span such as '10 years'.")
+        raise BadFrame(_("deadline must be YYYY-MM-DD or a span such as “10 years”."))
     out["deadline"] = deadline
     if "current_amount" in values:
         out["current_amount"] = _amount(values["current_amount"], "current_amount", positive=False)
@@ -131,30 +138,30 @@ def _goal_values(values: dict) -> dict:
 
 def _amount(value, what: str, *, positive: bool) -> str:
     if isinstance(value, bool) or not isinstance(value, str | int | float):
-        raise BadFrame(f"{what} must be an amount.")
+        raise BadFrame(_("%(what)s must be an amount.") % {"what": what})
     text = value.strip() if isinstance(value, str) else str(value)
     try:
         parsed = parse_amount(text)
     except ValidationFailed:
-        raise BadFrame(f"{what} is not an amount; try 150000, 150k, 2tr or $12.50.") from None
+        raise BadFrame(_("%(what)s is not an amount; try 150000, 150k, 2tr or $12.50.") % {"what": what}) from None
     if positive and parsed.amount <= 0:
-        raise BadFrame(f"{what} must be greater than zero.")
+        raise BadFrame(_("%(what)s must be greater than zero.") % {"what": what})
     return text
 
 
 def _form_values(values: dict) -> dict:
     if len(values) > 20:
-        raise BadFrame("A form has at most 20 fields.")
+        raise BadFrame(_("A form has at most %(count)s fields.") % {"count": 20})
     out = {}
     for key, value in values.items():
         if not isinstance(key, str) or not _SLUG.match(key):
-            raise BadFrame(f"Bad form field name {key!r}.")
+            raise BadFrame(_("Bad form field name “%(field)s”.") % {"field": str(key)[:40]})
         if isinstance(value, str):
             if len(value) > 500:
-                raise BadFrame(f"{key} is at most 500 characters.")
+                raise BadFrame(_("%(what)s is at most %(count)s characters.") % {"what": key, "count": 500})
             value = value.strip()
         elif value is not None and not isinstance(value, bool | int | float):
-            raise BadFrame(f"{key} must be text, a number, true/false or null.")
+            raise BadFrame(_("%(what)s must be text, a number, true/false or null.") % {"what": key})
         out[key] = value
     return out
 
@@ -164,11 +171,11 @@ def _confirm_result(payload: dict) -> str:
     tool, decision, output = payload["tool"], payload["decision"], payload["output"]
     # None when the loop could not tell which delete the approval was for (an unknown or foreign id).
     if tool is not None and tool not in CONFIRMABLE:
-        raise BadFrame(f"tool must be one of: {', '.join(CONFIRMABLE)}, or null.")
+        raise BadFrame(_one_of("tool", (*CONFIRMABLE, "null")))
     if decision not in ("approve", "reject"):
-        raise BadFrame("decision must be approve or reject.")
+        raise BadFrame(_one_of("decision", ("approve", "reject")))
     if not isinstance(output, dict):
-        raise BadFrame("output must be a JSON object.")
+        raise BadFrame(_("%(what)s must be a JSON object.") % {"what": "output"})
     result = json.dumps(output, ensure_ascii=False)
     if len(result) > 2000:
         result = json.dumps({"error": output["error"]} if "error" in output else {"status": "done"})
@@ -191,22 +198,24 @@ def _draft_decision(payload: dict) -> str:
     if isinstance(draft_id, str) and draft_id.isascii() and draft_id.isdigit():
         draft_id = int(draft_id)
     if isinstance(draft_id, bool) or not isinstance(draft_id, int) or not 0 < draft_id < 2**63:
-        raise BadFrame("draft_id must be a positive integer.")
+        raise BadFrame(_("%(what)s must be a positive integer.") % {"what": "draft_id"})
     if payload["decision"] not in ("save", "discard"):
-        raise BadFrame("decision must be save or discard.")
+        raise BadFrame(_one_of("decision", ("save", "discard")))
     text = f"Decide the bank-text draft #{draft_id}: {payload['decision']}."
     values = payload.get("values")
     if values is not None and payload["decision"] == "save":
         if not isinstance(values, dict):
-            raise BadFrame("values must be a JSON object.")
+            raise BadFrame(_("%(what)s must be a JSON object.") % {"what": "values"})
         extra = sorted(set(values) - set(DRAFT_VALUE_KEYS))
         if extra:
-            raise BadFrame(f"Unknown draft fields: {', '.join(extra)}.")
+            raise BadFrame(_("Unknown draft fields: %(fields)s.") % {"fields": ", ".join(extra)})
         values = {k: v for k, v in values.items() if v is not None and not (isinstance(v, str) and not v.strip())}
         if values:
             text += " Use these corrected values JSON exactly: " + json.dumps(_form_values(values), ensure_ascii=False)
     if len(text) > MAX_TURN_TEXT:
-        raise BadFrame(f"The corrections are longer than a message ({MAX_TURN_TEXT} characters).")
+        raise BadFrame(
+            _("The corrections are longer than a message (%(count)s characters).") % {"count": MAX_TURN_TEXT}
+        )
     return text
 
 

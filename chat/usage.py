@@ -19,6 +19,8 @@ from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from chat.models import DailyUsage, ProviderKey, TokenBudget
 from chat.provider.client import ProviderFailure
@@ -29,9 +31,6 @@ from zeus.models import ModelConsent
 class UsageLimitReached(ProviderFailure):
     def __init__(self, message: str):
         super().__init__("USAGE_LIMIT", message, retryable=False)
-
-
-CENT = Decimal("0.01")
 
 
 def daily_usage_charge(*, user_id: int, day: dt.date, tokens: int, cost_usd: Decimal = Decimal(0)) -> None:
@@ -62,7 +61,7 @@ def token_budget_set(
     if daily_tokens is None and daily_cost_usd is None:
         TokenBudget.objects.filter(user=user).delete()
         return None
-    budget, _ = TokenBudget.objects.update_or_create(
+    budget, _created = TokenBudget.objects.update_or_create(
         user=user, defaults={"daily_tokens": daily_tokens, "daily_cost_usd": daily_cost_usd, "note": note}
     )
     return budget
@@ -143,7 +142,10 @@ def budget_reached(*, tokens: int, cost: Decimal, token_budget: int, cost_budget
 
 
 def cost_limit_message(budget: Decimal, timezone_name: str, *, now: dt.datetime | None = None) -> str:
-    return limit_message(0, timezone_name, now=now, allowance=f"US${Decimal(budget).quantize(CENT)}")
+    from zeus.money import format_amount  # Babel, imported when a limit is met (tests/test_startup.py)
+
+    allowance = format_amount(Decimal(budget), "USD", locale=get_language())
+    return limit_message(0, timezone_name, now=now, allowance=allowance)
 
 
 def limit_message(
@@ -153,8 +155,15 @@ def limit_message(
     local = (now or timezone.now()).astimezone(tz)
     midnight = dt.datetime.combine(local.date() + dt.timedelta(days=1), dt.time(), tzinfo=tz)
     minutes = max(1, round((midnight - local).total_seconds() / 60))
-    wait = f"{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"{minutes} min"
-    return (
-        f"You have used today's assistant allowance ({allowance or f'{budget:,} tokens'}). "
-        f"It resets at midnight in your timezone ({timezone_name}), in about {wait}."
+    from zeus.formatting import number_text  # Babel, imported when a limit is met (tests/test_startup.py)
+
+    wait = (
+        _("%(hours)s h %(minutes)s min") % {"hours": minutes // 60, "minutes": f"{minutes % 60:02d}"}
+        if minutes >= 60
+        else _("%(minutes)s min") % {"minutes": minutes}
     )
+    allowance = allowance or _("%(count)s tokens") % {"count": number_text(budget)}
+    return _(
+        "You have used today's assistant allowance (%(allowance)s). It resets at midnight in your timezone "
+        "(%(timezone)s), in about %(wait)s."
+    ) % {"allowance": allowance, "timezone": timezone_name, "wait": wait}

@@ -18,7 +18,9 @@ from django.core.exceptions import RequestDataTooBig
 from django.core.signals import got_request_exception
 from django.dispatch import receiver
 from django.http import HttpResponse, JsonResponse
+from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from zeus.dependencies import is_dependency_down, unavailable_answer
 from zeus.text import is_storable
@@ -37,10 +39,10 @@ _CODES = {
     503: "SERVICE_UNAVAILABLE",
 }
 _MESSAGES = {
-    403: "Permission denied.",
-    404: "Not found.",
-    405: "Method not allowed.",
-    503: "A service Zeus depends on is unavailable; try again shortly.",
+    403: gettext_lazy("Permission denied."),
+    404: gettext_lazy("Not found."),
+    405: gettext_lazy("Method not allowed."),
+    503: gettext_lazy("A service Zeus depends on is unavailable; try again shortly."),
 }
 _LENGTH = re.compile(r"[0-9]{1,15}")  # ASCII digits only: str.isdigit() also takes "¹", which int() refuses
 _FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
@@ -53,10 +55,10 @@ def is_api(request) -> bool:
 
 def api_error(status: int, message: str | None = None, *, code=None, fields=None, headers=None) -> JsonResponse:
     body = {"code": code or _CODES.get(status, "SERVER_ERROR" if status >= 500 else "BAD_REQUEST")}
-    body["message"] = (
+    body["message"] = str(
         message
         or _MESSAGES.get(status)
-        or ("Something went wrong on our side." if status >= 500 else "The request could not be handled.")
+        or (_("Something went wrong on our side.") if status >= 500 else _("The request could not be handled."))
     )
     if fields:
         body["fields"] = fields
@@ -95,14 +97,17 @@ class EdgeMiddleware:
     def __call__(self, request):
         field = "path" if not is_storable(request.path) else _first_bad_field(request.GET)
         if field is not None:
-            return _refuse_nul(request, field)
+            with translation.override(_edge_language(request)):
+                return _refuse_nul(request, field)
         response = self.get_response(request)
         down = getattr(request, _MARK, None)
         if down is not None:
             log.warning("%s %s: a dependency is down or busy, answered 503", request.method, request.path)
-            return unavailable(request, down)
+            with translation.override(_edge_language(request)):
+                return unavailable(request, down)
         if is_api(request) and response.status_code >= 400 and not _is_json(response):
-            return api_error(response.status_code, headers=_kept_headers(response))
+            with translation.override(_edge_language(request)):
+                return api_error(response.status_code, headers=_kept_headers(response))
         return response
 
     def process_view(self, request, view_func, view_args, view_kwargs):
@@ -142,9 +147,19 @@ def _body_limit(view_func) -> int:
     return settings.DATA_UPLOAD_MAX_MEMORY_SIZE
 
 
+def _edge_language(request) -> str:
+    """The language of a refusal made outside the request's own (before zeus.i18n activates it, or after it
+    has let it go): the one it chose for this request, else the browser's, else English for the API."""
+    from zeus.i18n import API_DEFAULT, browser_language  # here: zeus.i18n reads profiles (models)
+
+    chosen = getattr(request, "LANGUAGE_CODE", None)
+    return chosen or browser_language(request, default=API_DEFAULT if is_api(request) else None)
+
+
 def _too_large(request, limit: int) -> HttpResponse:
     if is_api(request):
-        return api_error(413, f"The request body is larger than {limit} bytes.", code="PAYLOAD_TOO_LARGE")
+        message = _("The request body is larger than %(limit)s bytes.") % {"limit": limit}
+        return api_error(413, message, code="PAYLOAD_TOO_LARGE")
     from zeus.formatting import number_text  # Babel, imported when a page needs it (tests/test_startup.py)
 
     # A page's refusal is read by a person (a phone's share sheet shows it as it is): in their language.
@@ -156,8 +171,8 @@ def _too_large(request, limit: int) -> HttpResponse:
 
 def _refuse_nul(request, field: str) -> HttpResponse:
     if is_api(request):
-        message = f"{field}: text with a NUL character cannot be stored."
-        return api_error(400, message, code="INVALID_TEXT", fields={field: ["Contains a NUL character."]})
+        message = _("%(field)s: text with a NUL character cannot be stored.") % {"field": field}
+        return api_error(400, message, code="INVALID_TEXT", fields={field: [_("Contains a NUL character.")]})
     message = _("What was sent holds a character that cannot be stored (NUL). Nothing was saved.")
     return HttpResponse(message, status=400, content_type="text/plain; charset=utf-8")
 

@@ -9,15 +9,20 @@ fails any of it is refused whole, with a code: no half-read statement becomes dr
 import copy
 import datetime as dt
 import functools
+import logging
 import zoneinfo
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from assets.banktexts.parsers import MAX_AMOUNT, MAX_BALANCE, ParsedText
 from zeus.errors import ValidationFailed, ZeusError
+from zeus.formatting import date_text
 from zeus.money import CURRENCY_EXPONENTS, parse_money
 from zeus.text import scrub_data
+
+logger = logging.getLogger(__name__)
 
 MAX_ROWS = 100
 EARLIEST = dt.date(2000, 1, 1)
@@ -98,24 +103,34 @@ def _invalid(message: str) -> CaptureAnswerInvalid:
     )
 
 
+def _one_payment(kind: str, count: int) -> str:
+    if kind == "receipt":
+        text = ngettext("a receipt is one payment, not %(count)s.", "a receipt is one payment, not %(count)s.", count)
+    else:
+        text = ngettext("a transfer is one payment, not %(count)s.", "a transfer is one payment, not %(count)s.", count)
+    return text % {"count": count}
+
+
 def _row(row: dict, *, issuer: str, mask: str, today: dt.date, tz: zoneinfo.ZoneInfo, n: int) -> ParsedText:
     currency = row["currency"]
     if currency not in CURRENCY_EXPONENTS:
-        raise _invalid(f"row {n}: {currency} is not a currency Zeus keeps.")
+        raise _invalid(_("row %(n)s: %(currency)s is not a currency Zeus keeps.") % {"n": n, "currency": currency})
     try:
         amount = parse_money(row["amount"], currency)
         balance = row["balance_after"]
         balance = None if balance is None else parse_money(balance, currency, allow_zero=True)
     except ValidationFailed as exc:
-        raise _invalid(f"row {n}: {exc.message}") from exc
+        raise _invalid(_("row %(n)s: %(message)s") % {"n": n, "message": exc.message}) from exc
     if amount > MAX_AMOUNT or (balance is not None and abs(balance) > MAX_BALANCE):
-        raise _invalid(f"row {n}: the amount is larger than any payment.")
+        raise _invalid(_("row %(n)s: the amount is larger than any payment.") % {"n": n})
     try:
         day = dt.date.fromisoformat(row["occurred_on"])
     except ValueError as exc:
-        raise _invalid(f"row {n}: {row['occurred_on']} is not a day.") from exc
+        raise _invalid(_("row %(n)s: %(day)s is not a day.") % {"n": n, "day": row["occurred_on"]}) from exc
     if day > today + dt.timedelta(days=1) or day < EARLIEST:
-        raise _invalid(f"row {n}: {day.isoformat()} is not a day this payment can have happened.")
+        raise _invalid(
+            _("row %(n)s: %(day)s is not a day this payment can have happened.") % {"n": n, "day": date_text(day)}
+        )
     hour, minute = map(int, row["time"].split(":")) if row["time"] else (12, 0)
     return ParsedText(
         bank=issuer,
@@ -136,15 +151,22 @@ def reading_from_answer(answer, *, today: dt.date, tz: zoneinfo.ZoneInfo) -> Rea
     answer = scrub_data(answer)
     error = next(iter(sorted(_validator().iter_errors(answer), key=lambda e: list(e.absolute_path))), None)
     if error is not None:
-        where = "/".join(str(p) for p in error.absolute_path) or "the answer"
-        raise _invalid(f"{where}: {error.message[:200]}")
+        # jsonschema's own sentence is English and names the schema's terms: it goes to the log, and the person
+        # is told where the answer went wrong.
+        logger.info("capture answer refused at %s: %s", list(error.absolute_path), error.message[:200])
+        where = "/".join(str(p) for p in error.absolute_path)
+        raise _invalid(
+            _("%(where)s is not in the shape asked for.") % {"where": where}
+            if where
+            else _("the answer is not in the shape asked for.")
+        )
     kind, rows = answer["kind"], answer["transactions"]
     if kind == "not_financial" or not rows:
         raise CaptureUnreadable(
             _("This file shows no payment Zeus can read: send a receipt, a transfer screenshot or a bank statement.")
         )
     if kind in ("receipt", "transfer") and len(rows) != 1:
-        raise _invalid(f"a {kind} is one payment, not {len(rows)}.")
+        raise _invalid(_one_payment(kind, len(rows)))
     digits = "".join(c for c in (answer["account_mask"] or "") if c.isdigit() or c in "xX*")
     mask = f"•••• {digits[-4:]}" if len(digits) >= 3 else ""
     issuer = " ".join((answer["issuer"] or "").split())[:40]

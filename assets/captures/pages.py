@@ -37,6 +37,8 @@ def error_text(exc: ZeusError) -> str:
         return _("This file is too large to read.")
     if exc.code in texts:
         return texts[exc.code]
+    if exc.code == "USAGE_LIMIT":
+        return exc.message  # in the reader's language, with when the allowance comes back
     if exc.status == 429:
         return _("You have used today's AI allowance; it resets at midnight.")
     if exc.status == 503:

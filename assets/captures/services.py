@@ -151,16 +151,20 @@ def capture_with_file(*, user, capture_id) -> Capture:
     return capture
 
 
+def _closed(capture: Capture) -> str:
+    if capture.status == Capture.Status.IMPORTED:
+        return _("This capture was already imported; only a statement waiting to be imported can be.")
+    if capture.status == Capture.Status.DISCARDED:
+        return _("This capture was discarded; only a statement waiting to be imported can be.")
+    return _("This capture was read into drafts; only a statement waiting to be imported can be.")
+
+
 def _pending(user, capture_id) -> Capture:
     capture = Capture.objects.select_for_update().filter(user=user, id=record_id(capture_id)).first()
     if capture is None:
         raise NotFound(_("No such capture."))
     if capture.kind != STATEMENT or capture.status != Capture.Status.PENDING:
-        raise Conflict(
-            _("This capture is %(status)s; only a statement waiting to be imported can be.")
-            % {"status": capture.status},
-            code="CAPTURE_CLOSED",
-        )
+        raise Conflict(_closed(capture), code="CAPTURE_CLOSED")
     return capture
 
 

@@ -7,7 +7,7 @@ from decimal import Decimal
 
 from django.db import transaction as db_transaction
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from assets import categories
 from assets.ledger.catalog import category_resolve
@@ -15,7 +15,7 @@ from assets.ledger.models import ImportBatch, TransactionSplit
 from assets.models import Asset, Source, Transaction
 from assets.services import transaction_update
 from zeus.errors import Conflict, NotFound, SyncedReadOnly, ValidationFailed
-from zeus.money import parse_money
+from zeus.money import format_amount, parse_money
 from zeus.timeutil import user_today
 from zeus.validation import clean_text, record_id
 
@@ -162,8 +162,10 @@ def asset_reconcile(*, user, asset_id, balance) -> Transaction | None:
             currency=asset.currency,
             direction=direction,
             category=categories.default_for(direction),
-            description=f"Balance adjustment: {asset.name}",
-            note=f"Reconciled to {stated} {asset.currency}",
+            # Stored words, like a bank's description: in the owner's language when the row is made.
+            description=gettext("Balance adjustment: %(name)s") % {"name": asset.name},
+            note=gettext("Reconciled to %(balance)s")
+            % {"balance": format_amount(stated, asset.currency, locale=get_language())},
             occurred_on=user_today(user),
             asset=asset,
             excluded=True,

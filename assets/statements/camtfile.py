@@ -150,16 +150,16 @@ def _row(entry, details, key, indicator, value, currency, when, *, part: int) ->
     """One row: the entry itself (part 0), or the part-th transaction detail of a batch entry."""
     row = Row(key=key)
     if value is None or value <= 0:
-        row.problem("amount", "Amt is missing or not a positive number.")
+        row.problem("amount", gettext("Amt is missing or not a positive number."))
     elif indicator not in ("CRDT", "DBIT"):
-        row.problem("direction", "CdtDbtInd must be CRDT or DBIT.")
+        row.problem("direction", gettext("CdtDbtInd must be CRDT or DBIT."))
     else:
         signed_amount(row, value if indicator == "CRDT" else -value, currency)
     try:
         # A DtTm's own calendar date is the bank's date: the offset it carries is the bank's, not the user's.
         row.occurred_on = dt.date.fromisoformat(when[:10])
     except ValueError:
-        row.problem("date", "BookgDt is not a date, and neither is ValDt or the report's CreDtTm.")
+        row.problem("date", gettext("BookgDt is not a date, and neither is ValDt or the report's CreDtTm."))
     party = ""
     if details is not None:
         role = "Cdtr" if indicator == "DBIT" else "Dbtr"

@@ -32,11 +32,11 @@ def check_mapping(mapping, header: list[str]) -> dict:
         )
     problems: dict[str, list[str]] = {}
     if not mapping.get("date"):
-        problems["date"] = ["Name the date column."]
+        problems["date"] = [_("Name the date column.")]
     if not (mapping.get("amount") or mapping.get("debit") or mapping.get("credit")):
-        problems["amount"] = ["Name the amount column, or the debit and credit columns."]
+        problems["amount"] = [_("Name the amount column, or the debit and credit columns.")]
     if mapping.get("amount") and (mapping.get("debit") or mapping.get("credit")):
-        problems["amount"] = ["Name either an amount column or debit/credit columns, not both."]
+        problems["amount"] = [_("Name either an amount column or debit/credit columns, not both.")]
     folded = [fold(h) for h in header]
     resolved: dict = {}
     for key in (
@@ -47,7 +47,10 @@ def check_mapping(mapping, header: list[str]) -> dict:
         if not column:
             continue
         if not isinstance(column, str) or len(column) > MAX_MAPPING_TEXT or fold(column) not in folded:
-            problems[key] = [f"No column named {column!r}; the columns are: {', '.join(header)}."]
+            problems[key] = [
+                _("No column is named “%(column)s”; the columns are: %(header)s.")
+                % {"column": str(column)[:MAX_MAPPING_TEXT], "header": ", ".join(header)}
+            ]
             continue
         resolved[key] = folded.index(fold(column))
     beside = resolved.get("amount", -1) + 1
@@ -69,7 +72,8 @@ def check_mapping(mapping, header: list[str]) -> dict:
             or not is_storable(date_format)
         ):
             problems["date_format"] = [
-                f"A format such as DD/MM/YYYY or %d/%m/%Y, at most {MAX_DATE_FORMAT} characters."
+                _("A format such as %(letters)s or %(codes)s, at most %(count)s characters.")
+                % {"letters": "DD/MM/YYYY", "codes": "%d/%m/%Y", "count": MAX_DATE_FORMAT}
             ]
         else:
             resolved["date_format"] = _strptime_format(date_format.strip())

@@ -100,12 +100,22 @@ def _rows(reader, *, first_line: int, pad_to: int = 0) -> Iterator[tuple[int, li
         ) from None
 
 
+def _columns(words: str, width: int, record) -> str:
+    return words % {"width": width, "count": len(record)}
+
+
+def _not_a_category_of(category: str, direction: str) -> str:
+    if direction == "income":
+        return gettext("“%(value)s” is not an income category.") % {"value": category}
+    return gettext("“%(value)s” is not an expense category.") % {"value": category}
+
+
 def zeus_rows(reader, *, currency: str, ragged: bool = False) -> Iterator[Row]:
     """Rows under Zeus's own header; `ragged`: the reader leaves trailing empty cells out (XLSX)."""
     for line, record in _rows(reader, first_line=2, pad_to=len(HEADER) if ragged else 0):
         row = Row(key=str(line))
         if len(record) != len(HEADER):
-            row.problem("row", f"Expected {len(HEADER)} columns, found {len(record)}.")
+            row.problem("row", _columns(gettext("Expected %(width)s columns, found %(count)s."), len(HEADER), record))
             yield row
             continue
         date, description, amount, direction, category, external_id = (cell.strip() for cell in record)
@@ -113,25 +123,25 @@ def zeus_rows(reader, *, currency: str, ragged: bool = False) -> Iterator[Row]:
         _amount(row, amount, currency)
         direction = direction.lower() or "expense"
         if direction not in ("expense", "income"):
-            row.problem("direction", "Must be expense or income.")
+            row.problem("direction", gettext("Must be expense or income."))
         row.direction = direction
         category = category.lower()
         if category and category not in categories.ALL:
-            row.problem("category", f"{category!r} is not a category.")
+            row.problem("category", gettext("“%(value)s” is not a category.") % {"value": category})
         elif category and direction in ("expense", "income") and not categories.fits(category, direction):
-            row.problem("category", f"{category!r} is not an {direction} category.")
+            row.problem("category", _not_a_category_of(category, direction))
         row.category = category or None
         description = " ".join(description.split())
         if len(description) > 200:
-            row.problem("description", "At most 200 characters.")
+            row.problem("description", gettext("At most %(count)s characters.") % {"count": 200})
         row.description = description
         if not external_id:
-            row.problem("external_id", "Required: it is how a re-import knows this row.")
+            row.problem("external_id", gettext("Required: it is how a re-import knows this row."))
         elif len(external_id) > 100:
-            row.problem("external_id", "At most 100 characters.")
+            row.problem("external_id", gettext("At most %(count)s characters.") % {"count": 100})
         row.external_id = external_id
         if any("\x00" in cell for cell in record):
-            row.problem("row", "Contains a NUL character.")
+            row.problem("row", gettext("Contains a NUL character."))
         yield row
 
 
@@ -178,7 +188,8 @@ def mapped_rows(
             continue
         row = Row(key=str(line))
         if len(record) < width:
-            row.problem("row", f"Expected at least {width} columns, found {len(record)}.")
+            words = gettext("Expected at least %(width)s columns, found %(count)s.")
+            row.problem("row", _columns(words, width, record))
             yield row
             continue
         cell = functools.partial(_cell, record, mapping)
@@ -194,7 +205,7 @@ def mapped_rows(
         if "description" in mapping:
             row.description = clean_description(cell("description"))
         if any("\x00" in value for value in record):
-            row.problem("row", "Contains a NUL character.")
+            row.problem("row", gettext("Contains a NUL character."))
         if reference := cell("external_id"):
             # A bank books a transfer's fee under the transfer's own reference: the next line keeps it apart.
             nth = references[reference] = references.get(reference, -1) + 1
@@ -344,7 +355,7 @@ def _mapped_amount(
             credit = number(cell("credit"), currency) if "credit" in mapping else None
             written, debit, credit = debit is not None or credit is not None, abs(debit or 0), abs(credit or 0)
             if debit and credit:
-                row.problem("amount", "Both debit and credit are filled.")
+                row.problem("amount", gettext("Both debit and credit are filled."))
                 return True
             value = credit or -debit if (debit or credit) else (Decimal(0) if written else None)
         # A fee or tax column (Techcombank's `Phí/Lãi`, `Thuế/VAT`) is charged: money out, however it is signed.
@@ -353,9 +364,8 @@ def _mapped_amount(
             value = (value or 0) - sum(abs(c or 0) for c in charges)
         if "twin" in mapping and number(cell("twin"), currency) != number(cell(_money_key(mapping)), currency):
             # Two columns read as one because their figures agreed on the lines sampled: not on this one.
-            row.problem(
-                "amount", f"{cell('twin')!r} and {cell(_money_key(mapping))!r} differ; name the column to import."
-            )
+            words = gettext("“%(one)s” and “%(other)s” differ; name the column to import.")
+            row.problem("amount", words % {"one": cell("twin"), "other": cell(_money_key(mapping))})
             return True
     except ValidationFailed as exc:
         row.problem("amount", exc.message)
@@ -373,7 +383,8 @@ def _mapped_amount(
         elif value < 0 or not word or word in _EITHER:
             pass  # a signed figure says its own way; the column is blank on this line
         else:
-            row.problem("direction", f"{cell('direction')!r} is neither money in nor money out.")
+            words = gettext("“%(value)s” is neither money in nor money out.")
+            row.problem("direction", words % {"value": cell("direction")})
             return True
     signed_amount(row, value, currency)
     return True

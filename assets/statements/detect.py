@@ -3,13 +3,14 @@
 import re
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from assets.statements.rows import ImportRejected
 
 CSV, OFX, QIF, MT940, XLSX = "csv", "ofx", "qif", "mt940", "xlsx"
 CAMT052, CAMT053, CAMT054 = "camt052", "camt053", "camt054"
 HEAD_BYTES = 8192
-ACCEPTED = "CSV, OFX/QFX, QIF, CAMT.052/053/054 XML, MT940 or XLSX"
+ACCEPTED = gettext_lazy("CSV, OFX/QFX, QIF, CAMT.052/053/054 XML, MT940 or XLSX")  # worded where it is said
 
 _OFX = re.compile(rb"OFXHEADER\s*[:=]|<OFX[\s>]", re.IGNORECASE)
 # QIF's first section header, after whatever stray record ends or `#` comment lines come before it. Possessive:
@@ -44,7 +45,7 @@ def detect(head: bytes) -> str:
     if text.startswith(_ZIP):
         return XLSX
     if text.startswith(_BINARY):
-        raise unsupported("a PDF, an image, an old Excel (.xls) workbook or a compressed archive")
+        raise unsupported(_("a PDF, an image, an old Excel (.xls) workbook or a compressed archive"))
     if _QIF.match(text):
         return QIF
     if _OFX.search(text):
@@ -53,7 +54,7 @@ def detect(head: bytes) -> str:
         for kind, pattern in _CAMT:
             if pattern.search(text):
                 return kind
-        raise unsupported("XML but not a CAMT.052, CAMT.053 or CAMT.054 statement")
+        raise unsupported(_("XML but not a CAMT.052, CAMT.053 or CAMT.054 statement"))
     if _SWIFT_BLOCK.match(text) or (_MT940_START.search(text) and _MT940_LINE.search(text)):
         return MT940
     return CSV

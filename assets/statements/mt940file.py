@@ -146,12 +146,12 @@ def mt940_rows(raw: bytes, *, currency: str) -> Iterator[Row]:
         row = Row(key=f"transaction {index}")
         row.occurred_on = data.get("date")
         if row.occurred_on is None:
-            row.problem("date", "The value date is missing.")
+            row.problem("date", _("The value date is missing."))
         amount = data.get("amount")
         if amount is not None and amount.amount == 0:
             continue  # a zero line (a cancelled charge, a note) moves no money
         if amount is None:
-            row.problem("amount", "The amount is missing.")
+            row.problem("amount", _("The amount is missing."))
         else:
             own = (getattr(amount, "currency", None) or data.get("currency") or currency or "").upper()
             # RC reverses a credit (money out), RD a debit (money in): the mark's last letter is not the sign.

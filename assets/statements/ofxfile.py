@@ -192,10 +192,10 @@ def _row(line: dict, index: int, scope: str, currency: str) -> Row:
     except ValueError:
         row.occurred_on = None
     if row.occurred_on is None:
-        row.problem("date", "DTPOSTED is missing or not a date.")
+        row.problem("date", _("DTPOSTED is missing or not a date."))
     amount = _amount(line.get("TRNAMT", ""))
     if amount is None:
-        row.problem("amount", "TRNAMT is missing or not a number.")
+        row.problem("amount", _("TRNAMT is missing or not a number."))
     else:
         own = (line.get("CURSYM") or "").upper()  # CURRENCY/ORIGCURRENCY's symbol: this line's own currency
         signed_amount(row, amount, own or currency)

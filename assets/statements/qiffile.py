@@ -106,9 +106,9 @@ def _row(txn, index: int, currency: str, fingerprint: Fingerprints) -> Row:
     row = Row(key=f"transaction {index}")
     row.occurred_on = txn.date.date() if txn.date else None
     if row.occurred_on is None:
-        row.problem("date", "The date is missing.")
+        row.problem("date", gettext("The date is missing."))
     if txn.amount is None:
-        row.problem("amount", "The amount is missing.")
+        row.problem("amount", gettext("The amount is missing."))
     else:
         signed_amount(row, txn.amount, currency)
     row.description = clean_description(" ".join(p for p in (txn.payee, txn.memo) if p))

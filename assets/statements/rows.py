@@ -6,6 +6,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from django.utils.translation import gettext as _
+
 from zeus.errors import ValidationFailed
 from zeus.money import MAX_AMOUNT, InvalidCurrency, normalize_currency, quantize
 from zeus.text import is_storable
@@ -41,15 +43,15 @@ def signed_amount(row: Row, value: Decimal, currency: str, *, name: str = "amoun
         row.problem("currency", exc.message)
         return
     if not isinstance(value, Decimal) or not value.is_finite():
-        row.problem(name, "Not a number.")
+        row.problem(name, _("Not a number."))
         return
     # Bounded before it is quantized: quantizing 1E+30 or forty nines is an InvalidOperation.
     if abs(value) > MAX_AMOUNT:
-        row.problem(name, "The amount is too large.")
+        row.problem(name, _("The amount is too large."))
         return
     amount = quantize(abs(value), currency)
     if amount == 0:
-        row.problem(name, "The amount is zero.")
+        row.problem(name, _("The amount is zero."))
         return
     row.amount, row.currency = amount, currency
     row.direction = "expense" if value < 0 else "income"
@@ -61,9 +63,9 @@ def storable_row(row: Row) -> None:
     for name in ("external_id", "description", "category"):
         value = getattr(row, name)
         if value is not None and not is_storable(value):
-            row.problem(name, "Contains a NUL character.")
+            row.problem(name, _("Contains a NUL character."))
     if row.external_id is not None and len(row.external_id) > 100:
-        row.problem("external_id", "At most 100 characters.")
+        row.problem("external_id", _("At most %(count)s characters.") % {"count": 100})
 
 
 def clean_description(text: str | None) -> str:

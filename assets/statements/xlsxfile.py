@@ -34,7 +34,8 @@ def check_zip(source: BinaryIO) -> None:
     packed = sum(m.compress_size for m in members) or 1
     if inflated > MAX_INFLATED or (inflated > 10 * 1024 * 1024 and inflated / packed > MAX_RATIO):
         raise ImportRejected(
-            gettext("The XLSX file inflates far beyond its size (a zip bomb); refused."), code="XLSX_TOO_LARGE"
+            gettext("This workbook unpacks to far more than a statement holds, so it was not opened."),
+            code="XLSX_TOO_LARGE",
         )
     if not any(m.filename.startswith("xl/") for m in members):
         raise ImportRejected(gettext("The file is a zip archive, not an XLSX workbook."), code="UNSUPPORTED_FORMAT")

@@ -12,6 +12,8 @@ import re
 import unicodedata
 from decimal import Decimal
 
+from django.utils.translation import gettext
+
 NAPAS_GUID = "A000000727"
 SERVICE_ACCOUNT = "QRIBFTTA"
 SERVICE_CARD = "QRIBFTTC"
@@ -71,22 +73,22 @@ def ascii_text(text: str) -> str:
 
 def _tlv(tag: str, value: str) -> str:
     if len(value) > 99:
-        raise PayloadError("TOO_LONG", f"Data object {tag} is longer than 99 characters.")
+        raise PayloadError("TOO_LONG", gettext("Data object %(tag)s is longer than 99 characters.") % {"tag": tag})
     return f"{tag}{len(value):02d}{value}"
 
 
 def _amount_text(amount: Decimal) -> str:
     if amount <= 0 or amount != amount.to_integral_value():
-        raise PayloadError("BAD_AMOUNT", "A VietQR amount is a positive whole number of đồng.")
+        raise PayloadError("BAD_AMOUNT", gettext("A VietQR amount is a positive whole number of đồng."))
     return str(int(amount))
 
 
 def encode(qr: VietQR) -> str:
     """The payload for `qr`, its CRC included."""
     if not _BIN.match(qr.bank_bin or ""):
-        raise PayloadError("BAD_BIN", "A bank BIN is six digits.")
+        raise PayloadError("BAD_BIN", gettext("A bank BIN is six digits."))
     if not _ACCOUNT.match(qr.account or ""):
-        raise PayloadError("BAD_ACCOUNT", "An account number is 1 to 19 letters or digits.")
+        raise PayloadError("BAD_ACCOUNT", gettext("An account number is 1 to 19 letters or digits."))
     purpose = ascii_text(qr.purpose).strip()[:MAX_PURPOSE]
     beneficiary = _tlv("00", qr.bank_bin) + _tlv("01", qr.account)
     merchant = _tlv("00", NAPAS_GUID) + _tlv("01", beneficiary) + _tlv("02", qr.service)
@@ -107,11 +109,11 @@ def objects(text: str) -> dict[str, str]:
     while at < len(text):
         head = text[at : at + 4]
         if len(head) < 4 or not _DIGITS.match(head):
-            raise PayloadError("MALFORMED", "The payload is not a list of EMVCo data objects.")
+            raise PayloadError("MALFORMED", gettext("The payload is not a list of EMVCo data objects."))
         length = int(head[2:])
         value = text[at + 4 : at + 4 + length]
         if len(value) != length:
-            raise PayloadError("MALFORMED", "A data object runs past the end of the payload.")
+            raise PayloadError("MALFORMED", gettext("A data object runs past the end of the payload."))
         found[head[:2]] = value
         at += 4 + length
     return found
@@ -121,21 +123,21 @@ def parse(payload: str) -> VietQR:
     """The transfer a payload describes. Refuses a wrong checksum and anything but a NAPAS 247 transfer."""
     text = (payload or "").strip()
     if len(text) > 512 or not _PRINTABLE.match(text):
-        raise PayloadError("MALFORMED", "The payload is not a VietQR text.")
+        raise PayloadError("MALFORMED", gettext("The payload is not a VietQR text."))
     if len(text) < 8 or text[-8:-4] != "6304":
-        raise PayloadError("MALFORMED", "The payload does not end with its CRC.")
+        raise PayloadError("MALFORMED", gettext("The payload does not end with its CRC."))
     if crc16(text[:-4]) != text[-4:].upper():
-        raise PayloadError("BAD_CHECKSUM", "The payload's checksum does not match: it was changed or cut.")
+        raise PayloadError("BAD_CHECKSUM", gettext("The payload's checksum does not match: it was changed or cut."))
     root = objects(text)
     merchant = objects(root.get("38", ""))
     if merchant.get("00") != NAPAS_GUID or "01" not in merchant:
-        raise PayloadError("NOT_NAPAS", "The payload is not a NAPAS 247 transfer.")
+        raise PayloadError("NOT_NAPAS", gettext("The payload is not a NAPAS 247 transfer."))
     beneficiary = objects(merchant["01"])
     bank_bin, account = beneficiary.get("00", ""), beneficiary.get("01", "")
     if not _BIN.match(bank_bin) or not account:
-        raise PayloadError("NOT_NAPAS", "The payload names no bank and account.")
+        raise PayloadError("NOT_NAPAS", gettext("The payload names no bank and account."))
     if root.get("53", CURRENCY_VND) != CURRENCY_VND:
-        raise PayloadError("NOT_VND", "The payload asks for a currency other than the đồng.")
+        raise PayloadError("NOT_VND", gettext("The payload asks for a currency other than the đồng."))
     amount = _amount_read(root.get("54"))
     purpose = objects(root["62"]).get("08", "") if "62" in root else ""
     return VietQR(
@@ -154,8 +156,8 @@ def _amount_read(text: str | None) -> Decimal | None:
     if not text:
         return None
     if len(text) > MAX_AMOUNT_CHARS or not _AMOUNT.match(text):
-        raise PayloadError("BAD_AMOUNT", "The payload's amount is not written in digits.")
+        raise PayloadError("BAD_AMOUNT", gettext("The payload's amount is not written in digits."))
     amount = Decimal(text)
     if amount <= 0 or amount != amount.to_integral_value():
-        raise PayloadError("BAD_AMOUNT", "The payload's amount is not a positive whole number of đồng.")
+        raise PayloadError("BAD_AMOUNT", gettext("The payload's amount is not a positive whole number of đồng."))
     return Decimal(int(amount))

@@ -21,8 +21,8 @@ def looks_like_vietqr(text) -> bool:
 
 
 def refusal_text(code: str) -> str:
-    """Why a payload is refused (payload.PayloadError's code), in the reader's language: the parser is pure and
-    speaks English to the logs only."""
+    """Why a pasted payload is refused (payload.PayloadError's code), in the reader's words: what to do about it,
+    where the parser's own message names the fault in an EMVCo data object's terms."""
     texts = {
         "BAD_CHECKSUM": _("This VietQR is damaged: its checksum does not match. Scan or copy it again."),
         "NOT_NAPAS": _("This QR is not a NAPAS 247 bank transfer."),

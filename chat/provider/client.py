@@ -16,6 +16,8 @@ import weakref
 from collections import OrderedDict
 from typing import TYPE_CHECKING
 
+from django.utils.translation import gettext as _
+
 from chat.selectors import Provider
 
 if TYPE_CHECKING:
@@ -124,20 +126,22 @@ def classify(exc: Exception) -> ProviderFailure:
     import anthropic
 
     if isinstance(exc, anthropic.APIConnectionError):
-        return ProviderFailure("PROVIDER_UNAVAILABLE", "The AI provider could not be reached.", retryable=True)
+        return ProviderFailure("PROVIDER_UNAVAILABLE", _("The AI provider could not be reached."), retryable=True)
     if isinstance(exc, anthropic.APIStatusError | StreamErrorEvent):
         kind = _error_type(exc.body, exc)
         if exc.status_code == 429 or kind == "rate_limit_error":
             return ProviderFailure(
-                "RATE_LIMITED", "The AI provider is rate limiting requests; try again shortly.", retryable=True
+                "RATE_LIMITED", _("The AI provider is rate limiting requests; try again shortly."), retryable=True
             )
         if exc.status_code in (401, 403) or kind in ("authentication_error", "permission_error"):
             return ProviderFailure(
                 "AI_PROVIDER_REQUIRED",
-                "The AI provider refused the API key; check it in chat settings.",
+                _("The AI provider refused the API key; check it in chat settings."),
                 retryable=False,
             )
         if exc.status_code >= 500 or kind in ("overloaded_error", "api_error"):
-            return ProviderFailure("PROVIDER_UNAVAILABLE", "The AI provider is unavailable; try again.", retryable=True)
-        return ProviderFailure("PROVIDER_UNAVAILABLE", "The AI provider refused the request.", retryable=False)
-    return ProviderFailure("PROVIDER_UNAVAILABLE", "The AI provider failed.", retryable=False)
+            return ProviderFailure(
+                "PROVIDER_UNAVAILABLE", _("The AI provider is unavailable; try again."), retryable=True
+            )
+        return ProviderFailure("PROVIDER_UNAVAILABLE", _("The AI provider refused the request."), retryable=False)
+    return ProviderFailure("PROVIDER_UNAVAILABLE", _("The AI provider failed."), retryable=False)

@@ -5,6 +5,8 @@ import asyncio
 import dataclasses
 import logging
 
+from django.utils.translation import gettext as _
+
 from chat import limits
 from chat.provider.client import ProviderFailure, client_for, load_sdk
 from chat.turn import finish, prompt
@@ -30,9 +32,9 @@ async def run_agent(turn: Turn) -> TurnResult:
             await turn.out.phase("thinking")
             await _loop(client, turn)
     except TimeoutError:
-        return await finish.failed(turn, "TIMEOUT", "The turn took too long and was stopped.")
+        return await finish.failed(turn, "TIMEOUT", _("The turn took too long and was stopped."))
     except asyncio.CancelledError:
-        return await finish.failed(turn, "STOPPED", "Stopped.")
+        return await finish.failed(turn, "STOPPED", _("Stopped."))
     except ProviderFailure as failure:
         cause = failure.__cause__
         log.warning(

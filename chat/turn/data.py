@@ -10,6 +10,8 @@ import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext_lazy
+
 from chat import limits, usage
 from chat.audit import RunRecord
 from chat.models import Message
@@ -21,7 +23,7 @@ from chat.turn.frames import Frames
 
 Emit = Callable[[dict], Awaitable[None]]
 # The error frame for a fault on Zeus's side (INTERNAL_ERROR): a bug, or a part of Zeus that is down.
-INTERNAL_ERROR_MESSAGE = "Something went wrong on our side; try again."
+INTERNAL_ERROR_MESSAGE = gettext_lazy("Something went wrong on our side; try again.")
 
 
 @dataclass

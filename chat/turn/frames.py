@@ -38,5 +38,6 @@ class Frames:
             {"type": "done", "message": message_to_dict(message), "tools_used": tools_used, "workflow": workflow}
         )
 
-    async def error(self, code: str, message: str) -> None:
-        await self.emit({"type": "error", "code": code, "message": message})
+    async def error(self, code: str, message) -> None:
+        # str(): a lazy text is worded here, in the language the turn runs in (the reader's).
+        await self.emit({"type": "error", "code": code, "message": str(message)})

@@ -8,6 +8,8 @@ import json
 import math
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from chat import limits
 from chat.ui_events import CLIENT_EVENTS, ui_event_to_turn
 from zeus.errors import ValidationFailed
@@ -46,14 +48,18 @@ def parse_frame(text: str) -> dict:
     parsing (the parser recurses: deep brackets would be a RecursionError and a 1011 close), and NaN and
     Infinity, which Python's parser accepts, are not JSON."""
     if json_too_deep(text):
-        raise BadInput("BAD_FRAME", f"A frame nests at most {MAX_JSON_DEPTH} levels deep.")
+        raise BadInput("BAD_FRAME", _too_deep())
     try:
         frame = json.loads(text, parse_constant=_not_json)
     except ValueError:
-        raise BadInput("BAD_FRAME", "A frame is a JSON object.") from None
+        raise BadInput("BAD_FRAME", _("A frame is a JSON object.")) from None
     if not isinstance(frame, dict):
-        raise BadInput("BAD_FRAME", "A frame is a JSON object.")
+        raise BadInput("BAD_FRAME", _("A frame is a JSON object."))
     return frame
+
+
+def _too_deep() -> str:
+    return _("A frame nests at most %(count)s levels deep.") % {"count": MAX_JSON_DEPTH}
 
 
 def _not_json(constant: str):
@@ -66,18 +72,19 @@ def turn_input_from_frame(frame: dict) -> TurnInput:
     The project's text rule (docs/security.md) holds for the whole frame: a NUL or an unpaired surrogate
     anywhere would fail the insert of the user message, or of a tool part, deep inside the turn."""
     if data_too_deep(frame):
-        raise BadInput("BAD_FRAME", f"A frame nests at most {MAX_JSON_DEPTH} levels deep.")
+        raise BadInput("BAD_FRAME", _too_deep())
     path = unstorable_path(frame)
     if path is not None:
-        raise BadInput("BAD_FRAME", f"{path or 'frame'}: text with a NUL character or an unpaired surrogate.")
+        words = _("%(path)s: text with a NUL character or an unpaired surrogate.")
+        raise BadInput("BAD_FRAME", words % {"path": path or "frame"})
     if not _finite(frame):
-        raise BadInput("BAD_FRAME", "Numbers in a frame are finite (no NaN or Infinity).")
+        raise BadInput("BAD_FRAME", _("Numbers in a frame are finite (no NaN or Infinity)."))
     kind = frame.get("type")
     if kind == "user_message":
         return _user_message(frame)
     if kind == "ui_event":
         return _ui_event(frame)
-    raise BadInput("BAD_FRAME", "Unknown frame type.")
+    raise BadInput("BAD_FRAME", _("Unknown frame type."))
 
 
 def _client_id(frame: dict) -> str | None:
@@ -90,7 +97,7 @@ def _client_id(frame: dict) -> str | None:
 def _user_message(frame: dict) -> TurnInput:
     client_id, text = _client_id(frame), frame.get("text")
     if client_id is None or not isinstance(text, str) or not text.strip():
-        raise BadInput("BAD_FRAME", "user_message needs an id and a non-empty text.")
+        raise BadInput("BAD_FRAME", _("user_message needs an id and a non-empty text."))
     _check_length(text)
     return TurnInput(client_id=client_id, text=text)
 
@@ -98,12 +105,12 @@ def _user_message(frame: dict) -> TurnInput:
 def _ui_event(frame: dict) -> TurnInput:
     client_id, event, payload = _client_id(frame), frame.get("event"), frame.get("payload")
     if client_id is None or not isinstance(event, str) or not isinstance(payload, dict):
-        raise BadInput("BAD_FRAME", "ui_event needs an id, an event and a payload object.")
+        raise BadInput("BAD_FRAME", _("ui_event needs an id, an event and a payload object."))
     if event not in CLIENT_EVENTS:
-        raise BadInput("BAD_FRAME", f"Unknown ui_event {event[:40]!r}.")
+        raise BadInput("BAD_FRAME", _("Unknown ui_event “%(event)s”.") % {"event": event[:40]})
     if event == "confirm":
         if not isinstance(payload.get("approval_id"), str) or payload.get("decision") not in DECISIONS:
-            raise BadInput("BAD_FRAME", "confirm needs an approval_id and a decision (approve or reject).")
+            raise BadInput("BAD_FRAME", _("confirm needs an approval_id and a decision (approve or reject)."))
         return TurnInput(client_id=client_id, event=event, payload=payload)
     try:
         text = ui_event_to_turn(event, payload)
@@ -115,7 +122,10 @@ def _ui_event(frame: dict) -> TurnInput:
 
 def _check_length(text: str) -> None:
     if len(text) > limits.MAX_TEXT:
-        raise BadInput("MESSAGE_TOO_LONG", f"A message is at most {limits.MAX_TEXT} characters.")
+        from zeus.formatting import number_text  # Babel, imported when it is needed (tests/test_startup.py)
+
+        words = _("A message is at most %(count)s characters.")
+        raise BadInput("MESSAGE_TOO_LONG", words % {"count": number_text(limits.MAX_TEXT)})
 
 
 def _finite(data) -> bool:

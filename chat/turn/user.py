@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.utils import translation
+from django.utils.translation import gettext as _
 
 from chat import limits, usage
 from chat.audit import RunRecord
@@ -111,7 +112,7 @@ async def _run(user, thread: Thread, turn_input: TurnInput, out: Frames, lock, s
                 turn.reply.add_card(card)
                 await out.spec(card)
         if turn.provider is None:
-            return await finish.failed(turn, "AI_PROVIDER_REQUIRED", "Add an Anthropic API key in chat settings.")
+            return await finish.failed(turn, "AI_PROVIDER_REQUIRED", _("Add an Anthropic API key in chat settings."))
         return await run_agent(turn)
     finally:
         await finish.record_run(turn)

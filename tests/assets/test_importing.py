@@ -111,7 +111,7 @@ def test_a_report_of_many_bad_rows_is_capped(alice):
     with pytest.raises(ValidationFailed) as caught, translation.override("en"):
         transactions_import_csv(user=alice, text=text)
     assert len(caught.value.fields["rows"]) == importing.MAX_REPORTED_ROWS
-    assert caught.value.message == "150 row(s) could not be read, so nothing was imported. The first 100 are listed."
+    assert caught.value.message == "150 rows could not be read, so nothing was imported. The first 100 are listed."
     with pytest.raises(ValidationFailed) as caught, translation.override("vi"):
         transactions_import_csv(user=alice, text=text)
     assert caught.value.message == "Không đọc được 150 dòng, nên chưa nhập gì. 100 dòng đầu được liệt kê."

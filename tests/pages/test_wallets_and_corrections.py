@@ -44,11 +44,21 @@ def test_an_account_is_created_edited_reconciled_archived_and_restored(alice, al
     assert (momo.name, momo.balance) == ("Ví MoMo", Decimal("450000"))
     adjustment = Transaction.objects.get(user=alice, asset=momo)
     assert (adjustment.direction, adjustment.amount, adjustment.excluded) == ("expense", Decimal("50000"), True)
+    assert (adjustment.description, adjustment.note) == ("Balance adjustment: Ví MoMo", "Reconciled to ₫450,000")
     alice_web.post(f"/wallets/{momo.id}/archive", {"archived": "1"})
     assert Asset.objects.get(pk=momo.pk).archived_at is not None
     assert "Ví MoMo" not in _payment_picker(alice_web.get("/transactions").content.decode())
     alice_web.post(f"/wallets/{momo.id}/archive", {"archived": "0"})
     assert Asset.objects.get(pk=momo.pk).archived_at is None
+
+
+def test_a_reconciled_accounts_adjustment_is_worded_in_its_owners_language(alice, alice_web):
+    alice.profile.language = "vi"
+    alice.profile.save(update_fields=["language"])
+    momo = factories.asset(alice, name="Ví MoMo", kind="e_wallet", balance="500000")
+    alice_web.post(f"/wallets/{momo.id}/reconcile", {"balance": "450000"})
+    adjustment = Transaction.objects.get(user=alice, asset=momo)
+    assert (adjustment.description, adjustment.note) == ("Điều chỉnh số dư: Ví MoMo", "Đối chiếu về 450.000\xa0₫")
 
 
 def test_another_users_account_is_untouched(alice, bob, alice_web):

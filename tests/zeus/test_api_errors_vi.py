@@ -130,3 +130,21 @@ def test_a_token_without_a_language_still_reads_english(alice, alice_api):
     for method, path, body, status, code, _ in _cases(alice)[:4]:
         error = assert_error(_ask(alice_api, method, path, body), status, code)
         assert error["message"].isascii(), (path, error)
+
+
+@pytest.mark.parametrize(
+    ("language", "nul", "large"),
+    [
+        ("vi", "q: không thể lưu văn bản có ký tự NUL.", "Nội dung yêu cầu lớn hơn"),
+        (None, "q: text with a NUL character cannot be stored.", "The request body is larger than"),
+    ],
+)
+def test_the_edges_refusals_read_in_the_callers_language(alice_api, language, nul, large):
+    """The refusals made at the request's edge (a NUL in the query before any view, a body over its bound),
+    in the language the caller asks in; English for a program that names none."""
+    headers = {"HTTP_ACCEPT_LANGUAGE": language} if language else {}
+    error = assert_error(alice_api.get("/api/v1/transactions", {"q": "a\x00b"}, **headers), 400, "INVALID_TEXT")
+    assert error["message"] == nul
+    body = b"{" + b" " * (3 * 1024 * 1024) + b"}"
+    answer = alice_api.generic("POST", "/api/v1/rules", body, content_type="application/json", **headers)
+    assert assert_error(answer, 413, "PAYLOAD_TOO_LARGE")["message"].startswith(large)

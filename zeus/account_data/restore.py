@@ -188,7 +188,7 @@ class _Restore:
             where = f"{record.label}[{n}]"
             unknown = set(row) - set(fields) - {"id"}
             if unknown or "id" not in row:
-                what = f"unknown field {sorted(unknown)[0][:60]!r}" if unknown else "no id"
+                what = _("unknown field “%(field)s”") % {"field": sorted(unknown)[0][:60]} if unknown else _("no id")
                 raise ImportRejected(f"{where}: {what}.", code="INVALID_RECORD")
             obj = model()
             for attname, f in fields.items():
@@ -231,12 +231,13 @@ class _Restore:
             if str(value) != self.old_user:
                 if f.null:
                     return None  # someone else (staff) acted on the row: not carried into another account
-                raise BadValue(f.attname, "names another account")
+                raise BadValue(f.attname, _("names another account"))
             return self.user.pk
         if target in self.ids:
             new = self.ids[target].get(str(value))
             if new is None:
-                raise BadValue(f.attname, f"names {target} {str(value)[:40]}, which the archive does not hold")
+                words = _("names %(target)s %(value)s, which the archive does not hold")
+                raise BadValue(f.attname, words % {"target": target, "value": str(value)[:40]})
             return new
         if target in self.labels and f.null:
             self.later.append((obj, f, target, str(value)))
@@ -245,7 +246,7 @@ class _Restore:
             return None  # a row the export leaves out (an admin's reply): the link is not carried over
         if not f.is_relation and f.get_internal_type() == "UUIDField":
             return uuid.uuid4()  # a bare id of a row long gone (a deleted thread's approval): it stays gone
-        raise BadValue(f.attname, f"names {target}, which the archive does not hold")
+        raise BadValue(f.attname, _("names %(target)s, which the archive does not hold") % {"target": target})
 
     def _fill_later(self) -> None:
         changed: dict[tuple, list] = {}

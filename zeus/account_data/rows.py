@@ -42,12 +42,12 @@ def decode(field, value):
     """The stored value of `field` from its JSON form, checked as the model's own field would check it."""
     if value is None:
         if not field.null:
-            raise BadValue(field.attname, "must not be null")
+            raise BadValue(field.attname, gettext("must not be null"))
         return None
     if field.get_internal_type() == "JSONField":
         return value
     if isinstance(value, dict | list):
-        raise BadValue(field.attname, "must be a plain value")
+        raise BadValue(field.attname, gettext("must be a plain value"))
     try:
         parsed = field.to_python(value)
         if not field.is_relation:
@@ -58,7 +58,7 @@ def decode(field, value):
     except (ValidationError, TypeError, ValueError, decimal.InvalidOperation, OverflowError) as exc:
         raise BadValue(field.attname, _message(exc)) from None
     if isinstance(parsed, dt.datetime) and parsed.tzinfo is None:
-        raise BadValue(field.attname, "a time needs its offset")
+        raise BadValue(field.attname, gettext("a time needs its offset"))
     return parsed
 
 

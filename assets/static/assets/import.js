@@ -127,6 +127,22 @@
     return Object.keys(values).length ? JSON.stringify(values) : null;
   }
 
+  // The importer's own words (in the reader's language), then what to do next: the page's table by code
+  // (assets/pages.py import_next_steps), the same the page says without JavaScript.
+  const nextSteps = JSON.parse(document.getElementById("import-next-steps").textContent);
+  // A bad row's key and fields as the page names them (assets/pages.py import_row_words); the API keeps codes.
+  const rowWords = JSON.parse(document.getElementById("import-row-words").textContent);
+  function rowName(key) {
+    const [kind, n] = key.split(" ", 2);
+    return (kind === "transaction" || kind === "entry") && n ? interpolate(rowWords[kind], { n: key.slice(kind.length + 1) }, true) : key;
+  }
+  function refusal(error) {
+    if (!error || !error.message) return gettext("The import failed.");
+    let key = error.code || "";
+    if (key.startsWith("INVALID_")) key = error.fields && error.fields.rows ? "INVALID_ROWS" : "INVALID";
+    return nextSteps[key] ? error.message + " " + nextSteps[key] : error.message;
+  }
+
   function showResult(ok, body) {
     result.replaceChildren();
     const line = document.createElement("p");
@@ -134,7 +150,7 @@
     line.className = ok ? "good" : "bad";
     // Django's JavaScript catalog (zeus/js_catalog.html): the reader's language.
     if (ok) strong.textContent = interpolate(gettext("Imported %(n)s, skipped %(s)s already known."), { n: body.imported, s: body.skipped }, true);
-    else strong.textContent = (body.error && body.error.message) || gettext("The import failed.");
+    else strong.textContent = refusal(body.error);
     line.appendChild(strong);
     result.appendChild(line);
     const rows = ok ? null : body.error && body.error.fields && body.error.fields.rows;
@@ -145,19 +161,14 @@
         const tr = document.createElement("tr");
         const where = document.createElement("td");
         const what = document.createElement("td");
-        where.textContent = key;
-        what.textContent = Object.entries(problems).map(([field, texts]) => field + ": " + texts.join(" ")).join("; ");
+        where.textContent = rowName(key);
+        what.textContent = Object.entries(problems).map(([field, texts]) => (rowWords.fields[field] || field) + ": " + texts.join(" ")).join("; ");
         tr.append(where, what);
         errors.appendChild(tr);
       });
       result.appendChild(errors);
     }
-    if (!ok && body.error && body.error.code === "CSV_BAD_HEADER") {
-      mapping.hidden = false;
-      const hint = document.createElement("p");
-      hint.textContent = "Tell Zeus which column is which, above, and import again.";
-      result.appendChild(hint);
-    }
+    if (!ok && body.error && body.error.code === "CSV_BAD_HEADER") mapping.hidden = false;
     result.hidden = false;
   }
 
@@ -176,11 +187,11 @@
     xhr.setRequestHeader("Accept", "application/json");
     progress.hidden = false;
     progress.value = 0;
-    status.textContent = "Uploading…";
+    status.textContent = gettext("Uploading…");
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) progress.value = Math.round((100 * e.loaded) / e.total);
     };
-    xhr.upload.onload = () => { progress.value = 100; status.textContent = "Importing… (large files take a few seconds)"; };
+    xhr.upload.onload = () => { progress.value = 100; status.textContent = gettext("Importing… (large files take a few seconds)"); };
     xhr.onload = () => {
       let body = {};
       try { body = JSON.parse(xhr.responseText); } catch (err) { body = {}; }
@@ -188,7 +199,7 @@
       progress.hidden = true;
       showResult(xhr.status === 200, body);
     };
-    xhr.onerror = () => { status.textContent = "The upload failed; check your connection and try again."; progress.hidden = true; };
+    xhr.onerror = () => { status.textContent = gettext("The upload failed; check your connection and try again."); progress.hidden = true; };
     xhr.send(data);
   });
 })();

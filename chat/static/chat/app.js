@@ -77,6 +77,7 @@ const ERROR_TEXT = {
   STOPPED: gettext("Stopped."),
   BAD_FRAME: gettext("The server did not understand that request."),
 };
+const SERVER_WORDED = new Set(["USAGE_LIMIT", "BAD_FRAME"]);
 
 const state = {
   threadId: null,
@@ -246,7 +247,10 @@ function retry(noteArticle) {
 
 function errorNote(code, message) {
   const note = el("div", { class: "error-note", role: "alert" });
-  note.append(el("p", { text: ERROR_TEXT[code] || message || gettext("Something went wrong.") }));
+  // The server words its frames in the reader's language; where its message carries facts the table cannot
+  // (when the allowance resets, which field of a form is wrong) it is shown rather than the code's words.
+  const told = SERVER_WORDED.has(code) && message;
+  note.append(el("p", { text: told || ERROR_TEXT[code] || message || gettext("Something went wrong.") }));
   const actions = el("div", { class: "form-actions" });
   if (code === "AI_PROVIDER_REQUIRED") {
     actions.append(el("button", { type: "button", class: "primary", text: gettext("Add a key"), onclick: openKeyDialog }));
@@ -364,9 +368,13 @@ function onSocketStatus(status, info = {}) {
     ui.banner.hidden = true;
     if (info.reconnected && !state.turn) loadHistory({ quiet: true });
   } else if (status === "down" && info.tooLarge) {
-    ui.conn.textContent = "Reconnecting…";
-    showBanner(`That was too large to send (64 KiB at most). Reconnecting in ${Math.ceil(info.wait / 1000)} s…`);
-    if (state.turn?.dispatched) failTurn("BAD_FRAME", "That was too large to send (64 KiB at most).");
+    ui.conn.textContent = gettext("Reconnecting…");
+    showBanner(
+      interpolate(gettext("That was too large to send (64 KiB at most). Reconnecting in %(seconds)s s…"), {
+        seconds: Math.ceil(info.wait / 1000),
+      }),
+    );
+    if (state.turn?.dispatched) failTurn("BAD_FRAME", gettext("That was too large to send (64 KiB at most)."));
   } else if (status === "down" && info.unavailable) {
     ui.conn.textContent = gettext("Reconnecting…");
     showBanner(

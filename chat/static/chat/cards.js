@@ -502,10 +502,10 @@ function resultSummary(card, ctx) {
 // A bank text read into a draft: its details, and Save / Discard as a `draft_decision` ui_event. A draft the
 // ledger already holds (duplicate_of) offers only Discard.
 function transactionDraft(card, ctx) {
-  const root = shell(card, "draft", firstText(card, "title") || "Save this transaction?");
+  const root = shell(card, "draft", firstText(card, "title") || gettext("Save this transaction?"));
   if (card.duplicate_of) {
     root.classList.add("neutral");
-    root.append(el("p", { text: "Your bank feed or a statement already brought this payment into Zeus." }));
+    root.append(el("p", { text: gettext("Your bank feed or a statement already brought this payment into Zeus.") }));
   }
   const details = detailList(card.items, card.currency || ctx.currency);
   if (details) root.append(details);
@@ -517,10 +517,10 @@ function transactionDraft(card, ctx) {
     const button = el("button", {
       type: "button",
       class: decision === "save" ? "primary" : "secondary",
-      text: decision === "save" ? "Save" : "Discard",
+      text: decision === "save" ? gettext("Save") : gettext("Discard"),
     });
     button.addEventListener("click", () => {
-      const label = decision === "save" ? "Saved the draft" : "Discarded the draft";
+      const label = decision === "save" ? gettext("Saved the draft") : gettext("Discarded the draft");
       if (ctx.send("draft_decision", { draft_id: draftId, decision }, label)) settle(root, button);
     });
     buttons.push(button);

@@ -64,14 +64,14 @@ function metaLine(message) {
 function unverifiedMarker(figures) {
   if (!Array.isArray(figures) || !figures.length) return null;
   const list = figures.filter((f) => typeof f === "string").join(", ");
-  const tip = `Not found in your data: ${list}. Check these figures before relying on them.`;
+  const tip = interpolate(gettext("Not found in your data: %(figures)s. Check these figures before relying on them."), { figures: list });
   return el("span", {
     class: "unverified",
     title: tip,
     tabindex: "0",
     "aria-label": tip,
     "data-unverified": String(figures.length),
-    text: "figures not checked",
+    text: gettext("figures not checked"),
   });
 }
 

@@ -53,3 +53,19 @@ def test_a_shared_zip_bomb_is_refused_in_the_readers_language():
     assert response.status_code == 400
     assert "khi giải nén lớn hơn nhiều so với một sao kê" in response.content.decode()
     assert not Transaction.objects.exists()
+
+
+def test_a_spent_allowance_says_when_it_comes_back_in_the_readers_language(settings):
+    from chat.models import DailyUsage
+    from tests.assets.captures.conftest import sample
+    from zeus.timeutil import user_today
+
+    settings.ANTHROPIC_API_KEY = "sk-test-server"
+    settings.ZEUS_DAILY_TOKEN_BUDGET = 10
+    user = factories.user("spent_vi", language="vi")
+    DailyUsage.objects.create(user=user, day=user_today(user), tokens=50)
+    client = Client()
+    client.force_login(user)
+    response = client.post("/share", {"file": SimpleUploadedFile("bien-lai.jpg", sample("receipt.jpg"))})
+    assert response.status_code == 429
+    assert "Hạn mức được đặt lại lúc nửa đêm theo múi giờ của bạn" in response.content.decode()

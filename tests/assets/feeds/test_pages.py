@@ -1,3 +1,4 @@
+import json
 import re
 from pathlib import Path
 
@@ -115,12 +116,24 @@ def test_the_rules_page_speaks_the_users_language(browser, alice):
 @pytest.mark.parametrize(
     ("language", "pdf_words", "row_words"),
     [
-        ("vi", "Zeus không nhập được loại tệp này", "Có 1 dòng không đọc được, nên chưa nhập gì."),
-        ("en", "Zeus cannot import this kind of file", "1 row could not be read, so nothing was imported."),
+        (
+            "vi",
+            "Tệp này là một tệp PDF, một ảnh, một sổ Excel cũ (.xls) hoặc một tệp nén, không phải sao kê Zeus đọc "
+            "được. Hãy gửi CSV, OFX/QFX, QIF, CAMT.052/053/054 XML, MT940 hoặc XLSX.",
+            "Không đọc được 1 dòng, nên chưa nhập gì. Hãy sửa các dòng này trong tệp, hoặc xuất lại sao kê, rồi "
+            "nhập lại.",
+        ),
+        (
+            "en",
+            "This file is a PDF, an image, an old Excel (.xls) workbook or a compressed archive, not a statement Zeus "
+            "reads. Send CSV, OFX/QFX, QIF, CAMT.052/053/054 XML, MT940 or XLSX.",
+            "1 row could not be read, so nothing was imported. Correct these rows in the file, or export the "
+            "statement again, then import it.",
+        ),
     ],
 )
 def test_the_import_page_says_a_refusal_in_the_readers_language(client, language, pdf_words, row_words):
-    """The importers' messages are the API's English; the page says them through its own words (docs/i18n.md)."""
+    """The importer's own message, in the reader's language, then what to do next on the page (docs/i18n.md)."""
     client.force_login(factories.user(f"reader_{language}", language=language))
     pdf = SimpleUploadedFile("sao-ke.pdf", b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj")
     response = client.post("/import", {"file": pdf})
@@ -129,3 +142,29 @@ def test_the_import_page_says_a_refusal_in_the_readers_language(client, language
     response = client.post("/import", {"file": SimpleUploadedFile("bad.csv", bad.encode())})
     assert row_words in response.content.decode()
     assert not Transaction.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_import_page_keeps_the_importers_count_and_gives_the_script_the_same_next_steps(client):
+    """One wording of each refusal: the page's own table once said "100 rows" for 150 bad rows (it counted the
+    rows listed); the importer's message says how many, and the script adds the same next step as the page."""
+    client.force_login(factories.user("reader_en", language="en"))
+    header = "date,description,amount,direction,category,external_id\n"
+    bad = header + "".join(f"2026-11-01,x,zero,expense,,e{i}\n" for i in range(150))
+    page = client.post("/import", {"file": SimpleUploadedFile("bad.csv", bad.encode())}).content.decode()
+    assert "150 rows could not be read, so nothing was imported. The first 100 are listed. Correct these rows" in page
+    steps = json.loads(re.search(r'id="import-next-steps" type="application/json">(.*?)</script>', page)[1])
+    assert steps["INVALID_ROWS"] == "Correct these rows in the file, or export the statement again, then import it."
+
+
+@pytest.mark.django_db
+def test_the_import_page_names_a_bad_row_and_its_fields_in_the_readers_language(client):
+    client.force_login(factories.user("reader_vi", language="vi"))
+    ofx = (
+        "OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>VND<BANKTRANLIST>\n"
+        "<STMTTRN><TRNTYPE>DEBIT<TRNAMT>-50000<NAME>Coffee</STMTTRN>\n"
+        "</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n"
+    )
+    page = client.post("/import", {"file": SimpleUploadedFile("sao-ke.ofx", ofx.encode())}).content.decode()
+    assert "<td>giao dịch 1</td>" in page
+    assert "Ngày: Thiếu DTPOSTED hoặc DTPOSTED không phải là ngày." in page

@@ -111,7 +111,7 @@ async def test_a_money_budget_stops_the_turn_before_the_model_is_called(alice, a
     _, socket = await _socket(alice, alice_cookie)
     refused = await socket.say("show my transactions")
     assert refused[-1]["code"] == "USAGE_LIMIT"
-    assert "US$0.05" in refused[-1]["message"]
+    assert "($0.05)" in refused[-1]["message"]  # alice reads English: the allowance in her figures
     assert fake.model_requests == []
     # a per-user override in money lets this user through
     await sync_to_async(TokenBudget.objects.create)(user=alice, daily_cost_usd=Decimal("1.00"))

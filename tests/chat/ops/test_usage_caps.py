@@ -6,6 +6,7 @@ import math
 import pytest
 from asgiref.sync import sync_to_async
 from django.test import Client
+from django.utils import translation
 
 from chat.models import DailyUsage, Message, TokenBudget, TurnRun
 from chat.usage import limit_message, usage_status
@@ -31,7 +32,8 @@ async def test_the_budget_refuses_the_next_model_call_and_a_reset_lets_it_throug
     refused = await talk.say("show my transactions again")
     assert [f["type"] for f in refused if f["type"] in ("token", "tool", "done", "error")] == ["error"]
     assert refused[-1]["code"] == "USAGE_LIMIT"
-    assert "resets at midnight" in refused[-1]["message"]
+    # The harness drives the turn with no language active (no socket chose one): the services' default.
+    assert "đặt lại lúc nửa đêm" in refused[-1]["message"]
     assert "Asia/Ho_Chi_Minh" in refused[-1]["message"]
     assert len(fake.model_requests) == calls_before
 
@@ -109,9 +111,14 @@ async def test_usage_is_counted_on_the_users_local_day(alice, fake):
 
 def test_the_limit_message_says_when_it_resets():
     now = dt.datetime(2026, 11, 29, 15, 30, tzinfo=dt.UTC)  # 22:30 in Ho Chi Minh City
-    text = limit_message(200_000, "Asia/Ho_Chi_Minh", now=now)
+    with translation.override("en"):
+        text = limit_message(200_000, "Asia/Ho_Chi_Minh", now=now)
     assert "200,000 tokens" in text
     assert "in about 1 h 30 min" in text
+    with translation.override("vi"):
+        text = limit_message(200_000, "Asia/Ho_Chi_Minh", now=now)
+    assert "200.000 token" in text
+    assert "sau khoảng 1 giờ 30 phút" in text
 
 
 def test_the_usage_status_reads_only_this_users_day_and_their_override(alice, bob, settings):
