@@ -20,16 +20,16 @@ def looks_like_vietqr(text) -> bool:
     return isinstance(text, str) and len(text.strip()) <= 512 and bool(_LOOKS_LIKE.match(text.strip()))
 
 
-def refusal_text(code: str) -> str:
-    """Why a pasted payload is refused (payload.PayloadError's code), in the reader's words: what to do about it,
-    where the parser's own message names the fault in an EMVCo data object's terms."""
+def refusal_text(error: vietqr_payload.PayloadError) -> str:
+    """Why a pasted payload is refused, in the reader's language: for the faults a person can act on, what to do;
+    else the parser's own message, which names the fault."""
     texts = {
         "BAD_CHECKSUM": _("This VietQR is damaged: its checksum does not match. Scan or copy it again."),
         "NOT_NAPAS": _("This QR is not a NAPAS 247 bank transfer."),
         "NOT_VND": _("This VietQR asks for a currency other than the đồng."),
         "BAD_AMOUNT": _("This VietQR's amount is not a whole number of đồng."),
     }
-    return texts.get(code) or _("This text is not a VietQR payload.")
+    return texts.get(error.code) or str(error)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -50,7 +50,7 @@ def vietqr_read(*, payload) -> ReadQR:
     try:
         qr = vietqr_payload.parse(payload)
     except vietqr_payload.PayloadError as error:
-        message = refusal_text(error.code)
+        message = refusal_text(error)
         raise ValidationFailed(message, code=error.code, fields={"payload": [message]}) from None
     bank = bank_for(qr.bank_bin)
     if bank is None:

@@ -73,7 +73,7 @@ def test_a_bank_account_asset_carries_its_vietqr_fields(alice_api):
     ("payload", "code", "words"),
     [
         (SUBIZ[:-4] + "0000", "BAD_CHECKSUM", "mã kiểm tra"),
-        ("hello", "MALFORMED", "không phải là mã VietQR"),
+        ("hello", "MALFORMED", "không kết thúc bằng CRC"),
     ],
 )
 def test_a_refused_payload_is_explained_in_the_readers_language(db, payload, code, words):
