@@ -50,6 +50,24 @@ def one_name_over_two(ahead: list[tuple[int, list[str]]], mapping: dict) -> dict
     return {**rest, "amount": named}
 
 
+# A side column's words for money in, where it names no money out (ICICI's card `BillingAmountSign`).
+_CREDIT_SIDES = {"cr", "c", "credit"}
+
+
+def only_credits_sided(ahead: list[tuple[int, list[str]]], mapping: dict) -> bool:
+    """Whether the side column writes only money in (`CR` on a refund or payment) and leaves the other lines
+    blank beside unsigned figures (ICICI's card statement): its blank lines are money out."""
+    if "direction" not in mapping or "amount" not in mapping:
+        return False
+    side, amount = mapping["direction"], mapping["amount"]
+    lines = [(r[side].strip() if len(r) > side else "", r[amount].strip()) for _, r in ahead if len(r) > amount]
+    lines = [(fold(word), figure) for word, figure in lines if figure]
+    if any(_MINUS.match(figure) or _PLUS.match(figure) for _, figure in lines):
+        return False
+    words = {word for word, _ in lines}
+    return "" in words and len(words) > 1 and words - {""} <= _CREDIT_SIDES
+
+
 def credits_marked(ahead: list[tuple[int, list[str]]], mapping: dict) -> bool:
     """Whether the amount column marks its money in and leaves the rest bare: no figure written negative and
     some written with a `+` (a card's `+ £1,100.00` payment among unsigned purchases). Its bare figures are
@@ -147,7 +165,7 @@ def unsigned_reading(
     (credits_marked), `reversed` where a card writes charges positive (charges_positive, card_statement with
     `card` or `card_above`, charges_named with `charges`: its header names a card's charges), None as
     signed."""
-    if credits_marked(ahead, mapping):
+    if credits_marked(ahead, mapping) or only_credits_sided(ahead, mapping):
         return "out"
     if charges_named(ahead, mapping, named=charges):
         return "reversed"

@@ -75,8 +75,8 @@ _NAMES = {
         "descripcion movimiento",
         # A line's text named for what the table lists (BCV's `Transactions`) or its designation (`Denominazione`).
         "transactions", "denominazione",
-        # Indian banks' line text (Axis Bank's `Particulars`).
-        "particulars",
+        # Indian banks' line text (Axis Bank's `Particulars`, HDFC's `Narration`).
+        "particulars", "narration",
         # Who paid or was paid, where a file has no text of its own (PayPal's `Name`).
         "name", "payee name", "merchant", "merchant name", "counterparty", "partner name", "ten doi tac",
         "partner neve", "ellenoldali nev", "toelichting", "handelaar",
@@ -142,7 +142,7 @@ _NAMES = {
         "transaction type", "debit credit", "credit debit", "dr cr", "cr dr", "soll haben", "af bij", "creditdebet",
         "credit debet", "bij af", "be ki", "d k", "bevetel kiadas", "debit kredit", "kredit debit",
         # A card's flag column (Swisscard's `Debit/Credit Flag`: D or C).
-        "debit credit flag", "credit debit flag",
+        "debit credit flag", "credit debit flag", "billingamountsign",
         # Estonian banks' `Deebet/Kreedit (D/C)` (Swedbank's D or K) and Luminor's `Deebet/krediit`.
         "deebet kreedit", "deebet krediit",
     ),
