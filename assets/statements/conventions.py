@@ -238,9 +238,9 @@ def completed_date(text: str, beside: str, *, day_first: bool) -> dt.date:
 
 
 def latest_date(text: str, today: dt.date, *, day_first: bool) -> dt.date:
-    """A yearless day and month (`06/07`) where no other column gives its year: the latest such day up to
-    `today` (the statement's last day, else the importer's today: a statement lists what has happened), as a
-    bank text's yearless day is read; ValueError if it is no day and month."""
+    """A yearless day and month (`06/07`) where nothing in the file gives its year: the latest such day up to the
+    importer's `today` (a statement lists what has happened), as a bank text's yearless day is read; ValueError if
+    it is no day and month."""
     match = _YEARLESS.match(text.strip())
     if match is None:
         raise ValueError(text)
@@ -259,7 +259,7 @@ def latest_date(text: str, today: dt.date, *, day_first: bool) -> dt.date:
 # German banks' sides of the ledger, `S` (Soll, money out) and `H` (Haben, money in), written beside an unsigned
 # figure, in a column the Volksbanks' and Raiffeisenbanks' `Umsatzanzeige` leaves unnamed; BCA's `DB` (debet) and
 # `CR` in the unnamed column after its `Amount`.
-SIDES = {"s", "h", "db", "cr"}
+_SIDES = {"s", "h", "db", "cr"}
 
 
 def sides_column(ahead: list[tuple[int, list[str]]], mapping: dict) -> dict:
@@ -273,7 +273,7 @@ def sides_column(ahead: list[tuple[int, list[str]]], mapping: dict) -> dict:
         return mapping
     taken = {index for key, index in mapping.items() if key != "date_format"}
     width = min(len(r) for r in lines)
-    found = [c for c in range(width) if c not in taken and all(fold(r[c]) in SIDES for r in lines)]
+    found = [c for c in range(width) if c not in taken and all(fold(r[c]) in _SIDES for r in lines)]
     return {**mapping, "direction": found[0]} if len(found) == 1 else mapping
 
 
