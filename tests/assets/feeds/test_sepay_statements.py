@@ -118,11 +118,12 @@ def test_a_delivery_whose_id_is_claimed_waits_for_that_landing_and_answers_with_
     assert deliver(Client(), connection, payload(id=1, accumulated=100)).status_code == 200
     account = LinkedAccount.objects.get(user=alice)
     asset = Asset.objects.get(user=alice, linked_account=account)
-    waiting = threading.Event()
+    waiting, claimed = threading.Event(), threading.Event()
 
     def first():
         with transaction.atomic():
             synced_row_claim(user_id=alice.id, external_id="sepay:2")
+            claimed.set()
             Transaction.objects.create(
                 user=alice,
                 amount=5,
@@ -139,6 +140,8 @@ def test_a_delivery_whose_id_is_claimed_waits_for_that_landing_and_answers_with_
         return "committed"
 
     def twin():
+        # Only once the first holds the claim: started together, the twin could take it first and land the row.
+        claimed.wait(30)
         return deliver(Client(), connection, payload(id=2, accumulated=200)).status_code
 
     def watch():
