@@ -183,21 +183,15 @@ def _land(
                 _("A figure in the file is not a number Zeus can store."), code=f"INVALID_{kind.upper()}"
             ) from None
         if error_count:
-            said = (
-                ngettext(
-                    "%(error_count)s row could not be read, so nothing was imported. The first %(listed)s are listed.",
-                    "%(error_count)s rows could not be read, so nothing was imported. The first %(listed)s are listed.",
-                    error_count,
-                )
-                if error_count > MAX_REPORTED_ROWS
-                else ngettext(
-                    "%(error_count)s row could not be read, so nothing was imported.",
-                    "%(error_count)s rows could not be read, so nothing was imported.",
-                    error_count,
-                )
-            )
+            said = ngettext(
+                "%(error_count)s row could not be read, so nothing was imported.",
+                "%(error_count)s rows could not be read, so nothing was imported.",
+                error_count,
+            ) % {"error_count": error_count}
+            if error_count > MAX_REPORTED_ROWS:
+                said += " " + _("The first %(listed)s are listed.") % {"listed": MAX_REPORTED_ROWS}
             raise ImportRejected(
-                said % {"error_count": error_count, "listed": MAX_REPORTED_ROWS},
+                said,
                 code=f"INVALID_{kind.upper()}",
                 fields={"rows": errors},
             )
