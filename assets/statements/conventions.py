@@ -282,6 +282,10 @@ _SUMMARY = re.compile(r"^(?:resumen|summary|zusammenfassung|tong hop|riepilogo|r
 
 
 def summary_title(record: list[str]) -> bool:
-    """Whether a line is a summary's title alone: one text, written in each cell it fills, with no digit."""
-    texts = {fold(cell) for cell in record if cell.strip()}
-    return len(texts) == 1 and bool(_SUMMARY.match(title := texts.pop())) and not any(c.isdigit() for c in title)
+    """Whether a line is a summary's title alone: one text, written in each cell it fills, with no digit. Asked
+    of every line: a line of several texts (every transaction) is told apart before anything is folded."""
+    texts = {cell.strip() for cell in record if cell.strip()}
+    if len(texts) != 1:
+        return False
+    title = fold(texts.pop())
+    return bool(_SUMMARY.match(title)) and not any(c.isdigit() for c in title)
