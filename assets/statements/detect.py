@@ -16,7 +16,7 @@ _OFX = re.compile(rb"OFXHEADER\s*[:=]|<OFX[\s>]", re.IGNORECASE)
 # QIF's first section header, after whatever stray record ends or `#` comment lines come before it. Possessive:
 # a comment's run of spaces must not be split between `#[^\n]*` and the next line's `[ \t]*` in every possible
 # way before failing (a CSV opening with padded `#` lines held the detection for ever).
-_QIF = re.compile(rb"\A(?:[ \t]*+(?:#[^\n]*+)?[\^\r\n]*+)*+!(Type|Account|Option|Clear)", re.IGNORECASE)
+_QIF = re.compile(rb"\A(?:[ \t]*+(?:#[^\n]*+)?[\^\r\n]*+)*+!(Type|Tipo|Account|Option|Clear)", re.IGNORECASE)
 _CAMT = (
     (CAMT053, re.compile(rb"camt\.053|<(?:\w+:)?BkToCstmrStmt[\s>]")),
     (CAMT052, re.compile(rb"camt\.052|<(?:\w+:)?BkToCstmrAcctRpt[\s>]")),

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from django.utils.translation import gettext
 
+from assets.statements.figures import APOSTROPHES, decimal_mark
 from assets.statements.rows import Fingerprints, ImportRejected, Row, clean_description, signed_amount
 
 # quiffen reads an amount by dropping what is not a digit, a point or a minus: `T-1E+30` became -130.
@@ -27,6 +28,25 @@ def day_first(text: str, *, default: bool) -> bool:
         if int(second) > 12:
             return False
     return default
+
+
+# Microsoft Money's Spanish edition writes its section headers in Spanish (`!Tipo:Banco`, a Venezuelan bank's
+# download): the headers quiffen knows, by their Spanish names.
+_SPANISH_HEADER = re.compile(r"^!Tipo:(Banco|Efectivo)[ \t]*$", re.MULTILINE | re.IGNORECASE)
+_SPANISH_TYPES = {"banco": "Bank", "efectivo": "Cash"}
+_AMOUNT_LINE = re.compile(r"^([TU$])(.*)$", re.MULTILINE)
+
+
+def in_quiffens_words(text: str) -> str:
+    """The file with Spanish section headers in English, and amounts written with a decimal comma
+    (`T+13.000.000,00`) written with a point: quiffen keeps only digits, points and minus signs, so it read
+    that line as 13.000.00000 and refused it."""
+    text = _SPANISH_HEADER.sub(lambda m: f"!Type:{_SPANISH_TYPES[m[1].lower()]}", text)
+    figures = [m[2].strip().lstrip("+-").strip() for m in _AMOUNT_LINE.finditer(text)]
+    if decimal_mark(figures) != ",":
+        return text
+    ungroup = str.maketrans("", "", f". {APOSTROPHES}\u00a0")
+    return _AMOUNT_LINE.sub(lambda m: m[1] + m[2].translate(ungroup).replace(",", "."), text)
 
 
 def decode(raw: bytes) -> str:
@@ -68,7 +88,7 @@ def qif_rows(text: str, *, currency: str, default_day_first: bool) -> Iterator[R
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     # Stray record ends an exporter wrote first. Possessive, so a long run of spaces before the header is not split
     # between the two `[ \t]*` in every way.
-    text = re.sub(r"\A(?:[ \t]*+\^?[ \t]*+\n)+", "", text).strip()
+    text = in_quiffens_words(re.sub(r"\A(?:[ \t]*+\^?[ \t]*+\n)+", "", text).strip())
     first = day_first(text, default=default_day_first)
     fingerprint = Fingerprints("qif")
     index = 0
