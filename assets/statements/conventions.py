@@ -6,7 +6,7 @@ import datetime as dt
 import re
 
 from assets.rules.text import fold
-from assets.statements.headers import is_date, read_date
+from assets.statements.dates import is_date, read_date
 from assets.statements.inference import dates_day_first
 from zeus.money import CURRENCY_EXPONENTS
 
@@ -275,6 +275,20 @@ def sides_column(ahead: list[tuple[int, list[str]]], mapping: dict) -> dict:
     width = min(len(r) for r in lines)
     found = [c for c in range(width) if c not in taken and all(fold(r[c]) in _SIDES for r in lines)]
     return {**mapping, "direction": found[0]} if len(found) == 1 else mapping
+
+
+def silent_sides(ahead: list[tuple[int, list[str]]], mapping: dict) -> dict:
+    """The mapping without its direction column where that column is blank on every line with a figure (HDFC's
+    card `Debit / Credit`, filled only on a payment, none in the statement): it says no line's way, so the
+    figures' own signs and the card's conventions (unsigned_reading) read them."""
+    if "direction" not in mapping or "amount" not in mapping:
+        return mapping
+    side, amount = mapping["direction"], mapping["amount"]
+    # A figure's line, not the header of a table under this one (HDFC's loans: `Rate of Interest` there).
+    lines = [r for _, r in ahead if len(r) > amount and any(char.isdigit() for char in r[amount])]
+    if not lines or any(len(r) > side and r[side].strip() for r in lines):
+        return mapping
+    return {key: index for key, index in mapping.items() if key != "direction"}
 
 
 # The title of a summary under the table (Santander Chile's `Resumen comisiones`, the month's fees again).

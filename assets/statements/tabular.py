@@ -16,6 +16,7 @@ from assets.statements.columns import MAX_COLUMNS, SAMPLE_ROWS, infer_mapping, i
 from assets.statements.detect import ACCEPTED
 from assets.statements.headers import auto_mapping, card_charges, card_column, names_purchase_day, names_value_date
 from assets.statements.inference import dates_day_first, headless_mapping
+from assets.statements.overlong import Mended
 from assets.statements.rows import ImportRejected, Row
 
 HEADER_SEARCH_ROWS = 30
@@ -72,11 +73,13 @@ def _sections(
     """The rows of each section of the table, each read through the mapping its own header takes
     (`choose(header)`), the first through `chosen`; a card's table where `card_above` or its header has a
     purchase day."""
+    # A CSV reader's delimiter, which a line's text may hold unquoted (a sheet's cells hold theirs whole).
+    delimiter = getattr(getattr(reader, "dialect", None), "delimiter", None)
     while True:
-        section = _Section(reader, header)
+        section, mapping = _Section(reader, header), column_mapping.check_mapping(chosen, header)
         yield from csvfile.mapped_rows(
-            section,
-            mapping=column_mapping.check_mapping(chosen, header),
+            Mended(section, header, mapping, delimiter) if delimiter else section,
+            mapping=mapping,
             first_line=line + 1,
             card=card_column(header),
             charges=card_charges(chosen.get("amount")),

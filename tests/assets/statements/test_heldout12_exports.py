@@ -138,7 +138,7 @@ def test_a_chinese_currency_name_is_read_as_its_code():
 
 
 def test_ofx_datetimes_in_a_csv_are_dates_and_headless_signed_lines_keep_their_signs():
-    from assets.statements.headers import read_date
+    from assets.statements.dates import read_date
 
     assert read_date("20091224120000[0:GMT]") == read_date("20091224120000.000[-5:EST]") == dt.date(2009, 12, 24)
     for text in ("20091224120000", "20091224120000[GMT", "2009122412000[0:GMT]"):

@@ -1,7 +1,9 @@
 """Table tests of the readers on the Indian exports found on heldout37 after its one measurement: HDFC's line text
 under `Narration`, and ICICI's card statement, whose `BillingAmountSign` writes `CR` on a refund or payment and
-nothing on a charge beside unsigned figures. Figures made up; and the guard that a side column naming both ways
-reads as before."""
+nothing on a charge beside unsigned figures; HDFC's card statement separated by `~`, its `Debit / Credit` blank
+on every charge; HDFC's savings line whose narration holds an unquoted comma. Figures made up; and the guards
+that a side column naming both ways reads as before, and that a line too long for any other reason stays a bad
+row."""
 
 import datetime as dt
 from decimal import Decimal
@@ -43,3 +45,58 @@ def test_a_side_column_naming_both_ways_reads_each_line_by_its_word():
         ("income", Decimal("6.00")),
         ("income", Decimal("499.00")),
     ]
+
+
+HDFC_CARD = (
+    "Name~A N Other \nStatement Date~13/01/2025 \nTotal Amount Due~1,234.00 \n\n"
+    "Opening Bal~-~Payment / Credit~+~Purchases / Debits~=~Total Dues \n0.00~-~0.00~+~1,234.50~=~1,234.00 \n\n"
+    "Card No: 4321 12XX XXXX 9876 \n\n"
+    "Transaction type~Primary / Addon Customer Name~DATE~Description~Base NeuCoins~AMT~Debit / Credit \n"
+    "Domestic~A N OTHER~09/01/2025 19:09:21~CORNER GROCER~~734.50~ \n"
+    "Domestic~A N OTHER~11/01/2025 10:43:59~UPI-TEA STALL~~500.00~ \n\n"
+    "Loan Type~Loan Number~Loan Booked Date~Loan Amount~Loan Tenure~Rate of Interest~Balance Principal \n"
+)
+
+
+def test_a_debit_credit_column_is_the_side_before_a_transaction_type_and_amt_the_amount():
+    header = ["Transaction type", "DATE", "Description", "AMT", "Debit / Credit"]
+    assert auto_mapping(header) == {
+        "direction": "Debit / Credit",
+        "date": "DATE",
+        "description": "Description",
+        "amount": "AMT",
+    }
+
+
+def test_hdfcs_card_statement_separated_by_tildes_reads_its_blank_sided_lines_as_charges():
+    assert rows_of(HDFC_CARD.encode(), "INR") == [
+        (dt.date(2025, 1, 9), "expense", Decimal("734.50"), {}),
+        (dt.date(2025, 1, 11), "expense", Decimal("500.00"), {}),
+    ]
+
+
+HDFC_SAVINGS = (
+    "\r\n  Date     ,Narration          ,Value Dat,Debit Amount  ,Credit Amount ,Chq/Ref Number ,Closing Balance\r\n"
+    " 01/02/25  ,UPI-TEA STALL      ,01/02/25 ,     120.00   ,       0.00   ,000050320001   ,   5880.00  \r\n"
+    " 01/02/25  ,NEFT DR-ABCD0123, MUMBAI-FEB 2025 ,01/02/25 ,    2000.00   ,       0.00   ,N5202502010001 ,"
+    "   3880.00  \r\n"
+    " 02/02/25  ,SALARY             ,02/02/25 ,       0.00   ,    9000.00   ,000000000002   ,  12880.00  \r\n"
+)
+
+
+def test_a_narration_holding_an_unquoted_comma_is_joined_back_where_the_balance_follows():
+    assert rows_of(HDFC_SAVINGS.encode(), "INR") == [
+        (dt.date(2025, 2, 1), "expense", Decimal("120.00"), {}),
+        (dt.date(2025, 2, 1), "expense", Decimal("2000.00"), {}),
+        (dt.date(2025, 2, 2), "income", Decimal("9000.00"), {}),
+    ]
+
+
+def test_a_line_too_long_whose_balance_does_not_follow_stays_a_bad_row():
+    raw = HDFC_SAVINGS.replace("   3880.00", "   3870.00").encode()
+    assert [bool(problems) for *_, problems in rows_of(raw, "INR")] == [False, True, False]
+
+
+def test_a_line_too_long_where_another_column_holds_words_too_stays_a_bad_row():
+    raw = HDFC_SAVINGS.replace("N5202502010001", "NEFT REF 1").encode()
+    assert [bool(problems) for *_, problems in rows_of(raw, "INR")] == [False, True, False]
