@@ -21,6 +21,8 @@ _NAMES = {
         # The day the bank carried the order out (BCV's `Execution date`), and Italian's registration day.
         "execution date", "date d execution", "date de l execution", "data registrazione", "data di registrazione",
         "transaction date", "trans date", "txn date", "transactiondate",
+        # Bank of Baroda's `TRAN DATE` (beside its `VALUE DATE`).
+        "tran date",
         "completed date", "date completed", "buchungsdatum", "boekdatum", "transactiedatum", "buchungstag",
         # Swiss German's `Verbucht am` (booked on), a card's booking beside its `Einkaufs-Datum`; Swedish's
         # booked (`Bokfört`) and ledger day (`Reskontradatum`) beside a `Datum` or `Transaktionsdatum`.

@@ -100,3 +100,22 @@ def test_a_line_too_long_whose_balance_does_not_follow_stays_a_bad_row():
 def test_a_line_too_long_where_another_column_holds_words_too_stays_a_bad_row():
     raw = HDFC_SAVINGS.replace("N5202502010001", "NEFT REF 1").encode()
     assert [bool(problems) for *_, problems in rows_of(raw, "INR")] == [False, True, False]
+
+
+BARODA = (
+    ",Main Account  Holder Name  :A N OTHER,,,,,,,,Address : ,,,,,,\n"
+    ',,,,,,,,,"1 MAIN ROAD,\nSOMEWHERE,\nINDIA",,,,,,\n'
+    "Customer Id:,,,C1234,,,,,,,Account No:,,,12XXXX34,,\n"
+    "Statement of transactions in Savings Account 12XXXX34 in INR for the period 01/01/2025 - 12/02/2025"
+    ",,,,,,,,,,,,,,,\n"
+    "TRAN DATE,,VALUE DATE,,NARRATION,,,CHQ.NO.,WITHDRAWAL(DR),,,,DEPOSIT(CR),,BALANCE(INR),\n"
+    "10/02/2025,,10/02/2025,,UPI/SHOP/ONE,,,,150.00,,,,,, 1850.00Cr,\n"
+    "02/02/2025,,31/01/2025,,123:Int.Pd:01-11-2024 to 31-01-2025,,,,,,,,20.00,, 2000.00Cr,\n"
+)
+
+
+def test_baroda_books_each_line_on_its_tran_date_not_its_value_date():
+    assert rows_of(BARODA.encode(), "INR") == [
+        (dt.date(2025, 2, 10), "expense", Decimal("150.00"), {}),
+        (dt.date(2025, 2, 2), "income", Decimal("20.00"), {}),
+    ]
