@@ -76,8 +76,8 @@ _NAMES = {
         "descripcion movimiento",
         # A line's text named for what the table lists (BCV's `Transactions`) or its designation (`Denominazione`).
         "transactions", "denominazione",
-        # Indian banks' line text (Axis Bank's `Particulars`, HDFC's `Narration`).
-        "particulars", "narration",
+        # Indian banks' line text (Axis Bank's `Particulars`, HDFC's `Narration`, ICICI's `Transaction Remarks`).
+        "particulars", "narration", "transaction remarks",
         # Who paid or was paid, where a file has no text of its own (PayPal's `Name`).
         "name", "payee name", "merchant", "merchant name", "counterparty", "partner name", "ten doi tac",
         "partner neve", "ellenoldali nev", "toelichting", "handelaar",
@@ -116,6 +116,8 @@ _NAMES = {
         # ACB's `Số tiền rút ra` (withdrawn), VPBank's `Số tiền chi tiêu` (spent) and the balance's `Giảm`.
         "so tien rut ra", "so tien chi tieu", "giam",
         "debits", "debit amount", "withdrawal", "withdrawals", "money out", "paid out", "so tien chi",
+        # ICICI's `Withdrawal Amount (INR )`.
+        "withdrawal amount",
         "soll", "uscite", "addebiti", "addebito", "debet", "debito",
         # Skandiabanken's `UT FRA KONTO` (out of the account) and `INN PÅ KONTO`.
         "ut fra konto",
@@ -130,7 +132,7 @@ _NAMES = {
         "ghi co", "co", "tien vao", "so tien ghi co", "phat sinh co", "so tien gui", "gui", "thu", "credit",
         # ACB's `Số tiền gửi vào` (paid in) and VPBank's `Tăng` (the balance went up).
         "so tien gui vao", "tang",
-        "credits", "credit amount", "deposit", "deposits", "money in", "paid in", "so tien thu",
+        "credits", "credit amount", "deposit", "deposits", "deposit amount", "money in", "paid in", "so tien thu",
         "haben", "entrate", "accrediti", "accredito", "gutschrift", "gutschriften", "gutschriftsbetrag", "credito",
         "inn pa konto",
         "记账金额 收入", "交易金额 收入", "收入",

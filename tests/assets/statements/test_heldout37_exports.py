@@ -3,13 +3,19 @@ under `Narration`, and ICICI's card statement, whose `BillingAmountSign` writes 
 nothing on a charge beside unsigned figures; HDFC's card statement separated by `~`, its `Debit / Credit` blank
 on every charge; HDFC's savings line whose narration holds an unquoted comma. Figures made up; and the guards
 that a side column naming both ways reads as before, and that a line too long for any other reason stays a bad
-row."""
+row; Bank of Baroda's `TRAN DATE`; ICICI's old Excel (.xls) workbook."""
 
 import datetime as dt
+import io
 from decimal import Decimal
 
+import pytest
+
+from assets.statements import detect
 from assets.statements.headers import auto_mapping
+from assets.statements.read import statement_rows
 from tests.assets.statements.test_heldout17_exports import rows_of
+from zeus.errors import ValidationFailed
 
 ICICI = (
     '"Accountno:","000000001234567"\n\n"Transaction Details:"\n'
@@ -119,3 +125,61 @@ def test_baroda_books_each_line_on_its_tran_date_not_its_value_date():
         (dt.date(2025, 2, 10), "expense", Decimal("150.00"), {}),
         (dt.date(2025, 2, 2), "income", Decimal("20.00"), {}),
     ]
+
+
+def icici_book(*, hidden: int | None = None) -> bytes:
+    """ICICI's `DETAILED STATEMENT` in miniature, as BIFF8: label rows, the header in row 13 from column B, each
+    line's cells text (`'0.0'`, `'01/01/2025'`) but one written as a real date and number, then the legends."""
+    import xlwt
+
+    book = xlwt.Workbook()
+    sheet = book.add_sheet("OpTransactionHistory")
+    sheet.write(1, 1, "DETAILED STATEMENT")
+    sheet.write(3, 1, "Account Number")
+    sheet.write(3, 3, "0000000001(INR)  - A N OTHER")
+    sheet.write(4, 1, "Transaction Date from")
+    sheet.write(4, 3, dt.date(2025, 1, 1), xlwt.easyxf(num_format_str="DD/MM/YYYY"))
+    sheet.write(11, 1, "Transactions List -  A N OTHER - 0000000001")
+    header = ["S No.", "Value Date", "Transaction Date", "Cheque Number", "Transaction Remarks"]
+    header += ["Withdrawal Amount (INR )", "Deposit Amount (INR )", "Balance (INR )"]
+    lines = [
+        ["1", "01/01/2025", "01/01/2025", "-", "NEFT-SALARY", "0.0", "175.20", "1175.20"],
+        ["2", "03/01/2025", "03/01/2025", "-", "BIL/NEFT/SHOP", "45.00", "0.0", "1130.20"],
+        ["3", dt.date(2025, 1, 6), dt.date(2025, 1, 6), "-", "INT PAID", 0.0, 8.5, 1138.7],
+    ]
+    for row, cells in enumerate([header, *lines], start=12):
+        for column, value in enumerate(cells, start=1):
+            style = xlwt.easyxf(num_format_str="DD/MM/YYYY") if isinstance(value, dt.date) else xlwt.Style.default_style
+            sheet.write(row, column, value, style)
+    sheet.write(17, 1, "Legends Used in Account Statement")
+    sheet.write(18, 1, "BIL - Internet Bill Payment")
+    if hidden is not None:
+        sheet.row(hidden).hidden = True
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def workbook_rows(raw: bytes):
+    kind = detect.detect(raw[: detect.HEAD_BYTES])
+    rows, _ = statement_rows(io.BytesIO(raw), kind=kind, head=raw[: detect.HEAD_BYTES], currency="INR")
+    return [(r.occurred_on, r.direction, r.amount, r.problems) for r in rows]
+
+
+def test_an_old_excel_workbook_is_read_as_its_sheet_shows():
+    assert workbook_rows(icici_book()) == [
+        (dt.date(2025, 1, 1), "income", Decimal("175.20"), {}),
+        (dt.date(2025, 1, 3), "expense", Decimal("45.00"), {}),
+        (dt.date(2025, 1, 6), "income", Decimal("8.50"), {}),
+    ]
+
+
+def test_a_row_hidden_in_an_old_excel_sheet_is_not_read():
+    assert [amount for _, _, amount, _ in workbook_rows(icici_book(hidden=14))] == [Decimal("175.20"), Decimal("8.50")]
+
+
+def test_an_old_office_file_holding_no_workbook_is_refused():
+    raw = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(1024)
+    with pytest.raises(ValidationFailed) as caught:
+        workbook_rows(raw)
+    assert caught.value.code == "INVALID_XLS"
