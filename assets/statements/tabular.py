@@ -3,6 +3,8 @@ title, the account and the period above the header, so the header is looked for 
 own header, a mapping sent with the file, one remembered for this header, or the one the header's own names
 imply (headers.auto_mapping). Pure but for the `saved` look-up it is given."""
 
+import calendar
+import contextlib
 import csv
 import datetime as dt
 import re
@@ -13,6 +15,7 @@ from django.utils.translation import gettext
 from assets.rules.text import fold
 from assets.statements import column_mapping, conventions, csvfile
 from assets.statements.columns import MAX_COLUMNS, SAMPLE_ROWS, infer_mapping, is_date_cell
+from assets.statements.dates import read_date
 from assets.statements.detect import ACCEPTED
 from assets.statements.headers import auto_mapping, card_charges, card_column, names_purchase_day, names_value_date
 from assets.statements.inference import dates_day_first, headless_mapping
@@ -102,13 +105,35 @@ def _letterhead_day_first(seen: list[tuple[int, list[str]]], *, default: bool) -
 
 # A year written above the table (a statement's period, China Merchants Bank's `2024年01月`).
 _YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+# A year and month written above the table the Chinese and Japanese way, a day after them where there is one.
+_YEAR_MONTH = re.compile(r"(?<!\d)((?:19|20)\d\d)\s*年\s*(\d{1,2})\s*月(?:\s*(\d{1,2})\s*日)?")
+_YEAR_FIRST = re.compile(r"(?<![\d/.-])(?:19|20)\d\d[/.-]\d{1,2}[/.-]\d{1,2}(?![\d/.-])")
 
 
-def letterhead_until(seen: list[tuple[int, list[str]]], today: dt.date | None) -> dt.date | None:
-    """The day a table's yearless days are read up to: `today` where nothing above the header names a year;
-    None where something does (the days' year is that period's, which Zeus does not read: a day read up to today
-    could be a year off), and the yearless days stay bad rows, named in the 400."""
-    return None if any(_YEAR.search(cell) for _, record in seen for cell in record) else today
+def _days_above(cells: list[str], *, day_first: bool) -> Iterator[dt.date]:
+    """The days written above a table: whole dates, and a year and month alone as that month's last day."""
+    for cell in cells:
+        for match in _YEAR_MONTH.finditer(cell):
+            year, month = int(match[1]), int(match[2])
+            if 1 <= month <= 12:
+                last = calendar.monthrange(year, month)[1]
+                with contextlib.suppress(ValueError):
+                    yield dt.date(year, month, int(match[3]) if match[3] else last)
+        for match in (*_WRITTEN_DATE.finditer(cell), *_YEAR_FIRST.finditer(cell)):
+            with contextlib.suppress(ValueError):
+                yield read_date(match.group(0), day_first=day_first)
+
+
+def letterhead_until(seen: list[tuple[int, list[str]]], today: dt.date | None, *, day_first: bool) -> dt.date | None:
+    """The day a table's yearless days are read up to: `today` where nothing above the header names a year; where
+    something does (the days' year is that period's), the latest day written there (the period's end, CMB's
+    `2024年01月`: a `12/29` line is the December before), never past `today`; None where no day can be read from
+    it, or without a `today`, and the yearless days stay bad rows, named in the 400."""
+    cells = [cell for _, record in seen for cell in record]
+    if today is None or not any(_YEAR.search(cell) for cell in cells):
+        return today
+    latest = max(_days_above(cells, day_first=day_first), default=None)
+    return min(latest, today) if latest else None
 
 
 def _read(reader) -> tuple[int, list[str]] | None:
@@ -260,7 +285,7 @@ def table_rows(
             day_first=_letterhead_day_first(seen[:-1], default=day_first),
             ragged=ragged,
             card_above=conventions.card_above([record for _, record in seen[:-1]]),
-            today=letterhead_until(seen[:-1], today),
+            today=letterhead_until(seen[:-1], today, day_first=_letterhead_day_first(seen[:-1], default=day_first)),
         )
         return rows, remember
     seen += ahead
@@ -284,7 +309,9 @@ def table_rows(
             day_first=_letterhead_day_first(seen[:start], default=day_first) if letterhead_dates else day_first,
             ragged=ragged,
             card_above=conventions.card_above([record for _, record in seen[:start]]),
-            today=letterhead_until(seen[:start], today),
+            today=letterhead_until(
+                seen[:start], today, day_first=_letterhead_day_first(seen[:start], default=day_first)
+            ),
         )
         return rows, None
     raise ImportRejected(
