@@ -81,8 +81,8 @@ _NAMES = {
         # Who paid or was paid, where a file has no text of its own (PayPal's `Name`).
         "name", "payee name", "merchant", "merchant name", "counterparty", "partner name", "ten doi tac",
         "partner neve", "ellenoldali nev", "toelichting", "handelaar",
-        # Czech: the counter-account's name (ČSOB's `název účtu protiúčtu`).
-        "nazev uctu protiuctu",
+        # Czech: the counter-account's name (ČSOB's `název účtu protiúčtu`, Česká spořitelna's English export's).
+        "nazev uctu protiuctu", "counteraccount name",
         # Chinese banks' summary of the line (`摘要`), then who was paid (`对方户名`, `对手信息`).
         "交易摘要", "摘要", "交易名称", "交易详情", "对方户名", "对手信息", "交易对方",
         # China Merchants Bank's remark on the line (`交易备注`), its only text beside a type code.

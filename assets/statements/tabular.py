@@ -189,10 +189,22 @@ def _other_side(chosen: dict, header: list[str], sample: list[list[str]]) -> dic
     return {**chosen, ("credit" if have == "debit" else "debit"): rest[0]}
 
 
-def _booked_apart(header: list[str], value_date: str, sample: list[list[str]]) -> bool:
+def _within(period: tuple[dt.date, dt.date] | None, cells: list[str], *, day_first: bool) -> bool:
+    """Whether every cell is a day within the statement's `period` (False without one)."""
+    try:
+        return period is not None and all(period[0] <= read_date(c, day_first=day_first) <= period[1] for c in cells)
+    except ValueError:
+        return False
+
+
+def _booked_apart(
+    header: list[str], value_date: str, sample: list[list[str]], period: tuple[dt.date, dt.date] | None, day_first: bool
+) -> bool:
     """Whether a column beside the value date holds dates of its own, another day on some line (BLKB's
     `Auftragsdatum` beside its `Valutadatum`): the booking may be that one, so the value date is not read by
-    default, as the cells' inference (columns) does not read it either."""
+    default, as the cells' inference (columns) does not read it either. Unless the statement's `period`, named
+    above the table, holds every value date and not every day of the other column (Česká spořitelna's `Processing
+    date` of 1 July on a June statement whose balance counts the line): the line was booked on its value date."""
     named = next(i for i, cell in enumerate(header) if fold(cell) == fold(value_date))
     for column in range(min(len(header), MAX_COLUMNS)):
         # Each cell's date part (a time may follow one and not the other).
@@ -200,8 +212,17 @@ def _booked_apart(header: list[str], value_date: str, sample: list[list[str]]) -
         pairs = [(cell, value) for cell, value in pairs if cell]
         dated = column != named and pairs and all(is_date_cell(cell) for cell, _ in pairs)
         if dated and any(cell.split()[:1] != value.split()[:1] for cell, value in pairs):
-            return True
+            values, others = [v for _, v in pairs if v], [c for c, _ in pairs]
+            held = _within(period, values, day_first=day_first) and not _within(period, others, day_first=day_first)
+            if not held:
+                return True
     return False
+
+
+def _period(seen: list[tuple[int, list[str]]], *, day_first: bool) -> tuple[dt.date, dt.date] | None:
+    """The first and last of the days written above a table, where there are two or more: its period."""
+    days = sorted(set(_days_above([cell for _, record in seen for cell in record], day_first=day_first)))
+    return (days[0], days[-1]) if len(days) > 1 else None
 
 
 def table_rows(
@@ -264,7 +285,9 @@ def table_rows(
         if automatic and names_value_date(chosen["date"]):
             while len(ahead) < SAMPLE_ROWS and (item := _read(reader)) is not None:
                 ahead.append(item)
-            if _booked_apart(header, chosen["date"], [record for _, record in ahead]):
+            order = _letterhead_day_first(seen[:-1], default=day_first)
+            period = _period(seen[:-1], day_first=order)
+            if _booked_apart(header, chosen["date"], [record for _, record in ahead], period, order):
                 seen += ahead
                 ahead = []
                 continue
