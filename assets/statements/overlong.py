@@ -15,44 +15,34 @@ from assets.statements.headers import column_keys
 _MONEY = ("amount", "debit", "credit", "fee", "tax")
 
 
-class Mended:
-    """The records of `reader` (a table read with `delimiter` under `header`, its columns resolved in
-    `mapping`), each too long in the way the module says read back to the header's width."""
+class Mender:
+    """Reads back a line of a table read with `delimiter` under `header` (its columns resolved in `mapping`)
+    that is too long in the way the module says; the caller asks only for lines longer than `width`."""
 
-    def __init__(self, reader, header: list[str], mapping: dict, delimiter: str):
-        self.reader, self.width, self.mapping, self.delimiter = reader, len(header), mapping, delimiter
+    def __init__(self, header: list[str], mapping: dict, delimiter: str):
+        self.width, self.mapping, self.delimiter = len(header), mapping, delimiter
         self.balance = next((c for c, key in column_keys(header).items() if key == "balance"), None)
-        self.line_num, self.above = 0, None
 
-    def __iter__(self):
-        return self
-
-    def __next__(self) -> list[str]:
-        record = next(self.reader)
-        self.line_num = self.reader.line_num
-        if len(record) == self.width:
-            self.above = record
-        elif len(record) > self.width and any(cell.strip() for cell in record[self.width :]):
-            record, self.above = self._joined(record), None
-        return record
-
-    def _joined(self, record: list[str]) -> list[str]:
-        """`record` with its text column's extra pieces joined, or as written where any check fails."""
+    def joined(self, record: list[str], above: list[str] | None) -> list[str]:
+        """`record` with its text column's extra pieces joined, or as written where any check fails; `above`
+        is the line before it."""
         text, extra = self.mapping.get("description"), len(record) - self.width
-        if text is None or self.above is None:
+        if text is None or above is None or len(above) != self.width:
             return record
+        if not any(cell.strip() for cell in record[self.width :]):
+            return record  # blank cells past the header (a trailing separator) shift nothing
         joined = [*record[:text], self.delimiter.join(record[text : text + extra + 1]), *record[text + extra + 1 :]]
         others = [cell.strip() for column, cell in enumerate(joined) if column != text]
         if any(len(cell.split()) > 1 and not is_date(cell) and not _figure_like(cell) for cell in others):
             return record  # another column holds words too: which one took the delimiter is not sure
         if not is_date(joined[self.mapping["date"]]):
             return record
-        mark = decimal_mark((*joined, *self.above), unsettled=".")
-        amounts = [self._amount(line, mark) for line in (joined, self.above)]
+        mark = decimal_mark((*joined, *above), unsettled=".")
+        amounts = [self._amount(line, mark) for line in (joined, above)]
         if mark is None or None in amounts:
             return record
         if self.balance is not None:
-            balances = [figure(line[self.balance], mark) for line in (joined, self.above)]
+            balances = [figure(line[self.balance], mark) for line in (joined, above)]
             if None in balances or abs(balances[0] - balances[1]) not in {abs(a) for a in amounts}:
                 return record  # newest first, the line above's own figure moves the balance between the two
         return joined

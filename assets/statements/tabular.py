@@ -19,7 +19,7 @@ from assets.statements.dates import read_date
 from assets.statements.detect import ACCEPTED
 from assets.statements.headers import auto_mapping, card_charges, card_column, names_purchase_day, names_value_date
 from assets.statements.inference import dates_day_first, headless_mapping
-from assets.statements.overlong import Mended
+from assets.statements.overlong import Mender
 from assets.statements.rows import ImportRejected, Row
 
 HEADER_SEARCH_ROWS = 30
@@ -49,8 +49,10 @@ class _Section:
     header: Cumulus-style payments, then purchases with their purchase day first), which is kept in `next`.
     The same header again over a second table is left to the reader's rules (csvfile)."""
 
-    def __init__(self, reader, header: list[str]):
+    def __init__(self, reader, header: list[str], mender: Mender | None = None):
         self.reader, self.key, self.line_num, self.next = reader, csvfile.header_key(header), 0, None
+        # A line longer than the header may hold its separator in its text (overlong): one comparison a line.
+        self.mender, self.width, self.above = mender, len(header) if mender else 1 << 30, None
 
     def __iter__(self):
         return self
@@ -60,6 +62,9 @@ class _Section:
             raise StopIteration
         record = next(self.reader)
         self.line_num = self.reader.line_num
+        if len(record) > self.width:
+            record = self.mender.joined(record, self.above)
+        self.above = record
         # A header holds no digit (a line of the table its date and figures): the one check on every line.
         if any(char.isdigit() for cell in record for char in cell):
             return record
@@ -79,9 +84,10 @@ def _sections(
     # A CSV reader's delimiter, which a line's text may hold unquoted (a sheet's cells hold theirs whole).
     delimiter = getattr(getattr(reader, "dialect", None), "delimiter", None)
     while True:
-        section, mapping = _Section(reader, header), column_mapping.check_mapping(chosen, header)
+        mapping = column_mapping.check_mapping(chosen, header)
+        section = _Section(reader, header, Mender(header, mapping, delimiter) if delimiter else None)
         yield from csvfile.mapped_rows(
-            Mended(section, header, mapping, delimiter) if delimiter else section,
+            section,
             mapping=mapping,
             first_line=line + 1,
             card=card_column(header),
