@@ -19,7 +19,7 @@ _CP1258_TONES = re.compile(rb"[AEIOUYaeiouy\xc2\xe2\xca\xea\xd4\xf4\xd5\xf5\xdd\
 _CP1251_WORD = re.compile(rb"[\xc0-\xff\xa5\xaa\xaf\xb2-\xb4\xba\xbf]{4,}")
 _HIGH = re.compile(rb"[\x80-\xff]")
 # Bytes Windows-1258 leaves undefined, where Windows-1250 writes Czech and Slovak letters (Š Ť Ž Ź š ť ž): beside
-# what looks like a tone (Czech's `ě` is Windows-1258's grave after a letter), the text is Central European.
+# what looks like a tone (Czech's `ň` after `e` is Windows-1258's dot below), the text is Central European.
 _NOT_CP1258 = re.compile(rb"[\x8a\x8d-\x8f\x9a\x9d\x9e]")
 # Windows-1250's Czech and Slovak letters at bytes Windows-1252 gives Western accents that never stand so: `č`
 # (0xE8, `è`) beside an accented vowel (`účet`, `číslo`, `částka`: no Western word puts `è` next to `á í é ú ý`),
