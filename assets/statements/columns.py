@@ -22,8 +22,9 @@ import itertools
 import re
 from decimal import Decimal, InvalidOperation
 
+from assets.statements.dates import read_date
 from assets.statements.figures import APOSTROPHES, decimal_mark
-from assets.statements.headers import column_keys, names_value_date, read_date
+from assets.statements.headers import column_keys, names_value_date
 from assets.statements.inference import dates_day_first
 from zeus.money import CURRENCY_EXPONENTS
 

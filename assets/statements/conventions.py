@@ -6,7 +6,7 @@ import datetime as dt
 import re
 
 from assets.rules.text import fold
-from assets.statements.headers import is_date, read_date
+from assets.statements.dates import is_date, read_date
 from assets.statements.inference import dates_day_first
 from zeus.money import CURRENCY_EXPONENTS
 
@@ -124,23 +124,23 @@ def card_statement(ahead: list[tuple[int, list[str]]], mapping: dict, card: int 
     card (`CardId`, `Card number`) holding a card's number on every line (a bank account's card column is
     blank on its transfers; a merchant's report names its customers' cards by token, not number), or the
     card named with its number `above` the table (card_above), no figure written with a `+`, and more
-    figures positive than negative (the card's charges outnumber its refunds and repayments; a bank account
-    seen from a card writes its purchases negative)."""
+    figures positive than negative (the card's charges outnumber its refunds and repayments not named as such; a
+    bank account seen from a card writes its purchases negative)."""
     if (card is None and not above) or "amount" not in mapping or "direction" in mapping:
         return False
-    if card is None:
-        lines = [("", figure) for figure in _column(ahead, mapping["amount"])]
-    else:
-        width = max(card, mapping["amount"])
-        lines = [(r[card].strip(), r[mapping["amount"]].strip()) for _, r in ahead if len(r) > width]
-        lines = [(number, figure) for number, figure in lines if figure]
-        if not all(_CARD_NUMBER.match(number) for number, _ in lines):
-            return False
-    if not lines:
+    text = mapping.get("description")
+    width = max(card or 0, mapping["amount"], text or 0)
+    lines = [
+        (r[card].strip() if card is not None else "", r[mapping["amount"]].strip(), r[text] if text is not None else "")
+        for _, r in ahead
+        if len(r) > width and r[mapping["amount"]].strip()
+    ]
+    if card is not None and not all(_CARD_NUMBER.match(number) for number, _, _ in lines):
         return False
-    if any(_PLUS.match(figure) for _, figure in lines):
+    if not lines or any(_PLUS.match(figure) for _, figure, _ in lines):
         return False
-    negative = sum(1 for _, figure in lines if _MINUS.match(figure))
+    # A repayment named as one (CMB's `还款`) is no refund: the charges need only outnumber the rest.
+    negative = sum(1 for _, figure, words in lines if _MINUS.match(figure) and not any(w in words for w in _REPAYMENT))
     return len(lines) - negative > negative
 
 
@@ -275,6 +275,20 @@ def sides_column(ahead: list[tuple[int, list[str]]], mapping: dict) -> dict:
     width = min(len(r) for r in lines)
     found = [c for c in range(width) if c not in taken and all(fold(r[c]) in _SIDES for r in lines)]
     return {**mapping, "direction": found[0]} if len(found) == 1 else mapping
+
+
+def silent_sides(ahead: list[tuple[int, list[str]]], mapping: dict) -> dict:
+    """The mapping without its direction column where that column is blank on every line with a figure (HDFC's
+    card `Debit / Credit`, filled only on a payment, none in the statement): it says no line's way, so the
+    figures' own signs and the card's conventions (unsigned_reading) read them."""
+    if "direction" not in mapping or "amount" not in mapping:
+        return mapping
+    side, amount = mapping["direction"], mapping["amount"]
+    # A figure's line, not the header of a table under this one (HDFC's loans: `Rate of Interest` there).
+    lines = [r for _, r in ahead if len(r) > amount and any(char.isdigit() for char in r[amount])]
+    if not lines or any(len(r) > side and r[side].strip() for r in lines):
+        return mapping
+    return {key: index for key, index in mapping.items() if key != "direction"}
 
 
 # The title of a summary under the table (Santander Chile's `Resumen comisiones`, the month's fees again).

@@ -13,7 +13,8 @@ from django.utils.translation import gettext
 from assets import categories
 from assets.rules.text import fold
 from assets.statements import conventions, figures
-from assets.statements.headers import names_columns, read_date
+from assets.statements.dates import read_date
+from assets.statements.headers import names_columns
 from assets.statements.inference import LOOKAHEAD
 from assets.statements.rows import Fingerprints, ImportRejected, Row, clean_description, signed_amount
 from zeus.errors import ValidationFailed
@@ -170,6 +171,7 @@ def mapped_rows(
     ahead = list(itertools.islice(records, LOOKAHEAD))
     records = itertools.chain(ahead, records)
     mapping = conventions.sides_column(ahead, conventions.one_name_over_two(ahead, mapping))
+    mapping = conventions.silent_sides(ahead, mapping)
     width = max(index for key, index in mapping.items() if key != "date_format") + 1
     if not mapping.get("date_format"):
         day_first = conventions.day_first(ahead, mapping, default=day_first)

@@ -7,10 +7,10 @@ from django.utils.translation import gettext_lazy
 
 from assets.statements.rows import ImportRejected
 
-CSV, OFX, QIF, MT940, XLSX = "csv", "ofx", "qif", "mt940", "xlsx"
+CSV, OFX, QIF, MT940, XLSX, XLS = "csv", "ofx", "qif", "mt940", "xlsx", "xls"
 CAMT052, CAMT053, CAMT054 = "camt052", "camt053", "camt054"
 HEAD_BYTES = 8192
-ACCEPTED = gettext_lazy("CSV, OFX/QFX, QIF, CAMT.052/053/054 XML, MT940 or XLSX")  # worded where it is said
+ACCEPTED = gettext_lazy("CSV, OFX/QFX, QIF, CAMT.052/053/054 XML, MT940, XLSX or XLS")  # worded where it is said
 
 _OFX = re.compile(rb"OFXHEADER\s*[:=]|<OFX[\s>]", re.IGNORECASE)
 # QIF's first section header, after whatever stray record ends or `#` comment lines come before it. Possessive:
@@ -28,8 +28,10 @@ _MT940_START = re.compile(rb"^[^\S\n]*+:20:", re.MULTILINE)
 _MT940_LINE = re.compile(rb"^[^\S\n]*+:(?:25|28C?|60[FM]|61):", re.MULTILINE)
 _SWIFT_BLOCK = re.compile(rb"^\s*(?:\{1:F\d\d|:(?:20|25|28C?|60[FM]|61):)")
 _ZIP = b"PK\x03\x04"
-# Binary files people mistake for statements: PDF, legacy Excel (OLE2), images, gzip, 7z, rar.
-_BINARY = (b"%PDF", b"\xd0\xcf\x11\xe0", b"\x89PNG", b"\xff\xd8\xff", b"GIF8", b"\x1f\x8b", b"7z\xbc\xaf", b"Rar!")
+# An OLE2 compound file: an old Excel workbook (.xls), or another old Office document, which xlsfile refuses.
+_OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+# Binary files people mistake for statements: PDF, images, gzip, 7z, rar.
+_BINARY = (b"%PDF", b"\x89PNG", b"\xff\xd8\xff", b"GIF8", b"\x1f\x8b", b"7z\xbc\xaf", b"Rar!")
 
 
 def unsupported(what: str) -> ImportRejected:
@@ -44,8 +46,10 @@ def detect(head: bytes) -> str:
     text = head.lstrip(b"\xef\xbb\xbf")
     if text.startswith(_ZIP):
         return XLSX
+    if head.startswith(_OLE2):
+        return XLS
     if text.startswith(_BINARY):
-        raise unsupported(_("a PDF, an image, an old Excel (.xls) workbook or a compressed archive"))
+        raise unsupported(_("a PDF, an image or a compressed archive"))
     if _QIF.match(text):
         return QIF
     if _OFX.search(text):

@@ -1,9 +1,8 @@
 """The column mapping a bank's header implies on its own: the Vietnamese, English and German names banks
 put on their CSV and XLSX exports (`Ngày giao dịch`, `Ghi nợ`, `Ghi có`, `Số dư`, `Nội dung`, `Posting Date`,
 `Debit`, `Credit`, `Buchungsdatum`, `Betrag`, `Währung`…), often bilingual (`Ghi nợ/Debit`) or with a unit
-(`Số tiền (VND)`). And the dates such files hold, read day first unless told otherwise. Pure."""
+(`Số tiền (VND)`). Pure."""
 
-import datetime as dt
 import re
 
 from assets.rules.text import fold
@@ -22,6 +21,8 @@ _NAMES = {
         # The day the bank carried the order out (BCV's `Execution date`), and Italian's registration day.
         "execution date", "date d execution", "date de l execution", "data registrazione", "data di registrazione",
         "transaction date", "trans date", "txn date", "transactiondate",
+        # Bank of Baroda's `TRAN DATE` (beside its `VALUE DATE`).
+        "tran date",
         "completed date", "date completed", "buchungsdatum", "boekdatum", "transactiedatum", "buchungstag",
         # Swiss German's `Verbucht am` (booked on), a card's booking beside its `Einkaufs-Datum`; Swedish's
         # booked (`Bokfört`) and ledger day (`Reskontradatum`) beside a `Datum` or `Transaktionsdatum`.
@@ -75,13 +76,13 @@ _NAMES = {
         "descripcion movimiento",
         # A line's text named for what the table lists (BCV's `Transactions`) or its designation (`Denominazione`).
         "transactions", "denominazione",
-        # Indian banks' line text (Axis Bank's `Particulars`, HDFC's `Narration`).
-        "particulars", "narration",
+        # Indian banks' line text (Axis Bank's `Particulars`, HDFC's `Narration`, ICICI's `Transaction Remarks`).
+        "particulars", "narration", "transaction remarks",
         # Who paid or was paid, where a file has no text of its own (PayPal's `Name`).
         "name", "payee name", "merchant", "merchant name", "counterparty", "partner name", "ten doi tac",
         "partner neve", "ellenoldali nev", "toelichting", "handelaar",
-        # Czech: the counter-account's name (ČSOB's `název účtu protiúčtu`).
-        "nazev uctu protiuctu",
+        # Czech: the counter-account's name (ČSOB's `název účtu protiúčtu`, Česká spořitelna's English export's).
+        "nazev uctu protiuctu", "counteraccount name",
         # Chinese banks' summary of the line (`摘要`), then who was paid (`对方户名`, `对手信息`).
         "交易摘要", "摘要", "交易名称", "交易详情", "对方户名", "对手信息", "交易对方",
         # China Merchants Bank's remark on the line (`交易备注`), its only text beside a type code.
@@ -95,6 +96,8 @@ _NAMES = {
         "so tien", "so tien giao dich", "amount", "transaction amount", "so tien gd", "gia tri", "betrag",
         "umsatz", "importo", "bedrag", "mutatie", "osszeg", "montant", "importe", "valor", "kwota", "suma",
         "castka", "belopp", "belob", "belop", "maara", "tranzakcio osszege", "billing amount", "summa",
+        # Indian banks abbreviate it (HDFC's card `AMT`).
+        "amt",
         # Portuguese's `Montante`, Chilean Spanish's `Monto`.
         "montante", "monto",
         # One signed column named for both ways (Raiffeisen's `Credit/Debit Amount`), not its first word's side.
@@ -113,6 +116,8 @@ _NAMES = {
         # ACB's `Số tiền rút ra` (withdrawn), VPBank's `Số tiền chi tiêu` (spent) and the balance's `Giảm`.
         "so tien rut ra", "so tien chi tieu", "giam",
         "debits", "debit amount", "withdrawal", "withdrawals", "money out", "paid out", "so tien chi",
+        # ICICI's `Withdrawal Amount (INR )`.
+        "withdrawal amount",
         "soll", "uscite", "addebiti", "addebito", "debet", "debito",
         # Skandiabanken's `UT FRA KONTO` (out of the account) and `INN PÅ KONTO`.
         "ut fra konto",
@@ -127,7 +132,7 @@ _NAMES = {
         "ghi co", "co", "tien vao", "so tien ghi co", "phat sinh co", "so tien gui", "gui", "thu", "credit",
         # ACB's `Số tiền gửi vào` (paid in) and VPBank's `Tăng` (the balance went up).
         "so tien gui vao", "tang",
-        "credits", "credit amount", "deposit", "deposits", "money in", "paid in", "so tien thu",
+        "credits", "credit amount", "deposit", "deposits", "deposit amount", "money in", "paid in", "so tien thu",
         "haben", "entrate", "accrediti", "accredito", "gutschrift", "gutschriften", "gutschriftsbetrag", "credito",
         "inn pa konto",
         "记账金额 收入", "交易金额 收入", "收入",
@@ -139,12 +144,14 @@ _NAMES = {
     "tax": ("thue", "vat", "transaction vat", "thue vat", "thue gtgt"),
     # Which way the money went, beside an unsigned amount (Mint's `Transaction Type`: debit or credit).
     "direction": (
-        "transaction type", "debit credit", "credit debit", "dr cr", "cr dr", "soll haben", "af bij", "creditdebet",
+        "debit credit", "credit debit", "dr cr", "cr dr", "soll haben", "af bij", "creditdebet",
         "credit debet", "bij af", "be ki", "d k", "bevetel kiadas", "debit kredit", "kredit debit",
         # A card's flag column (Swisscard's `Debit/Credit Flag`: D or C).
         "debit credit flag", "credit debit flag", "billingamountsign",
         # Estonian banks' `Deebet/Kreedit (D/C)` (Swedbank's D or K) and Luminor's `Deebet/krediit`.
         "deebet kreedit", "deebet krediit",
+        # Last: a `Transaction type` may name the kind of line (HDFC's card: `Domestic`) beside a `Debit / Credit`.
+        "transaction type",
     ),
     # Whether the bank has booked the line (Revolut's `State`, Fineco's `Stato`): pending lines are not in.
     "status": ("state", "status", "stato", "trang thai", "transaction status", "info"),
@@ -163,6 +170,8 @@ _NAMES = {
     ),
     "balance": (
         "so du", "so du cuoi", "balance", "running balance", "so du sau giao dich", "saldo", "kontostand", "egyenleg",
+        # HDFC's balance after the line.
+        "closing balance",
         # Caixa Geral de Depósitos' booked balance after the line, and the balance one may spend.
         "saldo contabilistico", "saldo contabilistico apos movimento", "saldo disponivel", "zustatek",
         "余额", "本次余额", "联机余额", "账户余额", "残高", "取引後残高", "差引残高", "お取引後残高", "現在残高",
@@ -271,6 +280,8 @@ _CARD_NAMES = frozenset((
     "card id", "cardid", "card number", "card no", "card used for transaction", "card", "kartennummer",
     "karte", "kartyaszam", "numero de carte", "numero carte", "numero de tarjeta", "tarjeta", "kaartnummer",
     "so the", "卡号",
+    # China Merchants Bank's card: its last four digits (`卡号末四位`).
+    "卡号末四位",
 ))  # fmt: skip
 
 
@@ -351,47 +362,3 @@ def auto_mapping(header: list[str]) -> dict | None:
     if "date" not in found or "description" not in found or not ({"amount", "debit", "credit"} & set(found)):
         return None
     return found
-
-
-# `2012:03:01` (Danske Bank Lithuania); `2019.04.19.` and `19.04.2019.`, the dotted dates' closing dot as
-# Hungarian and Croatian write it (only after a dot: `2019-04-19.` is no date).
-_YMD = re.compile(r"^(\d{4})([-/.:]?)(\d{1,2})\2(\d{1,2})(?:(?<=\.\d)\.|(?<=\.\d\d)\.)?$")
-_DMY = re.compile(r"^(\d{1,2})([-/.])(\d{1,2})[-/.](\d{2}|\d{4})(?:(?<=\.\d\d)\.|(?<=\.\d{4})\.)?$")
-_MONTHS = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
-                                        "nov", "dec"), start=1)}  # fmt: skip
-_DMONY = re.compile(r"^(\d{1,2})[-/ ]([a-z]{3})[a-z]*[-/ ,]+(\d{2}|\d{4})$")
-# An ISO 8601 datetime (`2026-11-30T14:02:37`): the day before its `T`.
-_ISO_DATETIME = re.compile(r"^\d{4}-\d{2}-\d{2}T")
-# OFX's own datetime written into a CSV (Chase's `20091224120000[0:GMT]`): the day, its time and its zone.
-_OFX_DATETIME = re.compile(r"^(\d{8})\d{6}(?:\.\d{1,3})?\[[+-]?\d{1,2}(?:\.\d\d)?(?::[A-Za-z]{1,5})?\]$")
-
-
-def read_date(text: str, *, day_first: bool = True) -> dt.date:
-    """`2026-11-30`, `20261130`, `2026.11.30`, `30/11/2026`, `30-11-26`, `30.11.2026`, `30 Nov 2026`, with or
-    without a time after it, and OFX's `20261130120000[0:GMT]`; ValueError for anything else."""
-    text = (text or "").strip()
-    head = text.split("T")[0] if _ISO_DATETIME.match(text) else (text.split() or [""])[0]
-    head = match[1] if (match := _OFX_DATETIME.match(head)) else head
-    match = _YMD.match(head)
-    if match:
-        return dt.date(int(match[1]), int(match[3]), int(match[4]))
-    match = _DMY.match(head)
-    if match:
-        first, second, year = int(match[1]), int(match[3]), int(match[4])
-        year += 2000 if year < 100 else 0
-        day, month = (first, second) if (day_first or first > 12) and second <= 12 else (second, first)
-        return dt.date(year, month, day)
-    match = _DMONY.match(fold(text.split(" ", 3)[0] if "-" in text else " ".join(text.split()[:3])))
-    if match and match[2] in _MONTHS:
-        year = int(match[3]) + (2000 if len(match[3]) == 2 else 0)
-        return dt.date(year, _MONTHS[match[2]], int(match[1]))
-    raise ValueError(text)
-
-
-def is_date(text: str) -> bool:
-    """Whether read_date reads `text` as a date."""
-    try:
-        read_date(text)
-    except ValueError:
-        return False
-    return True

@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable
 from decimal import Decimal, InvalidOperation
 
-from assets.statements.headers import is_date
+from assets.statements.dates import is_date
 from zeus.money import CURRENCY_EXPONENTS
 
 # A figure as banks write one: `-0,42`, `+1.23`, `-1.001,00`, `5.000,00`, `1,234.56`, `150000`.

@@ -13,6 +13,7 @@ from assets.statements.qiffile import decode as qif_decode
 from assets.statements.qiffile import qif_rows
 from assets.statements.rows import Row
 from assets.statements.tabular import table_rows
+from assets.statements.xlsfile import BookReader
 from assets.statements.xlsxfile import SheetReader
 
 
@@ -30,15 +31,18 @@ def statement_rows(
     none; dates a file leaves ambiguous (all parts ≤ 12) read day first, as everywhere but the US; `today`, the
     importer's, gives the year to a table's days where the file names none."""
     day_first = currency != "USD"
-    if kind in (detect.CSV, detect.XLSX):
-        reader = textfile.csv_reader(source, head) if kind == detect.CSV else SheetReader(source)
+    if kind in (detect.CSV, detect.XLSX, detect.XLS):
+        if kind == detect.CSV:
+            reader = textfile.csv_reader(source, head)
+        else:
+            reader = SheetReader(source) if kind == detect.XLSX else BookReader(source)
         return table_rows(
             reader,
             mapping=mapping,
             saved=saved,
             currency=currency,
             day_first=day_first,
-            ragged=kind == detect.XLSX,
+            ragged=kind != detect.CSV,
             today=today,
         )
     if kind == detect.OFX:

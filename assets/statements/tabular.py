@@ -3,6 +3,8 @@ title, the account and the period above the header, so the header is looked for 
 own header, a mapping sent with the file, one remembered for this header, or the one the header's own names
 imply (headers.auto_mapping). Pure but for the `saved` look-up it is given."""
 
+import calendar
+import contextlib
 import csv
 import datetime as dt
 import re
@@ -13,9 +15,11 @@ from django.utils.translation import gettext
 from assets.rules.text import fold
 from assets.statements import column_mapping, conventions, csvfile
 from assets.statements.columns import MAX_COLUMNS, SAMPLE_ROWS, infer_mapping, is_date_cell
+from assets.statements.dates import read_date
 from assets.statements.detect import ACCEPTED
 from assets.statements.headers import auto_mapping, card_charges, card_column, names_purchase_day, names_value_date
 from assets.statements.inference import dates_day_first, headless_mapping
+from assets.statements.overlong import Mender
 from assets.statements.rows import ImportRejected, Row
 
 HEADER_SEARCH_ROWS = 30
@@ -45,8 +49,10 @@ class _Section:
     header: Cumulus-style payments, then purchases with their purchase day first), which is kept in `next`.
     The same header again over a second table is left to the reader's rules (csvfile)."""
 
-    def __init__(self, reader, header: list[str]):
+    def __init__(self, reader, header: list[str], mender: Mender | None = None):
         self.reader, self.key, self.line_num, self.next = reader, csvfile.header_key(header), 0, None
+        # A line longer than the header may hold its separator in its text (overlong): one comparison a line.
+        self.mender, self.width, self.above = mender, len(header) if mender else 1 << 30, None
 
     def __iter__(self):
         return self
@@ -56,6 +62,9 @@ class _Section:
             raise StopIteration
         record = next(self.reader)
         self.line_num = self.reader.line_num
+        if len(record) > self.width:
+            record = self.mender.joined(record, self.above)
+        self.above = record
         # A header holds no digit (a line of the table its date and figures): the one check on every line.
         if any(char.isdigit() for cell in record for char in cell):
             return record
@@ -72,11 +81,14 @@ def _sections(
     """The rows of each section of the table, each read through the mapping its own header takes
     (`choose(header)`), the first through `chosen`; a card's table where `card_above` or its header has a
     purchase day."""
+    # A CSV reader's delimiter, which a line's text may hold unquoted (a sheet's cells hold theirs whole).
+    delimiter = getattr(getattr(reader, "dialect", None), "delimiter", None)
     while True:
-        section = _Section(reader, header)
+        mapping = column_mapping.check_mapping(chosen, header)
+        section = _Section(reader, header, Mender(header, mapping, delimiter) if delimiter else None)
         yield from csvfile.mapped_rows(
             section,
-            mapping=column_mapping.check_mapping(chosen, header),
+            mapping=mapping,
             first_line=line + 1,
             card=card_column(header),
             charges=card_charges(chosen.get("amount")),
@@ -99,13 +111,35 @@ def _letterhead_day_first(seen: list[tuple[int, list[str]]], *, default: bool) -
 
 # A year written above the table (a statement's period, China Merchants Bank's `2024年01月`).
 _YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+# A year and month written above the table the Chinese and Japanese way, a day after them where there is one.
+_YEAR_MONTH = re.compile(r"(?<!\d)((?:19|20)\d\d)\s*年\s*(\d{1,2})\s*月(?:\s*(\d{1,2})\s*日)?")
+_YEAR_FIRST = re.compile(r"(?<![\d/.-])(?:19|20)\d\d[/.-]\d{1,2}[/.-]\d{1,2}(?![\d/.-])")
 
 
-def letterhead_until(seen: list[tuple[int, list[str]]], today: dt.date | None) -> dt.date | None:
-    """The day a table's yearless days are read up to: `today` where nothing above the header names a year;
-    None where something does (the days' year is that period's, which Zeus does not read: a day read up to today
-    could be a year off), and the yearless days stay bad rows, named in the 400."""
-    return None if any(_YEAR.search(cell) for _, record in seen for cell in record) else today
+def _days_above(cells: list[str], *, day_first: bool) -> Iterator[dt.date]:
+    """The days written above a table: whole dates, and a year and month alone as that month's last day."""
+    for cell in cells:
+        for match in _YEAR_MONTH.finditer(cell):
+            year, month = int(match[1]), int(match[2])
+            if 1 <= month <= 12:
+                last = calendar.monthrange(year, month)[1]
+                with contextlib.suppress(ValueError):
+                    yield dt.date(year, month, int(match[3]) if match[3] else last)
+        for match in (*_WRITTEN_DATE.finditer(cell), *_YEAR_FIRST.finditer(cell)):
+            with contextlib.suppress(ValueError):
+                yield read_date(match.group(0), day_first=day_first)
+
+
+def letterhead_until(seen: list[tuple[int, list[str]]], today: dt.date | None, *, day_first: bool) -> dt.date | None:
+    """The day a table's yearless days are read up to: `today` where nothing above the header names a year; where
+    something does (the days' year is that period's), the latest day written there (the period's end, CMB's
+    `2024年01月`: a `12/29` line is the December before), never past `today`; None where no day can be read from
+    it, or without a `today`, and the yearless days stay bad rows, named in the 400."""
+    cells = [cell for _, record in seen for cell in record]
+    if today is None or not any(_YEAR.search(cell) for cell in cells):
+        return today
+    latest = max(_days_above(cells, day_first=day_first), default=None)
+    return min(latest, today) if latest else None
 
 
 def _read(reader) -> tuple[int, list[str]] | None:
@@ -161,10 +195,22 @@ def _other_side(chosen: dict, header: list[str], sample: list[list[str]]) -> dic
     return {**chosen, ("credit" if have == "debit" else "debit"): rest[0]}
 
 
-def _booked_apart(header: list[str], value_date: str, sample: list[list[str]]) -> bool:
+def _within(period: tuple[dt.date, dt.date] | None, cells: list[str], *, day_first: bool) -> bool:
+    """Whether every cell is a day within the statement's `period` (False without one)."""
+    try:
+        return period is not None and all(period[0] <= read_date(c, day_first=day_first) <= period[1] for c in cells)
+    except ValueError:
+        return False
+
+
+def _booked_apart(
+    header: list[str], value_date: str, sample: list[list[str]], period: tuple[dt.date, dt.date] | None, day_first: bool
+) -> bool:
     """Whether a column beside the value date holds dates of its own, another day on some line (BLKB's
     `Auftragsdatum` beside its `Valutadatum`): the booking may be that one, so the value date is not read by
-    default, as the cells' inference (columns) does not read it either."""
+    default, as the cells' inference (columns) does not read it either. Unless the statement's `period`, named
+    above the table, holds every value date and not every day of the other column (Česká spořitelna's `Processing
+    date` of 1 July on a June statement whose balance counts the line): the line was booked on its value date."""
     named = next(i for i, cell in enumerate(header) if fold(cell) == fold(value_date))
     for column in range(min(len(header), MAX_COLUMNS)):
         # Each cell's date part (a time may follow one and not the other).
@@ -172,8 +218,17 @@ def _booked_apart(header: list[str], value_date: str, sample: list[list[str]]) -
         pairs = [(cell, value) for cell, value in pairs if cell]
         dated = column != named and pairs and all(is_date_cell(cell) for cell, _ in pairs)
         if dated and any(cell.split()[:1] != value.split()[:1] for cell, value in pairs):
-            return True
+            values, others = [v for _, v in pairs if v], [c for c, _ in pairs]
+            held = _within(period, values, day_first=day_first) and not _within(period, others, day_first=day_first)
+            if not held:
+                return True
     return False
+
+
+def _period(seen: list[tuple[int, list[str]]], *, day_first: bool) -> tuple[dt.date, dt.date] | None:
+    """The first and last of the days written above a table, where there are two or more: its period."""
+    days = sorted(set(_days_above([cell for _, record in seen for cell in record], day_first=day_first)))
+    return (days[0], days[-1]) if len(days) > 1 else None
 
 
 def table_rows(
@@ -236,7 +291,9 @@ def table_rows(
         if automatic and names_value_date(chosen["date"]):
             while len(ahead) < SAMPLE_ROWS and (item := _read(reader)) is not None:
                 ahead.append(item)
-            if _booked_apart(header, chosen["date"], [record for _, record in ahead]):
+            order = _letterhead_day_first(seen[:-1], default=day_first)
+            period = _period(seen[:-1], day_first=order)
+            if _booked_apart(header, chosen["date"], [record for _, record in ahead], period, order):
                 seen += ahead
                 ahead = []
                 continue
@@ -257,7 +314,7 @@ def table_rows(
             day_first=_letterhead_day_first(seen[:-1], default=day_first),
             ragged=ragged,
             card_above=conventions.card_above([record for _, record in seen[:-1]]),
-            today=letterhead_until(seen[:-1], today),
+            today=letterhead_until(seen[:-1], today, day_first=_letterhead_day_first(seen[:-1], default=day_first)),
         )
         return rows, remember
     seen += ahead
@@ -281,7 +338,9 @@ def table_rows(
             day_first=_letterhead_day_first(seen[:start], default=day_first) if letterhead_dates else day_first,
             ragged=ragged,
             card_above=conventions.card_above([record for _, record in seen[:start]]),
-            today=letterhead_until(seen[:start], today),
+            today=letterhead_until(
+                seen[:start], today, day_first=_letterhead_day_first(seen[:start], default=day_first)
+            ),
         )
         return rows, None
     raise ImportRejected(

@@ -1,6 +1,6 @@
 """How a CSV file's bytes become text: its encoding (UTF-8 with or without BOM, UTF-16 with or without BOM,
 else Shift JIS for Japanese text, Windows-1251 for Cyrillic text, Windows-1258 for Vietnamese text,
-Windows-1250 for Central European text or Windows-1252) and its delimiter (`,` `;` or tab). Pure."""
+Windows-1250 for Central European text or Windows-1252) and its delimiter (`,` `;`, tab or `~`). Pure."""
 
 import codecs
 import csv
@@ -11,16 +11,24 @@ from typing import BinaryIO
 _CHUNK = 1024 * 1024
 # Windows-1258 writes Vietnamese tones as combining marks after the letter: grave, acute, hook, tilde and dot
 # below sit at bytes that Windows-1252 spends on Ì ì Ò Þ ò, which Western bank exports almost never hold
-# straight after a letter.
-_CP1258_TONES = re.compile(rb"[A-Za-z\xc2\xe2\xca\xea\xd4\xf4\xd5\xf5\xdd\xfd\xc3\xe3][\xcc\xec\xd2\xde\xf2]")
+# straight after a vowel. A tone marks a vowel only: Italian's `lunedì`, `Niccolò` put theirs after a consonant.
+_CP1258_TONES = re.compile(rb"[AEIOUYaeiouy\xc2\xe2\xca\xea\xd4\xf4\xd5\xf5\xdd\xfd\xc3\xe3][\xcc\xec\xd2\xde\xf2]")
 # Windows-1251 writes Cyrillic letters at 0xC0-0xFF (and Ukrainian's own letters just below): words of
 # four and more such bytes in a row, where Windows-1252's accented letters stand one or two at a time among
 # ASCII ones.
 _CP1251_WORD = re.compile(rb"[\xc0-\xff\xa5\xaa\xaf\xb2-\xb4\xba\xbf]{4,}")
 _HIGH = re.compile(rb"[\x80-\xff]")
 # Bytes Windows-1258 leaves undefined, where Windows-1250 writes Czech and Slovak letters (Š Ť Ž Ź š ť ž): beside
-# what looks like a tone (Czech's `ě` is Windows-1258's grave after a letter), the text is Central European.
+# what looks like a tone (Czech's `ň` after `e` is Windows-1258's dot below), the text is Central European.
 _NOT_CP1258 = re.compile(rb"[\x8a\x8d-\x8f\x9a\x9d\x9e]")
+# Windows-1250's Czech and Slovak letters at bytes Windows-1252 gives Western accents that never stand so: `č`
+# (0xE8, `è`) beside an accented vowel (`účet`, `číslo`, `částka`: no Western word puts `è` next to `á í é ú ý`),
+# `ě` (0xEC, `ì`) between a consonant and a letter (`měna`, `věc`: Italian's `ì` ends its words, and a
+# Vietnamese tone follows a vowel), `ř` (0xF8, `ø`) before `í á é` (`při`, `příjem`: Danish `ø` never). Found
+# without `š`, `ž` or `ť` (ČSOB's export), they say the text is Central European.
+_CP1250_LETTERS = re.compile(
+    rb"[\xe1\xed\xe9\xfa\xfd]\xe8|\xe8[\xe1\xed\xe9\xfa\xfd]|[b-df-hj-np-tv-zB-DF-HJ-NP-TV-Z]\xec[A-Za-z]|\xf8[\xe1\xed\xe9]"
+)
 # Shift JIS (Windows' cp932) writes kana, kanji and full-width symbols (`※`, `㈱`, `￥`) as two bytes, the first
 # 0x81-0x9F or 0xE0-0xFC, and half-width katakana as one byte 0xA1-0xDF. Western and Cyrillic bytes read as
 # cp932 mostly fail, or land in the private-use area (Cyrillic's lower-case letters at 0xF0-0xFF); where they
@@ -33,7 +41,9 @@ _NOT_JAPANESE = re.compile(r"[\x80-\x9f\ue000-\uf8ff]")
 _OUTSIDE_ASCII = re.compile(r"[^\x00-\x7f]")
 _AMONG_LATIN = re.compile(r"(?<=[A-Za-z])[^\x00-\x7f](?![^\x00-\x7f])|(?<![^\x00-\x7f])[^\x00-\x7f](?=[A-Za-z])")
 _KANA = re.compile(r"[\u3041-\u30fa\u30fc-\u30ff]")
-DELIMITERS = (",", ";", "\t")
+# HDFC's card statement as text separates its cells by `~`; another file's text may hold one, seldom as often as
+# its own separator (a tie goes to the separators listed first).
+DELIMITERS = (",", ";", "\t", "~")
 
 
 def encoding_of(source: BinaryIO, head: bytes) -> str:
@@ -73,9 +83,22 @@ def encoding_of(source: BinaryIO, head: bytes) -> str:
             return "cp1251"
         if tones and not_vietnamese:
             return "cp1250"
+        # Read again only for a file that is none of the above: UTF-8 files, the most, pay nothing for it.
+        central = _count(source, _CP1250_LETTERS)
+        if central and central * 2 >= tones:  # a Vietnamese file's tones far outnumber a chance match
+            return "cp1250"
         return "cp1258" if tones else "cp1252"
     finally:
         source.seek(0)
+
+
+def _count(source: BinaryIO, pattern: re.Pattern) -> int:
+    """How often `pattern` matches in the whole file, read from its start (a match across two chunks aside)."""
+    source.seek(0)
+    found = 0
+    while chunk := source.read(_CHUNK):
+        found += len(pattern.findall(chunk))
+    return found
 
 
 def _is_shift_jis(source: BinaryIO) -> bool:

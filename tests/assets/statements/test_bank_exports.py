@@ -232,7 +232,7 @@ def test_two_columns_of_decimals_neither_a_balance_of_the_other_still_ask_for_a_
 
 
 def test_a_date_needs_one_separator_throughout():
-    from assets.statements.headers import read_date
+    from assets.statements.dates import read_date
 
     assert read_date("2012:03:01") == dt.date(2012, 3, 1)
     with pytest.raises(ValueError):
@@ -299,7 +299,7 @@ def test_card_and_central_european_exports(text, currency, want):
 
 
 def test_a_dotted_date_may_close_with_a_dot_and_no_other_may():
-    from assets.statements.headers import read_date
+    from assets.statements.dates import read_date
 
     assert read_date("2019.04.19.") == read_date("19.04.2019.") == read_date("19.04.19.") == dt.date(2019, 4, 19)
     for text in ("2019-04-19.", "19/04/2019.", "20190419."):

@@ -1,13 +1,17 @@
 """Table tests of the readers on the bank exports found on heldout12 after its one measurement (Chinese
-banks' headers, a title above BMO's header, a card's headless DEBIT/CREDIT column, an OFX line listed twice):
-each case a few lines of a real file, as it has them, and the rows it must give."""
+banks' headers, a title above BMO's header, a card's headless DEBIT/CREDIT column, an OFX line listed twice, and
+later CMB's card: yearless days under a title naming the statement's month, repayments named `还款` written
+negative beside its charges): each case a few lines of a real file, as it has them, and the rows it must give."""
 
 import datetime as dt
+import io
 from decimal import Decimal
 
 import pytest
 
+from assets.statements import detect
 from assets.statements.headers import auto_mapping, column_keys
+from assets.statements.read import statement_rows
 from assets.statements.rows import ImportRejected
 from tests.assets.statements.tables import csv_rows
 
@@ -138,7 +142,7 @@ def test_a_chinese_currency_name_is_read_as_its_code():
 
 
 def test_ofx_datetimes_in_a_csv_are_dates_and_headless_signed_lines_keep_their_signs():
-    from assets.statements.headers import read_date
+    from assets.statements.dates import read_date
 
     assert read_date("20091224120000[0:GMT]") == read_date("20091224120000.000[-5:EST]") == dt.date(2009, 12, 24)
     for text in ("20091224120000", "20091224120000[GMT", "2009122412000[0:GMT]"):
@@ -175,3 +179,33 @@ def test_ofx_datetimes_in_a_csv_are_dates_and_headless_signed_lines_keep_their_s
 def test_headless_debit_and_credit_columns_without_proof_are_refused(text):
     with pytest.raises(ImportRejected):
         csv_rows(text, "USD")
+
+
+CMB_CARD = (
+    "招商银行信用卡对账单（个人消费卡账户 2025年01月）\n"  # noqa: RUF001
+    "交易日,记账日,交易摘要,人民币金额,卡号末四位,交易地金额\n"
+    ",12/28,掌上生活还款,-10.00,4321,-10.00\n"
+    "12/30,12/31,超市,25.50,4321,25.50\n"
+    "01/02,01/03,饭票,-3.00,4321,-3.00(CN)\n"
+    '01/04,01/05,书店,"1,200.00",4321,"1,200.00(CN)"\n'
+)
+
+
+def dated_rows(text: str, today: dt.date | None):
+    raw = text.encode()
+    rows, _ = statement_rows(io.BytesIO(raw), kind=detect.detect(raw), head=raw, currency="CNY", today=today)
+    return [(r.occurred_on, r.direction, r.amount, r.problems) for r in rows]
+
+
+def test_cmbs_card_reads_its_yearless_days_up_to_the_month_its_title_names_and_its_charges_out():
+    assert dated_rows(CMB_CARD, dt.date(2026, 12, 6)) == [
+        (dt.date(2024, 12, 28), "income", Decimal("10.00"), {}),
+        (dt.date(2024, 12, 31), "expense", Decimal("25.50"), {}),
+        (dt.date(2025, 1, 3), "income", Decimal("3.00"), {}),
+        (dt.date(2025, 1, 5), "expense", Decimal("1200.00"), {}),
+    ]
+
+
+def test_a_title_naming_a_year_but_no_day_leaves_yearless_days_bad_rows():
+    text = CMB_CARD.replace("2025年01月", "2025")
+    assert all("date" in problems for *_, problems in dated_rows(text, dt.date(2026, 12, 6)))

@@ -1,0 +1,50 @@
+"""The dates banks write in their CSV and XLSX exports (`2026-11-30`, `30/11/2026`, `30.11.26`, `30 Nov 2026`, OFX's
+`20261130120000[0:GMT]`), read day first unless told otherwise. Pure."""
+
+import datetime as dt
+import re
+
+from assets.rules.text import fold
+
+# `2012:03:01` (Danske Bank Lithuania); `2019.04.19.` and `19.04.2019.`, the dotted dates' closing dot as
+# Hungarian and Croatian write it (only after a dot: `2019-04-19.` is no date).
+_YMD = re.compile(r"^(\d{4})([-/.:]?)(\d{1,2})\2(\d{1,2})(?:(?<=\.\d)\.|(?<=\.\d\d)\.)?$")
+_DMY = re.compile(r"^(\d{1,2})([-/.])(\d{1,2})[-/.](\d{2}|\d{4})(?:(?<=\.\d\d)\.|(?<=\.\d{4})\.)?$")
+_MONTHS = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
+                                        "nov", "dec"), start=1)}  # fmt: skip
+_DMONY = re.compile(r"^(\d{1,2})[-/ ]([a-z]{3})[a-z]*[-/ ,]+(\d{2}|\d{4})$")
+# An ISO 8601 datetime (`2026-11-30T14:02:37`): the day before its `T`.
+_ISO_DATETIME = re.compile(r"^\d{4}-\d{2}-\d{2}T")
+# OFX's own datetime written into a CSV (Chase's `20091224120000[0:GMT]`): the day, its time and its zone.
+_OFX_DATETIME = re.compile(r"^(\d{8})\d{6}(?:\.\d{1,3})?\[[+-]?\d{1,2}(?:\.\d\d)?(?::[A-Za-z]{1,5})?\]$")
+
+
+def read_date(text: str, *, day_first: bool = True) -> dt.date:
+    """`2026-11-30`, `20261130`, `2026.11.30`, `30/11/2026`, `30-11-26`, `30.11.2026`, `30 Nov 2026`, with or
+    without a time after it, and OFX's `20261130120000[0:GMT]`; ValueError for anything else."""
+    text = (text or "").strip()
+    head = text.split("T")[0] if _ISO_DATETIME.match(text) else (text.split() or [""])[0]
+    head = match[1] if (match := _OFX_DATETIME.match(head)) else head
+    match = _YMD.match(head)
+    if match:
+        return dt.date(int(match[1]), int(match[3]), int(match[4]))
+    match = _DMY.match(head)
+    if match:
+        first, second, year = int(match[1]), int(match[3]), int(match[4])
+        year += 2000 if year < 100 else 0
+        day, month = (first, second) if (day_first or first > 12) and second <= 12 else (second, first)
+        return dt.date(year, month, day)
+    match = _DMONY.match(fold(text.split(" ", 3)[0] if "-" in text else " ".join(text.split()[:3])))
+    if match and match[2] in _MONTHS:
+        year = int(match[3]) + (2000 if len(match[3]) == 2 else 0)
+        return dt.date(year, _MONTHS[match[2]], int(match[1]))
+    raise ValueError(text)
+
+
+def is_date(text: str) -> bool:
+    """Whether read_date reads `text` as a date."""
+    try:
+        read_date(text)
+    except ValueError:
+        return False
+    return True
