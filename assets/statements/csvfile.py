@@ -42,6 +42,14 @@ _NOT_BOOKED = {
     # Danske Bank's `Venter` (waiting).
     "venter",
 }  # fmt: skip
+
+
+def _not_booked(status: str) -> bool:
+    """Whether a folded status names a line the bank has not booked: one of the words above, or an order
+    still to be carried out (USAA's `Scheduled Funds Transfer`, dated after the download)."""
+    return status in _NOT_BOOKED or status.partition(" ")[0] in ("scheduled", "pending")
+
+
 # A totals row under the table (`TỔNG TIỀN`, `Total`, `Summe`, Axis Bank's `TRANSACTION TOTAL DR/CR`): no date,
 # the columns' sums.
 _FIGURES = ("amount", "debit", "credit", "fee", "tax")
@@ -218,7 +226,7 @@ def mapped_rows(
 def _not_a_transaction(record: list[str], mapping: dict) -> bool:
     """A line the table holds that is no booked transaction: a status the bank has not booked, or, with no
     date, a totals row or a note under the table (a closing balance, the bank's footer)."""
-    if "status" in mapping and len(record) > mapping["status"] and fold(record[mapping["status"]]) in _NOT_BOOKED:
+    if "status" in mapping and len(record) > mapping["status"] and _not_booked(fold(record[mapping["status"]])):
         return True
     if len(record) > mapping["date"] and fold(record[mapping["date"]]) in _NOT_BOOKED:
         return True  # a status written where the booking date goes (a card's `Pending` lines): not booked yet
