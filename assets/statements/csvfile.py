@@ -43,6 +43,9 @@ _NOT_BOOKED = {
     # Danske Bank's `Venter` (waiting).
     "venter",
 }  # fmt: skip
+# A status's first word for an order still to be carried out (USAA's `Scheduled Funds Transfer`, dated after the
+# download) or a line awaiting the bank (`Pending authorization`).
+_NOT_YET = ("scheduled", "pending")
 # A totals row under the table (`TỔNG TIỀN`, `Total`, `Summe`, Axis Bank's `TRANSACTION TOTAL DR/CR`): no date,
 # the columns' sums.
 _FIGURES = ("amount", "debit", "credit", "fee", "tax")
@@ -220,7 +223,8 @@ def mapped_rows(
 def _not_a_transaction(record: list[str], mapping: dict) -> bool:
     """A line the table holds that is no booked transaction: a status the bank has not booked, or, with no
     date, a totals row or a note under the table (a closing balance, the bank's footer)."""
-    if "status" in mapping and len(record) > mapping["status"] and fold(record[mapping["status"]]) in _NOT_BOOKED:
+    status = fold(record[mapping["status"]]) if "status" in mapping and len(record) > mapping["status"] else ""
+    if status in _NOT_BOOKED or status.partition(" ")[0] in _NOT_YET:
         return True
     if len(record) > mapping["date"] and fold(record[mapping["date"]]) in _NOT_BOOKED:
         return True  # a status written where the booking date goes (a card's `Pending` lines): not booked yet

@@ -30,6 +30,8 @@ _NAMES = {
         "data contabile", "data operazione", "data op", "konyveles datuma", "konyvelesi datum",
         "date de comptabilisation",
         "date comptable", "date operation", "fecha", "fecha operacion", "data operacji", "data ksiegowania",
+        # Polish: BNP Paribas' booking day (`Data zaksięgowania`) beside its `Data transakcji`.
+        "data zaksiegowania",
         "bokforingsdag", "kirjauspaiva", "fecha de operacion",
         # Estonian banks' day (LHV's, SEB's and Swedbank's `Kuupäev`).
         "kuupaev",
@@ -54,7 +56,7 @@ _NAMES = {
         "datum verrekening", "verrekeningsdatum", "date processed", "processed date", "datum verrichting",
         "verrichtingsdatum",
         # The day a card was used (`Transaktionsdatum`, the receipt's `Belegdatum`), after any booking date.
-        "transaktionsdatum", "belegdatum",
+        "transaktionsdatum", "belegdatum", "data transakcji",
         # A value date is the interest's, not the booking's: only when no other date column is there.
         "ngay hieu luc", "value date", "valuedate", "valuta date", "effective date", "valutadatum", "valuta",
         "wertstellung", "data valuta", "data val", "date de valeur", "fecha valor", "fecha de valor", "erteknap",
@@ -88,7 +90,8 @@ _NAMES = {
         # China Merchants Bank's remark on the line (`交易备注`), its only text beside a type code.
         "交易备注", "备注",
         # Japanese banks' line text (`摘要`, `取引内容`, `内容`), a card's shop (`利用店名・商品名`), then a memo.
-        "取引内容", "お取引内容", "入出金内容", "内容", "利用店名", "ご利用店名", "利用先", "ご利用先", "メモ",
+        "取引内容", "お取引内容", "入出金内容", "内容", "利用店名", "ご利用店名", "利用先", "ご利用先",
+        "利用箇所", "ご利用箇所", "メモ",
         "деталі операціі", "деталі", "опис операціі", "опис", "призначення платежу",
         "описание операции", "описание", "назначение платежа",
     ),
@@ -105,7 +108,7 @@ _NAMES = {
         # The booked figure (`记账金额`) before the one in the currency the card was used in (`交易金额`).
         "记账金额", "入账金额", "交易金额", "金额", "人民币金额",
         # Japanese: a signed `入出金` (in and out), a figure, a card's charge (`利用金額`: see card_charges).
-        "入出金", "入出金額", "取引金額", "金額", "利用金額", "ご利用金額",
+        "入出金", "入出金額", "取引金額", "金額", "利用金額", "ご利用金額", "利用額", "ご利用額",
         # A Ukrainian card's figure in the card's currency (monobank, PrivatBank) before the operation's own.
         "сума в валюті картки", "сума",
         # A Russian card's figure in the account's currency (Sberbank) before the operation's own.
@@ -125,7 +128,7 @@ _NAMES = {
         "belastung", "belastungen", "belastungsbetrag",
         # ICBC's `记账金额(支出)` (booked, paid out) before `交易金额(支出)`; `支出` alone is money out.
         "记账金额 支出", "交易金额 支出", "支出",
-        "出金", "出金金額", "お支払金額", "引出金額", "お引出金額",
+        "出金", "出金金額", "お支払金額", "引出金額", "お引出金額", "支払い金額", "お支払い金額",
         "сума списання", "списання", "видаток", "расход",
     ),
     "credit": (
@@ -136,7 +139,7 @@ _NAMES = {
         "haben", "entrate", "accrediti", "accredito", "gutschrift", "gutschriften", "gutschriftsbetrag", "credito",
         "inn pa konto",
         "记账金额 收入", "交易金额 收入", "收入",
-        "入金", "入金金額", "お預り金額", "お預入金額", "預入金額",
+        "入金", "入金金額", "お預り金額", "お預入金額", "預入金額", "預かり金額", "お預かり金額",
         "сума зарахування", "зарахування", "надходження", "приход",
     ),
     # Charges on their own lines or beside the amount (Techcombank's `Phí/Lãi Fee/Interest`, `Thuế/VAT`).
@@ -150,6 +153,8 @@ _NAMES = {
         "debit credit flag", "credit debit flag", "billingamountsign",
         # Estonian banks' `Deebet/Kreedit (D/C)` (Swedbank's D or K) and Luminor's `Deebet/krediit`.
         "deebet kreedit", "deebet krediit",
+        # The same column in SEB's English export, named by its letters alone (`(D/C)`).
+        "d c",
         # Last: a `Transaction type` may name the kind of line (HDFC's card: `Domestic`) beside a `Debit / Credit`.
         "transaction type",
     ),
@@ -174,6 +179,7 @@ _NAMES = {
         "closing balance",
         # Caixa Geral de Depósitos' booked balance after the line, and the balance one may spend.
         "saldo contabilistico", "saldo contabilistico apos movimento", "saldo disponivel", "zustatek",
+        "saldo po transakcji", "saldo po operacji",
         "余额", "本次余额", "联机余额", "账户余额", "残高", "取引後残高", "差引残高", "お取引後残高", "現在残高",
         "залишок після операціі", "залишок", "залишок на кінець періоду",
     ),
@@ -292,7 +298,7 @@ def card_column(header: list[str]) -> int | None:
 
 
 # A card's word for what was spent with it (`利用金額`, the amount used): the column's figures are charges.
-_CARD_CHARGES = frozenset(fold(name) for name in ("利用金額", "ご利用金額"))
+_CARD_CHARGES = frozenset(fold(name) for name in ("利用金額", "ご利用金額", "利用額", "ご利用額"))
 
 
 # A column for the day a card was used to buy (American Express Mexico's `Fecha de Compra` beside its `Fecha`,
