@@ -10,9 +10,16 @@ from assets.rules.text import fold
 # Hungarian and Croatian write it (only after a dot: `2019-04-19.` is no date).
 _YMD = re.compile(r"^(\d{4})([-/.:]?)(\d{1,2})\2(\d{1,2})(?:(?<=\.\d)\.|(?<=\.\d\d)\.)?$")
 _DMY = re.compile(r"^(\d{1,2})([-/.])(\d{1,2})[-/.](\d{2}|\d{4})(?:(?<=\.\d\d)\.|(?<=\.\d{4})\.)?$")
-_MONTHS = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
-                                        "nov", "dec"), start=1)}  # fmt: skip
-_DMONY = re.compile(r"^(\d{1,2})[-/ ]([a-z]{3})[a-z]*[-/ ,]+(\d{2}|\d{4})$")
+# Months by their first letters (folded: `août`, `mär`) as banks write them in English, Romanian (ING's `31 iulie
+# 2021`), German, Dutch, French, Spanish, Italian and Portuguese: no three letters name two months across these
+# languages but French `juin` and `juillet`, told by their fourth.
+_MONTHS = {
+    "jan": 1, "ian": 1, "ene": 1, "gen": 1, "feb": 2, "fev": 2, "mar": 3, "maa": 3, "apr": 4, "abr": 4, "avr": 4,
+    "may": 5, "mai": 5, "mei": 5, "mag": 5, "jun": 6, "iun": 6, "giu": 6, "juin": 6, "jul": 7, "iul": 7, "lug": 7,
+    "juil": 7, "aug": 8, "ago": 8, "aou": 8, "sep": 9, "set": 9, "oct": 10, "okt": 10, "ott": 10, "out": 10,
+    "nov": 11, "noi": 11, "dec": 12, "dez": 12, "dic": 12,
+}  # fmt: skip
+_DMONY = re.compile(r"^(\d{1,2})\.?[-/ ]([a-z]{3,})\.?[-/ ,]+(\d{2}|\d{4})$")
 # An ISO 8601 datetime (`2026-11-30T14:02:37`): the day before its `T`.
 _ISO_DATETIME = re.compile(r"^\d{4}-\d{2}-\d{2}T")
 # OFX's own datetime written into a CSV (Chase's `20091224120000[0:GMT]`): the day, its time and its zone.
@@ -35,9 +42,10 @@ def read_date(text: str, *, day_first: bool = True) -> dt.date:
         day, month = (first, second) if (day_first or first > 12) and second <= 12 else (second, first)
         return dt.date(year, month, day)
     match = _DMONY.match(fold(text.split(" ", 3)[0] if "-" in text else " ".join(text.split()[:3])))
-    if match and match[2] in _MONTHS:
+    month = match and (_MONTHS.get(match[2][:4]) or _MONTHS.get(match[2][:3]))
+    if month:
         year = int(match[3]) + (2000 if len(match[3]) == 2 else 0)
-        return dt.date(year, _MONTHS[match[2]], int(match[1]))
+        return dt.date(year, month, int(match[1]))
     raise ValueError(text)
 
 
