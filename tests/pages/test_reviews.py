@@ -8,6 +8,7 @@ from django.test import Client
 
 from suggestions.digest.job import weekly_digest_send
 from tests import factories
+from zeus.timeutil import user_today
 
 pytestmark = pytest.mark.django_db
 
@@ -18,8 +19,9 @@ def iso(day: dt.date) -> str:
 
 
 def sent_two_weeks_ago(user) -> str:
-    """Sends the review of the week before last (its Sunday, 09:00 in Saigon) and returns its ISO week."""
-    today = dt.date.today()
+    """Sends the review of the week before last (its Sunday, 09:00 in Saigon) and returns its ISO week: weeks are
+    the user's, so from Sunday 17:00 UTC on, when Saigon's Monday has begun, this week is the next ISO week."""
+    today = user_today(user)
     monday = today - dt.timedelta(days=today.weekday() + 14)
     factories.txn(user, description="Phở", amount="65000", occurred_on=monday + dt.timedelta(days=2))
     sunday = monday + dt.timedelta(days=6)
@@ -34,7 +36,7 @@ def test_a_past_review_links_both_ways_and_this_weeks_has_no_next(alice_web, ali
     assert f'href="/digest/{iso(monday - dt.timedelta(days=7))}" rel="prev"' in html
     assert f'href="/digest/{iso(monday + dt.timedelta(days=7))}" rel="next"' in html
     assert 'href="/digest"' in html
-    now = alice_web.get(f"/digest/{iso(dt.date.today())}").content.decode()
+    now = alice_web.get(f"/digest/{iso(user_today(alice))}").content.decode()
     assert 'rel="prev"' in now and 'rel="next"' not in now
     # Every link the page offers opens.
     assert alice_web.get(f"/digest/{iso(monday + dt.timedelta(days=7))}").status_code == 200
@@ -43,7 +45,7 @@ def test_a_past_review_links_both_ways_and_this_weeks_has_no_next(alice_web, ali
 def test_the_index_lists_this_week_and_every_sent_review(alice_web, alice):
     week = sent_two_weeks_ago(alice)
     html = alice_web.get("/digest").content.decode()
-    assert f'href="/digest/{iso(dt.date.today())}"' in html and f'href="/digest/{week}"' in html
+    assert f'href="/digest/{iso(user_today(alice))}"' in html and f'href="/digest/{week}"' in html
     assert alice_web.get("/digest/").status_code == 200
     other = Client()
     other.force_login(factories.user("newcomer"))  # joined after the review went out
@@ -64,6 +66,6 @@ def test_the_inbox_notice_and_the_homes_link_open_the_latest_review(alice_web, a
     assert latest.status_code == 302 and latest["Location"] == f"/digest/{week}"
 
 
-def test_without_a_sent_review_latest_is_this_week(alice_web):
+def test_without_a_sent_review_latest_is_this_week(alice_web, alice):
     latest = alice_web.get("/digest/latest")
-    assert latest.status_code == 302 and latest["Location"] == f"/digest/{iso(dt.date.today())}"
+    assert latest.status_code == 302 and latest["Location"] == f"/digest/{iso(user_today(alice))}"
