@@ -3,6 +3,7 @@
 from django.utils.translation import gettext as _
 
 from assets.home import this_month_days
+from plans.forecast_plan import forecast_facts
 from plans.forecast_read import WINDOW, ActivePlan
 from plans.forecast_sources import Series, series_of
 from plans.pages import WARNING_TEXT
@@ -16,8 +17,10 @@ def current_plan(request, today):
     """This month's active plan, read once per request whichever panel asks first."""
 
     def read():
-        # With its fixed expenses attached: the plan's arithmetic and the bills panel (suggestions) read them.
-        plan = plan_current(user=request.user, today=today)
+        # With its fixed expenses attached: the plan's arithmetic and the bills panel (suggestions) read them; and
+        # with the user's cushion and whether they owe on an open debt, which the forecast reads from the plan's
+        # row instead of two queries of its own (a user who owes nothing has no debts read).
+        plan = plan_current(user=request.user, today=today, annotations=forecast_facts())
         return plan if plan is not None and plan.status == "active" else None
 
     return shared(request, ("plans.current", today), read)

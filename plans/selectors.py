@@ -65,18 +65,25 @@ def plan_get(*, user, plan_id) -> MonthlyPlan:
         raise NotFound(_("No such plan.")) from None
 
 
-def plan_current(*, user, today: dt.date) -> MonthlyPlan | None:
-    """This month's active plan, else this month's newest draft, read as plan_get reads a plan."""
-    return plans_current(today_of={user.pk: today})[user.pk]
+def plan_current(*, user, today: dt.date, annotations: dict | None = None) -> MonthlyPlan | None:
+    """This month's active plan, else this month's newest draft, read as plan_get reads a plan, with
+    `annotations` added to its row (the home's: plans.forecast_plan.forecast_facts)."""
+    return plans_current(today_of={user.pk: today}, annotations=annotations)[user.pk]
 
 
-def plans_current(*, today_of: dict[int, dt.date]) -> dict[int, MonthlyPlan | None]:
+def plans_current(*, today_of: dict[int, dt.date], annotations: dict | None = None) -> dict[int, MonthlyPlan | None]:
     """plan_current for many users (user id: their today), in two queries: a job's batch."""
     if not today_of:
         return {}  # the home's forecast, given the plan the page read, asks for nobody's: no query to build
     months = {pm.month_first(today) for today in today_of.values()}
-    plans = _plans().filter(
-        AnyOf("user_id", today_of), month__in=months, status__in=[MonthlyPlan.Status.ACTIVE, MonthlyPlan.Status.DRAFT]
+    plans = (
+        _plans()
+        .annotate(**(annotations or {}))
+        .filter(
+            AnyOf("user_id", today_of),
+            month__in=months,
+            status__in=[MonthlyPlan.Status.ACTIVE, MonthlyPlan.Status.DRAFT],
+        )
     )
     mine = defaultdict(list)
     for plan in plans:

@@ -2,13 +2,19 @@
 series the bills panel shows) instead of reading them again: the same forecast as `cash_forecast` reads alone, and
 as the nightly watch's batch reads."""
 
-import pytest
-from django.test import RequestFactory
+import datetime as dt
 
+import pytest
+from django.db import connection
+from django.test import RequestFactory
+from django.test.utils import CaptureQueriesContext
+
+from goals.debts.services import debt_create
 from plans.forecast_home import EVENTS_SHOWN, forecast_panel
 from plans.forecast_read import cash_forecast, cash_forecasts
 from plans.home import current_active_plan, upcoming_series
 from tests.forecast.test_forecast_batch import NOW, varied_user
+from tests.forecast.test_forecast_one_read import planned
 from zeus.money import from_minor
 from zeus.timeutil import user_today
 
@@ -48,3 +54,27 @@ def test_the_homes_forecast_is_cash_forecasts_for_the_same_user(n):
     ]
     assert named
     assert [(e["date"], e["label"], e["amount"]) for e in panel["events"]] == named[:EVENTS_SHOWN]
+
+
+@pytest.mark.parametrize("owed", [(), ("owed_to_me",), ("owed_to_me", "i_owe")])
+def test_the_homes_plan_read_carries_the_cushion_and_reads_the_debts_only_when_the_user_owes(owed):
+    """The home's plan read carries the user's cushion and whether they owe on an open debt (as forecast_plan's
+    row does), so its forecast reads neither apart: the same forecast as cash_forecast alone, the cushion and the
+    instalments owed in it, and the debts read only for a user who owes on one."""
+    user, today = planned("dung")
+    for n, direction in enumerate(owed):
+        debt_create(
+            user=user, direction=direction, counterparty=f"Lan {n}", principal="900000", installments=3,
+            first_due_on=today + dt.timedelta(days=4),
+        )  # fmt: skip
+    request = _page(user)
+    with CaptureQueriesContext(connection) as seen:
+        fed = cash_forecast(
+            user=user, today=today, active=current_active_plan(request, today), series=upcoming_series(request, today)
+        )
+    alone = cash_forecast(user=user, today=today)
+    assert fed == alone and fed.forecast.cushion == 500000
+    assert bool([e for d in fed.forecast.days for e in d.events if e.kind == "debt"]) == ("i_owe" in owed)
+    read = [q["sql"] for q in seen.captured_queries]
+    assert not [sql for sql in read if sql.startswith('SELECT "plans_forecastwatch"')]
+    assert bool([sql for sql in read if sql.startswith('SELECT "goals_debt"')]) == ("i_owe" in owed)

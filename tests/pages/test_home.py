@@ -107,6 +107,26 @@ def test_home_is_a_constant_number_of_queries(alice_web, alice):
     assert small == 14
 
 
+def test_home_with_a_plan_is_a_constant_number_of_queries(alice_web, alice):
+    today = user_today(alice)
+    plan_factories.plan(alice, month=today.strftime("%Y-%m"), active=True)
+    factories.asset(alice, balance="5000000")
+
+    def count() -> int:
+        with CaptureQueriesContext(connection) as queries:
+            assert alice_web.get("/").status_code == 200
+        return len(queries)
+
+    small = count()
+    for i in range(60):
+        factories.txn(alice, amount="1000", occurred_on=today - dt.timedelta(days=i * 7), category="dining")
+    assert count() == small
+    # As without a plan, but the plan's row carries the cushion and whether its user owes on an open debt
+    # (plans.forecast_plan.forecast_facts) and its month comes from the ledger's query: the plan and its fixed
+    # expenses replace the forecast's three reads of its own.
+    assert small == 12
+
+
 def test_the_plan_is_read_once_for_its_panel_and_the_forecast(alice_web, alice):
     today = user_today(alice)
     plan_factories.plan(alice, month=today.strftime("%Y-%m"), active=True)
