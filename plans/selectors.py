@@ -126,7 +126,33 @@ def plan_ledgers(plans: list[MonthlyPlan]) -> dict[int, Ledger]:
         for user_id, read in reads.items():
             by_user[user_id, currency] = read
     goal = _goal_entries(plans)
-    return {p.id: _ledger_of(p, by_user[p.user_id, p.currency], goal.get(p.id, 0)) for p in plans}
+    # A page of the list holds plans of many months, each user's read spanning them all: each plan sums only
+    # its own month's groups, parted from the read in one pass (summed from the whole read, a page of 50
+    # monthly plans went over every month's groups 50 times).
+    months_of: dict[tuple[int, str], set[dt.date]] = defaultdict(set)
+    for p in plans:
+        months_of[p.user_id, p.currency].add(p.month)
+    parts = {key: _months_of(by_user[key], months) for key, months in months_of.items()}
+    return {p.id: _ledger_of(p, parts[p.user_id, p.currency][p.month], goal.get(p.id, 0)) for p in plans}
+
+
+def _months_of(read: CountedRead, months: set[dt.date]) -> dict[dt.date, CountedRead]:
+    """The read's groups and the groups it could not convert, parted by the months asked (each a first of
+    month): one pass however many months. The read of a single month's plans is that month's as it is
+    (_ledger_of keeps the month's days)."""
+    if len(months) == 1:
+        return dict.fromkeys(months, read)
+    parts = {month: CountedRead(currency=read.currency) for month in months}
+    for group in read.groups:
+        part = parts.get(group.day.replace(day=1))
+        if part is not None:
+            part.groups.append(group)
+    for item, key in zip(read.missing, read.missing_keys, strict=True):
+        part = parts.get(item.day.replace(day=1))
+        if part is not None:
+            part.missing.append(item)
+            part.missing_keys.append(key)
+    return parts
 
 
 def plan_ledger_of(plan: MonthlyPlan, *, read: CountedRead) -> Ledger:

@@ -4,6 +4,7 @@ give. The clock: 10 November 2026, noon in Saigon."""
 
 import datetime as dt
 import json
+from decimal import Decimal
 
 import pytest
 from rest_framework.renderers import JSONRenderer
@@ -141,6 +142,36 @@ def test_a_page_of_plans_costs_the_same_queries_however_many(
         for got in details:  # what the list shows reads nothing more
             plan_to_dict(plan_state(got.plan, today=today, ledger=got.ledger), bills=got.bills)
     assert len(details) == months + 1 and details[-1].plan.month == dt.date(2026, 11, 1)
+
+
+def test_each_plan_of_a_page_sums_its_own_month_alone(clock, alice):
+    # A page of monthly plans is one read over all their months, parted by month: each plan's ledger is the one
+    # it reads alone, its month's rows, conversions and rows with no rate, none of its neighbours'.
+    for month in ("2026-09", "2026-10", "2026-11"):
+        clock.set(f"{month}-10T05:00:00+00:00")
+        plan(alice, month=month, fixed=())
+    factories.rate(dt.date(2026, 10, 1), "25000")
+    for day, category, amount, currency in [
+        (dt.date(2026, 9, 2), "dining", "3", "USD"),  # before any rate: left out, named
+        (dt.date(2026, 9, 30), "dining", "100000", "VND"),
+        (dt.date(2026, 10, 1), "groceries", "200000", "VND"),
+        (dt.date(2026, 10, 15), "dining", "2", "USD"),
+        (dt.date(2026, 10, 31), "dining", "300000", "VND"),
+        (dt.date(2026, 11, 1), "dining", "400000", "VND"),
+        (dt.date(2026, 12, 1), "dining", "500000", "VND"),  # after every plan's month
+    ]:
+        factories.txn(alice, occurred_on=day, category=category, amount=amount, currency=currency)
+    plans = list(plan_list(user=alice).order_by("month"))
+    ledgers = plan_ledgers(plans)
+    assert ledgers == {p.id: plan_ledger(p) for p in plans}
+    september, october, november = (ledgers[p.id] for p in plans)
+    assert september.expenses_by_category == {"dining": 100_000}
+    assert september.rate_missing == [{"currency": "USD", "amount": Decimal("3.00")}] and not september.converted
+    assert october.expenses_by_category == {"groceries": 200_000, "dining": 350_000}
+    assert october.discretionary_by_day == {dt.date(2026, 10, 15): 50_000, dt.date(2026, 10, 31): 300_000}
+    assert [c["amount"] for c in october.converted] == [Decimal("2.00")] and not october.rate_missing
+    assert november.expenses_by_category == {"dining": 400_000}
+    assert not november.converted and not november.rate_missing
 
 
 def test_the_plan_lists_first_page_answers_what_the_separate_reads_give(clock, alice, alice_api, busy_plan):
