@@ -25,7 +25,7 @@ from decimal import Decimal, InvalidOperation
 from assets.statements.dates import read_date
 from assets.statements.figures import APOSTROPHES, decimal_mark
 from assets.statements.headers import column_keys, names_value_date
-from assets.statements.inference import dates_day_first
+from assets.statements.inference import dates_day_first, names_sides
 from zeus.money import CURRENCY_EXPONENTS
 
 # How many lines after the header are read to learn the columns (bounded: a few records in memory).
@@ -371,9 +371,12 @@ def infer_mapping(records: list[list[str]]) -> tuple[int, dict[str, int]] | None
         return None
     mapping = {"date": date, **money}
     taken = set(mapping.values()) | set(named)
-    for key in ("description", "currency", "external_id", "direction", "status", "fee", "tax"):
+    for key in ("direction", "description", "currency", "external_id", "status", "fee", "tax"):
         column = next((c for c, k in named.items() if k == key), None)
-        if column is None and key == "description":
+        if column is None and key == "direction":
+            # A column of DEBIT and CREDIT under a name Zeus does not know (Cembra's `Type`) says each line's way.
+            column = next((c for c in table.free() if c not in taken and names_sides(table.values(c))), None)
+        elif column is None and key == "description":
             column = _description(table, taken)
         elif column is None and key == "currency":
             column = _currency(table, taken)

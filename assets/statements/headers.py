@@ -37,6 +37,8 @@ _NAMES = {
         "kuupaev",
         # Caixa Geral de Depósitos' booking day (`Data mov.`) beside its `Data-valor`.
         "data mov", "data movimento",
+        # Indonesian: the day (BNI's `Tanggal Kirim`, the day and time it was sent).
+        "tanggal transaksi", "tanggal kirim", "tanggal",
         # Czech's booking day (ČSOB's `datum zaúčtování`).
         "datum zauctovani",
         # Norwegian's booking day (Skandiabanken's `BOKFØRINGSDATO`).
@@ -74,6 +76,8 @@ _NAMES = {
         "descripcion", "descricao", "historico", "opis", "tytul", "paaiskinimai", "tekst", "selite", "specifikation",
         # Estonian banks' explanation (`Selgitus`) and Luminor's payment details (`Makse andmed`).
         "selgitus", "makse andmed",
+        # Indonesian banks' line text (BNI's `Deskripsi`, `Keterangan`).
+        "deskripsi", "keterangan",
         # Santander Chile's `Descripción movimiento`.
         "descripcion movimiento",
         # A line's text named for what the table lists (BCV's `Transactions`) or its designation (`Denominazione`).
@@ -115,7 +119,7 @@ _NAMES = {
         "сумма в валюте счета", "сумма",
     ),
     "debit": (
-        "ghi no", "no", "tien ra", "so tien ghi no", "phat sinh no", "so tien rut", "rut", "chi", "debit",
+        "ghi no", "tien ra", "so tien ghi no", "phat sinh no", "so tien rut", "rut", "chi", "debit",
         # ACB's `Số tiền rút ra` (withdrawn), VPBank's `Số tiền chi tiêu` (spent) and the balance's `Giảm`.
         "so tien rut ra", "so tien chi tieu", "giam",
         "debits", "debit amount", "withdrawal", "withdrawals", "money out", "paid out", "so tien chi",
@@ -130,9 +134,11 @@ _NAMES = {
         "记账金额 支出", "交易金额 支出", "支出",
         "出金", "出金金額", "お支払金額", "引出金額", "お引出金額", "支払い金額", "お支払い金額",
         "сума списання", "списання", "видаток", "расход",
+        # Last: Vietnamese's bare `Nợ`, folded as English's `No` (a line number) is written.
+        "no",
     ),
     "credit": (
-        "ghi co", "co", "tien vao", "so tien ghi co", "phat sinh co", "so tien gui", "gui", "thu", "credit",
+        "ghi co", "tien vao", "so tien ghi co", "phat sinh co", "so tien gui", "gui", "thu", "credit",
         # ACB's `Số tiền gửi vào` (paid in) and VPBank's `Tăng` (the balance went up).
         "so tien gui vao", "tang",
         "credits", "credit amount", "deposit", "deposits", "deposit amount", "money in", "paid in", "so tien thu",
@@ -141,6 +147,7 @@ _NAMES = {
         "记账金额 收入", "交易金额 收入", "收入",
         "入金", "入金金額", "お預り金額", "お預入金額", "預入金額", "預かり金額", "お預かり金額",
         "сума зарахування", "зарахування", "надходження", "приход",
+        "co",
     ),
     # Charges on their own lines or beside the amount (Techcombank's `Phí/Lãi Fee/Interest`, `Thuế/VAT`).
     "fee": ("phi", "fee", "fees", "phi giao dich", "transaction fee", "bank charges"),
@@ -148,7 +155,7 @@ _NAMES = {
     # Which way the money went, beside an unsigned amount (Mint's `Transaction Type`: debit or credit).
     "direction": (
         "debit credit", "credit debit", "dr cr", "cr dr", "soll haben", "af bij", "creditdebet",
-        "credit debet", "bij af", "be ki", "d k", "bevetel kiadas", "debit kredit", "kredit debit",
+        "credit debet", "bij af", "be ki", "d k", "db cr", "cr db", "bevetel kiadas", "debit kredit", "kredit debit",
         # A card's flag column (Swisscard's `Debit/Credit Flag`: D or C).
         "debit credit flag", "credit debit flag", "billingamountsign",
         # Estonian banks' `Deebet/Kreedit (D/C)` (Swedbank's D or K) and Luminor's `Deebet/krediit`.
@@ -349,6 +356,9 @@ def auto_mapping(header: list[str]) -> dict | None:
         if keys[0] not in found or place < rank[keys[0]]:
             found[keys[0]], rank[keys[0]] = cell.strip(), place
     found.pop("balance", None)
+    for side, other in (("debit", "credit"), ("credit", "debit")):
+        if side in found and other not in found and _known(found[side])[0] in ("no", "co"):
+            found.pop(side)  # `No.` alone numbers the lines (BNI's, Bank Jatim's): Nợ only beside a Có
     sides = [found[key] for key in ("debit", "credit") if key in found]
     if found.pop("contra", None) and sides and all(_known(cell)[0] in _BOOK_SIDES for cell in sides):
         money_in, money_out = found.pop("debit", None), found.pop("credit", None)

@@ -65,7 +65,7 @@ def headless_mapping(records: list[list[str]]) -> tuple[int, dict] | None:
             figures.append(column)
         elif all(len(value) == 3 and value.upper() in CURRENCY_EXPONENTS for value in filled):
             currencies.append(column)
-        elif len(filled) == len(values) and all(value.lower() in _WAYS for value in values):
+        elif len(filled) == len(values) and names_sides(values):
             ways.append(column)
         else:
             texts.append((sum(len(value) for value in filled) / len(values), column))
@@ -89,6 +89,11 @@ def headless_mapping(records: list[list[str]]) -> tuple[int, dict] | None:
     if texts:
         mapping["description"] = max(texts)[1]
     return start, mapping
+
+
+def names_sides(values: list[str]) -> bool:
+    """Whether a column's cells are each a word for the account's side: DEBIT, CREDIT, DR or CR."""
+    return bool(values) and all(value.strip().lower() in _WAYS for value in values)
 
 
 def _decimal(text: str) -> Decimal | None:
@@ -122,12 +127,14 @@ def _runs_on(balance: list, amount: list) -> bool:
 
 
 def dates_day_first(dates: Iterable[str], *, default: bool) -> bool:
-    """Whether a column of dates puts the day first: the first date with a part above 12 says; else
-    `default`."""
+    """Whether a column of dates puts the day first: the first date with a part above 12 says; else dates
+    written with dots (`05.07.2019`), which no country writes month first; else `default`."""
+    dotted = False
     for text in dates:
         match = _DAY_MONTH.match(text)
         if match and int(match[1]) > 12:
             return True
         if match and int(match[2]) > 12:
             return False
-    return default
+        dotted = dotted or bool(match and "." in match[0])
+    return dotted or default
