@@ -42,6 +42,9 @@ _STATEMENT_TYPES = {
     "ofx": "application/x-ofx",
     "qif": "application/qif",
     "mt940": "text/plain",
+    "norma43": "text/plain",
+    "coda": "text/plain",
+    "cfonb120": "text/plain",
     "csv": "text/csv",
 }
 

@@ -47,11 +47,12 @@ def cfonb_rows(source: BinaryIO) -> Iterator[Row]:
             read = True
             scope = hashlib.sha256(str(statement.account_nb).encode()).hexdigest()[:10]
             for line in statement.lines:
-                if not line.get("amount"):
+                movement = _movement(line)
+                if not movement["amount"]:
                     continue  # a zero line (a note, a cancelled charge) moves no money
                 index += 1
-                row = _row(line, index)
-                reference = (line.get("reference") or "").strip()
+                row = _row(movement, line, index)
+                reference = movement["reference"].strip()
                 if reference.strip("0"):
                     nth = references.get(reference, 0)
                     references[reference] = nth + 1
@@ -64,10 +65,23 @@ def cfonb_rows(source: BinaryIO) -> Iterator[Row]:
         raise refused("CFONB 120", _("it holds no old balance record (01)"), CODE)
 
 
-def _row(line: dict, index: int) -> Row:
+def _movement(line: dict) -> dict:
+    """The movement record (04) read again on its own: the library merges its detail records (05) into the same
+    fields, and a foreign amount's detail (MMO) overwrites the movement's currency with the foreign one."""
+    from cfonb.parser.common import Row as Record
+
+    return Record(line["origin"].split("\n")[0])
+
+
+def _row(movement: dict, line: dict, index: int) -> Row:
     row = Row(key=f"movement {index}")
-    row.occurred_on = dt.date.fromisoformat(line["operation_date"])
-    signed_amount(row, line["amount"], line.get("currency_code") or "")
+    row.occurred_on = dt.date.fromisoformat(movement["operation_date"])
+    amount = movement["amount"]
+    if movement["nb_of_dec"] == "0":
+        # The library puts the decimal point before the 14-character figure when the record names no decimals
+        # (XOF, XPF, JPY): 0000000000227R reads as 2.279E-11. Shifted back, exactly.
+        amount = amount.scaleb(14)
+    signed_amount(row, amount, movement["currency_code"])
     parts = [line.get("label")] + [line.get(name) for name in _DETAILS]
     row.description = clean_description(" ".join(p.strip() for p in parts if isinstance(p, str) and p.strip()))
     return row

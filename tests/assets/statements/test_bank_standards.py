@@ -128,3 +128,172 @@ def test_a_norma43_file_imports_through_the_api(alice_api):
     refused = alice_api.post("/api/v1/transactions/import", broken, content_type="application/octet-stream")
     assert assert_error(refused, 400)["code"] == "INVALID_NORMA43"
     assert Transaction.objects.count() == 2
+
+
+def test_a_bank_standard_capture_is_plain_text():
+    from assets.captures.files import sniff
+
+    for raw in (N43.encode(), CODA_FILE.read_bytes(), CFONB_FILE.read_bytes()):
+        assert sniff(io.BytesIO(raw), name="statement.txt", content_type="text/plain").media_type == "text/plain"
+
+
+# CODA: pycoda's own test file, a globalisation (a batch booked as one amount) with one detail movement.
+CODA_FILE = CORPUS / "tune/pycoda__Coda_v2_3_globalisation.txt"
+
+
+def coda_with(change) -> bytes:
+    """The CODA file with one record changed: `change(record)` for the record it returns other than as given."""
+    return b"\n".join(change(record) for record in CODA_FILE.read_bytes().split(b"\n"))
+
+
+def test_coda_is_detected_from_its_128_character_header():
+    raw = CODA_FILE.read_bytes()
+    assert detect.detect(raw[: detect.HEAD_BYTES]) == detect.CODA
+    assert detect.detect((CORPUS / "heldout45/l10nbe__Ontvangen_CODA.2012-01-11-18.59.15.txt").read_bytes()) == "coda"
+    header = raw.split(b"\r\n")[0]
+    assert detect.detect(raw.replace(header, header[:127], 1)) == detect.CSV  # no CODA header: not taken for one
+
+
+def test_coda_rows_are_the_entry_date_the_signed_amount_and_the_communication():
+    rows = rows_of(CODA_FILE.read_bytes(), "VND")
+    assert [(r.occurred_on, r.direction, r.amount, r.currency, r.description) for r in rows] == [
+        (
+            dt.date(2011, 11, 11),
+            "income",
+            Decimal("113135.00"),
+            "EUR",
+            "REDEVANCE JAN-NOV CONTRAT DE GESTION XXXXX-IN MARKET ZAVENTEM B",
+        ),
+        (
+            dt.date(2011, 11, 11),
+            "income",
+            Decimal("113135.00"),
+            "EUR",
+            "REDEVANCE JAN-NOV CONTRAT DE GESTION XXXXXXXX WAVRE SPRL",
+        ),
+        (dt.date(2014, 12, 10), "income", Decimal("50000.00"), "EUR", "XXXX MARKET SA"),  # the detail is no row
+        (dt.date(2014, 12, 10), "expense", Decimal("544.30"), "EUR", "+++670/3330/00000+++ 1214"),
+    ]
+    assert [r.external_id.split(":", 2)[2] for r in rows] == [
+        "0001400000427:0",
+        "0001400000428:0",
+        "000140000042944007388:0",
+        "0001400000430:0",
+    ]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda r: r[:100] if r.startswith(b"2100040000") else r,  # a movement cut short
+        lambda r: r[:32] + b"00000000000X443" + r[47:] if r.startswith(b"2100040000") else r,  # a figure that is none
+        lambda r: r[:115] + b"321214" + r[121:] if r.startswith(b"2100040000") else r,  # no such day
+        lambda r: r[:127] + b"3" if r.startswith(b"0000") else r,  # a version the library does not read
+        lambda r: b"2400040000" + r[10:] if r.startswith(b"2200040000") else r,  # no such record
+    ],
+    ids=["truncated", "amount", "date", "version", "record"],
+)
+def test_broken_coda_is_refused_as_a_whole(change):
+    assert refused_code(coda_with(change)) == "INVALID_CODA"
+
+
+def test_a_long_coda_file_is_read_in_runs_with_the_same_rows(monkeypatch):
+    whole = table(CODA_FILE.read_bytes())
+    monkeypatch.setattr(records, "CHUNK_ENTRIES", 1)
+    assert table(CODA_FILE.read_bytes()) == whole
+
+
+@pytest.mark.django_db
+def test_a_coda_file_imports_through_the_api(alice_api):
+    upload = SimpleUploadedFile("coda.cod", CODA_FILE.read_bytes(), content_type="text/plain")
+    answer = alice_api.post("/api/v1/transactions/import", {"file": upload}, format="multipart")
+    assert answer.status_code == 200, answer.content
+    assert answer.json() == {"imported": 4, "skipped": 0}
+    again = alice_api.post("/api/v1/transactions/import", CODA_FILE.read_bytes(), content_type="text/plain")
+    assert again.json() == {"imported": 0, "skipped": 4}
+    broken = coda_with(lambda r: r[:100] if r.startswith(b"2100040000") else r)
+    refused = alice_api.post("/api/v1/transactions/import", broken, content_type="application/octet-stream")
+    assert assert_error(refused, 400)["code"] == "INVALID_CODA"
+    assert Transaction.objects.count() == 4
+
+
+# CFONB 120: a French bank's statements of several days, from silarhi/cfonb-parser's tests.
+CFONB_FILE = CORPUS / "tune/cfonbparser__complex-test.txt"
+
+
+def cfonb_with(change) -> bytes:
+    return b"\n".join(change(record) for record in CFONB_FILE.read_bytes().split(b"\n"))
+
+
+def test_cfonb120_is_detected_from_its_old_balance_record():
+    raw = CFONB_FILE.read_bytes()
+    assert detect.detect(raw) == detect.CFONB120
+    assert detect.detect((CORPUS / "heldout45/l10nfr__test_cfonb.txt").read_bytes()) == detect.CFONB120
+    assert detect.detect(raw.replace(b"0000000166956E", b"00000001669,56", 1)) == detect.CSV  # no signed amount
+
+
+def test_cfonb120_rows_are_the_operation_date_the_signed_amount_and_the_label():
+    rows = rows_of(CFONB_FILE.read_bytes(), "VND")
+    assert [(r.occurred_on, r.direction, r.amount, r.currency, r.description) for r in rows] == [
+        (dt.date(2020, 4, 7), "expense", Decimal("22.79"), "EUR", "PRLV SEPA ONLINE SAS DEDIBOX 3706114"),
+        (dt.date(2020, 4, 8), "expense", Decimal("20.11"), "EUR", "PRLV SEPA FREE MOBILE"),
+        (dt.date(2020, 4, 8), "expense", Decimal("5000.00"), "EUR", "VIR JOHNDOE / FOOBAR"),
+        # booked 10 April, valued 1 April: the booking date is the row's
+        (dt.date(2020, 4, 10), "expense", Decimal("117.75"), "EUR", "FACTURE SGT20022040001692 DONT TVA 11 39EUR"),
+        (
+            dt.date(2020, 4, 14),
+            "expense",
+            Decimal("50.25"),
+            "EUR",
+            "PRLV SEPA OVH SAS PAYMENT ORDER 124359169 ERS INF ORDER 124359169",
+        ),
+    ]
+    ids = [r.external_id for r in rows]
+    assert ids[3].endswith(":0001692:0")  # the numéro d'écriture where the bank writes one
+    assert all(i.startswith("cfonb120:") for i in ids) and len(set(ids)) == 5
+
+
+def test_cfonb120_amounts_take_the_decimals_the_record_names():
+    yen = cfonb_with(lambda r: r.replace(b"EUR2", b"JPY0") if r.startswith(b"04") else r)
+    assert [r[2:4] for r in table(yen)][:2] == [(Decimal("2279"), "JPY"), (Decimal("2011"), "JPY")]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda r: r[:100] if r.startswith(b"0410278000") else r,  # a movement cut short
+        lambda r: r.replace(b"0000000000050000}", b"00000000000500X0}") if r.startswith(b"04") else r,  # no figure
+        lambda r: r.replace(b"0000000000050000}", b"0000000000050000Z") if r.startswith(b"04") else r,  # no sign
+        lambda r: r.replace(b"06080420", b"06083220") if r.startswith(b"04") else r,  # no such day
+        lambda r: b"09" + r[2:] if r.startswith(b"0510278085") else r,  # no such record
+    ],
+    ids=["truncated", "amount", "sign", "date", "record"],
+)
+def test_broken_cfonb120_is_refused_as_a_whole(change):
+    assert refused_code(cfonb_with(change)) == "INVALID_CFONB120"
+
+
+def test_a_long_cfonb120_file_is_read_in_runs_with_the_same_rows(monkeypatch):
+    whole = table(CFONB_FILE.read_bytes())
+    monkeypatch.setattr(records, "CHUNK_ENTRIES", 1)
+    assert table(CFONB_FILE.read_bytes()) == whole
+
+
+@pytest.mark.django_db
+def test_a_cfonb120_file_imports_through_the_api(alice_api):
+    upload = SimpleUploadedFile("releve.cfo", CFONB_FILE.read_bytes(), content_type="text/plain")
+    answer = alice_api.post("/api/v1/transactions/import", {"file": upload}, format="multipart")
+    assert answer.status_code == 200, answer.content
+    assert answer.json() == {"imported": 5, "skipped": 0}
+    assert Transaction.objects.filter(currency="EUR", direction="expense").count() == 5
+    broken = cfonb_with(lambda r: r[:100] if r.startswith(b"0410278000") else r)
+    refused = alice_api.post("/api/v1/transactions/import", broken, content_type="application/octet-stream")
+    assert assert_error(refused, 400)["code"] == "INVALID_CFONB120"
+    assert Transaction.objects.count() == 5
+
+
+def test_a_cfonb120_foreign_amount_detail_leaves_the_movement_in_the_accounts_currency():
+    # A card payment in dollars: its MMO detail names the original amount and currency (25.40 USD at 1.0870).
+    mmo = b"MMO" + b"USD" + b"2" + b"00000000002540" + b"04" + b"00000010870" + b" " * 39
+    raw = cfonb_with(lambda r: r[:45] + mmo + b"  " if r.startswith(b"0510556677202204EUR2 00012345603") else r)
+    assert table(raw, "VND")[0][1:4] == ("expense", Decimal("22.79"), "EUR")
