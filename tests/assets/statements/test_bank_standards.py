@@ -60,6 +60,12 @@ def test_norma43_is_detected_from_its_account_record_and_its_first_movement():
     assert detect.detect(N43.encode()[80:]) == detect.CSV  # no account record first
 
 
+def test_blank_lines_between_records_are_read_past():
+    spaced = N43.replace("\r\n", "\r\n  \r\n")
+    assert detect.detect(spaced.encode()) == detect.NORMA43
+    assert table(spaced.encode()) == table(N43.encode())
+
+
 def test_norma43_rows_are_the_booking_date_the_signed_amount_and_the_text():
     assert table(N43.encode()) == [
         (dt.date(2025, 3, 3), "expense", Decimal("23.99"), "EUR", "COMPRA TARJETA 1234 SUPERMERCADO CENTRO MADRID"),
@@ -297,3 +303,15 @@ def test_a_cfonb120_foreign_amount_detail_leaves_the_movement_in_the_accounts_cu
     mmo = b"MMO" + b"USD" + b"2" + b"00000000002540" + b"04" + b"00000010870" + b" " * 39
     raw = cfonb_with(lambda r: r[:45] + mmo + b"  " if r.startswith(b"0510556677202204EUR2 00012345603") else r)
     assert table(raw, "VND")[0][1:4] == ("expense", Decimal("22.79"), "EUR")
+
+
+def test_a_run_holds_its_statements_header_and_at_most_chunk_entries(monkeypatch):
+    monkeypatch.setattr(records, "CHUNK_ENTRIES", 2)
+    lines = [b"H1", b"H2", *(b"E" + bytes([48 + i]) for i in range(5)), b"T", b"H1", b"H2", b"T"]
+    got = list(records.runs(lines, opens=lambda r: r == b"H1", heads=2, starts=lambda r: r.startswith(b"E")))
+    assert got == [
+        [b"H1", b"H2", b"E0", b"E1"],
+        [b"H1", b"H2", b"E2", b"E3"],
+        [b"H1", b"H2", b"E4", b"T"],
+        [b"H1", b"H2", b"T"],  # a statement with no entries is read (and checked) too
+    ]
