@@ -8,6 +8,7 @@ d'écriture) is its id where the bank writes one; otherwise rows get fingerprint
 import datetime as dt
 import hashlib
 import io
+import re
 from collections.abc import Iterator
 from typing import BinaryIO
 
@@ -18,6 +19,10 @@ from assets.statements.records import lines_of, refused, runs
 from assets.statements.rows import Fingerprints, Row, clean_description, signed_amount
 
 CODE = "INVALID_CFONB120"
+# A detail record's qualifier (LIB, NPY, REF…) is three letters or digits; banks also write detail records with
+# none (blank, or `N Y`), free text the library cannot place and refuses the file for. Such a record is left
+# out: it adds only words to a movement whose date and amount stand in its 04 record.
+_QUALIFIER = re.compile(rb"[A-Za-z0-9]{3}")
 _DETAILS = ("label_1", "label_2", "label_3", "debtor_name", "creditor_name", "remittance_information_1")
 
 
@@ -37,7 +42,7 @@ def cfonb_rows(source: BinaryIO) -> Iterator[Row]:
     index = 0
     read = False
     for run in runs(
-        lines_of(source),
+        (r for r in lines_of(source) if not r.startswith(b"05") or _QUALIFIER.fullmatch(r[45:48])),
         opens=lambda record: record.startswith(b"01"),
         heads=1,
         starts=lambda record: record.startswith(b"04"),

@@ -315,3 +315,20 @@ def test_a_run_holds_its_statements_header_and_at_most_chunk_entries(monkeypatch
         [b"H1", b"H2", b"E4", b"T"],
         [b"H1", b"H2", b"T"],  # a statement with no entries is read (and checked) too
     ]
+
+
+def test_cfonb120_detail_records_without_a_qualifier_are_left_out():
+    # pennylane-hq/cfonb's example: blank lines between records, detail records (05) with a blank qualifier or
+    # `N Y`, which the library refuses; the movements read, their texts from the detail records it can place.
+    rows = table((CORPUS / "tune/cfonbgem__example.txt").read_bytes())
+    assert rows[:2] == [
+        (
+            dt.date(2019, 5, 16),
+            "expense",
+            Decimal("32.21"),
+            "EUR",
+            "PRLV SEPA TEST CABINET MENSUEAUHTR13133 MENSUEAUHTR13DUP INTERNET SFR",
+        ),
+        (dt.date(2019, 5, 16), "expense", Decimal("10.70"), "EUR", "VIR SEPA DEMONSTRATION ELEC ERDF"),
+    ]
+    assert len(rows) == 6
