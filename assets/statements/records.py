@@ -14,8 +14,11 @@ CHUNK_ENTRIES = 2_000
 
 
 def lines_of(source: Iterable[bytes]) -> Iterator[bytes]:
-    """The file's records without their line ends (banks write CRLF, LF or CR), blank lines left out."""
-    for line in source:
+    """The file's records without their line ends (banks write CRLF, LF or CR), blank lines left out, and without
+    the byte-order mark a text editor puts before the first one."""
+    for number, line in enumerate(source):
+        if number == 0:
+            line = line.removeprefix(b"\xef\xbb\xbf")
         for record in line.replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n"):
             if record.strip():
                 yield record

@@ -332,3 +332,8 @@ def test_cfonb120_detail_records_without_a_qualifier_are_left_out():
         (dt.date(2019, 5, 16), "expense", Decimal("10.70"), "EUR", "VIR SEPA DEMONSTRATION ELEC ERDF"),
     ]
     assert len(rows) == 6
+
+
+def test_a_byte_order_mark_before_the_first_record_is_read_past():
+    for raw in (N43.encode(), CODA_FILE.read_bytes(), CFONB_FILE.read_bytes()):
+        assert table(b"\xef\xbb\xbf" + raw) == table(raw)
