@@ -16,8 +16,8 @@ from zeus.text import parse_json
 
 
 class StatementBodyParser(BaseParser):
-    """A statement sent as the raw body (CSV, OFX, QIF, CAMT XML, MT940 or XLSX), copied to a temporary file in
-    chunks up to one past the import's size cap: the body is never held in memory whole."""
+    """A statement sent as the raw body (CSV, OFX, QIF, CAMT XML, MT940, Norma 43, CODA, CFONB 120, XLSX or XLS), copied
+    to a temporary file in chunks up to one past the import's size cap: the body is never held in memory whole."""
 
     media_type = "text/csv"
     chunk = 256 * 1024

@@ -58,8 +58,9 @@ class CaptureListView(APIView):
         },
         responses={201: CaptureSerializer},
         description="A JPEG, PNG, WebP or GIF receipt or transfer screenshot, or a PDF statement, read by the model "
-        "into bank-text drafts; or a statement file (XLSX, CSV, OFX, QIF, CAMT, MT940) checked by the importers and "
-        "kept pending until `/import`. Recognised by its bytes; nothing is stored when it cannot be read. "
+        "into bank-text drafts; or a statement file (XLSX, CSV, OFX, QIF, CAMT, MT940, Norma 43, CODA, CFONB 120) "
+        "checked by the importers and kept pending until `/import`. Recognised by its bytes; nothing is stored when "
+        "it cannot be read. "
         "See docs/contract/rest.md, Captures.",
     )
     def post(self, request):

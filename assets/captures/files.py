@@ -25,7 +25,10 @@ MAX_STATEMENT_BYTES = MAX_WHOLE_FILE_BYTES
 MAX_BYTES = max(MAX_IMAGE_BYTES, MAX_PDF_BYTES, MAX_STATEMENT_BYTES)
 # A request carries one file and a multipart envelope (a share sheet's title and text besides).
 MAX_BODY_BYTES = MAX_BYTES + 256 * 1024
-ACCEPTED = gettext_lazy("a JPEG, PNG, WebP or GIF image, a PDF, or a statement file (XLSX, CSV, OFX, QIF, CAMT, MT940)")
+ACCEPTED = gettext_lazy(
+    "a JPEG, PNG, WebP or GIF image, a PDF, or a statement file (XLSX, CSV, OFX, QIF, CAMT, MT940, Norma 43, CODA, "
+    "CFONB 120)"
+)
 
 # What a name's extension or a declared content type claims, by the media type it claims.
 _EXTENSIONS = {
@@ -42,6 +45,9 @@ _STATEMENT_TYPES = {
     "ofx": "application/x-ofx",
     "qif": "application/qif",
     "mt940": "text/plain",
+    "norma43": "text/plain",
+    "coda": "text/plain",
+    "cfonb120": "text/plain",
     "csv": "text/csv",
 }
 

@@ -9,8 +9,11 @@ from assets.statements.rows import ImportRejected
 
 CSV, OFX, QIF, MT940, XLSX, XLS = "csv", "ofx", "qif", "mt940", "xlsx", "xls"
 CAMT052, CAMT053, CAMT054 = "camt052", "camt053", "camt054"
+NORMA43, CODA, CFONB120 = "norma43", "coda", "cfonb120"
 HEAD_BYTES = 8192
-ACCEPTED = gettext_lazy("CSV, OFX/QFX, QIF, CAMT.052/053/054 XML, MT940, XLSX or XLS")  # worded where it is said
+ACCEPTED = gettext_lazy(
+    "CSV, OFX/QFX, QIF, CAMT.052/053/054 XML, MT940, AEB Norma 43, CODA, CFONB 120, XLSX or XLS"
+)  # worded where it is said
 
 _OFX = re.compile(rb"OFXHEADER\s*[:=]|<OFX[\s>]", re.IGNORECASE)
 # QIF's first section header, after whatever stray record ends or `#` comment lines come before it. Possessive:
@@ -27,6 +30,19 @@ _CAMT = (
 _MT940_START = re.compile(rb"^[^\S\n]*+:20:", re.MULTILINE)
 _MT940_LINE = re.compile(rb"^[^\S\n]*+:(?:25|28C?|60[FM]|61):", re.MULTILINE)
 _SWIFT_BLOCK = re.compile(rb"^\s*(?:\{1:F\d\d|:(?:20|25|28C?|60[FM]|61):)")
+# The fixed-width bank standards, by their first record and the kind of the one after it. Norma 43: an account
+# record (11: bank, branch and account numbers, two dates, a debit/credit key, a balance, an ISO 4217 numeric
+# currency, an information mode; at most 80 characters, banks trim trailing blanks) before a movement (22) or
+# the account's closing (33). CODA: the header record (0) of exactly 128 characters, as the library itself
+# recognises its start, before the old-balance record (1). CFONB 120: the old-balance record (01: bank, desk,
+# currency, decimals, account, date, a signed amount whose last character carries the sign) before a movement
+# (04), its details (05), the new balance (07) or another account's 01.
+_END = rb"(?:\r\n|\r|\n)(?:[ \t]*+(?:\r\n|\r|\n))*+"  # a line end, and blank lines some banks put between records
+_NORMA43 = re.compile(rb"\A11\d{30}[12]\d{14}\d{3}[123][^\r\n]{0,29}" + _END + rb"(?:22|33)")
+_CODA = re.compile(rb"\A0{5}\d{9}05[ D] {7}[^\r\n]{104}" + _END + rb"1")
+_CFONB120 = re.compile(
+    rb"\A01\d{5}[ \w]{4}\d{5}[A-Z ]{3}[\d ] [ \w]{11}  \d{6}[^\r\n]{50}\d{13}[{}A-R][^\r\n]{0,16}" + _END + rb"0[1457]"
+)
 _ZIP = b"PK\x03\x04"
 # An OLE2 compound file: an old Excel workbook (.xls), or another old Office document, which xlsfile refuses.
 _OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
@@ -61,4 +77,7 @@ def detect(head: bytes) -> str:
         raise unsupported(_("XML but not a CAMT.052, CAMT.053 or CAMT.054 statement"))
     if _SWIFT_BLOCK.match(text) or (_MT940_START.search(text) and _MT940_LINE.search(text)):
         return MT940
+    for kind, pattern in ((NORMA43, _NORMA43), (CODA, _CODA), (CFONB120, _CFONB120)):
+        if pattern.match(text):
+            return kind
     return CSV

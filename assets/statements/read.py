@@ -7,7 +7,10 @@ from typing import BinaryIO
 
 from assets.statements import detect, textfile
 from assets.statements.camtfile import camt_rows
+from assets.statements.cfonbfile import cfonb_rows
+from assets.statements.codafile import coda_rows
 from assets.statements.mt940file import mt940_rows
+from assets.statements.norma43file import norma43_rows
 from assets.statements.ofxfile import ofx_rows
 from assets.statements.qiffile import decode as qif_decode
 from assets.statements.qiffile import qif_rows
@@ -51,4 +54,10 @@ def statement_rows(
         return qif_rows(qif_decode(source.read()), currency=currency, default_day_first=day_first), None
     if kind == detect.MT940:
         return mt940_rows(source.read(), currency=currency), None
+    if kind == detect.NORMA43:
+        return norma43_rows(source), None
+    if kind == detect.CODA:
+        return coda_rows(source), None
+    if kind == detect.CFONB120:
+        return cfonb_rows(source), None
     return camt_rows(source, code=f"INVALID_{kind.upper()}"), None

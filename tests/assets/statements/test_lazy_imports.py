@@ -5,7 +5,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
-HEAVY = ("lxml", "openpyxl", "mt940", "quiffen", "ofxtools")
+HEAVY = ("lxml", "openpyxl", "mt940", "quiffen", "ofxtools", "csb43", "pycountry", "coda", "cfonb")
 
 
 def test_django_starts_without_the_statement_libraries():
