@@ -36,6 +36,9 @@ def lines(sheet, figures=(-10.5, -21, 31.5)):
 GOOD = book(lines)
 # The directory entry of the workbook stream, found by its UTF-16 name.
 ENTRY = GOOD.find("Workbook".encode("utf-16-le"))
+# A workbook stream past 4 KB, so that its sectors are chained in the file's main allocation table.
+LONG = book(lambda sheet: lines(sheet, figures=range(1, 400)))
+LONG_ENTRY = LONG.find("Workbook".encode("utf-16-le"))
 
 
 def patched(raw: bytes, at: int, value: bytes) -> bytes:
@@ -50,6 +53,21 @@ def far_cell(row: int, column: int) -> bytes:
     return raw.replace(record, b"\x03\x02\x0e\x00" + struct.pack("<HH", row, column))
 
 
+def sector_loop() -> bytes:
+    """The workbook stream's first sector chained back to itself (a reader that follows chains blindly spins)."""
+    start = struct.unpack("<i", LONG[LONG_ENTRY + 116 : LONG_ENTRY + 120])[0]
+    table = 512 + 512 * struct.unpack("<i", LONG[76:80])[0]
+    return patched(LONG, table + 4 * start, struct.pack("<i", start))
+
+
+def huge_sst() -> bytes:
+    """The shared-string table (record 0x00FC) declaring 2**31 - 1 strings."""
+    at = LONG.find(b"\xfc\x00")
+    total, unique = struct.unpack("<II", LONG[at + 4 : at + 12])
+    assert 400 <= unique <= total < 1000  # the record found is the table of this sheet's 400-odd texts
+    return patched(LONG, at + 4, struct.pack("<II", 0x7FFFFFFF, 0x7FFFFFFF))
+
+
 def error_and_boolean(sheet):
     lines(sheet, figures=(None, None, 5))
     sheet.row(1).set_cell_error(2, "#DIV/0!")
@@ -62,6 +80,9 @@ HOSTILE = {
     "no-workbook-stream": lambda: GOOD.replace("Workbook".encode("utf-16-le"), "Wxrkbook".encode("utf-16-le")),
     # The workbook's directory entry its own left sibling: a red-black tree with a loop in it.
     "directory-loop": lambda: patched(GOOD, ENTRY + 68, struct.pack("<ii", 1, 0)),
+    "sector-chain-loop": sector_loop,
+    "huge-declared-stream-size": lambda: patched(LONG, LONG_ENTRY + 120, struct.pack("<I", 0x7FFFFFF0)),
+    "huge-string-count": huge_sst,
     "empty-first-sheet": lambda: book(),
     "cell-in-column-1000": lambda: far_cell(1, 999),
     "error-and-boolean-figures": lambda: book(error_and_boolean),
