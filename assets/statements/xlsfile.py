@@ -1,9 +1,10 @@
 """Old Excel (.xls, BIFF8) statements, as some banks still export them (ICICI's `DETAILED STATEMENT`), read by
 xlrd through the same header search and column mapping as CSV and XLSX. xlrd reads the whole file (there is no
 compression to inflate: the importer's cap on files read whole bounds it); an OLE2 file holding no workbook (an
-old Word document) is refused, as a broken one is."""
+old Word document) is refused, as a broken one is, and so is a workbook whose first sheet holds nothing."""
 
 import datetime as dt
+import io
 from decimal import Decimal
 from typing import BinaryIO
 
@@ -12,10 +13,9 @@ from django.utils.translation import gettext
 from assets.statements.rows import ImportRejected
 
 
-def _refused(exc: Exception) -> ImportRejected:
-    return ImportRejected(
-        gettext("The XLS file could not be read: %(value)s") % {"value": str(exc)[:200]}, code="INVALID_XLS"
-    )
+def _refused() -> ImportRejected:
+    # xlrd's own words ("array index out of range") say nothing to the reader and are not translated.
+    return ImportRejected(gettext("The XLS file is not a readable workbook."), code="INVALID_XLS")
 
 
 class BookReader:
@@ -28,10 +28,21 @@ class BookReader:
         import xlrd
 
         try:
-            self.book = xlrd.open_workbook(file_contents=source.read(), formatting_info=True, on_demand=True)
+            # Ragged rows: xlrd otherwise pads every row to the widest one's width, so one cell written far to
+            # the right (a column index BIFF8 does not allow) would make each of 65,536 rows that wide; ragged,
+            # such a cell is refused. xlrd's warnings about a broken file go to a buffer, not the server's stdout.
+            self.book = xlrd.open_workbook(
+                file_contents=source.read(),
+                formatting_info=True,
+                on_demand=True,
+                ragged_rows=True,
+                logfile=io.StringIO(),
+            )
             self.sheet = self.book.sheet_by_index(0)
-        except Exception as exc:  # xlrd raises XLRDError, CompDocError, struct and index errors on broken files
-            raise _refused(exc) from None
+        except Exception:  # xlrd raises XLRDError, CompDocError, struct, index, assertion and recursion errors
+            raise _refused() from None
+        if not self.sheet.nrows:
+            raise ImportRejected(gettext("The XLS workbook's first sheet is empty."), code="INVALID_XLS")
         self.types, self.line_num = xlrd, 0
 
     def __iter__(self):
@@ -47,8 +58,8 @@ class BookReader:
             return []
         try:
             cells = [self._text(cell) for cell in self.sheet.row(row)]
-        except Exception as exc:
-            raise _refused(exc) from None
+        except Exception:
+            raise _refused() from None
         while cells and not cells[-1]:
             cells.pop()
         return cells
@@ -62,4 +73,9 @@ class BookReader:
             return str(int(value)) if value == int(value) else format(Decimal(repr(value)), "f")
         if kind == self.types.XL_CELL_TEXT:
             return value
-        return ""  # empty, blank, a boolean or an error cell: no statement's figure or text
+        if kind == self.types.XL_CELL_ERROR:
+            # As Excel shows it (`#DIV/0!`): in a figure's column the line is refused by name, not read as empty.
+            return self.types.error_text_from_code.get(value, "#N/A")
+        if kind == self.types.XL_CELL_BOOLEAN:
+            return "TRUE" if value else "FALSE"
+        return ""  # empty or blank
