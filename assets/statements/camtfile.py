@@ -15,7 +15,7 @@ from decimal import Decimal, InvalidOperation
 
 from django.utils.translation import gettext
 
-from assets.statements.rows import Fingerprints, ImportRejected, Row, clean_description, signed_amount
+from assets.statements.rows import Fingerprints, ImportRejected, Occurrences, Row, clean_description, signed_amount
 
 
 def _local(tag) -> str:
@@ -53,7 +53,7 @@ def camt_rows(source, *, code: str = "INVALID_CAMT053") -> Iterator[Row]:
     source.seek(0)
     if _DTD.search(head):
         raise ImportRejected(gettext("CAMT files with a DTD or entity declarations are refused."), code=code)
-    fingerprint, references = Fingerprints("camt"), {}
+    fingerprint, occurrence = Fingerprints("camt"), Occurrences()
     account_scope = ""
     index = 0
     statements = 0
@@ -91,8 +91,7 @@ def camt_rows(source, *, code: str = "INVALID_CAMT053") -> Iterator[Row]:
                 elif row.external_id:
                     # Entries of one package booked under one reference (PostFinance's batched credits): the
                     # next one keeps it apart, as a CSV's fee under its transfer's reference does.
-                    key = (account_scope, row.external_id)
-                    nth = references[key] = references.get(key, -1) + 1
+                    nth = occurrence((account_scope, row.external_id))
                     row.external_id = f"camt:{account_scope}:{row.external_id}" + (f":{nth}" if nth else "")
                     row.external_id = row.external_id[:100]
                 yield row

@@ -14,7 +14,7 @@ from typing import BinaryIO
 from django.utils.translation import gettext as _
 
 from assets.statements.records import lines_of, refused, runs
-from assets.statements.rows import Fingerprints, Row, clean_description, signed_amount
+from assets.statements.rows import Fingerprints, Occurrences, Row, clean_description, signed_amount
 
 CODE = "INVALID_CODA"
 RECORD = 128
@@ -50,7 +50,7 @@ def _movement_start(record: bytes) -> bool:
 
 def coda_rows(source: BinaryIO) -> Iterator[Row]:
     fingerprint = Fingerprints("coda")
-    references: dict[str, int] = {}
+    occurrence = Occurrences()
     index = 0
     read = False
     for run in runs(_checked(lines_of(source)), opens=lambda r: r.startswith(b"0"), heads=2, starts=_movement_start):
@@ -65,9 +65,7 @@ def coda_rows(source: BinaryIO) -> Iterator[Row]:
                 row = _row(movement, index, statement.currency or "")
                 reference = movement.transaction_ref or ""
                 if reference:
-                    nth = references.get(reference, 0)
-                    references[reference] = nth + 1
-                    row.external_id = f"coda:{scope}:{reference}:{nth}"[:100]
+                    row.external_id = f"coda:{scope}:{reference}:{occurrence(reference)}"[:100]
                 elif not row.problems:
                     row.external_id = fingerprint(row)
                 rows.append(row)

@@ -16,7 +16,7 @@ from assets.statements import conventions, figures
 from assets.statements.dates import read_date
 from assets.statements.headers import names_columns
 from assets.statements.inference import LOOKAHEAD
-from assets.statements.rows import Fingerprints, ImportRejected, Row, clean_description, signed_amount
+from assets.statements.rows import Fingerprints, ImportRejected, Occurrences, Row, clean_description, signed_amount
 from zeus.errors import ValidationFailed
 from zeus.money import CURRENCY_EXPONENTS, parse_amount
 from zeus.text import scrub
@@ -168,7 +168,7 @@ def mapped_rows(
     (conventions.card_statement); `card_above`: the card is named above the header (conventions.card_above) or
     by a purchase-day column; `charges`: the amount column's header names a card's charges. `today`: the day
     yearless days are read up to (tabular.letterhead_until), None to refuse them."""
-    fingerprint, references = Fingerprints("csv"), {}
+    fingerprint, occurrence = Fingerprints("csv"), Occurrences()
     width = max(index for key, index in mapping.items() if key != "date_format") + 1
     records = _rows(reader, first_line=first_line, pad_to=width if ragged else 0)
     ahead = list(itertools.islice(records, LOOKAHEAD))
@@ -213,7 +213,7 @@ def mapped_rows(
             row.problem("row", gettext("Contains a NUL character."))
         if reference := cell("external_id"):
             # A bank books a transfer's fee under the transfer's own reference: the next line keeps it apart.
-            nth = references[reference] = references.get(reference, -1) + 1
+            nth = occurrence(reference)
             row.external_id = (f"csv:{reference}" + (f":{nth}" if nth else ""))[:100]
         elif not row.problems:
             row.external_id = fingerprint(row)

@@ -74,6 +74,19 @@ def clean_description(text: str | None) -> str:
     return text[:200]
 
 
+class Occurrences:
+    """How many times each key (a bank's reference) came before in a file, from 0: banks repeat a reference on
+    the lines of one batch, or on a transfer and its fee, and its nth use keeps them apart."""
+
+    def __init__(self):
+        self.seen: dict = {}
+
+    def __call__(self, key) -> int:
+        nth = self.seen.get(key, 0)
+        self.seen[key] = nth + 1
+        return nth
+
+
 class Fingerprints:
     """A stable id for rows of formats that carry none (QIF, a bank CSV without a reference column): the
     row's own fields plus how many identical rows came before it in the file, so two equal coffees on one day
@@ -81,11 +94,9 @@ class Fingerprints:
 
     def __init__(self, prefix: str):
         self.prefix = prefix
-        self.seen: dict[bytes, int] = {}
+        self.occurrence = Occurrences()
 
     def __call__(self, row: Row) -> str:
         basis = f"{row.occurred_on}|{row.direction}|{row.amount}|{row.currency}|{row.description.casefold()}"
         digest = hashlib.sha256(basis.encode()).digest()[:16]
-        nth = self.seen.get(digest, 0)
-        self.seen[digest] = nth + 1
-        return f"{self.prefix}:{digest.hex()}:{nth}"
+        return f"{self.prefix}:{digest.hex()}:{self.occurrence(digest)}"
