@@ -5,12 +5,13 @@ import datetime as dt
 import pytest
 
 from suggestions.digest.job import weekly_digest_send
+from zeus.timeutil import user_today
 
 pytestmark = pytest.mark.browser
 
 
 def test_the_reviews_chart_is_drawn_and_its_links_open(site, minh):
-    today = dt.date.today()
+    today = user_today(minh)  # weeks are the reader's: Saigon's Monday begins on Sunday at 17:00 UTC
     monday = today - dt.timedelta(days=today.weekday() + 7)
     weekly_digest_send(now=dt.datetime.combine(monday + dt.timedelta(days=6), dt.time(2, 0), tzinfo=dt.UTC))
     page = site.log_in(site.page(), minh)
