@@ -1,5 +1,6 @@
 """Statement files and bank texts: a 100,000-row file of each format imported by `import_transactions` in a
-child process (its time and peak memory), and the bank-text reader's time per text (p50 and p99 over the
+child process (its time and peak memory; the rows it made counted: every line one row), the three fixed-width
+bank standards' files written by bench/_standards.py, and the bank-text reader's time per text (p50 and p99 over the
 corpus, repeated; the p99 over texts of each text's median) and on 1,000 characters of noise."""
 
 import datetime as dt
@@ -12,6 +13,7 @@ import time
 import zoneinfo
 from pathlib import Path
 
+from bench import _standards
 from bench._common import Row, sec
 from bench.feeds import run_in_child
 
@@ -110,10 +112,22 @@ def _mt940() -> bytes:
     return ("\r\n".join(lines) + "\r\n").encode()
 
 
-FORMATS = {"csv": _csv, "xlsx": _xlsx, "xls": _xls, "ofx": _ofx, "qif": _qif, "camt053": _camt, "mt940": _mt940}
+FORMATS = {
+    "csv": _csv,
+    "xlsx": _xlsx,
+    "xls": _xls,
+    "ofx": _ofx,
+    "qif": _qif,
+    "camt053": _camt,
+    "mt940": _mt940,
+    "norma43": lambda: _standards.norma43(ROWS),
+    "coda": lambda: _standards.coda(ROWS),
+    "cfonb120": lambda: _standards.cfonb120(ROWS),
+}
 
 
 def _files() -> list[tuple[str, float, int, int]]:
+    from assets.models import Transaction
     from tests import factories
 
     setup = "import os, django; os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'zeus.settings.test'); django.setup()"
@@ -135,6 +149,10 @@ def _files() -> list[tuple[str, float, int, int]]:
                 elapsed, rss = float("nan"), 0
         finally:
             os.unlink(path)
+        if rss:  # imported: every line of the file a row, none lost or doubled on the way
+            imported = Transaction.objects.filter(user__username=f"bench-{name}").count()
+            expected = XLS_ROWS if name == "xls" else ROWS
+            assert imported == expected, f"{name}: {imported:,} rows imported, not {expected:,}"
         results.append((name, elapsed, rss, len(data)))
     return results
 
