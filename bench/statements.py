@@ -150,7 +150,7 @@ def _files() -> list[tuple[str, float, int, int, str]]:
             except subprocess.CalledProcessError as exc:  # a refused file (a size cap): the command's words on why
                 elapsed, rss = float("nan"), 0
                 refusal = (exc.stderr or "").strip().splitlines()[-1:] or ["the import failed"]
-                refusal = refusal[0].removeprefix("CommandError: ")
+                refusal = refusal[0].rpartition("CommandError: ")[2]
         finally:
             os.unlink(path)
         if rss:  # imported: every line of the file a row, none lost or doubled on the way
