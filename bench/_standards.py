@@ -44,8 +44,9 @@ def _coda_day(day: dt.date) -> str:
 
 
 def coda(rows: int) -> bytes:
-    """Statements of 5,000 movements, each a header (0), old balance (1), movements (21, each with its 22 and
-    23: payment reference, counterparty account and name), new balance (8) and trailer (9)."""
+    """Statements of 5,000 movements, each a header (0), old balance (1), movements (21; a 22, the payment
+    reference, on seven in ten and a 23, the counterparty's account and name, on five in ten, as the corpus's real
+    CODA files carry them), new balance (8) and trailer (9)."""
     per = 5_000
     lines = []
     for first in range(0, rows, per):
@@ -61,12 +62,17 @@ def coda(rows: int) -> bytes:
             day, cents, income = _movement(n)
             credits, debits = (credits + cents, debits) if income else (credits, debits + cents)
             sign, when = ("0" if income else "1"), _coda_day(day)
-            statement += [
+            more, most = n % 10 < 7, n % 10 < 5  # a 22 follows; a 23 follows it (the next-code flags say so)
+            statement.append(
                 f"21{number:04d}0000{f'B{n:012d}':<21}{sign}{cents * 10:015d}{when}00150000"
-                f"0{f'REDEVANCE {n}':<53}{when}{seq % 1000:03d}01 0",
-                f"22{number:04d}0000{'':53}{f'FT{n:010d}':<35}GEBABEBB   {'':16}1 0",
-                f"23{number:04d}0000{'BE12201702625236':<37}{f'XXXX MARKET ZAVENTEM {n}':<35}{'':43}0 0",
-            ]
+                f"0{f'REDEVANCE {n}':<53}{when}{seq % 1000:03d}0{int(more)} 0"
+            )
+            if more:
+                statement.append(f"22{number:04d}0000{'':53}{f'FT{n:010d}':<35}GEBABEBB   {'':16}{int(most)} 0")
+            if most:
+                statement.append(
+                    f"23{number:04d}0000{'BE12201702625236':<37}{f'XXXX MARKET ZAVENTEM {n}':<35}{'':43}0 0"
+                )
         final = OPENING_CENTS - debits + credits
         closed = _coda_day(_movement(min(first + per, rows) - 1)[0])
         statement.append(f"8{seq % 1000:03d}BE12341676096039{'':18}EUR0{final * 10:015d}{closed}{'':64}0")
