@@ -204,8 +204,8 @@ def _account_rows(account, group, currency: str, index: int) -> tuple[list[Row],
     scope = hashlib.sha256((account.header.customer_account_number or "").encode()).hexdigest()[:10]
     rows = []
     for detail in account.children:
-        if not detail.amount:
-            continue  # a zero line moves nothing
+        if not detail.amount or detail.type_code.transaction == TypeCodeTransaction.misc:
+            continue  # a zero line moves nothing; 890, "contains non-monetary information", moves nothing either
         index += 1
         row = Row(key=f"detail {index}")
         value_date = (detail.availability or {}).get("date") if detail.funds_type == FundsType.value_dated else None

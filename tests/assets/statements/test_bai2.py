@@ -103,6 +103,13 @@ def test_bais_own_sample_reads_split_summaries_and_empty_availability():
     ]
 
 
+def test_non_monetary_details_are_no_rows_and_a_balance_code_on_a_detail_is_a_bad_row():
+    informative = bai2([*DETAILS, "16,890,700,,,/", "88,REMITTANCE ADVICE FOLLOWS"])
+    assert len(rows_of(informative)) == 4
+    (row,) = rows_of(bai2(["16,010,700,,,/"]))
+    assert row.amount is None and "amount" in row.problems
+
+
 @pytest.mark.parametrize(
     "broken",
     [
