@@ -27,7 +27,7 @@ MAX_BYTES = max(MAX_IMAGE_BYTES, MAX_PDF_BYTES, MAX_STATEMENT_BYTES)
 MAX_BODY_BYTES = MAX_BYTES + 256 * 1024
 ACCEPTED = gettext_lazy(
     "a JPEG, PNG, WebP or GIF image, a PDF, or a statement file (XLSX, CSV, OFX, QIF, CAMT, MT940, Norma 43, CODA, "
-    "CFONB 120)"
+    "CFONB 120, BAI2)"
 )
 
 # What a name's extension or a declared content type claims, by the media type it claims.
@@ -48,6 +48,7 @@ _STATEMENT_TYPES = {
     "norma43": "text/plain",
     "coda": "text/plain",
     "cfonb120": "text/plain",
+    "bai2": "text/plain",
     "csv": "text/csv",
 }
 

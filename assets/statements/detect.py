@@ -9,10 +9,10 @@ from assets.statements.rows import ImportRejected
 
 CSV, OFX, QIF, MT940, XLSX, XLS = "csv", "ofx", "qif", "mt940", "xlsx", "xls"
 CAMT052, CAMT053, CAMT054 = "camt052", "camt053", "camt054"
-NORMA43, CODA, CFONB120 = "norma43", "coda", "cfonb120"
+NORMA43, CODA, CFONB120, BAI2 = "norma43", "coda", "cfonb120", "bai2"
 HEAD_BYTES = 8192
 ACCEPTED = gettext_lazy(
-    "CSV, OFX/QFX, QIF, CAMT.052/053/054 XML, MT940, AEB Norma 43, CODA, CFONB 120, XLSX or XLS"
+    "CSV, OFX/QFX, QIF, CAMT.052/053/054 XML, MT940, AEB Norma 43, CODA, CFONB 120, BAI2, XLSX or XLS"
 )  # worded where it is said
 
 _OFX = re.compile(rb"OFXHEADER\s*[:=]|<OFX[\s>]", re.IGNORECASE)
@@ -42,6 +42,11 @@ _NORMA43 = re.compile(rb"\A11\d{30}[12]\d{14}\d{3}[123][^\r\n]{0,29}" + _END + r
 _CODA = re.compile(rb"\A0{5}\d{9}05[ D] {7}[^\r\n]{104}" + _END + rb"1")
 _CFONB120 = re.compile(
     rb"\A01\d{5}[ \w]{4}\d{5}[A-Z ]{3}[\d ] [ \w]{11}  \d{6}[^\r\n]{50}\d{13}[{}A-R][^\r\n]{0,16}" + _END + rb"0[1457]"
+)
+# BAI2: the file header (01: sender, receiver, a YYMMDD creation date, a time, the file id...), perhaps continued
+# (88), then a group header (02). A CSV whose first column counts 01, 02 would need that date in its fourth cell.
+_BAI2 = re.compile(
+    rb"\A01,[^,\r\n]*+,[^,\r\n]*+,\d{6},[^,\r\n]*+,[^\r\n]*+" + _END + rb"(?:88,[^\r\n]*+" + _END + rb")*+02,"
 )
 _ZIP = b"PK\x03\x04"
 # An OLE2 compound file: an old Excel workbook (.xls), or another old Office document, which xlsfile refuses.
@@ -77,7 +82,7 @@ def detect(head: bytes) -> str:
         raise unsupported(_("XML but not a CAMT.052, CAMT.053 or CAMT.054 statement"))
     if _SWIFT_BLOCK.match(text) or (_MT940_START.search(text) and _MT940_LINE.search(text)):
         return MT940
-    for kind, pattern in ((NORMA43, _NORMA43), (CODA, _CODA), (CFONB120, _CFONB120)):
+    for kind, pattern in ((NORMA43, _NORMA43), (CODA, _CODA), (CFONB120, _CFONB120), (BAI2, _BAI2)):
         if pattern.match(text):
             return kind
     return CSV

@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterator
 from typing import BinaryIO
 
 from assets.statements import detect, textfile
+from assets.statements.bai2file import bai2_rows
 from assets.statements.camtfile import camt_rows
 from assets.statements.cfonbfile import cfonb_rows
 from assets.statements.codafile import coda_rows
@@ -60,4 +61,6 @@ def statement_rows(
         return coda_rows(source), None
     if kind == detect.CFONB120:
         return cfonb_rows(source), None
+    if kind == detect.BAI2:
+        return bai2_rows(source, currency=currency), None
     return camt_rows(source, code=f"INVALID_{kind.upper()}"), None
