@@ -1,7 +1,8 @@
-"""The statements benchmark's files in the three fixed-width bank standards, written record by record after each
-standard's layout (the records of tests/assets/statements/corpus/tune's Norma 43, CODA and CFONB 120 files): each
-a file of `rows` movements, in statements small enough for each standard's counters (Norma 43 counts an
-account's movements in 5 digits, CODA numbers a statement's in 4), with balances and totals that add up."""
+"""The statements benchmark's files in the three fixed-width bank standards and in BAI2, written record by record
+after each standard's layout (the records of tests/assets/statements/corpus/tune's Norma 43, CODA and CFONB 120
+files, and heldout48's BAI2): each a file of `rows` movements, in statements small enough for each standard's
+counters (Norma 43 counts an account's movements in 5 digits, CODA numbers a statement's in 4), with balances and
+totals that add up."""
 
 import datetime as dt
 
@@ -116,3 +117,25 @@ def cfonb120(rows: int) -> bytes:
         lines.append(f"07{account}{closed:%d%m%y}{'':50}{_cfonb_amount(balance)}{'':16}")
     assert all(len(line) == 120 for line in lines)
     return "".join(f"{line}\r\n" for line in lines).encode("latin-1")
+
+
+def bai2(rows: int) -> bytes:
+    """A BAI2 file (laid out as tests/assets/statements/corpus/heldout48's are): a file header (01), one group (02)
+    of accounts (03, no summaries) of 10,000 transaction details each (16: an incoming or outgoing money transfer,
+    its amount in cents, immediate availability, the bank's reference, a text), each account's trailer (49), the
+    group's (98) and the file's (99), their control totals and record counts adding up as the format requires."""
+    per = 10_000
+    group, total, accounts = [], 0, 0
+    for first in range(0, rows, per):
+        account = [f"03,{first // per + 1:010d},USD,/"]
+        sums = 0
+        for n in range(first, min(first + per, rows)):
+            _, cents, income = _movement(n)
+            sums += cents
+            account.append(f"16,{195 if income else 495},{cents},0,B{n:010d},,BENCH TRANSFER {n}/")
+        account.append(f"49,{sums},{len(account) + 1}/")
+        group += account
+        total, accounts = total + sums, accounts + 1
+    group = ["02,ZEUSBENCH,BANKBIC,1,260101,,USD,/", *group, f"98,{total},{accounts},{len(group) + 2}/"]
+    lines = ["01,BANKBIC,ZEUSBENCH,260101,0900,1,,,2/", *group, f"99,{total},1,{len(group) + 2}/"]
+    return "".join(f"{line}\r\n" for line in lines).encode("ascii")

@@ -124,6 +124,7 @@ FORMATS = {
     "norma43": lambda: _standards.norma43(ROWS),
     "coda": lambda: _standards.coda(ROWS),
     "cfonb120": lambda: _standards.cfonb120(ROWS),
+    "bai2": lambda: _standards.bai2(ROWS),
 }
 
 
