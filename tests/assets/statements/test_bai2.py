@@ -11,9 +11,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from assets.models import Transaction
 from assets.statements import detect
-from assets.statements.read import statement_rows
 from tests.assets.helpers import assert_error
-from zeus.errors import ValidationFailed
+from tests.assets.statements.test_bank_standards import refused_code, rows_of, table
 
 CORPUS = Path(__file__).parent / "corpus"
 HELDOUT = sorted((CORPUS / "heldout48").iterdir())
@@ -38,23 +37,6 @@ def bai2(details=tuple(DETAILS), *, account="03,12345,USD,010,100000,,/", group=
     lines = ["01,SND,RCV,250303,0800,1,,,2/", group, account, *details]
     lines += [f"49,{total},{records}/", f"98,{total},1,{records + 2}/", f"99,{total},1,{records + 4}/"]
     return "\r\n".join(lines).encode() + b"\r\n"
-
-
-def rows_of(raw: bytes, currency: str = "EUR"):
-    head = raw[: detect.HEAD_BYTES]
-    rows, _ = statement_rows(io.BytesIO(raw), kind=detect.detect(head), head=head, currency=currency)
-    return list(rows)
-
-
-def table(raw: bytes, currency: str = "EUR"):
-    return [(r.occurred_on, r.direction, r.amount, r.currency, r.description) for r in rows_of(raw, currency)]
-
-
-def refused_code(raw: bytes) -> str:
-    with pytest.raises(ValidationFailed) as caught:
-        rows_of(raw)
-    assert str(caught.value.message)
-    return caught.value.code
 
 
 def test_bai2_is_detected_from_its_file_and_group_headers():
