@@ -17,7 +17,7 @@ from typing import BinaryIO
 from django.utils.translation import gettext as _
 
 from assets.statements.records import lines_of, refused
-from assets.statements.rows import Fingerprints, Occurrences, Row, clean_description, signed_amount
+from assets.statements.rows import Row, RowIds, clean_description, signed_amount
 from zeus.money import InvalidCurrency, exponent
 
 CODE = "INVALID_BAI2"
@@ -122,8 +122,7 @@ class _Totals:
 
 
 def bai2_rows(source: BinaryIO, *, currency: str) -> Iterator[Row]:
-    fingerprint = Fingerprints("bai2")
-    occurrence = Occurrences()
+    ids = RowIds("bai2")
     index = 0
     file_totals = group_totals = None
     group = group_currency = None
@@ -143,14 +142,8 @@ def bai2_rows(source: BinaryIO, *, currency: str) -> Iterator[Row]:
                 group_totals.total += parsed.trailer.account_control_total or 0
                 group_totals.children += 1
                 group_totals.records += len(lines)
-                rows, index = _account_rows(parsed, group, group_currency or currency, index)
-                for row in rows:
-                    reference = row.external_id
-                    if reference:
-                        row.external_id = f"{reference}:{occurrence(reference)}"[:100]
-                    elif not row.problems:
-                        row.external_id = fingerprint(row)
-                    yield row
+                rows, index = _account_rows(parsed, group, group_currency or currency, index, ids)
+                yield from rows
                 account = []
             continue
         if code == "01,":
@@ -197,7 +190,7 @@ def bai2_rows(source: BinaryIO, *, currency: str) -> Iterator[Row]:
         raise refused("BAI2", _("it ends before its file trailer (99)"), CODE)
 
 
-def _account_rows(account, group, currency: str, index: int) -> tuple[list[Row], int]:
+def _account_rows(account, group, currency: str, index: int, ids: RowIds) -> tuple[list[Row], int]:
     from bai2.constants import FundsType, TypeCodeTransaction
 
     currency = account.header.currency or currency
@@ -224,7 +217,6 @@ def _account_rows(account, group, currency: str, index: int) -> tuple[list[Row],
                 amount = Decimal(detail.amount).scaleb(-2)  # signed_amount says what is wrong with the currency
             signed_amount(row, -amount if transaction == TypeCodeTransaction.debit else amount, currency)
         row.description = clean_description(detail.text)
-        if detail.bank_reference:
-            row.external_id = f"bai2:{scope}:{detail.bank_reference}"
+        ids(row, detail.bank_reference or "", scope)
         rows.append(row)
     return rows, index

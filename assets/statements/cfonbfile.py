@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from assets.statements.mt940file import decode
 from assets.statements.records import lines_of, refused, runs
-from assets.statements.rows import Fingerprints, Occurrences, Row, clean_description, signed_amount
+from assets.statements.rows import Row, RowIds, clean_description, signed_amount
 
 CODE = "INVALID_CFONB120"
 # A detail record's qualifier (LIB, NPY, REF…) is three letters or digits; banks also write detail records with
@@ -37,8 +37,7 @@ def _statements(run: list[bytes]) -> list:
 
 
 def cfonb_rows(source: BinaryIO) -> Iterator[Row]:
-    fingerprint = Fingerprints("cfonb120")
-    occurrence = Occurrences()
+    ids = RowIds("cfonb120")
     index = 0
     read = False
     for run in runs(
@@ -58,10 +57,7 @@ def cfonb_rows(source: BinaryIO) -> Iterator[Row]:
                 index += 1
                 row = _row(movement, line, index)
                 reference = movement["reference"].strip()
-                if reference.strip("0"):
-                    row.external_id = f"cfonb120:{scope}:{reference}:{occurrence(reference)}"[:100]
-                elif not row.problems:
-                    row.external_id = fingerprint(row)
+                ids(row, reference if reference.strip("0") else "", scope)
                 rows.append(row)
         yield from rows
     if not read:

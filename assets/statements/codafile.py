@@ -14,7 +14,7 @@ from typing import BinaryIO
 from django.utils.translation import gettext as _
 
 from assets.statements.records import lines_of, refused, runs
-from assets.statements.rows import Fingerprints, Occurrences, Row, clean_description, signed_amount
+from assets.statements.rows import Row, RowIds, clean_description, signed_amount
 
 CODE = "INVALID_CODA"
 RECORD = 128
@@ -49,8 +49,7 @@ def _movement_start(record: bytes) -> bool:
 
 
 def coda_rows(source: BinaryIO) -> Iterator[Row]:
-    fingerprint = Fingerprints("coda")
-    occurrence = Occurrences()
+    ids = RowIds("coda")
     index = 0
     read = False
     for run in runs(_checked(lines_of(source)), opens=lambda r: r.startswith(b"0"), heads=2, starts=_movement_start):
@@ -63,11 +62,7 @@ def coda_rows(source: BinaryIO) -> Iterator[Row]:
                     continue  # a globalisation's detail (its total is the row), or a zero line that moves nothing
                 index += 1
                 row = _row(movement, index, statement.currency or "")
-                reference = movement.transaction_ref or ""
-                if reference:
-                    row.external_id = f"coda:{scope}:{reference}:{occurrence(reference)}"[:100]
-                elif not row.problems:
-                    row.external_id = fingerprint(row)
+                ids(row, movement.transaction_ref or "", scope)
                 rows.append(row)
         yield from rows
     if not read:

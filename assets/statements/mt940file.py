@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from django.utils.translation import gettext as _
 
-from assets.statements.rows import Fingerprints, ImportRejected, Occurrences, Row, clean_description, signed_amount
+from assets.statements.rows import ImportRejected, Row, RowIds, clean_description, signed_amount
 
 # A :61: line that already holds its amount, followed by a line that is no field of its own.
 _CONTINUATION = re.compile(r"^(:61:\d{6}(?:\d{4})?R?[DC][A-Z]?\d[^\n]*)\n(?![:\-{}]|$)[^\n]*$", re.MULTILINE)
@@ -139,8 +139,7 @@ def mt940_rows(raw: bytes, *, currency: str) -> Iterator[Row]:
             _("The MT940 file could not be read: %(value)s") % {"value": str(exc)[:200]}, code="INVALID_MT940"
         ) from None
     scope = hashlib.sha256(account.encode()).hexdigest()[:10]
-    fingerprint = Fingerprints("mt940")
-    occurrence = Occurrences()
+    ids = RowIds("mt940")
     for index, line in enumerate(_lines(text), start=1):
         data = line.data
         row = Row(key=f"transaction {index}")
@@ -160,9 +159,5 @@ def mt940_rows(raw: bytes, *, currency: str) -> Iterator[Row]:
         details = next((str(data[k]) for k in _DESCRIPTIONS if data.get(k)), "")
         row.description = clean_description(details.replace("\n", " "))
         reference = data.get("bank_reference") or ""
-        if reference and reference.upper() != "NONREF":
-            # Some banks repeat a reference on the lines of one batch: its nth use keeps them apart.
-            row.external_id = f"mt940:{scope}:{reference}:{occurrence(reference)}"[:100]
-        elif not row.problems:
-            row.external_id = fingerprint(row)
+        ids(row, "" if reference.upper() == "NONREF" else reference, scope)
         yield row

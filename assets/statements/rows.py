@@ -100,3 +100,18 @@ class Fingerprints:
         basis = f"{row.occurred_on}|{row.direction}|{row.amount}|{row.currency}|{row.description.casefold()}"
         digest = hashlib.sha256(basis.encode()).digest()[:16]
         return f"{self.prefix}:{digest.hex()}:{self.occurrence(digest)}"
+
+
+class RowIds:
+    """Each row's id in a format whose lines may carry the bank's reference (MT940, CODA, CFONB 120, BAI2): the
+    reference, scoped by the account (a hash) and counted by its nth use in the file, where the line has one;
+    else a fingerprint. A row with problems gets none: the file is refused."""
+
+    def __init__(self, prefix: str):
+        self.prefix, self.fingerprint, self.occurrence = prefix, Fingerprints(prefix), Occurrences()
+
+    def __call__(self, row: Row, reference: str = "", scope: str = "") -> None:
+        if reference:
+            row.external_id = f"{self.prefix}:{scope}:{reference}:{self.occurrence(reference)}"[:100]
+        elif not row.problems:
+            row.external_id = self.fingerprint(row)
