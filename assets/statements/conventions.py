@@ -4,8 +4,10 @@ columns is the currency and the figure, and whether figures written unsigned are
 
 import datetime as dt
 import re
+from collections import Counter
 
 from assets.rules.text import fold
+from assets.statements import figures
 from assets.statements.dates import is_date, read_date
 from assets.statements.inference import dates_day_first
 from zeus.money import CURRENCY_EXPONENTS
@@ -13,6 +15,10 @@ from zeus.money import CURRENCY_EXPONENTS
 # A figure written with its sign, or negative in brackets (`(150.00)`), as a figure cell opens.
 _PLUS = re.compile(r"^\+")
 _MINUS = re.compile(r"^\s*(?:-|\()")
+
+
+# The columns a line's money is written in.
+MONEY_KEYS = ("amount", "debit", "credit", "fee", "tax")
 
 
 def _column(ahead: list[tuple[int, list[str]]], index: int) -> list[str]:
@@ -303,3 +309,23 @@ def summary_title(record: list[str]) -> bool:
         return False
     title = fold(texts.pop())
     return bool(_SUMMARY.match(title)) and not any(c.isdigit() for c in title)
+
+
+def usual_width(ahead: list[tuple[int, list[str]]]) -> int | None:
+    """How many cells most of a table's first lines have (a CSV writes each line of its table whole); None
+    where no count holds most of them."""
+    counts = Counter(len(record) for _, record in ahead)
+    if not counts:
+        return None
+    width, seen = counts.most_common(1)[0]
+    return width if seen * 2 > len(ahead) else None
+
+
+def money_aside(record: list[str], mapping: dict, width: int | None) -> bool:
+    """Whether a line whose money columns are empty is short of the table's `width` and holds a figure written
+    as money in another column: a cell lost before its money moved it left (Bank of Baroda's anonymised line,
+    its 200.00 under `CHQ.NO.`). Read as moving no money, the line would drop a withdrawal without a word."""
+    if width is None or len(record) >= width:
+        return False
+    money = {mapping[key] for key in MONEY_KEYS if key in mapping}
+    return any(figures.is_money_figure(cell) for index, cell in enumerate(record) if index not in money)

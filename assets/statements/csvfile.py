@@ -48,7 +48,6 @@ _NOT_BOOKED = {
 _NOT_YET = ("scheduled", "pending")
 # A totals row under the table (`TỔNG TIỀN`, `Total`, `Summe`, Axis Bank's `TRANSACTION TOTAL DR/CR`): no date,
 # the columns' sums.
-_FIGURES = ("amount", "debit", "credit", "fee", "tax")
 _TOTAL = re.compile(r"^(?:transactions? )?(?:tong|cong|total|totals|summe|sum|totale)\b")
 # An opening or closing balance, or a turnover, written as a line of the table (BancoPosta's `SALDO INIZIALE`,
 # Swedbank Lithuania's `Likutis pradžiai` and `Apyvarta`, Estonia's `Algsaldo`, `Käive` and `lõppsaldo`, a card's
@@ -186,6 +185,7 @@ def mapped_rows(
         day_first = conventions.yearless_day_first(ahead, mapping, default=day_first)
     bare_out = conventions.unsigned_reading(ahead, mapping, card, charges=charges, card_above=card_above)
     mark = figures.decimal_mark(cell for _, record in ahead for cell in record)
+    usual = None if ragged else conventions.usual_width(ahead)
     for line, record in records:
         if conventions.summary_title(record):
             return  # what follows it repeats lines already read, or sums them
@@ -206,6 +206,10 @@ def mapped_rows(
             _date(row, _read_date, cell("date"), mapping.get("date_format"), day_first)
         own = conventions.currency_code(cell("currency")) if "currency" in mapping else ""
         if not _mapped_amount(row, mapping, cell, own or currency, bare_out=bare_out, mark=mark):
+            if conventions.money_aside(record, mapping, usual):
+                words = gettext("Found %(count)s columns, not the table's %(width)s: the amount is out of place.")
+                row.problem("row", _columns(words, usual, record))
+                yield row
             continue  # a notice (a rate change, an opening balance) that moves no money
         if "description" in mapping:
             row.description = clean_description(cell("description"))
@@ -233,7 +237,7 @@ def _not_a_transaction(record: list[str], mapping: dict) -> bool:
     text = record[mapping["description"]] if "description" in mapping and len(record) > mapping["description"] else ""
     if any(_BALANCE_LINE.match(fold(cell)) for cell in ([text] if text.strip() else record)):
         return True
-    figures = [record[mapping[k]] for k in _FIGURES if k in mapping and len(record) > mapping[k]]
+    figures = [record[mapping[k]] for k in conventions.MONEY_KEYS if k in mapping and len(record) > mapping[k]]
     written = any(f.strip() for f in figures)
     day = record[mapping["date"]].strip() if len(record) > mapping["date"] else ""
     texts = [record[mapping[k]] for k in ("description", "external_id") if k in mapping and len(record) > mapping[k]]

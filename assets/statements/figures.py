@@ -15,6 +15,13 @@ APOSTROPHES = "'\u2019\u02bc"
 _BARE_FIGURE = re.compile(rf"^\d{{1,3}}(?:[.,{APOSTROPHES} ]\d{{3}})*(?:[.,]\d+)?$|^\d+(?:[.,]\d+)?$")
 
 
+def is_money_figure(cell: str) -> bool:
+    """Whether a cell is a figure written as money is, with a mark in it (`200.00`, `1,250`, `150.000`), which
+    a cheque's or a reference's number (`123456`) has not."""
+    text = cell.replace("\u00a0", " ").strip().strip("()").lstrip("+-").strip()
+    return bool(_BARE_FIGURE.match(text)) and not text.isdigit()
+
+
 def _mark_of(cell: str) -> tuple[str, bool] | None:
     """The decimal mark one figure proves, and whether it is written as money is: the later of `.` and `,`
     where both are written (`1,234.56`) or a lone one followed by one or two digits (`-144,75`); a lone one

@@ -1,9 +1,10 @@
 """Table tests of the readers on the Indian exports found on heldout37 after its one measurement: HDFC's line text
 under `Narration`, and ICICI's card statement, whose `BillingAmountSign` writes `CR` on a refund or payment and
-nothing on a charge beside unsigned figures; HDFC's card statement separated by `~`, its `Debit / Credit` blank
-on every charge; HDFC's savings line whose narration holds an unquoted comma. Figures made up; and the guards
-that a side column naming both ways reads as before, and that a line too long for any other reason stays a bad
-row; Bank of Baroda's `TRAN DATE`; ICICI's old Excel (.xls) workbook."""
+nothing on a charge beside unsigned figures; HDFC's card statement separated by `~`, its `Debit / Credit` blank on
+every charge; HDFC's savings line whose narration holds an unquoted comma. Figures made up; and the guards that a
+side column naming both ways reads as before, and that a line too long for any other reason stays a bad row; Bank of
+Baroda's `TRAN DATE`, and its line short of a cell whose money stands in no money column; ICICI's old Excel (.xls)
+workbook."""
 
 import datetime as dt
 import io
@@ -125,6 +126,27 @@ def test_baroda_books_each_line_on_its_tran_date_not_its_value_date():
         (dt.date(2025, 2, 10), "expense", Decimal("150.00"), {}),
         (dt.date(2025, 2, 2), "income", Decimal("20.00"), {}),
     ]
+
+
+# The anonymisation lost a cell before CHQ.NO., so the line's withdrawal stands under CHQ.NO. and its balance one
+# column left of BALANCE(INR): 15 cells under a header of 16.
+SHIFTED = "09/02/2025,,09/02/2025,,UPI/SHOP/TWO,,,200.00,,,,,, 1650.00Cr,\n"
+
+
+def test_a_line_short_of_the_tables_cells_with_its_money_outside_the_money_columns_is_a_bad_row():
+    rows = rows_of((BARODA + SHIFTED).encode(), "INR")
+    assert [problems for *_, problems in rows[:2]] == [{}, {}]
+    assert list(rows[2][3]) == ["row"]
+
+
+def test_a_short_line_with_no_figure_moves_no_money_as_before():
+    notice = "09/02/2025,,09/02/2025,,Nomination registered,,,,,,,,, 1650.00Cr,\n"
+    assert len(rows_of((BARODA + notice).encode(), "INR")) == 2
+
+
+def test_a_short_line_holding_only_a_cheques_number_moves_no_money_as_before():
+    issued = "09/02/2025,,09/02/2025,,Cheque book issued,,,123456,,,,,, 1650.00Cr,\n"
+    assert len(rows_of((BARODA + issued).encode(), "INR")) == 2
 
 
 def icici_book(*, hidden: int | None = None) -> bytes:
