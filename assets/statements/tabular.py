@@ -16,7 +16,7 @@ from assets.rules.text import fold
 from assets.statements import column_mapping, conventions, csvfile
 from assets.statements.columns import MAX_COLUMNS, SAMPLE_ROWS, infer_mapping, is_date_cell
 from assets.statements.dates import read_date
-from assets.statements.detect import ACCEPTED
+from assets.statements.detect import ACCEPTED, unsupported
 from assets.statements.headers import auto_mapping, card_charges, card_column, names_purchase_day, names_value_date
 from assets.statements.inference import dates_day_first, headless_mapping
 from assets.statements.overlong import Mender
@@ -343,6 +343,9 @@ def table_rows(
             ),
         )
         return rows, None
+    if not any(sum(1 for cell in record if cell.strip()) > 1 for _, record in seen):
+        # A fixed-width statement (Finland's TITO) or any other text of one column: no mapping can read it.
+        raise unsupported(gettext("text with no columns"))
     raise ImportRejected(
         gettext(
             "The first line must be the header %(value)s, or send a column mapping for this bank's header. "

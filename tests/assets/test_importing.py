@@ -257,8 +257,15 @@ def test_a_bad_row_over_rest_is_a_400_naming_the_row(alice_api):
         (b"", "text/csv", "CSV_EMPTY"),
         # UTF-16 (its byte-order mark) cut in the middle of a character
         (b"\xff\xfe" + "date,x\n1,2\n".encode("utf-16-le") + b"\x00", "text/csv", "CSV_NOT_UTF8"),
-        (b"\xff\xfe\x00d", "text/csv", "CSV_BAD_HEADER"),
+        (b"\xff\xfe\x00d", "text/csv", "UNSUPPORTED_FORMAT"),  # one letter: no columns
         (b"a,b\n", "text/csv", "CSV_BAD_HEADER"),
+        # A fixed-width statement (Finland's TITO): no column to map, so the formats Zeus reads, not a mapping
+        (
+            b"T0032210047300010416310003180205180205180205195000370020840699   180111+000000000000179900000000EUR\r\n"
+            b"T10188000001180203473047IE58071802051802031802032720OTTO             TILISIIRTO        -0000000000\r\n",
+            "text/plain",
+            "UNSUPPORTED_FORMAT",
+        ),
     ],
 )
 def test_unreadable_bodies_are_400s(alice_api, body, content_type, code):
@@ -313,7 +320,7 @@ def test_the_command_explains_what_went_wrong(alice, tmp_path):
     with pytest.raises(CommandError, match=r"line 2: amount"):
         call_command("import_transactions", str(bad), "--user", "alice")
     latin = tmp_path / "latin.csv"
-    latin.write_bytes("café".encode("latin-1"))
+    latin.write_bytes("café,thé".encode("latin-1"))
     with pytest.raises(CommandError, match="must be the header"):
         call_command("import_transactions", str(latin), "--user", "alice")
     assert not Transaction.objects.exists()
