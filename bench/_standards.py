@@ -119,12 +119,11 @@ def cfonb120(rows: int) -> bytes:
     return "".join(f"{line}\r\n" for line in lines).encode("latin-1")
 
 
-def bai2(rows: int) -> bytes:
+def bai2(rows: int, *, per: int = 10_000) -> bytes:
     """A BAI2 file (laid out as tests/assets/statements/corpus/heldout48's are): a file header (01), one group (02)
-    of accounts (03, no summaries) of 10,000 transaction details each (16: an incoming or outgoing money transfer,
+    of accounts (03, no summaries) of `per` transaction details each (16: an incoming or outgoing money transfer,
     its amount in cents, immediate availability, the bank's reference, a text), each account's trailer (49), the
     group's (98) and the file's (99), their control totals and record counts adding up as the format requires."""
-    per = 10_000
     group, total, accounts = [], 0, 0
     for first in range(0, rows, per):
         account = [f"03,{first // per + 1:010d},USD,/"]

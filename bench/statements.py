@@ -1,7 +1,8 @@
-"""Statement files and bank texts: a 100,000-row file of each format imported by `import_transactions` in a
-child process (its time and peak memory; the rows it made counted: every line one row), the three fixed-width
-bank standards' files written by bench/_standards.py, and the bank-text reader's time per text (p50 and p99 over the
-corpus, repeated; the p99 over texts of each text's median) and on 1,000 characters of noise."""
+"""Statement files and bank texts: a 100,000-row file of each format imported by `import_transactions` in a child
+process (its time and peak memory; the rows it made counted: every line one row), the three fixed-width bank
+standards' files and BAI2 (in accounts of 10,000 lines, and in one account) written by bench/_standards.py, and the
+bank-text reader's time per text (p50 and p99 over the corpus, repeated; the p99 over texts of each text's median)
+and on 1,000 characters of noise."""
 
 import datetime as dt
 import io
@@ -125,6 +126,8 @@ FORMATS = {
     "coda": lambda: _standards.coda(ROWS),
     "cfonb120": lambda: _standards.cfonb120(ROWS),
     "bai2": lambda: _standards.bai2(ROWS),
+    # A bank's whole day in one account: the reader's memory must not grow with an account.
+    "bai2_one_account": lambda: _standards.bai2(ROWS, per=ROWS),
 }
 
 
@@ -209,7 +212,8 @@ def run() -> list[Row]:
     rows = []
     for name, elapsed, rss, size, refusal in _files():
         print(f"   {name}: {size / 1e6:.1f} MB, {elapsed:.1f} s, {rss / 1024:.0f} MB peak RSS", flush=True)
-        lines = f"{XLS_ROWS:,}-row {name} file (BIFF8's most)" if name == "xls" else f"{ROWS:,}-row {name} file"
+        label = name.replace("_", " ")
+        lines = f"{XLS_ROWS:,}-row {label} file (BIFF8's most)" if name == "xls" else f"{ROWS:,}-row {label} file"
         rows.append(
             Row(
                 f"a {lines} imported (time, peak memory)",

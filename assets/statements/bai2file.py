@@ -5,9 +5,9 @@ each account's transaction details (16: a type code, an amount in minor units, a
 date, the bank's reference, text) and the trailers (49, 98, 99) with their control totals and record counts. A
 record goes on in continuation records (88). Each detail is a row; summaries and balances are none.
 
-The library reads a whole file into objects at once, so it is handed one account at a time (its own parser checks
-the account's control total and record count); the group and file trailers are checked here against the accounts
-read, as the library would, so memory is bounded by an account, not the file."""
+The library reads a whole section into objects at once, so it is handed one record at a time (its own parsers read
+each record's fields), and the account, group and file trailers are checked here against the records read, as the
+library's section parsers would: memory is bounded by a record, not an account or the file."""
 
 import hashlib
 from collections.abc import Iterator
@@ -112,8 +112,8 @@ def _parse(parser_name: str, lines: list[str]):
 class _Totals:
     """A group's or the file's running sums, checked against its trailer as the library checks them."""
 
-    def __init__(self):
-        self.total, self.children, self.records = 0, 0, 0
+    def __init__(self, records: int):
+        self.total, self.children, self.records = 0, 0, records
 
     def check(self, message: str, trailer_total, children, records) -> None:
         # The library's own rules: a section without children is refused, totals and counts must agree.
@@ -121,37 +121,60 @@ class _Totals:
             raise refused("BAI2", message, CODE)
 
 
+class _Account:
+    """The account being read: its header (03), the sums its trailer (49) must state as the library's account
+    parser checks them (its details' amounts and its header's summaries; its records), and its rows' currency
+    and the scope of their references."""
+
+    def __init__(self, header, record: list[str], currency: str):
+        self.total = sum(item.amount or 0 for item in header.summary_items)
+        self.records = len(record)
+        self.currency = header.currency or currency
+        self.scope = hashlib.sha256((header.customer_account_number or "").encode()).hexdigest()[:10]
+
+
 def bai2_rows(source: BinaryIO, *, currency: str) -> Iterator[Row]:
     ids = RowIds("bai2")
     index = 0
     file_totals = group_totals = None
     group = group_currency = None
-    account: list[list[str]] = []
+    account: _Account | None = None
     ended = False
     for record in _records(source):
         code = record[0][:3]
         if ended:
             raise refused("BAI2", _("records follow the file trailer (99)"), CODE)
-        if account or code == "03,":
+        if account is not None:
+            account.records += len(record)
+            if code == "16,":
+                detail, _helper = _parse("TransactionDetailParser", record)
+                account.total += detail.amount or 0
+                if (row := _detail_row(detail, account, group, index + 1, ids)) is not None:
+                    index += 1
+                    yield row
+            elif code == "49,":
+                trailer, _helper = _parse("AccountTrailerParser", record)
+                if (trailer.account_control_total, trailer.number_of_records) != (account.total, account.records):
+                    message = _("an account trailer's (49) control total or record count does not match its records")
+                    raise refused("BAI2", message, CODE)
+                group_totals.total += account.total
+                group_totals.children += 1
+                group_totals.records += account.records
+                account = None
+            else:
+                raise refused("BAI2", _("an account (03) ends without its trailer (49)"), CODE)
+            continue
+        if code == "03,":
             if group is None:
                 raise refused("BAI2", _("an account (03) stands outside a group (02)"), CODE)
-            account.append(record)
-            if code == "49,":
-                lines = [line for rec in account for line in rec]
-                parsed, _helper = _parse("AccountParser", lines)
-                group_totals.total += parsed.trailer.account_control_total or 0
-                group_totals.children += 1
-                group_totals.records += len(lines)
-                rows, index = _account_rows(parsed, group, group_currency or currency, index, ids)
-                yield from rows
-                account = []
+            header, _helper = _parse("AccountIdentifierParser", record)
+            account = _Account(header, record, group_currency or currency)
             continue
         if code == "01,":
             if file_totals is not None:
                 raise refused("BAI2", _("a second file header (01)"), CODE)
             _parse("Bai2FileHeaderParser", record)
-            file_totals = _Totals()
-            file_totals.records += len(record)
+            file_totals = _Totals(len(record))
         elif file_totals is None:
             raise refused("BAI2", _("it does not begin with a file header (01)"), CODE)
         elif code == "02," and group is None:
@@ -159,8 +182,7 @@ def bai2_rows(source: BinaryIO, *, currency: str) -> Iterator[Row]:
             # The library puts USD where the group names no currency; the file's own field says whether it did.
             fields = helper.current_record.fields if helper.current_record else []
             group_currency = fields[5] if len(fields) > 5 and fields[5] else None
-            group_totals = _Totals()
-            group_totals.records += len(record)
+            group_totals = _Totals(len(record))
         elif code == "98," and group is not None:
             trailer, _helper = _parse("GroupTrailerParser", record)
             group_totals.records += len(record)
@@ -186,37 +208,32 @@ def bai2_rows(source: BinaryIO, *, currency: str) -> Iterator[Row]:
             ended = True
         else:
             raise refused("BAI2", _("an unexpected record %(code)s") % {"code": record[0][:2]}, CODE)
-    if not ended or account:
+    if not ended or account is not None:
         raise refused("BAI2", _("it ends before its file trailer (99)"), CODE)
 
 
-def _account_rows(account, group, currency: str, index: int, ids: RowIds) -> tuple[list[Row], int]:
+def _detail_row(detail, account: _Account, group, index: int, ids: RowIds) -> Row | None:
     from bai2.constants import FundsType, TypeCodeTransaction
 
-    currency = account.header.currency or currency
-    scope = hashlib.sha256((account.header.customer_account_number or "").encode()).hexdigest()[:10]
-    rows = []
-    for detail in account.children:
-        if not detail.amount or detail.type_code.transaction == TypeCodeTransaction.misc:
-            continue  # a zero line moves nothing; 890, "contains non-monetary information", moves nothing either
-        index += 1
-        row = Row(key=f"detail {index}")
-        value_date = (detail.availability or {}).get("date") if detail.funds_type == FundsType.value_dated else None
-        row.occurred_on = value_date or group.as_of_date
-        transaction = detail.type_code.transaction
-        if transaction not in (TypeCodeTransaction.credit, TypeCodeTransaction.debit):
-            row.problem(
-                "amount",
-                _("Type code %(code)s is neither a credit nor a debit.") % {"code": detail.type_code.code},
-            )
-        else:
-            try:
-                # Amounts are written in the currency's minor units (cents), with no decimal point.
-                amount = Decimal(detail.amount).scaleb(-exponent(currency))
-            except (InvalidCurrency, KeyError):
-                amount = Decimal(detail.amount).scaleb(-2)  # signed_amount says what is wrong with the currency
-            signed_amount(row, -amount if transaction == TypeCodeTransaction.debit else amount, currency)
-        row.description = clean_description(detail.text)
-        ids(row, detail.bank_reference or "", scope)
-        rows.append(row)
-    return rows, index
+    if not detail.amount or detail.type_code.transaction == TypeCodeTransaction.misc:
+        return None  # a zero line moves nothing; 890, "contains non-monetary information", moves nothing either
+    currency = account.currency
+    row = Row(key=f"detail {index}")
+    value_date = (detail.availability or {}).get("date") if detail.funds_type == FundsType.value_dated else None
+    row.occurred_on = value_date or group.as_of_date
+    transaction = detail.type_code.transaction
+    if transaction not in (TypeCodeTransaction.credit, TypeCodeTransaction.debit):
+        row.problem(
+            "amount",
+            _("Type code %(code)s is neither a credit nor a debit.") % {"code": detail.type_code.code},
+        )
+    else:
+        try:
+            # Amounts are written in the currency's minor units (cents), with no decimal point.
+            amount = Decimal(detail.amount).scaleb(-exponent(currency))
+        except (InvalidCurrency, KeyError):
+            amount = Decimal(detail.amount).scaleb(-2)  # signed_amount says what is wrong with the currency
+        signed_amount(row, -amount if transaction == TypeCodeTransaction.debit else amount, currency)
+    row.description = clean_description(detail.text)
+    ids(row, detail.bank_reference or "", account.scope)
+    return row

@@ -95,7 +95,9 @@ def test_non_monetary_details_are_no_rows_and_a_balance_code_on_a_detail_is_a_ba
 @pytest.mark.parametrize(
     "broken",
     [
-        bai2().replace(b"49,255298,8/", b"49,255297,8/"),  # the account's control total (the library checks it)
+        bai2().replace(b"49,255298,8/", b"49,255297,8/"),  # the account's control total
+        bai2().replace(b"49,255298,8/", b"49,255298,9/"),  # the account's record count
+        bai2().replace(b"\r\n49,", b"\r\n02,RCV,SND,1,250303,,,2/\r\n49,"),  # an account left without its trailer
         bai2().replace(b"98,255298,1,10/", b"98,255299,1,10/"),  # the group's
         bai2().replace(b"99,255298,1,12/", b"99,255298,1,13/"),  # the file's record count
         bai2().replace(b"16,699,", b"16,999,"),  # a type code the library does not know
