@@ -39,6 +39,8 @@ _NAMES = {
         "data mov", "data movimento",
         # Indonesian: the day (BNI's `Tanggal Kirim`, the day and time it was sent).
         "tanggal transaksi", "tanggal kirim", "tanggal",
+        # Hebrew: a card's purchase day (Max's `תאריך עסקה`); its charge day (`תאריך חיוב`) is not the line's.
+        "תאריך עסקה",
         # Czech's booking day (ČSOB's `datum zaúčtování`).
         "datum zauctovani",
         # Norwegian's booking day (Skandiabanken's `BOKFØRINGSDATO`).
@@ -78,6 +80,8 @@ _NAMES = {
         "selgitus", "makse andmed",
         # Indonesian banks' line text (BNI's `Deskripsi`, `Keterangan`).
         "deskripsi", "keterangan",
+        # Hebrew: the merchant's name (Max's `שם בית העסק`).
+        "שם בית העסק",
         # Santander Chile's `Descripción movimiento`.
         "descripcion movimiento",
         # A line's text named for what the table lists (BCV's `Transactions`) or its designation (`Denominazione`).
@@ -117,6 +121,8 @@ _NAMES = {
         "сума в валюті картки", "сума",
         # A Russian card's figure in the account's currency (Sberbank) before the operation's own.
         "сумма в валюте счета", "сумма",
+        # Hebrew: a card's charge in shekels (Max's `סכום חיוב`), never the purchase's own `סכום עסקה מקורי`.
+        "סכום חיוב",
     ),
     "debit": (
         "ghi no", "tien ra", "so tien ghi no", "phat sinh no", "so tien rut", "rut", "chi", "debit",
@@ -179,6 +185,8 @@ _NAMES = {
         "记账币种", "入账货币", "交易币种", "交易货币", "货币", "币种", "币别", "通貨",
         # The card's currency (PrivatBank), never monobank's bare `Валюта`, the operation's beside card figures.
         "валюта картки",
+        # Hebrew: the charge's currency (Max's `מטבע חיוב`), not the purchase's (`מטבע עסקה מקורי`).
+        "מטבע חיוב",
     ),
     "balance": (
         "so du", "so du cuoi", "balance", "running balance", "so du sau giao dich", "saldo", "kontostand", "egyenleg",
@@ -255,9 +263,9 @@ def _names(cell: str) -> list[str]:
         text = text[: unit.start()]
     # Japanese joins two names with a middle dot (Rakuten Card's `利用店名・商品名`: the shop, the goods).
     parts = [whole, text, *re.split(r"[/\n|\u30fb]", text)]
-    # Chinese and Japanese names are words of their own (NFKD has made full-width brackets and colons ASCII).
+    # Chinese, Japanese and Hebrew names are words of their own (NFKD made full-width brackets and colons ASCII).
     return [
-        " ".join(re.sub(r"[^a-z0-9 \u0400-\u04ff\u3041-\u30fa\u30fc-\u30ff\u4e00-\u9fff]", " ", p).split())
+        " ".join(re.sub(r"[^a-z0-9 \u0400-\u04ff\u05d0-\u05ea\u3041-\u30fa\u30fc-\u30ff\u4e00-\u9fff]", " ", p).split())
         for p in parts
     ]
 
@@ -295,6 +303,8 @@ _CARD_NAMES = frozenset((
     "so the", "卡号",
     # China Merchants Bank's card: its last four digits (`卡号末四位`).
     "卡号末四位",
+    # Max's (Israel) card: its last four digits.
+    "4 ספרות אחרונות של כרטיס האשראי",
 ))  # fmt: skip
 
 

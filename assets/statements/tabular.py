@@ -21,6 +21,7 @@ from assets.statements.headers import auto_mapping, card_charges, card_column, n
 from assets.statements.inference import dates_day_first, headless_mapping
 from assets.statements.overlong import Mender
 from assets.statements.rows import ImportRejected, Row
+from assets.statements.sheets import Sheets
 
 HEADER_SEARCH_ROWS = 30
 _WRITTEN_DATE = re.compile(r"(?<![\d/.-])\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}(?![\d/.-])")
@@ -98,6 +99,8 @@ def _sections(
         if section.next is None:
             return
         line, header = section.next
+        if isinstance(reader, Sheets):
+            reader.end_with_this_sheet()  # a further sheet continues the first header's table, not this one
         chosen = choose(header)
 
 
@@ -231,21 +234,18 @@ def _period(seen: list[tuple[int, list[str]]], *, day_first: bool) -> tuple[dt.d
     return (days[0], days[-1]) if len(days) > 1 else None
 
 
-def table_rows(
+def _search(
     reader,
     *,
     mapping: dict | None,
     saved: Callable[[str], dict | None],
-    currency: str,
     day_first: bool,
-    ragged: bool = False,
-    today: dt.date | None = None,
-) -> tuple[Iterator[Row], tuple[str, dict] | None]:
-    """(the rows, the (header key, mapping) to remember for next time or None). `ragged`: the reader leaves
-    a row's trailing empty cells out, as an XLSX sheet stores it; `today`: the importer's (csvfile.mapped_rows)."""
-    first: list[str] | None = None
-    seen: list[tuple[int, list[str]]] = []
-    ahead: list[tuple[int, list[str]]] = []  # a record read to see whether it is a header's second row
+    seen: list[tuple[int, list[str]]],
+    ahead: list[tuple[int, list[str]]],
+) -> tuple[list[str], dict, int, tuple[str, dict] | None] | bool:
+    """The header in the first rows and the mapping that reads it: (header, mapping, its line, the (header key,
+    mapping) to remember or None); True for Zeus's own header; False for none. `seen` gets the records read up to
+    the header, `ahead` those read past it (a record read to see whether it is a header's second row)."""
     for _ in range(HEADER_SEARCH_ROWS):
         item = ahead.pop() if ahead else _read(reader)
         if item is None:
@@ -253,12 +253,10 @@ def table_rows(
         seen.append(item)
         line, record = item
         header = [cell.strip() for cell in record]
-        if first is None and any(header):
-            first = header
         if sum(1 for cell in header if cell) < 2:
             continue
         if csvfile.is_zeus_header(header) and not mapping:
-            return csvfile.zeus_rows(reader, currency=currency, ragged=ragged), None
+            return True
         key = csvfile.header_key(header)
         chosen, remember, automatic = None, None, False
         if mapping:
@@ -286,7 +284,7 @@ def table_rows(
             if chosen is None:
                 # Without it the other side's lines would read as lines that move no money: not read at all.
                 seen += ahead
-                ahead = []
+                ahead.clear()
                 continue
         if automatic and names_value_date(chosen["date"]):
             while len(ahead) < SAMPLE_ROWS and (item := _read(reader)) is not None:
@@ -295,8 +293,32 @@ def table_rows(
             period = _period(seen[:-1], day_first=order)
             if _booked_apart(header, chosen["date"], [record for _, record in ahead], period, order):
                 seen += ahead
-                ahead = []
+                ahead.clear()
                 continue
+        return header, chosen, line, remember
+    return False
+
+
+def table_rows(
+    reader,
+    *,
+    mapping: dict | None,
+    saved: Callable[[str], dict | None],
+    currency: str,
+    day_first: bool,
+    ragged: bool = False,
+    today: dt.date | None = None,
+) -> tuple[Iterator[Row], tuple[str, dict] | None]:
+    """(the rows, the (header key, mapping) to remember for next time or None). `ragged`: the reader leaves
+    a row's trailing empty cells out, as an XLSX sheet stores it; `today`: the importer's (csvfile.mapped_rows).
+    A workbook's reader (`more_sheets`) reads on into each further sheet under the same header (sheets.Sheets)."""
+    seen: list[tuple[int, list[str]]] = []
+    ahead: list[tuple[int, list[str]]] = []
+    found = _search(reader, mapping=mapping, saved=saved, day_first=day_first, seen=seen, ahead=ahead)
+    if found is True:
+        return csvfile.zeus_rows(reader, currency=currency, ragged=ragged), None
+    if found:
+        header, chosen, line, remember = found
         column_mapping.check_mapping(chosen, header)  # a 400 naming what the mapping gets wrong, before any row
 
         def choose(other: list[str]) -> dict:
@@ -304,8 +326,19 @@ def table_rows(
                 return mapping if _fits(mapping, other) else auto_mapping(other)
             return saved(csvfile.header_key(other)) or auto_mapping(other)
 
+        def under(sheet):
+            # A further sheet's lines, where the header search finds this header on it.
+            read, past = [], []
+            other = _search(sheet, mapping=mapping, saved=saved, day_first=day_first, seen=read, ahead=past)
+            if not isinstance(other, tuple) or csvfile.header_key(other[0]) != csvfile.header_key(header):
+                return None
+            return _Replay(past, sheet) if past else sheet
+
+        lines = _Replay(ahead, reader) if ahead else reader
+        if hasattr(reader, "more_sheets"):
+            lines = Sheets(lines, reader, reader.more_sheets(), under)
         rows = _sections(
-            _Replay(ahead, reader) if ahead else reader,
+            lines,
             header,
             chosen,
             line,
@@ -317,6 +350,7 @@ def table_rows(
             today=letterhead_until(seen[:-1], today, day_first=_letterhead_day_first(seen[:-1], default=day_first)),
         )
         return rows, remember
+    first = next(([cell.strip() for cell in record] for _, record in seen if any(c.strip() for c in record)), None)
     seen += ahead
     if first is None:
         raise ImportRejected(gettext("The file is empty."), code="CSV_EMPTY")

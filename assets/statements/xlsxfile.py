@@ -1,11 +1,13 @@
 """XLSX statements (how Vietnamese banks export from internet banking), read by openpyxl in read-only mode,
 one row at a time, through the same header search and column mapping as CSV. Before openpyxl sees the file
 its zip directory is checked: a sheet that would inflate past MAX_INFLATED bytes, or far past its packed
-size, is a zip bomb and is refused unread."""
+size, is a zip bomb and is refused unread. The first worksheet is the table; a further one is read after it where
+it is under the same header (sheets.Sheets)."""
 
 import datetime as dt
 import posixpath
 import zipfile
+from collections.abc import Iterator
 from decimal import Decimal
 from typing import BinaryIO
 
@@ -53,17 +55,11 @@ def _cell(value) -> str:
     return str(value)
 
 
-def _first_sheet(source: BinaryIO):
-    """The first worksheet, read-only, unsized. A read-only sheet trusts the `<dimension>` its file states, and
-    with a stale one (`A1` on a full sheet) openpyxl stops reading at that row and column; unsized
-    (`reset_dimensions`, openpyxl's own remedy), the rows are read as they are, each as wide as its last cell."""
+def _workbook(source: BinaryIO):
     # A heavy library, loaded only when an XLSX file arrives.
     from openpyxl import load_workbook
 
-    workbook = load_workbook(source, read_only=True, data_only=True, keep_links=False)
-    sheet = workbook.worksheets[0]
-    sheet.reset_dimensions()
-    return workbook, sheet
+    return load_workbook(source, read_only=True, data_only=True, keep_links=False)
 
 
 def _mentions(archive: zipfile.ZipFile, path: str, needle: bytes) -> bool:
@@ -111,20 +107,45 @@ def _hidden_rows(source: BinaryIO, title: str) -> set[int]:
     return hidden
 
 
-class SheetReader:
-    """The first worksheet's rows as lists of text, shaped like a csv.reader (with `line_num`)."""
+def _unreadable(exc: Exception) -> ImportRejected:
+    return ImportRejected(
+        gettext("The XLSX file could not be read: %(value)s") % {"value": str(exc)[:200]}, code="INVALID_XLSX"
+    )
 
-    def __init__(self, source: BinaryIO):
-        check_zip(source)
+
+class SheetReader:
+    """A worksheet's rows (the first's, or `sheet` of the `workbook` already opened) as lists of text, shaped
+    like a csv.reader (with `line_num`). The sheet is read unsized: a read-only sheet trusts the `<dimension>` its
+    file states, and with a stale one (`A1` on a full sheet) openpyxl stops reading at that row and column;
+    unsized (`reset_dimensions`, openpyxl's own remedy), the rows are read as they are, each as wide as its last
+    cell."""
+
+    def __init__(self, source: BinaryIO, workbook=None, sheet=None):
+        if workbook is None:
+            check_zip(source)
         try:
-            self.workbook, sheet = _first_sheet(source)
+            if workbook is None:
+                workbook = _workbook(source)
+                sheet = workbook.worksheets[0]
+            sheet.reset_dimensions()
             self.hidden = _hidden_rows(source, sheet.title)
         except Exception as exc:  # openpyxl raises KeyError, InvalidFileException, XML errors, IndexError
-            raise ImportRejected(
-                gettext("The XLSX file could not be read: %(value)s") % {"value": str(exc)[:200]}, code="INVALID_XLSX"
-            ) from None
-        self.rows = sheet.iter_rows(values_only=True)
-        self.line_num = 0
+            raise _unreadable(exc) from None
+        self.source, self.workbook, self.rows, self.line_num = source, workbook, sheet.iter_rows(values_only=True), 0
+        # The first sheet's reader closes the workbook at its end, unless further sheets are read after it.
+        self.closes = sheet is workbook.worksheets[0]
+
+    def more_sheets(self) -> Iterator["SheetReader"]:
+        """A reader of each worksheet after the first, in order (sheets.Sheets); the workbook is closed after them."""
+        self.closes = False
+        return self._further()
+
+    def _further(self) -> Iterator["SheetReader"]:
+        try:
+            for sheet in self.workbook.worksheets[1:]:
+                yield SheetReader(self.source, self.workbook, sheet)
+        finally:
+            self.workbook.close()
 
     def __iter__(self):
         return self
@@ -133,12 +154,11 @@ class SheetReader:
         try:
             values = next(self.rows)
         except StopIteration:
-            self.workbook.close()
+            if self.closes:
+                self.workbook.close()
             raise
         except Exception as exc:
-            raise ImportRejected(
-                gettext("The XLSX file could not be read: %(value)s") % {"value": str(exc)[:200]}, code="INVALID_XLSX"
-            ) from None
+            raise _unreadable(exc) from None
         self.line_num += 1
         if self.line_num in self.hidden:
             return []
