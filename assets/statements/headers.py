@@ -47,8 +47,9 @@ _NAMES = {
         "bokføringsdato", "bokført",
         # Ukrainian banks: the operation's day and time (monobank, Sense Bank), the day (PrivatBank).
         "дата і час операціі", "дата і час", "дата операціі", "дата проведення", "дата",  # noqa: RUF001
-        # Russian banks: the day a card's operation was processed (Sberbank), before the day it was made.
-        "дата обработки операции", "дата операции", "дата проводки", "дата совершения операции",
+        # Russian banks: the day a card's operation was processed (Sberbank) or paid (T-Bank), before the day it was
+        # made.
+        "дата обработки операции", "дата платежа", "дата операции", "дата проводки", "дата совершения операции",
         "ngay", "thoi gian", "date", "datum", "data", "dato", "buchung",
         "started date", "created", "tranzakcio datuma", "tranzakcio idopontja", "date posted",
         # Chinese banks: the booking day (`记账日期`, `入账日期`) before the day the card was used (`交易日期`).
@@ -119,8 +120,8 @@ _NAMES = {
         "入出金", "入出金額", "取引金額", "金額", "利用金額", "ご利用金額", "利用額", "ご利用額",
         # A Ukrainian card's figure in the card's currency (monobank, PrivatBank) before the operation's own.
         "сума в валюті картки", "сума",
-        # A Russian card's figure in the account's currency (Sberbank) before the operation's own.
-        "сумма в валюте счета", "сумма",
+        # A Russian card's figure in the account's currency (Sberbank, T-Bank's payment) before the operation's own.
+        "сумма в валюте счета", "сумма платежа", "сумма",
         # Hebrew: a card's charge in shekels (Max's `סכום חיוב`), never the purchase's own `סכום עסקה מקורי`.
         "סכום חיוב",
     ),
@@ -172,7 +173,7 @@ _NAMES = {
         "transaction type",
     ),
     # Whether the bank has booked the line (Revolut's `State`, Fineco's `Stato`): pending lines are not in.
-    "status": ("state", "status", "stato", "trang thai", "transaction status", "info"),
+    "status": ("state", "status", "stato", "trang thai", "transaction status", "info", "статус"),
     "external_id": (
         "so tham chieu", "so but toan", "ma giao dich", "ma gd", "so giao dich", "so gd", "so ct", "so chung tu",
         "reference", "ref", "reference number", "referentie", "transaction id", "transaction reference", "ref no",
@@ -185,6 +186,8 @@ _NAMES = {
         "记账币种", "入账货币", "交易币种", "交易货币", "货币", "币种", "币别", "通貨",
         # The card's currency (PrivatBank), never monobank's bare `Валюта`, the operation's beside card figures.
         "валюта картки",
+        # T-Bank's payment currency, the account's (never its `Валюта операции`, the operation's).
+        "валюта платежа",
         # Hebrew: the charge's currency (Max's `מטבע חיוב`), not the purchase's (`מטבע עסקה מקורי`).
         "מטבע חיוב",
     ),

@@ -174,11 +174,12 @@ def test_spanish_and_ukrainian_header_words_name_the_columns():
         "description": "Деталі операції",
         "amount": "Сума в валюті картки (UAH)",
     }
-    # Sense Bank: `Cума` written with a Latin C.
+    # Sense Bank: `Cума` written with a Latin C; its `Статус` (`виконано`, done) is a status column.
     assert auto_mapping(
         ["Дата і час", "Статус", "Тип", "Деталі", "Адреса", "MCC", "Cума списання", "Cума зарахування"]
     ) == {
         "date": "Дата і час",
+        "status": "Статус",
         "description": "Деталі",
         "debit": "Cума списання",
         "credit": "Cума зарахування",
