@@ -115,7 +115,13 @@ class _Totals:
     def __init__(self, records: int):
         self.total, self.children, self.records = 0, 0, records
 
-    def check(self, message: str, trailer_total, children, records) -> None:
+    def add(self, total: int, records: int) -> None:
+        """A child section read whole (an account, a group): its total and its records count toward this one's."""
+        self.total, self.children, self.records = self.total + total, self.children + 1, self.records + records
+
+    def close(self, trailer: list[str], message: str, trailer_total, children, records) -> None:
+        """The section's `trailer` record counted, and what it states checked against what was read."""
+        self.records += len(trailer)
         # The library's own rules: a section without children is refused, totals and counts must agree.
         if not self.children or trailer_total != self.total or (children, records) != (self.children, self.records):
             raise refused("BAI2", message, CODE)
@@ -157,9 +163,7 @@ def bai2_rows(source: BinaryIO, *, currency: str) -> Iterator[Row]:
                 if (trailer.account_control_total, trailer.number_of_records) != (account.total, account.records):
                     message = _("an account trailer's (49) control total or record count does not match its records")
                     raise refused("BAI2", message, CODE)
-                group_totals.total += account.total
-                group_totals.children += 1
-                group_totals.records += account.records
+                group_totals.add(account.total, account.records)
                 account = None
             else:
                 raise refused("BAI2", _("an account (03) ends without its trailer (49)"), CODE)
@@ -185,21 +189,19 @@ def bai2_rows(source: BinaryIO, *, currency: str) -> Iterator[Row]:
             group_totals = _Totals(len(record))
         elif code == "98," and group is not None:
             trailer, _helper = _parse("GroupTrailerParser", record)
-            group_totals.records += len(record)
-            group_totals.check(
+            group_totals.close(
+                record,
                 _("a group trailer's (98) control total or counts do not match its records"),
                 trailer.group_control_total,
                 trailer.number_of_accounts,
                 trailer.number_of_records,
             )
-            file_totals.total += group_totals.total
-            file_totals.children += 1
-            file_totals.records += group_totals.records
+            file_totals.add(group_totals.total, group_totals.records)
             group = None
         elif code == "99,":
             trailer, _helper = _parse("Bai2FileTrailerParser", record)
-            file_totals.records += len(record)
-            file_totals.check(
+            file_totals.close(
+                record,
                 _("the file trailer's (99) control total or counts do not match its records"),
                 trailer.file_control_total,
                 trailer.number_of_groups,

@@ -10,7 +10,7 @@ from typing import BinaryIO
 from django.utils.translation import gettext as _
 
 from assets.statements.records import lines_of, refused, runs
-from assets.statements.rows import Fingerprints, Row, clean_description, signed_amount
+from assets.statements.rows import Fingerprints, Row, fingerprinted_row
 
 CODE = "INVALID_NORMA43"
 
@@ -66,15 +66,11 @@ def norma43_rows(source: BinaryIO) -> Iterator[Row]:
 
 
 def _row(movement, index: int, currency: str, fingerprint: Fingerprints) -> Row:
-    row = Row(key=f"movement {index}")
-    row.occurred_on = movement.transaction_date
-    if row.occurred_on is None:
-        row.problem("date", _("The date is missing."))
-    if movement.amount is None:
-        row.problem("amount", _("The amount is missing."))
-    else:
-        signed_amount(row, movement.amount, currency)
-    row.description = clean_description(_text(movement))
-    if not row.problems:
-        row.external_id = fingerprint(row)
-    return row
+    return fingerprinted_row(
+        f"movement {index}",
+        occurred_on=movement.transaction_date,
+        amount=movement.amount,
+        currency=currency,
+        description=_text(movement),
+        fingerprint=fingerprint,
+    )

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from django.utils.translation import gettext
 
 from assets.statements.figures import APOSTROPHES, decimal_mark
-from assets.statements.rows import Fingerprints, ImportRejected, Row, clean_description, signed_amount
+from assets.statements.rows import Fingerprints, ImportRejected, Row, fingerprinted_row
 
 # quiffen reads an amount by dropping what is not a digit, a point or a minus: `T-1E+30` became -130.
 # An exponent, NaN or Infinity on an amount line is refused before it can be misread. Possessive: the spaces
@@ -123,15 +123,11 @@ def qif_rows(text: str, *, currency: str, default_day_first: bool) -> Iterator[R
 
 
 def _row(txn, index: int, currency: str, fingerprint: Fingerprints) -> Row:
-    row = Row(key=f"transaction {index}")
-    row.occurred_on = txn.date.date() if txn.date else None
-    if row.occurred_on is None:
-        row.problem("date", gettext("The date is missing."))
-    if txn.amount is None:
-        row.problem("amount", gettext("The amount is missing."))
-    else:
-        signed_amount(row, txn.amount, currency)
-    row.description = clean_description(" ".join(p for p in (txn.payee, txn.memo) if p))
-    if not row.problems:
-        row.external_id = fingerprint(row)
-    return row
+    return fingerprinted_row(
+        f"transaction {index}",
+        occurred_on=txn.date.date() if txn.date else None,
+        amount=txn.amount,
+        currency=currency,
+        description=" ".join(p for p in (txn.payee, txn.memo) if p),
+        fingerprint=fingerprint,
+    )

@@ -57,6 +57,31 @@ def signed_amount(row: Row, value: Decimal, currency: str, *, name: str = "amoun
     row.direction = "expense" if value < 0 else "income"
 
 
+def fingerprinted_row(
+    key: str,
+    *,
+    occurred_on: dt.date | None,
+    amount: Decimal | None,
+    currency: str,
+    description: str | None,
+    fingerprint: "Fingerprints",
+) -> Row:
+    """A row of a format whose lines carry no id (QIF, Norma 43), from what its library read: its date and signed
+    amount, each named missing where the file leaves it out, its text, and a fingerprint (Fingerprints) when
+    nothing is wrong with it."""
+    row = Row(key=key, occurred_on=occurred_on)
+    if occurred_on is None:
+        row.problem("date", _("The date is missing."))
+    if amount is None:
+        row.problem("amount", _("The amount is missing."))
+    else:
+        signed_amount(row, amount, currency)
+    row.description = clean_description(description)
+    if not row.problems:
+        row.external_id = fingerprint(row)
+    return row
+
+
 def storable_row(row: Row) -> None:
     """The text rule (zeus/text.py) for what a row would store: a NUL in an id is the row's problem, here,
     for every format, rather than the database's in the middle of the import."""

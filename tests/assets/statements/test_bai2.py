@@ -7,12 +7,9 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
 
-from assets.models import Transaction
 from assets.statements import detect
-from tests.assets.helpers import assert_error
-from tests.assets.statements.test_bank_standards import refused_code, rows_of, table
+from tests.assets.statements.test_bank_standards import imports_once_and_refuses_it_broken, refused_code, rows_of, table
 
 CORPUS = Path(__file__).parent / "corpus"
 HELDOUT = sorted((CORPUS / "heldout48").iterdir())
@@ -114,16 +111,8 @@ def test_broken_bai2_is_refused_as_a_whole(broken):
 
 @pytest.mark.django_db
 def test_a_bai2_file_imports_through_the_api(alice_api):
-    upload = SimpleUploadedFile("report.bai2", bai2(), content_type="text/plain")
-    answer = alice_api.post("/api/v1/transactions/import", {"file": upload}, format="multipart")
-    assert answer.status_code == 200, answer.content
-    assert answer.json() == {"imported": 4, "skipped": 0}
-    again = alice_api.post("/api/v1/transactions/import", bai2(), content_type="text/plain")
-    assert again.json() == {"imported": 0, "skipped": 4}
     broken = bai2().replace(b"49,255298,8/", b"49,1,8/")
-    refused = alice_api.post("/api/v1/transactions/import", broken, content_type="application/octet-stream")
-    assert assert_error(refused, 400)["code"] == "INVALID_BAI2"
-    assert Transaction.objects.count() == 4
+    imports_once_and_refuses_it_broken(alice_api, "report.bai2", bai2(), broken, count=4, code="INVALID_BAI2")
 
 
 def test_a_bai2_capture_is_plain_text():

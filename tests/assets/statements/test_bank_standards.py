@@ -35,6 +35,20 @@ def refused_code(raw: bytes) -> str:
     return caught.value.code
 
 
+def imports_once_and_refuses_it_broken(api, name: str, raw: bytes, broken: bytes, *, count: int, code: str) -> None:
+    """The file through the REST import as an upload (its `count` lines in), again as a raw body (all skipped as
+    known), then `broken` refused with `code` and nothing more imported."""
+    upload = SimpleUploadedFile(name, raw, content_type="text/plain")
+    answer = api.post("/api/v1/transactions/import", {"file": upload}, format="multipart")
+    assert answer.status_code == 200, answer.content
+    assert answer.json() == {"imported": count, "skipped": 0}
+    again = api.post("/api/v1/transactions/import", raw, content_type="text/plain")
+    assert again.json() == {"imported": 0, "skipped": count}
+    refused = api.post("/api/v1/transactions/import", broken, content_type="application/octet-stream")
+    assert assert_error(refused, 400)["code"] == code
+    assert Transaction.objects.count() == count
+
+
 # Norma 43: an account record (11) and its movements (22) with their texts (23), made up after the standard.
 N43_ACCOUNT = "11" + "0182" + "7013" + "0201234567" + "250301" + "250331" + "2" + "00000000100000" + "978" + "3"
 N43_CLOSING = "33" + "0182" + "7013" + "0201234567" + "00001" + "00000000002399" + "00001" + "00000000150000"
@@ -122,18 +136,12 @@ def test_a_long_norma43_file_is_read_in_runs_with_the_same_rows(monkeypatch):
 
 @pytest.mark.django_db
 def test_a_norma43_file_imports_through_the_api(alice_api):
-    upload = SimpleUploadedFile("extracto.n43", N43.encode(), content_type="text/plain")
-    answer = alice_api.post("/api/v1/transactions/import", {"file": upload}, format="multipart")
-    assert answer.status_code == 200, answer.content
-    assert answer.json() == {"imported": 2, "skipped": 0}
+    broken = N43.replace("00000000002399", "000000000023X9").encode()
+    imports_once_and_refuses_it_broken(alice_api, "extracto.n43", N43.encode(), broken, count=2, code="INVALID_NORMA43")
     assert sorted(Transaction.objects.values_list("amount", "currency", "direction")) == [
         (Decimal("23.99"), "EUR", "expense"),
         (Decimal("1500.00"), "EUR", "income"),
     ]
-    broken = N43.replace("00000000002399", "000000000023X9").encode()
-    refused = alice_api.post("/api/v1/transactions/import", broken, content_type="application/octet-stream")
-    assert assert_error(refused, 400)["code"] == "INVALID_NORMA43"
-    assert Transaction.objects.count() == 2
 
 
 def test_a_bank_standard_capture_is_plain_text():
@@ -203,24 +211,12 @@ def test_broken_coda_is_refused_as_a_whole(change):
     assert refused_code(coda_with(change)) == "INVALID_CODA"
 
 
-def test_a_long_coda_file_is_read_in_runs_with_the_same_rows(monkeypatch):
-    whole = table(CODA_FILE.read_bytes())
-    monkeypatch.setattr(records, "CHUNK_ENTRIES", 1)
-    assert table(CODA_FILE.read_bytes()) == whole
-
-
 @pytest.mark.django_db
 def test_a_coda_file_imports_through_the_api(alice_api):
-    upload = SimpleUploadedFile("coda.cod", CODA_FILE.read_bytes(), content_type="text/plain")
-    answer = alice_api.post("/api/v1/transactions/import", {"file": upload}, format="multipart")
-    assert answer.status_code == 200, answer.content
-    assert answer.json() == {"imported": 4, "skipped": 0}
-    again = alice_api.post("/api/v1/transactions/import", CODA_FILE.read_bytes(), content_type="text/plain")
-    assert again.json() == {"imported": 0, "skipped": 4}
     broken = coda_with(lambda r: r[:100] if r.startswith(b"2100040000") else r)
-    refused = alice_api.post("/api/v1/transactions/import", broken, content_type="application/octet-stream")
-    assert assert_error(refused, 400)["code"] == "INVALID_CODA"
-    assert Transaction.objects.count() == 4
+    imports_once_and_refuses_it_broken(
+        alice_api, "coda.cod", CODA_FILE.read_bytes(), broken, count=4, code="INVALID_CODA"
+    )
 
 
 # CFONB 120: a French bank's statements of several days, from silarhi/cfonb-parser's tests.
@@ -279,23 +275,18 @@ def test_broken_cfonb120_is_refused_as_a_whole(change):
     assert refused_code(cfonb_with(change)) == "INVALID_CFONB120"
 
 
-def test_a_long_cfonb120_file_is_read_in_runs_with_the_same_rows(monkeypatch):
-    whole = table(CFONB_FILE.read_bytes())
+@pytest.mark.parametrize("path", [CODA_FILE, CFONB_FILE], ids=["coda", "cfonb120"])
+def test_a_long_file_is_read_in_runs_with_the_same_rows(monkeypatch, path):
+    whole = table(path.read_bytes())
     monkeypatch.setattr(records, "CHUNK_ENTRIES", 1)
-    assert table(CFONB_FILE.read_bytes()) == whole
+    assert table(path.read_bytes()) == whole
 
 
 @pytest.mark.django_db
 def test_a_cfonb120_file_imports_through_the_api(alice_api):
-    upload = SimpleUploadedFile("releve.cfo", CFONB_FILE.read_bytes(), content_type="text/plain")
-    answer = alice_api.post("/api/v1/transactions/import", {"file": upload}, format="multipart")
-    assert answer.status_code == 200, answer.content
-    assert answer.json() == {"imported": 5, "skipped": 0}
+    raw, broken = CFONB_FILE.read_bytes(), cfonb_with(lambda r: r[:100] if r.startswith(b"0410278000") else r)
+    imports_once_and_refuses_it_broken(alice_api, "releve.cfo", raw, broken, count=5, code="INVALID_CFONB120")
     assert Transaction.objects.filter(currency="EUR", direction="expense").count() == 5
-    broken = cfonb_with(lambda r: r[:100] if r.startswith(b"0410278000") else r)
-    refused = alice_api.post("/api/v1/transactions/import", broken, content_type="application/octet-stream")
-    assert assert_error(refused, 400)["code"] == "INVALID_CFONB120"
-    assert Transaction.objects.count() == 5
 
 
 def test_a_cfonb120_foreign_amount_detail_leaves_the_movement_in_the_accounts_currency():
