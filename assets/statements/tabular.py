@@ -335,8 +335,8 @@ def table_rows(
             return _Replay(past, sheet) if past else sheet
 
         lines = _Replay(ahead, reader) if ahead else reader
-        if hasattr(reader, "more_sheets"):
-            lines = Sheets(lines, reader, reader.more_sheets(), under)
+        if more := getattr(reader, "more_sheets", lambda: None)():
+            lines = Sheets(lines, reader, more, under)
         rows = _sections(
             lines,
             header,

@@ -52,9 +52,11 @@ class BookReader:
         # The first sheet's reader releases the workbook at its end, unless further sheets are read after it.
         self.closes = sheet.number == 0
 
-    def more_sheets(self) -> Iterator["BookReader"]:
+    def more_sheets(self) -> Iterator["BookReader"] | None:
         """A reader of each worksheet after the first, in order (sheets.Sheets); the workbook is released after
-        them."""
+        them. None where the workbook has one sheet."""
+        if self.book.nsheets < 2:
+            return None
         self.closes = False
         return self._further()
 

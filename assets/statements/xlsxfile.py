@@ -135,8 +135,11 @@ class SheetReader:
         # The first sheet's reader closes the workbook at its end, unless further sheets are read after it.
         self.closes = sheet is workbook.worksheets[0]
 
-    def more_sheets(self) -> Iterator["SheetReader"]:
-        """A reader of each worksheet after the first, in order (sheets.Sheets); the workbook is closed after them."""
+    def more_sheets(self) -> Iterator["SheetReader"] | None:
+        """A reader of each worksheet after the first, in order (sheets.Sheets); the workbook is closed after them.
+        None where the workbook has one sheet."""
+        if len(self.workbook.worksheets) < 2:
+            return None
         self.closes = False
         return self._further()
 

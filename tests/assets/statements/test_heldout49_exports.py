@@ -115,3 +115,18 @@ def test_a_sheet_under_another_header_or_none_is_not_read(make, kind):
 def test_a_row_hidden_on_the_second_sheet_is_not_read():
     raw = workbook([*TITLES, HEADER, *ABROAD], [*TITLES, HEADER, *AT_HOME], hidden=(1, 6))
     assert read(raw) == READ_ABROAD + READ_AT_HOME[:1] + READ_AT_HOME[2:]
+
+
+@pytest.mark.parametrize(("make", "kind"), [(workbook, detect.XLSX), (old_workbook, detect.XLS)], ids=["xlsx", "xls"])
+def test_a_line_an_earlier_sheet_holds_in_every_cell_is_not_read_twice(make, kind):
+    # A workbook of the whole period followed by a copy of one month's sheet, or the same sheet twice: each line
+    # is one payment however many sheets repeat it. Two like lines on one sheet stay two payments.
+    twice = [*AT_HOME, AT_HOME[0]]
+    raw = make([*TITLES, HEADER, *ABROAD, *twice], [*TITLES, HEADER, *AT_HOME[:2]], [HEADER, *ABROAD, AT_HOME[2]])
+    assert read(raw, kind) == READ_ABROAD + READ_AT_HOME + READ_AT_HOME[:1]
+
+
+def test_a_one_sheet_workbook_remembers_none_of_its_lines():
+    from assets.statements.xlsxfile import SheetReader
+
+    assert SheetReader(io.BytesIO(workbook([HEADER, *AT_HOME]))).more_sheets() is None
