@@ -33,9 +33,10 @@ __all__ = ["ImportRejected", "ImportResult", "transactions_import", "transaction
 # A year of a busy account is a few MB in any format; 100,000 rows of CSV about 10 MB.
 MAX_BYTES = 32 * 1024 * 1024
 MAX_ROWS = 250_000
-# OFX, QIF, MT940 and XLS are read whole (CAMT, CSV and XLSX stream): a smaller cap keeps that bounded.
+# OFX, QIF, MT940, XLS and an HTML table are read whole (CAMT, CSV and XLSX stream): a smaller cap keeps that
+# bounded.
 MAX_WHOLE_FILE_BYTES = 16 * 1024 * 1024
-_WHOLE = (detect.OFX, detect.QIF, detect.MT940, detect.XLS)
+_WHOLE = (detect.OFX, detect.QIF, detect.MT940, detect.XLS, detect.HTML)
 # A file with thousands of bad rows would make an unreadable (and huge) report: name the first ones.
 MAX_REPORTED_ROWS = 100
 BATCH = 2_000

@@ -98,8 +98,9 @@ def _media_type(head: bytes) -> tuple[str, str]:
         raise CaptureRejected(
             _("This file is not %(ACCEPTED)s.") % {"ACCEPTED": ACCEPTED}, code="CAPTURE_UNSUPPORTED"
         ) from exc
-    if statement == "xls":
-        # An old Excel workbook is imported from the import page; a capture keeps XLSX, CSV and the text formats.
+    if statement in ("xls", "html"):
+        # An old Excel workbook, or a bank's HTML table under an .xls name, is imported from the import page; a
+        # capture keeps XLSX, CSV and the text formats.
         raise CaptureRejected(_("This file is not %(ACCEPTED)s.") % {"ACCEPTED": ACCEPTED}, code="CAPTURE_UNSUPPORTED")
     if statement == "csv" and guess is not None:
         # Some other binary (an archive, a video, an executable): the CSV reader is the importers' fallback,

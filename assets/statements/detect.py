@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy
 
 from assets.statements.rows import ImportRejected
 
-CSV, OFX, QIF, MT940, XLSX, XLS = "csv", "ofx", "qif", "mt940", "xlsx", "xls"
+CSV, OFX, QIF, MT940, XLSX, XLS, HTML = "csv", "ofx", "qif", "mt940", "xlsx", "xls", "html"
 CAMT052, CAMT053, CAMT054 = "camt052", "camt053", "camt054"
 NORMA43, CODA, CFONB120, BAI2 = "norma43", "coda", "cfonb120", "bai2"
 HEAD_BYTES = 8192
@@ -48,6 +48,12 @@ _CFONB120 = re.compile(
 _BAI2 = re.compile(
     rb"\A01,[^,\r\n]*+,[^,\r\n]*+,\d{6},[^,\r\n]*+,[^\r\n]*+" + _END + rb"(?:88,[^\r\n]*+" + _END + rb")*+02,"
 )
+# A web page (a bank's "Excel" download that is an HTML table): its doctype or first element, after an XML
+# declaration or comments if any.
+_HTML = re.compile(
+    rb"\A\s*+(?:<\?xml[^>]*+>\s*+)?(?:<!--.*?-->\s*+)*(?:<!DOCTYPE\s+html|<(?:html|head|meta|body|table|style)[\s>/])",
+    re.IGNORECASE | re.DOTALL,
+)
 _ZIP = b"PK\x03\x04"
 # An OLE2 compound file: an old Excel workbook (.xls), or another old Office document, which xlsfile refuses.
 _OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
@@ -75,6 +81,8 @@ def detect(head: bytes) -> str:
         return QIF
     if _OFX.search(text):
         return OFX
+    if _HTML.match(text):
+        return HTML
     if text.lstrip().startswith(b"<"):
         for kind, pattern in _CAMT:
             if pattern.search(text):

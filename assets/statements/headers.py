@@ -28,6 +28,8 @@ _NAMES = {
         # booked (`Bokfört`) and ledger day (`Reskontradatum`) beside a `Datum` or `Transaktionsdatum`.
         "verbucht am", "gebucht am", "bokfort", "bokforingsdatum", "reskontradatum",
         "data contabile", "data operazione", "data op", "konyveles datuma", "konyvelesi datum",
+        # Romanian: the day BCR completed the transaction, beside its statement's own dates on every line.
+        "data finalizarii tranzactiei",
         "date de comptabilisation",
         "date comptable", "date operation", "fecha", "fecha operacion", "data operacji", "data ksiegowania",
         # Polish: BNP Paribas' booking day (`Data zaksięgowania`) beside its `Data transakcji`.
@@ -83,8 +85,8 @@ _NAMES = {
         "deskripsi", "keterangan",
         # Hebrew: the merchant's name (Max's `שם בית העסק`).
         "שם בית העסק",
-        # Santander Chile's `Descripción movimiento`.
-        "descripcion movimiento",
+        # Santander Chile's `Descripción movimiento`; BCR's `Tranzactii finalizate (detalii)` (Romanian).
+        "descripcion movimiento", "tranzactii finalizate",
         # A line's text named for what the table lists (BCV's `Transactions`) or its designation (`Denominazione`).
         "transactions", "denominazione",
         # Indian banks' line text (Axis Bank's `Particulars`, HDFC's `Narration`, ICICI's `Transaction Remarks`).
@@ -157,7 +159,7 @@ _NAMES = {
         "co",
     ),
     # Charges on their own lines or beside the amount (Techcombank's `Phí/Lãi Fee/Interest`, `Thuế/VAT`).
-    "fee": ("phi", "fee", "fees", "phi giao dich", "transaction fee", "bank charges"),
+    "fee": ("phi", "fee", "fees", "phi giao dich", "transaction fee", "bank charges", "комиссия", "комісія"),
     "tax": ("thue", "vat", "transaction vat", "thue vat", "thue gtgt"),
     # Which way the money went, beside an unsigned amount (Mint's `Transaction Type`: debit or credit).
     "direction": (

@@ -10,6 +10,7 @@ from assets.statements.bai2file import bai2_rows
 from assets.statements.camtfile import camt_rows
 from assets.statements.cfonbfile import cfonb_rows
 from assets.statements.codafile import coda_rows
+from assets.statements.htmlfile import TableReader
 from assets.statements.mt940file import mt940_rows
 from assets.statements.norma43file import norma43_rows
 from assets.statements.ofxfile import ofx_rows
@@ -35,9 +36,11 @@ def statement_rows(
     none; dates a file leaves ambiguous (all parts ≤ 12) read day first, as everywhere but the US; `today`, the
     importer's, gives the year to a table's days where the file names none."""
     day_first = currency != "USD"
-    if kind in (detect.CSV, detect.XLSX, detect.XLS):
+    if kind in (detect.CSV, detect.XLSX, detect.XLS, detect.HTML):
         if kind == detect.CSV:
             reader = textfile.csv_reader(source, head)
+        elif kind == detect.HTML:
+            reader = TableReader(source)
         else:
             reader = SheetReader(source) if kind == detect.XLSX else BookReader(source)
         return table_rows(

@@ -114,9 +114,11 @@ def test_a_pdf_that_is_not_a_statement_is_refused_and_nothing_is_kept(alice_api,
         ("movie", lambda: b"\x00\x00\x00\x18ftypmp42" + b"\x00" * 500, "CAPTURE_UNSUPPORTED"),
         # An old Excel workbook is imported from /import, not kept as a capture.
         ("statement.xls", lambda: b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 500, "CAPTURE_UNSUPPORTED"),
+        # So is a bank's HTML table under an .xls name.
+        ("movimientos.xls", lambda: b"<html><body><table><tr><td>Fecha</td></tr></table>", "CAPTURE_UNSUPPORTED"),
         ("empty.jpg", lambda: b"", "CAPTURE_EMPTY"),
     ],
-    ids=["jpeg-named-pdf", "jpeg-named-png", "pdf-named-jpeg", "exe-named-jpeg", "video", "xls", "empty"],
+    ids=["jpeg-named-pdf", "jpeg-named-png", "pdf-named-jpeg", "exe-named-jpeg", "video", "xls", "html", "empty"],
 )
 def test_bytes_that_are_not_what_the_file_says_are_refused_before_the_model(alice_api, model, media, name, data, code):
     response = upload(alice_api, name, data())
