@@ -18,8 +18,9 @@ _BALANCE = re.compile(
     # Vietcombank's fee SMS: `So du tai thoi diem gd 1,162,670VND` (the balance when the fee was taken).
     r"(?:\bso du(?: kha dung| hien tai| vi| cuoi| moi| tk sau gd la| sau gd| tai khoan| tai thoi diem gd)*|\bsdc|\bsdkd"
     r"|\bavailable balance|\bbalance|\bsodu"
-    # Vietcombank's card payment: the debited account's balance, `SD TK trich no tam tinh 1033311702: 486,392VND`.
-    r"|\bsd tk trich no(?: tam tinh)? [0-9x*]+"
+    # Vietcombank's card payment: the debited account's balance, `SD TK trich no tam tinh 1033311702: 486,392VND`, in
+    # full words where the text has its accents (`Số dư TK trích nợ tạm tính 1027959072: …`).
+    r"|\b(?:sd|so du) tk trich no(?: tam tinh)? [0-9x*]+"
     r"|\bsd(?: kha dung)?)\b\s*(?:la\s*)?:?\s*\+?(?:vnd\s*)?"
     rf"(?P<num>{_GROUPED}(?:\.\d{{1,2}}(?!\d))?|\d+(?=\s?{_CUR}|\s*$|\s*[.;|]))\s?(?:{_CUR})?"
 )
@@ -30,9 +31,11 @@ DATE = re.compile(r"(?<![\d.,/-])(?P<d>\d{1,2})[/-](?P<m>\d{1,2})(?:[/-](?P<y>\d
 # The year first, as wallets' SMS write it (Viettel Money's `luc 2023-08-11 14:13:34`).
 ISO_DATE = re.compile(r"(?<![\d.,/-])(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?![\d,])")
 TIME = re.compile(r"(?<![\d.,:])(?P<H>\d{1,2})(?::|h)(?P<M>\d{2})(?:(?::|m)(?P<S>\d{2}))?p?(?![\d,])")
-# A signed figure after its label, with or without a currency: `So tien GD:+10,000,000`, `PS: -50,000`.
+# A signed figure after its label, with or without a currency: `So tien GD:+10,000,000`, `PS: -50,000`, and in English
+# (`Amount: + 1,247,272`, `Transaction amount: -500,000 VND`, VIB's `AMOUNT:+2,500,000`).
 _LABELLED = re.compile(
-    rf"(?:\bso tien(?: gd| giao dich)?|\bgd|\bps|\bphat sinh)\s*:?\s*(?P<sign>[+-])\s?(?:vnd\s*)?(?P<num>{NUM})"
+    r"(?:\bso tien(?: gd| giao dich)?|\bgd|\bps|\bphat sinh|\bamount)"
+    rf"\s*:?\s*(?P<sign>[+-])\s?(?:vnd\s*)?(?P<num>{NUM})"
 )
 # A figure with a sign: `+4,100,000VND`, `GD: -500,000VND`, `PS:+50,000`, `- VND 253,160`, `+ 2,000,000 luc`.
 _SIGNED = re.compile(
@@ -67,17 +70,19 @@ _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
 EN_DATE = re.compile(rf"(?<![\d.,/-])(?P<d>\d{{1,2}}) (?P<m>{'|'.join(_MONTHS)})[a-z]*\b(?: (?P<y>\d{{4}}))?")
 CARD_MASK = re.compile(r"\((?:\*{2,}|x{2,})(?P<digits>\d{2,4})\)")
 # A card number masked with dots after its first digits: Vietcombank's `The Visa 452404...6779`, and its 2015 SMS that
-# keep three digits after the dots (`The VCB MasterCard 526418...019`).
-_DOTTED_CARD = re.compile(r"\bthe\b\D{0,20}\b\d{4,6}\.{2,}(?P<digits>\d{3,4})\b")
+# keep three digits after the dots (`The VCB MasterCard 526418...019`); or masked whole with stars, VIB's `THE TT
+# VIB:****4588` (thẻ thanh toán, a payment card).
+_DOTTED_CARD = re.compile(r"\bthe\b\D{0,20}?(?:\b\d{4,6}\.{2,}|\*{2,})(?P<digits>\d{3,4})\b")
 # An unsigned figure in dong with the way it went said anywhere before it (Eximbank's `THANH TOAN … 544,885VND`); after
 # `So tien` (the amount) its thousands need no separator (Vietcombank's `THU PHI … So tien 8800VND`).
 _PLAIN = re.compile(rf"(?<![\w.,])(?P<num>{_GROUPED}|(?<=so tien )\d+)\s?(?:(?:vnd|d)\b|₫)")
 # `su dung tai` is a card used at a merchant (Vietcombank's `The Visa …6779 su dung tai SHOP so tien 13,608 VND`),
-# `thu phi` a fee charged (`THU PHI DICH VU SMS … So tien 8800VND`); `duoc thanh toan` (was paid) is money in, not
-# out, and so is a transfer received (`nhan chuyen khoan`, MoMo's `Nhận chuyển khoản từ …` / `Số tiền 10.000 ₫ về Túi
-# Thần Tài`, `nhan tien chuyen khoan`).
+# `tt` is `thanh toan` cut short (VIB's card payment `THE TT VIB:****4588 GIATRI:71,000 VND TAI:…`), `thu phi` a
+# fee charged (`THU PHI DICH VU SMS … So tien 8800VND`); `duoc thanh toan` (was paid) is money in, not out, and so is
+# a transfer received (`nhan chuyen khoan`, MoMo's `Nhận chuyển khoản từ …` / `Số tiền 10.000 ₫ về Túi Thần Tài`, `nhan
+# tien chuyen khoan`).
 _OUT_WORDS = re.compile(
-    r"\b(?:(?<!duoc )thanh toan|chuyen tien|(?<!nhan )(?<!nhan tien )chuyen khoan|rut tien|ghi no|su dung tai"
+    r"\b(?:(?<!duoc )thanh toan|tt|chuyen tien|(?<!nhan )(?<!nhan tien )chuyen khoan|rut tien|ghi no|su dung tai"
     r"|thu phi)\b"
 )
 _IN_WORDS = re.compile(r"\b(?:nhan tien|nhan chuyen khoan|ghi co|nop tien|hoan tien|duoc thanh toan)\b")
@@ -85,7 +90,9 @@ _INCOME_WORDS = ("tang", "ghi co", "nhan", "nap tien", "hoan tien", "cong", "duo
 _ACCOUNT = re.compile(
     # `acc no.` needs no word boundary: Shinhan's SMS arrive with a stray letter glued to it (`TAcc no. **5106`).
     # SHB's `SDTK 1000006789` (số dư tài khoản) names the account too; VIB masks with dots (`Tài khoản ....7213`).
-    r"(?:(?<![a-z])(?:tai khoan(?: thanh toan)?|so tk|stk|sdtk|tk|account)|acc(?:ount)? no\.?)\s*(?:vcb\s*)?:?\s*"
+    # In English: `Account 4623…`, BIDV's push `Accounts: 8808…`, VIB's SMS `ACCT:023901788VND`.
+    r"(?:(?<![a-z])(?:tai khoan(?: thanh toan)?|so tk|stk|sdtk|tk|accounts?|acct)|acc(?:ount)? no\.?)"
+    r"\s*(?:vcb\s*)?:?\s*"
     r"(?P<acct>[*x]*\d[0-9x*]{2,}|[*x]{2,}\d{3,}|\.{2,}\d{3,})",
     re.I,
 )
@@ -94,6 +101,9 @@ NOTE_LABELS = (
     # words of the note itself (`… Noi dung khac Tieu dung noi bo`).
     r"(?:(?:\bnd|\bn/dung|\bref)\s*:?\s*"
     r"|(?:\bnoi dung(?: giao dich| gd| chuyen khoan)?|\bmo ta|\bloi nhan|\bdien giai)\s*:\s*"
+    # In English: BIDV's push `Transaction note: …`, VIB's SMS `SUBJECT:NOP TIEN`; and where a card was used, VIB's
+    # `TAI:<merchant>` (`tại`, at), which `Số dư hiện tại:` (the balance now) is not.
+    r"|(?:\bnote|\bsubject|(?<!hien )\btai)\s*:\s*"
     # `GD:` before a figure labels the amount (`GD: -500,000VND`); before a plain code and words it labels ACB's note
     # (`So du 20,380,085.GD: 43242 TRAN HUY PHUONG`).
     r"|\bdetail\s*:\s*|(?<!so )(?<!thoi gian )\bgd\s*:\s*(?![+-]\s?\d)(?!\d(?!\d*\s+(?!(?:vnd|vnđ|d|dong)\b)[a-z]))"
@@ -102,15 +112,17 @@ NOTE_LABELS = (
 )
 # Each label above opens with one of these characters: the engine passes over any other position at once (as for
 # banks.REFUSED, and compared with the labels alone by the same test).
-NOTE = re.compile(r"(?=[ndrmlg:])" + NOTE_LABELS)
+NOTE = re.compile(r"(?=[ndrmlgst:])" + NOTE_LABELS)
 # A bank's own reference after the note (TPBank's `SO GD: 570CTMB…`, BIDV's `Mã giao dịch: 0832…`) ends it; so does
 # a reference that closes the text, one code after its label (Techcombank's push ends on a line `Ma tham chieu 9704…`);
 # so does the fee the sender reports in a sentence of its own (Viettel Money's `Noi dung: Anh cho vay. Phi GD 0 VND.`),
 # a transaction id (MoMo's `… luc 10:43 05/08/2014. TID: 33885065. Xin cam on.`) and the sender's closing thanks, a
 # sentence of its own at the very end (a note's own `cam on` has no full stop before it).
+# BIDV's English push ends its note with `Transaction code: …`. A push recorded with its title after the body (`… Ref
+# … ║ Thông báo VCB`) ends its note where the title begins.
 _TRACED = re.compile(r"\btrace \d+\s*$")
 NOTE_END = re.compile(
-    r"\s(?:so gd|ma giao dich|ma gd|tid)\s*:|\sma tham chieu\s*:?\s*[0-9a-z]+[\s.]*$"
+    r"\s*║|\s(?:so gd|ma giao dich|ma gd|tid|transaction code)\s*:|\sma tham chieu\s*:?\s*[0-9a-z]+[\s.]*$"
     r"|\.\s+(?:xin )?cam on(?: quy khach)?\W*$"
     r"|\.\s+phi(?: gd| giao dich)?\s*:?\s*-?\s?\d[\d.,]*\s?(?:vnd|d)\b"
 )

@@ -26,6 +26,7 @@ Shapes it reads (account numbers and names invented), among others:
 
 import datetime as dt
 import re
+import unicodedata
 import zoneinfo
 from dataclasses import dataclass
 from decimal import Decimal
@@ -77,6 +78,14 @@ _GLUED = re.compile(r"\d[sS]")  # what any glued label has, looked for first (a 
 _OPENING_NOTE = re.compile(r"(?P<note>thu phi [^.:;|+\-]*)\.\s")
 
 
+# A signed figure glued to a label of its own that says what it is (VIB's `PERIOD TRAN: SMS FEE:-11,000 VND`): those
+# words, after the field, label or currency before them, are the note; a label that only says "amount" is none.
+_NAMED_FIGURE = re.compile(
+    r"(?:(?:^|\s)vnd\b|[:;|])\s*(?!(?:giao dich|so tien|gd|ps|phat sinh|amount|transaction amount|change|gia ?tri)\s*:)"
+    r"(?P<name>[a-z][a-z ]*[a-z])\s*:\s*$"
+)
+
+
 @dataclass(frozen=True)
 class ParsedText:
     bank: str
@@ -87,6 +96,13 @@ class ParsedText:
     currency: str = "VND"
     account_mask: str = ""
     balance_after: Decimal | None = None
+
+
+def _composed(text: str) -> str:
+    """The text with each tone mark composed into its letter (NFC). Some phones and apps write a tone as a combining
+    mark after its vowel (Vietcombank's `lúc` as `lu`, U+0301, `c`); folding drops the marks either way, but only the
+    composed text is as long as its folded form, which is how a note is cut from the user's own words."""
+    return text if text.isascii() else unicodedata.normalize("NFC", text)
 
 
 def _tidy(text: str) -> str:
@@ -223,6 +239,9 @@ def _description(raw, folded, bank, figure, note_at, balance_spans, moment, open
                 _clean(between[1:]) if between.startswith("(") and between.count("(") > between.count(")") else between
             )
     if moment and moment.end < figure.start and re.search(r"[a-z]{3,}", _unlabelled(folded[moment.end : figure.start])):
+        named = _NAMED_FIGURE.search(fields.masked(folded, fields.account_spans(folded)), moment.end, figure.start)
+        if named:
+            return _clean(_words(raw, folded, *named.span("name")))
         return _clean(_words(raw, folded, moment.end, figure.start))  # Eximbank: the note between moment and amount
     # Techcombank's and Shinhan's SMS: the note follows the balance, or the amount when the text gives no balance (an
     # account fee's `So tien GD:-22,900  Phi quan ly tai khoan`), in the text's own words less the dates in it (with the
@@ -249,6 +268,7 @@ def never_a_transaction(text: str) -> bool:
     reader, the model included, is to make a draft of it."""
     if len(_NUMBERS.findall(text)) > MAX_NUMBERS:
         return True
+    text = _composed(text)
     folded = _tidy(text)
     return len(folded) > MAX_TEXT or _refused(folded, _openings(text)[-1])
 
@@ -258,6 +278,7 @@ def parse(text: str, *, now: dt.datetime, tz: zoneinfo.ZoneInfo, sender: str = "
     amount to place, an amount of zero or beyond a trillion dong, or a date that cannot be."""
     if not _DIGIT.search(text) or len(_NUMBERS.findall(text)) > MAX_NUMBERS:
         return None  # no amount to find, or a list or noise: refused before any of the slower searches run
+    text = _composed(text)
     text = _GLUED_LABEL.sub(r"\1 \2", text) if _GLUED.search(text) else text
     raw = _one_line(text)
     folded = _tidy(text)
@@ -286,7 +307,14 @@ def parse(text: str, *, now: dt.datetime, tz: zoneinfo.ZoneInfo, sender: str = "
         return None
     # The SMS sender (`VPBank`, `ShinhanBank`), when the phone passed it on, names the bank before the text does:
     # the same `TK … -350,000VND luc …` comes from more than one bank.
-    bank = (bank_of(_tidy(sender)) if sender else "") or bank_of(head, openings[-1]) or bank_of_closing(folded)
+    # A push recorded with its title after the body (`… ║ Thông báo BIDV`): the title names the app, as one first does.
+    title = folded.rpartition("║")[2] if "║" in folded else ""
+    bank = (
+        (bank_of(_tidy(sender)) if sender else "")
+        or (bank_of(title) if title else "")
+        or bank_of(head, openings[-1])
+        or bank_of_closing(folded)
+    )
     if bank == "" and re.search(r"(?<!don )\bvi\b|so du vi", folded):  # a wallet (ví), not a unit (đơn vị)
         bank = "MoMo"
     currency = "USD" if re.match(r"\s?usd\b", folded[figure.end : figure.end + 5]) else "VND"
@@ -310,7 +338,7 @@ def looks_like_bank_text(text: str) -> bool:
     the user is about to make, read into a draft the same way)."""
     if looks_like_vietqr(text):
         return True
-    folded = _tidy(text)
+    folded = _tidy(_composed(text))
     if len(folded) > MAX_TEXT:
         return False
     signed = re.search(rf"(?:[+-] ?(?:{fields.NUM})\b|\b(?:tang|giam) \d)", folded)

@@ -30,6 +30,7 @@ HAND_MADE = [
     "GD moi nhat: +2,500,000 VND: PHAM",
     "Ref: 123 Mo ta: an trua Detail: x Loi nhan: y Dien giai: z N/dung: w",
     "So GD: 1 thoi gian GD: 2 GD: an",
+    "Transaction note: x SUBJECT:y TAI:z So du hien tai: 5",
 ]
 
 
