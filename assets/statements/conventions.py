@@ -299,6 +299,9 @@ def silent_sides(ahead: list[tuple[int, list[str]]], mapping: dict) -> dict:
     return {key: index for key, index in mapping.items() if key != "direction"}
 
 
+# A balance written as a line with no date (Cornèrcard's `Saldo welchen wir am 27.02.2018 bei Ihrer Bank einfordern`,
+# what it will collect): `Saldo`, `Solde` open it. English `Balance` does not: a `Balance transfer` is a payment.
+UNDATED_BALANCE = re.compile(r"^\W*(?:saldo|solde)\b")
 # The title of a summary under the table (Santander Chile's `Resumen comisiones`, the month's fees again).
 _SUMMARY = re.compile(r"^(?:resumen|summary|zusammenfassung|tong hop|riepilogo|recapitulatif)\b")
 

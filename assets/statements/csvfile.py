@@ -250,9 +250,9 @@ def _not_a_transaction(record: list[str], mapping: dict) -> bool:
         return (not figured or unlabelled_sums) and not _is_date(day, mapping.get("date_format"))
     # A line dated in another column but with no booking date has happened and is not booked yet (OTP's
     # `FÜGGŐ TÉTEL`): pending. A line with no date anywhere stays a bad row, named in the 400, unless it is only
-    # column names (another table's header under this one).
+    # column names (another table's header under this one), sums or a balance.
     pending = any(_is_date(cell.strip(), None) for cell in record if cell.strip())
-    totals = any(_TOTAL.match(fold(cell)) for cell in record)
+    totals = any(_TOTAL.match(c) or conventions.UNDATED_BALANCE.match(c) for c in map(fold, record))
     return not written or unlabelled_sums or pending or totals or names_columns(record)
 
 
