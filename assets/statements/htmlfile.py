@@ -1,7 +1,8 @@
 """A bank's "Excel" download that is an HTML table under an `.xls` name (Openbank's `Cuentas - Movimientos`, and
 many web banks' exports), read by lxml's HTML parser row by row through the same header search and column mapping
-as CSV and XLSX. The parser streams: each row is let go once read, so a long table costs no more than its file, which
-the importer caps as it does every file read whole."""
+as CSV and XLSX. The parser recovers from broken markup as a browser does, so a page is refused only for holding no
+table. It streams: each row is let go once read, so a long table costs no more than its file, which the importer caps
+as it does every file read whole."""
 
 import io
 from collections.abc import Iterator
@@ -10,7 +11,6 @@ from typing import BinaryIO
 from django.utils.translation import gettext
 
 from assets.statements.detect import unsupported
-from assets.statements.rows import ImportRejected
 
 # A cell spanning columns stands for that many cells, so that a row lines up under its header; a hostile span is
 # cut to a table's usual width.
@@ -47,8 +47,6 @@ class TableReader:
                 if not self.found:
                     raise unsupported(gettext("a web page with no table")) from None
                 raise
-            except self.etree.Error:
-                raise ImportRejected(gettext("The HTML file is not a readable table."), code="INVALID_HTML") from None
             nested = row.find(".//table") is not None
             cells = [] if nested else self._cells(row)
             row.clear()

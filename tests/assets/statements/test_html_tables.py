@@ -97,8 +97,10 @@ def test_openbanks_page_is_read_exactly():
         # An entity bomb: the HTML parser expands no entity a page declares, and there is no table to read.
         b'<!DOCTYPE html [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">'
         b'<!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]><html><body>&c;&c;&c;</body></html>',
+        # Broken markup is recovered from, as a browser would, not raised: NUL bytes, tags never closed.
+        b"<html><body>\x00<p>unclosed <b>bold" + b"<div>" * 10_000,
     ],
-    ids=["no-table", "entity-bomb"],
+    ids=["no-table", "entity-bomb", "broken-markup"],
 )
 def test_a_page_with_no_table_is_refused_naming_the_formats_zeus_reads(page):
     assert refused_code(page) == "UNSUPPORTED_FORMAT"
