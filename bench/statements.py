@@ -1,8 +1,8 @@
 """Statement files and bank texts: a 100,000-row file of each format imported by `import_transactions` in a child
 process (its time and peak memory; the rows it made counted: every line one row), the three fixed-width bank
-standards' files and BAI2 (in accounts of 10,000 lines, and in one account) written by bench/_standards.py, and the
-bank-text reader's time per text (p50 and p99 over the corpus, repeated; the p99 over texts of each text's median)
-and on 1,000 characters of noise."""
+standards' files and BAI2 (in accounts of 10,000 lines, and in one account) written by bench/_standards.py, a bank's
+HTML table under an .xls name, and the bank-text reader's time per text (p50 and p99 over the corpus, repeated; the
+p99 over texts of each text's median) and on 1,000 characters of noise."""
 
 import datetime as dt
 import io
@@ -114,6 +114,20 @@ def _mt940() -> bytes:
     return ("\r\n".join(lines) + "\r\n").encode()
 
 
+def _html() -> bytes:
+    # A web bank's "Excel" download: an HTML table under an .xls name (Openbank's layout, written compactly: a page
+    # is read whole, and its markup must stay under the importer's cap on such files).
+    rows = [
+        "<!DOCTYPE html><html><head><meta charset='iso-8859-1'></head><body><table>",
+        "<tr><td>Cuentas - Movimientos</td></tr>",
+        "<tr><td>Fecha Operación</td><td>Fecha Valor</td><td>Concepto</td><td>Importe</td><td>Saldo</td></tr>",
+    ]
+    for n in range(ROWS):
+        day = f"{_dates(n):%d/%m/%Y}"
+        rows.append(f"<tr><td>{day}</td><td>{day}</td><td>KFC {n}</td><td>-{n % 500 + 1},00</td><td>1.000,00</td></tr>")
+    return ("\n".join(rows) + "</table></body></html>").encode()
+
+
 FORMATS = {
     "csv": _csv,
     "xlsx": _xlsx,
@@ -122,6 +136,7 @@ FORMATS = {
     "qif": _qif,
     "camt053": _camt,
     "mt940": _mt940,
+    "html": _html,
     "norma43": lambda: _standards.norma43(ROWS),
     "coda": lambda: _standards.coda(ROWS),
     "cfonb120": lambda: _standards.cfonb120(ROWS),
