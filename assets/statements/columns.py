@@ -253,7 +253,8 @@ def _money(table: _Table, taken: set[int]) -> dict[str, int] | None:
     # A column that runs on another is that one's balance, never the money the lines moved.
     own = [c for c in money if not any(_runs(money[c], full[a]) for a in full if a != c and c in full)]
     signed = [c for c in own if any(v is not None and v < 0 for v in money[c])]
-    sparse = {c: f for c, f in money.items() if None in f}
+    # Partly filled: blank, or zero (Mandiri writes `0000000000000.00` on a line's other side), on some lines.
+    sparse = {c: f for c, f in money.items() if None in f or 0 in f}
     if len(sparse) == 2 and set(signed) <= set(sparse):
         return _pair(table, sparse, balances, signs_speak=bool(signed))
     signed, twin = _one_of_twins(signed, money)

@@ -299,6 +299,19 @@ def silent_sides(ahead: list[tuple[int, list[str]]], mapping: dict) -> dict:
     return {key: index for key, index in mapping.items() if key != "direction"}
 
 
+# An opening or closing balance, or a turnover, written as a line of the table (BancoPosta's `SALDO INIZIALE`,
+# Swedbank Lithuania's `Likutis pradžiai` and `Apyvarta`, Estonia's `Algsaldo`, `Käive` and `lõppsaldo`, a card's
+# `Saldovortrag letzte Rechnung`, the balance brought forward from the last bill, Skandiabanken's `INNGÅENDE SALDO`
+# and `UTGÅENDE SALDO` with their day): a figure that is no transaction.
+BALANCE_LINE = re.compile(
+    r"^\W*(?:saldo (?:iniziale|finale|inicial|final|anterior)|opening balance|closing balance|anfangssaldo|"
+    r"endsaldo|schlusssaldo|saldovortrag(?: letzte rechnung| vorperiode)?|"
+    r"so du dau ky|so du cuoi ky|likutis pradziai|likutis pabaigai|apyvarta|algsaldo|kaive|loppsaldo|"
+    r"(?:inngaende|utgaende) saldo(?: \d\d\.\d\d\.\d{4})?)\W*$"
+)
+# A card hold a bank lists among its lines before booking it, said where the text opens (Bankwest's
+# `AUTHORISATION ONLY - EFTPOS PURCHASE AT …`): the money has not moved yet.
+HOLD = re.compile(r"^\W*authori[sz]ation only\b")
 # A balance written as a line with no date (Cornèrcard's `Saldo welchen wir am 27.02.2018 bei Ihrer Bank einfordern`,
 # what it will collect): `Saldo`, `Solde` open it. English `Balance` does not: a `Balance transfer` is a payment.
 UNDATED_BALANCE = re.compile(r"^\W*(?:saldo|solde)\b")

@@ -49,16 +49,6 @@ _NOT_YET = ("scheduled", "pending")
 # A totals row under the table (`TỔNG TIỀN`, `Total`, `Summe`, Axis Bank's `TRANSACTION TOTAL DR/CR`): no date,
 # the columns' sums.
 _TOTAL = re.compile(r"^(?:transactions? )?(?:tong|cong|total|totals|summe|sum|totale)\b")
-# An opening or closing balance, or a turnover, written as a line of the table (BancoPosta's `SALDO INIZIALE`,
-# Swedbank Lithuania's `Likutis pradžiai` and `Apyvarta`, Estonia's `Algsaldo`, `Käive` and `lõppsaldo`, a card's
-# `Saldovortrag letzte Rechnung`, the balance brought forward from the last bill, Skandiabanken's `INNGÅENDE SALDO`
-# and `UTGÅENDE SALDO` with their day): a figure that is no transaction.
-_BALANCE_LINE = re.compile(
-    r"^\W*(?:saldo (?:iniziale|finale|inicial|final|anterior)|opening balance|closing balance|anfangssaldo|"
-    r"endsaldo|schlusssaldo|saldovortrag(?: letzte rechnung| vorperiode)?|"
-    r"so du dau ky|so du cuoi ky|likutis pradziai|likutis pabaigai|apyvarta|algsaldo|kaive|loppsaldo|"
-    r"(?:inngaende|utgaende) saldo(?: \d\d\.\d\d\.\d{4})?)\W*$"
-)
 _DIGIT = re.compile(r"\d")
 
 
@@ -235,8 +225,10 @@ def _not_a_transaction(record: list[str], mapping: dict) -> bool:
     # A balance's label stands in the description, or, where that is blank, in whichever cell holds it alone (a
     # Volksbank's `Anfangssaldo` under its customer reference).
     text = record[mapping["description"]] if "description" in mapping and len(record) > mapping["description"] else ""
-    if any(_BALANCE_LINE.match(fold(cell)) for cell in ([text] if text.strip() else record)):
+    if any(conventions.BALANCE_LINE.match(fold(cell)) for cell in ([text] if text.strip() else record)):
         return True
+    if conventions.HOLD.match(fold(text)):
+        return True  # a card hold the bank lists before booking it (Bankwest's `AUTHORISATION ONLY - …`)
     figures = [record[mapping[k]] for k in conventions.MONEY_KEYS if k in mapping and len(record) > mapping[k]]
     written = any(f.strip() for f in figures)
     day = record[mapping["date"]].strip() if len(record) > mapping["date"] else ""
