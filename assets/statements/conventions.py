@@ -329,6 +329,19 @@ def summary_title(record: list[str]) -> bool:
     return bool(_SUMMARY.match(title)) and not any(c.isdigit() for c in title)
 
 
+# The title over a table of lines not booked yet (Postbank's `Umsätze in den nächsten 14 Tagen`, the scheduled
+# payments it lists above its `gebuchte Umsätze`; `vorgemerkte Umsätze`; `Pending transactions`).
+_NOT_BOOKED_TITLE = re.compile(
+    r"^(?:umsatze in den nachsten \d+ tagen|vorgemerkte umsatze|(?:pending|scheduled|upcoming) transactions)\W*$"
+)
+
+
+def not_booked_title(record: list[str]) -> bool:
+    """Whether a line is the title alone of a table whose lines the bank has not booked."""
+    texts = [cell.strip() for cell in record if cell.strip()]
+    return len(texts) == 1 and bool(_NOT_BOOKED_TITLE.match(fold(texts[0])))
+
+
 def usual_width(ahead: list[tuple[int, list[str]]]) -> int | None:
     """How many cells most of a table's first lines have (a CSV writes each line of its table whole); None
     where no count holds most of them."""

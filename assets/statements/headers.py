@@ -76,7 +76,7 @@ _NAMES = {
         "chi tiet", "description", "descriptions", "detail", "details", "transaction details", "narrative", "memo",
         "payee", "transaction description", "remarks", "noi dung chuyen khoan",
         "umsatztext", "umsatzbeschreibung", "text", "buchungstext", "verwendungszweck", "beschreibung", "descrizione",
-        "descrizione completa", "causale", "omschrijving", "naam omschrijving", "mededelingen",
+        "descrizione completa", "causale", "omschrijving", "naam omschrijving", "mededelingen", "buchungsdetails",
         "kozlemeny", "megnevezes", "descrizione operazioni", "desc", "libelle", "libelle operation", "concepto",
         "descripcion", "descricao", "historico", "opis", "tytul", "paaiskinimai", "tekst", "selite", "specifikation",
         # Estonian banks' explanation (`Selgitus`) and Luminor's payment details (`Makse andmed`).

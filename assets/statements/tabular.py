@@ -52,6 +52,7 @@ class _Section:
 
     def __init__(self, reader, header: list[str], mender: Mender | None = None):
         self.reader, self.key, self.line_num, self.next = reader, csvfile.header_key(header), 0, None
+        self.title: list[str] = []  # the last line not blank: the title of a table whose header comes next
         # A line longer than the header may hold its separator in its text (overlong): one comparison a line.
         self.mender, self.width, self.above = mender, len(header) if mender else 1 << 30, None
 
@@ -66,28 +67,30 @@ class _Section:
         if len(record) > self.width:
             record = self.mender.joined(record, self.above)
         self.above = record
+        title, self.title = self.title, (record if any(record) else self.title)
         # A header holds no digit (a line of the table its date and figures): the one check on every line.
         if any(char.isdigit() for cell in record for char in cell):
             return record
         header = [cell.strip() for cell in record]
         if csvfile.header_key(header) != self.key and auto_mapping(header) is not None:
-            self.next = (self.line_num, header)
+            self.next = (self.line_num, header, title)
             raise StopIteration
         return record
 
 
 def _sections(
-    reader, header: list[str], chosen: dict, line: int, choose: Callable, *, card_above: bool, **read
+    reader, header: list[str], chosen: dict, line: int, choose: Callable, *, title: list[str], card_above: bool, **read
 ) -> Iterator[Row]:
     """The rows of each section of the table, each read through the mapping its own header takes
     (`choose(header)`), the first through `chosen`; a card's table where `card_above` or its header has a
-    purchase day."""
+    purchase day; none of a section whose title (the line of words above its header) says its lines are not
+    booked yet."""
     # A CSV reader's delimiter, which a line's text may hold unquoted (a sheet's cells hold theirs whole).
     delimiter = getattr(getattr(reader, "dialect", None), "delimiter", None)
     while True:
         mapping = column_mapping.check_mapping(chosen, header)
         section = _Section(reader, header, Mender(header, mapping, delimiter) if delimiter else None)
-        yield from csvfile.mapped_rows(
+        rows = csvfile.mapped_rows(
             section,
             mapping=mapping,
             first_line=line + 1,
@@ -96,9 +99,14 @@ def _sections(
             card_above=card_above or names_purchase_day(header),
             **read,
         )
+        if conventions.not_booked_title(title):
+            for _ in rows:  # read past, so that the next section's header is found
+                pass
+        else:
+            yield from rows
         if section.next is None:
             return
-        line, header = section.next
+        line, header, title = section.next
         if isinstance(reader, Sheets):
             reader.end_with_this_sheet()  # a further sheet continues the first header's table, not this one
         chosen = choose(header)
@@ -343,6 +351,7 @@ def table_rows(
             chosen,
             line,
             choose,
+            title=next((record for _, record in reversed(seen[:-1]) if any(c.strip() for c in record)), []),
             currency=currency,
             day_first=_letterhead_day_first(seen[:-1], default=day_first),
             ragged=ragged,
