@@ -310,8 +310,9 @@ BALANCE_LINE = re.compile(
     r"(?:inngaende|utgaende) saldo(?: \d\d\.\d\d\.\d{4})?)\W*$"
 )
 # A card hold a bank lists among its lines before booking it, said where the text opens (Bankwest's
-# `AUTHORISATION ONLY - EFTPOS PURCHASE AT …`): the money has not moved yet.
-HOLD = re.compile(r"^\W*authori[sz]ation only\b")
+# `AUTHORISATION ONLY - EFTPOS PURCHASE AT …`) or ends (mBank's `… transakcja nierozliczona`, not settled): the
+# money has not moved yet.
+HOLD = re.compile(r"^\W*authori[sz]ation only\b|\btransakcja nierozliczona\W*$")
 # A balance written as a line with no date (Cornèrcard's `Saldo welchen wir am 27.02.2018 bei Ihrer Bank einfordern`,
 # what it will collect): `Saldo`, `Solde` open it. English `Balance` does not: a `Balance transfer` is a payment.
 UNDATED_BALANCE = re.compile(r"^\W*(?:saldo|solde)\b")

@@ -227,7 +227,7 @@ def _not_a_transaction(record: list[str], mapping: dict) -> bool:
     text = record[mapping["description"]] if "description" in mapping and len(record) > mapping["description"] else ""
     if any(conventions.BALANCE_LINE.match(fold(cell)) for cell in ([text] if text.strip() else record)):
         return True
-    if conventions.HOLD.match(fold(text)):
+    if conventions.HOLD.search(fold(text)):
         return True  # a card hold the bank lists before booking it (Bankwest's `AUTHORISATION ONLY - …`)
     figures = [record[mapping[k]] for k in conventions.MONEY_KEYS if k in mapping and len(record) > mapping[k]]
     written = any(f.strip() for f in figures)

@@ -79,8 +79,9 @@ _NAMES = {
         "descrizione completa", "causale", "omschrijving", "naam omschrijving", "mededelingen", "buchungsdetails",
         "kozlemeny", "megnevezes", "descrizione operazioni", "desc", "libelle", "libelle operation", "concepto",
         "descripcion", "descricao", "historico", "opis", "tytul", "paaiskinimai", "tekst", "selite", "specifikation",
-        # Estonian banks' explanation (`Selgitus`) and Luminor's payment details (`Makse andmed`).
-        "selgitus", "makse andmed",
+        # Estonian banks' explanation (`Selgitus`) and Luminor's payment details (`Makse andmed`); mBank's (Poland)
+        # `Opis operacji`.
+        "selgitus", "makse andmed", "opis operacji",
         # Indonesian banks' line text (BNI's `Deskripsi`, `Keterangan`).
         "deskripsi", "keterangan",
         # Hebrew: the merchant's name (Max's `שם בית העסק`).
