@@ -228,7 +228,7 @@ def _not_a_transaction(record: list[str], mapping: dict) -> bool:
     if any(conventions.BALANCE_LINE.match(fold(cell)) for cell in ([text] if text.strip() else record)):
         return True
     if conventions.HOLD.search(fold(text)):
-        return True  # a card hold the bank lists before booking it (Bankwest's `AUTHORISATION ONLY - …`)
+        return True  # a card hold, or a card payment not settled: listed before the bank books it
     figures = [record[mapping[k]] for k in conventions.MONEY_KEYS if k in mapping and len(record) > mapping[k]]
     written = any(f.strip() for f in figures)
     day = record[mapping["date"]].strip() if len(record) > mapping["date"] else ""

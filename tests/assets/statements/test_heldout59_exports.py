@@ -10,7 +10,9 @@ import pytest
 from assets.statements.headers import auto_mapping
 from tests.assets.statements.test_heldout17_exports import rows_of
 
-LETTERHEAD = "Umsatzauskunft;\r\nName;A Holder;\r\nIBAN;DE00100100100000000000;\r\nAktueller Kontostand;451,99 €;\r\n\r\n"
+LETTERHEAD = (
+    "Umsatzauskunft;\r\nName;A Holder;\r\nIBAN;DE00100100100000000000;\r\nAktueller Kontostand;451,99 €;\r\n\r\n"
+)
 SCHEDULED = (
     "Umsätze in den nächsten 14 Tagen;\r\n"
     "Buchungsdatum;Umsatzart;Buchungsdetails;Auftraggeber;Empfänger;Betrag (€);\r\n"
