@@ -304,9 +304,10 @@ def _figure(text: str, currency: str, mark: str | None = None) -> Decimal | None
         return Decimal(text)
     if not text.strip("-\u2013\u2014"):  # blank, or a dash or two standing for nothing (VPBank's `--`)
         return None
+    text, side = figures.side_written(text)
     if text in ("0", "0.00"):
         return Decimal(0)
-    negative = text.startswith("-") or (text.startswith("(") and text.endswith(")"))
+    negative = side < 0 or text.startswith("-") or (text.startswith("(") and text.endswith(")"))
     text = figures.without_currency(text.strip("()").lstrip("-+").strip(), currency)
     if text[:1] in ".," and text[1:].isdigit():
         text = f"0{text}"  # a figure under one written without its leading zero (Sberbank's `-,01`)
@@ -348,9 +349,10 @@ def _mapped_amount(
     try:
         if "amount" in mapping:
             value = number(cell("amount"), currency)
-            if bare_out == "out" and value and not cell("amount").startswith("+"):
+            said = figures.side_written(cell("amount").strip())[1] != 0  # `Dr`, `Cr` after it: as it says
+            if bare_out == "out" and value and not said and not cell("amount").startswith("+"):
                 value = -abs(value)
-            elif bare_out == "reversed" and value:
+            elif bare_out == "reversed" and value and not said:
                 value = -value
         else:
             debit = number(cell("debit"), currency) if "debit" in mapping else None

@@ -22,6 +22,19 @@ def is_money_figure(cell: str) -> bool:
     return bool(_BARE_FIGURE.match(text)) and not text.isdigit()
 
 
+# A figure's side written after it, as Indian, Indonesian and Malaysian banks do (`25,000.00 Dr`, `1.55 CR`,
+# `50,000.00 DB`): a debit is money out and a credit money in, whatever the column's other figures say.
+_SIDE = re.compile(r"(?<=\d)\s*(dr|db|cr)\.?$", re.IGNORECASE)
+
+
+def side_written(text: str) -> tuple[str, int]:
+    """(the figure without its side, -1 where a debit is written after it, 1 a credit, 0 neither)."""
+    match = _SIDE.search(text)
+    if match is None:
+        return text, 0
+    return text[: match.start()], -1 if match[1].lower() in ("dr", "db") else 1
+
+
 def _mark_of(cell: str) -> tuple[str, bool] | None:
     """The decimal mark one figure proves, and whether it is written as money is: the later of `.` and `,`
     where both are written (`1,234.56`) or a lone one followed by one or two digits (`-144,75`); a lone one

@@ -5,6 +5,8 @@ blank, on each line's other side. Figures made up."""
 import datetime as dt
 from decimal import Decimal
 
+import pytest
+
 from tests.assets.statements.test_heldout17_exports import rows_of
 
 BANKWEST = (
@@ -35,3 +37,24 @@ def test_a_zero_on_a_lines_other_side_is_blank_and_the_balance_tells_debit_from_
         (dt.date(2011, 6, 30), "income", Decimal("1000.00"), {}),
         (dt.date(2011, 6, 30), "expense", Decimal("200.00"), {}),
     ]
+
+
+@pytest.mark.parametrize(
+    ("written", "currency", "read"),
+    [
+        ("25000DR", "IDR", ("expense", Decimal("25000"))),
+        ("0.31DR", "IDR", ("expense", Decimal("0.31"))),
+        ('"1,000.00 CR"', "INR", ("income", Decimal("1000.00"))),
+        ('"25,000.00 Dr"', "INR", ("expense", Decimal("25000.00"))),
+        ("1.234,56 Db", "EUR", ("expense", Decimal("1234.56"))),
+        ("12.00 Cr.", "USD", ("income", Decimal("12.00"))),
+    ],
+)
+def test_a_figure_written_with_its_side_after_it_reads_as_that_side(written, currency, read):
+    # Mandiri's 2010 layout writes its debits `25000DR`, as Indian and Malaysian banks write `Dr` and `Cr`; the
+    # column's bare figures beside them are money in.
+    sep, interest = (";", "1,55") if currency == "EUR" else (",", "1.55")
+    lines = [["Date", "Description", "Amount"], ["31/08/2010", "Interest", interest], ["01/09/2010", "A line", written]]
+    raw = "".join(sep.join(line) + "\n" for line in lines)
+    rows = rows_of(raw.encode(), currency)
+    assert [(r[1], r[2]) for r in rows] == [("income", Decimal("1.55")), read]
