@@ -225,9 +225,10 @@ def _not_a_transaction(record: list[str], mapping: dict) -> bool:
     # A balance's label stands in the description, or, where that is blank, in whichever cell holds it alone (a
     # Volksbank's `Anfangssaldo` under its customer reference).
     text = record[mapping["description"]] if "description" in mapping and len(record) > mapping["description"] else ""
-    if any(conventions.BALANCE_LINE.match(fold(cell)) for cell in ([text] if text.strip() else record)):
+    folded = fold(text)
+    if any(conventions.BALANCE_LINE.match(cell) for cell in ([folded] if folded.strip() else map(fold, record))):
         return True
-    if conventions.HOLD.search(fold(text)):
+    if conventions.HOLD.search(folded):
         return True  # a card hold, or a card payment not settled: listed before the bank books it
     figures = [record[mapping[k]] for k in conventions.MONEY_KEYS if k in mapping and len(record) > mapping[k]]
     written = any(f.strip() for f in figures)
@@ -349,11 +350,12 @@ def _mapped_amount(
     try:
         if "amount" in mapping:
             value = number(cell("amount"), currency)
-            said = figures.side_written(cell("amount").strip())[1] != 0  # `Dr`, `Cr` after it: as it says
-            if bare_out == "out" and value and not said and not cell("amount").startswith("+"):
-                value = -abs(value)
-            elif bare_out == "reversed" and value and not said:
-                value = -value
+            # A figure with its side written after it (`Dr`, `Cr`) reads as it says, whatever the column's reading.
+            if bare_out and value and not figures.side_written(cell("amount").strip())[1]:
+                if bare_out == "out" and not cell("amount").startswith("+"):
+                    value = -abs(value)
+                elif bare_out == "reversed":
+                    value = -value
         else:
             debit = number(cell("debit"), currency) if "debit" in mapping else None
             credit = number(cell("credit"), currency) if "credit" in mapping else None

@@ -67,7 +67,7 @@ class _Section:
         if len(record) > self.width:
             record = self.mender.joined(record, self.above)
         self.above = record
-        title, self.title = self.title, (record if any(record) else self.title)
+        title, self.title = self.title, (record if any(cell.strip() for cell in record) else self.title)
         # A header holds no digit (a line of the table its date and figures): the one check on every line.
         if any(char.isdigit() for cell in record for char in cell):
             return record

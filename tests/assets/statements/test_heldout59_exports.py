@@ -41,7 +41,13 @@ def test_postbank_names_its_line_details():
 
 
 @pytest.mark.parametrize(
-    "tables", [SCHEDULED + "\r\n" + BOOKED, BOOKED + "\r\n" + SCHEDULED], ids=["scheduled-first", "booked-first"]
+    "tables",
+    [
+        SCHEDULED + "\r\n" + BOOKED,
+        BOOKED + "\r\n" + SCHEDULED,
+        BOOKED + "\r\n" + SCHEDULED.replace(";\r\nBuchungsdatum", ";\r\n   ;\r\nBuchungsdatum", 1),
+    ],
+    ids=["scheduled-first", "booked-first", "spaces-under-the-title"],
 )
 def test_a_table_titled_as_not_booked_yet_is_not_read(tables):
     assert rows_of((LETTERHEAD + tables).encode(), "EUR") == READ
