@@ -40,8 +40,8 @@ _NOT_BOOKED = {
     "pending", "declined", "reverted", "failed", "cancelled", "canceled", "rejected", "authorised", "authorized",
     "autorizzato", "in attesa", "vorgemerkt", "umsatz vorgemerkt", "offen", "cho xu ly", "dang xu ly", "that bai",
     "da huy", "huy",
-    # Danske Bank's `Venter` (waiting).
-    "venter",
+    # Danske Bank's `Venter` (waiting); Handelsbanken's `PREL-  -` (preliminär) where its booking day goes.
+    "venter", "prel",
 }  # fmt: skip
 # A status's first word for an order still to be carried out (USAA's `Scheduled Funds Transfer`, dated after the
 # download) or a line awaiting the bank (`Pending authorization`).
@@ -220,7 +220,7 @@ def _not_a_transaction(record: list[str], mapping: dict) -> bool:
     status = fold(record[mapping["status"]]) if "status" in mapping and len(record) > mapping["status"] else ""
     if status in _NOT_BOOKED or status.partition(" ")[0] in _NOT_YET:
         return True
-    if len(record) > mapping["date"] and fold(record[mapping["date"]]) in _NOT_BOOKED:
+    if len(record) > mapping["date"] and fold(record[mapping["date"]]).strip(" -") in _NOT_BOOKED:
         return True  # a status written where the booking date goes (a card's `Pending` lines): not booked yet
     # A balance's label stands in the description, or, where that is blank, in whichever cell holds it alone (a
     # Volksbank's `Anfangssaldo` under its customer reference).

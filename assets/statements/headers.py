@@ -18,15 +18,16 @@ _NAMES = {
         "ngay ghi so", "posting date", "posted date", "post date", "booking date", "booked at", "booked on",
         # Bank Norwegian's card sheet writes its names as one word (`BookDate`, `TransactionDate`, `ValueDate`).
         "bookdate",
-        # The day the bank carried the order out (BCV's `Execution date`), and Italian's registration day.
+        # The day the bank carried the order out (BCV's `Execution date`), Italian's registration day, the day a
+        # card's charge was entered (Halifax's `Date entered`, beside the day of purchase).
         "execution date", "date d execution", "date de l execution", "data registrazione", "data di registrazione",
-        "transaction date", "trans date", "txn date", "transactiondate",
+        "date entered", "transaction date", "trans date", "txn date", "transactiondate",
         # Bank of Baroda's `TRAN DATE` (beside its `VALUE DATE`).
         "tran date",
         "completed date", "date completed", "buchungsdatum", "boekdatum", "transactiedatum", "buchungstag",
         # Swiss German's `Verbucht am` (booked on), a card's booking beside its `Einkaufs-Datum`; Swedish's
-        # booked (`Bokfört`) and ledger day (`Reskontradatum`) beside a `Datum` or `Transaktionsdatum`.
-        "verbucht am", "gebucht am", "bokfort", "bokforingsdatum", "reskontradatum",
+        # booked (`Bokfört`, Swedbank's `Bokfdag`) and ledger day (`Reskontradatum`) beside a `Datum` or `Transdag`.
+        "verbucht am", "gebucht am", "bokfort", "bokforingsdatum", "bokfdag", "reskontradatum", "transdag",
         "data contabile", "data operazione", "data op", "konyveles datuma", "konyvelesi datum",
         # Romanian: the day BCR completed the transaction, beside its statement's own dates on every line.
         "data finalizarii tranzactiei",
@@ -106,6 +107,8 @@ _NAMES = {
         "利用箇所", "ご利用箇所", "メモ",
         "деталі операціі", "деталі", "опис операціі", "опис", "призначення платежу",
         "описание операции", "описание", "назначение платежа",
+        # Last: Handelsbanken's line text is its `Referens`; beside a `Text`, that is the line's.
+        "referens",
     ),
     "amount": (
         "so tien", "so tien giao dich", "amount", "transaction amount", "so tien gd", "gia tri", "betrag",
@@ -115,8 +118,8 @@ _NAMES = {
         "amt",
         # Portuguese's `Montante`, Chilean Spanish's `Monto`.
         "montante", "monto",
-        # One signed column named for both ways (Raiffeisen's `Credit/Debit Amount`), not its first word's side.
-        "credit debit amount", "debit credit amount",
+        # One column signed both ways (Raiffeisen's `Credit/Debit Amount`, Handelsbanken's `Insättning/Uttag`).
+        "credit debit amount", "debit credit amount", "insattning uttag",
         # The booked figure (`记账金额`) before the one in the currency the card was used in (`交易金额`).
         "记账金额", "入账金额", "交易金额", "金额", "人民币金额",
         # Japanese: a signed `入出金` (in and out), a figure, a card's charge (`利用金額`: see card_charges).
@@ -200,7 +203,7 @@ _NAMES = {
         "closing balance",
         # Caixa Geral de Depósitos' booked balance after the line, and the balance one may spend.
         "saldo contabilistico", "saldo contabilistico apos movimento", "saldo disponivel", "zustatek",
-        "saldo po transakcji", "saldo po operacji",
+        "saldo po transakcji", "saldo po operacji", "bokfort saldo",
         "余额", "本次余额", "联机余额", "账户余额", "残高", "取引後残高", "差引残高", "お取引後残高", "現在残高",
         "залишок після операціі", "залишок", "залишок на кінець періоду",
     ),
@@ -325,16 +328,17 @@ _CARD_CHARGES = frozenset(fold(name) for name in ("利用金額", "ご利用金�
 
 
 # A column for the day a card was used to buy (American Express Mexico's `Fecha de Compra` beside its `Fecha`,
-# Swiss cards' `Einkaufs-Datum`): only a card's statement has one.
-_PURCHASE_DAYS = frozenset((
+# Swiss cards' `Einkaufs-Datum`), or the day a charge was entered (the Lloyds group's cards: Halifax's `Date
+# entered` beside its `Date`): only a card's statement has one.
+_CARD_DAYS = frozenset((
     "fecha de compra", "purchase date", "date of purchase", "einkaufs datum", "einkaufsdatum", "kaufdatum",
-    "date d achat", "data acquisto", "data di acquisto", "data da compra",
+    "date d achat", "data acquisto", "data di acquisto", "data da compra", "date entered",
 ))  # fmt: skip
 
 
-def names_purchase_day(header: list[str]) -> bool:
-    """Whether a header has a column for the day a card was used to buy: the table is a card's."""
-    return any(name in _PURCHASE_DAYS for cell in header for name in _names(cell or ""))
+def names_card_day(header: list[str]) -> bool:
+    """Whether a header has a column only a card's table has (a day of purchase, a day entered)."""
+    return any(name in _CARD_DAYS for cell in header for name in _names(cell or ""))
 
 
 def card_charges(cell: str | None) -> bool:
