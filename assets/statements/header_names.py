@@ -42,7 +42,9 @@ NAMES = {
         "datum zauctovani",
         # Norwegian's booking day (Skandiabanken's `BOKFØRINGSDATO`).
         "bokføringsdato", "bokført",
-        # Ukrainian banks: the operation's day and time (monobank, Sense Bank), the day (PrivatBank).
+        # Ukrainian banks: the day the bank processed it (OTP's `Дата обробки операції в банку`), then the
+        # operation's day and time (monobank, Sense Bank, OTP's `Дата здійснення операції`), the day (PrivatBank).
+        "дата обробки операціі в банку",
         "дата і час операціі", "дата і час", "дата операціі", "дата проведення", "дата",  # noqa: RUF001
         # Russian banks: the day a card's operation was processed (Sberbank) or paid (T-Bank), before the day it was
         # made.
@@ -118,8 +120,9 @@ NAMES = {
         "记账金额", "入账金额", "交易金额", "金额", "人民币金额",
         # Japanese: a signed `入出金` (in and out), a figure, a card's charge (`利用金額`: see card_charges).
         "入出金", "入出金額", "取引金額", "金額", "利用金額", "ご利用金額", "利用額", "ご利用額",
-        # A Ukrainian card's figure in the card's currency (monobank, PrivatBank) before the operation's own.
-        "сума в валюті картки", "сума",
+        # A Ukrainian card's figure in the card's or account's currency (monobank, PrivatBank, OTP) before the
+        # operation's own.
+        "сума в валюті картки", "сума операціі в валюті рахунку", "сума",
         # A Russian card's figure in the account's currency (Sberbank, T-Bank's payment) before the operation's own.
         "сумма в валюте счета", "сумма платежа", "сумма",
         # Hebrew: a card's charge in shekels (Max's `סכום חיוב`), never the purchase's own `סכום עסקה מקורי`.
@@ -184,8 +187,9 @@ NAMES = {
         "penznem", "valiuta", "valuuta", "mena", "monn", "monnaie", "devise", "devise du compte", "moneda", "waluta",
         "munt",
         "记账币种", "入账货币", "交易币种", "交易货币", "货币", "币种", "币别", "通貨",
-        # The card's currency (PrivatBank), never monobank's bare `Валюта`, the operation's beside card figures.
-        "валюта картки",
+        # The card's or account's currency (PrivatBank, OTP), never monobank's bare `Валюта`, the operation's
+        # beside card figures.
+        "валюта картки", "валюта рахунку",
         # T-Bank's payment currency, the account's (never its `Валюта операции`, the operation's).
         "валюта платежа",
         # Hebrew: the charge's currency (Max's `מטבע חיוב`), not the purchase's (`מטבע עסקה מקורי`).
