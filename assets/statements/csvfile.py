@@ -238,9 +238,11 @@ def _not_a_transaction(record: list[str], mapping: dict) -> bool:
     unlabelled_sums = not any(t.strip() for t in texts)
     if day:
         # A footer across the date column (`Printed on …`) with no figure, a label over the columns' sums (`Số
-        # dòng = 321`), or the header again over a second table (no digit under its money columns).
+        # dòng = 321`), the header again over a second table (no digit under its money columns), or a total whose
+        # sum runs into the date column (UBS's card: `Total des écritures de carte` over `-8346.20`).
         figured = any(_DIGIT.search(f) for f in figures)
-        return (not figured or unlabelled_sums) and not _is_date(day, mapping.get("date_format"))
+        total = bool(_TOTAL.match(folded))
+        return (not figured or unlabelled_sums or total) and not _is_date(day, mapping.get("date_format"))
     # A line dated in another column but with no booking date has happened and is not booked yet (OTP's
     # `FÜGGŐ TÉTEL`): pending. A line with no date anywhere stays a bad row, named in the 400, unless it is only
     # column names (another table's header under this one), sums or a balance.

@@ -49,7 +49,8 @@ NAMES = {
         # Russian banks: the day a card's operation was processed (Sberbank) or paid (T-Bank), before the day it was
         # made.
         "дата обработки операции", "дата платежа", "дата операции", "дата проводки", "дата совершения операции",
-        "ngay", "thoi gian", "date", "datum", "data", "dato", "buchung",
+        # A Swiss card's booking (UBS's `Buchung`, in French `Ecriture`) beside its day of purchase.
+        "ngay", "thoi gian", "date", "datum", "data", "dato", "buchung", "ecriture",
         "started date", "created", "tranzakcio datuma", "tranzakcio idopontja", "date posted",
         # Chinese banks: the booking day (`记账日期`, `入账日期`) before the day the card was used (`交易日期`).
         "记账日期", "入账日期", "记账日", "交易日期", "交易日", "日期",
@@ -72,7 +73,8 @@ NAMES = {
         "noi dung", "noi dung giao dich", "noi dung chi tiet", "dien giai", "mo ta", "chi tiet giao dich",
         "chi tiet", "description", "descriptions", "detail", "details", "transaction details", "narrative", "memo",
         "payee", "transaction description", "remarks", "noi dung chuyen khoan",
-        "umsatztext", "umsatzbeschreibung", "text", "buchungstext", "verwendungszweck", "beschreibung", "descrizione",
+        "umsatztext", "umsatzbeschreibung", "text", "buchungstext", "texte comptable", "testo contabile",
+        "verwendungszweck", "beschreibung", "descrizione",
         "descrizione completa", "causale", "omschrijving", "naam omschrijving", "mededelingen", "buchungsdetails",
         "kozlemeny", "megnevezes", "descrizione operazioni", "desc", "libelle", "libelle operation", "concepto",
         "descripcion", "descricao", "historico", "opis", "tytul", "paaiskinimai", "tekst", "selite", "specifikation",

@@ -123,18 +123,20 @@ def card_column(header: list[str]) -> int | None:
 _CARD_CHARGES = frozenset(fold(name) for name in ("利用金額", "ご利用金額", "利用額", "ご利用額"))
 
 
-# A column for the day a card was used to buy (American Express Mexico's `Fecha de Compra` beside its `Fecha`,
-# Swiss cards' `Einkaufs-Datum`), or the day a charge was entered (the Lloyds group's cards: Halifax's `Date
-# entered` beside its `Date`): only a card's statement has one.
-_CARD_DAYS = frozenset((
+# A column only a card's statement has: the day a card was used to buy (American Express Mexico's `Fecha de
+# Compra` beside its `Fecha`, Swiss cards' `Einkaufs-Datum`), the day a charge was entered (the Lloyds group's
+# cards: Halifax's `Date entered` beside its `Date`), the name a charge appears under on the card's statement
+# (American Express' `Appears On Your Statement As`).
+_CARD_ONLY = frozenset((
     "fecha de compra", "purchase date", "date of purchase", "einkaufs datum", "einkaufsdatum", "kaufdatum",
     "date d achat", "data acquisto", "data di acquisto", "data da compra", "date entered",
+    "appears on your statement as",
 ))  # fmt: skip
 
 
-def names_card_day(header: list[str]) -> bool:
-    """Whether a header has a column only a card's table has (a day of purchase, a day entered)."""
-    return any(name in _CARD_DAYS for cell in header for name in _names(cell or ""))
+def names_card_table(header: list[str]) -> bool:
+    """Whether a header has a column only a card's table has: the table is a card's."""
+    return any(name in _CARD_ONLY for cell in header for name in _names(cell or ""))
 
 
 def card_charges(cell: str | None) -> bool:

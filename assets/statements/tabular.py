@@ -17,7 +17,7 @@ from assets.statements import column_mapping, conventions, csvfile
 from assets.statements.columns import MAX_COLUMNS, SAMPLE_ROWS, infer_mapping, is_date_cell
 from assets.statements.dates import read_date
 from assets.statements.detect import ACCEPTED, unsupported
-from assets.statements.headers import auto_mapping, card_charges, card_column, names_card_day, names_value_date
+from assets.statements.headers import auto_mapping, card_charges, card_column, names_card_table, names_value_date
 from assets.statements.inference import dates_day_first, headless_mapping
 from assets.statements.overlong import Mender
 from assets.statements.rows import ImportRejected, Row
@@ -96,7 +96,7 @@ def _sections(
             first_line=line + 1,
             card=card_column(header),
             charges=card_charges(chosen.get("amount")),
-            card_above=card_above or names_card_day(header),
+            card_above=card_above or names_card_table(header),
             **read,
         )
         if conventions.not_booked_title(title):

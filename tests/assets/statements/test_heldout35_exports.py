@@ -5,7 +5,7 @@ positive figures are charges (money out) and its negative ones refunds. Figures 
 import datetime as dt
 from decimal import Decimal
 
-from assets.statements.headers import names_card_day
+from assets.statements.headers import names_card_table
 from tests.assets.statements.test_heldout17_exports import rows_of
 
 AMEX = (
@@ -17,9 +17,9 @@ AMEX = (
 
 
 def test_a_purchase_day_column_names_a_cards_table():
-    assert names_card_day(["Fecha", "Fecha de Compra", "Descripción", "Importe"])
-    assert names_card_day(["Posting Date", "Purchase Date", "Amount"])
-    assert not names_card_day(["Booking date", "Value date", "Amount"])
+    assert names_card_table(["Fecha", "Fecha de Compra", "Descripción", "Importe"])
+    assert names_card_table(["Posting Date", "Purchase Date", "Amount"])
+    assert not names_card_table(["Booking date", "Value date", "Amount"])
 
 
 def test_american_express_mexicos_charges_are_money_out_and_its_refunds_money_in():

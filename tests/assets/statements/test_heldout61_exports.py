@@ -5,7 +5,7 @@ Figures made up."""
 import datetime as dt
 from decimal import Decimal
 
-from assets.statements.headers import names_card_day
+from assets.statements.headers import names_card_table
 from tests.assets.statements.test_heldout17_exports import rows_of
 
 HALIFAX_CARD = (
@@ -25,5 +25,5 @@ def test_a_lloyds_group_card_is_booked_on_the_day_entered_and_its_charges_are_mo
 
 
 def test_a_day_entered_says_the_table_is_a_cards():
-    assert names_card_day(["Date", "Date entered", "Reference", "Description", "Amount"])
-    assert not names_card_day(["Date", "Reference", "Description", "Amount"])
+    assert names_card_table(["Date", "Date entered", "Reference", "Description", "Amount"])
+    assert not names_card_table(["Date", "Reference", "Description", "Amount"])
