@@ -60,10 +60,10 @@ def _lines(source: BinaryIO, codec: str) -> Iterator[tuple[int, str]]:
             raise refused(WHAT, _("line %(number)s is too long") % {"number": number + 1}, CODE)
         if number == 0:
             chunk = chunk.removeprefix(b"\xef\xbb\xbf")
-        for raw in chunk.replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n"):
+        for raw in chunk.replace(b"\r\n", b"\n").replace(b"\r", b"\n").removesuffix(b"\n").split(b"\n"):
+            number += 1  # every line counts, blank or not: the number a text editor shows
             if not raw.strip():
                 continue
-            number += 1
             if b"\x00" in raw:
                 raise refused(WHAT, _("line %(number)s holds a NUL byte") % {"number": number}, CODE)
             try:
