@@ -60,7 +60,7 @@ def test_a_1c_file_is_detected_from_its_signature_line():
     assert detect.detect(onec()) == detect.ONEC
     assert detect.detect(onec(newline="\n")) == detect.ONEC
     assert detect.detect(b"\xef\xbb\xbf" + onec()) == detect.ONEC
-    for name in ("clientbank1c__kl_to_1c.txt", "andrey9129__kl_to_1c.txt", "xini1__sample5.txt"):
+    for name in ("clientbank1c__kl_to_1c.txt", "xini1__sample5.txt"):
         assert detect.detect((TUNE / name).read_bytes()[: detect.HEAD_BYTES]) == detect.ONEC
     assert detect.detect(b"1CClientBankExchangeX\r\n") == detect.CSV  # a CSV's cell that only begins so
     assert detect.detect(b"Date,Amount\n1CClientBankExchange\n") == detect.CSV
