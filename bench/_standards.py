@@ -138,3 +138,33 @@ def bai2(rows: int, *, per: int = 10_000) -> bytes:
     group = ["02,ZEUSBENCH,BANKBIC,1,260101,,USD,/", *group, f"98,{total},{accounts},{len(group) + 2}/"]
     lines = ["01,BANKBIC,ZEUSBENCH,260101,0900,1,,,2/", *group, f"99,{total},1,{len(group) + 2}/"]
     return "".join(f"{line}\r\n" for line in lines).encode("ascii")
+
+
+def onec(rows: int) -> bytes:
+    """A Russian 1C client-bank exchange file (kl_to_1c.txt, Windows-1251, laid out as tests/assets/statements/corpus/
+    tune's are): the header naming one account, its section with opening balance, totals and closing balance that
+    the documents add up to, and `rows` documents, one in seven paying into the account. Each document carries the
+    fields a bank's export always writes (number, dates, amount, both accounts, both names, the purpose) and no more:
+    a bank's full documents are 1-2 KB, and 100,000 of them would pass the importer's 32 MB cap."""
+    ours, theirs = "40702810900000000001", "40702810500000000777"
+    documents, out, into = [], 0, 0
+    for n in range(rows):
+        day, cents, income = _movement(n)
+        into, out = (into + cents, out) if income else (into, out + cents)
+        payer, payee = (theirs, ours) if income else (ours, theirs)
+        documents.append(
+            f"СекцияДокумент=Платежное поручение\r\nНомер={n}\r\nДата={day:%d.%m.%Y}\r\n"
+            f"Сумма={cents // 100}.{cents % 100:02d}\r\nПлательщикСчет={payer}\r\nДатаСписано={day:%d.%m.%Y}\r\n"
+            "Плательщик1=ООО Ромашка\r\n"
+            f"ПолучательСчет={payee}\r\nДатаПоступило={day:%d.%m.%Y}\r\nПолучатель1=ИП Иванов {n}\r\n"
+            f"НазначениеПлатежа=Оплата по счету {n}\r\nКонецДокумента\r\n"
+        )
+    closing = OPENING_CENTS + into - out
+    header = (
+        "1CClientBankExchange\r\nВерсияФормата=1.03\r\nКодировка=Windows\r\nОтправитель=Банк\r\n"
+        f"ДатаНачала=01.01.2026\r\nДатаКонца=31.12.2026\r\nРасчСчет={ours}\r\nСекцияРасчСчет\r\nДатаНачала=01.01.2026\r\n"
+        f"ДатаКонца=31.12.2026\r\nРасчСчет={ours}\r\nНачальныйОстаток={OPENING_CENTS // 100}.00\r\n"
+        f"ВсегоСписано={out // 100}.{out % 100:02d}\r\nВсегоПоступило={into // 100}.{into % 100:02d}\r\n"
+        f"КонечныйОстаток={closing // 100}.{closing % 100:02d}\r\nКонецРасчСчет\r\n"
+    )
+    return (header + "".join(documents) + "КонецФайла\r\n").encode("cp1251")

@@ -1,6 +1,7 @@
 """Statement files and bank texts: a 100,000-row file of each format imported by `import_transactions` in a child
 process (its time and peak memory; the rows it made counted: every line one row), the three fixed-width bank
-standards' files and BAI2 (in accounts of 10,000 lines, and in one account) written by bench/_standards.py, a bank's
+standards' files, BAI2 (in accounts of 10,000 lines, and in one account) and a Russian 1C client-bank exchange file
+written by bench/_standards.py, a bank's
 HTML table under an .xls name, and the bank-text reader's time per text (p50 and p99 over the corpus, repeated; the
 p99 over texts of each text's median) and on 1,000 characters of noise."""
 
@@ -143,6 +144,7 @@ FORMATS = {
     "bai2": lambda: _standards.bai2(ROWS),
     # A bank's whole day in one account: the reader's memory must not grow with an account.
     "bai2_one_account": lambda: _standards.bai2(ROWS, per=ROWS),
+    "1c": lambda: _standards.onec(ROWS),
 }
 
 

@@ -27,7 +27,7 @@ MAX_BYTES = max(MAX_IMAGE_BYTES, MAX_PDF_BYTES, MAX_STATEMENT_BYTES)
 MAX_BODY_BYTES = MAX_BYTES + 256 * 1024
 ACCEPTED = gettext_lazy(
     "a JPEG, PNG, WebP or GIF image, a PDF, or a statement file (XLSX, CSV, OFX, QIF, CAMT, MT940, Norma 43, CODA, "
-    "CFONB 120, BAI2)"
+    "CFONB 120, BAI2, 1C client-bank exchange)"
 )
 
 # What a name's extension or a declared content type claims, by the media type it claims.
@@ -49,6 +49,7 @@ _STATEMENT_TYPES = {
     "coda": "text/plain",
     "cfonb120": "text/plain",
     "bai2": "text/plain",
+    "1c": "text/plain",
     "csv": "text/csv",
 }
 

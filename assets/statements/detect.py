@@ -9,10 +9,11 @@ from assets.statements.rows import ImportRejected
 
 CSV, OFX, QIF, MT940, XLSX, XLS, HTML = "csv", "ofx", "qif", "mt940", "xlsx", "xls", "html"
 CAMT052, CAMT053, CAMT054 = "camt052", "camt053", "camt054"
-NORMA43, CODA, CFONB120, BAI2 = "norma43", "coda", "cfonb120", "bai2"
+NORMA43, CODA, CFONB120, BAI2, ONEC = "norma43", "coda", "cfonb120", "bai2", "1c"
 HEAD_BYTES = 8192
 ACCEPTED = gettext_lazy(
-    "CSV, OFX/QFX, QIF, CAMT.052/053/054 XML, MT940, AEB Norma 43, CODA, CFONB 120, BAI2, XLSX or XLS"
+    "CSV, OFX/QFX, QIF, CAMT.052/053/054 XML, MT940, AEB Norma 43, CODA, CFONB 120, BAI2, 1C client-bank exchange "
+    "(kl_to_1c.txt), XLSX or XLS"
 )  # worded where it is said
 
 _OFX = re.compile(rb"OFXHEADER\s*[:=]|<OFX[\s>]", re.IGNORECASE)
@@ -54,6 +55,8 @@ _HTML = re.compile(
     rb"\A\s*+(?:<\?xml[^>]*+>\s*+)?(?:<!--.*?-->\s*+)*(?:<!DOCTYPE\s+html|<(?:html|head|meta|body|table|style)[\s>/])",
     re.IGNORECASE | re.DOTALL,
 )
+# The Russian 1C client-bank exchange file: its signature line, in ASCII whatever the file's encoding.
+_ONEC = re.compile(rb"\A\s*+1CClientBankExchange[ \t]*+(?:\r\n|\r|\n)")
 _ZIP = b"PK\x03\x04"
 # An OLE2 compound file: an old Excel workbook (.xls), or another old Office document, which xlsfile refuses.
 _OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
@@ -77,6 +80,8 @@ def detect(head: bytes) -> str:
         return XLS
     if text.startswith(_BINARY):
         raise unsupported(_("a PDF, an image or a compressed archive"))
+    if _ONEC.match(text):
+        return ONEC
     if _QIF.match(text):
         return QIF
     if _OFX.search(text):

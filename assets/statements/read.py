@@ -14,6 +14,7 @@ from assets.statements.htmlfile import TableReader
 from assets.statements.mt940file import mt940_rows
 from assets.statements.norma43file import norma43_rows
 from assets.statements.ofxfile import ofx_rows
+from assets.statements.onecfile import onec_rows
 from assets.statements.qiffile import decode as qif_decode
 from assets.statements.qiffile import qif_rows
 from assets.statements.rows import Row
@@ -64,6 +65,8 @@ def statement_rows(
         return coda_rows(source), None
     if kind == detect.CFONB120:
         return cfonb_rows(source), None
+    if kind == detect.ONEC:
+        return onec_rows(source), None
     if kind == detect.BAI2:
         return bai2_rows(source, currency=currency), None
     return camt_rows(source, code=f"INVALID_{kind.upper()}"), None

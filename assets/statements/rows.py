@@ -128,7 +128,7 @@ class Fingerprints:
 
 
 class RowIds:
-    """Each row's id in a format whose lines may carry the bank's reference (MT940, CODA, CFONB 120, BAI2): the
+    """Each row's id in a format whose lines may carry the bank's reference (MT940, CODA, CFONB 120, BAI2, 1C): the
     reference, scoped by the account (a hash) and counted by its nth use in the file, where the line has one;
     else a fingerprint. A row with problems gets none: the file is refused."""
 

@@ -56,6 +56,33 @@ def test_a_qif_amount_is_read_as_written_or_refused(alice_api, amount):
     refused(upload(alice_api, text, "s.qif"))
 
 
+# A Russian 1C client-bank exchange file of one outgoing document (tests/assets/statements/test_onec.py).
+ONEC = (
+    "1CClientBankExchange\r\nКодировка=Windows\r\nРасчСчет=40702810900000000001\r\n"
+    "СекцияДокумент=Платежное поручение\r\nНомер=1\r\nДата=02.03.2026\r\nСумма=1500.00\r\n"
+    "ПлательщикСчет=40702810900000000001\r\nПолучательСчет=40702810500000000777\r\nКонецДокумента\r\nКонецФайла\r\n"
+).encode("cp1251")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "broken",
+    (
+        *(ONEC.replace(b"=1500.00", f"={amount}".encode()) for amount in ("1E+30", "NaN", "9" * 40, "-1500.00")),
+        ONEC.replace(b"=02.03.2026", b"=31.02.2026"),
+        ONEC.replace(b"=1\r\n", b"=1\x00\r\n"),
+        ONEC[: ONEC.index("КонецФайла".encode("cp1251"))],
+        ONEC.replace("КонецДокумента\r\n".encode("cp1251"), b""),
+        ONEC + b"\xff" * 70_000,
+    ),
+    ids=("exponent", "nan", "forty-nines", "negative", "date", "nul", "truncated", "no-end-of-document", "long-line"),
+)
+def test_a_broken_1c_file_is_a_400_and_imports_nothing(alice_api, broken):
+    assert upload(alice_api, ONEC, "kl_to_1c.txt").json() == {"imported": 1, "skipped": 0}
+    Transaction.objects.all().delete()
+    refused(upload(alice_api, broken, "kl_to_1c.txt"), "INVALID_1C")
+
+
 @pytest.mark.django_db
 def test_a_nul_in_an_ofx_id_is_a_400(alice_api):
     text = fixture("vcb.ofx").replace(b"<FITID>FT26306001", b"<FITID>FT2630\x006001")

@@ -119,14 +119,16 @@ def test_the_rules_page_speaks_the_users_language(browser, alice):
         (
             "vi",
             "Tệp này là một tệp PDF, một ảnh hoặc một tệp nén, không phải sao kê Zeus đọc được. Hãy gửi "
-            "CSV, OFX/QFX, QIF, CAMT.052/053/054 XML, MT940, AEB Norma 43, CODA, CFONB 120, BAI2, XLSX hoặc XLS.",
+            "CSV, OFX/QFX, QIF, CAMT.052/053/054 XML, MT940, AEB Norma 43, CODA, CFONB 120, BAI2, "
+            "tệp trao đổi ngân hàng 1C (kl_to_1c.txt), XLSX hoặc XLS.",
             "Không đọc được 1 dòng, nên chưa nhập gì. Hãy sửa các dòng này trong tệp, hoặc xuất lại sao kê, rồi "
             "nhập lại.",
         ),
         (
             "en",
             "This file is a PDF, an image or a compressed archive, not a statement Zeus reads. Send "
-            "CSV, OFX/QFX, QIF, CAMT.052/053/054 XML, MT940, AEB Norma 43, CODA, CFONB 120, BAI2, XLSX or XLS.",
+            "CSV, OFX/QFX, QIF, CAMT.052/053/054 XML, MT940, AEB Norma 43, CODA, CFONB 120, BAI2, "
+            "1C client-bank exchange (kl_to_1c.txt), XLSX or XLS.",
             "1 row could not be read, so nothing was imported. Correct these rows in the file, or export the "
             "statement again, then import it.",
         ),
