@@ -131,7 +131,7 @@ def onec_rows(source: BinaryIO) -> Iterator[Row]:
         raise refused(WHAT, _("it does not begin with %(signature)s") % {"signature": SIGNATURE}, CODE)
     index = 0
     bad = False
-    for number, key, value in _fields(lines):
+    for number, key, value in _fields(lines, between=True):
         if statement.ended:
             raise refused(WHAT, _("line %(number)s follows КонецФайла") % {"number": number}, CODE)
         if key == "КонецФайла":
@@ -158,10 +158,15 @@ def onec_rows(source: BinaryIO) -> Iterator[Row]:
         _check_totals(statement)
 
 
-def _fields(lines: Iterator[tuple[int, str]]) -> Iterator[tuple[int, str, str | None]]:
+def _fields(lines: Iterator[tuple[int, str]], *, between: bool = False) -> Iterator[tuple[int, str, str | None]]:
+    """The key=value lines; `between` sections, a line of something else (a stray `"Левая строка"` left between
+    two documents of a Rosselkhozbank file) is no field of any and passed over, where inside one it refuses the
+    file; a second signature line never is passed over (another file glued on)."""
     for number, text in lines:
         match = _LINE.fullmatch(text)
         if match is None or (match[2] is None and match[1] not in _MARKERS):
+            if between and text != SIGNATURE:
+                continue
             raise refused(WHAT, _("line %(number)s is not a key=value line") % {"number": number}, CODE)
         yield number, match[1], match[2].strip() if match[2] is not None else None
 
