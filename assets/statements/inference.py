@@ -40,8 +40,28 @@ def _first_data_record(records: list[list[str]]) -> int | None:
 
 def headless_mapping(records: list[list[str]]) -> tuple[int, dict] | None:
     """(the index of the first data record, a resolved mapping by column index) for records that are data
-    from their first line on, with no header at all; None unless every record has a date in the same column,
-    exactly one column holds signed or decimal figures in every record, and some record writes its sign."""
+    from their first line on, with no header at all, or from their second under a summary line with no date
+    where theirs is (PNC's: the account, the period, its balances); None unless every record has a date in the
+    same column, exactly one column holds signed or decimal figures in every record, and some record writes
+    its sign."""
+    found = _headless(records)
+    first = next((i for i, record in enumerate(records) if any(cell.strip() for cell in record)), None)
+    if found is not None or first is None:
+        return found
+    summary = [cell.strip() for cell in records[first]]
+    if not any(_is_figure(cell) or is_date(cell) for cell in summary):
+        return None  # words alone: a header Zeus does not know names the columns, and its owner maps them
+    after = _headless(records[first + 1 :])
+    if after is None or is_date(_cell(records[first], after[1]["date"])):
+        return None
+    return first + 1 + after[0], after[1]
+
+
+def _cell(record: list[str], column: int) -> str:
+    return record[column].strip() if column < len(record) else ""
+
+
+def _headless(records: list[list[str]]) -> tuple[int, dict] | None:
     start = _first_data_record(records)
     first = next((i for i, record in enumerate(records) if any(cell.strip() for cell in record)), None)
     if start is None or start != first:
@@ -75,9 +95,10 @@ def headless_mapping(records: list[list[str]]) -> tuple[int, dict] | None:
         figures = [b for b in figures if not any(_runs_on(columns[b], columns[a]) for a in figures if a != b)]
     if not dates or len(figures) != 1:
         return None
-    if not any(_SIGN.match(record[figures[0]]) for record in data):
+    if not any(_SIGN.match(record[figures[0]]) for record in data) and len(ways) != 1:
         # Unsigned figures alone (a card's `7.80`, `20.59`) say nothing of which way the money went: the
-        # cells' rules (columns.infer_mapping) read that from a running balance, or the file is refused.
+        # cells' rules (columns.infer_mapping) read that from a running balance, or the file is refused. A
+        # column of DEBIT and CREDIT beside them (PNC's) says it.
         return None
     mapping = {"date": dates[0], "amount": figures[0]}
     if currencies:
