@@ -156,7 +156,7 @@ def mapped_rows(
     `ragged`: the reader leaves trailing empty cells out (XLSX). `card`: a card column's index
     (conventions.card_statement); `card_above`: the card is named above the header (conventions.card_above) or
     by a purchase-day column; `charges`: the amount column's header names a card's charges. `today`: the day
-    yearless days are read up to (tabular.letterhead_until), None to refuse them."""
+    yearless days are read up to (letterhead.until), None to refuse them."""
     fingerprint, occurrence = Fingerprints("csv"), Occurrences()
     width = max(index for key, index in mapping.items() if key != "date_format") + 1
     records = _rows(reader, first_line=first_line, pad_to=width if ragged else 0)

@@ -3,28 +3,24 @@ title, the account and the period above the header, so the header is looked for 
 own header, a mapping sent with the file, one remembered for this header, or the one the header's own names
 imply (headers.auto_mapping). Pure but for the `saved` look-up it is given."""
 
-import calendar
-import contextlib
 import csv
 import datetime as dt
-import re
 from collections.abc import Callable, Iterator
 
 from django.utils.translation import gettext
 
 from assets.rules.text import fold
-from assets.statements import column_mapping, conventions, csvfile
+from assets.statements import column_mapping, conventions, csvfile, letterhead
 from assets.statements.columns import MAX_COLUMNS, SAMPLE_ROWS, infer_mapping, is_date_cell
 from assets.statements.dates import read_date
 from assets.statements.detect import ACCEPTED, unsupported
 from assets.statements.headers import auto_mapping, card_charges, card_column, names_card_table, names_value_date
-from assets.statements.inference import dates_day_first, headless_mapping
+from assets.statements.inference import headless_mapping
 from assets.statements.overlong import Mender
 from assets.statements.rows import ImportRejected, Row
 from assets.statements.sheets import Sheets
 
 HEADER_SEARCH_ROWS = 30
-_WRITTEN_DATE = re.compile(r"(?<![\d/.-])\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}(?![\d/.-])")
 
 
 class _Replay:
@@ -112,47 +108,6 @@ def _sections(
         chosen = choose(header)
 
 
-def _letterhead_day_first(seen: list[tuple[int, list[str]]], *, default: bool) -> bool:
-    """Whether the dates above the header (`Statement Period 01/01/2020 - 19/01/2020`, `As Of 20/01/2020`) put
-    the day first: where the table's own dates leave it open, the statement's period says it before the
-    account's country guesses."""
-    found = (match.group(0) for _, record in seen for cell in record for match in _WRITTEN_DATE.finditer(cell))
-    return dates_day_first(found, default=default)
-
-
-# A year written above the table (a statement's period, China Merchants Bank's `2024年01月`).
-_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
-# A year and month written above the table the Chinese and Japanese way, a day after them where there is one.
-_YEAR_MONTH = re.compile(r"(?<!\d)((?:19|20)\d\d)\s*年\s*(\d{1,2})\s*月(?:\s*(\d{1,2})\s*日)?")
-_YEAR_FIRST = re.compile(r"(?<![\d/.-])(?:19|20)\d\d[/.-]\d{1,2}[/.-]\d{1,2}(?![\d/.-])")
-
-
-def _days_above(cells: list[str], *, day_first: bool) -> Iterator[dt.date]:
-    """The days written above a table: whole dates, and a year and month alone as that month's last day."""
-    for cell in cells:
-        for match in _YEAR_MONTH.finditer(cell):
-            year, month = int(match[1]), int(match[2])
-            if 1 <= month <= 12:
-                last = calendar.monthrange(year, month)[1]
-                with contextlib.suppress(ValueError):
-                    yield dt.date(year, month, int(match[3]) if match[3] else last)
-        for match in (*_WRITTEN_DATE.finditer(cell), *_YEAR_FIRST.finditer(cell)):
-            with contextlib.suppress(ValueError):
-                yield read_date(match.group(0), day_first=day_first)
-
-
-def letterhead_until(seen: list[tuple[int, list[str]]], today: dt.date | None, *, day_first: bool) -> dt.date | None:
-    """The day a table's yearless days are read up to: `today` where nothing above the header names a year; where
-    something does (the days' year is that period's), the latest day written there (the period's end, CMB's
-    `2024年01月`: a `12/29` line is the December before), never past `today`; None where no day can be read from
-    it, or without a `today`, and the yearless days stay bad rows, named in the 400."""
-    cells = [cell for _, record in seen for cell in record]
-    if today is None or not any(_YEAR.search(cell) for cell in cells):
-        return today
-    latest = max(_days_above(cells, day_first=day_first), default=None)
-    return min(latest, today) if latest else None
-
-
 def _read(reader) -> tuple[int, list[str]] | None:
     """The next record and its line, None at the end; a 400 for a file that is not CSV in its encoding."""
     try:
@@ -236,12 +191,6 @@ def _booked_apart(
     return False
 
 
-def _period(seen: list[tuple[int, list[str]]], *, day_first: bool) -> tuple[dt.date, dt.date] | None:
-    """The first and last of the days written above a table, where there are two or more: its period."""
-    days = sorted(set(_days_above([cell for _, record in seen for cell in record], day_first=day_first)))
-    return (days[0], days[-1]) if len(days) > 1 else None
-
-
 def _search(
     reader,
     *,
@@ -297,8 +246,8 @@ def _search(
         if automatic and names_value_date(chosen["date"]):
             while len(ahead) < SAMPLE_ROWS and (item := _read(reader)) is not None:
                 ahead.append(item)
-            order = _letterhead_day_first(seen[:-1], default=day_first)
-            period = _period(seen[:-1], day_first=order)
+            order = letterhead.day_first(seen[:-1], default=day_first)
+            period = letterhead.period(seen[:-1], day_first=order)
             if _booked_apart(header, chosen["date"], [record for _, record in ahead], period, order):
                 seen += ahead
                 ahead.clear()
@@ -353,10 +302,10 @@ def table_rows(
             choose,
             title=next((record for _, record in reversed(seen[:-1]) if any(c.strip() for c in record)), []),
             currency=currency,
-            day_first=_letterhead_day_first(seen[:-1], default=day_first),
+            day_first=letterhead.day_first(seen[:-1], default=day_first),
             ragged=ragged,
             card_above=conventions.card_above([record for _, record in seen[:-1]]),
-            today=letterhead_until(seen[:-1], today, day_first=_letterhead_day_first(seen[:-1], default=day_first)),
+            today=letterhead.until(seen[:-1], today, day_first=letterhead.day_first(seen[:-1], default=day_first)),
         )
         return rows, remember
     first = next(([cell.strip() for cell in record] for _, record in seen if any(c.strip() for c in record)), None)
@@ -378,11 +327,11 @@ def table_rows(
             mapping=resolved,
             currency=currency,
             first_line=seen[start][0],
-            day_first=_letterhead_day_first(seen[:start], default=day_first) if letterhead_dates else day_first,
+            day_first=letterhead.day_first(seen[:start], default=day_first) if letterhead_dates else day_first,
             ragged=ragged,
             card_above=conventions.card_above([record for _, record in seen[:start]]),
-            today=letterhead_until(
-                seen[:start], today, day_first=_letterhead_day_first(seen[:start], default=day_first)
+            today=letterhead.until(
+                seen[:start], today, day_first=letterhead.day_first(seen[:start], default=day_first)
             ),
         )
         return rows, None
