@@ -26,9 +26,10 @@ NAMES = {
         # Romanian: the day BCR completed the transaction, beside its statement's own dates on every line.
         "data finalizarii tranzactiei",
         "date de comptabilisation",
-        "date comptable", "date operation", "fecha", "fecha operacion", "data operacji", "data ksiegowania",
-        # Polish: BNP Paribas' booking day (`Data zaksięgowania`) beside its `Data transakcji`.
-        "data zaksiegowania",
+        "date comptable", "date operation", "fecha", "fecha operacion",
+        # Polish: the booking day (`Data księgowania`, BNP Paribas' `Data zaksięgowania`) before the operation's
+        # (`Data operacji`, Credit Agricole's; BNP Paribas' `Data transakcji`).
+        "data ksiegowania", "data zaksiegowania", "data operacji",
         "bokforingsdag", "kirjauspaiva", "fecha de operacion",
         # Estonian banks' day (LHV's, SEB's and Swedbank's `Kuupäev`).
         "kuupaev",

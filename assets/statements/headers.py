@@ -139,6 +139,20 @@ def names_card_table(header: list[str]) -> bool:
     return any(name in _CARD_ONLY for cell in header for name in _names(cell or ""))
 
 
+def namesakes_apart(header: list[str], mapping: dict, sample: list[list[str]]) -> list[str]:
+    """The header with each mapped name that heads two or more columns (Credit Agricole Polska's two `Kwota`,
+    the first blank on every line) left on the one column the `sample` lines fill, where exactly one is filled
+    and it is not the first: the others are renamed after their place (`Kwota (73)`), so the mapping's name
+    reads the filled one. A mapping names columns, and a name reads the first column it heads."""
+    header = list(header)
+    for name in {value for key, value in mapping.items() if key != "date_format"}:
+        same = [i for i, cell in enumerate(header) if fold(cell) == fold(name)]
+        filled = [i for i in same if any(i < len(record) and record[i].strip() for record in sample)]
+        if len(same) > 1 and len(filled) == 1 and filled != same[:1]:
+            header = [f"{cell} ({i + 1})" if i in same and i not in filled else cell for i, cell in enumerate(header)]
+    return header
+
+
 def card_charges(cell: str | None) -> bool:
     """Whether an amount column's header names a card's charges, so its positive figures are money out
     (conventions.unsigned_reading)."""

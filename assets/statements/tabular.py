@@ -14,7 +14,14 @@ from assets.statements import column_mapping, conventions, csvfile, letterhead
 from assets.statements.columns import MAX_COLUMNS, SAMPLE_ROWS, infer_mapping, is_date_cell
 from assets.statements.dates import read_date
 from assets.statements.detect import ACCEPTED, unsupported
-from assets.statements.headers import auto_mapping, card_charges, card_column, names_card_table, names_value_date
+from assets.statements.headers import (
+    auto_mapping,
+    card_charges,
+    card_column,
+    names_card_table,
+    names_value_date,
+    namesakes_apart,
+)
 from assets.statements.inference import headless_mapping
 from assets.statements.overlong import Mender
 from assets.statements.rows import ImportRejected, Row
@@ -252,6 +259,11 @@ def _search(
                 seen += ahead
                 ahead.clear()
                 continue
+        if automatic and len({fold(cell) for cell in header}) < len(header):
+            # Two columns under one name: the one the lines fill is the mapping's (headers.namesakes_apart).
+            while len(ahead) < SAMPLE_ROWS and (item := _read(reader)) is not None:
+                ahead.append(item)
+            header = namesakes_apart(header, chosen, [record for _, record in ahead])
         return header, chosen, line, remember
     return False
 
