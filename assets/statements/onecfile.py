@@ -261,10 +261,10 @@ def _rows(document: dict[str, str], statement: _Statement, number: int, ids: Row
         row.description = clean_description(" — ".join(p for p in (name.strip(), purpose.strip()) if p))
         scope = hashlib.sha256(account.encode()).hexdigest()[:10]
         # The document's number is the payer's: with its date and the payer's account it names one payment.
-        number = document.get("Номер", "").strip()
+        order = document.get("Номер", "").strip()
         payer = _account(document.get("ПлательщикСчет") or document.get("ПлательщикРасчСчет"))
-        basis = f"{number}|{document.get('Дата', '')}|{payer}".encode()
-        ids(row, hashlib.sha256(basis).hexdigest()[:20] if number else "", scope)
+        basis = f"{order}|{document.get('Дата', '')}|{payer}".encode()
+        ids(row, hashlib.sha256(basis).hexdigest()[:20] if order else "", scope)
         yield row
 
 
