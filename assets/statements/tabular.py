@@ -259,7 +259,8 @@ def _search(
                 seen += ahead
                 ahead.clear()
                 continue
-        if automatic and len({fold(cell) for cell in header}) < len(header):
+        named = [fold(cell) for cell in header if cell]
+        if automatic and len(set(named)) < len(named):
             # Two columns under one name: the one the lines fill is the mapping's (headers.namesakes_apart).
             while len(ahead) < SAMPLE_ROWS and (item := _read(reader)) is not None:
                 ahead.append(item)
