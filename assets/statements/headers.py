@@ -144,7 +144,6 @@ def namesakes_apart(header: list[str], mapping: dict, sample: list[list[str]]) -
     the first blank on every line) left on the one column the `sample` lines fill, where exactly one is filled
     and it is not the first: the others are renamed after their place (`Kwota (73)`), so the mapping's name
     reads the filled one. A mapping names columns, and a name reads the first column it heads."""
-    header = list(header)
     for name in {value for key, value in mapping.items() if key != "date_format"}:
         same = [i for i, cell in enumerate(header) if fold(cell) == fold(name)]
         filled = [i for i in same if any(i < len(record) and record[i].strip() for record in sample)]

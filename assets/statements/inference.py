@@ -45,7 +45,7 @@ def headless_mapping(records: list[list[str]]) -> tuple[int, dict] | None:
     same column, exactly one column holds signed or decimal figures in every record, and some record writes
     its sign."""
     found = _headless(records)
-    first = next((i for i, record in enumerate(records) if any(cell.strip() for cell in record)), None)
+    first = _first_filled(records)
     if found is not None or first is None:
         return found
     summary = [cell.strip() for cell in records[first]]
@@ -57,13 +57,17 @@ def headless_mapping(records: list[list[str]]) -> tuple[int, dict] | None:
     return first + 1 + after[0], after[1]
 
 
+def _first_filled(records: list[list[str]]) -> int | None:
+    return next((i for i, record in enumerate(records) if any(cell.strip() for cell in record)), None)
+
+
 def _cell(record: list[str], column: int) -> str:
     return record[column].strip() if column < len(record) else ""
 
 
 def _headless(records: list[list[str]]) -> tuple[int, dict] | None:
     start = _first_data_record(records)
-    first = next((i for i, record in enumerate(records) if any(cell.strip() for cell in record)), None)
+    first = _first_filled(records)
     if start is None or start != first:
         return None  # a header Zeus does not know names the columns: its owner maps them, Zeus does not guess
     data = [[cell.strip() for cell in record] for record in records[start:] if any(c.strip() for c in record)]

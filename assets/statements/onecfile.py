@@ -1,6 +1,6 @@
 """The Russian 1C client-bank exchange file (`1CClientBankExchange`, the `kl_to_1c.txt` every Russian bank's
 client-bank system exports): key=value lines in Windows-1251, or cp866 where the header says `Кодировка=DOS`
-(UTF-8 lines, which some exporters write whatever they declare, are read as UTF-8); a header naming the
+(a file in UTF-8, which some exporters write whatever they declare, is read as UTF-8); a header naming the
 statement's accounts (`РасчСчет`), account sections (`СекцияРасчСчет` … `КонецРасчСчет`: opening balance,
 `ВсегоСписано`, `ВсегоПоступило`, closing balance) and documents (`СекцияДокумент=` … `КонецДокумента`), up to
 `КонецФайла`. Each document is one row, or two where both its accounts are the statement's (a transfer between
@@ -66,11 +66,7 @@ def _lines(source: BinaryIO, codec: str) -> Iterator[tuple[int, str]]:
                 continue
             if b"\x00" in raw:
                 raise refused(WHAT, _("line %(number)s holds a NUL byte") % {"number": number}, CODE)
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError:
-                text = raw.decode(codec, errors="replace")
-            yield number, text.strip()
+            yield number, raw.decode(codec, errors="replace").strip()
 
 
 def _account(value: str | None) -> str:
@@ -119,10 +115,22 @@ class _Statement:
         return self.accounts[account]
 
 
+def _codec(head: bytes) -> str:
+    """The file's encoding, decided once from its head: UTF-8 where the head reads as UTF-8 (a character cut at its
+    end aside), whatever the file declares; else cp866 where its own `Кодировка=` key is written in cp866; else
+    Windows-1251."""
+    try:
+        head.decode("utf-8")
+        return "utf-8"
+    except UnicodeDecodeError as exc:
+        if exc.reason == "unexpected end of data":
+            return "utf-8"
+    return "cp866" if _DOS in head else "cp1251"
+
+
 def onec_rows(source: BinaryIO) -> Iterator[Row]:
-    head = source.read(8192)
+    codec = _codec(source.read(8192))
     source.seek(0)
-    codec = "cp866" if _DOS in head else "cp1251"
     statement = _Statement()
     ids = RowIds("1c")
     lines = _lines(source, codec)

@@ -115,6 +115,12 @@ def _sections(
         chosen = choose(header)
 
 
+def _sample(reader, ahead: list[tuple[int, list[str]]]) -> None:
+    """Reads on into `ahead` until it holds SAMPLE_ROWS records past the header, or the file ends."""
+    while len(ahead) < SAMPLE_ROWS and (item := _read(reader)) is not None:
+        ahead.append(item)
+
+
 def _read(reader) -> tuple[int, list[str]] | None:
     """The next record and its line, None at the end; a 400 for a file that is not CSV in its encoding."""
     try:
@@ -242,8 +248,7 @@ def _search(
             continue
         if automatic and "amount" not in chosen and ("debit" in chosen) != ("credit" in chosen):
             # One side named (`Credit`), the other in words Zeus does not know: its cells may say which it is.
-            while len(ahead) < SAMPLE_ROWS and (item := _read(reader)) is not None:
-                ahead.append(item)
+            _sample(reader, ahead)
             chosen = _other_side(chosen, header, [record for _, record in ahead])
             if chosen is None:
                 # Without it the other side's lines would read as lines that move no money: not read at all.
@@ -251,8 +256,7 @@ def _search(
                 ahead.clear()
                 continue
         if automatic and names_value_date(chosen["date"]):
-            while len(ahead) < SAMPLE_ROWS and (item := _read(reader)) is not None:
-                ahead.append(item)
+            _sample(reader, ahead)
             order = letterhead.day_first(seen[:-1], default=day_first)
             period = letterhead.period(seen[:-1], day_first=order)
             if _booked_apart(header, chosen["date"], [record for _, record in ahead], period, order):
@@ -262,8 +266,7 @@ def _search(
         named = [fold(cell) for cell in header if cell]
         if automatic and len(set(named)) < len(named):
             # Two columns under one name: the one the lines fill is the mapping's (headers.namesakes_apart).
-            while len(ahead) < SAMPLE_ROWS and (item := _read(reader)) is not None:
-                ahead.append(item)
+            _sample(reader, ahead)
             header = namesakes_apart(header, chosen, [record for _, record in ahead])
         return header, chosen, line, remember
     return False
@@ -307,6 +310,7 @@ def table_rows(
         lines = _Replay(ahead, reader) if ahead else reader
         if more := getattr(reader, "more_sheets", lambda: None)():
             lines = Sheets(lines, reader, more, under)
+        order = letterhead.day_first(seen[:-1], default=day_first)
         rows = _sections(
             lines,
             header,
@@ -315,10 +319,10 @@ def table_rows(
             choose,
             title=next((record for _, record in reversed(seen[:-1]) if any(c.strip() for c in record)), []),
             currency=currency,
-            day_first=letterhead.day_first(seen[:-1], default=day_first),
+            day_first=order,
             ragged=ragged,
             card_above=conventions.card_above([record for _, record in seen[:-1]]),
-            today=letterhead.until(seen[:-1], today, day_first=letterhead.day_first(seen[:-1], default=day_first)),
+            today=letterhead.until(seen[:-1], today, day_first=order),
         )
         return rows, remember
     first = next(([cell.strip() for cell in record] for _, record in seen if any(c.strip() for c in record)), None)
@@ -335,17 +339,16 @@ def table_rows(
         found, letterhead_dates = infer_mapping([record for _, record in seen]), True
     if found:
         start, resolved = found
+        order = letterhead.day_first(seen[:start], default=day_first)
         rows = csvfile.mapped_rows(
             _Replay(seen[start:], reader),
             mapping=resolved,
             currency=currency,
             first_line=seen[start][0],
-            day_first=letterhead.day_first(seen[:start], default=day_first) if letterhead_dates else day_first,
+            day_first=order if letterhead_dates else day_first,
             ragged=ragged,
             card_above=conventions.card_above([record for _, record in seen[:start]]),
-            today=letterhead.until(
-                seen[:start], today, day_first=letterhead.day_first(seen[:start], default=day_first)
-            ),
+            today=letterhead.until(seen[:start], today, day_first=order),
         )
         return rows, None
     if not any(sum(1 for cell in record if cell.strip()) > 1 for _, record in seen):
