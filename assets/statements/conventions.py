@@ -302,17 +302,18 @@ def silent_sides(ahead: list[tuple[int, list[str]]], mapping: dict) -> dict:
 # An opening or closing balance, or a turnover, written as a line of the table (BancoPosta's `SALDO INIZIALE`,
 # Swedbank Lithuania's `Likutis pradžiai` and `Apyvarta`, Estonia's `Algsaldo`, `Käive` and `lõppsaldo`, a card's
 # `Saldovortrag letzte Rechnung`, the balance brought forward from the last bill, Skandiabanken's `INNGÅENDE SALDO`
-# and `UTGÅENDE SALDO` with their day): a figure that is no transaction.
+# and `UTGÅENDE SALDO` with their day, Caixa's `SALDO DIA` after each day's lines, its figure often left blank): a
+# figure that is no transaction.
 BALANCE_LINE = re.compile(
-    r"^\W*(?:saldo (?:iniziale|finale|inicial|final|anterior)|opening balance|closing balance|anfangssaldo|"
+    r"^\W*(?:saldo (?:iniziale|finale|inicial|final|anterior|dia|do dia)|opening balance|closing balance|anfangssaldo|"
     r"endsaldo|schlusssaldo|saldovortrag(?: letzte rechnung| vorperiode)?|"
     r"so du dau ky|so du cuoi ky|likutis pradziai|likutis pabaigai|apyvarta|algsaldo|kaive|loppsaldo|"
     r"(?:inngaende|utgaende) saldo(?: \d\d\.\d\d\.\d{4})?)\W*$"
 )
 # A card hold a bank lists among its lines before booking it, said where the text opens (Bankwest's
-# `AUTHORISATION ONLY - EFTPOS PURCHASE AT …`) or ends (mBank's `… transakcja nierozliczona`, not settled): the
-# money has not moved yet.
-HOLD = re.compile(r"^\W*authori[sz]ation only\b|\btransakcja nierozliczona\W*$")
+# `AUTHORISATION ONLY - EFTPOS PURCHASE AT …`, Nordea Sweden's `Reservation Kortköp …`) or ends (mBank's `…
+# transakcja nierozliczona`, not settled): the money has not moved yet.
+HOLD = re.compile(r"^\W*(?:authori[sz]ation only|reservation kortkop)\b|\btransakcja nierozliczona\W*$")
 # A balance written as a line with no date (Cornèrcard's `Saldo welchen wir am 27.02.2018 bei Ihrer Bank einfordern`,
 # what it will collect): `Saldo`, `Solde` open it. English `Balance` does not: a `Balance transfer` is a payment.
 UNDATED_BALANCE = re.compile(r"^\W*(?:saldo|solde)\b")

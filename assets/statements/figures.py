@@ -23,8 +23,9 @@ def is_money_figure(cell: str) -> bool:
 
 
 # A figure's side written after it, as Indian, Indonesian and Malaysian banks do (`25,000.00 Dr`, `1.55 CR`,
-# `50,000.00 DB`): a debit is money out and a credit money in, whatever the column's other figures say.
-_SIDE = re.compile(r"(?<=\d)\s*(dr|db|cr)\.?$", re.IGNORECASE)
+# `50,000.00 DB`), or as a letter after a space, as Banco do Brasil does (`5,65 C`, `200,00 D`): a debit is money
+# out and a credit money in, whatever the column's other figures say.
+_SIDE = re.compile(r"(?<=\d)(?:\s*(dr|db|cr)\.?|\s+([dc]))$", re.IGNORECASE)
 
 
 def side_written(text: str) -> tuple[str, int]:
@@ -32,7 +33,7 @@ def side_written(text: str) -> tuple[str, int]:
     match = _SIDE.search(text)
     if match is None:
         return text, 0
-    return text[: match.start()], -1 if match[1].lower() in ("dr", "db") else 1
+    return text[: match.start()], -1 if (match[1] or match[2]).lower() in ("dr", "db", "d") else 1
 
 
 def _mark_of(cell: str) -> tuple[str, bool] | None:

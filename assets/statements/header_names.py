@@ -173,8 +173,9 @@ NAMES = {
         "debit credit flag", "credit debit flag", "billingamountsign",
         # Estonian banks' `Deebet/Kreedit (D/C)` (Swedbank's D or K) and Luminor's `Deebet/krediit`.
         "deebet kreedit", "deebet krediit",
-        # The same column in SEB's English export, named by its letters alone (`(D/C)`).
-        "d c",
+        # The same column in SEB's English export, named by its letters alone (`(D/C)`), and in Caixa's
+        # (`Deb_Cred`: D or C).
+        "d c", "deb cred",
         # Last: a `Transaction type` may name the kind of line (HDFC's card: `Domestic`) beside a `Debit / Credit`.
         "transaction type",
     ),

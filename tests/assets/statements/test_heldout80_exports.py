@@ -1,0 +1,50 @@
+"""Table tests of the readers on the files of heldout75, heldout79 and heldout80 found after their one measurement:
+Banco do Brasil's figures with their side written as a letter after them, Caixa's daily balance lines among its
+transactions, and Nordea Sweden's card reservations above its booked lines. Figures made up."""
+
+import datetime as dt
+from decimal import Decimal
+
+from tests.assets.statements.test_heldout17_exports import rows_of
+
+
+def test_a_figure_with_c_or_d_after_it_is_money_in_or_out():
+    raw = '"Data","Histórico","Valor",\n"21/01/2025","Juros","25,46 C",\n"22/01/2025","Pix enviado","200,00 D",\n'
+    assert rows_of(raw.encode(), "BRL") == [
+        (dt.date(2025, 1, 21), "income", Decimal("25.46"), {}),
+        (dt.date(2025, 1, 22), "expense", Decimal("200.00"), {}),
+    ]
+
+
+def test_a_dated_saldo_dia_line_without_a_figure_is_a_balance_not_a_transaction():
+    raw = (
+        '"Conta";"Data_Mov";"Nr_Doc";"Historico";"Valor";"Deb_Cred"\n'
+        '"1234";"20230703";"000341";"CRED TED";"760.73";"C"\n'
+        '"1234";"20230703";"031849";"SAQUE ATM";"91.00";"D"\n'
+        '"1234";"20230703";"000000";"SALDO DIA";"            .  ";" "\n'
+        '"1234";"20230704";"797735";"PAG BOLETO";"50.00";"D"\n'
+    )
+    assert rows_of(raw.encode(), "BRL") == [
+        (dt.date(2023, 7, 3), "income", Decimal("760.73"), {}),
+        (dt.date(2023, 7, 3), "expense", Decimal("91.00"), {}),
+        (dt.date(2023, 7, 4), "expense", Decimal("50.00"), {}),
+    ]
+
+
+def test_a_dated_line_with_no_figure_and_no_balance_word_is_still_a_bad_row():
+    raw = '"Data";"Historico";"Valor"\n"03/07/2023";"SAQUE ATM";"."\n'
+    assert rows_of(raw.encode(), "BRL")[0][3]
+
+
+def test_nordeas_card_reservations_are_not_booked_yet():
+    raw = (
+        "Datum,Transaktion,Kategori,Belopp,Saldo\n"
+        '2016-11-29,Reservation Kortköp Espresso House 218,,"-70,00",\n'
+        '2016-11-28,Reservation Kortköp ICA SUPERMARKET BR,,"-211,38",\n'
+        '2016-11-29,Kortköp 161127 SF BIO AB,,"-375,00","45.964,09"\n'
+        '2016-11-29,Autogiro FITNESS24,,"-199,00","46.339,09"\n'
+    )
+    assert rows_of(raw.encode(), "SEK") == [
+        (dt.date(2016, 11, 29), "expense", Decimal("375.00"), {}),
+        (dt.date(2016, 11, 29), "expense", Decimal("199.00"), {}),
+    ]
