@@ -3,8 +3,9 @@ read entry by entry with lxml's iterparse, so a large statement never sits in me
 DTD is refused outright (entity bombs need one); external entities and the network are off besides.
 
 A batch entry (one Ntry, several TxDtls, each with its own amount) becomes one row per transaction detail,
-so a direct-debit batch shows what each debit was; the details' amounts must add up to the entry's, else
-the entry stays one row. Dates are the bank's booking dates, never moved into the user's timezone."""
+so a direct-debit batch shows what each debit was; the details' amounts must add up to the entry's, and no
+detail may write a side other than the entry's (BCV's test statements mark a debit batch's payments CRDT),
+else the entry stays one row. Dates are the bank's booking dates, never moved into the user's timezone."""
 
 import datetime as dt
 import functools
@@ -136,7 +137,8 @@ def _entry(entry, index: int, created: str) -> list[Row]:
     details = dtls.findall("{*}TxDtls") if dtls is not None else []
     if len(details) > 1 and value is not None:
         amounts = [_detail_amount(d) for d in details]
-        if all(a is not None for a, _ in amounts) and sum(a for a, _ in amounts) == value:
+        sides = {_text(d, "CdtDbtInd") for d in details} - {""}
+        if all(a is not None for a, _ in amounts) and sum(a for a, _ in amounts) == value and sides <= {indicator}:
             return [
                 _row(entry, d, f"entry {index}.{n}", indicator, a, c or currency, when, part=n)
                 for n, (d, (a, c)) in enumerate(zip(details, amounts, strict=True), start=1)

@@ -1,10 +1,17 @@
-"""Table tests of the readers on the files of heldout75, heldout79 and heldout80 found after their one measurement:
-Banco do Brasil's figures with their side written as a letter after them, Caixa's daily balance lines among its
-transactions, and Nordea Sweden's card reservations above its booked lines. Figures made up."""
+"""Table tests of the readers on the files of heldout75, heldout79, heldout80 and heldout86 found after their one
+measurement: Banco do Brasil's figures with their side written as a letter after them, Caixa's daily balance lines
+among its transactions, Nordea Sweden's card reservations above its booked lines, and a CAMT batch whose details
+contradict its entry's side (BCV's test system). Figures made up."""
 
 import datetime as dt
+import io
+import re
 from decimal import Decimal
 
+import pytest
+
+from assets.statements.camtfile import camt_rows
+from tests.assets.statements.test_bank_habits_tagged import CAMT
 from tests.assets.statements.test_heldout17_exports import rows_of
 
 
@@ -48,3 +55,26 @@ def test_nordeas_card_reservations_are_not_booked_yet():
         (dt.date(2016, 11, 29), "expense", Decimal("375.00"), {}),
         (dt.date(2016, 11, 29), "expense", Decimal("199.00"), {}),
     ]
+
+
+DETAIL = '<TxDtls><Amt Ccy="CHF">{amount}</Amt>{side}</TxDtls>'
+
+
+@pytest.mark.parametrize(
+    ("side", "amounts"),
+    [
+        ("<CdtDbtInd>CRDT</CdtDbtInd>", [Decimal("-88.00")]),
+        ("<CdtDbtInd>DBIT</CdtDbtInd>", [Decimal("-54.00"), Decimal("-34.00")]),
+        ("", [Decimal("-54.00"), Decimal("-34.00")]),
+    ],
+    ids=["details-contradict-the-entry", "details-agree", "details-silent"],
+)
+def test_a_camt_batch_is_split_into_its_details_only_where_they_do_not_contradict_its_side(side, amounts):
+    details = DETAIL.format(amount="54", side=side) + DETAIL.format(amount="34", side=side)
+    entry = (
+        '<Ntry><Amt Ccy="CHF">88</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>BOOK</Sts>'
+        f"<BookgDt><Dt>2017-10-24</Dt></BookgDt><NtryDtls>{details}</NtryDtls></Ntry>"
+    )
+    raw = re.sub("<Ntry>.*</Ntry>", entry, CAMT.format(created="", dates=""))
+    rows = camt_rows(io.BytesIO(raw.encode()))
+    assert [-r.amount if r.direction == "expense" else r.amount for r in rows] == amounts
