@@ -46,6 +46,7 @@ _FIGURE = re.compile(
     rf"^[+-]?\s?\d{{1,3}}(?:([.,{APOSTROPHES} ])\d{{3}})*(?:([.,])(\d{{1,4}}))?$|^[+-]?\s?\d+(?:([.,])(\d{{1,4}}))?$"
 )
 _MONEY_MARK = re.compile(rf"^[+-]|\d[.,{APOSTROPHES} ]\d")
+_CENTS = re.compile(r"\d[.,]\d\d$")
 _MONEY_ROLES = ("amount", "debit", "credit")
 
 
@@ -244,6 +245,11 @@ def _money(table: _Table, taken: set[int]) -> dict[str, int] | None:
     if named:
         return named if len(named) == 2 else _other_half(table, named, taken)
     money = {c: f for c in table.free() if c not in taken and (f := table.money(c)) is not None and any(f)}
+    # A file writes its money one way: where some columns write cents on every figure, a column of whole
+    # numbers blank on some lines (Desjardins' cheque number `12`) is no money.
+    cents = {c for c in money if all(_CENTS.search(v) for v in table.filled(c))}
+    if cents:
+        money = {c: f for c, f in money.items() if c in cents or any(_MONEY_MARK.search(v) for v in table.filled(c))}
     table.money_columns = money
     balances = {c: f for c, k in table.named.items() if k == "balance" and (f := table.figures(c))}
     # A balance may be whole numbers on every line (a sheet's number cells): any full column of figures.

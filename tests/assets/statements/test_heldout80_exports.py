@@ -78,3 +78,22 @@ def test_a_camt_batch_is_split_into_its_details_only_where_they_do_not_contradic
     raw = re.sub("<Ntry>.*</Ntry>", entry, CAMT.format(created="", dates=""))
     rows = camt_rows(io.BytesIO(raw.encode()))
     assert [-r.amount if r.direction == "expense" else r.amount for r in rows] == amounts
+
+
+DESJARDINS = (
+    '\n"Branch","077972","EOP","2018/01/01",00001,"Assurance-vie capital social","",7.50,"","","","","",602.06\n'
+    '"Branch","077972","EOP","2018/01/03",00002,"Cheque",12,427.50,"","","","","",174.56\n'
+    '"Branch","077972","EOP","2018/01/05",00003,"TPS /CANADA","","",176.75,"","","","",351.31\n'
+    '"Branch","077972","EOP","2018/01/08",00004,"Electricite /HYDRO-QUEBEC","",73.30,"","","","","",278.01\n'
+)
+
+
+def test_a_headerless_desjardins_file_reads_its_debit_and_credit_past_a_cheque_number_column():
+    """Desjardins' AccèsD CSV (heldout88): no header, a cheque's number (`12`) on one line beside the debit and
+    credit columns, whose figures all carry cents, and a running balance that says which side is which."""
+    assert rows_of(DESJARDINS.encode(), "CAD") == [
+        (dt.date(2018, 1, 1), "expense", Decimal("7.50"), {}),
+        (dt.date(2018, 1, 3), "expense", Decimal("427.50"), {}),
+        (dt.date(2018, 1, 5), "income", Decimal("176.75"), {}),
+        (dt.date(2018, 1, 8), "expense", Decimal("73.30"), {}),
+    ]
