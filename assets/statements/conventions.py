@@ -89,6 +89,8 @@ def credits_marked(ahead: list[tuple[int, list[str]]], mapping: dict) -> bool:
 # A card's own words for a purchase and for paying the card off (CGB's `消费`, `还款`, in full-width brackets).
 _PURCHASE = ("消费",)
 _REPAYMENT = ("还款",)
+# A card thanking its owner for paying it off (Aqua's and American Express' `PAYMENT RECEIVED - THANK YOU`).
+_THANKED = re.compile(r"\bpayment\b.*\bthank you\b|\bthank you\b.*\bpayment\b", re.IGNORECASE)
 
 
 def charges_positive(ahead: list[tuple[int, list[str]]], mapping: dict) -> bool:
@@ -125,6 +127,26 @@ def card_above(letterhead: list[list[str]]) -> bool:
         if any(_CARD_NUMBER.match(match[1]) for match in _CARD_ABOVE.finditer(text)):
             return True
     return False
+
+
+def payment_thanked(ahead: list[tuple[int, list[str]]], mapping: dict) -> bool:
+    """Whether the amount column is a card's, writing its charges positive: a payment the card thanks its owner
+    for written negative, no figure with a `+`, and every other figure positive (a bank account paying its card
+    writes that payment negative too, but its other spending negative as well)."""
+    if "amount" not in mapping or "description" not in mapping or "direction" in mapping:
+        return False
+    width = max(mapping["amount"], mapping["description"])
+    lines = [(r[mapping["amount"]].strip(), r[mapping["description"]]) for _, r in ahead if len(r) > width]
+    lines = [(figure, text) for figure, text in lines if figure]
+    thanked = [bool(_MINUS.match(figure)) for figure, text in lines if _THANKED.search(text)]
+    others = [figure for figure, text in lines if not _THANKED.search(text)]
+    return (
+        bool(thanked)
+        and all(thanked)
+        and bool(others)
+        and not any(_MINUS.match(f) or _PLUS.match(f) for f in others)
+        and not any(_PLUS.match(figure) for figure, _ in lines)
+    )
 
 
 def card_statement(ahead: list[tuple[int, list[str]]], mapping: dict, card: int | None, *, above: bool = False) -> bool:
@@ -170,14 +192,18 @@ def unsigned_reading(
     card_above: bool = False,
 ) -> str | None:
     """How the amount column's figures read against their signs: `out` where only money in is marked
-    (credits_marked), `reversed` where a card writes charges positive (charges_positive, card_statement with
-    `card` or `card_above`, charges_named with `charges`: its header names a card's charges), None as
-    signed."""
+    (credits_marked), `reversed` where a card writes charges positive (charges_positive, payment_thanked,
+    card_statement with `card` or `card_above`, charges_named with `charges`: its header names a card's
+    charges), None as signed."""
     if credits_marked(ahead, mapping) or only_credits_sided(ahead, mapping):
         return "out"
     if charges_named(ahead, mapping, named=charges):
         return "reversed"
-    if charges_positive(ahead, mapping) or card_statement(ahead, mapping, card, above=card_above):
+    if (
+        charges_positive(ahead, mapping)
+        or payment_thanked(ahead, mapping)
+        or card_statement(ahead, mapping, card, above=card_above)
+    ):
         return "reversed"
     return None
 
@@ -312,8 +338,12 @@ BALANCE_LINE = re.compile(
 )
 # A card hold a bank lists among its lines before booking it, said where the text opens (Bankwest's
 # `AUTHORISATION ONLY - EFTPOS PURCHASE AT …`, Nordea Sweden's `Reservation Kortköp …`) or ends (mBank's `…
-# transakcja nierozliczona`, not settled): the money has not moved yet.
-HOLD = re.compile(r"^\W*(?:authori[sz]ation only|reservation kortkop)\b|\btransakcja nierozliczona\W*$")
+# transakcja nierozliczona`, not settled; Piraeus Bank's `…(DEBIT PURCHASE AUTHORIZATION)`): the money has not
+# moved yet.
+HOLD = re.compile(
+    r"^\W*(?:authori[sz]ation only|reservation kortkop)\b"
+    r"|\b(?:transakcja nierozliczona|debit purchase authori[sz]ation)\W*$"
+)
 # A balance written as a line with no date (Cornèrcard's `Saldo welchen wir am 27.02.2018 bei Ihrer Bank einfordern`,
 # what it will collect): `Saldo`, `Solde` open it. English `Balance` does not: a `Balance transfer` is a payment.
 UNDATED_BALANCE = re.compile(r"^\W*(?:saldo|solde)\b")

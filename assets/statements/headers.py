@@ -106,8 +106,8 @@ _CARD_NAMES = frozenset((
     "card id", "cardid", "card number", "card no", "card used for transaction", "card", "kartennummer",
     "karte", "kartyaszam", "numero de carte", "numero carte", "numero de tarjeta", "tarjeta", "kaartnummer",
     "so the", "卡号",
-    # China Merchants Bank's card: its last four digits (`卡号末四位`).
-    "卡号末四位",
+    # China Merchants Bank's card: its last four digits (`卡号末四位`; `卡号后四位` in its 2016 export).
+    "卡号末四位", "卡号后四位",
     # Max's (Israel) card: its last four digits.
     "4 ספרות אחרונות של כרטיס האשראי",
 ))  # fmt: skip

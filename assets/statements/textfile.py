@@ -125,6 +125,10 @@ def delimiter_of(head: bytes, encoding: str) -> str:
     lines = text.splitlines()[:20]
     text = re.sub(r'"[^"\n]*"', "", "\n".join(lines[:-1] if len(lines) > 1 else lines))
     counts = {d: text.count(d) for d in DELIMITERS}
+    if counts["\t"] and counts[","] and not re.search(r"[^,\n]\t", text):
+        # A tab only at a line's start or after a comma pads a comma-separated cell (China Merchants Bank's
+        # card export writes `\t2016-01-31,`, which keeps a spreadsheet from reading the cell as a number).
+        counts["\t"] = 0
     best = max(DELIMITERS, key=lambda d: counts[d])
     return best if counts[best] else ","
 

@@ -1,0 +1,58 @@
+"""Table tests of the readers on heldout92's files found after its one measurement: Piraeus Bank's card
+authorisations among its booked lines, Aqua's card that thanks its owner for a payment, and China Merchants Bank's
+card export padding each comma-separated cell with a tab, its card named by its last four digits. Figures made up."""
+
+import datetime as dt
+from decimal import Decimal
+
+from tests.assets.statements.test_heldout17_exports import rows_of
+
+
+def test_a_debit_purchase_authorisation_is_not_booked_yet():
+    raw = (
+        "Category,Transaction Narrative,Posted date,Amount,Currency,Progressive Ledger Balance\n"
+        "Restaurants,KAPETANAKIS THESSALONIKI(DEBIT PURCHASE AUTHORIZATION),25/07/2020,-13,EUR,0\n"
+        "Restaurants,E FOOD GR IRAKLEIO                 (CARD PURCHASE),24/07/2020,-18,EUR,2440.62\n"
+    )
+    assert rows_of(raw.encode()) == [(dt.date(2020, 7, 24), "expense", Decimal("18.00"), {})]
+
+
+def test_a_card_that_thanks_its_owner_for_a_payment_writes_its_charges_positive():
+    raw = (
+        "\ufeffDate,Description,Amount(GBP)\r\n"
+        "Pending,OLDGATE               GREAT BRITAIGBR,6.6\r\n"
+        "06/06/2019,Trainline      London       GBR,19.87\r\n"
+        "27/05/2019, PAYMENT RECEIVED - THANK YOU,-59.64\r\n"
+    )
+    assert rows_of(raw.encode(), "GBP") == [
+        (dt.date(2019, 6, 6), "expense", Decimal("19.87"), {}),
+        (dt.date(2019, 5, 27), "income", Decimal("59.64"), {}),
+    ]
+
+
+def test_a_bank_account_paying_its_card_still_reads_as_signed():
+    raw = (
+        "Date,Description,Amount\n"
+        "06/06/2019,Salary,2500.00\n"
+        "07/06/2019,Rent,-900.00\n"
+        "27/06/2019,CARD PAYMENT THANK YOU,-59.64\n"
+    )
+    assert [r[:3] for r in rows_of(raw.encode(), "GBP")] == [
+        (dt.date(2019, 6, 6), "income", Decimal("2500.00")),
+        (dt.date(2019, 6, 7), "expense", Decimal("900.00")),
+        (dt.date(2019, 6, 27), "expense", Decimal("59.64")),
+    ]
+
+
+def test_cells_padded_with_a_tab_after_each_comma_are_comma_separated():
+    raw = (
+        "\t对账标志,\t交易日期,\t记账日期,\t交易摘要,\t卡号后四位,\t人民币金额,\t消费类别,\t备注\n"
+        "\t未确认,\t2016-01-31,\t2016-02-01,\t支付宝,\t1111,\t99.00,\t,\t\n"
+        "\t未确认,\t2016-02-01,\t2016-02-03,\tDIGITALOCEAN.COM,\t2222,\t65.92,\t,\t\n"
+        "\t未确认,\t2016-02-08,\t2016-02-08,\t还款,\t1111,\t-164.92,\t,\t\n"
+    )
+    assert [r[:3] for r in rows_of(raw.encode(), "CNY")] == [
+        (dt.date(2016, 2, 1), "expense", Decimal("99.00")),
+        (dt.date(2016, 2, 3), "expense", Decimal("65.92")),
+        (dt.date(2016, 2, 8), "income", Decimal("164.92")),
+    ]
