@@ -33,11 +33,12 @@ SAMPLE_ROWS = 200
 # Banks' tables have a few dozen columns; past this the pairwise balance checks would cost a hostile file's
 # width squared, so a wider table is left to a mapping.
 MAX_COLUMNS = 60
-# A whole cell that is a date (`2026-11-30`, `30/11/2026`, `30.11.26`, `30 Nov 2026`, `30-Nov-2026`), with an
+# A whole cell that is a date (`2026-11-30`, `30/11/2026`, `30.11.26`, `30 Nov 2026`, `30-Nov-2026`, Marcus'
+# `20261130`: eight digits only where they are a year of this century or the last, a month and a day), with an
 # optional time: not a line of text that starts with one (`15/04/18 UBER EATS`).
 _DATE_CELL = re.compile(
     r"^(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\.?|\d{1,2}[-/.]\d{1,2}[-/.](?:\d{4}|\d{2})\.?"
-    r"|\d{1,2}[- ][A-Za-z]{3,9}[- ,]+\d{2,4})"
+    r"|\d{1,2}[- ][A-Za-z]{3,9}[- ,]+\d{2,4}|(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01]))"
     r"(?:[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:\s*(?:Z|[+-]\d{2}:?\d{2}))?)?$"
 )
 _DAY_MONTH = re.compile(r"^(\d{1,2})[-/.](\d{1,2})[-/.]")

@@ -23,9 +23,10 @@ def table(text: str) -> list[list[str]]:
 
 
 def test_a_date_cell_is_a_whole_date_with_at_most_a_time():
-    assert all(map(is_date_cell, ["2026-11-30", "30/11/2026", "3.6.26", "30 Nov 2026", "30-Nov-2026"]))
+    assert all(map(is_date_cell, ["2026-11-30", "30/11/2026", "3.6.26", "30 Nov 2026", "30-Nov-2026", "20261130"]))
     assert is_date_cell("2018-02-25 12:34:56 +0000") and is_date_cell("2022-01-02 12:16:54")
-    assert not any(map(is_date_cell, ["15/04/18  66-6666 UBER EATS", "20261130", "31/02/2026", "1.234,56", ""]))
+    not_dates = ["15/04/18  66-6666 UBER EATS", "31/02/2026", "1.234,56", "", "12345678", "20261331", "20260231"]
+    assert not any(map(is_date_cell, not_dates))
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,7 @@
 """Table tests of the readers on heldout92's files found after its one measurement: Piraeus Bank's card
-authorisations among its booked lines, Aqua's card that thanks its owner for a payment, and China Merchants Bank's
-card export padding each comma-separated cell with a tab, its card named by its last four digits. Figures made up."""
+authorisations among its booked lines, Marcus UK's dates written `20190601` under header words Zeus does not know,
+Aqua's card that thanks its owner for a payment, and China Merchants Bank's card export padding each comma-separated
+cell with a tab, its card named by its last four digits. Figures made up."""
 
 import datetime as dt
 from decimal import Decimal
@@ -15,6 +16,22 @@ def test_a_debit_purchase_authorisation_is_not_booked_yet():
         "Restaurants,E FOOD GR IRAKLEIO                 (CARD PURCHASE),24/07/2020,-18,EUR,2440.62\n"
     )
     assert rows_of(raw.encode()) == [(dt.date(2020, 7, 24), "expense", Decimal("18.00"), {})]
+
+
+def test_dates_written_yyyymmdd_make_a_date_column_for_the_cells_rules():
+    """Marcus' `Value` is no amount Zeus may name from its word (PostFinance's `Value` is the value date): its
+    unsigned figures read by the running balance, once `20190601` is a date."""
+    raw = (
+        '"TransactionDate","Description","Value","AccountBalance","AccountName","AccountNumber"\n'
+        '"20190601","Interest applied","1.41","1565.68","Online Savings Account","REDACTED"\n'
+        '"20190524","Transfer from REDACTED","588.47","1564.27","Online Savings Account","REDACTED"\n'
+        '"20190505","Transfer from REDACTED","475.8","975.8","Online Savings Account","REDACTED"\n'
+    )
+    assert rows_of(raw.encode(), "GBP") == [
+        (dt.date(2019, 6, 1), "income", Decimal("1.41"), {}),
+        (dt.date(2019, 5, 24), "income", Decimal("588.47"), {}),
+        (dt.date(2019, 5, 5), "income", Decimal("475.80"), {}),
+    ]
 
 
 def test_a_card_that_thanks_its_owner_for_a_payment_writes_its_charges_positive():
