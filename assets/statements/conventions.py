@@ -25,17 +25,17 @@ def _column(ahead: list[tuple[int, list[str]]], index: int) -> list[str]:
     return [record[index].strip() for _, record in ahead if len(record) > index and record[index].strip()]
 
 
-# Currencies as Chinese banks name them in a currency column (`人民币`), not by their ISO code; the shekel by
-# its sign (Max's `₪`), which names no other currency (`$` names many, and stays as written).
+# Currencies as Chinese banks name them in a currency column (`人民币`), not by their ISO code; a currency by a
+# sign that names no other (Max's `₪`, BBVA's card `€`), where `$`, `£` and `¥` name several and stay as written.
 _CURRENCY_NAMES = {
     "人民币": "CNY", "美元": "USD", "港币": "HKD", "港元": "HKD", "欧元": "EUR", "日元": "JPY", "英镑": "GBP",
-    "₪": "ILS",
+    "₪": "ILS", "€": "EUR", "₫": "VND", "₹": "INR", "₩": "KRW", "₽": "RUB", "₴": "UAH", "฿": "THB", "₺": "TRY",
 }  # fmt: skip
 
 
 def currency_code(text: str) -> str:
-    """A currency cell's ISO code: `usd` is USD, `人民币` is CNY, `₪` is ILS; anything else as written, upper case (the
-    row's currency check names it)."""
+    """A currency cell's ISO code: `usd` is USD, `人民币` is CNY, `€` is EUR; anything else as written, upper case
+    (the row's currency check names it)."""
     text = text.strip()
     return _CURRENCY_NAMES.get(text, text.upper())
 

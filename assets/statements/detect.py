@@ -16,7 +16,9 @@ ACCEPTED = gettext_lazy(
     "(kl_to_1c.txt), XLSX or XLS"
 )  # worded where it is said
 
-_OFX = re.compile(rb"OFXHEADER\s*[:=]|<OFX[\s>]", re.IGNORECASE)
+# Microsoft Money's OFC, which OFX grew from, writes the same transactions under an `<OFC>` envelope (French banks'
+# "Money" downloads still do).
+_OFX = re.compile(rb"OFXHEADER\s*[:=]|<OF[XC][\s>]", re.IGNORECASE)
 # QIF's first section header, after whatever stray record ends or `#` comment lines come before it. Possessive:
 # a comment's run of spaces must not be split between `#[^\n]*` and the next line's `[ \t]*` in every possible
 # way before failing (a CSV opening with padded `#` lines held the detection for ever).

@@ -101,7 +101,7 @@ def _lines(text: str, summary: OfxSummary) -> Iterator[tuple[_Statement, dict]]:
         value = html.unescape(value.strip()) if value.strip() else ""
         if closing:
             summary.closes_any = True
-            summary.envelope = summary.envelope or name == "OFX"
+            summary.envelope = summary.envelope or name in ("OFX", "OFC")
             if name in ("STMTTRN", "BANKTRANLIST", "INVBANKTRAN") and line is not None:
                 yield current, line
                 line = None
