@@ -137,16 +137,12 @@ def payment_thanked(ahead: list[tuple[int, list[str]]], mapping: dict) -> bool:
         return False
     width = max(mapping["amount"], mapping["description"])
     lines = [(r[mapping["amount"]].strip(), r[mapping["description"]]) for _, r in ahead if len(r) > width]
-    lines = [(figure, text) for figure, text in lines if figure]
-    thanked = [bool(_MINUS.match(figure)) for figure, text in lines if _THANKED.search(text)]
-    others = [figure for figure, text in lines if not _THANKED.search(text)]
-    return (
-        bool(thanked)
-        and all(thanked)
-        and bool(others)
-        and not any(_MINUS.match(f) or _PLUS.match(f) for f in others)
-        and not any(_PLUS.match(figure) for figure, _ in lines)
-    )
+    thanked, others = [], []
+    for figure, text in lines:
+        if figure:
+            (thanked if _THANKED.search(text) else others).append(figure)
+    signed = any(_MINUS.match(figure) or _PLUS.match(figure) for figure in others)
+    return bool(thanked) and bool(others) and all(_MINUS.match(figure) for figure in thanked) and not signed
 
 
 def card_statement(ahead: list[tuple[int, list[str]]], mapping: dict, card: int | None, *, above: bool = False) -> bool:
