@@ -25,19 +25,18 @@ def _column(ahead: list[tuple[int, list[str]]], index: int) -> list[str]:
     return [record[index].strip() for _, record in ahead if len(record) > index and record[index].strip()]
 
 
-# Currencies as Chinese banks name them in a currency column (`人民币`), not by their ISO code; a currency by a
-# sign that names no other (Max's `₪`, BBVA's card `€`), where `$`, `£` and `¥` name several and stay as written.
+# Currencies as Chinese banks name them in a currency column (`人民币`), not by their ISO code.
 _CURRENCY_NAMES = {
     "人民币": "CNY", "美元": "USD", "港币": "HKD", "港元": "HKD", "欧元": "EUR", "日元": "JPY", "英镑": "GBP",
-    "₪": "ILS", "€": "EUR", "₫": "VND", "₹": "INR", "₩": "KRW", "₽": "RUB", "₴": "UAH", "฿": "THB", "₺": "TRY",
 }  # fmt: skip
 
 
 def currency_code(text: str) -> str:
-    """A currency cell's ISO code: `usd` is USD, `人民币` is CNY, `€` is EUR; anything else as written, upper case
-    (the row's currency check names it)."""
+    """A currency cell's ISO code: `usd` is USD, `人民币` is CNY, a sign or word the figure reader knows for one
+    currency only is that one (Max's `₪`, BBVA's card `€`); anything else as written, upper case (`$`, `¥`: the
+    row's currency check names it)."""
     text = text.strip()
-    return _CURRENCY_NAMES.get(text, text.upper())
+    return _CURRENCY_NAMES.get(text) or figures.one_currency(text) or text.upper()
 
 
 def day_first(ahead: list[tuple[int, list[str]]], mapping: dict, *, default: bool) -> bool:
@@ -93,19 +92,39 @@ _REPAYMENT = ("还款",)
 _THANKED = re.compile(r"\bpayment\b.*\bthank you\b|\bthank you\b.*\bpayment\b", re.IGNORECASE)
 
 
+def _figures_and_texts(ahead: list[tuple[int, list[str]]], mapping: dict) -> list[tuple[str, str]] | None:
+    """Each line's figure and text where the amount column has a text beside it and no direction column says
+    the way (the card conventions' evidence); None where it has not."""
+    if "amount" not in mapping or "description" not in mapping or "direction" in mapping:
+        return None
+    amount, text = mapping["amount"], mapping["description"]
+    lines = [(r[amount].strip(), r[text]) for _, r in ahead if len(r) > max(amount, text)]
+    return [(figure, words) for figure, words in lines if figure]
+
+
 def charges_positive(ahead: list[tuple[int, list[str]]], mapping: dict) -> bool:
     """Whether the amount column is a card's, writing its charges unsigned and its repayments negative: a
     line named a purchase written unsigned beside one named a repayment written negative, none the other way
     and no figure with a `+`. A bank account paying a card writes that repayment negative too, but its
     purchases negative as well, so the two together are needed."""
-    if "amount" not in mapping or "description" not in mapping or "direction" in mapping:
+    lines = _figures_and_texts(ahead, mapping)
+    if lines is None:
         return False
-    width = max(mapping["amount"], mapping["description"])
-    lines = [(r[mapping["amount"]].strip(), r[mapping["description"]]) for _, r in ahead if len(r) > width]
-    bought = [bool(_MINUS.match(a)) for a, text in lines if a and any(w in text for w in _PURCHASE)]
-    repaid = [bool(_MINUS.match(a)) for a, text in lines if a and any(w in text for w in _REPAYMENT)]
+    bought = [bool(_MINUS.match(a)) for a, text in lines if any(w in text for w in _PURCHASE)]
+    repaid = [bool(_MINUS.match(a)) for a, text in lines if any(w in text for w in _REPAYMENT)]
     signed_plus = any(_PLUS.match(a) for a, _ in lines)
     return bool(bought) and bool(repaid) and not any(bought) and all(repaid) and not signed_plus
+
+
+def payment_thanked(ahead: list[tuple[int, list[str]]], mapping: dict) -> bool:
+    """Whether the amount column is a card's, writing its charges positive: a payment the card thanks its owner
+    for written negative, no figure with a `+`, and every other figure positive (a bank account paying its card
+    writes that payment negative too, but its other spending negative as well)."""
+    thanked, others = [], []
+    for figure, text in _figures_and_texts(ahead, mapping) or ():
+        (thanked if _THANKED.search(text) else others).append(figure)
+    signed = any(_MINUS.match(figure) or _PLUS.match(figure) for figure in others)
+    return bool(thanked) and bool(others) and all(_MINUS.match(figure) for figure in thanked) and not signed
 
 
 # A card's number as a statement prints it, masked or not: `000000XXXXXXXXXX`, `**** 1234`, `3776 60**** *2492`.
@@ -127,22 +146,6 @@ def card_above(letterhead: list[list[str]]) -> bool:
         if any(_CARD_NUMBER.match(match[1]) for match in _CARD_ABOVE.finditer(text)):
             return True
     return False
-
-
-def payment_thanked(ahead: list[tuple[int, list[str]]], mapping: dict) -> bool:
-    """Whether the amount column is a card's, writing its charges positive: a payment the card thanks its owner
-    for written negative, no figure with a `+`, and every other figure positive (a bank account paying its card
-    writes that payment negative too, but its other spending negative as well)."""
-    if "amount" not in mapping or "description" not in mapping or "direction" in mapping:
-        return False
-    width = max(mapping["amount"], mapping["description"])
-    lines = [(r[mapping["amount"]].strip(), r[mapping["description"]]) for _, r in ahead if len(r) > width]
-    thanked, others = [], []
-    for figure, text in lines:
-        if figure:
-            (thanked if _THANKED.search(text) else others).append(figure)
-    signed = any(_MINUS.match(figure) or _PLUS.match(figure) for figure in others)
-    return bool(thanked) and bool(others) and all(_MINUS.match(figure) for figure in thanked) and not signed
 
 
 def card_statement(ahead: list[tuple[int, list[str]]], mapping: dict, card: int | None, *, above: bool = False) -> bool:

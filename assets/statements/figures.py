@@ -91,7 +91,7 @@ _CURRENCY_WORDS = {
     "₫": ("VND",), "đ": ("VND",), "vnđ": ("VND",), "$": _DOLLARS, "us$": ("USD",), "€": ("EUR",), "£": ("GBP",),
     "¥": ("JPY", "CNY"), "₹": ("INR",), "fr.": ("CHF",), "kč": ("CZK",), "ft": ("HUF",), "lei": ("RON",),
     "₴": ("UAH",), "грн": ("UAH",), "грн.": ("UAH",), "₽": ("RUB",),
-    "r$": ("BRL",), "₩": ("KRW",), "฿": ("THB",), "₺": ("TRY",),
+    "r$": ("BRL",), "₩": ("KRW",), "฿": ("THB",), "₺": ("TRY",), "₪": ("ILS",),
     # Shift JIS puts the yen sign at ASCII's backslash: a Japanese export's `\7,000` read as cp932.
     "\\": ("JPY",),
 }  # fmt: skip
@@ -102,6 +102,13 @@ _WORDED = re.compile(
 _SPACED = re.compile(r"^\d{1,3}(?:\s\d{3})+(?:[.,](?:\d{1,2}|\d{4,}))?$")
 # Thousands grouped by one kind of apostrophe (`9'766.50`, `1'000`): whatever follows them is the decimal part.
 _APOSTROPHED = re.compile(rf"^\d{{1,3}}([{APOSTROPHES}])\d{{3}}(?:\1\d{{3}})*(?:[.,]\d+)?$")
+
+
+def one_currency(word: str) -> str | None:
+    """The currency a word or sign stands for where it stands for one only (`€` EUR, `zł` PLN; never `$` or
+    `kr`); None for any other."""
+    found = _CURRENCY_WORDS.get(word.strip().casefold(), ())
+    return found[0] if len(found) == 1 else None
 
 
 def without_currency(text: str, currency: str) -> str:
