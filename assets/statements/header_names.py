@@ -95,6 +95,10 @@ NAMES = {
         # Who paid or was paid, where a file has no text of its own (PayPal's `Name`).
         "name", "payee name", "merchant", "merchant name", "counterparty", "partner name", "ten doi tac",
         "partner neve", "ellenoldali nev", "toelichting", "handelaar",
+        # German banks' payee or payer (1822direkt's `Empfänger/Auftraggeber Name`, Sparkassen's
+        # `Beguenstigter/Zahlungspflichtiger`), where no `Verwendungszweck` is named.
+        "empfanger auftraggeber name", "auftraggeber empfanger", "empfanger auftraggeber",
+        "beguenstigter zahlungspflichtiger", "name zahlungsbeteiligter",
         # Czech: the counter-account's name (ČSOB's `název účtu protiúčtu`, Česká spořitelna's English export's).
         "nazev uctu protiuctu", "counteraccount name",
         # Chinese banks' summary of the line (`摘要`), then who was paid (`对方户名`, `对手信息`).

@@ -21,6 +21,8 @@ _BOOK_SIDES = frozenset(
     for name in ("ghi no", "no", "so tien ghi no", "phat sinh no", "ghi co", "co", "so tien ghi co", "phat sinh co",
                  "debit", "debits", "credit", "credits", "debet")
 )  # fmt: skip
+# A direction column's names that name both sides (`Soll/Haben`), not a kind of line (`Transaction type`).
+_BOTH_SIDES = frozenset(_NAMES["direction"]) - {fold("transaction type")}
 _CLOSING = {"(": ")", "[": "]"}
 # A unit written in words after the name (PostFinance's `Accredito in CHF`, `Montant en EUR`), or the code
 # alone (Cumulus' `Gutschrift CHF`).
@@ -200,6 +202,13 @@ def auto_mapping(header: list[str]) -> dict | None:
         found["currency"] = found["amount"]
     if "amount" in found and ("debit" in found or "credit" in found):
         found.pop("amount")
+    if (
+        "direction" in found
+        and not {"amount", "debit", "credit"} & set(found)
+        and _known(found["direction"])[0] in _BOTH_SIDES
+    ):
+        # A column named for both sides with no figure beside it holds the signed figure (1822direkt's `Soll/Haben`).
+        found["amount"] = found.pop("direction")
     if "debit" in found or "credit" in found:
         # Beside debit and credit columns a `Transaction Type` names the transaction (K-Bank's `Transfer
         # Withdrawal NB`), not a direction: the text, where there is no other.

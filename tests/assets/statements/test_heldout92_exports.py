@@ -1,11 +1,15 @@
 """Table tests of the readers on heldout92's files found after its one measurement: Piraeus Bank's card
 authorisations among its booked lines, Marcus UK's dates written `20190601` under header words Zeus does not know,
 Aqua's card that thanks its owner for a payment, and China Merchants Bank's card export padding each comma-separated
-cell with a tab, its card named by its last four digits. Figures made up."""
+cell with a tab, its card named by its last four digits; 1822direkt's `Soll/Haben` holding the signed figure. Figures
+made up."""
 
 import datetime as dt
 from decimal import Decimal
 
+import pytest
+
+from assets.statements.headers import auto_mapping
 from tests.assets.statements.test_heldout17_exports import rows_of
 
 
@@ -73,3 +77,36 @@ def test_cells_padded_with_a_tab_after_each_comma_are_comma_separated():
         (dt.date(2016, 2, 3), "expense", Decimal("65.92")),
         (dt.date(2016, 2, 8), "income", Decimal("164.92")),
     ]
+
+
+def test_a_soll_haben_column_with_no_figure_beside_it_holds_the_signed_figure():
+    raw = (
+        "Kontonummer;Datum/Zeit;Buchungstag;Wertstellung;Soll/Haben;Buchungsart;"
+        "Empf\u00e4nger/Auftraggeber Name;Vwz.0\n"
+        "1234;25.03.2020 04:13;25.03.2020;25.03.2020;-19,99;Lastschrift;PayPal;PP.1494.PP\n"
+        "1234;23.03.2020 09:34;23.03.2020;23.03.2020;1.250,00;Gutschrift;FIRMA;Lohn\n"
+    )
+    assert rows_of(raw.encode()) == [
+        (dt.date(2020, 3, 25), "expense", Decimal("19.99"), {}),
+        (dt.date(2020, 3, 23), "income", Decimal("1250.00"), {}),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("header", "mapping"),
+    [
+        # Beside a figure, `Soll/Haben` stays the side of it (Volksbank's `S` and `H`).
+        (
+            ["Buchungstag", "Verwendungszweck", "Umsatz", "Soll/Haben"],
+            {"date": "Buchungstag", "description": "Verwendungszweck", "amount": "Umsatz", "direction": "Soll/Haben"},
+        ),
+        # A kind of line is no figure.
+        (["Date", "Description", "Transaction Type"], None),
+        (
+            ["Buchungstag", "Beguenstigter/Zahlungspflichtiger", "Soll/Haben"],
+            {"date": "Buchungstag", "description": "Beguenstigter/Zahlungspflichtiger", "amount": "Soll/Haben"},
+        ),
+    ],
+)
+def test_which_soll_haben_column_is_the_figure(header, mapping):
+    assert auto_mapping(header) == mapping
