@@ -26,11 +26,11 @@ HEADER = ("date", "description", "amount", "direction", "category", "external_id
 # Values a bank's direction column uses for money in and money out (folded).
 _IN = {
     "in", "income", "credit", "cr", "c", "+", "co", "ghi co", "thu", "nhan", "deposit", "bij", "j", "jovairas",
-    "kreditas", "inflow", "bevetel", "gutschrift", "kredit", "h", "haben",
+    "kreditas", "inflow", "bevetel", "gutschrift", "kredit", "h", "haben", "收入",
 }  # fmt: skip
 _OUT = {
     "out", "expense", "debit", "dr", "db", "d", "-", "no", "ghi no", "chi", "withdrawal", "af", "terheles", "debetas",
-    "outflow", "kiadas", "belastung", "lastschrift", "s", "soll",
+    "outflow", "kiadas", "belastung", "lastschrift", "s", "soll", "支出",
 }  # fmt: skip
 # `K` is money in beside `D` (Swedbank Lithuania's D/K: kreditas) and money out beside `J` (OTP's Be/Ki: ki):
 # its figure's own sign decides, and an unsigned one is kreditas.

@@ -24,14 +24,35 @@ _DMONY = re.compile(r"^(\d{1,2})\.?[-/ ]([a-z]{3,})\.?[-/ ,]+(\d{2}|\d{4})$")
 _ISO_DATETIME = re.compile(r"^\d{4}-\d{2}-\d{2}T")
 # OFX's own datetime written into a CSV (Chase's `20091224120000[0:GMT]`): the day, its time and its zone.
 _OFX_DATETIME = re.compile(r"^(\d{8})\d{6}(?:\.\d{1,3})?\[[+-]?\d{1,2}(?:\.\d\d)?(?::[A-Za-z]{1,5})?\]$")
+# Japanese banks' era dates (SMBC's `R03.03.01`, `令和3年3月1日`: the third year of Reiwa, 2021; the first year
+# written `元`): the year before each era's first, its first day and the first day of the next era.
+_ERAS = {
+    "r": (2018, dt.date(2019, 5, 1), dt.date.max), "h": (1988, dt.date(1989, 1, 8), dt.date(2019, 5, 1)),
+    "s": (1925, dt.date(1926, 12, 25), dt.date(1989, 1, 8)),
+}  # fmt: skip
+_ERA_NAMES = {"令和": "r", "平成": "h", "昭和": "s"}
+_ERA_DATE = re.compile(r"^(?:([rhs])(\d{1,2})[-/.]|(令和|平成|昭和)(\d{1,2}|元)年)(\d{1,2})[-/.月](\d{1,2})日?$", re.I)
+
+
+def _era_date(match: re.Match) -> dt.date:
+    era = (match[1] or _ERA_NAMES[match[3]]).lower()
+    before, first, next_first = _ERAS[era]
+    year = match[2] or match[4]
+    day = dt.date(before + (1 if year == "元" else int(year)), int(match[5]), int(match[6]))
+    if not first <= day < next_first:
+        raise ValueError(match[0])
+    return day
 
 
 def read_date(text: str, *, day_first: bool = True) -> dt.date:
     """`2026-11-30`, `20261130`, `2026.11.30`, `30/11/2026`, `30-11-26`, `30.11.2026`, `30 Nov 2026`, with or
-    without a time after it, and OFX's `20261130120000[0:GMT]`; ValueError for anything else."""
+    without a time after it, OFX's `20261130120000[0:GMT]` and a Japanese era's `R03.03.01`; ValueError for
+    anything else."""
     text = (text or "").strip()
     head = text.split("T")[0] if _ISO_DATETIME.match(text) else (text.split() or [""])[0]
     head = match[1] if (match := _OFX_DATETIME.match(head)) else head
+    if match := _ERA_DATE.match(head):
+        return _era_date(match)
     match = _YMD.match(head)
     if match:
         return dt.date(int(match[1]), int(match[3]), int(match[4]))

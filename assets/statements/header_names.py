@@ -55,9 +55,14 @@ NAMES = {
         "started date", "created", "tranzakcio datuma", "tranzakcio idopontja", "date posted",
         # Chinese banks: the booking day (`记账日期`, `入账日期`) before the day the card was used (`交易日期`).
         "记账日期", "入账日期", "记账日", "交易日期", "交易日", "日期",
+        # WeChat Pay's bill: the moment of each payment (`交易时间`).
+        "交易时间",
         # Japanese banks' booking day (`記帳日`, `取引日`, JA Bank's `取扱日付`), then a card's day of use (`利用日`).
         "記帳日", "取引日", "お取引日", "取引日付", "取扱日付", "取扱日", "日付", "年月日", "利用日", "ご利用日",
         "利用年月日", "ご利用年月日",
+        # A broker's cash account: the day it settles (Bull Market Brokers' `Liquida`) before the trade's
+        # (`Operado`).
+        "liquida", "fecha de liquidacion", "operado",
         # A card's settlement day (KBC's `Datum verrekening`, M&S's `Date Processed`) before its purchase day.
         "datum verrekening", "verrekeningsdatum", "date processed", "processed date", "datum verrichting",
         "verrichtingsdatum",
@@ -82,6 +87,8 @@ NAMES = {
         # Estonian banks' explanation (`Selgitus`) and Luminor's payment details (`Makse andmed`); mBank's (Poland)
         # `Opis operacji`.
         "selgitus", "makse andmed", "opis operacji",
+        # A broker's cash account: the voucher a line is booked by (Bull Market Brokers' `Comprobante`).
+        "comprobante",
         # Indonesian banks' line text (BNI's `Deskripsi`, `Keterangan`).
         "deskripsi", "keterangan",
         # Hebrew: the merchant's name (Max's `שם בית העסק`).
@@ -105,8 +112,12 @@ NAMES = {
         "交易摘要", "摘要", "交易名称", "交易详情", "对方户名", "对手信息", "交易对方",
         # China Merchants Bank's remark on the line (`交易备注`), its only text beside a type code.
         "交易备注", "备注",
+        # China CITIC Bank's counterparty (`对方名称`), after its `摘要`.
+        "对方名称",
         # Japanese banks' line text (`摘要`, `取引内容`, `内容`), a card's shop (`利用店名・商品名`), then a memo.
-        "取引内容", "お取引内容", "入出金内容", "内容", "利用店名", "ご利用店名", "利用先", "ご利用先",
+        "取引内容", "お取引内容", "入出金内容",
+        # SMBC's `お取り扱い内容` (what was handled).
+        "お取り扱い内容", "お取扱い内容", "取扱内容", "内容", "利用店名", "ご利用店名", "利用先", "ご利用先",
         "利用箇所", "ご利用箇所", "メモ",
         "деталі операціі", "деталі", "опис операціі", "опис", "призначення платежу",
         "описание операции", "описание", "назначение платежа",
@@ -142,6 +153,8 @@ NAMES = {
         "debits", "debit amount", "withdrawal", "withdrawals", "money out", "paid out", "so tien chi",
         # ICICI's `Withdrawal Amount (INR )`.
         "withdrawal amount",
+        # Simplii's `Funds Out`; China CITIC Bank's `支出金额` (paid out).
+        "funds out", "支出金额",
         "soll", "uscite", "addebiti", "addebito", "debet", "debito",
         # Skandiabanken's `UT FRA KONTO` (out of the account) and `INN PÅ KONTO`.
         "ut fra konto",
@@ -149,7 +162,9 @@ NAMES = {
         "belastung", "belastungen", "belastungsbetrag",
         # ICBC's `记账金额(支出)` (booked, paid out) before `交易金额(支出)`; `支出` alone is money out.
         "记账金额 支出", "交易金额 支出", "支出",
-        "出金", "出金金額", "お支払金額", "引出金額", "お引出金額", "支払い金額", "お支払い金額",
+        "出金", "出金金額", "お支払金額", "引出金額", "お引出金額",
+        # SMBC's `お引出し` (withdrawn) and `お預入れ` (deposited).
+        "お引出し", "お引き出し", "支払い金額", "お支払い金額",
         "сума списання", "списання", "видаток", "расход",
         # Last: Vietnamese's bare `Nợ`, folded as English's `No` (a line number) is written.
         "no",
@@ -161,8 +176,9 @@ NAMES = {
         "credits", "credit amount", "deposit", "deposits", "deposit amount", "money in", "paid in", "so tien thu",
         "haben", "entrate", "accrediti", "accredito", "gutschrift", "gutschriften", "gutschriftsbetrag", "credito",
         "inn pa konto",
-        "记账金额 收入", "交易金额 收入", "收入",
-        "入金", "入金金額", "お預り金額", "お預入金額", "預入金額", "預かり金額", "お預かり金額",
+        "记账金额 收入", "交易金额 收入", "收入", "收入金额", "funds in",
+        "入金", "入金金額", "お預り金額", "お預入金額", "預入金額",
+        "お預入れ", "お預け入れ", "預かり金額", "お預かり金額",
         "сума зарахування", "зарахування", "надходження", "приход",
         "co",
     ),
@@ -180,6 +196,8 @@ NAMES = {
         # The same column in SEB's English export, named by its letters alone (`(D/C)`), and in Caixa's
         # (`Deb_Cred`: D or C).
         "d c", "deb cred",
+        # WeChat Pay's `收/支` (in or out).
+        "收 支", "收支",
         # Last: a `Transaction type` may name the kind of line (HDFC's card: `Domestic`) beside a `Debit / Credit`.
         "transaction type",
     ),
