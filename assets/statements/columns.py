@@ -25,7 +25,7 @@ from decimal import Decimal, InvalidOperation
 from assets.statements.dates import read_date
 from assets.statements.figures import APOSTROPHES, decimal_mark
 from assets.statements.headers import column_keys, names_value_date
-from assets.statements.inference import dates_day_first, names_sides
+from assets.statements.inference import dates_day_first, names_sides, thanked_only_in
 from zeus.money import CURRENCY_EXPONENTS
 
 # How many lines after the header are read to learn the columns (bounded: a few records in memory).
@@ -260,8 +260,11 @@ def _money(table: _Table, taken: set[int]) -> dict[str, int] | None:
     # A column that runs on another is that one's balance, never the money the lines moved.
     own = [c for c in money if not any(_runs(money[c], full[a]) for a in full if a != c and c in full)]
     signed = [c for c in own if any(v is not None and v < 0 for v in money[c])]
-    # Partly filled: blank, or zero (Mandiri writes `0000000000000.00` on a line's other side), on some lines.
+    # Partly filled: blank, or zero (Mandiri writes `0000000000000.00` on a line's other side), on some lines; of
+    # more, the two blank on some line (a card's balance owed, paid off, is 0.00 on its line: TD's).
     sparse = {c: f for c, f in money.items() if None in f or 0 in f}
+    if len(blank := {c: f for c, f in sparse.items() if None in f}) == 2:
+        sparse = blank
     if len(sparse) == 2 and set(signed) <= set(sparse):
         return _pair(table, sparse, balances, signs_speak=bool(signed))
     signed, twin = _one_of_twins(signed, money)
@@ -313,8 +316,11 @@ def _pair(table: _Table, sparse: dict[int, list], balances: dict, *, signs_speak
         if way is None:
             return None
         chosen = {"debit": a, "credit": b} if way else {"debit": b, "credit": a}
+    # A payment the card thanks its owner for is money in: a balance that reads it as out is what is owed (TD's).
+    if owed := not signs_speak and thanked_only_in(table.lines, sparse[chosen["debit"]]):
+        chosen = {"debit": chosen["credit"], "credit": chosen["debit"]}
     debit, credit = sparse[chosen["debit"]], sparse[chosen["credit"]]
-    moved = [abs(y or 0) - abs(x or 0) for x, y in zip(debit, credit, strict=True)]
+    moved = [(abs(y or 0) - abs(x or 0)) * (-1 if owed else 1) for x, y in zip(debit, credit, strict=True)]
     return chosen if _explained(table.money_columns, chosen, moved) else None
 
 

@@ -9,7 +9,7 @@ from collections import Counter
 from assets.rules.text import fold
 from assets.statements import figures
 from assets.statements.dates import is_date, read_date
-from assets.statements.inference import dates_day_first
+from assets.statements.inference import dates_day_first, thanks_for_payment
 from zeus.money import CURRENCY_EXPONENTS
 
 # A figure written with its sign, or negative in brackets (`(150.00)`), as a figure cell opens.
@@ -88,8 +88,6 @@ def credits_marked(ahead: list[tuple[int, list[str]]], mapping: dict) -> bool:
 # A card's own words for a purchase and for paying the card off (CGB's `消费`, `还款`, in full-width brackets).
 _PURCHASE = ("消费",)
 _REPAYMENT = ("还款",)
-# A card thanking its owner for paying it off (Aqua's and American Express' `PAYMENT RECEIVED - THANK YOU`).
-_THANKED = re.compile(r"\bpayment\b.*\bthank you\b|\bthank you\b.*\bpayment\b", re.IGNORECASE)
 
 
 def _figures_and_texts(ahead: list[tuple[int, list[str]]], mapping: dict) -> list[tuple[str, str]] | None:
@@ -122,7 +120,7 @@ def payment_thanked(ahead: list[tuple[int, list[str]]], mapping: dict) -> bool:
     writes that payment negative too, but its other spending negative as well)."""
     thanked, others = [], []
     for figure, text in _figures_and_texts(ahead, mapping) or ():
-        (thanked if _THANKED.search(text) else others).append(figure)
+        (thanked if thanks_for_payment(text) else others).append(figure)
     signed = any(_MINUS.match(figure) or _PLUS.match(figure) for figure in others)
     return bool(thanked) and bool(others) and all(_MINUS.match(figure) for figure in thanked) and not signed
 

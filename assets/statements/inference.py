@@ -22,6 +22,8 @@ _SIGN = re.compile(r"^[+-]")
 _DAY_MONTH = re.compile(r"^\s*(\d{1,2})[-/.](\d{1,2})[-/.]\d{2,4}\b")
 # The words a headless table's type column writes for the account debited or credited.
 _WAYS = frozenset(("debit", "credit", "dr", "cr"))
+# A card thanking its owner for paying it off (Aqua's, American Express' and TD's `PAYMENT - THANK YOU`).
+_THANKED = re.compile(r"\bpayment\b.*\bthank you\b|\bthank you\b.*\bpayment\b", re.IGNORECASE)
 # How many records are read ahead to learn a date column's order (bounded: memory stays a few records).
 LOOKAHEAD = 1_000
 
@@ -149,6 +151,18 @@ def _runs_on(balance: list, amount: list) -> bool:
     if not steps or None in balance or None in amount:
         return False
     return any(all(rule(p, q) for p, q in steps) for rule in rules)
+
+
+def thanks_for_payment(text: str) -> bool:
+    """Whether a line's text is a card thanking its owner for a payment: money into the card's account."""
+    return bool(_THANKED.search(text))
+
+
+def thanked_only_in(lines: list[list[str]], figures: list) -> bool:
+    """Whether some of `lines` thank their owner for a payment and each of those has its figure in the column
+    of `figures`."""
+    thanked = [figure for line, figure in zip(lines, figures, strict=True) if any(map(thanks_for_payment, line))]
+    return bool(thanked) and all(thanked)
 
 
 def dates_day_first(dates: Iterable[str], *, default: bool) -> bool:

@@ -1,0 +1,64 @@
+"""Table tests of the readers on heldout96's and heldout103's files after their one measurement: TD Canada Trust's
+headerless card CSV, whose running balance is what is owed (its payments thanked for, its balance 0.00 once paid
+off), and a US bank's `Type` column saying `Pending` where no status column is. Figures made up."""
+
+import datetime as dt
+from decimal import Decimal
+
+from tests.assets.statements.test_heldout17_exports import rows_of
+
+
+def test_a_headerless_cards_balance_owed_gives_its_charges_and_payments_their_sides():
+    raw = (
+        "04/20/2026,BALANCE PROTECTION INSURA,2.28,,192.16\n"
+        "04/19/2026,TST-Eggspectation,12.43,,189.88\n"
+        "04/17/2026,PAYMENT - THANK YOU,,521.66,177.45\n"
+        "04/16/2026,PRESTO GOOG,10.00,,699.11\n"
+    )
+    assert rows_of(raw.encode(), "CAD") == [
+        (dt.date(2026, 4, 20), "expense", Decimal("2.28"), {}),
+        (dt.date(2026, 4, 19), "expense", Decimal("12.43"), {}),
+        (dt.date(2026, 4, 17), "income", Decimal("521.66"), {}),
+        (dt.date(2026, 4, 16), "expense", Decimal("10.00"), {}),
+    ]
+
+
+def test_a_card_paid_off_to_nothing_still_has_its_balance_apart_from_its_two_sides():
+    raw = (
+        "11/26/2022,SQ *SCAPEGOATVINTAGE,35.01,,46.09\n"
+        "11/23/2022,SAVE ON FOODS #2229,11.08,,11.08\n"
+        "10/29/2022,PAYMENT - THANK YOU,,388.27,0.00\n"
+        "10/23/2022,SAVE ON FOODS #2229,49.86,,388.27\n"
+    )
+    assert [r[:3] for r in rows_of(raw.encode(), "CAD")] == [
+        (dt.date(2022, 11, 26), "expense", Decimal("35.01")),
+        (dt.date(2022, 11, 23), "expense", Decimal("11.08")),
+        (dt.date(2022, 10, 29), "income", Decimal("388.27")),
+        (dt.date(2022, 10, 23), "expense", Decimal("49.86")),
+    ]
+
+
+def test_a_headerless_chequing_account_paying_its_card_keeps_the_balances_sides():
+    raw = (
+        '"2026-04-03","E-TFR EPAY",,"100.50","681.64"\n'
+        '"2026-04-02","GROCER","45.00",,"581.14"\n'
+        '"2026-04-01","HL300 TFR-TO C/C","155.98",,"626.14"\n'
+    )
+    assert [r[:3] for r in rows_of(raw.encode(), "CAD")] == [
+        (dt.date(2026, 4, 3), "income", Decimal("100.50")),
+        (dt.date(2026, 4, 2), "expense", Decimal("45.00")),
+        (dt.date(2026, 4, 1), "expense", Decimal("155.98")),
+    ]
+
+
+def test_a_type_column_saying_pending_is_not_booked_yet():
+    raw = (
+        "\ufeffDate, Type, Description, Category, Amount, Balance\n"
+        '06-22-2021,"Pending","WAL-MART #0233 ANNA IL","",-16.12,16602.59\n'
+        '06-21-2021,"On-Us Check","PAYPAL INST XFER","",-31.86,16618.71\n'
+        '06-21-2021,"Deposit","Pending","",50,16650.57\n'
+    )
+    assert [r[:3] for r in rows_of(raw.encode(), "USD")] == [
+        (dt.date(2021, 6, 21), "expense", Decimal("31.86")),
+        (dt.date(2021, 6, 21), "income", Decimal("50.00")),
+    ]
