@@ -1,6 +1,7 @@
 """Table tests of the readers on heldout96's and heldout103's files after their one measurement: TD Canada Trust's
 headerless card CSV, whose running balance is what is owed (its payments thanked for, its balance 0.00 once paid
-off), and a US bank's `Type` column saying `Pending` where no status column is. Figures made up."""
+off), a US bank's `Type` column saying `Pending` where no status column is, and (heldout100) Strawberry Card's sheet,
+a card's by its column of amounts in a purchase's own currency. Figures made up."""
 
 import datetime as dt
 from decimal import Decimal
@@ -62,3 +63,20 @@ def test_a_type_column_saying_pending_is_not_booked_yet():
         (dt.date(2021, 6, 21), "expense", Decimal("31.86")),
         (dt.date(2021, 6, 21), "income", Decimal("50.00")),
     ]
+
+
+def test_a_column_of_foreign_amounts_makes_a_card_whose_charges_are_positive():
+    header = "Datum;Bokfört;Specifikation;Ort;Valuta;Utl.belopp/moms;Belopp\n"
+    lines = (
+        "2025-04-29;2025-04-30;APPLE.COM/BILL;020100529;;0;245,00\n"
+        "2025-04-28;2025-04-29;BAGERI;STOCKHOLM;;0;221,00\n"
+        "2025-04-27;2025-04-28;RETUR BAGERI;STOCKHOLM;;0;-40,00\n"
+    )
+    assert [r[:3] for r in rows_of((header + lines).encode(), "SEK")] == [
+        (dt.date(2025, 4, 30), "expense", Decimal("245.00")),
+        (dt.date(2025, 4, 29), "expense", Decimal("221.00")),
+        (dt.date(2025, 4, 28), "income", Decimal("40.00")),
+    ]
+    # Without it, the same figures are an account's, signed.
+    plain = header.replace(";Utl.belopp/moms", "").encode()
+    assert rows_of(plain + lines.replace(";0;", ";").encode(), "SEK")[2][1] == "expense"
