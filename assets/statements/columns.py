@@ -25,7 +25,7 @@ from decimal import Decimal, InvalidOperation
 from assets.statements.dates import read_date
 from assets.statements.figures import APOSTROPHES, decimal_mark
 from assets.statements.headers import column_keys, names_value_date
-from assets.statements.inference import dates_day_first, names_sides, thanked_only_in
+from assets.statements.inference import card_paid_in, dates_day_first, names_sides, thanked_only_in
 from zeus.money import CURRENCY_EXPONENTS
 
 # How many lines after the header are read to learn the columns (bounded: a few records in memory).
@@ -104,13 +104,9 @@ def _order(cells: list[str]) -> int | None:
     except ValueError:
         return None
     pairs = list(itertools.pairwise(days))
-    if len(days) < 2:
+    if len(days) < 2 or days[0] == days[-1]:
         return None
-    if all(a <= b for a, b in pairs) and days[0] != days[-1]:
-        return 1
-    if all(a >= b for a, b in pairs) and days[0] != days[-1]:
-        return -1
-    return None
+    return 1 if all(a <= b for a, b in pairs) else -1 if all(a >= b for a, b in pairs) else None
 
 
 class _Table:
@@ -313,6 +309,9 @@ def _pair(table: _Table, sparse: dict[int, list], balances: dict, *, signs_speak
     else:
         moved = [(y or 0) - (x or 0) for x, y in zip(first, second, strict=True)]
         way = _orientation(moved, balances, table.order)
+        if way is None:
+            # No balance says: a card named on every line does, by the payments it thanks its owner for (CIBC's).
+            way = card_paid_in(table.lines, first, second)
         if way is None:
             return None
         chosen = {"debit": a, "credit": b} if way else {"debit": b, "credit": a}

@@ -24,6 +24,8 @@ _DAY_MONTH = re.compile(r"^\s*(\d{1,2})[-/.](\d{1,2})[-/.]\d{2,4}\b")
 _WAYS = frozenset(("debit", "credit", "dr", "cr"))
 # A card thanking its owner for paying it off (Aqua's, American Express' and TD's `PAYMENT - THANK YOU`).
 _THANKED = re.compile(r"\bpayment\b.*\bthank you\b|\bthank you\b.*\bpayment\b", re.IGNORECASE)
+# A card's number masked as a statement prints it on each line (CIBC's `4505********0734`).
+_MASKED_CARD = re.compile(r"^(?=(?:\D*\d){4})(?=.*[Xx*•])[\dXx*•. -]{8,23}$")
 # How many records are read ahead to learn a date column's order (bounded: memory stays a few records).
 LOOKAHEAD = 1_000
 
@@ -163,6 +165,15 @@ def thanked_only_in(lines: list[list[str]], figures: list) -> bool:
     of `figures`."""
     thanked = [figure for line, figure in zip(lines, figures, strict=True) if any(map(thanks_for_payment, line))]
     return bool(thanked) and all(thanked)
+
+
+def card_paid_in(lines: list[list[str]], first: list, second: list) -> bool | None:
+    """Where a column names the card by its masked number on every line (CIBC's headerless card CSV), which of
+    two figure columns the card's owner paid it in with: True the `second`, False the `first`, by the payments
+    it thanks its owner for; None where no such column or payment says."""
+    if not any(all(_MASKED_CARD.match(line[c]) for line in lines) for c in range(min(map(len, lines)))):
+        return None
+    return True if thanked_only_in(lines, second) else False if thanked_only_in(lines, first) else None
 
 
 def dates_day_first(dates: Iterable[str], *, default: bool) -> bool:

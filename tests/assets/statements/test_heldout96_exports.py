@@ -1,11 +1,15 @@
 """Table tests of the readers on heldout96's and heldout103's files after their one measurement: TD Canada Trust's
 headerless card CSV, whose running balance is what is owed (its payments thanked for, its balance 0.00 once paid
 off), a US bank's `Type` column saying `Pending` where no status column is, and (heldout100) Strawberry Card's sheet,
-a card's by its column of amounts in a purchase's own currency. Figures made up."""
+a card's by its column of amounts in a purchase's own currency; and heldout43's CIBC card, headerless with no balance,
+its card named on every line. Figures made up."""
 
 import datetime as dt
 from decimal import Decimal
 
+import pytest
+
+from assets.statements.rows import ImportRejected
 from tests.assets.statements.test_heldout17_exports import rows_of
 
 
@@ -80,3 +84,34 @@ def test_a_column_of_foreign_amounts_makes_a_card_whose_charges_are_positive():
     # Without it, the same figures are an account's, signed.
     plain = header.replace(";Utl.belopp/moms", "").encode()
     assert rows_of(plain + lines.replace(";0;", ";").encode(), "SEK")[2][1] == "expense"
+
+
+CIBC = (
+    '2024-01-12,"UBER CANADA/UBEREATS TORONTO, ON",21.31,,4505********0734\n'
+    "2024-01-04,PAYMENT THANK YOU/PAIEMEN T MERCI,,500.00,4505********0734\n"
+    '2023-12-22,"VIRGIN PLUS VERDUN, QC",,15.26,4505********3603\n'
+    '2023-12-21,"METRO 461 MISSISSAUGA, ON",31.65,,4505********3603\n'
+)
+
+
+def test_a_headerless_card_with_no_balance_is_told_by_the_payment_it_thanks_for():
+    assert [r[:3] for r in rows_of(CIBC.encode(), "CAD")] == [
+        (dt.date(2024, 1, 12), "expense", Decimal("21.31")),
+        (dt.date(2024, 1, 4), "income", Decimal("500.00")),
+        (dt.date(2023, 12, 22), "income", Decimal("15.26")),
+        (dt.date(2023, 12, 21), "expense", Decimal("31.65")),
+    ]
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        # No card named on its lines: nothing says which column is money out.
+        CIBC.replace(",4505********0734", "").replace(",4505********3603", ""),
+        # A card named, but no payment thanked for.
+        CIBC.replace("PAYMENT THANK YOU/PAIEMEN T MERCI", "TRANSFER"),
+    ],
+)
+def test_a_headerless_pair_with_nothing_to_say_its_sides_is_refused(raw):
+    with pytest.raises(ImportRejected):
+        rows_of(raw.encode(), "CAD")
