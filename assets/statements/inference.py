@@ -22,8 +22,10 @@ _SIGN = re.compile(r"^[+-]")
 _DAY_MONTH = re.compile(r"^\s*(\d{1,2})[-/.](\d{1,2})[-/.]\d{2,4}\b")
 # The words a headless table's type column writes for the account debited or credited.
 _WAYS = frozenset(("debit", "credit", "dr", "cr"))
-# A card thanking its owner for paying it off (Aqua's, American Express' and TD's `PAYMENT - THANK YOU`).
-_THANKED = re.compile(r"\bpayment\b.*\bthank you\b|\bthank you\b.*\bpayment\b", re.IGNORECASE)
+# A card thanking its owner for paying it off (Aqua's, American Express' and TD's `PAYMENT - THANK YOU`): both
+# words in either order, each sought once (one pattern with `.*` between them scanned the rest of the text again
+# from every `payment`).
+_THANKED = (re.compile(r"\bpayment\b", re.IGNORECASE), re.compile(r"\bthank you\b", re.IGNORECASE))
 # A card's number masked as a statement prints it on each line (CIBC's `4505********0734`).
 _MASKED_CARD = re.compile(r"^(?=(?:\D*\d){4})(?=.*[Xx*•])[\dXx*•. -]{8,23}$")
 # How many records are read ahead to learn a date column's order (bounded: memory stays a few records).
@@ -157,7 +159,7 @@ def _runs_on(balance: list, amount: list) -> bool:
 
 def thanks_for_payment(text: str) -> bool:
     """Whether a line's text is a card thanking its owner for a payment: money into the card's account."""
-    return bool(_THANKED.search(text))
+    return all(words.search(text) for words in _THANKED)
 
 
 def thanked_only_in(lines: list[list[str]], figures: list) -> bool:

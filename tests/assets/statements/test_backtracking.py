@@ -154,3 +154,13 @@ def test_detect_blank_lines_before_mt940_fields(head, kind):
 def test_ofx_charset_after_blank_lines_still_names_the_encoding():
     raw = "OFXHEADER:100\n" + "\n" * 50 + "  CHARSET : 1252\n" + OFX.split("\n\n", 1)[1].replace("Coffee", "Café")
     assert _rows(raw.encode("cp1252"), "ofx") == [(dt.date(2026, 1, 2), "expense", Decimal("12.50"), "Café")]
+
+
+def test_csv_a_text_of_many_payments_and_no_thanks_is_read_in_one_pass():
+    """A card thanking its owner for a payment was one pattern with `.*` between its two words: a text of many
+    `payment`s scanned the rest of itself from each of them, on every line the card's conventions looked at."""
+    text = "payment " * 15_000
+    lines = "".join(f"2026-01-{day:02d},{text},-12.50\n" for day in range(1, 29)) * 4
+    rows = _rows(f"Date,Description,Amount\n{lines}".encode(), "csv")
+    assert len(rows) == 112
+    assert {(r[1], r[2]) for r in rows} == {("expense", Decimal("12.50"))}
