@@ -20,8 +20,9 @@ unnamed. Pure."""
 
 import itertools
 import re
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
+from assets.statements.cells import figure, is_date_cell, is_figure, one_order
 from assets.statements.dates import read_date
 from assets.statements.figures import APOSTROPHES, decimal_mark
 from assets.statements.headers import column_keys, names_value_date
@@ -33,54 +34,9 @@ SAMPLE_ROWS = 200
 # Banks' tables have a few dozen columns; past this the pairwise balance checks would cost a hostile file's
 # width squared, so a wider table is left to a mapping.
 MAX_COLUMNS = 60
-# A whole cell that is a date (`2026-11-30`, `30/11/2026`, `30.11.26`, `30 Nov 2026`, `30-Nov-2026`, Marcus'
-# `20261130`: eight digits only where they are a year of this century or the last, a month and a day), with an
-# optional time: not a line of text that starts with one (`15/04/18 UBER EATS`).
-_DATE_CELL = re.compile(
-    r"^(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\.?|\d{1,2}[-/.]\d{1,2}[-/.](?:\d{4}|\d{2})\.?"
-    r"|\d{1,2}[- ][A-Za-z]{3,9}[- ,]+\d{2,4}|(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01]))"
-    r"(?:[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:\s*(?:Z|[+-]\d{2}:?\d{2}))?)?$"
-)
-_DAY_MONTH = re.compile(r"^(\d{1,2})[-/.](\d{1,2})[-/.]")
-# A figure as banks write one: a sign, groups of three, a decimal part: `-1.234,56`, `+50,00`, `1,234.56`.
-_FIGURE = re.compile(
-    rf"^[+-]?\s?\d{{1,3}}(?:([.,{APOSTROPHES} ])\d{{3}})*(?:([.,])(\d{{1,4}}))?$|^[+-]?\s?\d+(?:([.,])(\d{{1,4}}))?$"
-)
 _MONEY_MARK = re.compile(rf"^[+-]|\d[.,{APOSTROPHES} ]\d")
 _CENTS = re.compile(r"\d[.,]\d\d$")
 _MONEY_ROLES = ("amount", "debit", "credit")
-
-
-def is_date_cell(text: str) -> bool:
-    if not _DATE_CELL.match(text):
-        return False
-    try:
-        read_date(text)
-    except ValueError:
-        return False
-    return True
-
-
-def _one_order(values: list[str]) -> bool:
-    """Whether a column's dates read in one order: no date that needs the day first beside one that needs
-    the month first."""
-    parts = [_DAY_MONTH.match(v) for v in values]
-    day_first = any(m and int(m[1]) > 12 for m in parts)
-    month_first = any(m and int(m[2]) > 12 for m in parts)
-    return not (day_first and month_first)
-
-
-def figure(text: str, mark: str) -> Decimal | None:
-    """A cell's value in a file whose decimal mark is `mark`; None for a blank cell or one that is no figure."""
-    text = text.strip().replace("\u00a0", " ")
-    if not _FIGURE.match(text):
-        return None
-    grouping = "," if mark == "." else "."
-    text = re.sub(f"[ {APOSTROPHES}]", "", text).replace(grouping, "").replace(mark, ".")
-    try:
-        return Decimal(text)
-    except InvalidOperation:
-        return None
 
 
 def _runs(balance: list[Decimal], moved: list[Decimal], order: int | None = None) -> bool:
@@ -132,7 +88,7 @@ class _Table:
         """Whether every filled cell is a date, in one order (a booking date left blank on a pending line
         still makes a date column)."""
         values = self.filled(column)
-        return bool(values) and all(is_date_cell(v) for v in values) and _one_order(values)
+        return bool(values) and all(is_date_cell(v) for v in values) and one_order(values)
 
     def figures(self, column: int) -> list[Decimal | None] | None:
         """The column's figures (None where blank), or None unless every filled cell is one."""
@@ -163,7 +119,7 @@ def _transaction_lines(records: list[list[str]]) -> tuple[int, list[int]] | None
     found = [
         i
         for i, record in enumerate(records)
-        if any(is_date_cell(c.strip()) for c in record) and any(_FIGURE.match(c.strip()) for c in record if c.strip())
+        if any(is_date_cell(c.strip()) for c in record) and any(is_figure(c.strip()) for c in record if c.strip())
     ]
     return (found[0], found) if found else None
 
@@ -174,7 +130,7 @@ def _header_names(records: list[list[str]], start: int) -> tuple[dict[int, str],
     stand between them)."""
     for record in reversed(records[:start]):
         cells = [c.strip() for c in record]
-        if sum(1 for c in cells if c) >= 2 and not any(_FIGURE.match(c) or is_date_cell(c) for c in cells if c):
+        if sum(1 for c in cells if c) >= 2 and not any(is_figure(c) or is_date_cell(c) for c in cells if c):
             return column_keys(cells), cells
     return {}, None
 

@@ -7,7 +7,7 @@ from the line above it. Any other line is passed on as written, and the reader n
 
 from decimal import Decimal
 
-from assets.statements.columns import figure
+from assets.statements.cells import figure
 from assets.statements.dates import is_date
 from assets.statements.figures import decimal_mark
 from assets.statements.headers import column_keys

@@ -11,7 +11,8 @@ from django.utils.translation import gettext
 
 from assets.rules.text import fold
 from assets.statements import column_mapping, conventions, csvfile, letterhead
-from assets.statements.columns import MAX_COLUMNS, SAMPLE_ROWS, infer_mapping, is_date_cell
+from assets.statements.cells import is_date_cell
+from assets.statements.columns import MAX_COLUMNS, SAMPLE_ROWS, infer_mapping
 from assets.statements.dates import read_date
 from assets.statements.detect import ACCEPTED, unsupported
 from assets.statements.headers import (

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from assets.statements.columns import MAX_COLUMNS, SAMPLE_ROWS, figure, infer_mapping, is_date_cell
+from assets.statements.cells import figure, is_date_cell
+from assets.statements.columns import MAX_COLUMNS, SAMPLE_ROWS, infer_mapping
 from assets.statements.figures import decimal_mark
 from assets.statements.rows import ImportRejected
 from tests.assets.statements.corpus_check import finest, signed, zeus_rows

@@ -12,7 +12,7 @@ from decimal import Decimal
 import pytest
 
 from assets.statements import figures
-from assets.statements.columns import figure
+from assets.statements.cells import figure
 from assets.statements.headers import auto_mapping
 from assets.statements.read import statement_rows
 from zeus.errors import ValidationFailed
