@@ -25,7 +25,7 @@ from decimal import Decimal
 from assets.statements.cells import figure, is_date_cell, is_figure, one_order
 from assets.statements.dates import read_date
 from assets.statements.figures import APOSTROPHES, decimal_mark
-from assets.statements.headers import column_keys, names_value_date
+from assets.statements.headers import column_keys, credit_second, names_value_date
 from assets.statements.inference import card_paid_in, dates_day_first, names_sides, thanked_only_in
 from zeus.money import CURRENCY_EXPONENTS
 
@@ -68,10 +68,11 @@ def _order(cells: list[str]) -> int | None:
 class _Table:
     """The transaction lines of a sample, cell by column, with each column's kind."""
 
-    def __init__(self, lines: list[list[str]], named: dict[int, str]):
+    def __init__(self, lines: list[list[str]], named: dict[int, str], header: list[str] | None = None):
         self.width = max(len(line) for line in lines)
         self.lines = [[c.strip() for c in line] + [""] * (self.width - len(line)) for line in lines]
         self.named = named
+        self.header = (header or []) + [""] * (self.width - len(header or []))
         self.order: int | None = None  # which way the lines' days run, once the date column is known
         self.money_columns: dict[int, list] = {}
         # The figure reader's own rule, over every cell (it tells figures from the rest); where no figure
@@ -266,7 +267,10 @@ def _pair(table: _Table, sparse: dict[int, list], balances: dict, *, signs_speak
         moved = [(y or 0) - (x or 0) for x, y in zip(first, second, strict=True)]
         way = _orientation(moved, balances, table.order)
         if way is None:
-            # No balance says: a card named on every line does, by the payments it thanks its owner for (CIBC's).
+            # No balance says: the header's words may, within names Zeus does not know (`Funds Out`, `Funds In`).
+            way = credit_second(table.header[a], table.header[b])
+        if way is None:
+            # Nor they: a card named on every line does, by the payments it thanks its owner for (CIBC's).
             way = card_paid_in(table.lines, first, second)
         if way is None:
             return None
@@ -330,7 +334,7 @@ def infer_mapping(records: list[list[str]]) -> tuple[int, dict[str, int]] | None
         len(records[i]) < len(header) - 1 or any(c.strip() for c in records[i][len(header) :]) for i in found
     ):
         return None  # lines shorter or longer than their header: its columns and theirs do not line up
-    table = _Table([records[i] for i in found], named)
+    table = _Table([records[i] for i in found], named, header)
     date = _dates(table, header)
     if date is None:
         return None

@@ -171,6 +171,29 @@ def names_columns(record: list[str]) -> bool:
     )
 
 
+def side_within(cell: str) -> str | None:
+    """The one side, `debit` or `credit`, a header cell's words hold a name of within a longer name Zeus does not
+    know (`Withdrawal Amt.`, `支出金额`), or else say with `out` or `in` alone (Simplii's `Funds Out`); None where
+    they name both or neither. Only for two columns the cells already make debit and credit (columns.py)."""
+    text = _names(cell or "")[1]
+    words = f" {text} "
+    sides = {
+        key
+        for key in ("debit", "credit")
+        for name in _NAMES[key]
+        if name not in ("no", "co") and (f" {name} " in words if name.isascii() else name in text)
+    }
+    if not sides:
+        sides = {key for key, word in (("debit", "out"), ("credit", "in")) if word in text.split()}
+    return sides.pop() if len(sides) == 1 else None
+
+
+def credit_second(first: str, second: str) -> bool | None:
+    """Of two header cells over the debit and credit columns, whether the second is the credit one by the side
+    each names within its words (side_within): None unless they name opposite sides."""
+    return {("debit", "credit"): True, ("credit", "debit"): False}.get((side_within(first), side_within(second)))
+
+
 def names_value_date(cell: str) -> bool:
     """Whether a header cell names the value date (`Valuta`, `Value date`), the interest's day."""
     return any(name in _VALUE_DATES for name in _names(cell or ""))

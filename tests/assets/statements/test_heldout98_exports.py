@@ -1,7 +1,8 @@
 """Table tests of the readers on the names and dates heldout98, heldout99, heldout101 and heldout103 showed after
 their one measurement: a broker's cash account (`Liquida`, `Operado`, `Comprobante`), SMBC's `meisai.csv` with its
 Japanese-era dates, WeChat Pay's bill (`交易时间`, `收/支`), China CITIC Bank's `收入金额`/`支出金额` and Simplii's
-`Funds Out`/`Funds In`. Figures made up."""
+`Funds Out`/`Funds In`; and, for names like them Zeus has never seen, the side each of two figure columns' names holds
+within its words. Figures made up."""
 
 import datetime as dt
 from decimal import Decimal
@@ -9,6 +10,7 @@ from decimal import Decimal
 import pytest
 
 from assets.statements.dates import read_date
+from assets.statements.rows import ImportRejected
 from tests.assets.statements.test_heldout17_exports import rows_of
 
 
@@ -99,3 +101,27 @@ def test_a_brokers_cash_account_is_booked_on_its_settlement_day():
         (dt.date(2021, 5, 21), "expense", Decimal("4355.36"), {}),
         (dt.date(2021, 5, 18), "income", Decimal("100000.00"), {}),
     ]
+
+
+LINES = "2026-01-02,Coffee,12.50,\n2026-01-03,Salary,,1000.00\n"
+
+
+@pytest.mark.parametrize(
+    "sides",
+    ["Withdrawal Amt.,Deposit Amt.", "Cash out,Cash in", "出金額合計,入金額合計", "Deposit Amt.,Withdrawal Amt."],
+)
+def test_two_figure_columns_named_in_words_zeus_does_not_know_take_the_side_their_words_hold(sides):
+    rows = rows_of(f"Date,Details,{sides}\n{LINES}".encode())
+    spent, paid_in = ("expense", "income") if not sides.startswith("Deposit") else ("income", "expense")
+    assert [r[:3] for r in rows] == [
+        (dt.date(2026, 1, 2), spent, Decimal("12.50")),
+        (dt.date(2026, 1, 3), paid_in, Decimal("1000.00")),
+    ]
+
+
+# Neither side named, one side twice, both in one name: no balance either, so nothing says which is money out.
+@pytest.mark.parametrize("sides", ["Betrag A,Betrag B", "Withdrawal Amt.,Withdrawal Fee", "Debit or credit,Other"])
+def test_two_figure_columns_whose_words_do_not_name_opposite_sides_are_refused(sides):
+    with pytest.raises(ImportRejected) as caught:
+        rows_of(f"Date,Details,{sides}\n{LINES}".encode())
+    assert caught.value.code == "CSV_BAD_HEADER"
