@@ -37,6 +37,10 @@ NAMES = {
         "data mov", "data movimento",
         # Indonesian: the day (BNI's `Tanggal Kirim`, the day and time it was sent).
         "tanggal transaksi", "tanggal kirim", "tanggal",
+        # Malay (`Tarikh Transaksi`), Turkish (`İşlem Tarihi`, `Tarih`), Greek, Croatian and Serbian booking days
+        # (`Datum knjiženja`), Korean (`거래일시`, `거래일자`) and Thai (`วันที่ทำรายการ`).
+        "tarikh transaksi", "tarikh", "islem tarihi", "tarih", "ημερομηνια συναλλαγης", "ημερομηνια",
+        "datum knjizenja", "거래일시", "거래일자", "거래일", "วันที่ทำรายการ", "วันที่",
         # Hebrew: a card's purchase day (Max's `תאריך עסקה`); its charge day (`תאריך חיוב`) is not the line's.
         "תאריך עסקה",
         # Czech's booking day (ČSOB's `datum zaúčtování`).
@@ -69,7 +73,8 @@ NAMES = {
         # The day a card was used (`Transaktionsdatum`, the receipt's `Belegdatum`), after any booking date.
         "transaktionsdatum", "belegdatum", "data transakcji",
         # A value date is the interest's, not the booking's: only when no other date column is there.
-        "ngay hieu luc", "value date", "valuedate", "valuta date", "effective date", "valutadatum", "valuta",
+        "ngay hieu luc", "datum valute", "value date", "valuedate", "valuta date", "effective date", "valutadatum",
+        "valuta",
         "wertstellung", "data valuta", "data val", "date de valeur", "fecha valor", "fecha de valor", "erteknap",
         "起算日",
         # Luminor Estonia's only date (`Väärtuspäev`); Portuguese's value date (`Data-valor`).
@@ -84,6 +89,10 @@ NAMES = {
         "descrizione completa", "causale", "omschrijving", "naam omschrijving", "mededelingen", "buchungsdetails",
         "kozlemeny", "megnevezes", "descrizione operazioni", "desc", "libelle", "libelle operation", "concepto",
         "descripcion", "descricao", "historico", "opis", "tytul", "paaiskinimai", "tekst", "selite", "specifikation",
+        # Turkish (`Aciklama`, its i dotless), Greek, Croatian (`Opis plaćanja`), Slovenian (`Namen`), Romanian,
+        # Malay (`Butiran`), Korean (`적요`, `기재내용`, `거래내용`) and Thai (`รายการ`, `รายละเอียด`) line texts.
+        "aciklama", "islem aciklamasi", "περιγραφη", "αιτιολογια", "opis placanja", "namen", "descriere", "detalii",
+        "butiran", "적요", "기재내용", "거래내용", "รายการ", "รายละเอียด",
         # Estonian banks' explanation (`Selgitus`) and Luminor's payment details (`Makse andmed`); mBank's (Poland)
         # `Opis operacji`.
         "selgitus", "makse andmed", "opis operacji",
@@ -130,6 +139,9 @@ NAMES = {
         "castka", "belopp", "belob", "belop", "maara", "tranzakcio osszege", "billing amount", "summa",
         # Indian banks abbreviate it (HDFC's card `AMT`).
         "amt",
+        # Turkish (`Tutar`, `Islem Tutari`), Malay (`Amaun`), Greek, Croatian and Serbian (`Iznos`), Slovenian
+        # (`Znesek`), Korean (`거래금액`) and Thai (`จำนวนเงิน`).
+        "tutar", "islem tutari", "amaun", "ποσο", "iznos", "znesek", "거래금액", "จำนวนเงิน",
         # Portuguese's `Montante`, Chilean Spanish's `Monto`.
         "montante", "monto",
         # One column signed both ways (Raiffeisen's `Credit/Debit Amount`, Handelsbanken's `Insättning/Uttag`).
@@ -153,6 +165,9 @@ NAMES = {
         "debits", "debit amount", "withdrawal", "withdrawals", "money out", "paid out", "so tien chi",
         # ICICI's `Withdrawal Amount (INR )`.
         "withdrawal amount",
+        # Turkish (`Borç`), Greek (`Χρέωση`), Croatian and Serbian (`Isplata`, `Duguje`), Slovenian (`Breme`),
+        # Bulgarian (`Дебит`), Korean (`출금액`, KB's `찾으신금액`) and Thai (`ถอนเงิน`) money out.
+        "borc", "χρεωση", "isplata", "duguje", "breme", "дебит", "출금액", "출금", "찾으신금액", "ถอนเงิน",
         # Simplii's `Funds Out`; China CITIC Bank's `支出金额` (paid out).
         "funds out", "支出金额",
         "soll", "uscite", "addebiti", "addebito", "debet", "debito",
@@ -176,6 +191,9 @@ NAMES = {
         "credits", "credit amount", "deposit", "deposits", "deposit amount", "money in", "paid in", "so tien thu",
         "haben", "entrate", "accrediti", "accredito", "gutschrift", "gutschriften", "gutschriftsbetrag", "credito",
         "inn pa konto",
+        # Turkish (`Alacak`), Greek (`Πίστωση`), Croatian and Serbian (`Uplata`, `Potražuje`), Slovenian (`Dobro`),
+        # Bulgarian (`Кредит`), Korean (`입금액`, KB's `맡기신금액`) and Thai (`ฝากเงิน`) money in.
+        "alacak", "πιστωση", "uplata", "potrazuje", "dobro", "кредит", "입금액", "입금", "맡기신금액", "ฝากเงิน",
         "记账金额 收入", "交易金额 收入", "收入", "收入金额", "funds in",
         "入金", "入金金額", "お預り金額", "お預入金額", "預入金額",
         "お預入れ", "お預け入れ", "預かり金額", "お預かり金額",
@@ -228,6 +246,9 @@ NAMES = {
         # Caixa Geral de Depósitos' booked balance after the line, and the balance one may spend.
         "saldo contabilistico", "saldo contabilistico apos movimento", "saldo disponivel", "zustatek",
         "saldo po transakcji", "saldo po operacji", "bokfort saldo",
+        # Turkish (`Bakiye`), Malay (`Baki`), Greek, Croatian and Serbian (`Stanje`), Romanian (`Sold`), Bulgarian
+        # (`Салдо`), Korean (`잔액`, `거래후잔액`) and Thai (`ยอดคงเหลือ`).
+        "bakiye", "baki", "υπολοιπο", "stanje", "sold", "салдо", "잔액", "거래후잔액", "ยอดคงเหลือ",
         "余额", "本次余额", "联机余额", "账户余额", "残高", "取引後残高", "差引残高", "お取引後残高", "現在残高",
         "залишок після операціі", "залишок", "залишок на кінець періоду",
     ),

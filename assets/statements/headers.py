@@ -37,6 +37,10 @@ _LOOK_ALIKES = str.maketrans(
     "abcehikmoptxy", "\u0430\u0432\u0441\u0435\u043d\u0456\u043a\u043c\u043e\u0440\u0442\u0445\u0443"
 )
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+_NOT_NAME = re.compile(
+    r"[^a-z0-9 \u0370-\u03ff\u0400-\u04ff\u05d0-\u05ea\u0e00-\u0e7f\u1100-\u11ff"
+    r"\u3041-\u30fa\u30fc-\u30ff\u4e00-\u9fff\uac00-\ud7a3]"
+)
 
 
 def _without_units(text: str) -> str:
@@ -62,7 +66,8 @@ def _names(cell: str) -> list[str]:
     """The folded names one header cell offers: `Ghi nợ/Debit (VND)` offers `ghi no` and `debit`; a bracket
     that qualifies rather than gives a unit offers the whole (ICBC's `记账金额(支出)`: the booked figure paid
     out) before the name without it."""
-    whole = fold(cell or "")
+    # Turkish's dotless i (`Aciklama`, U+0131) is the `i` the names are written with.
+    whole = fold(cell or "").replace("\u0131", "i")
     if _CYRILLIC.search(whole):
         whole = whole.translate(_LOOK_ALIKES)
     text = _without_units(whole)
@@ -70,11 +75,9 @@ def _names(cell: str) -> list[str]:
         text = text[: unit.start()]
     # Japanese joins two names with a middle dot (Rakuten Card's `利用店名・商品名`: the shop, the goods).
     parts = [whole, text, *re.split(r"[/\n|\u30fb]", text)]
-    # Chinese, Japanese and Hebrew names are words of their own (NFKD made full-width brackets and colons ASCII).
-    return [
-        " ".join(re.sub(r"[^a-z0-9 \u0400-\u04ff\u05d0-\u05ea\u3041-\u30fa\u30fc-\u30ff\u4e00-\u9fff]", " ", p).split())
-        for p in parts
-    ]
+    # Chinese, Japanese, Hebrew, Greek, Thai and Korean (its syllables split into jamo by NFKD) names are words of
+    # their own (NFKD made full-width brackets and colons ASCII).
+    return [" ".join(_NOT_NAME.sub(" ", p).split()) for p in parts]
 
 
 def _known(cell: str) -> list[str]:

@@ -1,0 +1,60 @@
+"""Header names in languages no corpus file holds yet (Turkish, Korean, Thai, Greek, Croatian and Serbian, Malay,
+Romanian, Bulgarian, Slovenian): the words those banks' exports put over their columns, each read as the same
+role as its English or Vietnamese twin, with the scripts' own letters kept (Korean's syllables split into jamo by
+folding, Thai's marks dropped, Turkish's dotless i). Figures made up."""
+
+import datetime as dt
+from decimal import Decimal
+
+import pytest
+
+from assets.statements.headers import auto_mapping
+from tests.assets.statements.test_heldout17_exports import rows_of
+
+
+@pytest.mark.parametrize(
+    ("header", "roles"),
+    [
+        (["İşlem Tarihi", "Açıklama", "Tutar", "Bakiye"], ("date", "description", "amount")),  # noqa: RUF001
+        (["Tarih", "Açıklama", "Borç", "Alacak", "Bakiye"], ("date", "description", "debit", "credit")),  # noqa: RUF001
+        (["거래일시", "적요", "출금액", "입금액", "거래후잔액"], ("date", "description", "debit", "credit")),
+        (["거래일자", "기재내용", "찾으신금액", "맡기신금액", "잔액"], ("date", "description", "debit", "credit")),
+        (["วันที่ทำรายการ", "รายการ", "ถอนเงิน", "ฝากเงิน", "ยอดคงเหลือ"], ("date", "description", "debit", "credit")),
+        (["Ημερομηνία", "Περιγραφή", "Ποσό", "Υπόλοιπο"], ("date", "description", "amount")),
+        (["Ημερομηνία", "Αιτιολογία", "Χρέωση", "Πίστωση"], ("date", "description", "debit", "credit")),
+        (
+            ["Datum knjiženja", "Datum valute", "Opis plaćanja", "Isplata", "Uplata", "Stanje"],
+            ("date", "description", "debit", "credit"),
+        ),
+        (["Tarikh Transaksi", "Butiran", "Amaun", "Baki"], ("date", "description", "amount")),
+        (["Data", "Descriere", "Debit", "Credit", "Sold"], ("date", "description", "debit", "credit")),
+        (["Дата", "Описание", "Дебит", "Кредит", "Салдо"], ("date", "description", "debit", "credit")),
+        (["Datum", "Namen", "Breme", "Dobro"], ("date", "description", "debit", "credit")),
+    ],
+)
+def test_a_header_in_a_language_zeus_had_not_read_maps_each_column(header, roles):
+    mapping = auto_mapping(header)
+    assert mapping is not None
+    assert tuple(mapping) == roles
+    # The first column is the date (a value date beside a booking date is not), the balance never a figure.
+    assert mapping["date"] == header[0]
+
+
+def test_a_korean_banks_withdrawals_and_deposits():
+    raw = (
+        "거래일시,적요,출금액,입금액,거래후잔액\n"
+        "2026.01.02 09:15:00,스타벅스,4500,,95500\n"
+        "2026.01.03 18:00:00,급여,,2000000,2095500\n"
+    )
+    assert [r[:3] for r in rows_of(raw.encode(), "KRW")] == [
+        (dt.date(2026, 1, 2), "expense", Decimal("4500")),
+        (dt.date(2026, 1, 3), "income", Decimal("2000000")),
+    ]
+
+
+def test_a_turkish_banks_signed_amount_under_its_dotless_i():
+    raw = "İşlem Tarihi;Açıklama;Tutar;Bakiye\n02.01.2026;MARKET;-125,50;874,50\n03.01.2026;MAAŞ;1.000,00;1.874,50\n"  # noqa: RUF001
+    assert [r[:3] for r in rows_of(raw.encode(), "TRY")] == [
+        (dt.date(2026, 1, 2), "expense", Decimal("125.50")),
+        (dt.date(2026, 1, 3), "income", Decimal("1000.00")),
+    ]
