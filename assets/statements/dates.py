@@ -34,6 +34,11 @@ _ERA_NAMES = {"令和": "r", "平成": "h", "昭和": "s"}
 _ERA_DATE = re.compile(r"^(?:([rhs])(\d{1,2})[-/.]|(令和|平成|昭和)(\d{1,2}|元)年)(\d{1,2})[-/.月](\d{1,2})日?$", re.I)
 
 
+def _year(year: int) -> int:
+    """A year as written: one of the Buddhist era (Thai banks' `02/01/2569`, 543 years ahead) is the common era's."""
+    return year - 543 if 2400 <= year <= 2700 else year
+
+
 def _era_date(match: re.Match) -> dt.date:
     era = (match[1] or _ERA_NAMES[match[3]]).lower()
     before, first, next_first = _ERAS[era]
@@ -46,8 +51,8 @@ def _era_date(match: re.Match) -> dt.date:
 
 def read_date(text: str, *, day_first: bool = True) -> dt.date:
     """`2026-11-30`, `20261130`, `2026.11.30`, `30/11/2026`, `30-11-26`, `30.11.2026`, `30 Nov 2026`, with or
-    without a time after it, OFX's `20261130120000[0:GMT]` and a Japanese era's `R03.03.01`; ValueError for
-    anything else."""
+    without a time after it, OFX's `20261130120000[0:GMT]`, a Japanese era's `R03.03.01` and a Buddhist
+    era's year (`02/01/2569`); ValueError for anything else."""
     text = (text or "").strip()
     head = text.split("T")[0] if _ISO_DATETIME.match(text) else (text.split() or [""])[0]
     head = match[1] if (match := _OFX_DATETIME.match(head)) else head
@@ -55,17 +60,17 @@ def read_date(text: str, *, day_first: bool = True) -> dt.date:
         return _era_date(match)
     match = _YMD.match(head)
     if match:
-        return dt.date(int(match[1]), int(match[3]), int(match[4]))
+        return dt.date(_year(int(match[1])), int(match[3]), int(match[4]))
     match = _DMY.match(head)
     if match:
         first, second, year = int(match[1]), int(match[3]), int(match[4])
-        year += 2000 if year < 100 else 0
+        year = year + 2000 if year < 100 else _year(year)
         day, month = (first, second) if (day_first or first > 12) and second <= 12 else (second, first)
         return dt.date(year, month, day)
     match = _DMONY.match(fold(text.split(" ", 3)[0] if "-" in text else " ".join(text.split()[:3])))
     month = match and (_MONTHS.get(match[2][:4]) or _MONTHS.get(match[2][:3]))
     if month:
-        year = int(match[3]) + (2000 if len(match[3]) == 2 else 0)
+        year = int(match[3]) + 2000 if len(match[3]) == 2 else _year(int(match[3]))
         return dt.date(year, month, int(match[1]))
     raise ValueError(text)
 

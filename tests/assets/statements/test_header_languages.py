@@ -1,13 +1,14 @@
 """Header names in languages no corpus file holds yet (Turkish, Korean, Thai, Greek, Croatian and Serbian, Malay,
 Romanian, Bulgarian, Slovenian): the words those banks' exports put over their columns, each read as the same
 role as its English or Vietnamese twin, with the scripts' own letters kept (Korean's syllables split into jamo by
-folding, Thai's marks dropped, Turkish's dotless i). Figures made up."""
+folding, Thai's marks dropped, Turkish's dotless i), and Thai banks' years of the Buddhist era. Figures made up."""
 
 import datetime as dt
 from decimal import Decimal
 
 import pytest
 
+from assets.statements.dates import read_date
 from assets.statements.headers import auto_mapping
 from tests.assets.statements.test_heldout17_exports import rows_of
 
@@ -57,4 +58,31 @@ def test_a_turkish_banks_signed_amount_under_its_dotless_i():
     assert [r[:3] for r in rows_of(raw.encode(), "TRY")] == [
         (dt.date(2026, 1, 2), "expense", Decimal("125.50")),
         (dt.date(2026, 1, 3), "income", Decimal("1000.00")),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("02/01/2569", dt.date(2026, 1, 2)),
+        ("2569-01-02", dt.date(2026, 1, 2)),
+        ("2 Jan 2569", dt.date(2026, 1, 2)),
+        ("29/02/2567", dt.date(2024, 2, 29)),
+        ("02/01/2026", dt.date(2026, 1, 2)),
+        ("02/01/26", dt.date(2026, 1, 2)),
+    ],
+)
+def test_a_year_of_the_buddhist_era_is_the_common_eras(text, day):
+    assert read_date(text) == day
+
+
+def test_a_thai_banks_withdrawals_and_deposits_dated_in_the_buddhist_era():
+    raw = (
+        "วันที่ทำรายการ,รายการ,ถอนเงิน,ฝากเงิน,ยอดคงเหลือ\n"
+        '02/01/2569,ชำระค่าสินค้า,"1,250.00",,"8,750.00"\n'
+        '03/01/2569,รับโอนเงิน,,"20,000.00","28,750.00"\n'
+    )
+    assert [r[:3] for r in rows_of(raw.encode(), "THB")] == [
+        (dt.date(2026, 1, 2), "expense", Decimal("1250.00")),
+        (dt.date(2026, 1, 3), "income", Decimal("20000.00")),
     ]
