@@ -309,7 +309,7 @@ def _figure(text: str, currency: str, mark: str | None = None) -> Decimal | None
         return Decimal(text)
     if not text.strip("-\u2013\u2014"):  # blank, or a dash or two standing for nothing (VPBank's `--`)
         return None
-    text, side = figures.side_written(text)
+    text, side = figures.side_written(figures.sign_first(text))
     if text in ("0", "0.00"):
         return Decimal(0)
     negative = side < 0 or text.startswith("-") or (text.startswith("(") and text.endswith(")"))

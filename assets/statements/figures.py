@@ -28,6 +28,24 @@ def is_money_figure(cell: str) -> bool:
 _SIDE = re.compile(r"(?<=\d)(?:\s*(dr|db|cr)\.?|\s+([dc]))$", re.IGNORECASE)
 
 
+# A sign written after the figure (`1.234,56-`, as SAP and older German exports write it), or after the currency
+# that opens it (`USD -12.50`, `$-3.00`).
+_SIGN_AFTER = re.compile(
+    r"^(?P<figure>\d[\d.,' ]*+)(?P<sign>[+-])$|^(?P<unit>[^\d\s+()-]{1,4})\s*(?P<sign2>[+-])\s*(?=\d)"
+)
+
+
+def sign_first(text: str) -> str:
+    """A figure with its sign written after it or after its currency, with the sign first (`-1.234,56`,
+    `-USD 12.50`); any other text as written."""
+    match = _SIGN_AFTER.match(text)
+    if match is None:
+        return text
+    if match["figure"]:
+        return match["sign"] + match["figure"].rstrip()
+    return f"{match['sign2']}{match['unit']} {text[match.end() :]}"
+
+
 def side_written(text: str) -> tuple[str, int]:
     """(the figure without its side, -1 where a debit is written after it, 1 a credit, 0 neither)."""
     match = _SIDE.search(text)

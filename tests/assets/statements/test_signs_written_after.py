@@ -1,0 +1,46 @@
+"""A figure's sign written after it (`1.234,56-`, as SAP and older German exports write it) or after the currency
+that opens it (`USD -12.50`, `$-3.00`): read as the sign first. Figures made up."""
+
+import datetime as dt
+from decimal import Decimal
+
+import pytest
+
+from assets.statements.figures import sign_first
+from tests.assets.statements.test_heldout17_exports import rows_of
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("12,50-", "-12,50"),
+        ("1.000,00+", "+1.000,00"),
+        ("1 234,56 -", "-1 234,56"),
+        ("USD -12.50", "-USD 12.50"),
+        ("$-3.00", "-$ 3.00"),
+        ("€ -3,00", "-€ 3,00"),
+        # Anything else as written: a sign already first, a dash for nothing, a date, a side in words.
+        ("-12.50", "-12.50"),
+        ("--", "--"),
+        ("2026-01-02", "2026-01-02"),
+        ("12-34", "12-34"),
+        ("12.00 Cr", "12.00 Cr"),
+    ],
+)
+def test_a_sign_after_the_figure_or_its_currency_comes_first(text, read):
+    assert sign_first(text) == read
+
+
+@pytest.mark.parametrize(
+    ("figures", "currency"),
+    [(("12,50-", "1.000,00+", "3,00"), "EUR"), (("USD -12.50", "USD 1,000.00", "USD 3.00"), "USD")],
+)
+def test_a_column_of_figures_signed_after_reads_each_way(figures, currency):
+    lines = "".join(f'2026-01-0{i + 2},Line {i},"{figure}"\n' for i, figure in enumerate(figures))
+    rows = rows_of(f"Date,Description,Amount\n{lines}".encode(), currency)
+    assert [r[1:] for r in rows] == [
+        ("expense", Decimal("12.50"), {}),
+        ("income", Decimal("1000.00"), {}),
+        ("income", Decimal("3.00"), {}),
+    ]
+    assert [r[0] for r in rows] == [dt.date(2026, 1, 2), dt.date(2026, 1, 3), dt.date(2026, 1, 4)]
