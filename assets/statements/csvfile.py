@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 from assets import categories
 from assets.rules.text import fold
 from assets.statements import conventions, figures
+from assets.statements.cell_words import EITHER_WAY, MONEY_IN, MONEY_OUT, NOT_BOOKED, NOT_YET
 from assets.statements.dates import read_date
 from assets.statements.headers import names_columns
 from assets.statements.inference import LOOKAHEAD
@@ -23,29 +24,6 @@ from zeus.text import scrub
 from zeus.timeutil import parse_date
 
 HEADER = ("date", "description", "amount", "direction", "category", "external_id")
-# Values a bank's direction column uses for money in and money out (folded).
-_IN = {
-    "in", "income", "credit", "cr", "c", "+", "co", "ghi co", "thu", "nhan", "deposit", "bij", "j", "jovairas",
-    "kreditas", "inflow", "bevetel", "gutschrift", "kredit", "h", "haben", "收入",
-}  # fmt: skip
-_OUT = {
-    "out", "expense", "debit", "dr", "db", "d", "-", "no", "ghi no", "chi", "withdrawal", "af", "terheles", "debetas",
-    "outflow", "kiadas", "belastung", "lastschrift", "s", "soll", "支出",
-}  # fmt: skip
-# `K` is money in beside `D` (Swedbank Lithuania's D/K: kreditas) and money out beside `J` (OTP's Be/Ki: ki):
-# its figure's own sign decides, and an unsigned one is kreditas.
-_EITHER = {"k"}
-# A status column's words for a line the bank has not booked (yet): a card hold, a pending or failed transfer.
-_NOT_BOOKED = {
-    "pending", "declined", "reverted", "failed", "cancelled", "canceled", "rejected", "authorised", "authorized",
-    "autorizzato", "in attesa", "vorgemerkt", "umsatz vorgemerkt", "offen", "cho xu ly", "dang xu ly", "that bai",
-    "da huy", "huy",
-    # Danske Bank's `Venter` (waiting); Handelsbanken's `PREL-  -` (preliminär) where its booking day goes.
-    "venter", "prel",
-}  # fmt: skip
-# A status's first word for an order still to be carried out (USAA's `Scheduled Funds Transfer`, dated after the
-# download) or a line awaiting the bank (`Pending authorization`).
-_NOT_YET = ("scheduled", "pending")
 # A totals row under the table (`TỔNG TIỀN`, `Total`, `Summe`, Axis Bank's `TRANSACTION TOTAL DR/CR`): no date,
 # the columns' sums.
 _TOTAL = re.compile(r"^(?:transactions? )?(?:tong|cong|total|totals|summe|sum|totale)\b")
@@ -218,9 +196,9 @@ def _not_a_transaction(record: list[str], mapping: dict) -> bool:
     """A line the table holds that is no booked transaction: a status the bank has not booked, or, with no
     date, a totals row or a note under the table (a closing balance, the bank's footer)."""
     status = fold(record[mapping["status"]]) if "status" in mapping and len(record) > mapping["status"] else ""
-    if status in _NOT_BOOKED or status.partition(" ")[0] in _NOT_YET:
+    if status in NOT_BOOKED or status.partition(" ")[0] in NOT_YET:
         return True
-    if len(record) > mapping["date"] and fold(record[mapping["date"]]).strip(" -") in _NOT_BOOKED:
+    if len(record) > mapping["date"] and fold(record[mapping["date"]]).strip(" -") in NOT_BOOKED:
         return True  # a status written where the booking date goes (a card's `Pending` lines): not booked yet
     if any(fold(cell).strip() == "pending" for c, cell in enumerate(record) if c != mapping.get("description")):
         return True  # a column of kinds saying `Pending` (a US bank's `Type`, no status column): not booked yet
@@ -386,11 +364,11 @@ def _mapped_amount(
         return False  # a dated line with no figure at all (`Beginning Balance`, `Open Account`) moves no money
     if "direction" in mapping:
         word = fold(cell("direction"))
-        if word in _IN:
+        if word in MONEY_IN:
             value = abs(value)
-        elif word in _OUT:
+        elif word in MONEY_OUT:
             value = -abs(value)
-        elif value < 0 or not word or word in _EITHER:
+        elif value < 0 or not word or word in EITHER_WAY:
             pass  # a signed figure says its own way; the column is blank on this line
         else:
             words = gettext("“%(value)s” is neither money in nor money out.")

@@ -1,7 +1,8 @@
 """Header names in languages no corpus file holds yet (Turkish, Korean, Thai, Greek, Croatian and Serbian, Malay,
 Romanian, Bulgarian, Slovenian): the words those banks' exports put over their columns, each read as the same
 role as its English or Vietnamese twin, with the scripts' own letters kept (Korean's syllables split into jamo by
-folding, Thai's marks dropped, Turkish's dotless i), and Thai banks' years of the Buddhist era. Figures made up."""
+folding, Thai's marks dropped, Turkish's dotless i), the words a direction column says each line's way with in
+those and other languages, and Thai banks' years of the Buddhist era. Figures made up."""
 
 import datetime as dt
 from decimal import Decimal
@@ -86,3 +87,26 @@ def test_a_thai_banks_withdrawals_and_deposits_dated_in_the_buddhist_era():
         (dt.date(2026, 1, 2), "expense", Decimal("1250.00")),
         (dt.date(2026, 1, 3), "income", Decimal("20000.00")),
     ]
+
+
+@pytest.mark.parametrize(
+    ("header", "out", "into"),
+    [
+        ("Debit/Credit", "Cargo", "Abono"),
+        ("Cargo/Abono", "Débito", "Crédito"),
+        ("借贷标志", "借", "贷"),
+        ("收/支", "支出", "收入"),
+        ("Debit/Credit", "出金", "入金"),
+        ("Debit/Credit", "출금", "입금"),
+        ("Debit/Credit", "ถอน", "ฝาก"),
+        ("Debit/Credit", "Borç", "Alacak"),
+        ("Debit/Credit", "Obciążenie", "Uznanie"),
+        ("Debit/Credit", "Odchozí", "Příchozí"),
+        ("Debit/Credit", "Списание", "Зачисление"),
+        ("Debit/Credit", "Addebito", "Accredito"),
+        ("Debit/Credit", "Saída", "Entrada"),
+    ],
+)
+def test_a_direction_columns_words_give_unsigned_figures_their_way(header, out, into):
+    raw = f"Date,Description,Amount,{header}\n2026-01-02,Coffee,12.50,{out}\n2026-01-03,Salary,1000.00,{into}\n"
+    assert [r[1:3] for r in rows_of(raw.encode())] == [("expense", Decimal("12.50")), ("income", Decimal("1000.00"))]
