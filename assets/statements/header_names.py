@@ -214,8 +214,9 @@ NAMES = {
         # The same column in SEB's English export, named by its letters alone (`(D/C)`), and in Caixa's
         # (`Deb_Cred`: D or C).
         "d c", "deb cred",
-        # WeChat Pay's `收/支` (in or out), a Chinese bank's `借贷标志` (debited or credited), Spanish `Cargo/Abono`.
-        "收 支", "收支", "借贷标志", "借贷", "cargo abono",
+        # WeChat Pay's `收/支` (in or out), a Chinese bank's `借贷标志` (debited or credited). Not Spanish
+        # `Cargo/Abono`: Santander Chile's writes `C` for a cargo (money out) where `C` is a credit everywhere else.
+        "收 支", "收支", "借贷标志", "借贷",
         # Last: a `Transaction type` may name the kind of line (HDFC's card: `Domestic`) beside a `Debit / Credit`.
         "transaction type",
     ),

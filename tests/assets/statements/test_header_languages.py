@@ -93,7 +93,7 @@ def test_a_thai_banks_withdrawals_and_deposits_dated_in_the_buddhist_era():
     ("header", "out", "into"),
     [
         ("Debit/Credit", "Cargo", "Abono"),
-        ("Cargo/Abono", "Débito", "Crédito"),
+        ("Debit/Credit", "Débito", "Crédito"),
         ("借贷标志", "借", "贷"),
         ("收/支", "支出", "收入"),
         ("Debit/Credit", "出金", "入金"),
@@ -110,3 +110,16 @@ def test_a_thai_banks_withdrawals_and_deposits_dated_in_the_buddhist_era():
 def test_a_direction_columns_words_give_unsigned_figures_their_way(header, out, into):
     raw = f"Date,Description,Amount,{header}\n2026-01-02,Coffee,12.50,{out}\n2026-01-03,Salary,1000.00,{into}\n"
     assert [r[1:3] for r in rows_of(raw.encode())] == [("expense", Decimal("12.50")), ("income", Decimal("1000.00"))]
+
+
+def test_santander_chiles_cargo_abono_letters_leave_its_signed_figures_as_written():
+    """`C` is a cargo (money out) under Spanish `Cargo/Abono` and a credit under English names: the column names no
+    direction, and the figures' own signs stand."""
+    raw = (
+        "MONTO,DESCRIPCIÓN MOVIMIENTO,FECHA,CARGO/ABONO\n"
+        "-4095800,Transf.Internet,03/09/2018,C\n568600,Depósito,03/09/2018,A\n"
+    )
+    assert [r[1:3] for r in rows_of(raw.encode(), "CLP")] == [
+        ("expense", Decimal("4095800")),
+        ("income", Decimal("568600")),
+    ]
