@@ -100,6 +100,9 @@ NAMES = {
         "comprobante",
         # Indonesian banks' line text (BNI's `Deskripsi`, `Keterangan`).
         "deskripsi", "keterangan",
+        # Vietnamese banks' English names for `Nội dung` and `Chi tiết giao dịch` (`Content`, `Transactions in
+        # detail`), and a `Remark`.
+        "content", "transaction content", "transactions in detail", "remark",
         # Hebrew: the merchant's name (Max's `שם בית העסק`).
         "שם בית העסק",
         # Santander Chile's `Descripción movimiento`; BCR's `Tranzactii finalizate (detalii)` (Romanian).
@@ -139,6 +142,8 @@ NAMES = {
         "castka", "belopp", "belob", "belop", "maara", "tranzakcio osszege", "billing amount", "summa",
         # Indian banks abbreviate it (HDFC's card `AMT`).
         "amt",
+        # Indonesian and Malay: BCA's `Jumlah` (its side written after it, `DB` or `CR`), a `Nominal`.
+        "jumlah", "nominal",
         # Turkish (`Tutar`, `Islem Tutari`), Malay (`Amaun`), Greek, Croatian and Serbian (`Iznos`), Slovenian
         # (`Znesek`), Korean (`거래금액`) and Thai (`จำนวนเงิน`).
         "tutar", "islem tutari", "amaun", "ποσο", "iznos", "znesek", "거래금액", "จำนวนเงิน",

@@ -123,3 +123,25 @@ def test_santander_chiles_cargo_abono_letters_leave_its_signed_figures_as_writte
         ("expense", Decimal("4095800")),
         ("income", Decimal("568600")),
     ]
+
+
+def test_bcas_jumlah_with_its_side_written_after_it():
+    raw = (
+        "Tanggal Transaksi,Keterangan,Cabang,Jumlah,Saldo\n"
+        '02/01/2026,TRSF E-BANKING DB,0000,"50,000.00 DB","950,000.00"\n'
+        '03/01/2026,GAJI,0000,"1,000,000.00 CR","1,950,000.00"\n'
+    )
+    assert [r[:3] for r in rows_of(raw.encode(), "IDR")] == [
+        (dt.date(2026, 1, 2), "expense", Decimal("50000.00")),
+        (dt.date(2026, 1, 3), "income", Decimal("1000000.00")),
+    ]
+
+
+def test_a_vietnamese_banks_english_names():
+    assert auto_mapping(["Transaction Date", "Content", "Debit", "Credit", "Balance"]) == {
+        "date": "Transaction Date",
+        "description": "Content",
+        "debit": "Debit",
+        "credit": "Credit",
+    }
+    assert auto_mapping(["Date", "Transactions in detail", "Amount"])["description"] == "Transactions in detail"
