@@ -131,13 +131,14 @@ _CARD_CHARGES = frozenset(fold(name) for name in ("利用金額", "ご利用金�
 # A column only a card's statement has: the day a card was used to buy (American Express Mexico's `Fecha de
 # Compra` beside its `Fecha`, Swiss cards' `Einkaufs-Datum`), the day a charge was entered (the Lloyds group's
 # cards: Halifax's `Date entered` beside its `Date`), the name a charge appears under on the card's statement
-# (American Express' `Appears On Your Statement As`), the amount in a purchase's own currency
+# (American Express' `Appears On Your Statement As`), the card member who used it (American Express' `Card
+# Member`: not a `Card Holder`, which Wise's account statement names too), the amount in a purchase's own currency
 # (Strawberry Card's `Utl.belopp`, utländskt belopp).
 _CARD_ONLY = frozenset((
     "fecha de compra", "purchase date", "date of purchase", "einkaufs datum", "einkaufsdatum", "kaufdatum",
     "date d achat", "data acquisto", "data di acquisto", "data da compra", "date entered",
     "appears on your statement as",
-    "utl belopp", "utlandskt belopp",
+    "card member", "cardmember", "utl belopp", "utlandskt belopp",
 ))  # fmt: skip
 
 

@@ -115,3 +115,17 @@ def test_a_headerless_card_with_no_balance_is_told_by_the_payment_it_thanks_for(
 def test_a_headerless_pair_with_nothing_to_say_its_sides_is_refused(raw):
     with pytest.raises(ImportRejected):
         rows_of(raw.encode(), "CAD")
+
+
+def test_american_express_card_member_column_makes_its_positive_figures_charges():
+    raw = (
+        "Date,Description,Card Member,Account #,Amount\n"
+        "01/18/2026,SIMPLY NOODLES NEW YORK NY,J SMITH,-41006,62.50\n"
+        "01/17/2026,LA MAISON DU CHOCOLA NEW YORK NY,J SMITH,-41006,-10.89\n"
+        "01/16/2026,PEAK RESTAURANT NEW YORK NY,J SMITH,-41006,149.94\n"
+    )
+    assert [r[1:3] for r in rows_of(raw.encode(), "USD")] == [
+        ("expense", Decimal("62.50")),
+        ("income", Decimal("10.89")),
+        ("expense", Decimal("149.94")),
+    ]
