@@ -21,8 +21,13 @@ _BOOK_SIDES = frozenset(
     for name in ("ghi no", "no", "so tien ghi no", "phat sinh no", "ghi co", "co", "so tien ghi co", "phat sinh co",
                  "debit", "debits", "credit", "credits", "debet")
 )  # fmt: skip
-# A direction column's names that name both sides (`Soll/Haben`), not a kind of line (`Transaction type`).
-_BOTH_SIDES = frozenset(_NAMES["direction"]) - {fold("transaction type")}
+# A direction column's names that name both sides in words (`Soll/Haben`, `Debit/Credit`), over which a bank may
+# write the signed figure itself; not a kind of line (`Transaction type`), nor letters' or words' columns (`D/C`,
+# `收/支`, `借贷标志`).
+_BOTH_SIDES = frozenset(
+    fold(name) for name in ("soll haben", "debit credit", "credit debit", "debit kredit", "kredit debit", "dr cr",
+                            "cr dr", "db cr", "cr db", "deebet kreedit", "deebet krediit")
+)  # fmt: skip
 _CLOSING = {"(": ")", "[": "]"}
 # A unit written in words after the name (PostFinance's `Accredito in CHF`, `Montant en EUR`), or the code
 # alone (Cumulus' `Gutschrift CHF`).

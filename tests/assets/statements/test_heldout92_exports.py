@@ -100,8 +100,10 @@ def test_a_soll_haben_column_with_no_figure_beside_it_holds_the_signed_figure():
             ["Buchungstag", "Verwendungszweck", "Umsatz", "Soll/Haben"],
             {"date": "Buchungstag", "description": "Verwendungszweck", "amount": "Umsatz", "direction": "Soll/Haben"},
         ),
-        # A kind of line is no figure.
+        # A kind of line is no figure, nor are a direction's words or letters.
         (["Date", "Description", "Transaction Type"], None),
+        (["交易时间", "交易对方", "收/支"], None),
+        (["Date", "Description", "D/C"], None),
         (
             ["Buchungstag", "Beguenstigter/Zahlungspflichtiger", "Soll/Haben"],
             {"date": "Buchungstag", "description": "Beguenstigter/Zahlungspflichtiger", "amount": "Soll/Haben"},
