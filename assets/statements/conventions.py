@@ -289,13 +289,15 @@ def latest_date(text: str, today: dt.date, *, day_first: bool) -> dt.date:
 
 # German banks' sides of the ledger, `S` (Soll, money out) and `H` (Haben, money in), written beside an unsigned
 # figure, in a column the Volksbanks' and Raiffeisenbanks' `Umsatzanzeige` leaves unnamed; BCA's `DB` (debet) and
-# `CR` in the unnamed column after its `Amount`.
-_SIDES = {"s", "h", "db", "cr"}
+# `CR` in the unnamed column after its `Amount`; `Debit` and `Credit`, `DR` and `CR` under a name Zeus does not know
+# (`Type`, `Kind`). Not a lone `C` or `D`: Santander Chile's `C` is a cargo.
+_SIDES = {"s", "h", "db", "cr", "dr", "debit", "credit"}
 
 
 def sides_column(ahead: list[tuple[int, list[str]]], mapping: dict) -> dict:
-    """The mapping with the one column its header left out that writes a side (`S` or `H`, `DB` or `CR`) on
-    every line with a figure, none of which is signed, as its direction; else the mapping as it was."""
+    """The mapping with the one column its header left out that writes a side (`S` or `H`, `DB` or `CR`, `Debit`
+    or `Credit`) on every line with a figure, none of which is signed, as its direction; else the mapping as it
+    was."""
     if "amount" not in mapping or "direction" in mapping:
         return mapping
     amount = mapping["amount"]

@@ -1,5 +1,6 @@
 """A figure's sign written after it (`1.234,56-`, as SAP and older German exports write it) or after the currency
-that opens it (`USD -12.50`, `$-3.00`): read as the sign first. Figures made up."""
+that opens it (`USD -12.50`, `$-3.00`): read as the sign first; and a side written in a column of its own under a
+name Zeus does not know (`Type`: `Debit`, `Credit`). Figures made up."""
 
 import datetime as dt
 from decimal import Decimal
@@ -44,3 +45,21 @@ def test_a_column_of_figures_signed_after_reads_each_way(figures, currency):
         ("income", Decimal("3.00"), {}),
     ]
     assert [r[0] for r in rows] == [dt.date(2026, 1, 2), dt.date(2026, 1, 3), dt.date(2026, 1, 4)]
+
+
+@pytest.mark.parametrize(("out", "into"), [("Debit", "Credit"), ("DR", "CR"), ("debit", "credit")])
+def test_an_unsigned_amount_beside_an_unnamed_column_of_sides(out, into):
+    raw = f"Date,Description,Amount,Type\n2026-01-02,Coffee,12.50,{out}\n2026-01-03,Salary,1000.00,{into}\n"
+    assert [r[1:3] for r in rows_of(raw.encode())] == [("expense", Decimal("12.50")), ("income", Decimal("1000.00"))]
+
+
+@pytest.mark.parametrize(
+    "kinds",
+    [
+        ("C", "A"),  # Santander Chile's cargo and abono: no side Zeus may read from letters that mean both
+        ("Debit", "Transfer"),  # a kind that is no side: the column says no line's way
+    ],
+)
+def test_a_column_that_is_not_all_sides_leaves_the_figures_as_written(kinds):
+    raw = f"Date,Description,Amount,Type\n2026-01-02,Coffee,12.50,{kinds[0]}\n2026-01-03,Salary,1000.00,{kinds[1]}\n"
+    assert [r[1] for r in rows_of(raw.encode())] == ["income", "income"]
