@@ -76,13 +76,14 @@ def only_credits_sided(ahead: list[tuple[int, list[str]]], mapping: dict) -> boo
 
 
 def credits_marked(ahead: list[tuple[int, list[str]]], mapping: dict) -> bool:
-    """Whether the amount column marks its money in and leaves the rest bare: no figure written negative and
-    some written with a `+` (a card's `+ £1,100.00` payment among unsigned purchases). Its bare figures are
-    then money out; a direction column, where there is one, says the way instead."""
+    """Whether the amount column marks its money in and leaves the rest bare: no figure written negative or as a
+    debit, and some written with a `+` (a card's `+ £1,100.00` payment among unsigned purchases) or as a credit
+    (`1,000.00 CR`). Its bare figures are then money out; a direction column, where there is one, says the way."""
     if "amount" not in mapping or "direction" in mapping:
         return False
     cells = _column(ahead, mapping["amount"])
-    return any(_PLUS.match(c) for c in cells) and not any(_MINUS.match(c) for c in cells)
+    sides = {figures.side_written(c)[1] for c in cells}
+    return (1 in sides or any(map(_PLUS.match, cells))) and -1 not in sides and not any(map(_MINUS.match, cells))
 
 
 # A card's own words for a purchase and for paying the card off (CGB's `消费`, `还款`, in full-width brackets).

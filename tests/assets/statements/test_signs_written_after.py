@@ -1,6 +1,7 @@
 """A figure's sign written after it (`1.234,56-`, as SAP and older German exports write it) or after the currency
 that opens it (`USD -12.50`, `$-3.00`): read as the sign first; and a side written in a column of its own under a
-name Zeus does not know (`Type`: `Debit`, `Credit`). Figures made up."""
+name Zeus does not know (`Type`: `Debit`, `Credit`), or after the figure on money in only (`1,000.00 CR`: the bare
+figures are money out). Figures made up."""
 
 import datetime as dt
 from decimal import Decimal
@@ -63,3 +64,18 @@ def test_an_unsigned_amount_beside_an_unnamed_column_of_sides(out, into):
 def test_a_column_that_is_not_all_sides_leaves_the_figures_as_written(kinds):
     raw = f"Date,Description,Amount,Type\n2026-01-02,Coffee,12.50,{kinds[0]}\n2026-01-03,Salary,1000.00,{kinds[1]}\n"
     assert [r[1] for r in rows_of(raw.encode())] == ["income", "income"]
+
+
+@pytest.mark.parametrize("credit", ["1,000.00 CR", "1,000.00CR", "+1,000.00"])
+def test_money_in_marked_alone_leaves_the_bare_figures_money_out(credit):
+    raw = f'Date,Description,Amount\n2026-01-02,Coffee,12.50\n2026-01-03,Salary,"{credit}"\n2026-01-04,Tea,3.00\n'
+    assert [r[1:3] for r in rows_of(raw.encode())] == [
+        ("expense", Decimal("12.50")),
+        ("income", Decimal("1000.00")),
+        ("expense", Decimal("3.00")),
+    ]
+
+
+def test_a_debit_marked_too_leaves_a_bare_figure_as_written():
+    raw = "Date,Description,Amount\n2026-01-02,Coffee,12.50 DR\n2026-01-03,Salary,1000.00 CR\n2026-01-04,Tea,3.00\n"
+    assert [r[1] for r in rows_of(raw.encode())] == ["expense", "income", "income"]
