@@ -20,6 +20,9 @@ MONEY_OUT = frozenset(map(fold, (
     "saída", "obciążenie", "odchozí", "borç", "списание", "расход", "списання", "видаток", "支出", "支", "借", "出金",
     "出", "출금", "ถอน",
 )))  # fmt: skip
+# A column's words for the account's side alone, `DEBIT` or `CREDIT`, `DR` or `CR`: a type column Zeus does not
+# know by name says each line's way with them (inference.names_sides, conventions.sides_column).
+SIDE_WORDS = frozenset(("debit", "credit", "dr", "cr"))
 # `K` is money in beside `D` (Swedbank Lithuania's D/K: kreditas) and money out beside `J` (OTP's Be/Ki: ki):
 # its figure's own sign decides, and an unsigned one is kreditas.
 EITHER_WAY = frozenset(("k",))

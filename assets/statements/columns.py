@@ -275,12 +275,15 @@ def _pair(table: _Table, sparse: dict[int, list], balances: dict, *, signs_speak
         if way is None:
             return None
         chosen = {"debit": a, "credit": b} if way else {"debit": b, "credit": a}
-    # A payment the card thanks its owner for is money in: a balance that reads it as out is what is owed (TD's).
-    if owed := not signs_speak and thanked_only_in(table.lines, sparse[chosen["debit"]]):
-        chosen = {"debit": chosen["credit"], "credit": chosen["debit"]}
     debit, credit = sparse[chosen["debit"]], sparse[chosen["credit"]]
-    moved = [(abs(y or 0) - abs(x or 0)) * (-1 if owed else 1) for x, y in zip(debit, credit, strict=True)]
-    return chosen if _explained(table.money_columns, chosen, moved) else None
+    moved = [abs(y or 0) - abs(x or 0) for x, y in zip(debit, credit, strict=True)]
+    if not _explained(table.money_columns, chosen, moved):
+        return None
+    # A payment the card thanks its owner for is money in: a balance that reads it as out is what is owed, and
+    # both sides turn (TD's).
+    if not signs_speak and thanked_only_in(table.lines, debit):
+        return {"debit": chosen["credit"], "credit": chosen["debit"]}
+    return chosen
 
 
 def _other_half(table: _Table, named: dict[str, int], taken: set[int]) -> dict[str, int] | None:

@@ -8,6 +8,7 @@ from collections import Counter
 
 from assets.rules.text import fold
 from assets.statements import figures
+from assets.statements.cell_words import SIDE_WORDS
 from assets.statements.dates import is_date, read_date
 from assets.statements.inference import dates_day_first, thanks_for_payment
 from zeus.money import CURRENCY_EXPONENTS
@@ -292,7 +293,7 @@ def latest_date(text: str, today: dt.date, *, day_first: bool) -> dt.date:
 # figure, in a column the Volksbanks' and Raiffeisenbanks' `Umsatzanzeige` leaves unnamed; BCA's `DB` (debet) and
 # `CR` in the unnamed column after its `Amount`; `Debit` and `Credit`, `DR` and `CR` under a name Zeus does not know
 # (`Type`, `Kind`). Not a lone `C` or `D`: Santander Chile's `C` is a cargo.
-_SIDES = {"s", "h", "db", "cr", "dr", "debit", "credit"}
+_SIDES = SIDE_WORDS | {"s", "h", "db"}
 
 
 def sides_column(ahead: list[tuple[int, list[str]]], mapping: dict) -> dict:

@@ -200,8 +200,10 @@ def _not_a_transaction(record: list[str], mapping: dict) -> bool:
         return True
     if len(record) > mapping["date"] and fold(record[mapping["date"]]).strip(" -") in NOT_BOOKED:
         return True  # a status written where the booking date goes (a card's `Pending` lines): not booked yet
+    # A column of kinds saying `Pending` (a US bank's `Type`, no status column): not booked yet. `Pending` alone, not
+    # every status word: `Huy` (cancelled) is a Vietnamese given name in a payee's column too.
     if any(fold(cell).strip() == "pending" for c, cell in enumerate(record) if c != mapping.get("description")):
-        return True  # a column of kinds saying `Pending` (a US bank's `Type`, no status column): not booked yet
+        return True
     # A balance's label stands in the description, or, where that is blank, in whichever cell holds it alone (a
     # Volksbank's `Anfangssaldo` under its customer reference).
     text = record[mapping["description"]] if "description" in mapping and len(record) > mapping["description"] else ""

@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable
 from decimal import Decimal, InvalidOperation
 
+from assets.statements.cell_words import SIDE_WORDS
 from assets.statements.dates import is_date
 from zeus.money import CURRENCY_EXPONENTS
 
@@ -20,8 +21,6 @@ _MONEY_MARK = re.compile(r"^[+-]|[.,]\d{1,2}$")
 # A figure written with its sign: the one evidence of direction a headless amount column carries itself.
 _SIGN = re.compile(r"^[+-]")
 _DAY_MONTH = re.compile(r"^\s*(\d{1,2})[-/.](\d{1,2})[-/.]\d{2,4}\b")
-# The words a headless table's type column writes for the account debited or credited.
-_WAYS = frozenset(("debit", "credit", "dr", "cr"))
 # A card thanking its owner for paying it off (Aqua's, American Express' and TD's `PAYMENT - THANK YOU`): both
 # words in either order, each sought once (one pattern with `.*` between them scanned the rest of the text again
 # from every `payment`).
@@ -124,7 +123,7 @@ def _headless(records: list[list[str]]) -> tuple[int, dict] | None:
 
 def names_sides(values: list[str]) -> bool:
     """Whether a column's cells are each a word for the account's side: DEBIT, CREDIT, DR or CR."""
-    return bool(values) and all(value.strip().lower() in _WAYS for value in values)
+    return bool(values) and all(value.strip().lower() in SIDE_WORDS for value in values)
 
 
 def _decimal(text: str) -> Decimal | None:
