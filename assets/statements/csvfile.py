@@ -4,7 +4,6 @@ import csv
 import datetime as dt
 import functools
 import itertools
-import re
 from collections.abc import Iterator
 from decimal import Decimal
 
@@ -12,10 +11,8 @@ from django.utils.translation import gettext
 
 from assets import categories
 from assets.rules.text import fold
-from assets.statements import conventions, figures
-from assets.statements.cell_words import EITHER_WAY, MONEY_IN, MONEY_OUT, NOT_BOOKED, NOT_YET
-from assets.statements.dates import read_date
-from assets.statements.headers import names_columns
+from assets.statements import conventions, figures, running_balance, table_lines
+from assets.statements.cell_words import EITHER_WAY, MONEY_IN, MONEY_OUT
 from assets.statements.inference import LOOKAHEAD
 from assets.statements.rows import Fingerprints, ImportRejected, Occurrences, Row, clean_description, signed_amount
 from zeus.errors import ValidationFailed
@@ -24,10 +21,6 @@ from zeus.text import scrub
 from zeus.timeutil import parse_date
 
 HEADER = ("date", "description", "amount", "direction", "category", "external_id")
-# A totals row under the table (`TỔNG TIỀN`, `Total`, `Summe`, Axis Bank's `TRANSACTION TOTAL DR/CR`): no date,
-# the columns' sums.
-_TOTAL = re.compile(r"^(?:transactions? )?(?:tong|cong|total|totals|summe|sum|totale)\b")
-_DIGIT = re.compile(r"\d")
 
 
 def read_header(reader) -> list[str]:
@@ -128,13 +121,15 @@ def mapped_rows(
     card_above: bool = False,
     charges: bool = False,
     today: dt.date | None = None,
+    balance: int | None = None,
 ) -> Iterator[Row]:
     """Rows of a bank's CSV through a resolved mapping (column_mapping.check_mapping). Without an external_id
     column the rows get fingerprints; a currency column names each row's currency (blank: the account's).
     `ragged`: the reader leaves trailing empty cells out (XLSX). `card`: a card column's index
     (conventions.card_statement); `card_above`: the card is named above the header (conventions.card_above) or
     by a purchase-day column; `charges`: the amount column's header names a card's charges. `today`: the day
-    yearless days are read up to (letterhead.until), None to refuse them."""
+    yearless days are read up to (letterhead.until), None to refuse them. `balance`: the running balance's column,
+    which says the way of figures written unsigned (running_balance)."""
     fingerprint, occurrence = Fingerprints("csv"), Occurrences()
     width = max(index for key, index in mapping.items() if key != "date_format") + 1
     records = _rows(reader, first_line=first_line, pad_to=width if ragged else 0)
@@ -154,110 +149,61 @@ def mapped_rows(
     bare_out = conventions.unsigned_reading(ahead, mapping, card, charges=charges, card_above=card_above)
     mark = figures.decimal_mark(cell for _, record in ahead for cell in record)
     usual = None if ragged else conventions.usual_width(ahead)
-    for line, record in records:
-        if conventions.summary_title(record):
-            return  # what follows it repeats lines already read, or sums them
-        if _not_a_transaction(record, mapping):
-            continue
-        row = Row(key=str(line))
-        if len(record) < width:
-            words = gettext("Expected at least %(width)s columns, found %(count)s.")
-            row.problem("row", _columns(words, width, record))
-            yield row
-            continue
-        cell = functools.partial(_cell, record, mapping)
-        if year_from is not None and len(record) > year_from:
-            _date(row, _yearless_date, conventions.completed_date, cell("date"), record[year_from], day_first)
-        elif undated and today is not None:
-            _date(row, _yearless_date, conventions.latest_date, cell("date"), today, day_first)
-        else:
-            _date(row, _read_date, cell("date"), mapping.get("date_format"), day_first)
-        own = conventions.currency_code(cell("currency")) if "currency" in mapping else ""
-        if not _mapped_amount(row, mapping, cell, own or currency, bare_out=bare_out, mark=mark):
-            if conventions.money_aside(record, mapping, usual):
-                words = gettext("Found %(count)s columns, not the table's %(width)s: the amount is out of place.")
-                row.problem("row", _columns(words, usual, record))
-                yield row
-            continue  # a notice (a rate change, an opening balance) that moves no money
-        if "description" in mapping:
-            row.description = clean_description(cell("description"))
-        if any("\x00" in value for value in record):
-            row.problem("row", gettext("Contains a NUL character."))
-        if reference := cell("external_id"):
+    read = functools.partial(_figure, currency=currency, mark=mark)
+    # A card's balance is what is owed, which charges raise: its figures' way is the card's convention's to say.
+    way = None if bare_out == "reversed" else running_balance.order(ahead, mapping, balance, read)
+
+    def lines() -> Iterator[tuple[Row | None, Decimal | None, bool]]:
+        """Each line's row (None for a line that moves no money), its balance where the balance says the
+        rows' ways (running_balance), and whether its figure is written unsigned."""
+        for line, record in records:
+            if conventions.summary_title(record):
+                return  # what follows it repeats lines already read, or sums them
+            if table_lines.not_a_transaction(record, mapping):
+                if way and table_lines.balance_label(record, mapping):
+                    yield None, running_balance.cell(read, record, balance), False  # an opening balance's line
+                continue
+            row = Row(key=str(line))
+            if len(record) < width:
+                words = gettext("Expected at least %(width)s columns, found %(count)s.")
+                row.problem("row", _columns(words, width, record))
+                yield row, None, False
+                continue
+            cell = functools.partial(_cell, record, mapping)
+            after = running_balance.cell(read, record, balance) if way else None
+            if year_from is not None and len(record) > year_from:
+                _date(row, _yearless_date, conventions.completed_date, cell("date"), record[year_from], day_first)
+            elif undated and today is not None:
+                _date(row, _yearless_date, conventions.latest_date, cell("date"), today, day_first)
+            else:
+                _date(row, table_lines.read_cell_date, cell("date"), mapping.get("date_format"), day_first)
+            own = conventions.currency_code(cell("currency")) if "currency" in mapping else ""
+            if not _mapped_amount(row, mapping, cell, own or currency, bare_out=bare_out, mark=mark):
+                if conventions.money_aside(record, mapping, usual):
+                    words = gettext("Found %(count)s columns, not the table's %(width)s: the amount is out of place.")
+                    row.problem("row", _columns(words, usual, record))
+                    yield row, None, False
+                else:
+                    yield None, after, False  # a notice (a rate change, an opening balance) that moves no money
+                continue
+            if "description" in mapping:
+                row.description = clean_description(cell("description"))
+            if any("\x00" in value for value in record):
+                row.problem("row", gettext("Contains a NUL character."))
+            # The bank's reference, which becomes the row's id below, once its way is settled.
+            row.external_id = cell("external_id") or None
+            yield row, after, running_balance.unsigned(cell("amount"))
+
+    read_lines = lines()
+    rows = running_balance.settled(read_lines, way) if way else (row for row, _, _ in read_lines if row)
+    for row in rows:
+        if reference := row.external_id:
             # A bank books a transfer's fee under the transfer's own reference: the next line keeps it apart.
             nth = occurrence(reference)
             row.external_id = (f"csv:{reference}" + (f":{nth}" if nth else ""))[:100]
         elif not row.problems:
             row.external_id = fingerprint(row)
         yield row
-
-
-def _not_a_transaction(record: list[str], mapping: dict) -> bool:
-    """A line the table holds that is no booked transaction: a status the bank has not booked, or, with no
-    date, a totals row or a note under the table (a closing balance, the bank's footer)."""
-    status = fold(record[mapping["status"]]) if "status" in mapping and len(record) > mapping["status"] else ""
-    if status in NOT_BOOKED or status.partition(" ")[0] in NOT_YET:
-        return True
-    if len(record) > mapping["date"] and fold(record[mapping["date"]]).strip(" -") in NOT_BOOKED:
-        return True  # a status written where the booking date goes (a card's `Pending` lines): not booked yet
-    # A column of kinds saying `Pending` (a US bank's `Type`, no status column): not booked yet. `Pending` alone, not
-    # every status word: `Huy` (cancelled) is a Vietnamese given name in a payee's column too.
-    if any(fold(cell).strip() == "pending" for c, cell in enumerate(record) if c != mapping.get("description")):
-        return True
-    # A balance's label stands in the description, or, where that is blank, in whichever cell holds it alone (a
-    # Volksbank's `Anfangssaldo` under its customer reference).
-    text = record[mapping["description"]] if "description" in mapping and len(record) > mapping["description"] else ""
-    folded = fold(text)
-    if any(conventions.BALANCE_LINE.match(cell) for cell in ([folded] if folded.strip() else map(fold, record))):
-        return True
-    if conventions.HOLD.search(folded):
-        return True  # a card hold, or a card payment not settled: listed before the bank books it
-    figures = [record[mapping[k]] for k in conventions.MONEY_KEYS if k in mapping and len(record) > mapping[k]]
-    written = any(f.strip() for f in figures)
-    day = record[mapping["date"]].strip() if len(record) > mapping["date"] else ""
-    texts = [record[mapping[k]] for k in ("description", "external_id") if k in mapping and len(record) > mapping[k]]
-    # Figures with no date and no text are the columns' sums, labelled (`TỔNG TIỀN`) or not (Techcombank's).
-    unlabelled_sums = not any(t.strip() for t in texts)
-    if day:
-        # A footer across the date column (`Printed on …`) with no figure, a label over the columns' sums (`Số
-        # dòng = 321`), the header again over a second table (no digit under its money columns), or a total whose
-        # sum runs into the date column (UBS's card: `Total des écritures de carte` over `-8346.20`).
-        figured = any(_DIGIT.search(f) for f in figures)
-        total = bool(_TOTAL.match(folded))
-        return (not figured or unlabelled_sums or total) and not _is_date(day, mapping.get("date_format"))
-    # A line dated in another column but with no booking date has happened and is not booked yet (OTP's
-    # `FÜGGŐ TÉTEL`): pending. A line with no date anywhere stays a bad row, named in the 400, unless it is only
-    # column names (another table's header under this one), sums or a balance.
-    pending = any(_is_date(cell.strip(), None) for cell in record if cell.strip())
-    totals = any(_TOTAL.match(c) or conventions.UNDATED_BALANCE.match(c) for c in map(fold, record))
-    return not written or unlabelled_sums or pending or totals or names_columns(record)
-
-
-def _is_date(text: str, date_format: str | None) -> bool:
-    try:
-        _read_date(text, date_format)
-    except ValidationFailed:
-        return False
-    return True
-
-
-def _read_date(text: str, date_format: str | None, day_first: bool = True) -> dt.date:
-    if date_format:
-        # A bank may write a time after the date ("30/11/2026 14:02:37"); the format names the date part.
-        head = text.split()[0] if text and " " not in date_format.strip() else text
-        try:
-            return dt.datetime.strptime(head, date_format).date()
-        except ValueError:
-            raise ValidationFailed(
-                gettext("%(text)r does not match the date format %(date_format)s.")
-                % {"text": text, "date_format": date_format}
-            ) from None
-    try:
-        return read_date(text, day_first=day_first)
-    except ValueError:
-        raise ValidationFailed(
-            gettext("%(text)r is not a date; name its format in the mapping (date_format).") % {"text": text}
-        ) from None
 
 
 def _yearless_date(read, text: str, reference, day_first: bool) -> dt.date:

@@ -208,6 +208,12 @@ def names_value_date(cell: str) -> bool:
     return any(name in _VALUE_DATES for name in _names(cell or ""))
 
 
+def balance_column(header: list[str]) -> int | None:
+    """The index of the first column the header names a balance (`Số dư`, `Balance`, `Saldo`), or None."""
+    keys = [_KEY_OF[names[0]] if (names := _known(cell)) else None for cell in header]
+    return keys.index("balance") if "balance" in keys else None
+
+
 def auto_mapping(header: list[str]) -> dict | None:
     """The mapping this header implies (column names as written), or None unless it names a date, an amount
     (or debit and credit) and a description column: fewer is too little to be sure it is a statement."""

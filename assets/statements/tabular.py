@@ -17,6 +17,7 @@ from assets.statements.dates import read_date
 from assets.statements.detect import ACCEPTED, unsupported
 from assets.statements.headers import (
     auto_mapping,
+    balance_column,
     card_charges,
     card_column,
     names_card_table,
@@ -101,6 +102,7 @@ def _sections(
             card=card_column(header),
             charges=card_charges(chosen.get("amount")),
             card_above=card_above or names_card_table(header),
+            balance=balance_column(header),
             **read,
         )
         if conventions.not_booked_title(title):
