@@ -31,8 +31,9 @@ NOT_BOOKED = frozenset((
     "pending", "declined", "reverted", "failed", "cancelled", "canceled", "rejected", "authorised", "authorized",
     "autorizzato", "in attesa", "vorgemerkt", "umsatz vorgemerkt", "offen", "cho xu ly", "dang xu ly", "that bai",
     "da huy", "huy",
-    # Danske Bank's `Venter` (waiting); Handelsbanken's `PREL-  -` (preliminär) where its booking day goes.
-    "venter", "prel",
+    # Danske Bank's `Venter` (waiting); Handelsbanken's `PREL-  -` (preliminär) where its booking day goes;
+    # PayPal's Dutch `In behandeling` (being processed), its English `Pending`.
+    "venter", "prel", "in behandeling",
 ))  # fmt: skip
 # A status's first word for an order still to be carried out (USAA's `Scheduled Funds Transfer`, dated after the
 # download) or a line awaiting the bank (`Pending authorization`).

@@ -8,7 +8,7 @@ from collections import Counter
 
 from assets.rules.text import fold
 from assets.statements import figures
-from assets.statements.cell_words import SIDE_WORDS
+from assets.statements.cell_words import EITHER_WAY, MONEY_IN, MONEY_OUT, SIDE_WORDS
 from assets.statements.dates import is_date, read_date
 from assets.statements.inference import dates_day_first, thanks_for_payment
 from zeus.money import CURRENCY_EXPONENTS
@@ -294,6 +294,8 @@ def latest_date(text: str, today: dt.date, *, day_first: bool) -> dt.date:
 # `CR` in the unnamed column after its `Amount`; `Debit` and `Credit`, `DR` and `CR` under a name Zeus does not know
 # (`Type`, `Kind`). Not a lone `C` or `D`: Santander Chile's `C` is a cargo.
 _SIDES = SIDE_WORDS | {"s", "h", "db"}
+# Every word a direction column may say a line's way with.
+_WAYS = MONEY_IN | MONEY_OUT | EITHER_WAY | _SIDES
 
 
 def sides_column(ahead: list[tuple[int, list[str]]], mapping: dict) -> dict:
@@ -315,13 +317,16 @@ def sides_column(ahead: list[tuple[int, list[str]]], mapping: dict) -> dict:
 def silent_sides(ahead: list[tuple[int, list[str]]], mapping: dict) -> dict:
     """The mapping without its direction column where that column is blank on every line with a figure (HDFC's
     card `Debit / Credit`, filled only on a payment, none in the statement): it says no line's way, so the
-    figures' own signs and the card's conventions (unsigned_reading) read them."""
+    figures' own signs and the card's conventions (unsigned_reading) read them. So too where the figures are
+    signed and the column names kinds of line, none a way (Cash App's `Transaction Type`: `Sent P2P`, `Cash in`)."""
     if "direction" not in mapping or "amount" not in mapping:
         return mapping
     side, amount = mapping["direction"], mapping["amount"]
     # A figure's line, not the header of a table under this one (HDFC's loans: `Rate of Interest` there).
     lines = [r for _, r in ahead if len(r) > amount and any(char.isdigit() for char in r[amount])]
-    if not lines or any(len(r) > side and r[side].strip() for r in lines):
+    words = {fold(r[side]).strip() for r in lines if len(r) > side} - {""}
+    signed = any(_MINUS.match(figures.sign_first(r[amount].strip())) for r in lines)
+    if not lines or (words and not (signed and not words & _WAYS)):
         return mapping
     return {key: index for key, index in mapping.items() if key != "direction"}
 

@@ -122,6 +122,7 @@ def mapped_rows(
     charges: bool = False,
     today: dt.date | None = None,
     balance: int | None = None,
+    funding: int | None = None,
 ) -> Iterator[Row]:
     """Rows of a bank's CSV through a resolved mapping (column_mapping.check_mapping). Without an external_id
     column the rows get fingerprints; a currency column names each row's currency (blank: the account's).
@@ -129,7 +130,8 @@ def mapped_rows(
     (conventions.card_statement); `card_above`: the card is named above the header (conventions.card_above) or
     by a purchase-day column; `charges`: the amount column's header names a card's charges. `today`: the day
     yearless days are read up to (letterhead.until), None to refuse them. `balance`: the running balance's column,
-    which says the way of figures written unsigned (running_balance)."""
+    which says the way of figures written unsigned (running_balance); `funding`: a wallet's column naming what paid
+    for each line (table_lines.paid_elsewhere)."""
     fingerprint, occurrence = Fingerprints("csv"), Occurrences()
     width = max(index for key, index in mapping.items() if key != "date_format") + 1
     records = _rows(reader, first_line=first_line, pad_to=width if ragged else 0)
@@ -185,6 +187,10 @@ def mapped_rows(
                     yield row, None, False
                 else:
                     yield None, after, False  # a notice (a rate change, an opening balance) that moves no money
+                continue
+            paid_by = record[funding] if funding is not None and len(record) > funding else ""
+            if table_lines.paid_elsewhere(row.direction, paid_by):
+                yield None, after, False
                 continue
             if "description" in mapping:
                 row.description = clean_description(cell("description"))

@@ -31,6 +31,8 @@ _ERAS = {
     "s": (1925, dt.date(1926, 12, 25), dt.date(1989, 1, 8)),
 }  # fmt: skip
 _ERA_NAMES = {"令和": "r", "平成": "h", "昭和": "s"}
+# A common-era date in Japanese or Chinese (EPOS's `2013年12月1日`).
+_CJK_YMD = re.compile(r"^(\d{4})年(\d{1,2})月(\d{1,2})日$")
 _ERA_DATE = re.compile(r"^(?:([rhs])(\d{1,2})[-/.]|(令和|平成|昭和)(\d{1,2}|元)年)(\d{1,2})[-/.月](\d{1,2})日?$", re.I)
 
 
@@ -51,14 +53,16 @@ def _era_date(match: re.Match) -> dt.date:
 
 def read_date(text: str, *, day_first: bool = True) -> dt.date:
     """`2026-11-30`, `20261130`, `2026.11.30`, `30/11/2026`, `30-11-26`, `30.11.2026`, `30 Nov 2026`, with or
-    without a time after it, OFX's `20261130120000[0:GMT]`, a Japanese era's `R03.03.01` and a Buddhist
+    without a time after it, OFX's `20261130120000[0:GMT]`, a Japanese era's `R03.03.01`, `2013年12月1日` and a Buddhist
     era's year (`02/01/2569`); ValueError for anything else."""
     text = (text or "").strip()
     head = text.split("T")[0] if _ISO_DATETIME.match(text) else (text.split() or [""])[0]
     head = match[1] if (match := _OFX_DATETIME.match(head)) else head
     if match := _ERA_DATE.match(head):
         return _era_date(match)
-    match = _YMD.match(head)
+    match = _YMD.match(head) or _CJK_YMD.match(head)
+    if match and match.re is _CJK_YMD:
+        return dt.date(int(match[1]), int(match[2]), int(match[3]))
     if match:
         return dt.date(_year(int(match[1])), int(match[3]), int(match[4]))
     match = _DMY.match(head)

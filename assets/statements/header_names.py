@@ -56,7 +56,7 @@ NAMES = {
         "дата обработки операции", "дата платежа", "дата операции", "дата проводки", "дата совершения операции",
         # A Swiss card's booking (UBS's `Buchung`, in French `Ecriture`) beside its day of purchase.
         "ngay", "thoi gian", "date", "datum", "data", "dato", "buchung", "ecriture",
-        "started date", "created", "tranzakcio datuma", "tranzakcio idopontja", "date posted",
+        "started date", "created", "datetime", "tranzakcio datuma", "tranzakcio idopontja", "date posted",
         # Chinese banks: the booking day (`记账日期`, `入账日期`) before the day the card was used (`交易日期`).
         "记账日期", "入账日期", "记账日", "交易日期", "交易日", "日期",
         # WeChat Pay's bill: the moment of each payment (`交易时间`).
@@ -112,7 +112,9 @@ NAMES = {
         # Indian banks' line text (Axis Bank's `Particulars`, HDFC's `Narration`, ICICI's `Transaction Remarks`).
         "particulars", "narration", "transaction remarks",
         # Who paid or was paid, where a file has no text of its own (PayPal's `Name`).
-        "name", "payee name", "merchant", "merchant name", "counterparty", "partner name", "ten doi tac",
+        "name", "payee name", "merchant", "merchant name",
+        # A wallet's note on the line (Cash App's `Notes`, Venmo's `Note`), then who paid or was paid.
+        "notes", "note", "name of sender receiver", "counterparty", "partner name", "ten doi tac",
         "partner neve", "ellenoldali nev", "toelichting", "handelaar",
         # German banks' payee or payer (1822direkt's `Empfänger/Auftraggeber Name`, Sparkassen's
         # `Beguenstigter/Zahlungspflichtiger`), where no `Verwendungszweck` is named.
@@ -130,6 +132,8 @@ NAMES = {
         "取引内容", "お取引内容", "入出金内容",
         # SMBC's `お取り扱い内容` (what was handled).
         "お取り扱い内容", "お取扱い内容", "取扱内容", "内容", "利用店名", "ご利用店名", "利用先", "ご利用先",
+        # EPOS's card: where it was used (`ご利用場所`).
+        "利用場所", "ご利用場所",
         "利用箇所", "ご利用箇所", "メモ",
         "деталі операціі", "деталі", "опис операціі", "опис", "призначення платежу",
         "описание операции", "описание", "назначение платежа",
@@ -137,6 +141,9 @@ NAMES = {
         "referens",
     ),
     "amount": (
+        # A net figure (PayPal's `Net`, Cash App's `Net Amount`) before the gross one beside it: what the balance
+        # moved by, its fee taken off already.
+        "net amount", "net",
         "so tien", "so tien giao dich", "amount", "transaction amount", "so tien gd", "gia tri", "betrag",
         "umsatz", "importo", "bedrag", "mutatie", "osszeg", "montant", "importe", "valor", "kwota", "suma",
         "castka", "belopp", "belob", "belop", "maara", "tranzakcio osszege", "billing amount", "summa",

@@ -28,6 +28,8 @@ _BOTH_SIDES = frozenset(
     fold(name) for name in ("soll haben", "debit credit", "credit debit", "debit kredit", "kredit debit", "dr cr",
                             "cr dr", "db cr", "cr db", "deebet kreedit", "deebet krediit")
 )  # fmt: skip
+_NET = frozenset(("net", "net amount"))
+_NOTES = frozenset(("note", "notes"))
 _CLOSING = {"(": ")", "[": "]"}
 # A unit written in words after the name (PostFinance's `Accredito in CHF`, `Montant en EUR`), or the code
 # alone (Cumulus' `Gutschrift CHF`).
@@ -208,6 +210,15 @@ def names_value_date(cell: str) -> bool:
     return any(name in _VALUE_DATES for name in _names(cell or ""))
 
 
+# What paid for a line (Venmo's `Funding Source`), where a wallet's statement lists payments made from a bank or card.
+_FUNDING_NAMES = frozenset(("funding source", "funding", "paid with"))
+
+
+def funding_column(header: list[str]) -> int | None:
+    """The index of the column naming what paid for each line (Venmo's `Funding Source`), or None."""
+    return next((i for i, cell in enumerate(header) if fold(cell or "").strip() in _FUNDING_NAMES), None)
+
+
 def balance_column(header: list[str]) -> int | None:
     """The index of the first column the header names a balance (`Số dư`, `Balance`, `Saldo`), or None."""
     keys = [_KEY_OF[names[0]] if (names := _known(cell)) else None for cell in header]
@@ -242,6 +253,8 @@ def auto_mapping(header: list[str]) -> dict | None:
         found["currency"] = found["amount"]
     if "amount" in found and ("debit" in found or "credit" in found):
         found.pop("amount")
+    if "fee" in found and "amount" in found and _known(found["amount"])[0] in _NET:
+        found.pop("fee")  # a net figure (PayPal's `Net`) has its fee taken off already: not charged twice
     if (
         "direction" in found
         and not {"amount", "debit", "credit"} & set(found)
@@ -253,8 +266,8 @@ def auto_mapping(header: list[str]) -> dict | None:
         # Beside debit and credit columns a `Transaction Type` names the transaction (K-Bank's `Transfer
         # Withdrawal NB`), not a direction: the text, where there is no other.
         kind = found.pop("direction", None)
-        if kind and "description" not in found:
-            found["description"] = kind
+        if kind and ("description" not in found or _known(found["description"])[0] in _NOTES):
+            found["description"] = kind  # before a `Note` column, which K-Bank leaves empty
     if "date" not in found or "description" not in found or not ({"amount", "debit", "credit"} & set(found)):
         return None
     return found

@@ -95,3 +95,9 @@ def read_cell_date(text: str, date_format: str | None, day_first: bool = True) -
         raise ValidationFailed(
             gettext("%(text)r is not a date; name its format in the mapping (date_format).") % {"text": text}
         ) from None
+
+
+def paid_elsewhere(row_direction: str | None, funding: str) -> bool:
+    """Whether a wallet's money out was paid from elsewhere (Venmo's `Funding Source` naming a bank or a card,
+    not the `Venmo balance`): the statement lists it, but the wallet's balance did not pay it."""
+    return row_direction == "expense" and bool(funding.strip()) and "balance" not in fold(funding)

@@ -20,6 +20,7 @@ from assets.statements.headers import (
     balance_column,
     card_charges,
     card_column,
+    funding_column,
     names_card_table,
     names_value_date,
     namesakes_apart,
@@ -103,6 +104,7 @@ def _sections(
             charges=card_charges(chosen.get("amount")),
             card_above=card_above or names_card_table(header),
             balance=balance_column(header),
+            funding=funding_column(header),
             **read,
         )
         if conventions.not_booked_title(title):
