@@ -34,6 +34,8 @@ NOT_BOOKED = frozenset((
     # Danske Bank's `Venter` (waiting); Handelsbanken's `PREL-  -` (preliminär) where its booking day goes;
     # PayPal's Dutch `In behandeling` (being processed), its English `Pending`.
     "venter", "prel", "in behandeling",
+    # Revolut's Italian `OPERAZIONE ANNULLATA` (cancelled) and `In sospeso` (pending).
+    "operazione annullata", "annullata", "annullato", "in sospeso",
 ))  # fmt: skip
 # A status's first word for an order still to be carried out (USAA's `Scheduled Funds Transfer`, dated after the
 # download) or a line awaiting the bank (`Pending authorization`).

@@ -13,6 +13,7 @@ from assets import categories
 from assets.rules.text import fold
 from assets.statements import conventions, figures, running_balance, table_lines
 from assets.statements.cell_words import EITHER_WAY, MONEY_IN, MONEY_OUT
+from assets.statements.headers import Beside
 from assets.statements.inference import LOOKAHEAD
 from assets.statements.rows import Fingerprints, ImportRejected, Occurrences, Row, clean_description, signed_amount
 from zeus.errors import ValidationFailed
@@ -121,18 +122,17 @@ def mapped_rows(
     card_above: bool = False,
     charges: bool = False,
     today: dt.date | None = None,
-    balance: int | None = None,
-    funding: int | None = None,
+    beside: Beside | None = None,
 ) -> Iterator[Row]:
     """Rows of a bank's CSV through a resolved mapping (column_mapping.check_mapping). Without an external_id
     column the rows get fingerprints; a currency column names each row's currency (blank: the account's).
     `ragged`: the reader leaves trailing empty cells out (XLSX). `card`: a card column's index
     (conventions.card_statement); `card_above`: the card is named above the header (conventions.card_above) or
     by a purchase-day column; `charges`: the amount column's header names a card's charges. `today`: the day
-    yearless days are read up to (letterhead.until), None to refuse them. `balance`: the running balance's column,
-    which says the way of figures written unsigned (running_balance); `funding`: a wallet's column naming what paid
-    for each line (table_lines.paid_elsewhere)."""
-    fingerprint, occurrence = Fingerprints("csv"), Occurrences()
+    yearless days are read up to (letterhead.until), None to refuse them. `beside`: the header's other columns that say
+    how to read a line (the running balance: running_balance; what paid for it: table_lines.paid_elsewhere; the
+    product it is in: table_lines.in_savings)."""
+    fingerprint, occurrence, beside = Fingerprints("csv"), Occurrences(), beside or Beside()
     width = max(index for key, index in mapping.items() if key != "date_format") + 1
     records = _rows(reader, first_line=first_line, pad_to=width if ragged else 0)
     ahead = list(itertools.islice(records, LOOKAHEAD))
@@ -153,7 +153,7 @@ def mapped_rows(
     usual = None if ragged else conventions.usual_width(ahead)
     read = functools.partial(_figure, currency=currency, mark=mark)
     # A card's balance is what is owed, which charges raise: its figures' way is the card's convention's to say.
-    way = None if bare_out == "reversed" else running_balance.order(ahead, mapping, balance, read)
+    way = None if bare_out == "reversed" else running_balance.order(ahead, mapping, beside.balance, read)
 
     def lines() -> Iterator[tuple[Row | None, Decimal | None, bool]]:
         """Each line's row (None for a line that moves no money), its balance where the balance says the
@@ -161,9 +161,11 @@ def mapped_rows(
         for line, record in records:
             if conventions.summary_title(record):
                 return  # what follows it repeats lines already read, or sums them
+            if table_lines.in_savings(_at(record, beside.product)):
+                continue
             if table_lines.not_a_transaction(record, mapping):
                 if way and table_lines.balance_label(record, mapping):
-                    yield None, running_balance.cell(read, record, balance), False  # an opening balance's line
+                    yield None, running_balance.cell(read, record, beside.balance), False  # an opening balance's line
                 continue
             row = Row(key=str(line))
             if len(record) < width:
@@ -172,7 +174,7 @@ def mapped_rows(
                 yield row, None, False
                 continue
             cell = functools.partial(_cell, record, mapping)
-            after = running_balance.cell(read, record, balance) if way else None
+            after = running_balance.cell(read, record, beside.balance) if way else None
             if year_from is not None and len(record) > year_from:
                 _date(row, _yearless_date, conventions.completed_date, cell("date"), record[year_from], day_first)
             elif undated and today is not None:
@@ -188,8 +190,7 @@ def mapped_rows(
                 else:
                     yield None, after, False  # a notice (a rate change, an opening balance) that moves no money
                 continue
-            paid_by = record[funding] if funding is not None and len(record) > funding else ""
-            if table_lines.paid_elsewhere(row.direction, paid_by):
+            if table_lines.paid_elsewhere(row.direction, _at(record, beside.funding)):
                 yield None, after, False
                 continue
             if "description" in mapping:
@@ -220,6 +221,10 @@ def _yearless_date(read, text: str, reference, day_first: bool) -> dt.date:
         raise ValidationFailed(
             gettext("%(text)r is not a date; name its format in the mapping (date_format).") % {"text": text}
         ) from None
+
+
+def _at(record: list[str], column: int | None) -> str:
+    return record[column].strip() if column is not None and len(record) > column else ""
 
 
 def _cell(record: list[str], mapping: dict, key: str) -> str:

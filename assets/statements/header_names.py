@@ -18,7 +18,9 @@ NAMES = {
         "date entered", "transaction date", "trans date", "txn date", "transactiondate",
         # Bank of Baroda's `TRAN DATE` (beside its `VALUE DATE`).
         "tran date",
-        "completed date", "date completed", "buchungsdatum", "boekdatum", "transactiedatum", "buchungstag",
+        # Revolut's day a line completed (Italian `Data di completamento`) before the day it started.
+        "completed date", "date completed", "data di completamento",
+        "buchungsdatum", "boekdatum", "transactiedatum", "buchungstag",
         # Swiss German's `Verbucht am` (booked on), a card's booking beside its `Einkaufs-Datum`; Swedish's
         # booked (`Bokfört`, Swedbank's `Bokfdag`) and ledger day (`Reskontradatum`) beside a `Datum` or `Transdag`.
         "verbucht am", "gebucht am", "bokfort", "bokforingsdatum", "bokfdag", "reskontradatum", "transdag",
@@ -56,7 +58,8 @@ NAMES = {
         "дата обработки операции", "дата платежа", "дата операции", "дата проводки", "дата совершения операции",
         # A Swiss card's booking (UBS's `Buchung`, in French `Ecriture`) beside its day of purchase.
         "ngay", "thoi gian", "date", "datum", "data", "dato", "buchung", "ecriture",
-        "started date", "created", "datetime", "tranzakcio datuma", "tranzakcio idopontja", "date posted",
+        "started date", "data di inizio", "created", "datetime", "tranzakcio datuma", "tranzakcio idopontja",
+        "date posted",
         # Chinese banks: the booking day (`记账日期`, `入账日期`) before the day the card was used (`交易日期`).
         "记账日期", "入账日期", "记账日", "交易日期", "交易日", "日期",
         # WeChat Pay's bill: the moment of each payment (`交易时间`).
@@ -145,7 +148,7 @@ NAMES = {
         # moved by, its fee taken off already.
         "net amount", "net",
         "so tien", "so tien giao dich", "amount", "transaction amount", "so tien gd", "gia tri", "betrag",
-        "umsatz", "importo", "bedrag", "mutatie", "osszeg", "montant", "importe", "valor", "kwota", "suma",
+        "umsatz", "importo", "bedrag", "mutatie", "variazioni", "osszeg", "montant", "importe", "valor", "kwota", "suma",
         "castka", "belopp", "belob", "belop", "maara", "tranzakcio osszege", "billing amount", "summa",
         # Indian banks abbreviate it (HDFC's card `AMT`).
         "amt",
@@ -213,7 +216,7 @@ NAMES = {
         "co",
     ),
     # Charges on their own lines or beside the amount (Techcombank's `Phí/Lãi Fee/Interest`, `Thuế/VAT`).
-    "fee": ("phi", "fee", "fees", "phi giao dich", "transaction fee", "bank charges", "комиссия", "комісія"),
+    "fee": ("phi", "fee", "fees", "costo", "phi giao dich", "transaction fee", "bank charges", "комиссия", "комісія"),
     "tax": ("thue", "vat", "transaction vat", "thue vat", "thue gtgt"),
     # Which way the money went, beside an unsigned amount (Mint's `Transaction Type`: debit or credit).
     "direction": (

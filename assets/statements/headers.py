@@ -4,6 +4,7 @@ put on their CSV and XLSX exports (`Ngày giao dịch`, `Ghi nợ`, `Ghi có`, `
 (`Số tiền (VND)`). Pure."""
 
 import re
+from dataclasses import dataclass
 
 from assets.rules.text import fold
 from assets.statements.header_names import NAMES
@@ -210,19 +211,31 @@ def names_value_date(cell: str) -> bool:
     return any(name in _VALUE_DATES for name in _names(cell or ""))
 
 
-# What paid for a line (Venmo's `Funding Source`), where a wallet's statement lists payments made from a bank or card.
+# What paid for a line (Venmo's `Funding Source`), where a wallet's statement lists payments made from a bank or card;
+# which of the holder's products a line is in (Revolut's `Product`: `Current`, `Savings`).
 _FUNDING_NAMES = frozenset(("funding source", "funding", "paid with"))
+_PRODUCT_NAMES = frozenset(("product", "prodotto", "produkt", "produit", "producto", "produto"))
 
 
-def funding_column(header: list[str]) -> int | None:
-    """The index of the column naming what paid for each line (Venmo's `Funding Source`), or None."""
-    return next((i for i, cell in enumerate(header) if fold(cell or "").strip() in _FUNDING_NAMES), None)
+@dataclass(frozen=True)
+class Beside:
+    """Columns a header names beside the mapping's, which say how to read its lines: the running balance (`Số dư`,
+    `Balance`), what paid for each line (Venmo's `Funding Source`) and which product it is in (Revolut's `Product`)."""
+
+    balance: int | None = None
+    funding: int | None = None
+    product: int | None = None
 
 
-def balance_column(header: list[str]) -> int | None:
-    """The index of the first column the header names a balance (`Số dư`, `Balance`, `Saldo`), or None."""
+def beside(header: list[str]) -> Beside:
     keys = [_KEY_OF[names[0]] if (names := _known(cell)) else None for cell in header]
-    return keys.index("balance") if "balance" in keys else None
+    folded = [fold(cell or "").strip() for cell in header]
+
+    def first(names: frozenset) -> int | None:
+        return next((i for i, cell in enumerate(folded) if cell in names), None)
+
+    balance = keys.index("balance") if "balance" in keys else None
+    return Beside(balance=balance, funding=first(_FUNDING_NAMES), product=first(_PRODUCT_NAMES))
 
 
 def auto_mapping(header: list[str]) -> dict | None:

@@ -101,3 +101,16 @@ def paid_elsewhere(row_direction: str | None, funding: str) -> bool:
     """Whether a wallet's money out was paid from elsewhere (Venmo's `Funding Source` naming a bank or a card,
     not the `Venmo balance`): the statement lists it, but the wallet's balance did not pay it."""
     return row_direction == "expense" and bool(funding.strip()) and "balance" not in fold(funding)
+
+
+# A savings pocket's name in the product column of a wallet's statement (Revolut's `Savings`, Italian `Risparmi`).
+_SAVINGS = frozenset(
+    fold(name) for name in ("savings", "deposit", "pocket", "risparmi", "ahorros", "épargne", "ersparnisse", "sparen",
+                            "poupanças", "poupança")
+)  # fmt: skip
+
+
+def in_savings(product: str) -> bool:
+    """Whether a line is a savings pocket's (Revolut lists its pockets' lines under the current account's, each
+    pocket with a balance of its own): another account's line, which the current account's file does not hold."""
+    return fold(product).strip() in _SAVINGS

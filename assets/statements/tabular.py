@@ -17,10 +17,9 @@ from assets.statements.dates import read_date
 from assets.statements.detect import ACCEPTED, unsupported
 from assets.statements.headers import (
     auto_mapping,
-    balance_column,
+    beside,
     card_charges,
     card_column,
-    funding_column,
     names_card_table,
     names_value_date,
     namesakes_apart,
@@ -103,8 +102,7 @@ def _sections(
             card=card_column(header),
             charges=card_charges(chosen.get("amount")),
             card_above=card_above or names_card_table(header),
-            balance=balance_column(header),
-            funding=funding_column(header),
+            beside=beside(header),
             **read,
         )
         if conventions.not_booked_title(title):
