@@ -11,7 +11,7 @@ from django.utils.translation import gettext
 
 from assets import categories
 from assets.rules.text import fold
-from assets.statements import conventions, figures, running_balance, table_lines
+from assets.statements import conventions, currency_columns, figures, running_balance, table_lines
 from assets.statements.cell_words import EITHER_WAY, MONEY_IN, MONEY_OUT
 from assets.statements.headers import Beside
 from assets.statements.inference import LOOKAHEAD
@@ -138,7 +138,7 @@ def mapped_rows(
     ahead = list(itertools.islice(records, LOOKAHEAD))
     records = itertools.chain(ahead, records)
     mapping = conventions.sides_column(ahead, conventions.one_name_over_two(ahead, mapping))
-    mapping = conventions.silent_sides(ahead, mapping)
+    mapping = currency_columns.codes_column(ahead, conventions.silent_sides(ahead, mapping))
     width = max(index for key, index in mapping.items() if key != "date_format") + 1
     if not mapping.get("date_format"):
         day_first = conventions.day_first(ahead, mapping, default=day_first)
@@ -154,6 +154,8 @@ def mapped_rows(
     read = functools.partial(_figure, currency=currency, mark=mark)
     # A card's balance is what is owed, which charges raise: its figures' way is the card's convention's to say.
     way = None if bare_out == "reversed" else running_balance.order(ahead, mapping, beside.balance, read)
+    # A wallet's other currencies are other accounts, each with its balance: their lines are not this account's.
+    other_accounts = currency_columns.apart(ahead, mapping, beside.balance, read)
 
     def lines() -> Iterator[tuple[Row | None, Decimal | None, bool]]:
         """Each line's row (None for a line that moves no money), its balance where the balance says the
@@ -182,6 +184,8 @@ def mapped_rows(
             else:
                 _date(row, table_lines.read_cell_date, cell("date"), mapping.get("date_format"), day_first)
             own = conventions.currency_code(cell("currency")) if "currency" in mapping else ""
+            if other_accounts and own and own != currency.upper():
+                continue
             if not _mapped_amount(row, mapping, cell, own or currency, bare_out=bare_out, mark=mark):
                 if conventions.money_aside(record, mapping, usual):
                     words = gettext("Found %(count)s columns, not the table's %(width)s: the amount is out of place.")

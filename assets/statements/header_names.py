@@ -148,7 +148,9 @@ NAMES = {
         # moved by, its fee taken off already.
         "net amount", "net",
         "so tien", "so tien giao dich", "amount", "transaction amount", "so tien gd", "gia tri", "betrag",
-        "umsatz", "importo", "bedrag", "mutatie", "variazioni", "osszeg", "montant", "importe", "valor", "kwota", "suma",
+        # DEGIRO's `Mutatie` and, in Italian, `Variazioni`.
+        "umsatz", "importo", "bedrag", "mutatie", "variazioni",
+        "osszeg", "montant", "importe", "valor", "kwota", "suma",
         "castka", "belopp", "belob", "belop", "maara", "tranzakcio osszege", "billing amount", "summa",
         # Indian banks abbreviate it (HDFC's card `AMT`).
         "amt",

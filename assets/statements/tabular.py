@@ -352,6 +352,8 @@ def table_rows(
             ragged=ragged,
             card_above=conventions.card_above([record for _, record in seen[:start]]),
             today=letterhead.until(seen[:start], today, day_first=order),
+            # The line above the first line, where it is a header of words Zeus does not all know.
+            beside=beside([cell.strip() for cell in seen[start - 1][1]]) if start else None,
         )
         return rows, None
     if not any(sum(1 for cell in record if cell.strip()) > 1 for _, record in seen):
