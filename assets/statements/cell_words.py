@@ -25,7 +25,9 @@ MONEY_OUT = frozenset(map(fold, (
 SIDE_WORDS = frozenset(("debit", "credit", "dr", "cr"))
 # `K` is money in beside `D` (Swedbank Lithuania's D/K: kreditas) and money out beside `J` (OTP's Be/Ki: ki):
 # its figure's own sign decides, and an unsigned one is kreditas.
-EITHER_WAY = frozenset(("k",))
+# Chinese wallets' `不计收支` (counted as neither income nor spending: a transfer between one's own accounts, a
+# refund into the wallet's balance) moves money all the same, the way its figure is written.
+EITHER_WAY = frozenset(("k", fold("不计收支")))
 # A status column's words for a line the bank has not booked (yet): a card hold, a pending or failed transfer.
 NOT_BOOKED = frozenset((
     "pending", "declined", "reverted", "failed", "cancelled", "canceled", "rejected", "authorised", "authorized",

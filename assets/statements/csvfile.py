@@ -245,7 +245,7 @@ def _date(row: Row, read, *args) -> None:
 def _figure(text: str, currency: str, mark: str | None = None) -> Decimal | None:
     """A bank's figure (`-150,000`, `(150.000)`, `150000 VND`; None when blank) read with the file's decimal
     `mark`; one naming another currency than the ledger's (`$12.50` into VND) is refused, never read."""
-    text = text.strip().replace("\u00a0", " ")
+    text = figures.without_note(text.strip().replace("\u00a0", " "))
     if text.isdigit() and text.isascii():  # a plain count of units (an XLSX number cell): nothing to parse
         return Decimal(text)
     if not text.strip("-\u2013\u2014"):  # blank, or a dash or two standing for nothing (VPBank's `--`)

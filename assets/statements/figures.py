@@ -35,6 +35,17 @@ _SIGN_AFTER = re.compile(
 )
 
 
+# A note in brackets after a figure (JD's `14.70(已退款0.80)`: 0.80 of it refunded, a line of its own): the figure is
+# what stands before it. A bracket holding a letter, so that `(150.00)`, a minus, is not one.
+# Full-width brackets (U+FF08, U+FF09) as Chinese text writes them, or ASCII ones.
+_NOTE_AFTER = re.compile(r"^(?P<figure>[^()\uff08\uff09]*\d)\s*[(\uff08](?=[^)\uff09]*[^\W\d_])[^)\uff09]*[)\uff09]$")
+
+
+def without_note(text: str) -> str:
+    """A figure cell without the note in brackets written after the figure, if it has one."""
+    return match["figure"] if (match := _NOTE_AFTER.match(text.strip())) else text
+
+
 def sign_first(text: str) -> str:
     """A figure with its sign written after it or after its currency, with the sign first (`-1.234,56`,
     `-USD 12.50`); any other text as written."""

@@ -1,11 +1,16 @@
 """Table tests of the readers on what heldout110 and heldout111 showed after their one measurement: a card that
 says it received its owner's payment (Nubank's `Pagamento recebido`) writes its charges positive; Revolut's Italian
 statement (`Data di completamento`, `Costo`, `OPERAZIONE ANNULLATA`, `In sospeso`, a savings pocket's lines under
-the current account's); DEGIRO's Italian `Variazioni` over its currency and figure. Figures made up."""
+the current account's); DEGIRO's Italian `Variazioni` over its currency and figure; and heldout116's JD Finance
+export: its `不计收支` (neither income nor spending) lines move money the way their figures are written, and a note in
+brackets after a figure (`14.70(已退款0.80)`) is no part of it. Figures made up."""
 
 import datetime as dt
 from decimal import Decimal
 
+import pytest
+
+from assets.statements.figures import without_note
 from tests.assets.statements.test_heldout17_exports import rows_of
 
 
@@ -54,4 +59,31 @@ def test_degiro_in_italian_reads_its_variazioni_figure_beside_the_currency():
     assert _read(raw) == [
         (dt.date(2024, 5, 20), "expense", Decimal("1.57")),
         (dt.date(2024, 5, 18), "income", Decimal("100.00")),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "figure"),
+    [
+        ("14.70(已退款0.80)", "14.70"),
+        ("1,000.00 (fee included)", "1,000.00"),
+        ("(150.00)", "(150.00)"),
+        ("12 (3)", "12 (3)"),
+    ],
+)
+def test_a_note_in_brackets_after_a_figure_is_no_part_of_it(text, figure):
+    assert without_note(text) == figure
+
+
+def test_a_chinese_wallets_lines_counted_neither_way_move_money_as_written():
+    raw = (
+        "交易时间,商户名称,交易说明,金额,收/付款方式,交易状态,收/支,交易分类\n"
+        "2025-12-28 11:15:29\t,京东物流,快递,16.00,信用卡(3698),交易成功,支出,收发快递\n"
+        "2025-12-20 09:00:00\t,京东平台商户,书,14.70(已退款0.80),信用卡(3698),交易成功,支出,教育培训\n"
+        "2025-11-12 08:13:19\t,京东金融,价保退款,0.80,余额,交易成功,不计收支,其他\n"
+    )
+    assert _read(raw, "CNY") == [
+        (dt.date(2025, 12, 28), "expense", Decimal("16.00")),
+        (dt.date(2025, 12, 20), "expense", Decimal("14.70")),
+        (dt.date(2025, 11, 12), "income", Decimal("0.80")),
     ]
