@@ -7,12 +7,7 @@ import datetime as dt
 from decimal import Decimal
 
 from assets.statements.currency_columns import codes_column
-from tests.assets.statements.test_heldout17_exports import rows_of
-
-
-def _read(raw: str, currency: str = "EUR"):
-    return [(r[0], r[1], r[2]) for r in rows_of(raw.encode(), currency) if not r[3]]
-
+from tests.assets.statements.test_heldout109_exports import booked
 
 PAYPAL_NL = (
     '"Datum","Tijd","Tijdzone","Naam","Type","Status","Valuta","Bedrag","Saldo"\n'
@@ -26,7 +21,7 @@ PAYPAL_NL = (
 
 
 def test_a_wallet_with_a_balance_per_currency_reads_the_accounts_currency_alone():
-    assert _read(PAYPAL_NL) == [
+    assert booked(PAYPAL_NL, "EUR") == [
         (dt.date(2025, 5, 8), "expense", Decimal("24.99")),
         (dt.date(2025, 5, 8), "income", Decimal("24.99")),
         (dt.date(2025, 5, 9), "income", Decimal("3.51")),
@@ -42,7 +37,7 @@ def test_a_broker_whose_balance_names_its_own_currency_reads_the_accounts_curren
         "20-05-2024,17:15,20-05-2024,,,Cambio,,EUR,-92.00,EUR,8.00,\n"
         "18-05-2024,07:09,17-05-2024,,,Deposito,,EUR,100.00,EUR,100.00,\n"
     )
-    assert _read(raw) == [
+    assert booked(raw, "EUR") == [
         (dt.date(2024, 5, 20), "expense", Decimal("92.00")),
         (dt.date(2024, 5, 18), "income", Decimal("100.00")),
     ]
@@ -53,7 +48,7 @@ def test_one_balance_across_currencies_keeps_every_line():
         "Date,Description,Amount,Currency,Balance\n2025-05-01,Salary,100.00,EUR,100.00\n"
         "2025-05-02,Shop abroad,-10.00,USD,90.00\n2025-05-03,Cafe,-5.00,EUR,85.00\n"
     )
-    assert [(r[1], r[2]) for r in _read(raw)] == [
+    assert [(r[1], r[2]) for r in booked(raw, "EUR")] == [
         ("income", Decimal("100.00")),
         ("expense", Decimal("10.00")),
         ("expense", Decimal("5.00")),

@@ -14,7 +14,8 @@ from assets.statements.dates import read_date
 from tests.assets.statements.test_heldout17_exports import rows_of
 
 
-def _read(raw: str, currency: str = "USD", encoding: str = "utf-8"):
+def booked(raw: str, currency: str = "USD", encoding: str = "utf-8"):
+    """Each row's date, direction and amount, for a file whose every row reads without a problem."""
     return [(r[0], r[1], r[2]) for r in rows_of(raw.encode(encoding), currency) if not r[3]]
 
 
@@ -35,7 +36,7 @@ def test_an_epos_card_statement_reads_its_charges_as_money_out():
         "ショッピング合計,,,,3530,,,\n"
         "※注１　ショッピングでは、売上データが到着していないご利用分は含みません。,,,,,,,\n"
     )
-    assert _read(raw, "JPY", "cp932") == [
+    assert booked(raw, "JPY", "cp932") == [
         (dt.date(2013, 12, 1), "expense", Decimal("1050")),
         (dt.date(2013, 12, 3), "expense", Decimal("2480")),
     ]
@@ -47,7 +48,7 @@ def test_a_net_figure_is_read_and_its_fee_is_not_taken_off_twice():
         '"06/08/2021","03:45:41","PDT","PayPal","General Bonus","Completed","USD","5.00","0.00","5.00","","5.00",""\n'
         '"06/08/2021","03:57:42","PDT","","General Withdrawal","Completed","USD","-4.95","-0.05","-5.00","","0.00",""\n'
     )
-    assert _read(raw) == [
+    assert booked(raw) == [
         (dt.date(2021, 6, 8), "income", Decimal("5.00")),
         (dt.date(2021, 6, 8), "expense", Decimal("5.00")),
     ]
@@ -66,7 +67,7 @@ def test_a_wallets_report_of_kinds_of_line_reads_its_signed_net_figures():
         '"a3","2024-06-15 08:00:00 EDT","Cash out","USD","-$20","-$0.30","-$20.30",,"",,"TRANSFER SENT",,"",'
         '"Your Cash"\n'
     )
-    assert _read(raw) == [
+    assert booked(raw) == [
         (dt.date(2024, 6, 16), "income", Decimal("10.00")),
         (dt.date(2024, 6, 16), "expense", Decimal("0.99")),
         (dt.date(2024, 6, 15), "expense", Decimal("20.30")),
@@ -94,7 +95,7 @@ VENMO = (
 
 
 def test_a_venmo_statement_reads_what_its_balance_paid_and_not_what_a_bank_paid():
-    assert _read(VENMO) == [
+    assert booked(VENMO) == [
         (dt.date(2021, 8, 7), "income", Decimal("839.30")),
         (dt.date(2021, 8, 7), "expense", Decimal("885.00")),
         (dt.date(2021, 8, 29), "expense", Decimal("50.00")),
@@ -108,4 +109,4 @@ def test_paypals_dutch_lines_in_progress_are_not_booked():
         '"08-05-2025","15:53:21","CEST","","Bankstorting naar PP-rekening ","In behandeling","EUR","24,99","0,00",'
         '"24,99","0,00"\n'
     )
-    assert _read(raw, "EUR") == [(dt.date(2025, 5, 8), "expense", Decimal("24.99"))]
+    assert booked(raw, "EUR") == [(dt.date(2025, 5, 8), "expense", Decimal("24.99"))]

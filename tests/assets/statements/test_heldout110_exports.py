@@ -11,11 +11,7 @@ from decimal import Decimal
 import pytest
 
 from assets.statements.figures import without_note
-from tests.assets.statements.test_heldout17_exports import rows_of
-
-
-def _read(raw: str, currency: str = "EUR"):
-    return [(r[0], r[1], r[2]) for r in rows_of(raw.encode(), currency) if not r[3]]
+from tests.assets.statements.test_heldout109_exports import booked
 
 
 def test_a_card_that_says_it_received_a_payment_writes_its_charges_positive():
@@ -23,7 +19,7 @@ def test_a_card_that_says_it_received_a_payment_writes_its_charges_positive():
         "date,category,title,amount\n2017-01-18,transporte,Sportrodas 2/6,280.83\n"
         "2017-01-24,,Pagamento recebido,-1024.79\n2017-01-24,outros,Registro,40\n"
     )
-    assert _read(raw, "BRL") == [
+    assert booked(raw, "BRL") == [
         (dt.date(2017, 1, 18), "expense", Decimal("280.83")),
         (dt.date(2017, 1, 24), "income", Decimal("1024.79")),
         (dt.date(2017, 1, 24), "expense", Decimal("40.00")),
@@ -42,7 +38,7 @@ def test_revolut_in_italian_reads_the_current_accounts_completed_lines_less_thei
         "129.50\n"
         "Pagamento,Risparmi,2022-04-03 09:00:00,2022-04-03 09:00:00,Dal conto,50.00,0.00,EUR,COMPLETATO,50.00\n"
     )
-    assert _read(raw) == [
+    assert booked(raw, "EUR") == [
         (dt.date(2022, 3, 29), "income", Decimal("200.00")),
         (dt.date(2022, 3, 31), "expense", Decimal("20.50")),
         (dt.date(2022, 4, 3), "expense", Decimal("50.00")),
@@ -56,7 +52,7 @@ def test_degiro_in_italian_reads_its_variazioni_figure_beside_the_currency():
         "EUR,950.43,\n"
         "18-05-2024,07:09,17-05-2024,,,Deposito,,EUR,100.00,EUR,952.00,\n"
     )
-    assert _read(raw) == [
+    assert booked(raw, "EUR") == [
         (dt.date(2024, 5, 20), "expense", Decimal("1.57")),
         (dt.date(2024, 5, 18), "income", Decimal("100.00")),
     ]
@@ -82,7 +78,7 @@ def test_a_chinese_wallets_lines_counted_neither_way_move_money_as_written():
         "2025-12-20 09:00:00\t,京东平台商户,书,14.70(已退款0.80),信用卡(3698),交易成功,支出,教育培训\n"
         "2025-11-12 08:13:19\t,京东金融,价保退款,0.80,余额,交易成功,不计收支,其他\n"
     )
-    assert _read(raw, "CNY") == [
+    assert booked(raw, "CNY") == [
         (dt.date(2025, 12, 28), "expense", Decimal("16.00")),
         (dt.date(2025, 12, 20), "expense", Decimal("14.70")),
         (dt.date(2025, 11, 12), "income", Decimal("0.80")),
