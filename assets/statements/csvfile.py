@@ -163,7 +163,7 @@ def mapped_rows(
         for line, record in records:
             if conventions.summary_title(record):
                 return  # what follows it repeats lines already read, or sums them
-            if table_lines.in_savings(_at(record, beside.product)):
+            if beside.product is not None and table_lines.in_savings(_at(record, beside.product)):
                 continue
             if table_lines.not_a_transaction(record, mapping):
                 if way and table_lines.balance_label(record, mapping):
@@ -203,7 +203,7 @@ def mapped_rows(
                 row.problem("row", gettext("Contains a NUL character."))
             # The bank's reference, which becomes the row's id below, once its way is settled.
             row.external_id = cell("external_id") or None
-            yield row, after, running_balance.unsigned(cell("amount"))
+            yield row, after, bool(way) and running_balance.unsigned(cell("amount"))
 
     read_lines = lines()
     rows = running_balance.settled(read_lines, way) if way else (row for row, _, _ in read_lines if row)

@@ -43,6 +43,8 @@ _NOTE_AFTER = re.compile(r"^(?P<figure>[^()\uff08\uff09]*\d)\s*[(\uff08](?=[^)\u
 
 def without_note(text: str) -> str:
     """A figure cell without the note in brackets written after the figure, if it has one."""
+    if not text.rstrip().endswith((")", "\uff09")):
+        return text  # the one check most figures need
     return match["figure"] if (match := _NOTE_AFTER.match(text.strip())) else text
 
 

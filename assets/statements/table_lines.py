@@ -27,7 +27,10 @@ def balance_label(record: list[str], mapping: dict) -> bool:
     """Whether the line is a balance's (`Opening balance`, `Saldo`): its label stands in the description, or,
     where that is blank, in whichever cell holds it alone (a Volksbank's `Anfangssaldo` under its customer
     reference)."""
-    folded = _description(record, mapping)
+    return _labelled(record, _description(record, mapping))
+
+
+def _labelled(record: list[str], folded: str) -> bool:
     return any(conventions.BALANCE_LINE.match(cell) for cell in ([folded] if folded.strip() else map(fold, record)))
 
 
@@ -43,9 +46,9 @@ def not_a_transaction(record: list[str], mapping: dict) -> bool:
     # every status word: `Huy` (cancelled) is a Vietnamese given name in a payee's column too.
     if any(fold(cell).strip() == "pending" for c, cell in enumerate(record) if c != mapping.get("description")):
         return True
-    if balance_label(record, mapping):
-        return True
     folded = _description(record, mapping)
+    if _labelled(record, folded):
+        return True
     if conventions.HOLD.search(folded):
         return True  # a card hold, or a card payment not settled: listed before the bank books it
     figures = [record[mapping[k]] for k in conventions.MONEY_KEYS if k in mapping and len(record) > mapping[k]]
