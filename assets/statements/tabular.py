@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from django.utils.translation import gettext
 
 from assets.rules.text import fold
-from assets.statements import column_mapping, conventions, csvfile, letterhead
+from assets.statements import column_mapping, conventions, csvfile, letterhead, two_sided
 from assets.statements.cells import is_date_cell
 from assets.statements.columns import MAX_COLUMNS, SAMPLE_ROWS, infer_mapping
 from assets.statements.dates import read_date
@@ -332,6 +332,9 @@ def table_rows(
     seen += ahead
     if first is None:
         raise ImportRejected(gettext("The file is empty."), code="CSV_EMPTY")
+    if not mapping and (sides := two_sided.layout(first)):
+        under = next(i for i, (_, record) in enumerate(seen) if any(c.strip() for c in record)) + 1
+        return two_sided.rows(_Replay(seen[under:], reader), sides, currency=currency), None
     if mapping:
         column_mapping.check_mapping(mapping, first)  # names what the mapping gets wrong
     found, letterhead_dates = headless_mapping([record for _, record in seen]), False

@@ -1,12 +1,14 @@
 """A wallet's statement with a balance in each currency (PayPal's, DEGIRO's): imported into an account, only the
 lines in its currency are its own; the other currencies' lines (a USD purchase and the conversion that paid for it)
 are the wallet's other accounts. One balance running across currencies keeps every line. A column of currency codes
-the header does not name (PayPal's Dutch `Valuta`) is the currency column. Figures made up."""
+the header does not name (PayPal's Dutch `Valuta`) is the currency column. A money-transfer history of source and
+target sides (Wise's) reads the side in the account's currency. Figures made up."""
 
 import datetime as dt
 from decimal import Decimal
 
 from assets.statements.currency_columns import codes_column
+from tests.assets.statements.test_heldout17_exports import rows_of
 from tests.assets.statements.test_heldout109_exports import booked
 
 PAYPAL_NL = (
@@ -62,3 +64,42 @@ def test_an_unnamed_column_of_currency_codes_is_the_currency_column():
     }  # fmt: skip
     same = [(2, ["2025-05-01", "x", "EUR", "1"]), (3, ["2025-05-02", "y", "EUR", "2"])]
     assert codes_column(same, {"date": 0, "description": 1, "amount": 3}) == {"date": 0, "description": 1, "amount": 3}
+
+
+WISE = (
+    'ID,Status,Direction,"Created on","Finished on","Source fee amount","Source fee currency","Target fee amount",'
+    '"Target fee currency","Source name","Source amount (after fees)","Source currency","Target name",'
+    '"Target amount (after fees)","Target currency","Exchange rate",Reference\n'
+    '"CARD-1",COMPLETED,OUT,"2023-03-15 21:28:56","2023-03-15 21:28:56",0.91,EUR,,,"Me",74.11,EUR,Market,414.54,BRL,'
+    "5.59,\n"
+    '"TRANSFER-2",COMPLETED,IN,"2023-03-15 15:48:41","2023-03-15 15:49:10",0.00,EUR,,,"Me",100.0,EUR,"Me",100.0,EUR,'
+    "1.0,\n"
+    '"BALANCE-3",COMPLETED,NEUTRAL,"2023-03-14 10:00:00","2023-03-14 10:00:00",0.34,USD,,,"Me",71.77,USD,"Me",65.44,'
+    "EUR,0.91,\n"
+    '"CARD-4",CANCELLED,OUT,"2023-03-13 10:00:00","2023-03-13 10:00:00",0.00,BRL,,,"Me",20.00,BRL,Bar,20.00,BRL,1,\n'
+    '"CARD-5",COMPLETED,OUT,"2023-03-12 10:00:00","2023-03-12 10:00:00",0.00,BRL,,,"Me",30.00,BRL,Bar,30.00,BRL,1,\n'
+)
+
+
+def test_a_transfers_history_reads_the_side_in_the_accounts_currency():
+    assert booked(WISE, "EUR") == [
+        (dt.date(2023, 3, 15), "expense", Decimal("75.02")),
+        (dt.date(2023, 3, 15), "income", Decimal("100.00")),
+        (dt.date(2023, 3, 14), "income", Decimal("65.44")),
+    ]
+    assert booked(WISE, "BRL") == [(dt.date(2023, 3, 12), "expense", Decimal("30.00"))]
+
+
+def test_a_transfers_history_in_portuguese_and_a_figure_that_is_none():
+    raw = (
+        '"Número da transferência",Situação,Direção,"Criada em","Concluída em","Valor da tarifa de origem",'
+        '"Moeda da tarifa de origem","Valor da tarifa de destino","Moeda da tarifa de destino","Nome de origem",'
+        '"Valor de origem (tarifas inclusas)","Moeda de origem","Nome do beneficiário","Valor de destino (tarifas '
+        'inclusas)","Moeda de destino","Taxa de câmbio",Referência,Lote\n'
+        '"CARD-1",COMPLETED,OUT,"2023-09-15 18:04:28","2023-09-15 18:04:28",0.00,EUR,,,"Eu",10.49,EUR,Minipreço,'
+        "10.49,EUR,1.0,,\n"
+        '"CARD-2",COMPLETED,OUT,"2023-09-14 18:04:28","2023-09-14 18:04:28",0.00,EUR,,,"Eu",abc,EUR,Loja,1,EUR,1.0,,\n'
+    )
+    read = rows_of(raw.encode(), "EUR")
+    assert read[0][1:3] == ("expense", Decimal("10.49"))
+    assert list(read[1][3]) == ["amount"]
