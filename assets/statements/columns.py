@@ -23,11 +23,11 @@ import re
 from decimal import Decimal
 
 from assets.statements.cells import figure, is_date_cell, is_figure, one_order
+from assets.statements.currency_columns import all_codes
 from assets.statements.dates import read_date
 from assets.statements.figures import APOSTROPHES, decimal_mark
 from assets.statements.headers import column_keys, credit_second, names_value_date
 from assets.statements.inference import card_paid_in, dates_day_first, names_sides, thanked_only_in
-from zeus.money import CURRENCY_EXPONENTS
 
 # How many lines after the header are read to learn the columns (bounded: a few records in memory).
 SAMPLE_ROWS = 200
@@ -318,7 +318,7 @@ def _description(table: _Table, taken: set[int]) -> int | None:
 def _currency(table: _Table, taken: set[int]) -> int | None:
     for c in table.free():
         values = table.filled(c)
-        if c not in taken and values and all(v.upper() in CURRENCY_EXPONENTS for v in values):
+        if c not in taken and values and all_codes(values):
             return c
     return None
 

@@ -9,9 +9,9 @@ from collections import Counter
 from assets.rules.text import fold
 from assets.statements import figures
 from assets.statements.cell_words import EITHER_WAY, MONEY_IN, MONEY_OUT, SIDE_WORDS
+from assets.statements.currency_columns import all_codes
 from assets.statements.dates import is_date, read_date
 from assets.statements.inference import dates_day_first, thanks_for_payment
-from zeus.money import CURRENCY_EXPONENTS
 
 # A figure written with its sign, or negative in brackets (`(150.00)`), as a figure cell opens.
 _PLUS = re.compile(r"^\+")
@@ -52,7 +52,7 @@ def one_name_over_two(ahead: list[tuple[int, list[str]]], mapping: dict) -> dict
     column) the named column is the amount and names no currency."""
     named = mapping.get("named_amount")
     rest = {k: v for k, v in mapping.items() if k != "named_amount"}
-    if named is None or all(v.upper() in CURRENCY_EXPONENTS for v in _column(ahead, named)):
+    if named is None or all_codes(_column(ahead, named)):
         return rest
     rest.pop("currency", None)
     return {**rest, "amount": named}

@@ -15,7 +15,7 @@ from assets.statements import conventions, currency_columns, figures, running_ba
 from assets.statements.cell_words import EITHER_WAY, MONEY_IN, MONEY_OUT
 from assets.statements.headers import Beside
 from assets.statements.inference import LOOKAHEAD
-from assets.statements.rows import Fingerprints, ImportRejected, Occurrences, Row, clean_description, signed_amount
+from assets.statements.rows import ImportRejected, Row, TableIds, clean_description, signed_amount
 from zeus.errors import ValidationFailed
 from zeus.money import CURRENCY_EXPONENTS, parse_amount
 from zeus.text import scrub
@@ -132,7 +132,7 @@ def mapped_rows(
     yearless days are read up to (letterhead.until), None to refuse them. `beside`: the header's other columns that say
     how to read a line (the running balance: running_balance; what paid for it: table_lines.paid_elsewhere; the
     product it is in: table_lines.in_savings)."""
-    fingerprint, occurrence, beside = Fingerprints("csv"), Occurrences(), beside or Beside()
+    ids, beside = TableIds("csv"), beside or Beside()
     width = max(index for key, index in mapping.items() if key != "date_format") + 1
     records = _rows(reader, first_line=first_line, pad_to=width if ragged else 0)
     ahead = list(itertools.islice(records, LOOKAHEAD))
@@ -208,12 +208,7 @@ def mapped_rows(
     read_lines = lines()
     rows = running_balance.settled(read_lines, way) if way else (row for row, _, _ in read_lines if row)
     for row in rows:
-        if reference := row.external_id:
-            # A bank books a transfer's fee under the transfer's own reference: the next line keeps it apart.
-            nth = occurrence(reference)
-            row.external_id = (f"csv:{reference}" + (f":{nth}" if nth else ""))[:100]
-        elif not row.problems:
-            row.external_id = fingerprint(row)
+        ids(row, row.external_id)
         yield row
 
 

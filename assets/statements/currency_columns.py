@@ -4,9 +4,15 @@ line's currency, DEGIRO's `Saldo` beside a currency of its own), whose currencie
 currency's account: a file imported into one account reads the lines in that account's currency alone. Pure."""
 
 from collections.abc import Callable
+from decimal import Decimal
 
 from zeus.errors import ValidationFailed
 from zeus.money import CURRENCY_EXPONENTS
+
+
+def all_codes(cells) -> bool:
+    """Whether every one of some cells is a currency code (`EUR`, `usd`)."""
+    return all(cell.strip().upper() in CURRENCY_EXPONENTS for cell in cells)
 
 
 def codes_column(ahead: list[tuple[int, list[str]]], mapping: dict) -> dict:
@@ -19,7 +25,7 @@ def codes_column(ahead: list[tuple[int, list[str]]], mapping: dict) -> dict:
     found = []
     for column in range(width):
         codes = {record[column].strip().upper() for _, record in ahead} - {""}
-        if column not in taken and len(codes) > 1 and codes <= CURRENCY_EXPONENTS.keys():
+        if column not in taken and len(codes) > 1 and all_codes(codes):
             found.append(column)
     return {**mapping, "currency": found[0]} if len(found) == 1 else mapping
 
@@ -28,13 +34,13 @@ def _figure_column(ahead: list[tuple[int, list[str]]], balance: int) -> int:
     """The balance's figures' column: the one after it where the named column holds currency codes (DEGIRO's
     `Saldo` over its currency and, unnamed, the figure)."""
     cells = [record[balance].strip() for _, record in ahead if len(record) > balance and record[balance].strip()]
-    return balance + 1 if cells and all(c.upper() in CURRENCY_EXPONENTS for c in cells) else balance
+    return balance + 1 if cells and all_codes(cells) else balance
 
 
-def _steps(lines: list[tuple[str, object, object]]) -> tuple[int, int, int]:
+def _steps(lines: list[tuple[str, Decimal, Decimal]]) -> tuple[int, int, int]:
     """Over lines oldest first: how many follow their own currency's last balance (zero before its first line), how
     many could (every line but the first), and how many follow the line before them whatever its currency."""
-    last: dict[str, object] = {}
+    last: dict[str, Decimal] = {}
     own = could = shared = 0
     previous = None
     for code, figure, after in lines:

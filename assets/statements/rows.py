@@ -127,6 +127,21 @@ class Fingerprints:
         return f"{self.prefix}:{digest.hex()}:{self.occurrence(digest)}"
 
 
+class TableIds:
+    """Each row's id in a bank's table: the bank's reference, counted by its nth use in the file (a bank books a
+    transfer's fee under the transfer's own reference), else a fingerprint when nothing is wrong with the row."""
+
+    def __init__(self, prefix: str):
+        self.prefix, self.fingerprint, self.occurrence = prefix, Fingerprints(prefix), Occurrences()
+
+    def __call__(self, row: Row, reference: str | None) -> None:
+        if reference:
+            nth = self.occurrence(reference)
+            row.external_id = (f"{self.prefix}:{reference}" + (f":{nth}" if nth else ""))[:100]
+        elif not row.problems:
+            row.external_id = self.fingerprint(row)
+
+
 class RowIds:
     """Each row's id in a format whose lines may carry the bank's reference (MT940, CODA, CFONB 120, BAI2, 1C): the
     reference, scoped by the account (a hash) and counted by its nth use in the file, where the line has one;

@@ -105,21 +105,22 @@ def settled(lines: Iterator[tuple[Row | None, Decimal | None, bool]], way: int) 
         before = None
         for row, balance, bare in lines:
             if row is not None:
-                if bare:
-                    _settle(row, before, balance)
-                yield row
+                yield _settled(row, balance, bare, before=before)
             before = balance if balance is not None or row is not None else before
         return
+    # Newest first: a line's balance before it is the next line's after it, so each row waits for the next.
     held: tuple[Row, Decimal | None, bool] | None = None
     for row, balance, bare in lines:
         if held is not None and (row is not None or balance is not None):
-            if held[2]:
-                _settle(held[0], balance, held[1])
-            yield held[0]
+            yield _settled(*held, before=balance)
             held = None
         if row is not None:
             held = (row, balance, bare)
     if held is not None:
-        if held[2]:
-            _settle(held[0], None, held[1])
-        yield held[0]
+        yield _settled(*held, before=None)
+
+
+def _settled(row: Row, after: Decimal | None, bare: bool, *, before: Decimal | None) -> Row:
+    if bare:
+        _settle(row, before, after)
+    return row

@@ -12,7 +12,7 @@ from assets.rules.text import fold
 from assets.statements.cell_words import NOT_BOOKED
 from assets.statements.cells import figure
 from assets.statements.dates import read_date
-from assets.statements.rows import Fingerprints, Occurrences, Row, clean_description, signed_amount
+from assets.statements.rows import Row, TableIds, clean_description, signed_amount
 
 # Each role's header names, folded: English, then Portuguese.
 _NAMES = {
@@ -46,7 +46,7 @@ def rows(reader, sides: dict[str, int], *, currency: str) -> Iterator[Row]:
     """The rows of the lines under a two-sided header: a line leaving the `currency` side is money out by its source
     amount and fee, one arriving on it money in by its target amount; unbooked lines and other balances' are none.
     `reader`: the records under the header, its `line_num` each one's line."""
-    seen, fingerprint, code = Occurrences(), Fingerprints("csv"), currency.upper()
+    ids, code = TableIds("csv"), currency.upper()
     for record in reader:
         line = reader.line_num
         cells = {role: record[i].strip() if i < len(record) else "" for role, i in sides.items()}
@@ -73,11 +73,7 @@ def rows(reader, sides: dict[str, int], *, currency: str) -> Iterator[Row]:
         else:
             continue
         row.description = clean_description(text)
-        if reference := cells["id"]:
-            nth = seen(reference)
-            row.external_id = (f"csv:{reference}" + (f":{nth}" if nth else ""))[:100]
-        elif not row.problems:
-            row.external_id = fingerprint(row)
+        ids(row, cells["id"])
         yield row
 
 
