@@ -304,10 +304,12 @@ def _mapped_amount(
                 row.problem("amount", gettext("Both debit and credit are filled."))
                 return True
             value = credit or -debit if (debit or credit) else (Decimal(0) if written else None)
-        # A fee or tax column (Techcombank's `Phí/Lãi`, `Thuế/VAT`) is charged: money out, however it is signed.
+        # A fee or tax column (Techcombank's `Phí/Lãi`, `Thuế/VAT`) is charged: money out, however it is signed;
+        # but beside a card's figures written as charges, a negative fee is one given back (Lotte Card's fee paid
+        # with points).
         charges = [number(cell(k), currency) for k in ("fee", "tax") if k in mapping]
         if any(c is not None for c in charges):
-            value = (value or 0) - sum(abs(c or 0) for c in charges)
+            value = (value or 0) - sum((c or 0) if bare_out == "reversed" else abs(c or 0) for c in charges)
         if "twin" in mapping and number(cell("twin"), currency) != number(cell(_money_key(mapping)), currency):
             # Two columns read as one because their figures agreed on the lines sampled: not on this one.
             words = gettext("“%(one)s” and “%(other)s” differ; name the column to import.")

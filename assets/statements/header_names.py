@@ -43,6 +43,8 @@ NAMES = {
         # (`Datum knjiženja`), Korean (`거래일시`, `거래일자`) and Thai (`วันที่ทำรายการ`).
         "tarikh transaksi", "tarikh", "islem tarihi", "tarih", "ημερομηνια συναλλαγης", "ημερομηνια",
         "datum knjizenja", "거래일시", "거래일자", "거래일", "วันที่ทำรายการ", "วันที่",
+        # A Korean card's day of use (Lotte Card's `이용일`).
+        "이용일", "이용일자",
         # Hebrew: a card's purchase day (Max's `תאריך עסקה`); its charge day (`תאריך חיוב`) is not the line's.
         "תאריך עסקה",
         # Czech's booking day (ČSOB's `datum zaúčtování`).
@@ -96,6 +98,8 @@ NAMES = {
         # Malay (`Butiran`), Korean (`적요`, `기재내용`, `거래내용`) and Thai (`รายการ`, `รายละเอียด`) line texts.
         "aciklama", "islem aciklamasi", "περιγραφη", "αιτιολογια", "opis placanja", "namen", "descriere", "detalii",
         "butiran", "적요", "기재내용", "거래내용", "รายการ", "รายละเอียด",
+        # A Korean card's merchant (Lotte Card's `이용가맹점`).
+        "이용가맹점", "가맹점명",
         # Estonian banks' explanation (`Selgitus`) and Luminor's payment details (`Makse andmed`); mBank's (Poland)
         # `Opis operacji`.
         "selgitus", "makse andmed", "opis operacji",
@@ -159,6 +163,9 @@ NAMES = {
         # Turkish (`Tutar`, `Islem Tutari`), Malay (`Amaun`), Greek, Croatian and Serbian (`Iznos`), Slovenian
         # (`Znesek`), Korean (`거래금액`) and Thai (`จำนวนเงิน`).
         "tutar", "islem tutari", "amaun", "ποσο", "iznos", "znesek", "거래금액", "จำนวนเงิน",
+        # A Korean card's figure used (`이용금액`), or the part of it billed this month (Lotte Card's `원금`, the
+        # principal, under `이번 달 입금하실 금액`: never its `이용총액`, an instalment purchase's whole price).
+        "이용금액", "원금",
         # Portuguese's `Montante`, Chilean Spanish's `Monto`.
         "montante", "monto",
         # One column signed both ways (Raiffeisen's `Credit/Debit Amount`, Handelsbanken's `Insättning/Uttag`).
@@ -218,7 +225,11 @@ NAMES = {
         "co",
     ),
     # Charges on their own lines or beside the amount (Techcombank's `Phí/Lãi Fee/Interest`, `Thuế/VAT`).
-    "fee": ("phi", "fee", "fees", "costo", "phi giao dich", "transaction fee", "bank charges", "комиссия", "комісія"),
+    "fee": (
+        "phi", "fee", "fees", "costo", "phi giao dich", "transaction fee", "bank charges", "комиссия", "комісія",
+        # Korean (Lotte Card's `수수료` beside its `원금`).
+        "수수료",
+    ),
     "tax": ("thue", "vat", "transaction vat", "thue vat", "thue gtgt"),
     # Which way the money went, beside an unsigned amount (Mint's `Transaction Type`: debit or credit).
     "direction": (

@@ -133,7 +133,7 @@ def card_column(header: list[str]) -> int | None:
 
 
 # A card's word for what was spent with it (`利用金額`, the amount used): the column's figures are charges.
-_CARD_CHARGES = frozenset(fold(name) for name in ("利用金額", "ご利用金額", "利用額", "ご利用額"))
+_CARD_CHARGES = frozenset(fold(name) for name in ("利用金額", "ご利用金額", "利用額", "ご利用額", "이용금액"))
 
 
 # A column only a card's statement has: the day a card was used to buy (American Express Mexico's `Fecha de
@@ -141,12 +141,13 @@ _CARD_CHARGES = frozenset(fold(name) for name in ("利用金額", "ご利用金�
 # cards: Halifax's `Date entered` beside its `Date`), the name a charge appears under on the card's statement
 # (American Express' `Appears On Your Statement As`), the card member who used it (American Express' `Card
 # Member`: not a `Card Holder`, which Wise's account statement names too), the amount in a purchase's own currency
-# (Strawberry Card's `Utl.belopp`, utländskt belopp).
-_CARD_ONLY = frozenset((
+# (Strawberry Card's `Utl.belopp`, utländskt belopp), a Korean card's card used and merchant (Lotte Card's `이용카드`,
+# `이용가맹점`), folded as header cells are.
+_CARD_ONLY = frozenset(fold(name) for name in (
     "fecha de compra", "purchase date", "date of purchase", "einkaufs datum", "einkaufsdatum", "kaufdatum",
     "date d achat", "data acquisto", "data di acquisto", "data da compra", "date entered",
     "appears on your statement as",
-    "card member", "cardmember", "utl belopp", "utlandskt belopp",
+    "card member", "cardmember", "utl belopp", "utlandskt belopp", "이용카드", "이용가맹점",
 ))  # fmt: skip
 
 

@@ -242,8 +242,14 @@ def _search(
                 if chosen is None or "amount" in chosen:
                     below = _read(reader)
                     two_rows = _two_row_header(header, below[1]) if below else None
-                    if two_rows and {"debit", "credit"} & set(auto_mapping(two_rows) or {}):
-                        header, chosen, line = two_rows, auto_mapping(two_rows), below[0]
+                    both = auto_mapping(two_rows) if two_rows else None
+                    # Two rows read together where neither reads a table alone (Lotte Card's amount is named only
+                    # below its `이번 달 입금하실 금액`), or the upper reads one figure where they read two sides.
+                    if both and (
+                        (chosen is None and auto_mapping([cell.strip() for cell in below[1]]) is None)
+                        or {"debit", "credit"} & set(both)
+                    ):
+                        header, chosen, line = two_rows, both, below[0]
                         seen.append(below)
                     elif below:
                         ahead.append(below)
