@@ -11,7 +11,7 @@ from django.utils.translation import gettext
 
 from assets import categories
 from assets.rules.text import fold
-from assets.statements import conventions, currency_columns, figures, running_balance, table_lines
+from assets.statements import conventions, currency_columns, figures, running_balance, signs, table_lines
 from assets.statements.cell_words import EITHER_WAY, MONEY_IN, MONEY_OUT
 from assets.statements.headers import Beside
 from assets.statements.inference import LOOKAHEAD
@@ -127,7 +127,7 @@ def mapped_rows(
     """Rows of a bank's CSV through a resolved mapping (column_mapping.check_mapping). Without an external_id
     column the rows get fingerprints; a currency column names each row's currency (blank: the account's).
     `ragged`: the reader leaves trailing empty cells out (XLSX). `card`: a card column's index
-    (conventions.card_statement); `card_above`: the card is named above the header (conventions.card_above) or
+    (signs.card_statement); `card_above`: the card is named above the header (signs.card_above) or
     by a purchase-day column; `charges`: the amount column's header names a card's charges. `today`: the day
     yearless days are read up to (letterhead.until), None to refuse them. `beside`: the header's other columns that say
     how to read a line (the running balance: running_balance; what paid for it: table_lines.paid_elsewhere; the
@@ -148,7 +148,7 @@ def mapped_rows(
     undated = year_from is None and not mapping.get("date_format") and conventions.yearless(ahead, mapping)
     if undated:
         day_first = conventions.yearless_day_first(ahead, mapping, default=day_first)
-    bare_out = conventions.unsigned_reading(ahead, mapping, card, charges=charges, card_above=card_above)
+    bare_out = signs.unsigned_reading(ahead, mapping, card, charges=charges, card_above=card_above)
     mark = figures.decimal_mark(cell for _, record in ahead for cell in record)
     usual = None if ragged else conventions.usual_width(ahead)
     read = functools.partial(_figure, currency=currency, mark=mark)
@@ -285,7 +285,7 @@ def _mapped_amount(
     row: Row, mapping: dict, cell, currency: str, *, bare_out: str | None = None, mark: str | None = None
 ) -> bool:
     """Reads the row's signed amount; False for a line whose figures are all written as zero. `bare_out`:
-    conventions.unsigned_reading's word for how the amount column's figures read; `mark`: the decimal mark."""
+    signs.unsigned_reading's word for how the amount column's figures read; `mark`: the decimal mark."""
     number = functools.partial(_figure, mark=mark)
     try:
         if "amount" in mapping:

@@ -59,7 +59,8 @@ NAMES = {
         # made.
         "дата обработки операции", "дата платежа", "дата операции", "дата проводки", "дата совершения операции",
         # A Swiss card's booking (UBS's `Buchung`, in French `Ecriture`) beside its day of purchase.
-        "ngay", "thoi gian", "date", "datum", "data", "dato", "buchung", "ecriture",
+        # PayPay's `Date & Time`.
+        "ngay", "thoi gian", "date", "date time", "datum", "data", "dato", "buchung", "ecriture",
         "started date", "data di inizio", "created", "datetime", "tranzakcio datuma", "tranzakcio idopontja",
         "date posted",
         # Chinese banks: the booking day (`记账日期`, `入账日期`) before the day the card was used (`交易日期`).
@@ -192,8 +193,8 @@ NAMES = {
         # Turkish (`Borç`), Greek (`Χρέωση`), Croatian and Serbian (`Isplata`, `Duguje`), Slovenian (`Breme`),
         # Bulgarian (`Дебит`), Korean (`출금액`, KB's `찾으신금액`) and Thai (`ถอนเงิน`) money out.
         "borc", "χρεωση", "isplata", "duguje", "breme", "дебит", "출금액", "출금", "찾으신금액", "ถอนเงิน",
-        # Simplii's `Funds Out`; China CITIC Bank's `支出金额` (paid out).
-        "funds out", "支出金额",
+        # Simplii's `Funds Out`; China CITIC Bank's `支出金额` (paid out); PayPay's `Amount Outgoing (Yen)`.
+        "funds out", "支出金额", "amount outgoing",
         "soll", "uscite", "addebiti", "addebito", "debet", "debito",
         # Skandiabanken's `UT FRA KONTO` (out of the account) and `INN PÅ KONTO`.
         "ut fra konto",
@@ -218,7 +219,7 @@ NAMES = {
         # Turkish (`Alacak`), Greek (`Πίστωση`), Croatian and Serbian (`Uplata`, `Potražuje`), Slovenian (`Dobro`),
         # Bulgarian (`Кредит`), Korean (`입금액`, KB's `맡기신금액`) and Thai (`ฝากเงิน`) money in.
         "alacak", "πιστωση", "uplata", "potrazuje", "dobro", "кредит", "입금액", "입금", "맡기신금액", "ฝากเงิน",
-        "记账金额 收入", "交易金额 收入", "收入", "收入金额", "funds in",
+        "记账金额 收入", "交易金额 收入", "收入", "收入金额", "funds in", "amount incoming",
         "入金", "入金金額", "お預り金額", "お預入金額", "預入金額",
         "お預入れ", "お預け入れ", "預かり金額", "お預かり金額",
         "сума зарахування", "зарахування", "надходження", "приход",

@@ -134,6 +134,18 @@ def card_column(header: list[str]) -> int | None:
 
 # A card's word for what was spent with it (`利用金額`, the amount used): the column's figures are charges.
 _CARD_CHARGES = frozenset(fold(name) for name in ("利用金額", "ご利用金額", "利用額", "ご利用額", "이용금액"))
+# A card bill's word for what each line costs this bill (Rakuten Card's `9月支払金額`, Life Card's `当月支払金額`,
+# Seven Card's `お支払い金額`), after the month it names: beside the amount used, the line's charge this month.
+_BILLED = frozenset(fold(name) for name in ("支払金額", "お支払金額", "支払い金額", "お支払い金額", "ご請求金額"))
+_THIS_MONTH = re.compile(r"^(?:\d{1,2} ?月|当月|今回)")
+
+
+def _billed(header: list[str]) -> str | None:
+    """The column of a card bill's figures for this bill, by its name as written; None if none."""
+    for cell in header:
+        if any(_THIS_MONTH.sub("", name) in _BILLED for name in _names(cell or "")):
+            return cell.strip()
+    return None
 
 
 # A column only a card's statement has: the day a card was used to buy (American Express Mexico's `Fecha de
@@ -171,8 +183,8 @@ def namesakes_apart(header: list[str], mapping: dict, sample: list[list[str]]) -
 
 def card_charges(cell: str | None) -> bool:
     """Whether an amount column's header names a card's charges, so its positive figures are money out
-    (conventions.unsigned_reading)."""
-    return any(name in _CARD_CHARGES for name in _names(cell or ""))
+    (signs.unsigned_reading)."""
+    return any(name in _CARD_CHARGES or _THIS_MONTH.sub("", name) in _BILLED for name in _names(cell or ""))
 
 
 def names_columns(record: list[str]) -> bool:
@@ -265,6 +277,10 @@ def auto_mapping(header: list[str]) -> dict | None:
     if amount is not None and "currency" not in found and amount + 1 < len(header) and not header[amount + 1].strip():
         # DEGIRO's `Mutatie`: the named column holds the currency, the unnamed one beside it the figure.
         found["currency"] = found["amount"]
+    if "amount" in found and card_charges(found["amount"]) and (billed := _billed(header)):
+        # What a line costs this bill, not what it cost when used: an instalment's part, a cash advance's fee.
+        found["amount"] = billed
+        found.pop("debit", None)
     if "amount" in found and ("debit" in found or "credit" in found):
         found.pop("amount")
     if "fee" in found and "amount" in found and _known(found["amount"])[0] in _NET:

@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable
 from decimal import Decimal, InvalidOperation
 
+from assets.rules.text import fold
 from assets.statements.cell_words import SIDE_WORDS
 from assets.statements.dates import is_date
 from zeus.money import CURRENCY_EXPONENTS
@@ -25,8 +26,14 @@ _DAY_MONTH = re.compile(r"^\s*(\d{1,2})[-/.](\d{1,2})[-/.]\d{2,4}\b")
 # words in either order, each sought once (one pattern with `.*` between them scanned the rest of the text again
 # from every `payment`).
 _THANKED = (re.compile(r"\bpayment\b", re.IGNORECASE), re.compile(r"\bthank you\b", re.IGNORECASE))
-# A card saying it received its owner's payment (Nubank's `Pagamento recebido`), with no thanks.
-_RECEIVED = re.compile(r"\b(?:payment received|pagamento recebido)\b", re.IGNORECASE)
+# A card saying it received its owner's payment, with or without thanks (Nubank's `Pagamento recebido`, American
+# Express Sweden's `BETALNING MOTTAGEN, TACK`, and the same words in Spanish, Italian, French and German), or took
+# it by direct debit (Itaú's `PAGAMENTO DEBITO AUTOMATICO`).
+_RECEIVED = re.compile(
+    r"\b(?:payment received|pagamento recebido|betalning mottagen|pago recibido|pagamento ricevuto|paiement recu"
+    r"|zahlung erhalten|pagamento debito automatico)\b",
+    re.IGNORECASE,
+)
 # A card's number masked as a statement prints it on each line (CIBC's `4505********0734`).
 _MASKED_CARD = re.compile(r"^(?=(?:\D*\d){4})(?=.*[Xx*•])[\dXx*•. -]{8,23}$")
 # How many records are read ahead to learn a date column's order (bounded: memory stays a few records).
@@ -161,7 +168,7 @@ def _runs_on(balance: list, amount: list) -> bool:
 def thanks_for_payment(text: str) -> bool:
     """Whether a line's text is a card thanking its owner for a payment, or saying it received one: money into the
     card's account."""
-    return bool(_RECEIVED.search(text)) or all(words.search(text) for words in _THANKED)
+    return bool(_RECEIVED.search(fold(text))) or all(words.search(text) for words in _THANKED)
 
 
 def thanked_only_in(lines: list[list[str]], figures: list) -> bool:

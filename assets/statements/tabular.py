@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from django.utils.translation import gettext
 
 from assets.rules.text import fold
-from assets.statements import column_mapping, conventions, csvfile, letterhead, two_sided
+from assets.statements import column_mapping, conventions, csvfile, letterhead, signs, two_sided
 from assets.statements.cells import is_date_cell
 from assets.statements.columns import MAX_COLUMNS, SAMPLE_ROWS, infer_mapping
 from assets.statements.dates import read_date
@@ -330,7 +330,7 @@ def table_rows(
             currency=currency,
             day_first=order,
             ragged=ragged,
-            card_above=conventions.card_above([record for _, record in seen[:-1]]),
+            card_above=signs.card_above([record for _, record in seen[:-1]]),
             today=letterhead.until(seen[:-1], today, day_first=order),
         )
         return rows, remember
@@ -359,7 +359,7 @@ def table_rows(
             first_line=seen[start][0],
             day_first=order if letterhead_dates else day_first,
             ragged=ragged,
-            card_above=conventions.card_above([record for _, record in seen[:start]]),
+            card_above=signs.card_above([record for _, record in seen[:start]]),
             today=letterhead.until(seen[:start], today, day_first=order),
             # The line above the first line, where it is a header of words Zeus does not all know.
             beside=beside([cell.strip() for cell in seen[start - 1][1]]) if start else None,

@@ -93,7 +93,7 @@ def test_ambiguous_figures_follow_the_files_mark(text, currency, want):
             "Date,Amount,Description,card_id\n2021-02-03,23.97,Sale,card_1IGnS2\n2021-02-04,26.40,Sale,card_1IGnT7\n",
             ["income", "income"],
         ),
-        # A `+` written on a line marks the money in, the bare figures are out (conventions.credits_marked).
+        # A `+` written on a line marks the money in, the bare figures are out (signs.credits_marked).
         (
             "Date,Amount,Description,CardId\n2020-08-24,5.00,Coffee,**** 1234\n2020-08-25,+7.00,Salary,**** 1234\n",
             ["expense", "income"],

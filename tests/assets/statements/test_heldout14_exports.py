@@ -83,9 +83,10 @@ def test_shift_jis_with_a_user_defined_character_is_refused_not_guessed():
             ["日付", "内容", "出金金額(円)", "入金金額(円)", "残高(円)", "メモ"],
             {"date": "日付", "description": "内容", "debit": "出金金額(円)", "credit": "入金金額(円)"},
         ),
+        # Rakuten Card's bill: what each line costs this bill (an instalment's part), not what it cost when used.
         (
             ["利用日", "利用店名・商品名", "利用者", "支払方法", "利用金額", "支払手数料", "支払総額", "10月支払金額"],
-            {"date": "利用日", "description": "利用店名・商品名", "amount": "利用金額"},
+            {"date": "利用日", "description": "利用店名・商品名", "amount": "10月支払金額"},
         ),
         (
             ["番号", "明細区分", "取扱日付", "起算日", "お支払金額", "お預り金額", "取引区分", "残高", "摘要"],

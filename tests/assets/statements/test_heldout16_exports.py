@@ -13,7 +13,7 @@ from decimal import Decimal
 
 import pytest
 
-from assets.statements import conventions, detect
+from assets.statements import detect, signs
 from assets.statements.headers import auto_mapping
 from assets.statements.read import statement_rows
 from tests.assets.statements.tables import xlsx
@@ -284,7 +284,7 @@ def test_a_card_named_above_the_header_reads_its_charges_out(above, figures, wan
     ids=["card-number", "kartennummer-next-cell", "account-number", "card-without-number", "card-word-in-text"],
 )
 def test_card_above(letterhead, want):
-    assert conventions.card_above(letterhead) is want
+    assert signs.card_above(letterhead) is want
 
 
 @pytest.mark.parametrize(

@@ -53,7 +53,7 @@ def test_a_zero_on_a_lines_other_side_is_blank_and_the_balance_tells_debit_from_
 def test_a_figure_written_with_its_side_after_it_reads_as_that_side(written, currency, read):
     # Mandiri's 2010 layout writes its debits `25000DR`, as Indian and Malaysian banks write `Dr` and `Cr`; the
     # column's bare figures beside them are money in. Beside money in marked alone (`1,000.00 CR`), the bare
-    # figures are the money out, as beside a `+` (conventions.credits_marked).
+    # figures are the money out, as beside a `+` (signs.credits_marked).
     sep, bare = (";", "1,55") if currency == "EUR" else (",", "1.55")
     lines = [["Date", "Description", "Amount"], ["31/08/2010", "A bare line", bare], ["01/09/2010", "A line", written]]
     raw = "".join(sep.join(line) + "\n" for line in lines)
