@@ -9,7 +9,7 @@ from collections import Counter
 
 from assets.rules.text import fold
 from assets.statements import figures
-from assets.statements.cell_words import EITHER_WAY, MONEY_IN, MONEY_OUT, SIDE_WORDS
+from assets.statements.cell_words import EITHER_WAY, KIND_WAYS, MONEY_IN, MONEY_OUT, SIDE_WORDS
 from assets.statements.currency_columns import all_codes
 from assets.statements.dates import is_date, read_date
 from assets.statements.inference import dates_day_first
@@ -144,8 +144,9 @@ def latest_date(text: str, today: dt.date, *, day_first: bool) -> dt.date:
 # German banks' sides of the ledger, `S` (Soll, money out) and `H` (Haben, money in), written beside an unsigned
 # figure, in a column the Volksbanks' and Raiffeisenbanks' `Umsatzanzeige` leaves unnamed; BCA's `DB` (debet) and
 # `CR` in the unnamed column after its `Amount`; `Debit` and `Credit`, `DR` and `CR` under a name Zeus does not know
-# (`Type`, `Kind`). Not a lone `C` or `D`: Santander Chile's `C` is a cargo.
-_SIDES = SIDE_WORDS | {"s", "h", "db"}
+# (`Type`, `Kind`), and a Japanese prepaid card's kinds that say the way (cell_words.KIND_WAYS). Not a lone `C` or
+# `D`: Santander Chile's `C` is a cargo.
+_SIDES = SIDE_WORDS | KIND_WAYS | {"s", "h", "db"}
 # Every word a direction column may say a line's way with.
 _WAYS = MONEY_IN | MONEY_OUT | EITHER_WAY | _SIDES
 

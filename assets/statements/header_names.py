@@ -70,6 +70,8 @@ NAMES = {
         # Japanese banks' booking day (`記帳日`, `取引日`, JA Bank's `取扱日付`), then a card's day of use (`利用日`).
         "記帳日", "取引日", "お取引日", "取引日付", "取扱日付", "取扱日", "日付", "年月日", "利用日", "ご利用日",
         "利用年月日", "ご利用年月日",
+        # Seven Bank's debit card: the day the account was debited (`お振替日`), or a rebate arose (`差額発生日`).
+        "お振替日", "差額発生日",
         # A broker's cash account: the day it settles (Bull Market Brokers' `Liquida`) before the trade's
         # (`Operado`).
         "liquida", "fecha de liquidacion", "operado",
@@ -141,7 +143,7 @@ NAMES = {
         # SMBC's `お取り扱い内容` (what was handled).
         "お取り扱い内容", "お取扱い内容", "取扱内容", "内容", "利用店名", "ご利用店名", "利用先", "ご利用先",
         # EPOS's card: where it was used (`ご利用場所`).
-        "利用場所", "ご利用場所",
+        "利用場所", "ご利用場所", "ご利用先など",
         "利用箇所", "ご利用箇所", "メモ",
         "деталі операціі", "деталі", "опис операціі", "опис", "призначення платежу",
         "описание операции", "описание", "назначение платежа",
@@ -175,6 +177,8 @@ NAMES = {
         "记账金额", "入账金额", "交易金额", "金额", "人民币金额",
         # Japanese: a signed `入出金` (in and out), a figure, a card's charge (`利用金額`: see card_charges).
         "入出金", "入出金額", "取引金額", "金額", "利用金額", "ご利用金額", "利用額", "ご利用額",
+        # Seven Bank's debit card: the figure debited for a use (`お振替金額`), and a rebate on it (`差額`).
+        "お振替金額", "差額",
         # A Ukrainian card's figure in the card's or account's currency (monobank, PrivatBank, OTP) before the
         # operation's own.
         "сума в валюті картки", "сума операціі в валюті рахунку", "сума",

@@ -132,8 +132,11 @@ def card_column(header: list[str]) -> int | None:
     return found[0] if len(found) == 1 else None
 
 
-# A card's word for what was spent with it (`利用金額`, the amount used): the column's figures are charges.
-_CARD_CHARGES = frozenset(fold(name) for name in ("利用金額", "ご利用金額", "利用額", "ご利用額", "이용금액"))
+# A card's word for what was spent with it (`利用金額`, the amount used; Seven Bank's debit card's `お振替金額`, debited
+# for a use, and `差額`, a rebate on one): the column's figures are charges.
+_CARD_CHARGES = frozenset(
+    fold(name) for name in ("利用金額", "ご利用金額", "利用額", "ご利用額", "이용금액", "お振替金額", "差額")
+)
 # A card bill's word for what each line costs this bill (Rakuten Card's `9月支払金額`, Life Card's `当月支払金額`,
 # Seven Card's `お支払い金額`), after the month it names: beside the amount used, the line's charge this month.
 _BILLED = frozenset(fold(name) for name in ("支払金額", "お支払金額", "支払い金額", "お支払い金額", "ご請求金額"))

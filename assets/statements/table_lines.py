@@ -42,9 +42,10 @@ def not_a_transaction(record: list[str], mapping: dict) -> bool:
         return True
     if len(record) > mapping["date"] and fold(record[mapping["date"]]).strip(" -") in NOT_BOOKED:
         return True  # a status written where the booking date goes (a card's `Pending` lines): not booked yet
-    # A column of kinds saying `Pending` (a US bank's `Type`, no status column): not booked yet. `Pending` alone, not
-    # every status word: `Huy` (cancelled) is a Vietnamese given name in a payee's column too.
-    if any(fold(cell).strip() == "pending" for c, cell in enumerate(record) if c != mapping.get("description")):
+    # A column of kinds saying `Pending` (a US bank's `Type`, no status column; USAA's category `PENDING DEBIT CARD
+    # PURCHASE`): not booked yet. `Pending` alone, not every status word: `Huy` (cancelled) is a Vietnamese given name
+    # in a payee's column too.
+    if any(fold(cell).split()[:1] == ["pending"] for c, cell in enumerate(record) if c != mapping.get("description")):
         return True
     folded = _description(record, mapping)
     if _labelled(record, folded):
