@@ -16,12 +16,12 @@ _DATE_CELL = re.compile(
     r"(?:[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:\s*(?:Z|[+-]\d{2}:?\d{2}))?)?$"
 )
 _DAY_MONTH = re.compile(r"^(\d{1,2})[-/.](\d{1,2})[-/.]")
-_MONEY_SIGN = "[$\u20ac\u00a3]"
+_MONEY_SIGNS = "$\u20ac\u00a3"
 # A figure as banks write one: a sign, a currency's sign (EQ Bank's `-$800`), groups of three, a decimal part:
 # `-1.234,56`, `+50,00`, `1,234.56`.
 _FIGURE = re.compile(
-    rf"^[+-]?\s?{_MONEY_SIGN}?\d{{1,3}}(?:([.,{APOSTROPHES} ])\d{{3}})*(?:([.,])(\d{{1,4}}))?$"
-    rf"|^[+-]?\s?{_MONEY_SIGN}?\d+(?:([.,])(\d{{1,4}}))?$"
+    rf"^[+-]?\s?[{_MONEY_SIGNS}]?\d{{1,3}}(?:([.,{APOSTROPHES} ])\d{{3}})*(?:([.,])(\d{{1,4}}))?$"
+    rf"|^[+-]?\s?[{_MONEY_SIGNS}]?\d+(?:([.,])(\d{{1,4}}))?$"
 )
 
 
@@ -51,7 +51,7 @@ def figure(text: str, mark: str) -> Decimal | None:
     if not _FIGURE.match(text):
         return None
     grouping = "," if mark == "." else "."
-    text = re.sub(f"[ {APOSTROPHES}$\u20ac\u00a3]", "", text).replace(grouping, "").replace(mark, ".")
+    text = re.sub(f"[ {APOSTROPHES}{_MONEY_SIGNS}]", "", text).replace(grouping, "").replace(mark, ".")
     try:
         return Decimal(text)
     except InvalidOperation:
