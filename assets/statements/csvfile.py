@@ -315,6 +315,8 @@ def _mapped_amount(
             words = gettext("“%(one)s” and “%(other)s” differ; name the column to import.")
             row.problem("amount", words % {"one": cell("twin"), "other": cell(_money_key(mapping))})
             return True
+        if value is None and (paid := table_lines.paid_out_in_words(cell("description"))):
+            value = -abs(number(paid, currency))
     except ValidationFailed as exc:
         row.problem("amount", exc.message)
         return True

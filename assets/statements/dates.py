@@ -20,6 +20,8 @@ _MONTHS = {
     "nov": 11, "noi": 11, "dec": 12, "dez": 12, "dic": 12,
 }  # fmt: skip
 _DMONY = re.compile(r"^(\d{1,2})\.?[-/ ]([a-z]{3,})\.?[-/ ,]+(\d{2}|\d{4})$")
+# The month's name first, as American English writes it (Etsy's `October 31, 2025`, `Oct. 31, 2025`).
+_MONDY = re.compile(r"^([a-z]{3,})\.? (\d{1,2}),? (\d{4})$")
 # An ISO 8601 datetime (`2026-11-30T14:02:37`): the day before its `T`.
 _ISO_DATETIME = re.compile(r"^\d{4}-\d{2}-\d{2}T")
 # OFX's own datetime written into a CSV (Chase's `20091224120000[0:GMT]`): the day, its time and its zone.
@@ -52,9 +54,9 @@ def _era_date(match: re.Match) -> dt.date:
 
 
 def read_date(text: str, *, day_first: bool = True) -> dt.date:
-    """`2026-11-30`, `20261130`, `2026.11.30`, `30/11/2026`, `30-11-26`, `30.11.2026`, `30 Nov 2026`, with or
-    without a time after it, OFX's `20261130120000[0:GMT]`, a Japanese era's `R03.03.01`, `2013年12月1日` and a Buddhist
-    era's year (`02/01/2569`); ValueError for anything else."""
+    """`2026-11-30`, `20261130`, `2026.11.30`, `30/11/2026`, `30-11-26`, `30.11.2026`, `30 Nov 2026`, `Nov 30,
+    2026`, with or without a time after it, OFX's `20261130120000[0:GMT]`, a Japanese era's `R03.03.01`,
+    `2013年12月1日` and a Buddhist era's year (`02/01/2569`); ValueError for anything else."""
     text = (text or "").strip()
     head = text.split("T")[0] if _ISO_DATETIME.match(text) else (text.split() or [""])[0]
     head = match[1] if (match := _OFX_DATETIME.match(head)) else head
@@ -76,6 +78,9 @@ def read_date(text: str, *, day_first: bool = True) -> dt.date:
     if month:
         year = int(match[3]) + 2000 if len(match[3]) == 2 else _year(int(match[3]))
         return dt.date(year, month, int(match[1]))
+    match = _MONDY.match(fold(" ".join(text.split()[:3])))
+    if month := match and (_MONTHS.get(match[1][:4]) or _MONTHS.get(match[1][:3])):
+        return dt.date(int(match[3]), month, int(match[2]))
     raise ValueError(text)
 
 

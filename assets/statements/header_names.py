@@ -97,6 +97,8 @@ NAMES = {
         "descrizione completa", "causale", "omschrijving", "naam omschrijving", "mededelingen", "buchungsdetails",
         "kozlemeny", "megnevezes", "descrizione operazioni", "desc", "libelle", "libelle operation", "concepto",
         "descripcion", "descricao", "historico", "opis", "tytul", "paaiskinimai", "tekst", "selite", "specifikation",
+        # Etsy's statement: the line's `Title`.
+        "title",
         # Turkish (`Aciklama`, its i dotless), Greek, Croatian (`Opis plaćanja`), Slovenian (`Namen`), Romanian,
         # Malay (`Butiran`), Korean (`적요`, `기재내용`, `거래내용`) and Thai (`รายการ`, `รายละเอียด`) line texts.
         "aciklama", "islem aciklamasi", "περιγραφη", "αιτιολογια", "opis placanja", "namen", "descriere", "detalii",

@@ -162,7 +162,7 @@ _CARD_ONLY = frozenset(fold(name) for name in (
     "fecha de compra", "purchase date", "date of purchase", "einkaufs datum", "einkaufsdatum", "kaufdatum",
     "date d achat", "data acquisto", "data di acquisto", "data da compra", "date entered",
     "appears on your statement as",
-    "card member", "cardmember", "utl belopp", "utlandskt belopp", "이용카드", "이용가맹점",
+    "card member", "cardmember", "purchased by", "utl belopp", "utlandskt belopp", "이용카드", "이용가맹점",
 ))  # fmt: skip
 
 

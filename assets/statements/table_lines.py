@@ -118,3 +118,13 @@ def in_savings(product: str) -> bool:
     """Whether a line is a savings pocket's (Revolut lists its pockets' lines under the current account's, each
     pocket with a balance of its own): another account's line, which the current account's file does not hold."""
     return fold(product).strip() in _SAVINGS
+
+
+# A payout a marketplace's statement writes only in its text, its figure columns blank (Etsy's `$68.87 sent to your
+# bank account`): that money left the balance for the holder's bank.
+_PAID_OUT = re.compile(r"^\s*([$\u20ac\u00a3]?\s?\d[\d,.]*)\s+sent to your bank account\s*$", re.IGNORECASE)
+
+
+def paid_out_in_words(text: str) -> str | None:
+    """The figure of a payout written only in its line's text, as written; None for any other text."""
+    return match[1] if (match := _PAID_OUT.match(text)) else None
