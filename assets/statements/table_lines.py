@@ -16,6 +16,7 @@ from zeus.errors import ValidationFailed
 # the columns' sums.
 _TOTAL = re.compile(r"^(?:transactions? )?(?:tong|cong|total|totals|summe|sum|totale)\b")
 _DIGIT = re.compile(r"\d")
+_PENDING = re.compile(r"\s*pending\b")
 
 
 def _description(record: list[str], mapping: dict) -> str:
@@ -45,7 +46,7 @@ def not_a_transaction(record: list[str], mapping: dict) -> bool:
     # A column of kinds saying `Pending` (a US bank's `Type`, no status column; USAA's category `PENDING DEBIT CARD
     # PURCHASE`): not booked yet. `Pending` alone, not every status word: `Huy` (cancelled) is a Vietnamese given name
     # in a payee's column too.
-    if any(fold(cell).split()[:1] == ["pending"] for c, cell in enumerate(record) if c != mapping.get("description")):
+    if any(_PENDING.match(fold(cell)) for c, cell in enumerate(record) if c != mapping.get("description")):
         return True
     folded = _description(record, mapping)
     if _labelled(record, folded):
