@@ -16,13 +16,24 @@ _DATE_CELL = re.compile(
     r"(?:[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:\s*(?:Z|[+-]\d{2}:?\d{2}))?)?$"
 )
 _DAY_MONTH = re.compile(r"^(\d{1,2})[-/.](\d{1,2})[-/.]")
-_MONEY_SIGNS = "$\u20ac\u00a3"
+# The currency signs a figure may carry before its digits (EQ Bank's `-$800`).
+MONEY_SIGNS = "$\u20ac\u00a3"
 # A figure as banks write one: a sign, a currency's sign (EQ Bank's `-$800`), groups of three, a decimal part:
 # `-1.234,56`, `+50,00`, `1,234.56`.
 _FIGURE = re.compile(
-    rf"^[+-]?\s?[{_MONEY_SIGNS}]?\d{{1,3}}(?:([.,{APOSTROPHES} ])\d{{3}})*(?:([.,])(\d{{1,4}}))?$"
-    rf"|^[+-]?\s?[{_MONEY_SIGNS}]?\d+(?:([.,])(\d{{1,4}}))?$"
+    rf"^[+-]?\s?[{MONEY_SIGNS}]?\d{{1,3}}(?:([.,{APOSTROPHES} ])\d{{3}})*(?:([.,])(\d{{1,4}}))?$"
+    rf"|^[+-]?\s?[{MONEY_SIGNS}]?\d+(?:([.,])(\d{{1,4}}))?$"
 )
+
+
+# A figure written with its sign, or negative in brackets (`(150.00)`), as a figure cell opens.
+PLUS = re.compile(r"^\+")
+MINUS = re.compile(r"^\s*(?:-|\()")
+
+
+def filled(ahead: list[tuple[int, list[str]]], index: int) -> list[str]:
+    """A column's filled cells over a table's first lines (their line numbers and records)."""
+    return [record[index].strip() for _, record in ahead if len(record) > index and record[index].strip()]
 
 
 def is_date_cell(text: str) -> bool:
@@ -51,7 +62,7 @@ def figure(text: str, mark: str) -> Decimal | None:
     if not _FIGURE.match(text):
         return None
     grouping = "," if mark == "." else "."
-    text = re.sub(f"[ {APOSTROPHES}{_MONEY_SIGNS}]", "", text).replace(grouping, "").replace(mark, ".")
+    text = re.sub(f"[ {APOSTROPHES}{MONEY_SIGNS}]", "", text).replace(grouping, "").replace(mark, ".")
     try:
         return Decimal(text)
     except InvalidOperation:

@@ -10,21 +10,13 @@ from collections import Counter
 from assets.rules.text import fold
 from assets.statements import figures
 from assets.statements.cell_words import EITHER_WAY, KIND_WAYS, MONEY_IN, MONEY_OUT, SIDE_WORDS
+from assets.statements.cells import MINUS, filled
 from assets.statements.currency_columns import all_codes
 from assets.statements.dates import is_date, read_date
 from assets.statements.inference import dates_day_first
 
-# A figure written with its sign, or negative in brackets (`(150.00)`), as a figure cell opens.
-_PLUS = re.compile(r"^\+")
-_MINUS = re.compile(r"^\s*(?:-|\()")
-
-
 # The columns a line's money is written in.
 MONEY_KEYS = ("amount", "debit", "credit", "fee", "tax")
-
-
-def _column(ahead: list[tuple[int, list[str]]], index: int) -> list[str]:
-    return [record[index].strip() for _, record in ahead if len(record) > index and record[index].strip()]
 
 
 # Currencies as Chinese banks name them in a currency column (`人民币`), not by their ISO code.
@@ -37,13 +29,15 @@ def currency_code(text: str) -> str:
     """A currency cell's ISO code: `usd` is USD, `人民币` is CNY, a sign or word the figure reader knows for one
     currency only is that one (Max's `₪`, BBVA's card `€`); anything else as written, upper case (`$`, `¥`: the
     row's currency check names it); a dash alone none (PayPay's `-` beside a line with no foreign figure)."""
-    text = text.strip().strip("-\u2013\u2014")
+    if figures.stands_for_nothing(text):
+        return ""
+    text = text.strip()
     return _CURRENCY_NAMES.get(text) or figures.one_currency(text) or text.upper()
 
 
 def day_first(ahead: list[tuple[int, list[str]]], mapping: dict, *, default: bool) -> bool:
     """The file's own dates say which part is the day, before the account's country guesses."""
-    return dates_day_first(_column(ahead, mapping["date"]), default=default)
+    return dates_day_first(filled(ahead, mapping["date"]), default=default)
 
 
 def one_name_over_two(ahead: list[tuple[int, list[str]]], mapping: dict) -> dict:
@@ -53,7 +47,7 @@ def one_name_over_two(ahead: list[tuple[int, list[str]]], mapping: dict) -> dict
     column) the named column is the amount and names no currency."""
     named = mapping.get("named_amount")
     rest = {k: v for k, v in mapping.items() if k != "named_amount"}
-    if named is None or all_codes(_column(ahead, named)):
+    if named is None or all_codes(filled(ahead, named)):
         return rest
     rest.pop("currency", None)
     return {**rest, "amount": named}
@@ -178,7 +172,7 @@ def silent_sides(ahead: list[tuple[int, list[str]]], mapping: dict) -> dict:
     # A figure's line, not the header of a table under this one (HDFC's loans: `Rate of Interest` there).
     lines = [r for _, r in ahead if len(r) > amount and any(char.isdigit() for char in r[amount])]
     words = {fold(r[side]).strip() for r in lines if len(r) > side} - {""}
-    signed = any(_MINUS.match(figures.sign_first(r[amount].strip())) for r in lines)
+    signed = any(MINUS.match(figures.sign_first(r[amount].strip())) for r in lines)
     if not lines or (words and not (signed and not words & _WAYS)):
         return mapping
     return {key: index for key, index in mapping.items() if key != "direction"}

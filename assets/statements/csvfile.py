@@ -243,7 +243,7 @@ def _figure(text: str, currency: str, mark: str | None = None) -> Decimal | None
     text = figures.without_note(text.strip().replace("\u00a0", " "))
     if text.isdigit() and text.isascii():  # a plain count of units (an XLSX number cell): nothing to parse
         return Decimal(text)
-    if not text.strip("-\u2013\u2014"):  # blank, or a dash or two standing for nothing (VPBank's `--`)
+    if figures.stands_for_nothing(text):
         return None
     text, side = figures.side_written(figures.sign_first(text))
     if text in ("0", "0.00"):

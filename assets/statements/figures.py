@@ -41,6 +41,11 @@ _SIGN_AFTER = re.compile(
 _NOTE_AFTER = re.compile(r"^(?P<figure>[^()\uff08\uff09]*\d)\s*[(\uff08](?=[^)\uff09]*[^\W\d_])[^)\uff09]*[)\uff09]$")
 
 
+def stands_for_nothing(text: str) -> bool:
+    """Whether a cell is blank, or a dash or two standing for nothing (VPBank's `--`, PayPay's `-`)."""
+    return not text.strip().strip("-\u2013\u2014")
+
+
 def without_note(text: str) -> str:
     """A figure cell without the note in brackets written after the figure, if it has one."""
     if not text.rstrip().endswith((")", "\uff09")):

@@ -28,11 +28,10 @@ _DAY_MONTH = re.compile(r"^\s*(\d{1,2})[-/.](\d{1,2})[-/.]\d{2,4}\b")
 _THANKED = (re.compile(r"\bpayment\b", re.IGNORECASE), re.compile(r"\bthank you\b", re.IGNORECASE))
 # A card saying it received its owner's payment, with or without thanks (Nubank's `Pagamento recebido`, American
 # Express Sweden's `BETALNING MOTTAGEN, TACK`, and the same words in Spanish, Italian, French and German), or took
-# it by direct debit (Itaú's `PAGAMENTO DEBITO AUTOMATICO`).
+# it by direct debit (Itaú's `PAGAMENTO DEBITO AUTOMATICO`), sought in the folded text.
 _RECEIVED = re.compile(
     r"\b(?:payment received|pagamento recebido|betalning mottagen|pago recibido|pagamento ricevuto|paiement recu"
-    r"|zahlung erhalten|pagamento debito automatico)\b",
-    re.IGNORECASE,
+    r"|zahlung erhalten|pagamento debito automatico)\b"
 )
 # A card's number masked as a statement prints it on each line (CIBC's `4505********0734`).
 _MASKED_CARD = re.compile(r"^(?=(?:\D*\d){4})(?=.*[Xx*•])[\dXx*•. -]{8,23}$")

@@ -7,16 +7,8 @@ import re
 
 from assets.rules.text import fold
 from assets.statements import figures
+from assets.statements.cells import MINUS, PLUS, filled
 from assets.statements.inference import thanks_for_payment
-
-# A figure written with its sign, or negative in brackets (`(150.00)`), as a figure cell opens.
-_PLUS = re.compile(r"^\+")
-_MINUS = re.compile(r"^\s*(?:-|\()")
-
-
-def _column(ahead: list[tuple[int, list[str]]], index: int) -> list[str]:
-    return [record[index].strip() for _, record in ahead if len(record) > index and record[index].strip()]
-
 
 # A side column's words for money in, where it names no money out (ICICI's card `BillingAmountSign`).
 _CREDIT_SIDES = {"cr", "c", "credit"}
@@ -30,7 +22,7 @@ def only_credits_sided(ahead: list[tuple[int, list[str]]], mapping: dict) -> boo
     side, amount = mapping["direction"], mapping["amount"]
     lines = [(r[side].strip() if len(r) > side else "", r[amount].strip()) for _, r in ahead if len(r) > amount]
     lines = [(fold(word), figure) for word, figure in lines if figure]
-    if any(_MINUS.match(figure) or _PLUS.match(figure) for _, figure in lines):
+    if any(MINUS.match(figure) or PLUS.match(figure) for _, figure in lines):
         return False
     words = {word for word, _ in lines}
     return "" in words and len(words) > 1 and words - {""} <= _CREDIT_SIDES
@@ -42,9 +34,9 @@ def credits_marked(ahead: list[tuple[int, list[str]]], mapping: dict) -> bool:
     (`1,000.00 CR`). Its bare figures are then money out; a direction column, where there is one, says the way."""
     if "amount" not in mapping or "direction" in mapping:
         return False
-    cells = _column(ahead, mapping["amount"])
+    cells = filled(ahead, mapping["amount"])
     sides = {figures.side_written(c)[1] for c in cells}
-    return (1 in sides or any(map(_PLUS.match, cells))) and -1 not in sides and not any(map(_MINUS.match, cells))
+    return (1 in sides or any(map(PLUS.match, cells))) and -1 not in sides and not any(map(MINUS.match, cells))
 
 
 # A card's own words for a purchase and for paying the card off (CGB's `消费`, `还款`, in full-width brackets).
@@ -70,9 +62,9 @@ def charges_positive(ahead: list[tuple[int, list[str]]], mapping: dict) -> bool:
     lines = _figures_and_texts(ahead, mapping)
     if lines is None:
         return False
-    bought = [bool(_MINUS.match(a)) for a, text in lines if any(w in text for w in _PURCHASE)]
-    repaid = [bool(_MINUS.match(a)) for a, text in lines if any(w in text for w in _REPAYMENT)]
-    signed_plus = any(_PLUS.match(a) for a, _ in lines)
+    bought = [bool(MINUS.match(a)) for a, text in lines if any(w in text for w in _PURCHASE)]
+    repaid = [bool(MINUS.match(a)) for a, text in lines if any(w in text for w in _REPAYMENT)]
+    signed_plus = any(PLUS.match(a) for a, _ in lines)
     return bool(bought) and bool(repaid) and not any(bought) and all(repaid) and not signed_plus
 
 
@@ -83,8 +75,8 @@ def payment_thanked(ahead: list[tuple[int, list[str]]], mapping: dict) -> bool:
     thanked, others = [], []
     for figure, text in _figures_and_texts(ahead, mapping) or ():
         (thanked if thanks_for_payment(text) else others).append(figure)
-    negative = sum(1 for figure in others if _MINUS.match(figure))
-    signed = any(map(_PLUS.match, others)) or not all(map(_MINUS.match, thanked))
+    negative = sum(1 for figure in others if MINUS.match(figure))
+    signed = any(map(PLUS.match, others)) or not all(map(MINUS.match, thanked))
     return bool(thanked) and not signed and len(others) - negative > negative
 
 
@@ -127,10 +119,10 @@ def card_statement(ahead: list[tuple[int, list[str]]], mapping: dict, card: int 
     ]
     if card is not None and not all(_CARD_NUMBER.match(number) for number, _, _ in lines):
         return False
-    if not lines or any(_PLUS.match(figure) for _, figure, _ in lines):
+    if not lines or any(PLUS.match(figure) for _, figure, _ in lines):
         return False
     # A repayment named as one (CMB's `还款`) is no refund: the charges need only outnumber the rest.
-    negative = sum(1 for _, figure, words in lines if _MINUS.match(figure) and not any(w in words for w in _REPAYMENT))
+    negative = sum(1 for _, figure, words in lines if MINUS.match(figure) and not any(w in words for w in _REPAYMENT))
     return len(lines) - negative > negative
 
 
@@ -140,7 +132,7 @@ def charges_named(ahead: list[tuple[int, list[str]]], mapping: dict, *, named: b
     says the column is signed the account's way."""
     if not named or "amount" not in mapping or "direction" in mapping:
         return False
-    return not any(_PLUS.match(cell) for cell in _column(ahead, mapping["amount"]))
+    return not any(PLUS.match(cell) for cell in filled(ahead, mapping["amount"]))
 
 
 def unsigned_reading(

@@ -8,6 +8,7 @@ from django.utils.translation import gettext
 from assets.rules.text import fold
 from assets.statements import conventions
 from assets.statements.cell_words import NOT_BOOKED, NOT_YET
+from assets.statements.cells import MONEY_SIGNS
 from assets.statements.dates import read_date
 from assets.statements.headers import names_columns
 from zeus.errors import ValidationFailed
@@ -123,7 +124,7 @@ def in_savings(product: str) -> bool:
 
 # A payout a marketplace's statement writes only in its text, its figure columns blank (Etsy's `$68.87 sent to your
 # bank account`): that money left the balance for the holder's bank.
-_PAID_OUT = re.compile(r"^\s*([$\u20ac\u00a3]?\s?\d[\d,.]*)\s+sent to your bank account\s*$", re.IGNORECASE)
+_PAID_OUT = re.compile(rf"^\s*([{MONEY_SIGNS}]?\s?\d[\d,.]*)\s+sent to your bank account\s*$", re.IGNORECASE)
 
 
 def paid_out_in_words(text: str) -> str | None:
