@@ -24,8 +24,9 @@ MONEY_OUT = frozenset(map(fold, (
 # A column's words for the account's side alone, `DEBIT` or `CREDIT`, `DR` or `CR`: a type column Zeus does not
 # know by name says each line's way with them (inference.names_sides, conventions.sides_column).
 SIDE_WORDS = frozenset(("debit", "credit", "dr", "cr"))
-# A kind column's words that say the way too: a Japanese prepaid card's purchase (`お買い物`) and top-up (`チャージ`).
-KIND_WAYS = frozenset(map(fold, ("お買い物", "チャージ")))
+# A kind column's words that say the way too: a Japanese prepaid card's purchase (`お買い物`) and top-up (`チャージ`),
+# a money-manager app's `Expense` and `Income` (1Money's `TYPE`).
+KIND_WAYS = frozenset(map(fold, ("お買い物", "チャージ", "expense", "income")))
 # `K` is money in beside `D` (Swedbank Lithuania's D/K: kreditas) and money out beside `J` (OTP's Be/Ki: ki):
 # its figure's own sign decides, and an unsigned one is kreditas.
 # Chinese wallets' `不计收支` (counted as neither income nor spending: a transfer between one's own accounts, a

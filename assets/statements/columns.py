@@ -323,6 +323,13 @@ def _currency(table: _Table, taken: set[int]) -> int | None:
     return None
 
 
+def _pushed_out(cell: str) -> bool:
+    """Whether a cell past the header's last column may be one a comma inside a line's text pushed there: a
+    figure or a date. Words are a bank's note beyond its columns (DBS's `CSHBACK 100.00`), which moves none."""
+    cell = cell.strip()
+    return is_figure(cell) or is_date_cell(cell)
+
+
 def infer_mapping(records: list[list[str]]) -> tuple[int, dict[str, int]] | None:
     """(the index of the first transaction line, a resolved mapping by column index) for a table whose
     header words (if it has a header) leave roles unnamed; None unless the cells leave one reading."""
@@ -334,7 +341,7 @@ def infer_mapping(records: list[list[str]]) -> tuple[int, dict[str, int]] | None
         return None
     named, header = _header_names(records, start)
     if header is not None and any(
-        len(records[i]) < len(header) - 1 or any(c.strip() for c in records[i][len(header) :]) for i in found
+        len(records[i]) < len(header) - 1 or any(_pushed_out(c) for c in records[i][len(header) :]) for i in found
     ):
         return None  # lines shorter or longer than their header: its columns and theirs do not line up
     table = _Table([records[i] for i in found], named, header)

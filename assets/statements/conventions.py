@@ -138,8 +138,8 @@ def latest_date(text: str, today: dt.date, *, day_first: bool) -> dt.date:
 # German banks' sides of the ledger, `S` (Soll, money out) and `H` (Haben, money in), written beside an unsigned
 # figure, in a column the Volksbanks' and Raiffeisenbanks' `Umsatzanzeige` leaves unnamed; BCA's `DB` (debet) and
 # `CR` in the unnamed column after its `Amount`; `Debit` and `Credit`, `DR` and `CR` under a name Zeus does not know
-# (`Type`, `Kind`), and a Japanese prepaid card's kinds that say the way (cell_words.KIND_WAYS). Not a lone `C` or
-# `D`: Santander Chile's `C` is a cargo.
+# (`Type`, `Kind`), and the kinds that say the way (a Japanese prepaid card's, a money manager's:
+# cell_words.KIND_WAYS). Not a lone `C` or `D`: Santander Chile's `C` is a cargo.
 _SIDES = SIDE_WORDS | KIND_WAYS | {"s", "h", "db"}
 # Every word a direction column may say a line's way with.
 _WAYS = MONEY_IN | MONEY_OUT | EITHER_WAY | _SIDES
