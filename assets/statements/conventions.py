@@ -56,6 +56,20 @@ def one_name_over_two(ahead: list[tuple[int, list[str]]], mapping: dict) -> dict
 # A day and month written without a year (a card's booking day `07-08` beside its purchase day `2020-07-06`;
 # BCA's `'06/07`, after the apostrophe a spreadsheet reads as "this cell is text").
 _YEARLESS = re.compile(r"^'?(\d{1,2})[-/.](\d{1,2})\.?$")
+# The same written in Japanese, Chinese or Korean, month first by its words (JA Bank's `4月30日`, `4월 30일`).
+_MONTH_DAY = re.compile(r"^(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]$")
+
+
+def _day_and_month(text: str, *, day_first: bool) -> tuple[int, int] | None:
+    """A yearless date's day and month, its figures' order `day_first` unless its words say it; None if it is
+    no yearless day."""
+    text = text.strip()
+    if match := _MONTH_DAY.match(text):
+        return int(match[2]), int(match[1])
+    if match := _YEARLESS.match(text):
+        first, second = int(match[1]), int(match[2])
+        return (first, second) if day_first else (second, first)
+    return None
 
 
 def _yearless_lines(ahead: list[tuple[int, list[str]]], mapping: dict) -> list[list[str]]:
@@ -63,7 +77,7 @@ def _yearless_lines(ahead: list[tuple[int, list[str]]], mapping: dict) -> list[l
     label there, `Starting Balance` under BCA's table, is no day)."""
     date = mapping["date"]
     lines = [r for _, r in ahead if len(r) > date and any(char.isdigit() for char in r[date])]
-    return lines if all(_YEARLESS.match(r[date].strip()) for r in lines) else []
+    return lines if all(_day_and_month(r[date], day_first=True) for r in lines) else []
 
 
 def yearless(ahead: list[tuple[int, list[str]]], mapping: dict) -> bool:
@@ -76,7 +90,7 @@ def yearless_day_first(ahead: list[tuple[int, list[str]]], mapping: dict, *, def
     (China Merchants Bank's `12/29`: month first); else `default`."""
     for line in _yearless_lines(ahead, mapping):
         match = _YEARLESS.match(line[mapping["date"]].strip())
-        if int(match[1]) > 12 or int(match[2]) > 12:
+        if match and (int(match[1]) > 12 or int(match[2]) > 12):
             return int(match[1]) > 12
     return default
 
@@ -99,12 +113,10 @@ def completed_date(text: str, beside: str, *, day_first: bool) -> dt.date:
     its parts in that date's order (year-month-day written without its year is month-day); ValueError if it
     is no day and month."""
     full = read_date(beside, day_first=day_first)
-    match = _YEARLESS.match(text.strip())
-    if match is None:
-        raise ValueError(text)
-    first, second = int(match[1]), int(match[2])
     month_first = bool(re.match(r"^\d{4}", beside.strip())) or not day_first
-    day, month = (second, first) if month_first else (first, second)
+    if (parts := _day_and_month(text, day_first=not month_first)) is None:
+        raise ValueError(text)
+    day, month = parts
     days = []
     for year in (full.year - 1, full.year, full.year + 1):
         try:
@@ -120,11 +132,9 @@ def latest_date(text: str, today: dt.date, *, day_first: bool) -> dt.date:
     """A yearless day and month (`06/07`) where nothing in the file gives its year: the latest such day up to the
     importer's `today` (a statement lists what has happened), as a bank text's yearless day is read; ValueError if
     it is no day and month."""
-    match = _YEARLESS.match(text.strip())
-    if match is None:
+    if (parts := _day_and_month(text, day_first=day_first)) is None:
         raise ValueError(text)
-    first, second = int(match[1]), int(match[2])
-    day, month = (first, second) if day_first else (second, first)
+    day, month = parts
     for year in range(today.year, today.year - 8, -1):  # a 29th of February comes back within eight years
         try:
             found = dt.date(year, month, day)

@@ -1,13 +1,18 @@
 """Table tests of the readers on what heldout137 and heldout139 showed after their one measurement: a
 money-manager app's export (1Money) says each unsigned figure's way in a `TYPE` column, `Expense` or `Income`; DBS
-(Singapore) writes a note past its table's last column on some lines (`CSHBACK 100.00`), which moves no column.
-Figures made up."""
+(Singapore) writes a note past its table's last column on some lines (`CSHBACK 100.00`), which moves no column. And
+heldout14's JA Bank file, failing since its measurement: a day written month first in Japanese with no year
+(`4月30日`), the latest such day up to the importer's today as BCA's `'06/07`. Figures made up."""
 
 import datetime as dt
+import io
 from decimal import Decimal
 
 import pytest
 
+from assets.statements import detect
+from assets.statements.conventions import latest_date
+from assets.statements.read import statement_rows
 from tests.assets.statements.test_heldout17_exports import rows_of
 from tests.assets.statements.test_heldout109_exports import booked
 from zeus.errors import ValidationFailed
@@ -67,3 +72,23 @@ def test_a_figure_past_the_tables_last_column_still_asks_for_a_mapping():
             ).encode()
         )
     assert caught.value.code == "CSV_BAD_HEADER"
+
+
+def test_a_japanese_day_without_its_year_is_the_latest_such_day_up_to_today():
+    raw = (
+        '"番号","取扱日付","お引出金額","お預入金額","残高","摘要"\n'
+        '"001","4月30日","","\\7,000","\\7,000","振込"\n'
+        '"002","5月2日","\\4,600","","\\2,400","NSS"\n'
+    ).encode("cp932")
+    rows, _ = statement_rows(
+        io.BytesIO(raw), kind="csv", head=raw[: detect.HEAD_BYTES], currency="JPY", today=dt.date(2026, 5, 1)
+    )
+    assert [(r.occurred_on, r.direction, r.amount, r.problems) for r in rows] == [
+        (dt.date(2026, 4, 30), "income", Decimal("7000"), {}),
+        (dt.date(2025, 5, 2), "expense", Decimal("4600"), {}),  # not yet the 2nd of May this year: last year's
+    ]
+
+
+@pytest.mark.parametrize("text", ["12月3日", "12 月 3 日", "12월 3일"])
+def test_a_month_day_in_words_is_month_first_whatever_the_files_figures_say(text):
+    assert latest_date(text, dt.date(2026, 12, 7), day_first=True) == dt.date(2026, 12, 3)
