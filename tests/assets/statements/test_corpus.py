@@ -285,3 +285,20 @@ def test_a_qif_with_comments_an_investment_account_and_a_zero_line():
         b"!Type:Invst\nD01/04/2020\nNBuy\nYACME\nI10\nQ1\nT10.00\n^\n"
     )
     assert [(r[0], r[1], r[2]) for r in read(raw, "USD")] == [(dt.date(2020, 1, 2), "expense", Decimal("5.00"))]
+
+
+def test_spent_measures_every_measured_held_out_part_together(tmp_path, monkeypatch, capsys):
+    from tests.assets.statements import corpus_check
+
+    line = b"Date,Description,Amount\n2024-01-02,Coffee,-3.50\n2024-01-03,Salary,100.00\n"
+    for part, raw in (("heldout1", line), ("heldout2", line), ("heldout3", b"not a statement\n"), ("tune", line)):
+        (tmp_path / part).mkdir()
+        (tmp_path / part / "bank.csv").write_bytes(raw)
+    monkeypatch.setattr(corpus_check, "CORPUS", tmp_path)
+    monkeypatch.setattr(corpus_check, "BY_HAND", tmp_path / "read_by_hand.json")
+    monkeypatch.setattr(f"{__name__}.NOT_YET_MEASURED", {"heldout2"})
+    corpus_check.main("spent")
+    out = capsys.readouterr().out
+    assert "heldout1/bank.csv" in out and "heldout3/bank.csv" in out
+    assert "heldout2/" not in out and "tune/" not in out  # awaiting its first look; not held out
+    assert "spent: 1/2 files imported exactly (50.0 %)" in out
