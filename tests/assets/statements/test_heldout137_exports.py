@@ -5,14 +5,11 @@ heldout14's JA Bank file, failing since its measurement: a day written month fir
 (`4月30日`), the latest such day up to the importer's today as BCA's `'06/07`. Figures made up."""
 
 import datetime as dt
-import io
 from decimal import Decimal
 
 import pytest
 
-from assets.statements import detect
 from assets.statements.conventions import latest_date
-from assets.statements.read import statement_rows
 from tests.assets.statements.test_heldout17_exports import rows_of
 from tests.assets.statements.test_heldout109_exports import booked
 from zeus.errors import ValidationFailed
@@ -80,10 +77,7 @@ def test_a_japanese_day_without_its_year_is_the_latest_such_day_up_to_today():
         '"001","4月30日","","\\7,000","\\7,000","振込"\n'
         '"002","5月2日","\\4,600","","\\2,400","NSS"\n'
     ).encode("cp932")
-    rows, _ = statement_rows(
-        io.BytesIO(raw), kind="csv", head=raw[: detect.HEAD_BYTES], currency="JPY", today=dt.date(2026, 5, 1)
-    )
-    assert [(r.occurred_on, r.direction, r.amount, r.problems) for r in rows] == [
+    assert rows_of(raw, "JPY", today=dt.date(2026, 5, 1)) == [
         (dt.date(2026, 4, 30), "income", Decimal("7000"), {}),
         (dt.date(2025, 5, 2), "expense", Decimal("4600"), {}),  # not yet the 2nd of May this year: last year's
     ]

@@ -23,8 +23,10 @@ HEADER = (
 )
 
 
-def rows_of(raw: bytes, currency: str = "EUR"):
-    rows, _ = statement_rows(io.BytesIO(raw), kind="csv", head=raw[: detect.HEAD_BYTES], currency=currency)
+def rows_of(raw: bytes, currency: str = "EUR", today: dt.date | None = None):
+    """Each row's date, direction, amount and problems; `today` the importer's, which yearless days are read up to."""
+    head = raw[: detect.HEAD_BYTES]
+    rows, _ = statement_rows(io.BytesIO(raw), kind="csv", head=head, currency=currency, today=today)
     return [(r.occurred_on, r.direction, r.amount, r.problems) for r in rows]
 
 

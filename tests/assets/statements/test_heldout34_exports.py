@@ -3,12 +3,9 @@ written `'06/07` with no year anywhere in the file (the latest such day up to th
 in an unnamed column after `Amount`; Danske Bank's `Venter` (waiting) lines, not booked. Figures made up."""
 
 import datetime as dt
-import io
 from decimal import Decimal
 
-from assets.statements import detect
 from assets.statements.conventions import latest_date
-from assets.statements.read import statement_rows
 from tests.assets.statements.test_heldout17_exports import rows_of
 
 BCA = (
@@ -21,8 +18,7 @@ BCA = (
 
 
 def bca_rows(today: dt.date | None):
-    rows, _ = statement_rows(io.BytesIO(BCA), kind="csv", head=BCA[: detect.HEAD_BYTES], currency="IDR", today=today)
-    return [(r.occurred_on, r.direction, r.amount, r.problems) for r in rows]
+    return rows_of(BCA, "IDR", today=today)
 
 
 def test_bca_days_take_the_latest_year_up_to_the_importers_today_and_its_db_cr_column_the_direction():
