@@ -5,7 +5,7 @@ import re
 from decimal import Decimal, InvalidOperation
 
 from assets.statements.dates import read_date
-from assets.statements.figures import APOSTROPHES
+from assets.statements.figures import APOSTROPHES, minus_undone
 
 # A whole cell that is a date (`2026-11-30`, `30/11/2026`, `30.11.26`, `30 Nov 2026`, `30-Nov-2026`, Marcus'
 # `20261130`: eight digits only where they are a year of this century or the last, a month and a day), with an
@@ -58,7 +58,7 @@ def one_order(values: list[str]) -> bool:
 
 def figure(text: str, mark: str) -> Decimal | None:
     """A cell's value in a file whose decimal mark is `mark`; None for a blank cell or one that is no figure."""
-    text = text.strip().replace("\u00a0", " ")
+    text = minus_undone(text.strip().replace("\u00a0", " "))
     if not _FIGURE.match(text):
         return None
     grouping = "," if mark == "." else "."
@@ -71,4 +71,4 @@ def figure(text: str, mark: str) -> Decimal | None:
 
 def is_figure(text: str) -> bool:
     """Whether a cell is a figure as banks write one (a sign, groups of three, a decimal part)."""
-    return bool(_FIGURE.match(text))
+    return bool(_FIGURE.match(minus_undone(text)))

@@ -46,6 +46,12 @@ def stands_for_nothing(text: str) -> bool:
     return not text.strip().strip("-\u2013\u2014")
 
 
+def minus_undone(text: str) -> str:
+    """A figure written with two minus signs, the minus of a negative one (USAA's money in, `--400`), as the
+    positive figure it is; any other text as written."""
+    return text[2:] if text.startswith("--") and text[2:3].isdigit() else text
+
+
 def without_note(text: str) -> str:
     """A figure cell without the note in brackets written after the figure, if it has one."""
     if not text.rstrip().endswith((")", "\uff09")):
