@@ -18,6 +18,10 @@ from zeus.errors import ValidationFailed
 _TOTAL = re.compile(r"^(?:transactions? )?(?:tong|cong|total|totals|summe|sum|totale)\b")
 _DIGIT = re.compile(r"\d")
 _PENDING = re.compile(r"\s*pending\b")
+# A broker's kind for securities alone coming in or leaving (Nordnet's Norwegian `UTTAK VP`, `INNLØSN. UTTAK VP`,
+# `INNLEGG VP`, its Swedish `UTTAG VP`, `INLÄGG VP`; VP, verdipapir, a security): its figure is the securities' value,
+# the cash balance does not move. Its cash, where there is any, comes on a line of its own (`INNL. VP LIKVID`).
+_SECURITIES_ALONE = re.compile(r"^(?:\S+ )?(?:uttak|innlegg|uttag|inlagg) vp$")
 
 
 def _description(record: list[str], mapping: dict) -> str:
@@ -47,8 +51,11 @@ def not_a_transaction(record: list[str], mapping: dict) -> bool:
     # A column of kinds saying `Pending` (a US bank's `Type`, no status column; USAA's category `PENDING DEBIT CARD
     # PURCHASE`): not booked yet. `Pending` alone, not every status word: `Huy` (cancelled) is a Vietnamese given name
     # in a payee's column too.
-    if any(_PENDING.match(fold(cell)) for c, cell in enumerate(record) if c != mapping.get("description")):
+    cells = [fold(cell) for cell in record]
+    if any(_PENDING.match(cell) for c, cell in enumerate(cells) if c != mapping.get("description")):
         return True
+    if any(_SECURITIES_ALONE.match(cell) for cell in cells):
+        return True  # in whichever column the kind stands, the description's too: the pattern is the whole cell
     folded = _description(record, mapping)
     if _labelled(record, folded):
         return True
