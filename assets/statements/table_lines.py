@@ -51,10 +51,10 @@ def not_a_transaction(record: list[str], mapping: dict) -> bool:
     # A column of kinds saying `Pending` (a US bank's `Type`, no status column; USAA's category `PENDING DEBIT CARD
     # PURCHASE`): not booked yet. `Pending` alone, not every status word: `Huy` (cancelled) is a Vietnamese given name
     # in a payee's column too.
-    cells = [fold(cell) for cell in record]
-    if any(_PENDING.match(cell) for c, cell in enumerate(cells) if c != mapping.get("description")):
+    folded_cells = [fold(cell) for cell in record]
+    if any(_PENDING.match(cell) for c, cell in enumerate(folded_cells) if c != mapping.get("description")):
         return True
-    if any(_SECURITIES_ALONE.match(cell) for cell in cells):
+    if any(_SECURITIES_ALONE.match(cell) for cell in folded_cells):
         return True  # in whichever column the kind stands, the description's too: the pattern is the whole cell
     folded = _description(record, mapping)
     if _labelled(record, folded):
