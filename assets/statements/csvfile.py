@@ -245,7 +245,7 @@ def _figure(text: str, currency: str, mark: str | None = None) -> Decimal | None
         return Decimal(text)
     if figures.stands_for_nothing(text):
         return None
-    text, side = figures.side_written(figures.sign_first(figures.minus_undone(text)))
+    text, side = figures.side_written(figures.sign_first(text))
     if text in ("0", "0.00"):
         return Decimal(0)
     negative = side < 0 or text.startswith("-") or (text.startswith("(") and text.endswith(")"))

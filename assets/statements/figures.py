@@ -47,9 +47,9 @@ def stands_for_nothing(text: str) -> bool:
 
 
 def minus_undone(text: str) -> str:
-    """A figure written with two minus signs, the minus of a negative one (USAA's money in, `--400`), as the
-    positive figure it is; any other text as written."""
-    return text[2:] if text.startswith("--") and text[2:3].isdigit() else text
+    """A figure written with two minus signs, the minus of a negative one (USAA's money in, `--400`), with the
+    plus it stands for (`+400`); any other text as written."""
+    return f"+{text[2:]}" if text.startswith("--") and text[2:3].isdigit() else text
 
 
 def without_note(text: str) -> str:
@@ -61,7 +61,8 @@ def without_note(text: str) -> str:
 
 def sign_first(text: str) -> str:
     """A figure with its sign written after it or after its currency, with the sign first (`-1.234,56`,
-    `-USD 12.50`); any other text as written."""
+    `-USD 12.50`), and one with two minus signs with its plus (minus_undone); any other text as written."""
+    text = minus_undone(text)
     match = _SIGN_AFTER.match(text)
     if match is None:
         return text
