@@ -2,10 +2,13 @@
 lines in its currency are its own; the other currencies' lines (a USD purchase and the conversion that paid for it)
 are the wallet's other accounts. One balance running across currencies keeps every line. A column of currency codes
 the header does not name (PayPal's Dutch `Valuta`) is the currency column. A money-transfer history of source and
-target sides (Wise's) reads the side in the account's currency. Figures made up."""
+target sides (Wise's) reads the side in the account's currency. A card payment abroad in a bank's export (Monzo's)
+keeps its local amount beside the account's: the account's is the line's. Figures made up."""
 
 import datetime as dt
 from decimal import Decimal
+
+import pytest
 
 from assets.statements.currency_columns import codes_column
 from tests.assets.statements.test_heldout17_exports import rows_of
@@ -103,3 +106,28 @@ def test_a_transfers_history_in_portuguese_and_a_figure_that_is_none():
     read = rows_of(raw.encode(), "EUR")
     assert read[0][1:3] == ("expense", Decimal("10.49"))
     assert list(read[1][3]) == ["amount"]
+
+
+MONZO_2025 = (
+    "Transaction ID,Date,Time,Type,Name,Emoji,Category,Amount,Currency,Local amount,Local currency,Notes and #tags,"
+    "Address,Receipt,Description,Category split,Money Out,Money In\n"
+    "tx_0000A1,01/12/2024,09:14:50,Faster payment,A Friend,,Income,43.94,GBP,43.94,GBP,Rent,,,Rent,,,43.94\n"
+    "tx_0000A2,01/12/2024,15:46:32,Card payment,Cafe,☕,Eating out,-4.77,GBP,-4.77,GBP,,HIGH,,CAFE TOWN GBR,,-4.77,\n"
+    "tx_0000A3,01/12/2024,15:46:33,Pot transfer,Savings,,Savings,-0.23,GBP,-0.23,GBP,,,,pot_0000A,,-0.23,\n"
+    "tx_0000A4,13/12/2024,12:01:02,Card payment,Bar,,Eating out,-8.41,GBP,-10.00,EUR,,VIA 1,,BAR  ROMA  ITA,,-8.41,\n"
+    "tx_0000A5,14/12/2024,12:01:02,Card payment,Shop,,Shopping,0.00,GBP,0.00,GBP,Active card check,,,SHOP,,,\n"
+)
+
+
+# The same export before Monzo added its `Money Out` and `Money In` columns: the currencies alone say which figure.
+MONZO_2018 = "".join(",".join(line.split(",")[:16]) + "\n" for line in MONZO_2025.splitlines())
+
+
+@pytest.mark.parametrize("raw", [MONZO_2025, MONZO_2018], ids=["money-out-and-in", "amounts-alone"])
+def test_a_card_payment_abroad_reads_the_accounts_amount_not_the_local_one(raw):
+    assert booked(raw, "GBP") == [
+        (dt.date(2024, 12, 1), "income", Decimal("43.94")),
+        (dt.date(2024, 12, 1), "expense", Decimal("4.77")),
+        (dt.date(2024, 12, 1), "expense", Decimal("0.23")),
+        (dt.date(2024, 12, 13), "expense", Decimal("8.41")),
+    ]
