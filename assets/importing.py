@@ -105,6 +105,7 @@ def transactions_import(
         mapping=mapping,
         saved=_saved_mapping(user),
         today=user_today(user),
+        card_account=asset is not None and asset.kind == Asset.Kind.CREDIT_CARD,
     )
     return _land(user, rows, kind=kind, asset=asset, remember=remember, filename=filename)
 

@@ -127,11 +127,11 @@ def mapped_rows(
     """Rows of a bank's CSV through a resolved mapping (column_mapping.check_mapping). Without an external_id
     column the rows get fingerprints; a currency column names each row's currency (blank: the account's).
     `ragged`: the reader leaves trailing empty cells out (XLSX). `card`: a card column's index
-    (signs.card_statement); `card_above`: the card is named above the header (signs.card_above) or
-    by a purchase-day column; `charges`: the amount column's header names a card's charges. `today`: the day
-    yearless days are read up to (letterhead.until), None to refuse them. `beside`: the header's other columns that say
-    how to read a line (the running balance: running_balance; what paid for it: table_lines.paid_elsewhere; the
-    product it is in: table_lines.in_savings)."""
+    (signs.card_statement); `card_above`: the card is named above the header (signs.card_above), by a
+    purchase-day column, or the account the rows go into is a card's; `charges`: the amount column's header
+    names a card's charges. `today`: the day yearless days are read up to (letterhead.until), None to refuse
+    them. `beside`: the header's other columns that say how to read a line (the running balance:
+    running_balance; what paid for it: table_lines.paid_elsewhere; the product it is in: table_lines.in_savings)."""
     ids, beside = TableIds("csv"), beside or Beside()
     width = max(index for key, index in mapping.items() if key != "date_format") + 1
     records = _rows(reader, first_line=first_line, pad_to=width if ragged else 0)

@@ -32,10 +32,12 @@ def statement_rows(
     mapping: dict | None = None,
     saved: Callable[[str], dict | None] = lambda key: None,
     today: dt.date | None = None,
+    card_account: bool = False,
 ) -> tuple[Iterator[Row], tuple[str, dict] | None]:
     """(the rows, the column mapping to remember or None). `currency` is the account's, for files that name
     none; dates a file leaves ambiguous (all parts ≤ 12) read day first, as everywhere but the US; `today`, the
-    importer's, gives the year to a table's days where the file names none."""
+    importer's, gives the year to a table's days where the file names none; `card_account`: the rows go into a
+    credit card's account, so a table is a card's though its columns do not say so (tabular.table_rows)."""
     day_first = currency != "USD"
     if kind in (detect.CSV, detect.XLSX, detect.XLS, detect.HTML):
         if kind == detect.CSV:
@@ -52,6 +54,7 @@ def statement_rows(
             day_first=day_first,
             ragged=kind != detect.CSV,
             today=today,
+            card_account=card_account,
         )
     if kind == detect.OFX:
         return ofx_rows(source.read(), currency=currency), None

@@ -290,9 +290,12 @@ def table_rows(
     day_first: bool,
     ragged: bool = False,
     today: dt.date | None = None,
+    card_account: bool = False,
 ) -> tuple[Iterator[Row], tuple[str, dict] | None]:
     """(the rows, the (header key, mapping) to remember for next time or None). `ragged`: the reader leaves
-    a row's trailing empty cells out, as an XLSX sheet stores it; `today`: the importer's (csvfile.mapped_rows).
+    a row's trailing empty cells out, as an XLSX sheet stores it; `today`: the importer's (csvfile.mapped_rows);
+    `card_account`: the rows go into a card's account, so the table is a card's as one whose letterhead names
+    the card is (American Express' US download, `Date,Description,Amount`, says it nowhere else).
     A workbook's reader (`more_sheets`) reads on into each further sheet under the same header (sheets.Sheets)."""
     seen: list[tuple[int, list[str]]] = []
     ahead: list[tuple[int, list[str]]] = []
@@ -330,7 +333,7 @@ def table_rows(
             currency=currency,
             day_first=order,
             ragged=ragged,
-            card_above=signs.card_above([record for _, record in seen[:-1]]),
+            card_above=card_account or signs.card_above([record for _, record in seen[:-1]]),
             today=letterhead.until(seen[:-1], today, day_first=order),
         )
         return rows, remember
@@ -359,7 +362,7 @@ def table_rows(
             first_line=seen[start][0],
             day_first=order if letterhead_dates else day_first,
             ragged=ragged,
-            card_above=signs.card_above([record for _, record in seen[:start]]),
+            card_above=card_account or signs.card_above([record for _, record in seen[:start]]),
             today=letterhead.until(seen[:start], today, day_first=order),
             # The line above the first line, where it is a header of words Zeus does not all know.
             beside=beside([cell.strip() for cell in seen[start - 1][1]]) if start else None,
