@@ -18,10 +18,10 @@ from tests import factories
 
 AMEX_US = (
     "Date,Description,Amount\n"
-    "01/18/2026,A NOODLE BAR          NEW YORK            NY,62.50\n"
-    "01/17/2026,A CHOCOLATE SHOP      NEW YORK            NY,-10.89\n"
-    "01/16/2026,A CHOCOLATE SHOP      NEW YORK            NY,10.89\n"
-    "01/15/2026,A RESTAURANT          NEW YORK            NY,149.94\n"
+    "01/18/2026,A NOODLE BAR          NEW YORK            NY,42.50\n"
+    "01/17/2026,A CHOCOLATE SHOP      NEW YORK            NY,-12.30\n"
+    "01/16/2026,A CHOCOLATE SHOP      NEW YORK            NY,12.30\n"
+    "01/15/2026,A RESTAURANT          NEW YORK            NY,99.94\n"
 )
 CHASE_CARD = (
     "Transaction Date,Post Date,Description,Category,Type,Amount,Memo\n"
@@ -40,10 +40,10 @@ def read(raw: str, *, card_account: bool) -> list:
 
 def test_a_cards_download_into_the_cards_account_reads_its_positive_figures_as_charges():
     assert read(AMEX_US, card_account=True) == [
-        (dt.date(2026, 1, 18), "expense", Decimal("62.50")),
-        (dt.date(2026, 1, 17), "income", Decimal("10.89")),
-        (dt.date(2026, 1, 16), "expense", Decimal("10.89")),
-        (dt.date(2026, 1, 15), "expense", Decimal("149.94")),
+        (dt.date(2026, 1, 18), "expense", Decimal("42.50")),
+        (dt.date(2026, 1, 17), "income", Decimal("12.30")),
+        (dt.date(2026, 1, 16), "expense", Decimal("12.30")),
+        (dt.date(2026, 1, 15), "expense", Decimal("99.94")),
     ]
 
 
@@ -76,7 +76,7 @@ def test_the_import_reads_a_download_as_the_account_it_goes_into(alice, kind, ch
     noodles = Transaction.objects.get(user=alice, description__startswith="A NOODLE BAR")
     assert (noodles.direction, noodles.amount, noodles.currency, noodles.asset_id) == (
         charge,
-        Decimal("62.50"),
+        Decimal("42.50"),
         "USD",
         account.id,
     )
