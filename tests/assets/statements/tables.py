@@ -38,7 +38,8 @@ def sheet_rows(raw: bytes):
     return [(r.occurred_on, r.direction, r.amount, r.description, r.problems) for r in rows]
 
 
-def csv_rows(text: str, currency: str = "EUR"):
+def csv_rows(text: str, currency: str = "EUR", **options):
+    """`options`: what else the importer tells the readers (read.statement_rows: `today`, `card_account`)."""
     raw = text.encode("cp1252" if all(ord(c) < 256 for c in text) else "utf-8")
-    rows, _ = statement_rows(io.BytesIO(raw), kind=detect.detect(raw), head=raw, currency=currency)
+    rows, _ = statement_rows(io.BytesIO(raw), kind=detect.detect(raw), head=raw, currency=currency, **options)
     return [(r.occurred_on, r.direction, r.amount, r.currency, r.description, r.problems) for r in rows]

@@ -12,9 +12,8 @@ import pytest
 
 from assets.importing import transactions_import
 from assets.models import Transaction
-from assets.statements import detect
-from assets.statements.read import statement_rows
 from tests import factories
+from tests.assets.statements.tables import csv_rows
 
 AMEX_US = (
     "Date,Description,Amount\n"
@@ -33,9 +32,8 @@ CHASE_CARD = (
 
 
 def read(raw: str, *, card_account: bool) -> list:
-    data = raw.encode()
-    rows, _ = statement_rows(io.BytesIO(data), kind=detect.CSV, head=data, currency="USD", card_account=card_account)
-    return [(r.occurred_on, r.direction, r.amount) for r in rows if not r.problems]
+    rows = csv_rows(raw, "USD", card_account=card_account)
+    return [(day, direction, amount) for day, direction, amount, _currency, _text, problems in rows if not problems]
 
 
 def test_a_cards_download_into_the_cards_account_reads_its_positive_figures_as_charges():
